@@ -1,0 +1,29 @@
+/**
+ * The single table, described once. The CDK stack builds its `Table` from this and the local stack
+ * and tests build their `CreateTable` call from it, so the two cannot drift.
+ *
+ * Keys (see shared/data/README.md for the access patterns):
+ * - `pk`/`sk`: every tenant item lives in partition `ORG#<org_id>#<type>` with `sk` = its id;
+ *   global lookups (client ids, principals) use their own `<KIND>#<id>` partitions.
+ * - `lsi1`/`lsi2`: alternative sort orders inside a collection partition (sparse).
+ * - `gsi1pk`/`gsi1sk`: reverse look-ups (sparse), e.g. the keys of a service account.
+ * - `expires_at`: TTL in epoch seconds (sessions, device backups, idempotency records).
+ */
+export const tableDefinition = {
+  partitionKey: 'pk',
+  sortKey: 'sk',
+  ttlAttribute: 'expires_at',
+  localIndexes: [
+    { name: 'lsi1', sortKey: 'lsi1' },
+    { name: 'lsi2', sortKey: 'lsi2' },
+  ],
+  globalIndexes: [{ name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' }],
+} as const;
+
+export type LocalIndexName = (typeof tableDefinition.localIndexes)[number]['name'];
+
+/** The two buckets; logical names, the physical names come from configuration. */
+export const bucketDefinitions = {
+  deviceBackups: { expirationDays: 30 },
+  exports: { expirationDays: 30 },
+} as const;
