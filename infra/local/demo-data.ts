@@ -1,0 +1,127 @@
+/**
+ * The demo data set `npm start` loads on every start: made-up but realistic organisations, people,
+ * teams and feature configurations, and the service-account clients whose credentials are printed.
+ * Tests never depend on it; they build their own records.
+ */
+import { uuidv7 } from '../../shared/data/ids';
+import {
+  type ClientCredentials,
+  createFeatureConfiguration,
+  createOrganisation,
+  createServiceAccountClient,
+  createTeam,
+  createUser,
+  type UserProfile,
+} from './records';
+
+interface DemoOrganisation {
+  name: string;
+  slug: string;
+  description: string;
+  town: string;
+  domain: string;
+  people: [string, string, string][];
+  teams: { name: string; description: string; members: number[] }[];
+  viewer: boolean;
+}
+
+const demo: DemoOrganisation[] = [
+  {
+    name: 'Northmere Water Services',
+    slug: 'northmere-water',
+    description: 'Regional water and wastewater utility: mains renewal, reservoirs and treatment works.',
+    town: 'Kendal',
+    domain: 'northmere-water.example',
+    people: [
+      ['Aisha', 'Rahman', 'Principal Designer'],
+      ['Tom', 'Whitfield', 'Site Manager'],
+      ['Gwen', 'Pryce', 'Health and Safety Advisor'],
+      ['Callum', 'Reid', 'Plant Operator'],
+      ['Nadia', 'Kowalski', 'Civil Engineer'],
+      ['Owen', 'Fairbairn', 'Street Works Coordinator'],
+    ],
+    teams: [
+      { name: 'Mains Renewal North', description: 'Trunk main replacement gangs, Lakes area.', members: [1, 3, 5] },
+      { name: 'Reservoir Safety', description: 'Inspections under the Reservoirs Act.', members: [0, 4] },
+      { name: 'SHEQ', description: 'Safety, health, environment and quality.', members: [2] },
+    ],
+    viewer: true,
+  },
+  {
+    name: 'Kestrel Civil Engineering',
+    slug: 'kestrel-civils',
+    description: 'Principal contractor for highways, bridges and onshore wind access roads.',
+    town: 'Stirling',
+    domain: 'kestrel-civils.example',
+    people: [
+      ['Morag', 'Sinclair', 'Contracts Manager'],
+      ['Dev', 'Patel', 'Temporary Works Coordinator'],
+      ['Ellie', 'Brannigan', 'Site Engineer'],
+      ['Jonah', 'Mensah', 'Traffic Management Operative'],
+    ],
+    teams: [
+      { name: 'Bridges', description: 'Structures inspection and repair.', members: [0, 2] },
+      { name: 'Wind Farm Access', description: 'Access tracks and turbine bases.', members: [1, 3] },
+    ],
+    viewer: false,
+  },
+];
+
+const features = [
+  { name: 'Construction phase plans', domain: 'cdm', component: 'construction-phase-plans', enabled: true },
+  { name: 'Pre-construction information', domain: 'cdm', component: 'pre-construction-information', enabled: true },
+  { name: 'Vehicle inventory checks', domain: 'assets', component: 'vehicle-inventory-checks', enabled: true },
+  { name: 'Street works permits', domain: 'permits', component: 'street-works', enabled: true },
+  { name: 'Cost register', domain: 'costs', component: 'cost-rollups', enabled: false },
+  { name: 'AI briefings', domain: 'agents', component: 'briefings', enabled: false },
+];
+
+export interface DemoCredentials {
+  organisations: {
+    id: string;
+    name: string;
+    clients: { client_id: string; client_secret: string; role: 'admin' | 'viewer' }[];
+  }[];
+}
+
+const asClient = (c: ClientCredentials, role: 'admin' | 'viewer') => ({
+  client_id: c.clientId,
+  client_secret: c.clientSecret,
+  role,
+});
+
+export const loadDemoData = async (): Promise<DemoCredentials> => {
+  const loaded: DemoCredentials['organisations'] = [];
+  for (const o of demo) {
+    const org = await createOrganisation({ name: o.name, slug: o.slug, description: o.description });
+    const teamIds = o.teams.map(() => uuidv7());
+    const people = await Promise.all(
+      o.people.map(([first, last, occupation], i) => {
+        const profile: UserProfile = {
+          email: `${first}.${last}@${o.domain}`.toLowerCase(),
+          first_name: first,
+          last_name: last,
+          occupation,
+          mobile: `07700 900${String(100 + i).padStart(3, '0')}`,
+          town: o.town,
+        };
+        const memberOf = teamIds.filter((_, t) => o.teams[t]?.members.includes(i));
+        return createUser(org.id, profile, memberOf);
+      }),
+    );
+    await Promise.all(
+      o.teams.map((t, i) =>
+        createTeam(org.id, { ...t, id: teamIds[i], memberIds: t.members.flatMap((m) => people[m]?.id ?? []) }),
+      ),
+    );
+    await Promise.all(features.map((f) => createFeatureConfiguration(org.id, f)));
+    const admin = await createServiceAccountClient(`${o.name} integration (admin)`, [{ org_id: org.id, role: 'admin' }]);
+    const clients = [asClient(admin, 'admin')];
+    if (o.viewer) {
+      const viewer = await createServiceAccountClient(`${o.name} reporting (viewer)`, [{ org_id: org.id, role: 'viewer' }]);
+      clients.push(asClient(viewer, 'viewer'));
+    }
+    loaded.push({ id: org.id, name: o.name, clients });
+  }
+  return { organisations: loaded };
+};

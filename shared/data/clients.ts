@@ -1,0 +1,17 @@
+/** SDK clients, built once per process. Locally the endpoints point at DynamoDB Local and s3rver. */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { config } from '../config';
+
+const localCredentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+
+export const dynamodb = new DynamoDBClient({
+  region: config.AWS_REGION,
+  ...(config.DYNAMODB_ENDPOINT && { endpoint: config.DYNAMODB_ENDPOINT, credentials: localCredentials }),
+});
+
+export const documents = DynamoDBDocumentClient.from(dynamodb, {
+  marshallOptions: { removeUndefinedValues: true },
+});
+
+export const tableName = config.TABLE_NAME;

@@ -1,0 +1,150 @@
+/**
+ * Reads and writes of tenant records. Every read is bounded by a `Scope`; every request path is a
+ * GetItem, BatchGetItem, Query or TransactWriteItems (see README.md beside this file). No Scan.
+ */
+import {
+  BatchGetCommand,
+  type BatchGetCommandOutput,
+  GetCommand,
+  QueryCommand,
+  type QueryCommandOutput,
+  TransactWriteCommand,
+} from '@aws-sdk/lib-dynamodb';
+import type { CollectionQuery } from './collection-query';
+import { documents, tableName } from './clients';
+import { buildFilterExpression } from './filter-expression';
+import type { Scope } from './scope';
+import { inScope } from './scope';
+import type { ItemKey, StoredResource } from './stored-resource';
+import { collectionPartition, counterKey } from './stored-resource';
+
+const BATCH_GET_MAX = 100;
+const MAX_ATTEMPTS = 8;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** BatchGetItem in chunks of 100, retrying `UnprocessedKeys` with backoff. Order of results is not kept. */
+export const batchGet = async <T = StoredResource>(keys: readonly ItemKey[]): Promise<T[]> => {
+  const unique = [...new Map(keys.map((k) => [`${k.pk}\n${k.sk}`, k])).values()];
+  const chunks: ItemKey[][] = [];
+  for (let i = 0; i < unique.length; i += BATCH_GET_MAX) chunks.push(unique.slice(i, i + BATCH_GET_MAX));
+  const pages = await Promise.all(
+    chunks.map(async (chunk) => {
+      const found: T[] = [];
+      let pending: Record<string, unknown>[] | undefined = chunk as unknown as Record<string, unknown>[];
+      for (let attempt = 0; pending && pending.length > 0; attempt++) {
+        if (attempt === MAX_ATTEMPTS) throw new Error(`BatchGetItem left ${pending.length} keys unprocessed`);
+        if (attempt > 0) await pause(25 * 2 ** attempt);
+        const out: BatchGetCommandOutput = await documents.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending } } }));
+        found.push(...((out.Responses?.[tableName] ?? []) as T[]));
+        pending = out.UnprocessedKeys?.[tableName]?.Keys;
+      }
+      return found;
+    }),
+  );
+  return pages.flat();
+};
+
+/** The records behind `keys` that lie inside the scope; anything outside it is as good as absent. */
+export const batchGetInScope = async (scope: Scope, keys: readonly ItemKey[]): Promise<StoredResource[]> =>
+  (await batchGet(keys)).filter((item) => inScope(scope, item.org_id));
+
+/** One record by id, looked up in each organisation of the scope at once (one BatchGetItem). */
+export const getInScope = async (
+  scope: Scope,
+  keyOf: (orgId: string, id: string) => ItemKey,
+  id: string,
+): Promise<StoredResource | null> => (await batchGetInScope(scope, scope.orgIds.map((org) => keyOf(org, id))))[0] ?? null;
+
+export const getItem = async <T>(key: ItemKey): Promise<T | null> =>
+  ((await documents.send(new GetCommand({ TableName: tableName, Key: key }))).Item as T | undefined) ?? null;
+
+const sortValue = (item: StoredResource, query: CollectionQuery): string =>
+  (query.sort.index ? item[query.sort.index] : item.sk) ?? '';
+
+/** Reads one organisation's partition in sort order until `wanted` records (or the end) are in hand. */
+const queryPartition = async (
+  orgId: string,
+  type: string,
+  query: CollectionQuery,
+  wanted: number,
+): Promise<StoredResource[]> => {
+  const filter = buildFilterExpression(query.filters);
+  const items: StoredResource[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const out: QueryCommandOutput = await documents.send(
+      new QueryCommand({
+        TableName: tableName,
+        ...(query.sort.index && { IndexName: query.sort.index }),
+        KeyConditionExpression: '#pk = :pk',
+        ExpressionAttributeNames: { '#pk': 'pk', ...filter?.names },
+        ExpressionAttributeValues: { ':pk': collectionPartition(orgId, type), ...filter?.values },
+        ...(filter && { FilterExpression: filter.expression }),
+        ScanIndexForward: !query.sort.descending,
+        // Without a filter every item read is returned, so read no more than the page needs.
+        ...(!filter && { Limit: wanted - items.length }),
+        ExclusiveStartKey,
+      }),
+    );
+    items.push(...((out.Items ?? []) as StoredResource[]));
+    ExclusiveStartKey = out.LastEvaluatedKey;
+  } while (ExclusiveStartKey && items.length < wanted);
+  return items;
+};
+
+const countersOf = async (scope: Scope, type: string): Promise<number> => {
+  const counters = await batchGet<{ count?: number }>(scope.orgIds.map((org) => counterKey(org, type)));
+  return counters.reduce((sum, c) => sum + (c.count ?? 0), 0);
+};
+
+/**
+ * One page of a collection across the scope's organisations, and the collection's total.
+ * Unfiltered: the page query reads `offset + limit` items and the total comes from the counters,
+ * read in parallel. Filtered: the matching records are read in full, which also counts them.
+ */
+export const queryCollection = async (
+  scope: Scope,
+  type: string,
+  query: CollectionQuery,
+): Promise<{ items: StoredResource[]; total: number }> => {
+  const { limit, offset } = query.page;
+  const filtered = query.filters.length > 0;
+  const wanted = filtered ? Number.POSITIVE_INFINITY : offset + limit;
+  const [partitions, counted] = await Promise.all([
+    Promise.all(scope.orgIds.map((org) => queryPartition(org, type, query, wanted))),
+    filtered ? Promise.resolve(null) : countersOf(scope, type),
+  ]);
+  const direction = query.sort.descending ? -1 : 1;
+  const merged = partitions.flat();
+  if (partitions.length > 1) {
+    merged.sort((a, b) => direction * sortValue(a, query).localeCompare(sortValue(b, query)));
+  }
+  return { items: merged.slice(offset, offset + limit), total: counted ?? merged.length };
+};
+
+/** Creates a record and counts it, in one transaction; a record with the same key is a conflict. */
+export const createResource = async (item: StoredResource): Promise<void> => {
+  const counter = counterKey(item.org_id, item.type);
+  await documents.send(
+    new TransactWriteCommand({
+      TransactItems: [
+        { Put: { TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+        {
+          Update: {
+            TableName: tableName,
+            Key: counter,
+            UpdateExpression: 'ADD #count :one',
+            ExpressionAttributeNames: { '#count': 'count' },
+            ExpressionAttributeValues: { ':one': 1 },
+          },
+        },
+      ],
+    }),
+  );
+};
+
+/** A GetItem on a key that never exists: proves the table answers, for the status endpoint. */
+export const pingTable = async (): Promise<void> => {
+  await getItem({ pk: 'STATUS', sk: 'STATUS' });
+};

@@ -1,0 +1,35 @@
+/**
+ * The shape every tenant record has in the table: JSON:API-shaped members so one serialiser serves
+ * every type, plus the keys. `org_id` is on every item: tenant isolation is checked against it.
+ */
+export type StoredRelationship = string | string[] | null;
+
+export interface StoredResource {
+  pk: string;
+  sk: string;
+  type: string;
+  id: string;
+  org_id: string;
+  attributes: Record<string, unknown>;
+  meta: Record<string, unknown>;
+  rels: Record<string, StoredRelationship>;
+  version: number;
+  lsi1?: string;
+  lsi2?: string;
+}
+
+export interface ItemKey {
+  pk: string;
+  sk: string;
+}
+
+/** Tenant records live in one partition per organisation and type; `sk` is the id. */
+export const collectionPartition = (orgId: string, type: string): string => `ORG#${orgId}#${type}`;
+
+export const resourceKey = (orgId: string, type: string, id: string): ItemKey => ({
+  pk: collectionPartition(orgId, type),
+  sk: id,
+});
+
+/** Per-organisation collection counters, kept in the same transaction as the writes they count. */
+export const counterKey = (orgId: string, type: string): ItemKey => ({ pk: `ORG#${orgId}#counters`, sk: type });

@@ -1,0 +1,13 @@
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { MiddlewareObj } from '@middy/core';
+import type { Principal } from '../auth/principal';
+import type { Scope } from '../data/scope';
+
+/** What the shared middlewares learn about a request, carried on the Lambda context to the handler. */
+export interface ApiContext extends Context {
+  requestId: string;
+  principal: Principal | null;
+  scope: Scope;
+}
+
+export type ApiMiddleware = MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>;

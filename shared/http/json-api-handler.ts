@@ -1,0 +1,85 @@
+/**
+ * The one way to build a route's Lambda handler: the middy stack every route shares, around a function
+ * that takes validated input and returns a JSON:API document (200) or a `Reply`.
+ */
+import middy from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { Principal } from '../auth/principal';
+import type { Scope } from '../data/scope';
+import type { ApiContext } from './api-context';
+import { UUID } from '../data/ids';
+import type { QueryParameters } from '../jsonapi/collection-query';
+import type { Document } from '../jsonapi/document';
+import { ValidationError } from '../jsonapi/errors';
+import { type Route, type RouteId, routeById } from '../routes';
+import { authorisation } from './middlewares/authorisation';
+import { jsonApiErrors } from './middlewares/json-api-errors';
+import { jsonBody } from './middlewares/json-body';
+import { negotiate } from './middlewares/negotiate';
+import { requestId } from './middlewares/request-id';
+import { Reply, toResult } from './reply';
+
+export interface ApiRequest {
+  route: Route;
+  method: string;
+  /** The path as requested, e.g. `/v3/orgs`. */
+  path: string;
+  params: Readonly<Record<string, string>>;
+  query: QueryParameters;
+  headers: Readonly<Record<string, string | undefined>>;
+  /** Parsed JSON for JSON:API routes; the raw text for form and text routes; undefined without a body. */
+  body: unknown;
+  requestId: string;
+  /** Scheme and host the request came in on, for `links.self`. */
+  baseUrl: string;
+  principal: Principal | null;
+  scope: Scope;
+}
+
+export type ApiFunction = (request: ApiRequest) => Promise<Document | Reply>;
+
+/** Query parameters from the raw query string; repeated names are comma-joined as API Gateway does. */
+const queryParameters = (raw: string): QueryParameters => {
+  const out: Record<string, string> = {};
+  for (const [name, value] of new URLSearchParams(raw)) out[name] = name in out ? `${out[name]},${value}` : value;
+  return out;
+};
+
+/** Path ids are UUIDs throughout the spec; anything else is a 400 naming the parameter. */
+const pathParameters = (event: APIGatewayProxyEventV2): Record<string, string> => {
+  const params = event.pathParameters ?? {};
+  const problems = Object.entries(params)
+    .filter(([name, value]) => name.endsWith('_id') && !UUID.test(value ?? ''))
+    .map(([name]) => new ValidationError({ detail: `${name} must be a UUID.`, source: { parameter: name } }));
+  if (problems.length > 0) throw new ValidationError({ problems });
+  return params as Record<string, string>;
+};
+
+const rawBody = (event: APIGatewayProxyEventV2): string | undefined =>
+  event.body === undefined ? undefined : event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+
+export const jsonApiHandler = (routeId: RouteId | Route, fn: ApiFunction) => {
+  const route = typeof routeId === 'string' ? routeById(routeId) : routeId;
+  return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>()
+    .use(requestId())
+    .use(jsonApiErrors())
+    .use(negotiate(route))
+    .use(jsonBody(route))
+    .use(authorisation(route))
+    .handler(async (event, context) => {
+      const reply = await fn({
+        route,
+        method: event.requestContext.http.method,
+        path: event.rawPath,
+        params: pathParameters(event),
+        query: queryParameters(event.rawQueryString ?? ''),
+        headers: event.headers ?? {},
+        body: route.bodyType === undefined ? event.body : rawBody(event),
+        requestId: context.requestId,
+        baseUrl: `${event.headers?.['x-forwarded-proto'] ?? 'https'}://${event.requestContext.domainName}`,
+        principal: context.principal,
+        scope: context.scope,
+      });
+      return toResult(reply instanceof Reply ? reply : new Reply(200, reply));
+    });
+};

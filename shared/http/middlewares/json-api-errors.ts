@@ -1,0 +1,40 @@
+/**
+ * Turns any failure into a JSON:API error document. Only errors that carry a status below 500 reach the
+ * client as they are; anything else is a generic 500 and its stack goes to the log with the request id.
+ */
+import { errorDocument } from '../../jsonapi/document';
+import { ApiError, errorObjects, InternalError, UnsupportedMediaTypeError, ValidationError } from '../../jsonapi/errors';
+import { log } from '../log';
+import { Reply, toResult } from '../reply';
+import type { ApiMiddleware } from '../api-context';
+
+interface HttpError extends Error {
+  statusCode: number;
+  expose?: boolean;
+}
+
+const isHttpError = (error: Error): error is HttpError =>
+  typeof (error as Partial<HttpError>).statusCode === 'number';
+
+/** Errors raised by middy's own middlewares, in the catalogue's terms. */
+const fromMiddy = (error: HttpError): ApiError => {
+  if (error.statusCode === 415) return new UnsupportedMediaTypeError('The request body must be JSON:API.');
+  return new ValidationError({ detail: 'The request body is not valid JSON.', source: { pointer: '' } });
+};
+
+export const toApiError = (error: Error): ApiError => {
+  if (error instanceof ApiError) return error;
+  if (isHttpError(error) && error.statusCode < 500) return fromMiddy(error);
+  return new InternalError();
+};
+
+export const jsonApiErrors = (): ApiMiddleware => ({
+  onError: (request) => {
+    const error = request.error ?? new Error('unknown failure');
+    const apiError = toApiError(error);
+    const fields = { requestId: request.context.requestId, status: apiError.status, route: request.event.routeKey };
+    if (apiError.status >= 500) log.error(error.message, { ...fields, stack: error.stack });
+    else log.info(apiError.title, fields);
+    request.response = toResult(new Reply(apiError.status, errorDocument(errorObjects(apiError)), apiError.headers));
+  },
+});

@@ -1,0 +1,203 @@
+/**
+ * The collection engine's front half: the spec's "Collection query features" parsed and validated once,
+ * for every collection, against the options an endpoint declares. Pure; the data layer executes it.
+ */
+import type { CollectionQuery, FieldPath, FilterClause, LatLng, Page } from '../data/collection-query';
+import { ValidationError } from './errors';
+
+/** Default and maximum page sizes (the spec leaves both open; documented in the README). */
+export const PAGE_SIZE_DEFAULT = 25;
+export const PAGE_SIZE_MAX = 100;
+
+export type FilterKind = 'eq' | 'time' | 'box';
+
+export interface FilterOption {
+  kind: FilterKind;
+  path: FieldPath;
+  /** Equality filters on boolean fields take `true` or `false`. */
+  type?: 'boolean';
+}
+
+export interface SortOption {
+  path: FieldPath;
+  /** The local index whose sort key holds this field; omitted when the item's own `sk` order is it. */
+  index?: 'lsi1' | 'lsi2';
+}
+
+export interface CollectionOptions {
+  filters: Record<string, FilterOption>;
+  sorts: Record<string, SortOption>;
+  defaultSort: string;
+  includes: readonly string[];
+}
+
+/** Query parameters as API Gateway hands them over: repeated names arrive comma-joined. */
+export type QueryParameters = Readonly<Record<string, string | undefined>>;
+
+const problem = (parameter: string, detail: string) => new ValidationError({ detail, source: { parameter } });
+
+const INTEGER = /^-?\d+$/;
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
+const DECIMAL = /^\s*-?\d{1,3}(\.\d+)?\s*$/;
+
+const parseInteger = (parameter: string, raw: string, min: number, max?: number): number => {
+  if (!INTEGER.test(raw)) throw problem(parameter, `${parameter} must be an integer.`);
+  const value = Number(raw);
+  if (value < min) throw problem(parameter, `${parameter} must be ${min} or more.`);
+  if (max !== undefined && value > max) throw problem(parameter, `${parameter} must be ${max} or less.`);
+  return value;
+};
+
+/** `limit`/`offset` and `page[limit]`/`page[offset]`; the `page[...]` form wins when both are sent. */
+export const parsePage = (query: QueryParameters): Page => {
+  const limitName = query['page[limit]'] !== undefined ? 'page[limit]' : 'limit';
+  const offsetName = query['page[offset]'] !== undefined ? 'page[offset]' : 'offset';
+  const rawLimit = query[limitName];
+  const rawOffset = query[offsetName];
+  return {
+    limit: rawLimit === undefined ? PAGE_SIZE_DEFAULT : parseInteger(limitName, rawLimit, 1, PAGE_SIZE_MAX),
+    offset: rawOffset === undefined ? 0 : parseInteger(offsetName, rawOffset, 0),
+  };
+};
+
+/** `include`: comma-separated dotted paths, each one the endpoint declares (or a prefix of one). */
+export const parseInclude = (query: QueryParameters, allowed: readonly string[]): string[][] => {
+  const raw = query.include;
+  if (raw === undefined || raw.trim() === '') return [];
+  const known = new Set(allowed.flatMap((path) => path.split('.').map((_, i, s) => s.slice(0, i + 1).join('.'))));
+  const paths = [...new Set(raw.split(',').map((p) => p.trim()))];
+  const unknown = paths.filter((p) => !known.has(p));
+  if (unknown.length > 0) {
+    const options = allowed.length > 0 ? allowed.join(', ') : 'none';
+    throw problem('include', `Unknown include path ${unknown.join(', ')}; options: ${options}.`);
+  }
+  return paths.map((p) => p.split('.'));
+};
+
+const parseTimestamp = (parameter: string, raw: string): string => {
+  const time = Date.parse(raw);
+  if (!TIMESTAMP.test(raw) || Number.isNaN(time)) {
+    throw problem(parameter, `${parameter} must be an ISO 8601 date-time such as 2026-01-31T09:00:00Z.`);
+  }
+  return new Date(time).toISOString();
+};
+
+const parseLatLng = (parameter: string, raw: string | undefined): LatLng => {
+  const parts = raw?.split(',') ?? [];
+  const [lat, lng] = parts;
+  if (parts.length !== 2 || lat === undefined || lng === undefined || !DECIMAL.test(lat) || !DECIMAL.test(lng)) {
+    throw problem(parameter, `${parameter} must be "latitude,longitude" in decimal degrees.`);
+  }
+  const latitude = Number(lat);
+  const longitude = Number(lng);
+  if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180) {
+    throw problem(parameter, `${parameter} is outside latitude -90..90 or longitude -180..180.`);
+  }
+  return { latitude, longitude };
+};
+
+const FILTER = /^filter\[([a-z0-9_]+(?:\.[a-z0-9_]+)*?)(?:\.(since|until)|\.box\.(bottom_left|top_right))?\]$/;
+
+const parseFilters = (query: QueryParameters, options: CollectionOptions['filters']): FilterClause[] => {
+  const clauses: FilterClause[] = [];
+  const boxes = new Set<string>();
+  for (const [name, raw] of Object.entries(query)) {
+    if (!name.startsWith('filter[') || raw === undefined) continue;
+    const m = FILTER.exec(name);
+    const field = m?.[1];
+    const option = field === undefined ? undefined : options[field];
+    const op = m?.[2] ?? (m?.[3] ? 'box' : 'eq');
+    const expected = op === 'since' || op === 'until' ? 'time' : op;
+    if (!field || !option || option.kind !== expected) {
+      throw problem(name, `Unknown filter ${name}; options: ${featureFilterOptions(options).join(', ') || 'none'}.`);
+    }
+    if (op === 'eq') {
+      if (raw === '') throw problem(name, `${name} needs a value.`);
+      if (option.type === 'boolean' && raw !== 'true' && raw !== 'false') {
+        throw problem(name, `${name} must be true or false.`);
+      }
+      clauses.push({ field, path: option.path, op: 'eq', value: option.type === 'boolean' ? raw === 'true' : raw });
+    } else if (op === 'since' || op === 'until') {
+      clauses.push({ field, path: option.path, op, value: parseTimestamp(name, raw) });
+    } else if (!boxes.has(field)) {
+      boxes.add(field);
+      const corner = (c: string) => `filter[${field}.box.${c}]`;
+      for (const c of ['bottom_left', 'top_right']) {
+        if (query[corner(c)] === undefined) throw problem(corner(c), `${corner(c)} is required with the other corner.`);
+      }
+      const bottomLeft = parseLatLng(corner('bottom_left'), query[corner('bottom_left')]);
+      const topRight = parseLatLng(corner('top_right'), query[corner('top_right')]);
+      if (bottomLeft.latitude > topRight.latitude) {
+        throw problem(corner('bottom_left'), 'The bottom-left corner must not lie north of the top-right corner.');
+      }
+      clauses.push({ field, path: option.path, op: 'box', bottomLeft, topRight });
+    }
+  }
+  return clauses;
+};
+
+/** `sort`: the first field of a comma list is applied, `-` for descending; the rest are ignored. */
+const parseSort = (query: QueryParameters, options: CollectionOptions): CollectionQuery['sort'] => {
+  const first = query.sort?.split(',')[0]?.trim() || options.defaultSort;
+  const descending = first.startsWith('-');
+  const field = descending ? first.slice(1) : first;
+  const option = options.sorts[field];
+  if (!option) {
+    throw problem('sort', `Unknown sort field ${field}; options: ${Object.keys(options.sorts).join(', ')}.`);
+  }
+  return { field, path: option.path, ...(option.index && { index: option.index }), descending };
+};
+
+const COLLECTION_PARAMETERS = /^(include|sort|limit|offset|page\[(limit|offset)\]|filter\[.+\])$/;
+
+/** Rejects any query parameter the endpoint does not understand (no silently ignored typos). */
+export const rejectUnknownParameters = (query: QueryParameters, known: RegExp): void => {
+  const unknown = Object.keys(query).filter((name) => !known.test(name));
+  const [first] = unknown;
+  if (first !== undefined) throw problem(first, `Unknown query parameter ${first}.`);
+};
+
+export const parseCollectionQuery = (query: QueryParameters, options: CollectionOptions): CollectionQuery => {
+  rejectUnknownParameters(query, COLLECTION_PARAMETERS);
+  return {
+    filters: parseFilters(query, options.filters),
+    sort: parseSort(query, options),
+    page: parsePage(query),
+    include: parseInclude(query, options.includes),
+  };
+};
+
+/** Single-resource reads take only `include`. */
+export const parseResourceQuery = (query: QueryParameters, includes: readonly string[]): string[][] => {
+  rejectUnknownParameters(query, /^include$/);
+  return parseInclude(query, includes);
+};
+
+const featureFilterOptions = (filters: CollectionOptions['filters']): string[] =>
+  Object.entries(filters).flatMap(([field, { kind }]) =>
+    kind === 'eq'
+      ? [field]
+      : kind === 'time'
+        ? [`${field}.since`, `${field}.until`]
+        : [`${field}.box.bottom_left`, `${field}.box.top_right`],
+  );
+
+/** `meta.features`: the usable filter, include and sort names, straight from the declaration. */
+export const featuresMeta = (options: CollectionOptions) => ({
+  params: {
+    filter: { options: featureFilterOptions(options.filters) },
+    include: { options: [...options.includes] },
+    sort: { options: Object.keys(options.sorts) },
+  },
+});
+
+/** `meta.pagination`, from the requested page and the total count. */
+export const paginationMeta = ({ limit, offset }: Page, total: number) => ({
+  current_page: Math.floor(offset / limit) + 1,
+  counts: { pages: Math.ceil(total / limit), resources: total },
+  requested: { limit, offset },
+  offsets: {
+    previous: offset === 0 ? null : Math.max(0, offset - limit),
+    next: offset + limit >= total ? null : offset + limit,
+  },
+});

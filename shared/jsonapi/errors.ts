@@ -1,0 +1,140 @@
+/**
+ * The error catalogue. Every failure a client can see is an `ApiError`; it renders itself as a JSON:API
+ * error object with the spec's title and code and a fresh UUID. One `onError` middleware maps them.
+ */
+import { randomUUID } from 'node:crypto';
+
+export interface ErrorSource {
+  pointer?: string;
+  parameter?: string;
+  header?: string;
+}
+
+export interface ErrorObject {
+  id: string;
+  status: string;
+  title: string;
+  code?: string;
+  detail?: string;
+  source?: ErrorSource;
+  meta?: Record<string, unknown>;
+}
+
+interface ErrorOptions {
+  detail?: string;
+  source?: ErrorSource;
+  meta?: Record<string, unknown>;
+  code?: string;
+  headers?: Record<string, string>;
+}
+
+export class ApiError extends Error {
+  readonly detail: string | undefined;
+  readonly source: ErrorSource | undefined;
+  readonly meta: Record<string, unknown> | undefined;
+  readonly code: string | undefined;
+  readonly headers: Record<string, string>;
+
+  constructor(
+    readonly status: number,
+    readonly title: string,
+    options: ErrorOptions = {},
+  ) {
+    super(options.detail ?? title);
+    this.name = new.target.name;
+    this.detail = options.detail;
+    this.source = options.source;
+    this.meta = options.meta;
+    this.code = options.code;
+    this.headers = options.headers ?? {};
+  }
+
+  toErrorObject(): ErrorObject {
+    return {
+      id: randomUUID(),
+      status: String(this.status),
+      title: this.title,
+      ...(this.code && { code: this.code }),
+      ...(this.detail && { detail: this.detail }),
+      ...(this.source && { source: this.source }),
+      ...(this.meta && { meta: this.meta }),
+    };
+  }
+}
+
+/** 400: invalid body, query parameters or headers. Several problems travel as one error per problem. */
+export class ValidationError extends ApiError {
+  readonly problems: ValidationError[];
+
+  constructor(options: ErrorOptions & { problems?: ValidationError[] } = {}) {
+    super(400, 'A validation error was encountered', options);
+    this.problems = options.problems ?? [];
+  }
+}
+
+export class UnauthorisedError extends ApiError {
+  constructor(detail = 'Missing, invalid or expired credentials.') {
+    super(401, 'You are not authorised to access this resource', {
+      code: 'AUTH.001',
+      detail,
+      headers: { 'WWW-Authenticate': 'Bearer' },
+    });
+  }
+}
+
+export class ForbiddenError extends ApiError {
+  constructor(detail: string) {
+    super(403, 'Forbidden', { code: 'AUTH.002', detail });
+  }
+}
+
+export class NotFoundError extends ApiError {
+  constructor(detail = 'The resource does not exist or is not visible to you.') {
+    super(404, 'Resource not found', { code: 'NOT_FOUND.001', detail });
+  }
+}
+
+export class MethodNotAllowedError extends ApiError {
+  constructor(allowed: readonly string[]) {
+    super(405, 'Method not allowed', {
+      detail: `This path accepts ${allowed.join(', ')}.`,
+      headers: { Allow: allowed.join(', ') },
+    });
+  }
+}
+
+export class NotAcceptableError extends ApiError {
+  constructor(detail: string) {
+    super(406, 'Not acceptable', { detail, source: { header: 'Accept' } });
+  }
+}
+
+export class ConflictError extends ApiError {
+  constructor(detail: string, source?: ErrorSource) {
+    super(409, 'Conflict', { code: 'CONFLICT.001', detail, ...(source && { source }) });
+  }
+}
+
+export class PayloadTooLargeError extends ApiError {
+  constructor(limitBytes: number) {
+    super(413, 'Payload too large', { detail: `Request bodies are limited to ${limitBytes} bytes.` });
+  }
+}
+
+export class UnsupportedMediaTypeError extends ApiError {
+  constructor(detail: string) {
+    super(415, 'Unsupported media type', { detail, source: { header: 'Content-Type' } });
+  }
+}
+
+export class InternalError extends ApiError {
+  constructor() {
+    super(500, 'Internal Server Error');
+  }
+}
+
+/** The error objects a failure renders as: a validation error with several problems renders each. */
+export const errorObjects = (error: ApiError): ErrorObject[] =>
+  error instanceof ValidationError && error.problems.length > 0
+    ? error.problems.map((p) => p.toErrorObject())
+    : [error.toErrorObject()];

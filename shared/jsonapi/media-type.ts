@@ -1,0 +1,59 @@
+/**
+ * JSON:API 1.1 content negotiation. The only media type parameters JSON:API allows are `ext` and
+ * `profile`; this server supports no extensions, so any `ext` makes a media type unsupported.
+ */
+import { JSONAPI_MEDIA_TYPE } from './document';
+import { NotAcceptableError, UnsupportedMediaTypeError } from './errors';
+
+interface MediaType {
+  type: string;
+  params: Record<string, string>;
+}
+
+const parseMediaType = (value: string): MediaType => {
+  const [type = '', ...params] = value.split(';');
+  return {
+    type: type.trim().toLowerCase(),
+    params: Object.fromEntries(
+      params
+        .map((p) => p.split('='))
+        .map(([k = '', v = '']) => [k.trim().toLowerCase(), v.trim().replace(/^"|"$/g, '')])
+        .filter(([k]) => k !== ''),
+    ),
+  };
+};
+
+/** Splits an Accept header on commas that are not inside quoted parameter values. */
+const splitList = (header: string): string[] => header.match(/(?:[^,"]|"[^"]*")+/g) ?? [];
+
+const usable = ({ params }: MediaType, allowQuality: boolean): boolean =>
+  Object.keys(params).every((k) => k === 'profile' || (allowQuality && k === 'q')) && params.q !== '0';
+
+/** 415 for a JSON:API request body whose media type is not exactly ours (bar `profile`). */
+export const checkContentType = (contentType: string | undefined): void => {
+  const media = parseMediaType(contentType ?? '');
+  if (media.type !== JSONAPI_MEDIA_TYPE) {
+    throw new UnsupportedMediaTypeError(`Send request bodies as ${JSONAPI_MEDIA_TYPE}.`);
+  }
+  if (!usable(media, false)) {
+    throw new UnsupportedMediaTypeError(
+      `${JSONAPI_MEDIA_TYPE} may carry only the profile parameter here (no extensions are supported).`,
+    );
+  }
+};
+
+/**
+ * 406 when the Accept header lists the JSON:API media type and every instance of it carries
+ * parameters other than `profile` (and a quality), per JSON:API 1.1.
+ */
+export const checkAccept = (accept: string | undefined): void => {
+  if (!accept) return;
+  const jsonApi = splitList(accept)
+    .map(parseMediaType)
+    .filter((m) => m.type === JSONAPI_MEDIA_TYPE);
+  if (jsonApi.length > 0 && !jsonApi.some((m) => usable(m, true))) {
+    throw new NotAcceptableError(
+      `Accept ${JSONAPI_MEDIA_TYPE} without parameters other than profile; no extensions are supported.`,
+    );
+  }
+};

@@ -1,0 +1,38 @@
+/**
+ * The collection engine's back half, for every collection endpoint: parse the query against the
+ * resource's declared options, read one page within the scope, resolve includes, build the document.
+ */
+import type { Scope } from '../data/scope';
+import type { StoredResource } from '../data/stored-resource';
+import type { CollectionQuery } from '../data/collection-query';
+import { queryCollection } from '../data/repository';
+import { featuresMeta, paginationMeta, parseCollectionQuery, type QueryParameters } from '../jsonapi/collection-query';
+import { collectionDocument, type DataDocument } from '../jsonapi/document';
+import { resolveIncludes } from './includes';
+import type { ResourceDefinition } from './resource-definition';
+import { toResourceObject } from './serialise';
+
+export interface CollectionRequest {
+  scope: Scope;
+  query: QueryParameters;
+  baseUrl: string;
+}
+
+type PageReader = (query: CollectionQuery) => Promise<{ items: StoredResource[]; total: number }>;
+
+export const listResources = async (
+  { scope, query: parameters, baseUrl }: CollectionRequest,
+  definition: ResourceDefinition,
+  readPage: PageReader = (query) => queryCollection(scope, definition.type, query),
+): Promise<DataDocument> => {
+  const options = definition.collection;
+  if (!options) throw new Error(`${definition.type} declares no collection options`);
+  const query = parseCollectionQuery(parameters, options);
+  const { items, total } = await readPage(query);
+  const included = await resolveIncludes(scope, definition, items, query.include);
+  return collectionDocument(
+    items.map((item) => toResourceObject(definition, item, baseUrl)),
+    included.map(({ definition: d, item }) => toResourceObject(d, item, baseUrl)),
+    { pagination: paginationMeta(query.page, total), features: featuresMeta(options) },
+  );
+};

@@ -1,0 +1,74 @@
+/**
+ * Include resolution: one BatchGetItem per include level, whatever the page size, reading only inside
+ * the request's scope. `vehicle.equipment` reads vehicles in one batch, then their equipment in the next.
+ */
+import { batchGetInScope } from '../data/repository';
+import type { Scope } from '../data/scope';
+import type { ItemKey, StoredResource } from '../data/stored-resource';
+import { resourceTypes } from './registry';
+import type { ResourceDefinition } from './resource-definition';
+import { relatedIds } from './serialise';
+
+interface IncludeTree {
+  [relationship: string]: IncludeTree;
+}
+
+export interface Included {
+  definition: ResourceDefinition;
+  item: StoredResource;
+}
+
+const toTree = (paths: readonly string[][]): IncludeTree => {
+  const tree: IncludeTree = {};
+  for (const path of paths) {
+    let node = tree;
+    for (const segment of path) node = node[segment] ??= {};
+  }
+  return tree;
+};
+
+interface Branch {
+  definition: ResourceDefinition;
+  items: StoredResource[];
+  tree: IncludeTree;
+}
+
+const keyString = (key: ItemKey) => `${key.pk}\n${key.sk}`;
+
+export const resolveIncludes = async (
+  scope: Scope,
+  definition: ResourceDefinition,
+  primaries: readonly StoredResource[],
+  paths: readonly string[][],
+): Promise<Included[]> => {
+  const seen = new Set(primaries.map((p) => `${p.type}/${p.id}`));
+  const included: Included[] = [];
+  let frontier: Branch[] = [{ definition, items: [...primaries], tree: toTree(paths) }];
+  while (frontier.length > 0) {
+    const requests = frontier.flatMap(({ definition: source, items, tree }) =>
+      Object.entries(tree).flatMap(([name, subtree]) => {
+        const target = resourceTypes.get(source.relationships[name]?.type ?? '');
+        if (!target) return [];
+        const keys = items.flatMap((item) => relatedIds(item, name).map((id) => target.keyOf(item.org_id, id)));
+        return [{ definition: target, keys, tree: subtree }];
+      }),
+    );
+    if (requests.length === 0) break;
+    const fetched = new Map(
+      (await batchGetInScope(scope, requests.flatMap((r) => r.keys))).map((item) => [keyString(item), item]),
+    );
+    frontier = requests.map(({ definition: target, keys, tree }) => {
+      const items = keys.map((k) => fetched.get(keyString(k))).filter((i): i is StoredResource => i !== undefined);
+      for (const item of items) {
+        const id = `${item.type}/${item.id}`;
+        if (!seen.has(id)) {
+          seen.add(id);
+          included.push({ definition: target, item });
+        }
+      }
+      return { definition: target, items, tree };
+    });
+    frontier = frontier.filter((b) => b.items.length > 0 && Object.keys(b.tree).length > 0);
+  }
+  return included;
+};

@@ -1,0 +1,20 @@
+import { resourceKey } from '../data/stored-resource';
+import { createdAtSort, defineResource } from './resource-definition';
+
+/** An organisation is the root of its own tenant partition: it is stored in itself. */
+export const organisations = defineResource({
+  type: 'organisations',
+  relationships: {},
+  selfPath: (r) => `/v3/orgs/${r.id}`,
+  keyOf: (_orgId, id) => resourceKey(id, 'organisations', id),
+  collection: {
+    filters: {
+      slug: { kind: 'eq', path: 'attributes.slug' },
+      name: { kind: 'eq', path: 'attributes.name' },
+      created_at: { kind: 'time', path: 'meta.created_at' },
+    },
+    sorts: { name: { path: 'attributes.name' }, slug: { path: 'attributes.slug' }, ...createdAtSort },
+    defaultSort: 'name',
+    includes: [],
+  },
+});

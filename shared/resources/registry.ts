@@ -1,0 +1,10 @@
+import { featureConfigurations } from './feature-configurations';
+import { organisations } from './organisations';
+import type { ResourceDefinition } from './resource-definition';
+import { teams } from './teams';
+import { users } from './users';
+
+/** Every resource type the service serves, by type name: the include resolver walks relationships here. */
+export const resourceTypes: ReadonlyMap<string, ResourceDefinition> = new Map(
+  [organisations, teams, users, featureConfigurations].map((d) => [d.type, d]),
+);

@@ -1,0 +1,40 @@
+/** Stored records → JSON:API resource objects, generically, from their resource definition. */
+import type { StoredResource } from '../data/stored-resource';
+import type { ResourceDefinition } from './resource-definition';
+import type { Relationship, ResourceObject } from '../jsonapi/document';
+
+const relationship = (
+  definition: ResourceDefinition,
+  item: StoredResource,
+  name: string,
+): Relationship => {
+  const target = definition.relationships[name];
+  const stored = name === 'organisation' ? item.org_id : item.rels[name];
+  if (target?.many) {
+    const ids = Array.isArray(stored) ? stored : [];
+    return { data: ids.map((id) => ({ type: target.type, id })) };
+  }
+  return { data: typeof stored === 'string' && target ? { type: target.type, id: stored } : null };
+};
+
+export const toResourceObject = (
+  definition: ResourceDefinition,
+  item: StoredResource,
+  baseUrl: string,
+): ResourceObject => ({
+  type: definition.type,
+  id: item.id,
+  attributes: item.attributes,
+  meta: item.meta,
+  relationships: Object.fromEntries(
+    Object.keys(definition.relationships).map((name) => [name, relationship(definition, item, name)]),
+  ),
+  links: { self: `${baseUrl}${definition.selfPath(item)}` },
+});
+
+/** The ids a record's relationship points at, for include resolution. */
+export const relatedIds = (item: StoredResource, name: string): string[] => {
+  const stored = name === 'organisation' ? item.org_id : item.rels[name];
+  if (Array.isArray(stored)) return stored;
+  return typeof stored === 'string' ? [stored] : [];
+};

@@ -1,0 +1,33 @@
+/** Builds the stored form of a record from its definition: keys, and the sort values its indexes need. */
+import { valueAt } from '../data/collection-query';
+import type { StoredRelationship, StoredResource } from '../data/stored-resource';
+import type { ResourceDefinition } from './resource-definition';
+
+interface NewRecord {
+  orgId: string;
+  id: string;
+  attributes: Record<string, unknown>;
+  meta: Record<string, unknown>;
+  rels?: Record<string, StoredRelationship>;
+}
+
+/** Index sort values are case-folded so `sort=name` orders as people read, not by code point. */
+const indexValue = (value: unknown): string => (typeof value === 'string' ? value.toLowerCase() : String(value ?? ''));
+
+export const toStoredResource = (definition: ResourceDefinition, record: NewRecord): StoredResource => {
+  const key = definition.keyOf(record.orgId, record.id);
+  const stored: StoredResource = {
+    ...key,
+    type: definition.type,
+    id: record.id,
+    org_id: record.orgId,
+    attributes: record.attributes,
+    meta: record.meta,
+    rels: record.rels ?? {},
+    version: 1,
+  };
+  for (const sort of Object.values(definition.collection?.sorts ?? {})) {
+    if (sort.index) stored[sort.index] = indexValue(valueAt(stored, sort.path));
+  }
+  return stored;
+};

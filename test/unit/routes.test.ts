@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { matchRoute, routes } from '#shared/routes';
+
+describe('route table', () => {
+  it('every route names a permission unless it is public', () => {
+    for (const route of routes) {
+      if (route.auth.length > 0) expect(route.permission, route.id).not.toBeNull();
+    }
+  });
+
+  it('route ids and method+path pairs are unique', () => {
+    expect(new Set(routes.map((r) => r.id)).size).toBe(routes.length);
+    expect(new Set(routes.map((r) => `${r.method} ${r.path}`)).size).toBe(routes.length);
+  });
+
+  it('matches path templates and decodes parameters', () => {
+    const { match } = matchRoute('GET', '/v3/orgs/0190a1b2-0000-7000-8000-000000000001/people/teams');
+    expect(match?.route.id).toBe('listTeams');
+    expect(match?.params).toEqual({ org_id: '0190a1b2-0000-7000-8000-000000000001' });
+  });
+
+  it('a known path under another method reports the methods it has (for 405)', () => {
+    expect(matchRoute('DELETE', '/v3/orgs')).toEqual({ match: null, allowed: ['GET'] });
+    expect(matchRoute('GET', '/v3/nowhere')).toEqual({ match: null, allowed: [] });
+  });
+});
