@@ -85,6 +85,15 @@ export const routes = [
     access: { table: 'read' },
   },
   {
+    id: 'createTeam',
+    method: 'POST',
+    path: '/v3/orgs/{org_id}/people/teams',
+    handler: 'functions/people/create-team.ts',
+    auth: USER_OR_MACHINE,
+    permission: 'teams:manage',
+    access: { table: 'write' },
+  },
+  {
     id: 'listFeatureConfigurations',
     method: 'GET',
     path: '/v3/feature-configurations',

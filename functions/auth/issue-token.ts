@@ -4,10 +4,19 @@ import { Reply } from '#shared/http/reply';
 
 /** POST {auth_url}/oauth2/token: the OAuth 2.0 client-credentials grant (RFC 6749 §4.4). */
 export const handler = jsonApiHandler('issueToken', async ({ headers, body }) => {
-  const { status, body: answer, headers: extra } = await exchangeClientCredentials(
+  const {
+    status,
+    body: answer,
+    headers: extra,
+  } = await exchangeClientCredentials(
     headers['content-type'],
     headers.authorization,
     typeof body === 'string' ? body : '',
   );
-  return new Reply(status, answer, { 'Cache-Control': 'no-store', Pragma: 'no-cache', ...extra }, 'application/json');
+  return new Reply(
+    status,
+    answer,
+    { 'Cache-Control': 'no-store', Pragma: 'no-cache', ...extra },
+    'application/json',
+  );
 });

@@ -3,7 +3,6 @@
  * teams and feature configurations, and the service-account clients whose credentials are printed.
  * Tests never depend on it; they build their own records.
  */
-import { uuidv7 } from '../../shared/data/ids';
 import {
   type ClientCredentials,
   createFeatureConfiguration,
@@ -41,7 +40,11 @@ const demo: DemoOrganisation[] = [
       ['Owen', 'Fairbairn', 'Street Works Coordinator'],
     ],
     teams: [
-      { name: 'Mains Renewal North', description: 'Trunk main replacement gangs, Lakes area.', members: [1, 3, 5] },
+      {
+        name: 'Mains Renewal North',
+        description: 'Trunk main replacement gangs, Lakes area.',
+        members: [1, 3, 5],
+      },
       { name: 'Reservoir Safety', description: 'Inspections under the Reservoirs Act.', members: [0, 4] },
       { name: 'SHEQ', description: 'Safety, health, environment and quality.', members: [2] },
     ],
@@ -69,8 +72,18 @@ const demo: DemoOrganisation[] = [
 
 const features = [
   { name: 'Construction phase plans', domain: 'cdm', component: 'construction-phase-plans', enabled: true },
-  { name: 'Pre-construction information', domain: 'cdm', component: 'pre-construction-information', enabled: true },
-  { name: 'Vehicle inventory checks', domain: 'assets', component: 'vehicle-inventory-checks', enabled: true },
+  {
+    name: 'Pre-construction information',
+    domain: 'cdm',
+    component: 'pre-construction-information',
+    enabled: true,
+  },
+  {
+    name: 'Vehicle inventory checks',
+    domain: 'assets',
+    component: 'vehicle-inventory-checks',
+    enabled: true,
+  },
   { name: 'Street works permits', domain: 'permits', component: 'street-works', enabled: true },
   { name: 'Cost register', domain: 'costs', component: 'cost-rollups', enabled: false },
   { name: 'AI briefings', domain: 'agents', component: 'briefings', enabled: false },
@@ -94,7 +107,6 @@ export const loadDemoData = async (): Promise<DemoCredentials> => {
   const loaded: DemoCredentials['organisations'] = [];
   for (const o of demo) {
     const org = await createOrganisation({ name: o.name, slug: o.slug, description: o.description });
-    const teamIds = o.teams.map(() => uuidv7());
     const people = await Promise.all(
       o.people.map(([first, last, occupation], i) => {
         const profile: UserProfile = {
@@ -105,20 +117,22 @@ export const loadDemoData = async (): Promise<DemoCredentials> => {
           mobile: `07700 900${String(100 + i).padStart(3, '0')}`,
           town: o.town,
         };
-        const memberOf = teamIds.filter((_, t) => o.teams[t]?.members.includes(i));
-        return createUser(org.id, profile, memberOf);
+        return createUser(org.id, profile);
       }),
     );
-    await Promise.all(
-      o.teams.map((t, i) =>
-        createTeam(org.id, { ...t, id: teamIds[i], memberIds: t.members.flatMap((m) => people[m]?.id ?? []) }),
-      ),
-    );
+    // One at a time: each team's transaction also appends to its members' `teams` lists.
+    for (const t of o.teams) {
+      await createTeam(org.id, { ...t, memberIds: t.members.flatMap((m) => people[m]?.id ?? []) });
+    }
     await Promise.all(features.map((f) => createFeatureConfiguration(org.id, f)));
-    const admin = await createServiceAccountClient(`${o.name} integration (admin)`, [{ org_id: org.id, role: 'admin' }]);
+    const admin = await createServiceAccountClient(`${o.name} integration (admin)`, [
+      { org_id: org.id, role: 'admin' },
+    ]);
     const clients = [asClient(admin, 'admin')];
     if (o.viewer) {
-      const viewer = await createServiceAccountClient(`${o.name} reporting (viewer)`, [{ org_id: org.id, role: 'viewer' }]);
+      const viewer = await createServiceAccountClient(`${o.name} reporting (viewer)`, [
+        { org_id: org.id, role: 'viewer' },
+      ]);
       clients.push(asClient(viewer, 'viewer'));
     }
     loaded.push({ id: org.id, name: o.name, clients });

@@ -13,7 +13,10 @@ import { fallbackRoute, matchRoute, type Route } from '../../shared/routes';
 /** API Gateway's own payload limit; larger requests never reach a function. */
 const GATEWAY_BODY_LIMIT = 10 * 1024 * 1024;
 
-type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+type Handler = (
+  event: APIGatewayProxyEventV2,
+  context: Context,
+) => Promise<APIGatewayProxyStructuredResultV2>;
 
 const repositoryRoot = resolve(import.meta.dirname, '../..');
 const loaded = new Map<string, Promise<Handler>>();
@@ -47,7 +50,8 @@ const toEvent = (req: IncomingMessage, body: Buffer, route: Route, params: Recor
   const url = new URL(req.url ?? '/', 'http://local');
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) {
-    if (value !== undefined && name !== 'cookie') headers[name] = Array.isArray(value) ? value.join(',') : value;
+    if (value !== undefined && name !== 'cookie')
+      headers[name] = Array.isArray(value) ? value.join(',') : value;
   }
   headers['x-forwarded-proto'] = 'http';
   const now = new Date();
@@ -56,7 +60,8 @@ const toEvent = (req: IncomingMessage, body: Buffer, route: Route, params: Recor
   const textual = TEXTUAL.test(headers['content-type'] ?? '');
   const query = url.search.slice(1);
   const queryStringParameters: Record<string, string> = {};
-  for (const [k, v] of url.searchParams) queryStringParameters[k] = k in queryStringParameters ? `${queryStringParameters[k]},${v}` : v;
+  for (const [k, v] of url.searchParams)
+    queryStringParameters[k] = k in queryStringParameters ? `${queryStringParameters[k]},${v}` : v;
   return {
     version: '2.0',
     routeKey,
@@ -110,7 +115,10 @@ const lambdaContext = (route: Route): Context => {
 };
 
 const send = (res: ServerResponse, result: APIGatewayProxyStructuredResultV2) => {
-  const body = result.body === undefined ? Buffer.alloc(0) : Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8');
+  const body =
+    result.body === undefined
+      ? Buffer.alloc(0)
+      : Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8');
   res.statusCode = result.statusCode ?? 200;
   for (const [name, value] of Object.entries(result.headers ?? {})) res.setHeader(name, String(value));
   if (result.cookies) res.setHeader('Set-Cookie', result.cookies);
@@ -121,7 +129,11 @@ const send = (res: ServerResponse, result: APIGatewayProxyStructuredResultV2) =>
 const handle = async (req: IncomingMessage, res: ServerResponse) => {
   const body = await readBody(req);
   if (body === 'too large') {
-    send(res, { statusCode: 413, headers: { 'Content-Type': 'application/json' }, body: '{"message":"Request Entity Too Large"}' });
+    send(res, {
+      statusCode: 413,
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"message":"Request Entity Too Large"}',
+    });
     return;
   }
   const { match } = matchRoute(req.method ?? 'GET', new URL(req.url ?? '/', 'http://local').pathname);
@@ -131,11 +143,21 @@ const handle = async (req: IncomingMessage, res: ServerResponse) => {
 };
 
 /** An HTTP server for the whole API; `port` 0 picks a free one. */
-export const startLocalApi = async (port: number, host = '127.0.0.1'): Promise<{ server: Server; url: string }> => {
+export const startLocalApi = async (
+  port: number,
+  host = '127.0.0.1',
+): Promise<{ server: Server; url: string }> => {
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
-      process.stderr.write(`local adapter failure: ${error instanceof Error ? error.stack : String(error)}\n`);
-      if (!res.headersSent) send(res, { statusCode: 502, headers: { 'Content-Type': 'application/json' }, body: '{"message":"Internal Server Error"}' });
+      process.stderr.write(
+        `local adapter failure: ${error instanceof Error ? error.stack : String(error)}\n`,
+      );
+      if (!res.headersSent)
+        send(res, {
+          statusCode: 502,
+          headers: { 'Content-Type': 'application/json' },
+          body: '{"message":"Internal Server Error"}',
+        });
     });
   });
   await new Promise<void>((done, fail) => {

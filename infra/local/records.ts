@@ -6,12 +6,13 @@ import { hashSecret, newClientSecret } from '../../shared/auth/secret-hash';
 import { uuidv7 } from '../../shared/data/ids';
 import { type Grant, putClient, putPrincipal } from '../../shared/data/principals';
 import { createResource } from '../../shared/data/repository';
+import { scopeOf } from '../../shared/data/scope';
 import type { StoredResource } from '../../shared/data/stored-resource';
 import { featureConfigurations } from '../../shared/resources/feature-configurations';
 import { organisations } from '../../shared/resources/organisations';
 import type { ResourceDefinition } from '../../shared/resources/resource-definition';
 import { toStoredResource } from '../../shared/resources/stored';
-import { teams } from '../../shared/resources/teams';
+import { createTeam as createTeamRecord } from '../../shared/resources/team-writes';
 import { users } from '../../shared/resources/users';
 
 const create = async (
@@ -21,8 +22,8 @@ const create = async (
   rels: StoredResource['rels'] = {},
   at: Date = new Date(),
   meta: Record<string, unknown> = {},
-  id: string = uuidv7(at.getTime()),
 ): Promise<StoredResource> => {
+  const id = uuidv7(at.getTime());
   const timestamp = at.toISOString();
   const record = toStoredResource(definition, {
     orgId: orgId ?? id,
@@ -31,15 +32,14 @@ const create = async (
     meta: { created_at: timestamp, updated_at: timestamp, ...meta },
     rels,
   });
-  await createResource(record);
+  await createResource(scopeOf([record.org_id]), record);
   return record;
 };
 
 export const createOrganisation = (
   attributes: { name: string; slug: string; description: string },
   at?: Date,
-): Promise<StoredResource> =>
-  create(organisations, null, attributes, {}, at, { status: 'active' });
+): Promise<StoredResource> => create(organisations, null, attributes, {}, at, { status: 'active' });
 
 export interface UserProfile {
   email: string;
@@ -50,7 +50,7 @@ export interface UserProfile {
   town?: string;
 }
 
-export const createUser = (orgId: string, p: UserProfile, teamIds: string[] = [], at?: Date) =>
+export const createUser = (orgId: string, p: UserProfile, at?: Date) =>
   create(
     users,
     orgId,
@@ -79,24 +79,46 @@ export const createUser = (orgId: string, p: UserProfile, teamIds: string[] = []
         settings: { preferred_language: 'en-GB', timezone: 'Europe/London' },
       },
     },
-    { organisations: [orgId], teams: teamIds },
+    { organisations: [orgId], teams: [] },
     at,
   );
 
+/** Teams go through the service's own create path, so members' `teams` links are kept as the API keeps them. */
 export const createTeam = (
   orgId: string,
-  t: { name: string; description: string; memberIds?: string[]; id?: string },
+  t: { name: string; description: string; memberIds?: string[] },
   at?: Date,
-) => create(teams, orgId, { name: t.name, description: t.description }, { members: t.memberIds ?? [], schemas: [] }, at, {}, t.id);
+) =>
+  createTeamRecord(
+    scopeOf([orgId]),
+    orgId,
+    {
+      data: {
+        type: 'teams',
+        attributes: { name: t.name, description: t.description },
+        relationships: {
+          members: { data: (t.memberIds ?? []).map((id) => ({ type: 'users' as const, id })) },
+        },
+      },
+    },
+    at,
+  );
 
 export const createFeatureConfiguration = (
   orgId: string,
   f: { name: string; domain: string; component: string; enabled: boolean },
   at?: Date,
 ) =>
-  create(featureConfigurations, orgId, { domain: f.domain, component: f.component, enabled: f.enabled }, {}, at, {
-    name: f.name,
-  });
+  create(
+    featureConfigurations,
+    orgId,
+    { domain: f.domain, component: f.component, enabled: f.enabled },
+    {},
+    at,
+    {
+      name: f.name,
+    },
+  );
 
 export interface ClientCredentials {
   principalId: string;
@@ -105,7 +127,10 @@ export interface ClientCredentials {
 }
 
 /** A service account principal with one enabled key; the secret is returned once and stored hashed. */
-export const createServiceAccountClient = async (name: string, grants: Grant[]): Promise<ClientCredentials> => {
+export const createServiceAccountClient = async (
+  name: string,
+  grants: Grant[],
+): Promise<ClientCredentials> => {
   const principalId = uuidv7();
   const clientId = uuidv7();
   const clientSecret = newClientSecret();

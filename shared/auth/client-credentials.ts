@@ -12,7 +12,12 @@ export interface TokenAnswer {
   headers?: Record<string, string>;
 }
 
-const oauthError = (status: number, error: string, description: string, headers?: Record<string, string>): TokenAnswer => ({
+const oauthError = (
+  status: number,
+  error: string,
+  description: string,
+  headers?: Record<string, string>,
+): TokenAnswer => ({
   status,
   body: { error, error_description: description },
   ...(headers && { headers }),
@@ -64,7 +69,8 @@ export const exchangeClientCredentials = async (
   }
   const basic = fromBasic(authorization);
   const inForm = form.has('client_id') || form.has('client_secret');
-  if (basic === 'malformed') return oauthError(400, 'invalid_request', 'The Basic authorization header is malformed.');
+  if (basic === 'malformed')
+    return oauthError(400, 'invalid_request', 'The Basic authorization header is malformed.');
   if (basic && inForm) return oauthError(400, 'invalid_request', 'Authenticate the client one way only.');
   const credentials: ClientCredentials | null =
     basic ??
@@ -81,5 +87,8 @@ export const exchangeClientCredentials = async (
     return oauthError(401, 'invalid_client', 'Client authentication failed.', challenge);
   }
   const { token, expiresIn } = await issueAccessToken(principal.id, client.client_id);
-  return { status: 200, body: { access_token: token, expires_in: expiresIn, scope: '', token_type: 'bearer' } };
+  return {
+    status: 200,
+    body: { access_token: token, expires_in: expiresIn, scope: '', token_type: 'bearer' },
+  };
 };

@@ -50,7 +50,9 @@ export const authenticate = async (headers: Headers, schemes: readonly AuthSchem
 
 /** The scope a request runs in: the path's organisation, or every organisation granting the permission. */
 export const authorise = (principal: Principal, permission: Permission, pathOrgId?: string): Scope => {
-  const permitted = [...new Set(principal.grants.filter((g) => roleGrants(g.role, permission)).map((g) => g.org_id))];
+  const permitted = [
+    ...new Set(principal.grants.filter((g) => roleGrants(g.role, permission)).map((g) => g.org_id)),
+  ];
   if (pathOrgId === undefined) {
     if (permitted.length === 0) throw new ForbiddenError(`This needs the ${permission} permission.`);
     return scopeOf(permitted);

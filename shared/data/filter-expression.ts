@@ -32,7 +32,7 @@ export const buildFilterExpression = (filters: readonly FilterClause[]): Express
         return `${path(f.path)} >= ${value(f.value)}`;
       case 'until':
         return `${path(f.path)} <= ${value(f.value)}`;
-      case 'box': {
+      default: {
         const lat = `${path(f.path)}.${name('latitude')}`;
         const lng = `${path(f.path)}.${name('longitude')}`;
         const latitude = `${lat} BETWEEN ${value(f.bottomLeft.latitude)} AND ${value(f.topRight.latitude)}`;

@@ -27,7 +27,8 @@ const matches = (item: StoredResource, f: FilterClause): boolean => {
   }
 };
 
-const sortable = (value: unknown): string => (typeof value === 'string' ? value.toLowerCase() : String(value ?? ''));
+const sortable = (value: unknown): string =>
+  typeof value === 'string' ? value.toLowerCase() : String(value ?? '');
 
 export const applyInMemory = (
   items: readonly StoredResource[],
@@ -38,7 +39,8 @@ export const applyInMemory = (
     .filter((item) => query.filters.every((f) => matches(item, f)))
     .sort(
       (a, b) =>
-        direction * sortable(valueAt(a, query.sort.path)).localeCompare(sortable(valueAt(b, query.sort.path))) ||
+        direction *
+          sortable(valueAt(a, query.sort.path)).localeCompare(sortable(valueAt(b, query.sort.path))) ||
         a.id.localeCompare(b.id),
     );
   const { offset, limit } = query.page;

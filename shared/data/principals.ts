@@ -39,9 +39,13 @@ export const getPrincipal = (id: string) => getItem<PrincipalRecord>(principalKe
 export const getClient = (clientId: string) => getItem<ClientRecord>(clientKey(clientId));
 
 export const putPrincipal = async (principal: PrincipalRecord): Promise<void> => {
-  await documents.send(new PutCommand({ TableName: tableName, Item: { ...principalKey(principal.id), ...principal } }));
+  await documents.send(
+    new PutCommand({ TableName: tableName, Item: { ...principalKey(principal.id), ...principal } }),
+  );
 };
 
 export const putClient = async (client: ClientRecord): Promise<void> => {
-  await documents.send(new PutCommand({ TableName: tableName, Item: { ...clientKey(client.client_id), ...client } }));
+  await documents.send(
+    new PutCommand({ TableName: tableName, Item: { ...clientKey(client.client_id), ...client } }),
+  );
 };

@@ -2,6 +2,8 @@
  * Reads and writes of tenant records. Every read is bounded by a `Scope`; every request path is a
  * GetItem, BatchGetItem, Query or TransactWriteItems (see README.md beside this file). No Scan.
  */
+
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
   type BatchGetCommandOutput,
@@ -10,8 +12,8 @@ import {
   type QueryCommandOutput,
   TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
-import type { CollectionQuery } from './collection-query';
 import { documents, tableName } from './clients';
+import type { CollectionQuery } from './collection-query';
 import { buildFilterExpression } from './filter-expression';
 import type { Scope } from './scope';
 import { inScope } from './scope';
@@ -35,7 +37,9 @@ export const batchGet = async <T = StoredResource>(keys: readonly ItemKey[]): Pr
       for (let attempt = 0; pending && pending.length > 0; attempt++) {
         if (attempt === MAX_ATTEMPTS) throw new Error(`BatchGetItem left ${pending.length} keys unprocessed`);
         if (attempt > 0) await pause(25 * 2 ** attempt);
-        const out: BatchGetCommandOutput = await documents.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending } } }));
+        const out: BatchGetCommandOutput = await documents.send(
+          new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending } } }),
+        );
         found.push(...((out.Responses?.[tableName] ?? []) as T[]));
         pending = out.UnprocessedKeys?.[tableName]?.Keys;
       }
@@ -54,7 +58,13 @@ export const getInScope = async (
   scope: Scope,
   keyOf: (orgId: string, id: string) => ItemKey,
   id: string,
-): Promise<StoredResource | null> => (await batchGetInScope(scope, scope.orgIds.map((org) => keyOf(org, id))))[0] ?? null;
+): Promise<StoredResource | null> =>
+  (
+    await batchGetInScope(
+      scope,
+      scope.orgIds.map((org) => keyOf(org, id)),
+    )
+  )[0] ?? null;
 
 export const getItem = async <T>(key: ItemKey): Promise<T | null> =>
   ((await documents.send(new GetCommand({ TableName: tableName, Key: key }))).Item as T | undefined) ?? null;
@@ -123,25 +133,71 @@ export const queryCollection = async (
   return { items: merged.slice(offset, offset + limit), total: counted ?? merged.length };
 };
 
-/** Creates a record and counts it, in one transaction; a record with the same key is a conflict. */
-export const createResource = async (item: StoredResource): Promise<void> => {
+/** A record that a new record links to: its relationship list gains the new id, if the record exists. */
+export interface LinkUpdate {
+  key: ItemKey;
+  relationship: string;
+  id: string;
+}
+
+/** Why a write did not happen, in the data layer's terms; the resource layer says what it means. */
+export class WriteRefused extends Error {
+  constructor(
+    readonly code: 'exists' | 'missing-link' | 'out-of-scope',
+    /** For `missing-link`: the index of the link whose record does not exist. */
+    readonly index?: number,
+  ) {
+    super(code);
+  }
+}
+
+/**
+ * Creates a record, counts it and links it from the records it names, in one transaction (at most 98
+ * links): either all of it is written or none of it. A record with the same key is `exists`.
+ */
+export const createResource = async (
+  scope: Scope,
+  item: StoredResource,
+  links: readonly LinkUpdate[] = [],
+) => {
+  if (!inScope(scope, item.org_id)) throw new WriteRefused('out-of-scope');
   const counter = counterKey(item.org_id, item.type);
-  await documents.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        { Put: { TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
-        {
-          Update: {
-            TableName: tableName,
-            Key: counter,
-            UpdateExpression: 'ADD #count :one',
-            ExpressionAttributeNames: { '#count': 'count' },
-            ExpressionAttributeValues: { ':one': 1 },
+  try {
+    await documents.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+          {
+            Update: {
+              TableName: tableName,
+              Key: counter,
+              UpdateExpression: 'ADD #count :one',
+              ExpressionAttributeNames: { '#count': 'count' },
+              ExpressionAttributeValues: { ':one': 1 },
+            },
           },
-        },
-      ],
-    }),
-  );
+          ...links.map((link) => ({
+            Update: {
+              TableName: tableName,
+              Key: link.key,
+              UpdateExpression:
+                'SET #rels.#rel = list_append(if_not_exists(#rels.#rel, :none), :id), #version = #version + :one',
+              ConditionExpression: 'attribute_exists(pk)',
+              ExpressionAttributeNames: { '#rels': 'rels', '#rel': link.relationship, '#version': 'version' },
+              ExpressionAttributeValues: { ':none': [], ':id': [link.id], ':one': 1 },
+            },
+          })),
+        ],
+      }),
+    );
+  } catch (error) {
+    if (error instanceof TransactionCanceledException) {
+      const failed = (error.CancellationReasons ?? []).findIndex((r) => r.Code === 'ConditionalCheckFailed');
+      if (failed === 0) throw new WriteRefused('exists');
+      if (failed >= 2) throw new WriteRefused('missing-link', failed - 2);
+    }
+    throw error;
+  }
 };
 
 /** A GetItem on a key that never exists: proves the table answers, for the status endpoint. */

@@ -7,6 +7,7 @@ export interface Scope {
   readonly orgIds: readonly string[];
 }
 
-export const scopeOf = (orgIds: readonly string[]): Scope => Object.freeze({ orgIds: Object.freeze([...orgIds]) });
+export const scopeOf = (orgIds: readonly string[]): Scope =>
+  Object.freeze({ orgIds: Object.freeze([...orgIds]) });
 
 export const inScope = (scope: Scope, orgId: string): boolean => scope.orgIds.includes(orgId);

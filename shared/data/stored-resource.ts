@@ -32,4 +32,7 @@ export const resourceKey = (orgId: string, type: string, id: string): ItemKey =>
 });
 
 /** Per-organisation collection counters, kept in the same transaction as the writes they count. */
-export const counterKey = (orgId: string, type: string): ItemKey => ({ pk: `ORG#${orgId}#counters`, sk: type });
+export const counterKey = (orgId: string, type: string): ItemKey => ({
+  pk: `ORG#${orgId}#counters`,
+  sk: type,
+});

@@ -1,5 +1,5 @@
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { Principal } from '../auth/principal';
 import type { Scope } from '../data/scope';
 
@@ -10,4 +10,9 @@ export interface ApiContext extends Context {
   scope: Scope;
 }
 
-export type ApiMiddleware = MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>;
+export type ApiMiddleware = MiddlewareObj<
+  APIGatewayProxyEventV2,
+  APIGatewayProxyStructuredResultV2,
+  Error,
+  ApiContext
+>;

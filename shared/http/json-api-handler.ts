@@ -6,16 +6,15 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { Principal } from '../auth/principal';
 import type { Scope } from '../data/scope';
-import type { ApiContext } from './api-context';
-import { UUID } from '../data/ids';
 import type { QueryParameters } from '../jsonapi/collection-query';
 import type { Document } from '../jsonapi/document';
-import { ValidationError } from '../jsonapi/errors';
 import { type Route, type RouteId, routeById } from '../routes';
+import type { ApiContext } from './api-context';
 import { authorisation } from './middlewares/authorisation';
 import { jsonApiErrors } from './middlewares/json-api-errors';
 import { jsonBody } from './middlewares/json-body';
 import { negotiate } from './middlewares/negotiate';
+import { pathParameters } from './middlewares/path-parameters';
 import { requestId } from './middlewares/request-id';
 import { Reply, toResult } from './reply';
 
@@ -41,22 +40,17 @@ export type ApiFunction = (request: ApiRequest) => Promise<Document | Reply>;
 /** Query parameters from the raw query string; repeated names are comma-joined as API Gateway does. */
 const queryParameters = (raw: string): QueryParameters => {
   const out: Record<string, string> = {};
-  for (const [name, value] of new URLSearchParams(raw)) out[name] = name in out ? `${out[name]},${value}` : value;
+  for (const [name, value] of new URLSearchParams(raw))
+    out[name] = name in out ? `${out[name]},${value}` : value;
   return out;
 };
 
-/** Path ids are UUIDs throughout the spec; anything else is a 400 naming the parameter. */
-const pathParameters = (event: APIGatewayProxyEventV2): Record<string, string> => {
-  const params = event.pathParameters ?? {};
-  const problems = Object.entries(params)
-    .filter(([name, value]) => name.endsWith('_id') && !UUID.test(value ?? ''))
-    .map(([name]) => new ValidationError({ detail: `${name} must be a UUID.`, source: { parameter: name } }));
-  if (problems.length > 0) throw new ValidationError({ problems });
-  return params as Record<string, string>;
-};
-
 const rawBody = (event: APIGatewayProxyEventV2): string | undefined =>
-  event.body === undefined ? undefined : event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  event.body === undefined
+    ? undefined
+    : event.isBase64Encoded
+      ? Buffer.from(event.body, 'base64').toString('utf8')
+      : event.body;
 
 export const jsonApiHandler = (routeId: RouteId | Route, fn: ApiFunction) => {
   const route = typeof routeId === 'string' ? routeById(routeId) : routeId;
@@ -64,6 +58,7 @@ export const jsonApiHandler = (routeId: RouteId | Route, fn: ApiFunction) => {
     .use(requestId())
     .use(jsonApiErrors())
     .use(negotiate(route))
+    .use(pathParameters())
     .use(jsonBody(route))
     .use(authorisation(route))
     .handler(async (event, context) => {
@@ -71,7 +66,7 @@ export const jsonApiHandler = (routeId: RouteId | Route, fn: ApiFunction) => {
         route,
         method: event.requestContext.http.method,
         path: event.rawPath,
-        params: pathParameters(event),
+        params: (event.pathParameters ?? {}) as Record<string, string>,
         query: queryParameters(event.rawQueryString ?? ''),
         headers: event.headers ?? {},
         body: route.bodyType === undefined ? event.body : rawBody(event),

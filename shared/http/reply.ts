@@ -13,7 +13,8 @@ export class Reply {
 
 /** Every response carries Content-Type and Content-Length; X-Request-ID is added by its middleware. */
 export const toResult = (reply: Reply): APIGatewayProxyStructuredResultV2 => {
-  const body = reply.body === undefined ? '' : typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
+  const body =
+    reply.body === undefined ? '' : typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
   return {
     statusCode: reply.status,
     headers: {

@@ -64,7 +64,9 @@ export const parsePage = (query: QueryParameters): Page => {
 export const parseInclude = (query: QueryParameters, allowed: readonly string[]): string[][] => {
   const raw = query.include;
   if (raw === undefined || raw.trim() === '') return [];
-  const known = new Set(allowed.flatMap((path) => path.split('.').map((_, i, s) => s.slice(0, i + 1).join('.'))));
+  const known = new Set(
+    allowed.flatMap((path) => path.split('.').map((_, i, s) => s.slice(0, i + 1).join('.'))),
+  );
   const paths = [...new Set(raw.split(',').map((p) => p.trim()))];
   const unknown = paths.filter((p) => !known.has(p));
   if (unknown.length > 0) {
@@ -85,7 +87,13 @@ const parseTimestamp = (parameter: string, raw: string): string => {
 const parseLatLng = (parameter: string, raw: string | undefined): LatLng => {
   const parts = raw?.split(',') ?? [];
   const [lat, lng] = parts;
-  if (parts.length !== 2 || lat === undefined || lng === undefined || !DECIMAL.test(lat) || !DECIMAL.test(lng)) {
+  if (
+    parts.length !== 2 ||
+    lat === undefined ||
+    lng === undefined ||
+    !DECIMAL.test(lat) ||
+    !DECIMAL.test(lng)
+  ) {
     throw problem(parameter, `${parameter} must be "latitude,longitude" in decimal degrees.`);
   }
   const latitude = Number(lat);
@@ -96,7 +104,8 @@ const parseLatLng = (parameter: string, raw: string | undefined): LatLng => {
   return { latitude, longitude };
 };
 
-const FILTER = /^filter\[([a-z0-9_]+(?:\.[a-z0-9_]+)*?)(?:\.(since|until)|\.box\.(bottom_left|top_right))?\]$/;
+const FILTER =
+  /^filter\[([a-z0-9_]+(?:\.[a-z0-9_]+)*?)(?:\.(since|until)|\.box\.(bottom_left|top_right))?\]$/;
 
 const parseFilters = (query: QueryParameters, options: CollectionOptions['filters']): FilterClause[] => {
   const clauses: FilterClause[] = [];
@@ -109,26 +118,38 @@ const parseFilters = (query: QueryParameters, options: CollectionOptions['filter
     const op = m?.[2] ?? (m?.[3] ? 'box' : 'eq');
     const expected = op === 'since' || op === 'until' ? 'time' : op;
     if (!field || !option || option.kind !== expected) {
-      throw problem(name, `Unknown filter ${name}; options: ${featureFilterOptions(options).join(', ') || 'none'}.`);
+      throw problem(
+        name,
+        `Unknown filter ${name}; options: ${featureFilterOptions(options).join(', ') || 'none'}.`,
+      );
     }
     if (op === 'eq') {
       if (raw === '') throw problem(name, `${name} needs a value.`);
       if (option.type === 'boolean' && raw !== 'true' && raw !== 'false') {
         throw problem(name, `${name} must be true or false.`);
       }
-      clauses.push({ field, path: option.path, op: 'eq', value: option.type === 'boolean' ? raw === 'true' : raw });
+      clauses.push({
+        field,
+        path: option.path,
+        op: 'eq',
+        value: option.type === 'boolean' ? raw === 'true' : raw,
+      });
     } else if (op === 'since' || op === 'until') {
       clauses.push({ field, path: option.path, op, value: parseTimestamp(name, raw) });
     } else if (!boxes.has(field)) {
       boxes.add(field);
       const corner = (c: string) => `filter[${field}.box.${c}]`;
       for (const c of ['bottom_left', 'top_right']) {
-        if (query[corner(c)] === undefined) throw problem(corner(c), `${corner(c)} is required with the other corner.`);
+        if (query[corner(c)] === undefined)
+          throw problem(corner(c), `${corner(c)} is required with the other corner.`);
       }
       const bottomLeft = parseLatLng(corner('bottom_left'), query[corner('bottom_left')]);
       const topRight = parseLatLng(corner('top_right'), query[corner('top_right')]);
       if (bottomLeft.latitude > topRight.latitude) {
-        throw problem(corner('bottom_left'), 'The bottom-left corner must not lie north of the top-right corner.');
+        throw problem(
+          corner('bottom_left'),
+          'The bottom-left corner must not lie north of the top-right corner.',
+        );
       }
       clauses.push({ field, path: option.path, op: 'box', bottomLeft, topRight });
     }

@@ -2,11 +2,17 @@
  * The collection engine's back half, for every collection endpoint: parse the query against the
  * resource's declared options, read one page within the scope, resolve includes, build the document.
  */
-import type { Scope } from '../data/scope';
-import type { StoredResource } from '../data/stored-resource';
+
 import type { CollectionQuery } from '../data/collection-query';
 import { queryCollection } from '../data/repository';
-import { featuresMeta, paginationMeta, parseCollectionQuery, type QueryParameters } from '../jsonapi/collection-query';
+import type { Scope } from '../data/scope';
+import type { StoredResource } from '../data/stored-resource';
+import {
+  featuresMeta,
+  paginationMeta,
+  parseCollectionQuery,
+  type QueryParameters,
+} from '../jsonapi/collection-query';
 import { collectionDocument, type DataDocument } from '../jsonapi/document';
 import { resolveIncludes } from './includes';
 import type { ResourceDefinition } from './resource-definition';

@@ -49,16 +49,25 @@ export const resolveIncludes = async (
       Object.entries(tree).flatMap(([name, subtree]) => {
         const target = resourceTypes.get(source.relationships[name]?.type ?? '');
         if (!target) return [];
-        const keys = items.flatMap((item) => relatedIds(item, name).map((id) => target.keyOf(item.org_id, id)));
+        const keys = items.flatMap((item) =>
+          relatedIds(item, name).map((id) => target.keyOf(item.org_id, id)),
+        );
         return [{ definition: target, keys, tree: subtree }];
       }),
     );
     if (requests.length === 0) break;
     const fetched = new Map(
-      (await batchGetInScope(scope, requests.flatMap((r) => r.keys))).map((item) => [keyString(item), item]),
+      (
+        await batchGetInScope(
+          scope,
+          requests.flatMap((r) => r.keys),
+        )
+      ).map((item) => [keyString(item), item]),
     );
     frontier = requests.map(({ definition: target, keys, tree }) => {
-      const items = keys.map((k) => fetched.get(keyString(k))).filter((i): i is StoredResource => i !== undefined);
+      const items = keys
+        .map((k) => fetched.get(keyString(k)))
+        .filter((i): i is StoredResource => i !== undefined);
       for (const item of items) {
         const id = `${item.type}/${item.id}`;
         if (!seen.has(id)) {

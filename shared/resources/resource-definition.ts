@@ -2,9 +2,10 @@
  * One definition per resource type: its type name, relationships, links and collection options. The
  * serialiser, the include resolver and `meta.features` all read from here; endpoints only name one.
  */
-import type { CollectionOptions } from '../jsonapi/collection-query';
+
 import type { ItemKey, StoredResource } from '../data/stored-resource';
 import { resourceKey } from '../data/stored-resource';
+import type { CollectionOptions } from '../jsonapi/collection-query';
 
 export interface RelationshipDefinition {
   type: string;

@@ -1,13 +1,9 @@
 /** Stored records → JSON:API resource objects, generically, from their resource definition. */
 import type { StoredResource } from '../data/stored-resource';
-import type { ResourceDefinition } from './resource-definition';
 import type { Relationship, ResourceObject } from '../jsonapi/document';
+import type { ResourceDefinition } from './resource-definition';
 
-const relationship = (
-  definition: ResourceDefinition,
-  item: StoredResource,
-  name: string,
-): Relationship => {
+const relationship = (definition: ResourceDefinition, item: StoredResource, name: string): Relationship => {
   const target = definition.relationships[name];
   const stored = name === 'organisation' ? item.org_id : item.rels[name];
   if (target?.many) {

@@ -12,7 +12,8 @@ interface NewRecord {
 }
 
 /** Index sort values are case-folded so `sort=name` orders as people read, not by code point. */
-const indexValue = (value: unknown): string => (typeof value === 'string' ? value.toLowerCase() : String(value ?? ''));
+const indexValue = (value: unknown): string =>
+  typeof value === 'string' ? value.toLowerCase() : String(value ?? '');
 
 export const toStoredResource = (definition: ResourceDefinition, record: NewRecord): StoredResource => {
   const key = definition.keyOf(record.orgId, record.id);

@@ -6,6 +6,9 @@ import { defineResource } from './resource-definition';
  */
 export const users = defineResource({
   type: 'users',
-  relationships: { organisations: { type: 'organisations', many: true }, teams: { type: 'teams', many: true } },
+  relationships: {
+    organisations: { type: 'organisations', many: true },
+    teams: { type: 'teams', many: true },
+  },
   selfPath: (r) => `/v3/orgs/${r.org_id}/people/users/${r.id}`,
 });

@@ -3,10 +3,16 @@
  * client as they are; anything else is a generic 500 and its stack goes to the log with the request id.
  */
 import { errorDocument } from '../../jsonapi/document';
-import { ApiError, errorObjects, InternalError, UnsupportedMediaTypeError, ValidationError } from '../../jsonapi/errors';
+import {
+  ApiError,
+  errorObjects,
+  InternalError,
+  UnsupportedMediaTypeError,
+  ValidationError,
+} from '../../jsonapi/errors';
+import type { ApiMiddleware } from '../api-context';
 import { log } from '../log';
 import { Reply, toResult } from '../reply';
-import type { ApiMiddleware } from '../api-context';
 
 interface HttpError extends Error {
   statusCode: number;
@@ -32,9 +38,15 @@ export const jsonApiErrors = (): ApiMiddleware => ({
   onError: (request) => {
     const error = request.error ?? new Error('unknown failure');
     const apiError = toApiError(error);
-    const fields = { requestId: request.context.requestId, status: apiError.status, route: request.event.routeKey };
+    const fields = {
+      requestId: request.context.requestId,
+      status: apiError.status,
+      route: request.event.routeKey,
+    };
     if (apiError.status >= 500) log.error(error.message, { ...fields, stack: error.stack });
     else log.info(apiError.title, fields);
-    request.response = toResult(new Reply(apiError.status, errorDocument(errorObjects(apiError)), apiError.headers));
+    request.response = toResult(
+      new Reply(apiError.status, errorDocument(errorObjects(apiError)), apiError.headers),
+    );
   },
 });

@@ -9,7 +9,11 @@ import type { ApiMiddleware } from '../api-context';
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 const bodyBytes = (event: APIGatewayProxyEventV2): number =>
-  event.body === undefined ? 0 : event.isBase64Encoded ? Buffer.from(event.body, 'base64').length : Buffer.byteLength(event.body);
+  event.body === undefined
+    ? 0
+    : event.isBase64Encoded
+      ? Buffer.from(event.body, 'base64').length
+      : Buffer.byteLength(event.body);
 
 export const negotiate = (route: Route): ApiMiddleware => ({
   before: ({ event }) => {

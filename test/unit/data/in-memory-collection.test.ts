@@ -40,7 +40,9 @@ describe('collection engine over records in hand', () => {
     const result = applyInMemory(
       records,
       query({
-        filters: [{ field: 'created_at', path: 'meta.created_at', op: 'since', value: '2026-01-02T00:00:00.000Z' }],
+        filters: [
+          { field: 'created_at', path: 'meta.created_at', op: 'since', value: '2026-01-02T00:00:00.000Z' },
+        ],
         page: { limit: 1, offset: 1 },
       }),
     );
@@ -67,6 +69,9 @@ describe('collection engine over records in hand', () => {
   });
 
   it('an out-of-range page is empty', () => {
-    expect(applyInMemory(records, query({ page: { limit: 10, offset: 10 } }))).toEqual({ items: [], total: 3 });
+    expect(applyInMemory(records, query({ page: { limit: 10, offset: 10 } }))).toEqual({
+      items: [],
+      total: 3,
+    });
   });
 });

@@ -27,7 +27,10 @@ const rejects = (query: Record<string, string>, parameter: string) => {
     parseCollectionQuery(query, options);
   } catch (error) {
     expect(error).toBeInstanceOf(ValidationError);
-    expect((error as ValidationError).toErrorObject()).toMatchObject({ status: '400', source: { parameter } });
+    expect((error as ValidationError).toErrorObject()).toMatchObject({
+      status: '400',
+      source: { parameter },
+    });
     return;
   }
   throw new Error(`expected ${JSON.stringify(query)} to be rejected`);
@@ -52,7 +55,10 @@ describe('collection query features', () => {
 
   it('filter[f.since]/[f.until]: a time window, normalised to UTC', () => {
     const q = parseCollectionQuery(
-      { 'filter[created_at.since]': '2026-01-01T00:00:00+01:00', 'filter[created_at.until]': '2026-02-01T00:00:00Z' },
+      {
+        'filter[created_at.since]': '2026-01-01T00:00:00+01:00',
+        'filter[created_at.until]': '2026-02-01T00:00:00Z',
+      },
       options,
     );
     expect(q.filters).toEqual([
@@ -132,7 +138,8 @@ describe('collection query features', () => {
   it('limit/offset: defaults, and page[...] wins over the bare form', () => {
     expect(parseCollectionQuery({}, options).page).toEqual({ limit: PAGE_SIZE_DEFAULT, offset: 0 });
     expect(
-      parseCollectionQuery({ limit: '5', offset: '10', 'page[limit]': '7', 'page[offset]': '14' }, options).page,
+      parseCollectionQuery({ limit: '5', offset: '10', 'page[limit]': '7', 'page[offset]': '14' }, options)
+        .page,
     ).toEqual({ limit: 7, offset: 14 });
   });
 

@@ -9,7 +9,9 @@ describe('JSON:API 1.1 content negotiation', () => {
   });
 
   it('415 for a JSON:API media type with parameters other than ext/profile, or an unsupported ext', () => {
-    expect(() => checkContentType('application/vnd.api+json; charset=utf-8')).toThrow(UnsupportedMediaTypeError);
+    expect(() => checkContentType('application/vnd.api+json; charset=utf-8')).toThrow(
+      UnsupportedMediaTypeError,
+    );
     expect(() => checkContentType('application/vnd.api+json; ext="https://jsonapi.org/ext/atomic"')).toThrow(
       UnsupportedMediaTypeError,
     );
@@ -28,7 +30,9 @@ describe('JSON:API 1.1 content negotiation', () => {
   });
 
   it('no 406 when at least one JSON:API instance is plain, or Accept names other types only', () => {
-    expect(() => checkAccept('application/vnd.api+json; charset=utf-8, application/vnd.api+json')).not.toThrow();
+    expect(() =>
+      checkAccept('application/vnd.api+json; charset=utf-8, application/vnd.api+json'),
+    ).not.toThrow();
     expect(() => checkAccept('application/vnd.api+json; q=0.9')).not.toThrow();
     expect(() => checkAccept('*/*')).not.toThrow();
     expect(() => checkAccept(undefined)).not.toThrow();

@@ -1,0 +1,90 @@
+/**
+ * `npm start`: the whole API on this machine. DynamoDB Local and s3rver, the table and buckets from the
+ * definitions the CDK stack uses, the demo data, and the local API Gateway adapter on 127.0.0.1:$PORT.
+ * Ctrl-C stops every child process.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { localDynamoDbClient, localS3Client } from './clients';
+import { startDynamoDbLocal, startS3rver } from './engines';
+import { createBuckets, createTable } from './provision';
+import { ensureSigningKeyFile } from './signing-key-file';
+
+const root = resolve(import.meta.dirname, '../..');
+const localDir = resolve(root, '.local');
+const port = Number(process.env.PORT ?? 3000);
+const baseUrl = `http://127.0.0.1:${port}`;
+const tableName = 'compliance-local';
+const buckets = { deviceBackups: 'device-backups-local', exports: 'exports-local' };
+
+const stops: (() => Promise<void>)[] = [];
+const stopAll = async () => {
+  await Promise.allSettled(stops.reverse().map((stop) => stop()));
+};
+
+const main = async () => {
+  const dynamo = await startDynamoDbLocal();
+  stops.push(dynamo.stop);
+  const s3 = await startS3rver();
+  stops.push(s3.stop);
+
+  // Configuration is read once, when the first module that needs it loads: set it before any import.
+  Object.assign(process.env, {
+    STAGE: 'local',
+    DYNAMODB_ENDPOINT: dynamo.endpoint,
+    S3_ENDPOINT: s3.endpoint,
+    TABLE_NAME: tableName,
+    DEVICE_BACKUPS_BUCKET: buckets.deviceBackups,
+    EXPORTS_BUCKET: buckets.exports,
+    TOKEN_ISSUER: baseUrl,
+    TOKEN_AUDIENCE: 'compliance-api:local',
+    LOCAL_SIGNING_KEY_FILE: ensureSigningKeyFile(resolve(localDir, 'signing-key.pem')),
+  });
+  await createTable(localDynamoDbClient(dynamo.endpoint), tableName);
+  await createBuckets(localS3Client(s3.endpoint), Object.values(buckets));
+
+  const { loadDemoData } = await import('./demo-data');
+  const demo = await loadDemoData();
+  const { startLocalApi } = await import('./http-adapter');
+  const { server } = await startLocalApi(port);
+  stops.unshift(() => new Promise((done) => server.close(() => done())));
+
+  const credentials = { base_url: baseUrl, auth_url: baseUrl, ...demo };
+  mkdirSync(localDir, { recursive: true });
+  writeFileSync(resolve(localDir, 'credentials.json'), `${JSON.stringify(credentials, null, 2)}\n`, {
+    mode: 0o600,
+  });
+
+  const [first] = demo.organisations;
+  const admin = first?.clients[0];
+  const lines = [
+    `Compliance API running at ${baseUrl} (DynamoDB Local ${dynamo.endpoint}, s3rver ${s3.endpoint})`,
+    '',
+    ...demo.organisations.flatMap((o) => [
+      `${o.name}  org_id=${o.id}`,
+      ...o.clients.map(
+        (c) => `  ${c.role.padEnd(6)} client_id=${c.client_id}  client_secret=${c.client_secret}`,
+      ),
+    ]),
+    '',
+    'Credentials written to .local/credentials.json. Try:',
+    '',
+    `  TOKEN=$(curl -s ${baseUrl}/oauth2/token -d grant_type=client_credentials \\`,
+    `    -d client_id=${admin?.client_id} -d client_secret=${admin?.client_secret} | sed -E 's/.*"access_token":"([^"]+)".*/\\1/')`,
+    `  curl -s -H "Authorization: Bearer $TOKEN" ${baseUrl}/v3/orgs/${first?.id}/people/teams?include=members`,
+    '',
+    'Ctrl-C stops everything.',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+};
+
+const shutdown = (code: number) => {
+  stopAll().finally(() => process.exit(code));
+};
+process.once('SIGINT', () => shutdown(0));
+process.once('SIGTERM', () => shutdown(0));
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  shutdown(1);
+});

@@ -1,0 +1,54 @@
+/**
+ * Request documents, validated at the edge with zod. Unknown members anywhere are rejected (no mass
+ * assignment), and every problem becomes its own 400 error object with a JSON Pointer to it.
+ */
+import { z } from 'zod';
+import { ValidationError } from './errors';
+
+const pointer = (path: readonly PropertyKey[]) =>
+  path.map((segment) => `/${String(segment).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+
+const toValidationError = (issues: readonly z.core.$ZodIssue[]): ValidationError =>
+  new ValidationError({
+    problems: issues.flatMap((issue) =>
+      issue.code === 'unrecognized_keys'
+        ? issue.keys.map(
+            (key) =>
+              new ValidationError({
+                detail: `${key} is not an accepted member.`,
+                source: { pointer: pointer([...issue.path, key]) },
+              }),
+          )
+        : [new ValidationError({ detail: issue.message, source: { pointer: pointer(issue.path) } })],
+    ),
+  });
+
+/** Parses a request body against a schema; throws a 400 listing every problem. */
+export const parseDocument = <T extends z.ZodType>(schema: T, body: unknown): z.infer<T> => {
+  if (body === undefined) {
+    throw new ValidationError({ detail: 'A request body is required.', source: { pointer: '' } });
+  }
+  const result = schema.safeParse(body);
+  if (!result.success) throw toValidationError(result.error.issues);
+  return result.data;
+};
+
+export const identifier = <T extends string>(type: T) =>
+  z.strictObject({ type: z.literal(type), id: z.uuid() });
+
+export const toMany = <T extends string>(type: T, max: number) =>
+  z.strictObject({ data: z.array(identifier(type)).max(max) });
+
+/** `{data: {type, attributes, relationships?}}` for a create, strict at every level. */
+export const createDocument = <A extends z.ZodRawShape, R extends z.ZodRawShape>(
+  type: string,
+  attributes: A,
+  relationships: R,
+) =>
+  z.strictObject({
+    data: z.strictObject({
+      type: z.literal(type),
+      attributes: z.strictObject(attributes),
+      relationships: z.strictObject(relationships).optional(),
+    }),
+  });

@@ -1,0 +1,55 @@
+/** Creating a team: the team, its count and each member's `teams` link commit together. */
+import { z } from 'zod';
+import { uuidv7 } from '../data/ids';
+import { createResource, WriteRefused } from '../data/repository';
+import type { Scope } from '../data/scope';
+import type { StoredResource } from '../data/stored-resource';
+import { ValidationError } from '../jsonapi/errors';
+import { createDocument, toMany } from '../jsonapi/request-document';
+import { toStoredResource } from './stored';
+import { teams } from './teams';
+import { users } from './users';
+
+/** Members named at creation; one transaction holds the team, its counter and one update per member. */
+export const TEAM_MEMBERS_AT_CREATION_MAX = 50;
+
+export const createTeamDocument = createDocument(
+  'teams',
+  { name: z.string().trim().min(1).max(200), description: z.string().max(2000).default('') },
+  {
+    members: toMany('users', TEAM_MEMBERS_AT_CREATION_MAX)
+      .refine(
+        ({ data }) => new Set(data.map((m) => m.id)).size === data.length,
+        'members lists a user more than once.',
+      )
+      .optional(),
+  },
+);
+
+export const createTeam = async (
+  scope: Scope,
+  orgId: string,
+  { data }: z.infer<typeof createTeamDocument>,
+  now = new Date(),
+): Promise<StoredResource> => {
+  const memberIds = data.relationships?.members?.data.map((m) => m.id) ?? [];
+  const at = now.toISOString();
+  const team = toStoredResource(teams, {
+    orgId,
+    id: uuidv7(now.getTime()),
+    attributes: data.attributes,
+    meta: { created_at: at, updated_at: at },
+    rels: { members: memberIds, schemas: [] },
+  });
+  const links = memberIds.map((id) => ({ key: users.keyOf(orgId, id), relationship: 'teams', id: team.id }));
+  await createResource(scope, team, links).catch((error: unknown) => {
+    if (error instanceof WriteRefused && error.code === 'missing-link') {
+      throw new ValidationError({
+        detail: 'No such user in this organisation.',
+        source: { pointer: `/data/relationships/members/data/${error.index}` },
+      });
+    }
+    throw error;
+  });
+  return team;
+};

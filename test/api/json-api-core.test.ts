@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApi, type TestApi } from '../support/api';
+import { newTenant, type Tenant } from '../support/tenants';
+
+let api: TestApi;
+let tenant: Tenant;
+let token: string;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  tenant = await newTenant('Core Org', 0);
+  token = await api.token(tenant.admin);
+});
+afterAll(() => api.close());
+
+const teams = () => `/v3/orgs/${tenant.org.id}/people/teams`;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+describe('GET /v3/status', () => {
+  it('answers 200 with a JSON:API document, without authentication, once the table answers', async () => {
+    const res = await api.get('/v3/status');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      jsonapi: { version: '1.1' },
+      meta: {
+        status: 'available',
+        stage: expect.any(String),
+        api_version: '1.0.0',
+        checks: { database: 'available' },
+      },
+    });
+  });
+});
+
+describe('error documents and headers', () => {
+  it('an unknown route is a JSON:API 404 with a UUID id', async () => {
+    const res = await api.get('/v3/nowhere', token);
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-type')).toBe('application/vnd.api+json');
+    expect(res.body.errors[0]).toMatchObject({
+      status: '404',
+      title: 'Resource not found',
+      code: 'NOT_FOUND.001',
+    });
+    expect(res.body.errors[0].id).toMatch(UUID);
+  });
+
+  it('a wrong method is 405 with Allow', async () => {
+    const res = await api.request('DELETE', '/v3/orgs', { token });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET');
+  });
+
+  it('each error gets a fresh id, and each response its own X-Request-ID', async () => {
+    const [one, two] = await Promise.all([api.get('/v3/nowhere'), api.get('/v3/nowhere')]);
+    expect(one.body.errors[0].id).not.toBe(two.body.errors[0].id);
+    expect(one.headers.get('x-request-id')).not.toBe(two.headers.get('x-request-id'));
+  });
+
+  it('a caller’s safe X-Request-ID is echoed', async () => {
+    const res = await api.request('GET', '/v3/status', { headers: { 'x-request-id': 'trace-1234abcd' } });
+    expect(res.headers.get('x-request-id')).toBe('trace-1234abcd');
+  });
+
+  it('malformed JSON is 400', async () => {
+    const res = await api.request('POST', teams(), {
+      token,
+      headers: { 'content-type': 'application/vnd.api+json' },
+      body: '{"data": {',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0]).toMatchObject({
+      title: 'A validation error was encountered',
+      detail: expect.stringMatching(/JSON/),
+    });
+  });
+
+  it('a body that is not JSON:API is 415; a JSON:API media type with parameters is 415', async () => {
+    for (const type of ['application/json', 'application/vnd.api+json; charset=utf-8']) {
+      const res = await api.request('POST', teams(), {
+        token,
+        headers: { 'content-type': type },
+        body: JSON.stringify({ data: { type: 'teams', attributes: { name: 'x' } } }),
+      });
+      expect(res.status, type).toBe(415);
+    }
+  });
+
+  it('Accept with only parameterised JSON:API media types is 406', async () => {
+    const res = await api.request('GET', teams(), {
+      token,
+      headers: { accept: 'application/vnd.api+json; ext="https://jsonapi.org/ext/atomic"' },
+    });
+    expect(res.status).toBe(406);
+  });
+
+  it('a body over 1 MiB is 413, and nothing is written', async () => {
+    const res = await api.request('POST', teams(), {
+      token,
+      body: { data: { type: 'teams', attributes: { name: 'Big', description: 'x'.repeat(1024 * 1024) } } },
+    });
+    expect(res.status).toBe(413);
+    const list = await api.get(teams(), token);
+    expect(list.body.meta.pagination.counts.resources).toBe(0);
+  });
+});

@@ -1,0 +1,176 @@
+import { createSign } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getPrincipal, putPrincipal } from '../../shared/data/principals';
+import { startTestApi, type TestApi } from '../support/api';
+import { newTenant, type Tenant } from '../support/tenants';
+
+let api: TestApi;
+let tenant: Tenant;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  tenant = await newTenant('Token Org');
+});
+afterAll(() => api.close());
+
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+const postToken = (body: string, headers: Record<string, string> = FORM) =>
+  api.request('POST', '/oauth2/token', { headers, body });
+
+describe('POST /oauth2/token (client credentials, RFC 6749 §4.4)', () => {
+  it('exchanges form-field credentials for exactly access_token, expires_in, scope and token_type', async () => {
+    const { clientId, clientSecret } = tenant.admin;
+    const res = await postToken(
+      form({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }),
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(Object.keys(res.body).sort()).toEqual(['access_token', 'expires_in', 'scope', 'token_type']);
+    expect(res.body).toMatchObject({ scope: '', token_type: 'bearer', expires_in: 3600 });
+    const [header, payload] = String(res.body.access_token)
+      .split('.')
+      .slice(0, 2)
+      .map((p) => JSON.parse(Buffer.from(p, 'base64url').toString()));
+    expect(header).toMatchObject({ alg: 'RS256', typ: 'at+jwt', kid: expect.any(String) });
+    expect(payload).toMatchObject({
+      sub: tenant.admin.principalId,
+      client_id: clientId,
+      iss: process.env.TOKEN_ISSUER,
+    });
+    expect(payload.exp - payload.iat).toBe(3600);
+  });
+
+  it('accepts HTTP Basic client authentication (RFC 6749 §2.3.1)', async () => {
+    const basic = Buffer.from(
+      `${tenant.admin.clientId}:${encodeURIComponent(tenant.admin.clientSecret)}`,
+    ).toString('base64');
+    const res = await postToken(form({ grant_type: 'client_credentials' }), {
+      ...FORM,
+      authorization: `Basic ${basic}`,
+    });
+    expect(res.status).toBe(200);
+  });
+
+  it('a wrong secret is 401 invalid_client', async () => {
+    const res = await postToken(
+      form({ grant_type: 'client_credentials', client_id: tenant.admin.clientId, client_secret: 'wrong' }),
+    );
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ error: 'invalid_client', error_description: expect.any(String) });
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('a wrong secret over Basic is 401 invalid_client with a Basic challenge', async () => {
+    const basic = Buffer.from(`${tenant.admin.clientId}:nope`).toString('base64');
+    const res = await postToken(form({ grant_type: 'client_credentials' }), {
+      ...FORM,
+      authorization: `Basic ${basic}`,
+    });
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toMatch(/^Basic/);
+  });
+
+  it('an unknown client is 401 invalid_client', async () => {
+    const res = await postToken(
+      form({ grant_type: 'client_credentials', client_id: 'nobody', client_secret: 'x' }),
+    );
+    expect(res.status).toBe(401);
+    expect(res.body.error).toBe('invalid_client');
+  });
+
+  it('another grant type is 400 unsupported_grant_type', async () => {
+    const res = await postToken(form({ grant_type: 'password', username: 'a', password: 'b' }));
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('unsupported_grant_type');
+  });
+
+  it('a missing grant_type, a JSON body, or both client authentication methods are 400 invalid_request', async () => {
+    const { clientId, clientSecret } = tenant.admin;
+    const basic = Buffer.from(`${clientId}:${clientSecret}`).toString('base64');
+    const cases = [
+      postToken(form({ client_id: clientId, client_secret: clientSecret })),
+      postToken(JSON.stringify({ grant_type: 'client_credentials' }), { 'content-type': 'application/json' }),
+      postToken(
+        form({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret }),
+        {
+          ...FORM,
+          authorization: `Basic ${basic}`,
+        },
+      ),
+    ];
+    for (const res of await Promise.all(cases)) {
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe('invalid_request');
+    }
+  });
+});
+
+describe('Bearer tokens on API calls (AUTH.001)', () => {
+  it('no credentials is 401 AUTH.001 with the spec’s title', async () => {
+    const res = await api.get('/v3/orgs');
+    expect(res.status).toBe(401);
+    expect(res.body.errors).toEqual([
+      expect.objectContaining({
+        status: '401',
+        code: 'AUTH.001',
+        title: 'You are not authorised to access this resource',
+      }),
+    ]);
+  });
+
+  it('a tampered token is 401', async () => {
+    const token = await api.token(tenant.admin);
+    const [h, p, s] = token.split('.');
+    const claims = JSON.parse(Buffer.from(p ?? '', 'base64url').toString());
+    const forged = Buffer.from(JSON.stringify({ ...claims, sub: 'someone-else' })).toString('base64url');
+    expect((await api.get('/v3/orgs', `${h}.${forged}.${s}`)).status).toBe(401);
+  });
+
+  it('alg none and a token signed by another key are refused (RFC 8725)', async () => {
+    const token = await api.token(tenant.admin);
+    const [, p] = token.split('.');
+    const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'at+jwt' })).toString('base64url')}.${p}.`;
+    expect((await api.get('/v3/orgs', none)).status).toBe(401);
+    const { generateKeyPairSync } = await import('node:crypto');
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const header = Buffer.from(JSON.stringify({ alg: 'RS256', typ: 'at+jwt', kid: 'other' })).toString(
+      'base64url',
+    );
+    const signature = createSign('RSA-SHA256')
+      .update(`${header}.${p}`)
+      .sign(privateKey)
+      .toString('base64url');
+    expect((await api.get('/v3/orgs', `${header}.${p}.${signature}`)).status).toBe(401);
+  });
+
+  it('a disabled key stops working at once, and so does a disabled service account', async () => {
+    const own = await newTenant('Disable Org', 0);
+    const token = await api.token(own.admin);
+    expect((await api.get('/v3/orgs', token)).status).toBe(200);
+    const principal = await getPrincipal(own.admin.principalId);
+    if (!principal) throw new Error('principal missing');
+    await putPrincipal({ ...principal, keys: { [own.admin.clientId]: { enabled: false } } });
+    expect((await api.get('/v3/orgs', token)).status).toBe(401);
+    await putPrincipal({ ...principal, enabled: false });
+    expect((await api.get('/v3/orgs', token)).status).toBe(401);
+    const refused = await postToken(
+      form({
+        grant_type: 'client_credentials',
+        client_id: own.admin.clientId,
+        client_secret: own.admin.clientSecret,
+      }),
+    );
+    expect(refused.body.error).toBe('invalid_client');
+  });
+});
+
+describe('GET /.well-known/jwks.json', () => {
+  it('publishes the RSA public key, without any private member', async () => {
+    const res = await api.get('/.well-known/jwks.json');
+    expect(res.status).toBe(200);
+    expect(res.body.keys).toHaveLength(1);
+    expect(res.body.keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig', kid: expect.any(String) });
+    expect(Object.keys(res.body.keys[0]).sort()).toEqual(['alg', 'e', 'kid', 'kty', 'n', 'use']);
+  });
+});

@@ -1,0 +1,28 @@
+/** Starts DynamoDB Local and s3rver once for the whole API test run, and a signing key for tokens. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { type Engine, startDynamoDbLocal, startS3rver } from '../../infra/local/engines';
+import { ensureSigningKeyFile } from '../../infra/local/signing-key-file';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    dynamodbEndpoint: string;
+    s3Endpoint: string;
+    signingKeyFile: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const dir = mkdtempSync(join(tmpdir(), 'api-tests-'));
+  const engines: Engine[] = await Promise.all([startDynamoDbLocal(), startS3rver()]);
+  const [dynamo, s3] = engines;
+  project.provide('dynamodbEndpoint', dynamo?.endpoint ?? '');
+  project.provide('s3Endpoint', s3?.endpoint ?? '');
+  project.provide('signingKeyFile', ensureSigningKeyFile(join(dir, 'signing-key.pem')));
+  return async () => {
+    await Promise.all(engines.map((e) => e.stop()));
+    rmSync(dir, { recursive: true, force: true });
+  };
+}

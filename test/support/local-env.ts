@@ -1,0 +1,28 @@
+/**
+ * Runs in each API test file's worker before the file: gives the file its own table and buckets on the
+ * shared engines, and reserves the port its API will listen on (the tokens' issuer). Configuration is
+ * read when the first project module loads, so this must run before any of them is imported.
+ */
+import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
+import { localDynamoDbClient, localS3Client } from '../../infra/local/clients';
+import { freePort } from '../../infra/local/engines';
+import { createBuckets, createTable } from '../../infra/local/provision';
+
+const suffix = randomBytes(6).toString('hex');
+const env = {
+  STAGE: 'test',
+  LOG_LEVEL: 'warn',
+  DYNAMODB_ENDPOINT: inject('dynamodbEndpoint'),
+  S3_ENDPOINT: inject('s3Endpoint'),
+  TABLE_NAME: `test-${suffix}`,
+  DEVICE_BACKUPS_BUCKET: `device-backups-${suffix}`,
+  EXPORTS_BUCKET: `exports-${suffix}`,
+  TOKEN_ISSUER: `http://127.0.0.1:${await freePort()}`,
+  TOKEN_AUDIENCE: 'compliance-api:test',
+  LOCAL_SIGNING_KEY_FILE: inject('signingKeyFile'),
+};
+Object.assign(process.env, env);
+
+await createTable(localDynamoDbClient(env.DYNAMODB_ENDPOINT), env.TABLE_NAME);
+await createBuckets(localS3Client(env.S3_ENDPOINT), [env.DEVICE_BACKUPS_BUCKET, env.EXPORTS_BUCKET]);
