@@ -1,4 +1,4 @@
-import { publishedJwks } from '#shared/auth/access-token';
+import { publishedJwks } from '#shared/auth/issue-access-token';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { Reply } from '#shared/http/reply';
 

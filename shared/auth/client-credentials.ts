@@ -3,7 +3,7 @@
  * (§2.3.1, never both), answering in the token response format of §5.1 or the error format of §5.2.
  */
 import { getClient, getPrincipal } from '../data/principals';
-import { issueAccessToken } from './access-token';
+import { issueAccessToken } from './issue-access-token';
 import { hashSecret, verifySecret } from './secret-hash';
 
 export interface TokenAnswer {

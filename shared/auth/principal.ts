@@ -10,9 +10,9 @@ import type { Scope } from '../data/scope';
 import { scopeOf } from '../data/scope';
 import { ForbiddenError, NotFoundError, UnauthorisedError } from '../jsonapi/errors';
 import type { AuthScheme } from '../routes';
-import { verifyAccessToken } from './access-token';
 import type { Permission } from './permissions';
 import { roleGrants } from './permissions';
+import { verifyAccessToken } from './verify-access-token';
 
 export interface Principal {
   id: string;

@@ -1,0 +1,18 @@
+/** The CDK app: `npx cdk synth -c stage=dev` (offline), `npx cdk deploy -c stage=dev`. */
+import { App } from 'aws-cdk-lib';
+import { ComplianceApiStack, type Stage } from './stack';
+
+const stages: readonly Stage[] = ['dev', 'staging', 'prod'];
+
+const app = new App();
+const stage = app.node.tryGetContext('stage') ?? 'dev';
+if (!stages.includes(stage))
+  throw new Error(`Context stage must be one of ${stages.join(', ')}; got ${stage}.`);
+const optional = (key: string): string | undefined => app.node.tryGetContext(key) || undefined;
+
+new ComplianceApiStack(app, `ComplianceApi-${stage}`, {
+  stage,
+  domainName: optional('domainName'),
+  streetWorksTopicArn: optional('streetWorksTopicArn'),
+  description: `Compliance and risk management API (${stage})`,
+});

@@ -1,0 +1,65 @@
+/**
+ * The table and the two buckets, from the shared definitions. Safe defaults: on-demand billing,
+ * point-in-time recovery, encryption, retained on stack deletion; buckets private, TLS-only, with the
+ * 30-day expiry the spec gives device backups and exports.
+ */
+import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import { bucketDefinitions, tableDefinition } from '../../shared/data/table-definition';
+
+export interface DataStoreProps {
+  /** Refuse table deletion (set for prod). @default false */
+  deletionProtection?: boolean;
+}
+
+export class DataStore extends Construct {
+  readonly table: Table;
+  readonly deviceBackups: Bucket;
+  readonly exports: Bucket;
+
+  constructor(scope: Construct, id: string, props: DataStoreProps = {}) {
+    super(scope, id);
+    const string = (name: string) => ({ name, type: AttributeType.STRING });
+    this.table = new Table(this, 'Table', {
+      partitionKey: string(tableDefinition.partitionKey),
+      sortKey: string(tableDefinition.sortKey),
+      billingMode: BillingMode.PAY_PER_REQUEST,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      encryption: TableEncryption.AWS_MANAGED,
+      timeToLiveAttribute: tableDefinition.ttlAttribute,
+      deletionProtection: props.deletionProtection ?? false,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    for (const index of tableDefinition.localIndexes) {
+      this.table.addLocalSecondaryIndex({
+        indexName: index.name,
+        sortKey: string(index.sortKey),
+        projectionType: ProjectionType.ALL,
+      });
+    }
+    for (const index of tableDefinition.globalIndexes) {
+      this.table.addGlobalSecondaryIndex({
+        indexName: index.name,
+        partitionKey: string(index.partitionKey),
+        sortKey: string(index.sortKey),
+        projectionType: ProjectionType.ALL,
+      });
+    }
+    this.deviceBackups = this.bucket('DeviceBackups', bucketDefinitions.deviceBackups.expirationDays);
+    this.exports = this.bucket('Exports', bucketDefinitions.exports.expirationDays);
+  }
+
+  private bucket(id: string, expirationDays: number): Bucket {
+    return new Bucket(this, id, {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      encryption: BucketEncryption.S3_MANAGED,
+      lifecycleRules: [
+        { id: `expire-after-${expirationDays}-days`, expiration: Duration.days(expirationDays) },
+      ],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * The service: one table, two buckets, the token-signing KMS key, and an HTTP API with one function per
+ * route-table entry (plus the `$default` fallback), each granted only what its route's `access` names.
+ */
+import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { Key, KeySpec, KeyUsage } from 'aws-cdk-lib/aws-kms';
+import type { Construct } from 'constructs';
+import { fallbackRoute, type Route, routes } from '../shared/routes';
+import { ApiFunction } from './constructs/api-function';
+import { DataStore } from './constructs/data-store';
+
+export type Stage = 'dev' | 'staging' | 'prod';
+
+export interface ComplianceApiStackProps extends StackProps {
+  stage: Stage;
+  /** Custom domain serving the API; its https URL becomes the token issuer. @default the API's own URL */
+  domainName?: string;
+  /** ARN of the national street-works SNS topic (subscribed by the street-works issue). */
+  streetWorksTopicArn?: string;
+}
+
+const logicalId = (route: Route) => `Fn${route.id.charAt(0).toUpperCase()}${route.id.slice(1)}`;
+
+export class ComplianceApiStack extends Stack {
+  constructor(scope: Construct, id: string, props: ComplianceApiStackProps) {
+    super(scope, id, props);
+    const data = new DataStore(this, 'Data', { deletionProtection: props.stage === 'prod' });
+    const signingKey = new Key(this, 'TokenSigningKey', {
+      description: 'Signs access tokens (RS256); the private key never leaves KMS.',
+      keySpec: KeySpec.RSA_2048,
+      keyUsage: KeyUsage.SIGN_VERIFY,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    const api = new HttpApi(this, 'Api', { description: `Compliance and risk API (${props.stage})` });
+    const issuer = props.domainName ? `https://${props.domainName}` : (api.apiEndpoint as string);
+
+    const functionFor = (route: Route) => {
+      const fn = new ApiFunction(this, logicalId(route), {
+        handlerPath: route.handler,
+        description: `${route.method} ${route.path}`,
+        environment: {
+          STAGE: props.stage,
+          TABLE_NAME: data.table.tableName,
+          DEVICE_BACKUPS_BUCKET: data.deviceBackups.bucketName,
+          EXPORTS_BUCKET: data.exports.bucketName,
+          TOKEN_ISSUER: issuer,
+          TOKEN_AUDIENCE: `compliance-api:${props.stage}`,
+          ...(route.access.signing && { SIGNING_KEY_ID: signingKey.keyArn }),
+        },
+      });
+      const { table, buckets, signing } = route.access;
+      if (table === 'read') data.table.grantReadData(fn);
+      if (table === 'write') data.table.grantReadWriteData(fn);
+      if (buckets?.deviceBackups === 'read') data.deviceBackups.grantRead(fn);
+      if (buckets?.deviceBackups === 'write') data.deviceBackups.grantReadWrite(fn);
+      if (buckets?.exports === 'read') data.exports.grantRead(fn);
+      if (buckets?.exports === 'write') data.exports.grantReadWrite(fn);
+      if (signing) {
+        fn.addToRolePolicy(
+          new PolicyStatement({ actions: ['kms:Sign', 'kms:GetPublicKey'], resources: [signingKey.keyArn] }),
+        );
+      }
+      return fn;
+    };
+
+    for (const route of routes) {
+      api.addRoutes({
+        path: route.path,
+        methods: [HttpMethod[route.method]],
+        integration: new HttpLambdaIntegration(`${logicalId(route)}Integration`, functionFor(route)),
+      });
+    }
+    // `$default` takes every request no route matches, so unknown paths get JSON:API 404/405 answers.
+    new HttpRoute(this, 'DefaultRoute', {
+      httpApi: api,
+      routeKey: HttpRouteKey.DEFAULT,
+      integration: new HttpLambdaIntegration('FallbackIntegration', functionFor(fallbackRoute)),
+    });
+
+    new CfnOutput(this, 'ApiUrl', { value: api.apiEndpoint, description: '{base_url} and {auth_url}' });
+  }
+}

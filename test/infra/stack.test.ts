@@ -1,0 +1,153 @@
+import { App } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { describe, expect, it } from 'vitest';
+import { ComplianceApiStack } from '../../infra/stack';
+import { tableDefinition } from '../../shared/data/table-definition';
+import { routes } from '../../shared/routes';
+
+// Bundling is skipped here (it is exercised by `npx cdk synth`); the template is what is asserted.
+const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+const stack = new ComplianceApiStack(app, 'Test', { stage: 'dev' });
+const template = Template.fromStack(stack);
+const json = template.toJSON() as {
+  Resources: Record<string, { Type: string; Properties?: Record<string, unknown> }>;
+};
+const resources = Object.entries(json.Resources);
+const ofType = (type: string) => resources.filter(([, r]) => r.Type === type);
+
+type Statement = { Action: string | string[]; Effect: string; Resource: unknown };
+const statementsOf = (policy: { Properties?: Record<string, unknown> }): Statement[] =>
+  ((policy.Properties?.PolicyDocument as { Statement: Statement[] }).Statement ?? []).flat();
+const actionsOf = (s: Statement) => (Array.isArray(s.Action) ? s.Action : [s.Action]);
+
+/** The IAM actions granted to the role of the function serving `routeId`. */
+const actionsFor = (routeId: string): string[] => {
+  const logical = `Fn${routeId.charAt(0).toUpperCase()}${routeId.slice(1)}`;
+  const [, fn] = ofType('AWS::Lambda::Function').find(([id]) => id.startsWith(logical)) ?? [];
+  const roleRef = (fn?.Properties?.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+  return ofType('AWS::IAM::Policy')
+    .filter(([, p]) => (p.Properties?.Roles as { Ref: string }[]).some((r) => r.Ref === roleRef))
+    .flatMap(([, p]) => statementsOf(p).flatMap(actionsOf));
+};
+
+describe('API: one function and one route per route-table entry', () => {
+  it('has exactly the route table’s routes plus $default', () => {
+    const keys = ofType('AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties?.RouteKey);
+    expect(keys.sort()).toEqual([...routes.map((r) => `${r.method} ${r.path}`), '$default'].sort());
+  });
+
+  it('has one function per route-table entry plus the fallback, and no others', () => {
+    expect(ofType('AWS::Lambda::Function')).toHaveLength(routes.length + 1);
+  });
+
+  it('every function runs Node.js 24 on arm64', () => {
+    for (const [id, fn] of ofType('AWS::Lambda::Function')) {
+      expect(fn.Properties?.Runtime, id).toBe('nodejs24.x');
+      expect(fn.Properties?.Architectures, id).toEqual(['arm64']);
+    }
+  });
+
+  it('every function has a log group with a retention period', () => {
+    for (const [, group] of ofType('AWS::Logs::LogGroup')) expect(group.Properties?.RetentionInDays).toBe(30);
+    expect(ofType('AWS::Logs::LogGroup')).toHaveLength(routes.length + 1);
+  });
+});
+
+describe('table', () => {
+  it('is on-demand, encrypted, with point-in-time recovery, TTL on expires_at, and retained', () => {
+    template.hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({
+        BillingMode: 'PAY_PER_REQUEST',
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        SSESpecification: { SSEEnabled: true },
+        TimeToLiveSpecification: { AttributeName: tableDefinition.ttlAttribute, Enabled: true },
+      }),
+    });
+  });
+
+  it('has the indexes of the shared table definition', () => {
+    const [, table] = ofType('AWS::DynamoDB::Table')[0] ?? [];
+    const names = (key: string) =>
+      ((table?.Properties?.[key] as { IndexName: string }[] | undefined) ?? []).map((i) => i.IndexName);
+    expect(names('LocalSecondaryIndexes')).toEqual(tableDefinition.localIndexes.map((i) => i.name));
+    expect(names('GlobalSecondaryIndexes')).toEqual(tableDefinition.globalIndexes.map((i) => i.name));
+  });
+});
+
+describe('buckets', () => {
+  it('both expire objects after 30 days, block public access, are encrypted and retained', () => {
+    const buckets = ofType('AWS::S3::Bucket');
+    expect(buckets).toHaveLength(2);
+    template.allResources('AWS::S3::Bucket', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({
+        LifecycleConfiguration: { Rules: [Match.objectLike({ ExpirationInDays: 30, Status: 'Enabled' })] },
+        PublicAccessBlockConfiguration: {
+          BlockPublicAcls: true,
+          BlockPublicPolicy: true,
+          IgnorePublicAcls: true,
+          RestrictPublicBuckets: true,
+        },
+        BucketEncryption: Match.objectLike({
+          ServerSideEncryptionConfiguration: [
+            Match.objectLike({ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }),
+          ],
+        }),
+      }),
+    });
+  });
+
+  it('both deny requests that are not over TLS', () => {
+    const policies = ofType('AWS::S3::BucketPolicy');
+    expect(policies).toHaveLength(2);
+    for (const [, policy] of policies) {
+      expect(statementsOf(policy)).toContainEqual(
+        expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+      );
+    }
+  });
+});
+
+describe('least privilege', () => {
+  it('no IAM statement grants a wildcard action', () => {
+    for (const [id, policy] of ofType('AWS::IAM::Policy')) {
+      for (const action of statementsOf(policy).flatMap(actionsOf)) {
+        expect(action, id).not.toBe('*');
+        expect(action, id).not.toMatch(/^(dynamodb|s3|kms):\*$/);
+      }
+    }
+  });
+
+  it('read routes cannot write the table; the create route can', () => {
+    expect(actionsFor('listTeams')).toContain('dynamodb:Query');
+    expect(actionsFor('listTeams')).not.toContain('dynamodb:PutItem');
+    expect(actionsFor('createTeam')).toContain('dynamodb:PutItem');
+  });
+
+  it('a route with no table access has no DynamoDB actions', () => {
+    expect(actionsFor('getJwks').filter((a) => a.startsWith('dynamodb:'))).toEqual([]);
+    expect(actionsFor('fallback').filter((a) => a.startsWith('dynamodb:'))).toEqual([]);
+  });
+
+  it('only the token-signing routes may use the signing key, and only to sign and publish it', () => {
+    for (const route of [...routes.map((r) => r.id), 'fallback']) {
+      const kms = actionsFor(route).filter((a) => a.startsWith('kms:'));
+      const signs = routes.find((r) => r.id === route)?.access.signing === true;
+      expect(kms.sort(), route).toEqual(signs ? ['kms:GetPublicKey', 'kms:Sign'] : []);
+    }
+  });
+
+  it('the signing key is an RSA_2048 SIGN_VERIFY key, retained', () => {
+    template.hasResource('AWS::KMS::Key', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({ KeySpec: 'RSA_2048', KeyUsage: 'SIGN_VERIFY' }),
+    });
+  });
+});
+
+describe('CloudFormation limits', () => {
+  it('stays well under the 500-resource limit (split by area into nested stacks before 450)', () => {
+    expect(resources.length).toBeLessThan(450);
+  });
+});
