@@ -3,36 +3,37 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { ComplianceApiStack } from '../../infra/stack';
 import { tableDefinition } from '../../shared/data/table-definition';
-import { routes } from '../../shared/routes';
+import { type Route, routes } from '../../shared/routes';
 
 // Bundling is skipped here (it is exercised by `npx cdk synth`); the template is what is asserted.
 const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
 const stack = new ComplianceApiStack(app, 'Test', { stage: 'dev' });
 const template = Template.fromStack(stack);
 const json = template.toJSON() as {
-  Resources: Record<string, { Type: string; Properties?: Record<string, unknown> }>;
+  Resources: Record<string, { Type: string; Properties: Record<string, unknown> }>;
 };
 const resources = Object.entries(json.Resources);
 const ofType = (type: string) => resources.filter(([, r]) => r.Type === type);
 
 type Statement = { Action: string | string[]; Effect: string; Resource: unknown };
-const statementsOf = (policy: { Properties?: Record<string, unknown> }): Statement[] =>
-  ((policy.Properties?.PolicyDocument as { Statement: Statement[] }).Statement ?? []).flat();
+const statementsOf = (policy: { Properties: Record<string, unknown> }): Statement[] =>
+  (policy.Properties.PolicyDocument as { Statement: Statement[] }).Statement.flat();
 const actionsOf = (s: Statement) => (Array.isArray(s.Action) ? s.Action : [s.Action]);
 
 /** The IAM actions granted to the role of the function serving `routeId`. */
 const actionsFor = (routeId: string): string[] => {
   const logical = `Fn${routeId.charAt(0).toUpperCase()}${routeId.slice(1)}`;
-  const [, fn] = ofType('AWS::Lambda::Function').find(([id]) => id.startsWith(logical)) ?? [];
-  const roleRef = (fn?.Properties?.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
+  const found = ofType('AWS::Lambda::Function').find(([id]) => id.startsWith(logical));
+  if (!found) throw new Error(`no function for ${routeId}`);
+  const roleRef = (found[1].Properties.Role as { 'Fn::GetAtt': [string, string] })['Fn::GetAtt'][0];
   return ofType('AWS::IAM::Policy')
-    .filter(([, p]) => (p.Properties?.Roles as { Ref: string }[]).some((r) => r.Ref === roleRef))
+    .filter(([, p]) => (p.Properties.Roles as { Ref: string }[]).some((r) => r.Ref === roleRef))
     .flatMap(([, p]) => statementsOf(p).flatMap(actionsOf));
 };
 
 describe('API: one function and one route per route-table entry', () => {
   it('has exactly the route table’s routes plus $default', () => {
-    const keys = ofType('AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties?.RouteKey);
+    const keys = ofType('AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties.RouteKey);
     expect(keys.sort()).toEqual([...routes.map((r) => `${r.method} ${r.path}`), '$default'].sort());
   });
 
@@ -42,13 +43,13 @@ describe('API: one function and one route per route-table entry', () => {
 
   it('every function runs Node.js 24 on arm64', () => {
     for (const [id, fn] of ofType('AWS::Lambda::Function')) {
-      expect(fn.Properties?.Runtime, id).toBe('nodejs24.x');
-      expect(fn.Properties?.Architectures, id).toEqual(['arm64']);
+      expect(fn.Properties.Runtime, id).toBe('nodejs24.x');
+      expect(fn.Properties.Architectures, id).toEqual(['arm64']);
     }
   });
 
   it('every function has a log group with a retention period', () => {
-    for (const [, group] of ofType('AWS::Logs::LogGroup')) expect(group.Properties?.RetentionInDays).toBe(30);
+    for (const [, group] of ofType('AWS::Logs::LogGroup')) expect(group.Properties.RetentionInDays).toBe(30);
     expect(ofType('AWS::Logs::LogGroup')).toHaveLength(routes.length + 1);
   });
 });
@@ -133,7 +134,7 @@ describe('least privilege', () => {
   it('only the token-signing routes may use the signing key, and only to sign and publish it', () => {
     for (const route of [...routes.map((r) => r.id), 'fallback']) {
       const kms = actionsFor(route).filter((a) => a.startsWith('kms:'));
-      const signs = routes.find((r) => r.id === route)?.access.signing === true;
+      const signs = (routes as readonly Route[]).find((r) => r.id === route)?.access.signing === true;
       expect(kms.sort(), route).toEqual(signs ? ['kms:GetPublicKey', 'kms:Sign'] : []);
     }
   });
