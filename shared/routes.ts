@@ -4,11 +4,9 @@
  * derives 404/405 answers from it. Adding an endpoint = a handler file + an entry here.
  */
 import type { Permission } from './auth/permissions';
+import type { AuthScheme } from './auth/schemes';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-/** Security schemes of the spec's Authentication section; `none` for public routes. */
-export type AuthScheme = 'OAuth2' | 'Session' | 'Cookie';
 
 /** What a route's function may touch; the stack turns this into least-privilege grants. */
 export interface RouteAccess {

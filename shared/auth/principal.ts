@@ -9,9 +9,9 @@ import { getPrincipal } from '../data/principals';
 import type { Scope } from '../data/scope';
 import { scopeOf } from '../data/scope';
 import { ForbiddenError, NotFoundError, UnauthorisedError } from '../jsonapi/errors';
-import type { AuthScheme } from '../routes';
 import type { Permission } from './permissions';
 import { roleGrants } from './permissions';
+import type { AuthScheme } from './schemes';
 import { verifyAccessToken } from './verify-access-token';
 
 export interface Principal {
