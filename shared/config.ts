@@ -22,6 +22,8 @@ const schema = z.object({
   SIGNING_KEY_ID: z.string().min(1).optional(),
   /** Locally: the PEM file of the RSA key pair under .local/. */
   LOCAL_SIGNING_KEY_FILE: z.string().min(1).optional(),
+  /** How long a warm container trusts a principal's evaluated grants; a revoked grant stops within it. */
+  GRANT_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 

@@ -3,8 +3,9 @@
  * API Gateway route per entry, the local adapter mounts the same entries, and the fallback handler
  * derives 404/405 answers from it. Adding an endpoint = a handler file + an entry here.
  */
-import type { Permission } from './auth/permissions';
+
 import type { AuthScheme } from './auth/schemes';
+import type { Permission } from './domain/iam/permissions';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

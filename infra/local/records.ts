@@ -2,13 +2,13 @@
  * Builders that write records through the data layer, for the demo data set and for tests that build
  * their own data. Ids are UUIDv7 taken from the creation time, as the service's own writes will be.
  */
-import { hashSecret, newClientSecret } from '../../shared/auth/secret-hash';
 import { uuidv7 } from '../../shared/data/ids';
-import { type Grant, putClient, putPrincipal } from '../../shared/data/principals';
-import { createResource } from '../../shared/data/repository';
 import { scopeOf } from '../../shared/data/scope';
 import type { StoredResource } from '../../shared/data/stored-resource';
+import { commit } from '../../shared/data/transaction';
 import { featureConfigurations } from '../../shared/resources/feature-configurations';
+import { createGrant } from '../../shared/resources/iam/grant-writes';
+import { createKey, createServiceAccount } from '../../shared/resources/iam/service-accounts';
 import { organisations } from '../../shared/resources/organisations';
 import type { ResourceDefinition } from '../../shared/resources/resource-definition';
 import { toStoredResource } from '../../shared/resources/stored';
@@ -32,7 +32,7 @@ const create = async (
     meta: { created_at: timestamp, updated_at: timestamp, ...meta },
     rels,
   });
-  await createResource(scopeOf([record.org_id]), record);
+  await commit(scopeOf([record.org_id]), [{ create: record }]);
   return record;
 };
 
@@ -126,27 +126,30 @@ export interface ClientCredentials {
   clientSecret: string;
 }
 
-/** A service account principal with one enabled key; the secret is returned once and stored hashed. */
+/**
+ * A service account in the first grant's organisation, with one key and the given built-in role grants,
+ * written through the same functions the IAM endpoints use. The secret is returned once.
+ */
 export const createServiceAccountClient = async (
   name: string,
-  grants: Grant[],
+  roleGrants: { org_id: string; role: string }[],
 ): Promise<ClientCredentials> => {
-  const principalId = uuidv7();
-  const clientId = uuidv7();
-  const clientSecret = newClientSecret();
-  await putClient({
-    client_id: clientId,
-    principal_id: principalId,
-    secret_hash: await hashSecret(clientSecret),
-    created_at: new Date().toISOString(),
+  const home = roleGrants[0]?.org_id ?? uuidv7();
+  const scope = scopeOf([home]);
+  const account = await createServiceAccount(scope, home, {
+    data: { type: 'service-accounts', attributes: { name, description: '', enabled: true } },
   });
-  await putPrincipal({
-    kind: 'service-account',
-    id: principalId,
-    name,
-    enabled: true,
-    grants,
-    keys: { [clientId]: { enabled: true } },
-  });
-  return { principalId, clientId, clientSecret };
+  const { key, clientSecret } = await createKey(scope, account);
+  for (const g of roleGrants) {
+    await createGrant(scopeOf([g.org_id]), g.org_id, {
+      data: {
+        type: 'grants',
+        relationships: {
+          role: { data: { type: 'roles', id: g.role } },
+          service_account: { data: { type: 'service-accounts', id: account.id } },
+        },
+      },
+    });
+  }
+  return { principalId: account.id, clientId: key.id, clientSecret };
 };

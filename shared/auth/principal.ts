@@ -1,34 +1,78 @@
 /**
- * Who is calling and what they may do. Authentication resolves a credential to a principal with one
- * GetItem; authorisation turns the principal's grants and the route's permission into the data-layer
- * scope. Outside the caller's organisations is 404 (existence is not revealed); inside one but
- * without the permission is 403.
+ * Who is calling and what they may do. Authentication resolves a credential to a principal record
+ * (one GetItem, never cached, so a disabled key or account stops at once); its effective permissions
+ * come from its grants and are cached per warm container for GRANT_CACHE_SECONDS, so a revoked grant
+ * stops working within that time. Authorisation turns them and the route's permission into the scope.
  */
-import type { Grant } from '../data/principals';
-import { getPrincipal } from '../data/principals';
+import { config } from '../config';
+import { getPrincipal, grantsOf, type PrincipalRecord, recordsByOrg } from '../data/principals';
 import type { Scope } from '../data/scope';
 import { scopeOf } from '../data/scope';
+import {
+  builtInRoles,
+  type EffectivePermissions,
+  effectivePermissions,
+  type GrantFacts,
+} from '../domain/iam/effective-permissions';
+import type { Permission } from '../domain/iam/permissions';
 import { ForbiddenError, NotFoundError, UnauthorisedError } from '../jsonapi/errors';
-import type { Permission } from './permissions';
-import { roleGrants } from './permissions';
 import type { AuthScheme } from './schemes';
 import { verifyAccessToken } from './verify-access-token';
 
 export interface Principal {
   id: string;
-  kind: 'service-account' | 'user';
+  kind: PrincipalRecord['kind'];
   name: string;
-  grants: readonly Grant[];
+  /** Effective permissions by organisation; an organisation with a grant appears even with no permission. */
+  permissions: EffectivePermissions;
 }
 
 type Headers = Readonly<Record<string, string | undefined>>;
+
+const cache = new Map<string, { expires: number; permissions: EffectivePermissions }>();
+
+const loadPermissions = async (record: PrincipalRecord): Promise<EffectivePermissions> => {
+  const grants = await grantsOf([record.id, ...Object.values(record.teams ?? {}).flat()]);
+  const facts: GrantFacts[] = grants.map((g) => ({
+    org_id: g.org_id,
+    ...(typeof g.rels.role === 'string' && { role: g.rels.role }),
+    ...(typeof g.rels.role_group === 'string' && { role_group: g.rels.role_group }),
+  }));
+  const groups = await recordsByOrg(
+    'role-groups',
+    facts.flatMap((f) => (f.role_group ? [{ org_id: f.org_id, id: f.role_group }] : [])),
+  );
+  const customRoleRefs = [
+    ...facts.flatMap((f) => (f.role ? [{ org_id: f.org_id, id: f.role }] : [])),
+    ...groups.flatMap((g) =>
+      (Array.isArray(g.rels.roles) ? g.rels.roles : []).map((id) => ({ org_id: g.org_id, id })),
+    ),
+  ].filter((r) => !builtInRoles.has(r.id));
+  const roles = await recordsByOrg('roles', customRoleRefs);
+  return effectivePermissions(
+    facts,
+    new Map(
+      roles.map((r) => [r.id, { id: r.id, permissions: (r.attributes.permissions as string[]) ?? [] }]),
+    ),
+    new Map(groups.map((g) => [g.id, { id: g.id, roles: (g.rels.roles as string[]) ?? [] }])),
+  );
+};
+
+const permissionsOf = async (record: PrincipalRecord): Promise<EffectivePermissions> => {
+  const key = `${record.id}:${JSON.stringify(record.teams ?? {})}`;
+  const cached = cache.get(key);
+  if (cached && cached.expires > Date.now()) return cached.permissions;
+  const permissions = await loadPermissions(record);
+  cache.set(key, { expires: Date.now() + config.GRANT_CACHE_SECONDS * 1000, permissions });
+  return permissions;
+};
 
 const bearerToken = (headers: Headers): string | null => {
   const match = /^Bearer ([A-Za-z0-9_.~+/-]+=*)$/.exec(headers.authorization ?? '');
   return match?.[1] ?? null;
 };
 
-const fromAccessToken = async (token: string): Promise<Principal> => {
+const fromAccessToken = async (token: string): Promise<PrincipalRecord> => {
   const verified = await verifyAccessToken(token).catch(() => {
     throw new UnauthorisedError('The access token is invalid or expired; request a new one.');
   });
@@ -36,28 +80,35 @@ const fromAccessToken = async (token: string): Promise<Principal> => {
   if (!record?.enabled || record.keys[verified.clientId]?.enabled !== true) {
     throw new UnauthorisedError('The credentials behind this token are disabled or deleted.');
   }
-  return { id: record.id, kind: record.kind, name: record.name, grants: record.grants };
+  return record;
 };
 
 /** Resolves the request's credentials under the schemes the route accepts. */
 export const authenticate = async (headers: Headers, schemes: readonly AuthScheme[]): Promise<Principal> => {
   const token = bearerToken(headers);
-  if (token && schemes.includes('OAuth2')) return fromAccessToken(token);
-  throw new UnauthorisedError(
-    headers.authorization ? 'The Authorization header is not a Bearer token.' : 'No credentials were sent.',
-  );
+  if (!token || !schemes.includes('OAuth2')) {
+    throw new UnauthorisedError(
+      headers.authorization ? 'The Authorization header is not a Bearer token.' : 'No credentials were sent.',
+    );
+  }
+  const record = await fromAccessToken(token);
+  return { id: record.id, kind: record.kind, name: record.name, permissions: await permissionsOf(record) };
 };
 
-/** The scope a request runs in: the path's organisation, or every organisation granting the permission. */
+/**
+ * The scope a request runs in: the path's organisation, or every organisation granting the permission.
+ * A principal with no grants at all is 403 everywhere; one with grants elsewhere gets 404 for an
+ * organisation it has none in, so existence is never revealed.
+ */
 export const authorise = (principal: Principal, permission: Permission, pathOrgId?: string): Scope => {
-  const permitted = [
-    ...new Set(principal.grants.filter((g) => roleGrants(g.role, permission)).map((g) => g.org_id)),
-  ];
+  const orgs = [...principal.permissions.keys()];
+  if (orgs.length === 0) throw new ForbiddenError('The caller holds no grants in any organisation.');
+  const permitted = orgs.filter((org) => principal.permissions.get(org)?.has(permission));
   if (pathOrgId === undefined) {
     if (permitted.length === 0) throw new ForbiddenError(`This needs the ${permission} permission.`);
     return scopeOf(permitted);
   }
-  if (!principal.grants.some((g) => g.org_id === pathOrgId)) throw new NotFoundError();
+  if (!orgs.includes(pathOrgId)) throw new NotFoundError();
   if (!permitted.includes(pathOrgId)) {
     throw new ForbiddenError(`This needs the ${permission} permission in this organisation.`);
   }

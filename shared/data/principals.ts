@@ -1,38 +1,40 @@
 /**
  * The identity records behind authentication, outside any tenant partition because a token names its
  * principal before any organisation is known:
- * - `PRINCIPAL#<id>`: who the caller is, whether they are enabled, their grants and their keys' state,
- *   so that one GetItem authorises a request and a disabled key or account stops working at once;
- * - `CLIENT#<client_id>`: a key's salted secret hash, read only by the token endpoint.
+ * - `PRINCIPAL#<id>`: who the caller is, whether they are enabled, their keys' state and (for users)
+ *   their team memberships, so one GetItem per request stops a disabled key or account at once;
+ * - `CLIENT#<client_id>`: a key's salted secret hash, read only by the token endpoint;
+ * - grants are tenant records (`ORG#<org>#grants`) indexed by grantee on `gsi1` (`GRANTEE#<id>`), so a
+ *   principal's grants in every organisation are one Query per grantee (the principal and its teams).
  */
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documents, tableName } from './clients';
-import { getItem } from './repository';
-
-export interface Grant {
-  org_id: string;
-  role: string;
-}
+import { batchGet, getItem } from './repository';
+import type { StoredResource } from './stored-resource';
+import { resourceKey } from './stored-resource';
 
 export interface PrincipalRecord {
   kind: 'service-account' | 'user';
   id: string;
   name: string;
   enabled: boolean;
-  grants: Grant[];
   /** Keys of a service account by client id, with whether each is enabled. */
   keys: Record<string, { enabled: boolean }>;
+  /** A user's teams, by organisation: grants to those teams are the user's too. */
+  teams: Record<string, string[]>;
 }
 
 export interface ClientRecord {
   client_id: string;
   principal_id: string;
+  org_id: string;
   secret_hash: string;
   created_at: string;
 }
 
-const principalKey = (id: string) => ({ pk: `PRINCIPAL#${id}`, sk: 'PRINCIPAL' });
-const clientKey = (clientId: string) => ({ pk: `CLIENT#${clientId}`, sk: 'CLIENT' });
+export const principalKey = (id: string) => ({ pk: `PRINCIPAL#${id}`, sk: 'PRINCIPAL' });
+export const clientKey = (clientId: string) => ({ pk: `CLIENT#${clientId}`, sk: 'CLIENT' });
+export const granteeIndexKey = (granteeId: string) => `GRANTEE#${granteeId}`;
 
 export const getPrincipal = (id: string) => getItem<PrincipalRecord>(principalKey(id));
 
@@ -44,8 +46,31 @@ export const putPrincipal = async (principal: PrincipalRecord): Promise<void> =>
   );
 };
 
-export const putClient = async (client: ClientRecord): Promise<void> => {
-  await documents.send(
-    new PutCommand({ TableName: tableName, Item: { ...clientKey(client.client_id), ...client } }),
+/** Every grant held by these grantees, in every organisation: one Query on gsi1 per grantee, in parallel. */
+export const grantsOf = async (granteeIds: readonly string[]): Promise<StoredResource[]> => {
+  const pages = await Promise.all(
+    granteeIds.map(async (id) => {
+      const items: StoredResource[] = [];
+      let ExclusiveStartKey: Record<string, unknown> | undefined;
+      do {
+        const out = await documents.send(
+          new QueryCommand({
+            TableName: tableName,
+            IndexName: 'gsi1',
+            KeyConditionExpression: 'gsi1pk = :g',
+            ExpressionAttributeValues: { ':g': granteeIndexKey(id) },
+            ExclusiveStartKey,
+          }),
+        );
+        items.push(...((out.Items ?? []) as StoredResource[]));
+        ExclusiveStartKey = out.LastEvaluatedKey;
+      } while (ExclusiveStartKey);
+      return items;
+    }),
   );
+  return pages.flat();
 };
+
+/** Tenant records of one type by (organisation, id) pairs, in one BatchGetItem. */
+export const recordsByOrg = (type: string, refs: readonly { org_id: string; id: string }[]) =>
+  refs.length === 0 ? Promise.resolve([]) : batchGet(refs.map((r) => resourceKey(r.org_id, type, r.id)));

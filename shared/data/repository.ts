@@ -3,14 +3,12 @@
  * GetItem, BatchGetItem, Query or TransactWriteItems (see README.md beside this file). No Scan.
  */
 
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
   type BatchGetCommandOutput,
   GetCommand,
   QueryCommand,
   type QueryCommandOutput,
-  TransactWriteCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { documents, tableName } from './clients';
 import type { CollectionQuery } from './collection-query';
@@ -131,73 +129,6 @@ export const queryCollection = async (
     merged.sort((a, b) => direction * sortValue(a, query).localeCompare(sortValue(b, query)));
   }
   return { items: merged.slice(offset, offset + limit), total: counted ?? merged.length };
-};
-
-/** A record that a new record links to: its relationship list gains the new id, if the record exists. */
-export interface LinkUpdate {
-  key: ItemKey;
-  relationship: string;
-  id: string;
-}
-
-/** Why a write did not happen, in the data layer's terms; the resource layer says what it means. */
-export class WriteRefused extends Error {
-  constructor(
-    readonly code: 'exists' | 'missing-link' | 'out-of-scope',
-    /** For `missing-link`: the index of the link whose record does not exist. */
-    readonly index?: number,
-  ) {
-    super(code);
-  }
-}
-
-/**
- * Creates a record, counts it and links it from the records it names, in one transaction (at most 98
- * links): either all of it is written or none of it. A record with the same key is `exists`.
- */
-export const createResource = async (
-  scope: Scope,
-  item: StoredResource,
-  links: readonly LinkUpdate[] = [],
-) => {
-  if (!inScope(scope, item.org_id)) throw new WriteRefused('out-of-scope');
-  const counter = counterKey(item.org_id, item.type);
-  try {
-    await documents.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
-          {
-            Update: {
-              TableName: tableName,
-              Key: counter,
-              UpdateExpression: 'ADD #count :one',
-              ExpressionAttributeNames: { '#count': 'count' },
-              ExpressionAttributeValues: { ':one': 1 },
-            },
-          },
-          ...links.map((link) => ({
-            Update: {
-              TableName: tableName,
-              Key: link.key,
-              UpdateExpression:
-                'SET #rels.#rel = list_append(if_not_exists(#rels.#rel, :none), :id), #version = #version + :one',
-              ConditionExpression: 'attribute_exists(pk)',
-              ExpressionAttributeNames: { '#rels': 'rels', '#rel': link.relationship, '#version': 'version' },
-              ExpressionAttributeValues: { ':none': [], ':id': [link.id], ':one': 1 },
-            },
-          })),
-        ],
-      }),
-    );
-  } catch (error) {
-    if (error instanceof TransactionCanceledException) {
-      const failed = (error.CancellationReasons ?? []).findIndex((r) => r.Code === 'ConditionalCheckFailed');
-      if (failed === 0) throw new WriteRefused('exists');
-      if (failed >= 2) throw new WriteRefused('missing-link', failed - 2);
-    }
-    throw error;
-  }
 };
 
 /** A GetItem on a key that never exists: proves the table answers, for the status endpoint. */

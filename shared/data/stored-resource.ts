@@ -16,6 +16,8 @@ export interface StoredResource {
   version: number;
   lsi1?: string;
   lsi2?: string;
+  gsi1pk?: string;
+  gsi1sk?: string;
 }
 
 export interface ItemKey {

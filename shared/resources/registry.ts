@@ -1,4 +1,5 @@
 import { featureConfigurations } from './feature-configurations';
+import { grants, roleGroups, roles, serviceAccounts } from './iam/definitions';
 import { organisations } from './organisations';
 import type { ResourceDefinition } from './resource-definition';
 import { teams } from './teams';
@@ -6,5 +7,7 @@ import { users } from './users';
 
 /** Every resource type the service serves, by type name: the include resolver walks relationships here. */
 export const resourceTypes: ReadonlyMap<string, ResourceDefinition> = new Map(
-  [organisations, teams, users, featureConfigurations].map((d) => [d.type, d]),
+  [organisations, teams, users, featureConfigurations, serviceAccounts, grants, roleGroups, roles].map(
+    (d) => [d.type, d],
+  ),
 );

@@ -15,9 +15,18 @@ interface NewRecord {
 const indexValue = (value: unknown): string =>
   typeof value === 'string' ? value.toLowerCase() : String(value ?? '');
 
+/** The record with its index sort values recomputed from its fields (after any change to them). */
+export const indexed = (definition: ResourceDefinition, stored: StoredResource): StoredResource => {
+  const next = { ...stored };
+  for (const sort of Object.values(definition.collection?.sorts ?? {})) {
+    if (sort.index) next[sort.index] = indexValue(valueAt(next, sort.path));
+  }
+  return next;
+};
+
 export const toStoredResource = (definition: ResourceDefinition, record: NewRecord): StoredResource => {
   const key = definition.keyOf(record.orgId, record.id);
-  const stored: StoredResource = {
+  return indexed(definition, {
     ...key,
     type: definition.type,
     id: record.id,
@@ -26,9 +35,5 @@ export const toStoredResource = (definition: ResourceDefinition, record: NewReco
     meta: record.meta,
     rels: record.rels ?? {},
     version: 1,
-  };
-  for (const sort of Object.values(definition.collection?.sorts ?? {})) {
-    if (sort.index) stored[sort.index] = indexValue(valueAt(stored, sort.path));
-  }
-  return stored;
+  });
 };

@@ -1,9 +1,9 @@
 /** Creating a team: the team, its count and each member's `teams` link commit together. */
 import { z } from 'zod';
 import { uuidv7 } from '../data/ids';
-import { createResource, WriteRefused } from '../data/repository';
 import type { Scope } from '../data/scope';
 import type { StoredResource } from '../data/stored-resource';
+import { commit, WriteRefused } from '../data/transaction';
 import { ValidationError } from '../jsonapi/errors';
 import { createDocument, toMany } from '../jsonapi/request-document';
 import { toStoredResource } from './stored';
@@ -41,12 +41,14 @@ export const createTeam = async (
     meta: { created_at: at, updated_at: at },
     rels: { members: memberIds, schemas: [] },
   });
-  const links = memberIds.map((id) => ({ key: users.keyOf(orgId, id), relationship: 'teams', id: team.id }));
-  await createResource(scope, team, links).catch((error: unknown) => {
-    if (error instanceof WriteRefused && error.code === 'missing-link') {
+  const links = memberIds.map((id) => ({
+    link: { key: users.keyOf(orgId, id), relationship: 'teams', id: team.id },
+  }));
+  await commit(scope, [{ create: team }, ...links]).catch((error: unknown) => {
+    if (error instanceof WriteRefused && error.code === 'stale' && error.op !== undefined) {
       throw new ValidationError({
         detail: 'No such user in this organisation.',
-        source: { pointer: `/data/relationships/members/data/${error.index}` },
+        source: { pointer: `/data/relationships/members/data/${error.op - 1}` },
       });
     }
     throw error;

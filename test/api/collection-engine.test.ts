@@ -4,15 +4,10 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { uuidv7 } from '../../shared/data/ids';
-import {
-  batchGet,
-  createResource,
-  getInScope,
-  queryCollection,
-  WriteRefused,
-} from '../../shared/data/repository';
+import { batchGet, getInScope, queryCollection } from '../../shared/data/repository';
 import { scopeOf } from '../../shared/data/scope';
 import type { StoredResource } from '../../shared/data/stored-resource';
+import { commit, WriteRefused } from '../../shared/data/transaction';
 import { parseCollectionQuery } from '../../shared/jsonapi/collection-query';
 import { defineResource } from '../../shared/resources/resource-definition';
 import { toStoredResource } from '../../shared/resources/stored';
@@ -64,13 +59,12 @@ beforeAll(async () => {
   ];
   for (const [name, status, at, lat, lng] of rows) {
     const record = place(orgA, name, status, at, lat, lng);
-    await createResource(scopeA, record);
+    await commit(scopeA, [{ create: record }]);
     created.push(record);
   }
-  await createResource(
-    scopeOf([orgB]),
-    place(orgB, 'Foreign Bridge', 'active', '2026-01-01T10:00:00.000Z', 51.5, -0.1),
-  );
+  await commit(scopeOf([orgB]), [
+    { create: place(orgB, 'Foreign Bridge', 'active', '2026-01-01T10:00:00.000Z', 51.5, -0.1) },
+  ]);
 });
 
 const names = async (query: Record<string, string>, scope = scopeA) => {
@@ -137,7 +131,7 @@ describe('collection engine on DynamoDB', () => {
 
   it('a write outside the scope is refused before it reaches the table', async () => {
     await expect(
-      createResource(scopeA, place(orgB, 'Sneaky', 'active', '2026-01-01T00:00:00.000Z', 0, 0)),
+      commit(scopeA, [{ create: place(orgB, 'Sneaky', 'active', '2026-01-01T00:00:00.000Z', 0, 0) }]),
     ).rejects.toEqual(new WriteRefused('out-of-scope'));
     expect((await names({}, scopeOf([orgB]))).total).toBe(1);
   });
@@ -145,7 +139,7 @@ describe('collection engine on DynamoDB', () => {
   it('creating a record twice is refused and leaves the count alone', async () => {
     const first = created[0];
     if (!first) throw new Error('no records');
-    await expect(createResource(scopeA, first)).rejects.toEqual(new WriteRefused('exists'));
+    await expect(commit(scopeA, [{ create: first }])).rejects.toEqual(new WriteRefused('exists', 0));
     expect((await names({})).total).toBe(5);
   });
 
@@ -155,7 +149,7 @@ describe('collection engine on DynamoDB', () => {
       place(org, `P${i}`, 'active', new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(), 0, 0),
     );
     for (let i = 0; i < many.length; i += 25) {
-      await Promise.all(many.slice(i, i + 25).map((p) => createResource(scopeOf([org]), p)));
+      await Promise.all(many.slice(i, i + 25).map((p) => commit(scopeOf([org]), [{ create: p }])));
     }
     const found = await batchGet(many.map((p) => places.keyOf(org, p.id)));
     expect(found).toHaveLength(130);

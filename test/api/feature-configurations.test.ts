@@ -77,8 +77,8 @@ describe('GET /v3/feature-configurations', () => {
     expect((await api.get('/v3/feature-configurations?filter[enabled]=nope', token)).status).toBe(400);
   });
 
-  it('a caller without the permission anywhere is 403 AUTH.002', async () => {
-    const none = await createServiceAccountClient('no-role', [{ org_id: a.org.id, role: 'no-such-role' }]);
+  it('a caller with no grants anywhere is 403 AUTH.002', async () => {
+    const none = await createServiceAccountClient('no-role', []);
     const res = await api.get('/v3/feature-configurations', await api.token(none));
     expect(res.status).toBe(403);
     expect(res.body.errors[0]).toMatchObject({ code: 'AUTH.002', title: 'Forbidden' });

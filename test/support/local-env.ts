@@ -13,6 +13,7 @@ const suffix = randomBytes(6).toString('hex');
 const env = {
   STAGE: 'test',
   LOG_LEVEL: 'warn',
+  GRANT_CACHE_SECONDS: '0',
   DYNAMODB_ENDPOINT: inject('dynamodbEndpoint'),
   S3_ENDPOINT: inject('s3Endpoint'),
   TABLE_NAME: `test-${suffix}`,

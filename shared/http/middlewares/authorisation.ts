@@ -18,7 +18,7 @@ export const authorisation = (route: Route): ApiMiddleware => ({
     context.principal = principal;
     context.scope =
       route.permission === null
-        ? scopeOf(principal.grants.map((g) => g.org_id))
+        ? scopeOf([...principal.permissions.keys()])
         : authorise(principal, route.permission, event.pathParameters?.org_id);
   },
 });

@@ -1,0 +1,176 @@
+/**
+ * Writes that belong together commit together: a record and its counter, a state change and the version
+ * it was based on, a record and the records that link to it. Building the request is pure
+ * (`buildTransaction`, unit-tested); `commit` checks the scope, sends it and names what refused it.
+ */
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { documents, tableName } from './clients';
+import type { Scope } from './scope';
+import { inScope } from './scope';
+import { counterKey, type ItemKey, type StoredResource } from './stored-resource';
+
+/** DynamoDB's limit on actions in one TransactWriteItems. */
+export const TRANSACTION_MAX = 100;
+
+export type WriteOp =
+  /** A new tenant record (refused if its key exists), counted. */
+  | { create: StoredResource }
+  /** A new version of a tenant record, refused unless the stored version is `version - 1`. */
+  | { replace: StoredResource }
+  /** A tenant record removed, refused unless the stored version is `version`; uncounted. */
+  | { delete: StoredResource }
+  /** Appends `id` to a relationship list of an existing record (refused if the record is absent). */
+  | { link: { key: ItemKey; relationship: string; id: string } }
+  /** Removes `id` from a relationship list of an existing record, if present. */
+  | { unlink: { record: StoredResource; relationship: string; id: string } }
+  /** Requires that a record exists, without changing it. */
+  | { check: ItemKey }
+  /** A record outside tenant partitions (principals, clients), written as it is. */
+  | { put: ItemKey & object }
+  /** A record outside tenant partitions removed, if present. */
+  | { remove: ItemKey };
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+const count = (record: StoredResource, by: 1 | -1): TransactItem => ({
+  Update: {
+    TableName: tableName,
+    Key: counterKey(record.org_id, record.type),
+    UpdateExpression: 'ADD #count :by',
+    ExpressionAttributeNames: { '#count': 'count' },
+    ExpressionAttributeValues: { ':by': by },
+  },
+});
+
+/** The transaction items for each op, in order: `owners[i]` is the op behind item `i`. */
+export const buildTransaction = (ops: readonly WriteOp[]): { items: TransactItem[]; owners: number[] } => {
+  const items: TransactItem[] = [];
+  const owners: number[] = [];
+  const add = (op: number, ...entries: TransactItem[]) => {
+    for (const entry of entries) {
+      items.push(entry);
+      owners.push(op);
+    }
+  };
+  ops.forEach((op, i) => {
+    if ('create' in op) {
+      add(
+        i,
+        { Put: { TableName: tableName, Item: op.create, ConditionExpression: 'attribute_not_exists(pk)' } },
+        count(op.create, 1),
+      );
+    } else if ('replace' in op) {
+      add(i, {
+        Put: {
+          TableName: tableName,
+          Item: op.replace,
+          ConditionExpression: '#version = :previous',
+          ExpressionAttributeNames: { '#version': 'version' },
+          ExpressionAttributeValues: { ':previous': op.replace.version - 1 },
+        },
+      });
+    } else if ('delete' in op) {
+      add(
+        i,
+        {
+          Delete: {
+            TableName: tableName,
+            Key: { pk: op.delete.pk, sk: op.delete.sk },
+            ConditionExpression: '#version = :version',
+            ExpressionAttributeNames: { '#version': 'version' },
+            ExpressionAttributeValues: { ':version': op.delete.version },
+          },
+        },
+        count(op.delete, -1),
+      );
+    } else if ('link' in op) {
+      add(i, {
+        Update: {
+          TableName: tableName,
+          Key: op.link.key,
+          UpdateExpression:
+            'SET #rels.#rel = list_append(if_not_exists(#rels.#rel, :none), :id), #version = #version + :one',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#rels': 'rels', '#rel': op.link.relationship, '#version': 'version' },
+          ExpressionAttributeValues: { ':none': [], ':id': [op.link.id], ':one': 1 },
+        },
+      });
+    } else if ('unlink' in op) {
+      const { record, relationship, id } = op.unlink;
+      const current = record.rels[relationship];
+      const list = Array.isArray(current) ? current : [];
+      add(i, {
+        Update: {
+          TableName: tableName,
+          Key: { pk: record.pk, sk: record.sk },
+          UpdateExpression: 'SET #rels.#rel = :list, #version = :next',
+          ConditionExpression: '#version = :version',
+          ExpressionAttributeNames: { '#rels': 'rels', '#rel': relationship, '#version': 'version' },
+          ExpressionAttributeValues: {
+            ':list': list.filter((x) => x !== id),
+            ':version': record.version,
+            ':next': record.version + 1,
+          },
+        },
+      });
+    } else if ('check' in op) {
+      add(i, {
+        ConditionCheck: { TableName: tableName, Key: op.check, ConditionExpression: 'attribute_exists(pk)' },
+      });
+    } else if ('put' in op) {
+      add(i, { Put: { TableName: tableName, Item: op.put as Record<string, unknown> } });
+    } else {
+      add(i, { Delete: { TableName: tableName, Key: op.remove } });
+    }
+  });
+  return { items, owners };
+};
+
+/** Why a write did not happen, in the data layer's terms; the resource layer says what it means. */
+export class WriteRefused extends Error {
+  constructor(
+    /** `exists`: a create met a record; `stale`: a version or existence condition failed. */
+    readonly code: 'exists' | 'stale' | 'out-of-scope' | 'too-large',
+    /** The index of the op that was refused. */
+    readonly op?: number,
+  ) {
+    super(op === undefined ? code : `${code} at op ${op}`);
+  }
+}
+
+const tenantRecordOf = (op: WriteOp): StoredResource | null =>
+  'create' in op
+    ? op.create
+    : 'replace' in op
+      ? op.replace
+      : 'delete' in op
+        ? op.delete
+        : 'unlink' in op
+          ? op.unlink.record
+          : null;
+
+/** Commits the ops in one TransactWriteItems; every tenant record must lie inside the scope. */
+export const commit = async (scope: Scope, ops: readonly WriteOp[]): Promise<void> => {
+  if (
+    ops.some((op) => {
+      const r = tenantRecordOf(op);
+      return r !== null && !inScope(scope, r.org_id);
+    })
+  ) {
+    throw new WriteRefused('out-of-scope');
+  }
+  const { items, owners } = buildTransaction(ops);
+  if (items.length > TRANSACTION_MAX) throw new WriteRefused('too-large');
+  try {
+    await documents.send(new TransactWriteCommand({ TransactItems: items }));
+  } catch (error) {
+    if (error instanceof TransactionCanceledException) {
+      const failed = (error.CancellationReasons ?? []).findIndex((r) => r.Code === 'ConditionalCheckFailed');
+      const op = owners[failed];
+      if (op !== undefined)
+        throw new WriteRefused(op === 0 && 'create' in (ops[0] ?? {}) ? 'exists' : 'stale', op);
+    }
+    throw error;
+  }
+};

@@ -1,0 +1,26 @@
+/**
+ * The permission catalogue: every permission a route can require, `<resource>:<action>`, with what it
+ * allows. Served read-only at GET /v3/iam/permissions; a test fails if the route table names a
+ * permission that is not here.
+ */
+export const permissionCatalogue = {
+  'organisations:view': 'See the organisations the caller holds grants in.',
+  'teams:view': 'List teams and their members.',
+  'teams:manage': 'Create, change and delete teams.',
+  'feature-configurations:view': 'See which features are configured for the organisation.',
+  'feature-configurations:manage': 'Change feature configurations.',
+  'service-accounts:view': 'See service accounts and their keys (never their secrets).',
+  'service-accounts:manage': 'Create, change and delete service accounts and their keys.',
+  'roles:view': 'See roles, role groups and the permission catalogue.',
+  'roles:manage': 'Create, change and delete custom roles and role groups.',
+  'grants:view': 'See who holds which role in the organisation.',
+  'grants:manage': 'Give and revoke roles and role groups.',
+  'sso-providers:view': 'See the organisation’s single sign-on providers.',
+  'sso-providers:manage': 'Add and change single sign-on providers.',
+} as const;
+
+export type Permission = keyof typeof permissionCatalogue;
+
+export const permissions = Object.keys(permissionCatalogue) as Permission[];
+
+export const isPermission = (name: string): name is Permission => Object.hasOwn(permissionCatalogue, name);

@@ -1,0 +1,113 @@
+/**
+ * Grants give a role or a role group to a user, a team or a service account within one organisation.
+ * The grant commits only if the grantee, the custom role or the role group exists in that organisation.
+ */
+import { z } from 'zod';
+import { uuidv7 } from '../../data/ids';
+import { granteeIndexKey, principalKey } from '../../data/principals';
+import type { Scope } from '../../data/scope';
+import type { StoredResource } from '../../data/stored-resource';
+import { commit, type WriteOp, WriteRefused } from '../../data/transaction';
+import { builtInRoles } from '../../domain/iam/effective-permissions';
+import { ValidationError } from '../../jsonapi/errors';
+import { toStoredResource } from '../stored';
+import { teams } from '../teams';
+import { users } from '../users';
+import { grants, roleGroups, roles } from './definitions';
+
+const toOne = <T extends string>(type: T, id: z.ZodType<string> = z.uuid()) =>
+  z.strictObject({ data: z.strictObject({ type: z.literal(type), id }) });
+
+export const createGrantDocument = z.strictObject({
+  data: z.strictObject({
+    type: z.literal('grants'),
+    attributes: z.strictObject({}).optional(),
+    relationships: z
+      .strictObject({
+        role: toOne('roles', z.string().min(1).max(64)).optional(),
+        role_group: toOne('role-groups').optional(),
+        user: toOne('users').optional(),
+        team: toOne('teams').optional(),
+        service_account: toOne('service-accounts').optional(),
+      })
+      .refine((r) => [r.role, r.role_group].filter(Boolean).length === 1, {
+        message: 'Name exactly one of role and role_group.',
+      })
+      .refine((r) => [r.user, r.team, r.service_account].filter(Boolean).length === 1, {
+        message: 'Name exactly one grantee: user, team or service_account.',
+      }),
+  }),
+});
+
+export type GrantDocument = z.infer<typeof createGrantDocument>;
+
+/**
+ * Where each kind of grantee must exist. Users and teams belong to the organisation; a service account
+ * may be granted roles in other organisations too (its `organisations`), so its principal must exist.
+ */
+const granteeTypes = {
+  user: { keyOf: (orgId: string, id: string) => users.keyOf(orgId, id) },
+  team: { keyOf: (orgId: string, id: string) => teams.keyOf(orgId, id) },
+  service_account: { keyOf: (_orgId: string, id: string) => principalKey(id) },
+} as const;
+
+export const createGrant = async (
+  scope: Scope,
+  orgId: string,
+  { data }: GrantDocument,
+  now = new Date(),
+): Promise<StoredResource> => {
+  const r = data.relationships;
+  const [granteeName, grantee] =
+    (Object.entries(granteeTypes).find(([name]) => r[name as keyof typeof granteeTypes]) as
+      | [keyof typeof granteeTypes, (typeof granteeTypes)[keyof typeof granteeTypes]]
+      | undefined) ?? [];
+  const granteeId = granteeName ? r[granteeName]?.data.id : undefined;
+  if (!granteeName || !grantee || !granteeId) throw new ValidationError({ detail: 'A grantee is required.' });
+  const role = r.role?.data.id;
+  const roleGroup = r.role_group?.data.id;
+  if (role && !builtInRoles.has(role) && !z.uuid().safeParse(role).success) {
+    throw new ValidationError({
+      detail: 'No such role.',
+      source: { pointer: '/data/relationships/role/data/id' },
+    });
+  }
+  const id = uuidv7(now.getTime());
+  const grant: StoredResource = {
+    ...toStoredResource(grants, {
+      orgId,
+      id,
+      attributes: {},
+      meta: { created_at: now.toISOString(), updated_at: now.toISOString() },
+      rels: { ...(role && { role }), ...(roleGroup && { role_group: roleGroup }), [granteeName]: granteeId },
+    }),
+    gsi1pk: granteeIndexKey(granteeId),
+    gsi1sk: `${orgId}#${id}`,
+  };
+  const checks: { op: WriteOp; pointer: string }[] = [
+    { op: { check: grantee.keyOf(orgId, granteeId) }, pointer: `/data/relationships/${granteeName}/data/id` },
+    ...(role && !builtInRoles.has(role)
+      ? [{ op: { check: roles.keyOf(orgId, role) }, pointer: '/data/relationships/role/data/id' }]
+      : []),
+    ...(roleGroup
+      ? [
+          {
+            op: { check: roleGroups.keyOf(orgId, roleGroup) },
+            pointer: '/data/relationships/role_group/data/id',
+          },
+        ]
+      : []),
+  ];
+  await commit(scope, [{ create: grant }, ...checks.map((c) => c.op)]).catch((error: unknown) => {
+    const failed = error instanceof WriteRefused && error.op !== undefined ? checks[error.op - 1] : undefined;
+    if (failed)
+      throw new ValidationError({
+        detail: 'No such record in this organisation.',
+        source: { pointer: failed.pointer },
+      });
+    throw error;
+  });
+  return grant;
+};
+
+export const deleteGrant = (scope: Scope, grant: StoredResource) => commit(scope, [{ delete: grant }]);
