@@ -135,3 +135,23 @@ export const queryCollection = async (
 export const pingTable = async (): Promise<void> => {
   await getItem({ pk: 'STATUS', sk: 'STATUS' });
 };
+
+/** Every record of a small, bounded collection (custom roles), for in-memory filtering and sorting. */
+export const readPartition = async (scope: Scope, orgId: string, type: string): Promise<StoredResource[]> => {
+  if (!inScope(scope, orgId)) return [];
+  const items: StoredResource[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const out: QueryCommandOutput = await documents.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': collectionPartition(orgId, type) },
+        ExclusiveStartKey,
+      }),
+    );
+    items.push(...((out.Items ?? []) as StoredResource[]));
+    ExclusiveStartKey = out.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return items;
+};

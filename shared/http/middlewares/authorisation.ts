@@ -17,7 +17,7 @@ export const authorisation = (route: Route): ApiMiddleware => ({
     const principal = await authenticate(event.headers ?? {}, route.auth);
     context.principal = principal;
     context.scope =
-      route.permission === null
+      route.permission === 'authenticated' || route.permission === null
         ? scopeOf([...principal.permissions.keys()])
         : authorise(principal, route.permission, event.pathParameters?.org_id);
   },

@@ -72,3 +72,16 @@ export const roles = defineResource({
     includes: [],
   },
 });
+
+/** The permission catalogue as a collection; ids are the permission names. */
+export const iamPermissions = defineResource({
+  type: 'iam-permissions',
+  relationships: {},
+  selfPath: (r) => `/v3/iam/permissions?filter[name]=${encodeURIComponent(r.id)}`,
+  collection: {
+    filters: { name: { kind: 'eq', path: 'attributes.name' } },
+    sorts: { name: { path: 'attributes.name' } },
+    defaultSort: 'name',
+    includes: [],
+  },
+});

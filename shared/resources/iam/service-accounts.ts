@@ -208,3 +208,25 @@ export const deleteKey = async (scope: Scope, account: StoredResource, keyId: st
     staleIsConflict,
   );
 };
+
+/** A key as a JSON:API resource; the secret appears only in the answer to its creation. */
+export const keyResource = (
+  account: StoredResource,
+  key: StoredKey,
+  baseUrl: string,
+  clientSecret?: string,
+) => ({
+  type: 'service-account-keys',
+  id: key.id,
+  attributes: {
+    client_id: key.id,
+    client_secret: clientSecret ?? key.client_secret,
+    enabled: key.enabled,
+    created_at: key.created_at,
+  },
+  meta: { secret_shown_once: clientSecret !== undefined },
+  relationships: { service_account: { data: { type: 'service-accounts', id: account.id } } },
+  links: { self: `${baseUrl}/v3/orgs/${account.org_id}/iam/service-accounts/${account.id}/keys/${key.id}` },
+});
+
+export const keysOfAccount = keysOf;

@@ -1,0 +1,17 @@
+import { jsonApiHandler } from '#shared/http/json-api-handler';
+import { Reply } from '#shared/http/reply';
+import { parseDocument } from '#shared/jsonapi/request-document';
+import { grants } from '#shared/resources/iam/definitions';
+import { createGrant, createGrantDocument } from '#shared/resources/iam/grant-writes';
+import { resourceResponse } from '#shared/resources/single';
+
+/** POST /v3/orgs/{org_id}/iam/grants: a role or role group to a user, team or service account; 201. */
+export const handler = jsonApiHandler('createGrant', async (request) => {
+  const grant = await createGrant(
+    request.scope,
+    request.params.org_id ?? '',
+    parseDocument(createGrantDocument, request.body),
+  );
+  const answer = await resourceResponse(request, grants, grant);
+  return new Reply(201, answer, { Location: `${request.baseUrl}${grants.selfPath(grant)}` });
+});

@@ -1,0 +1,14 @@
+import { jsonApiHandler } from '#shared/http/json-api-handler';
+import { Reply } from '#shared/http/reply';
+import { serviceAccounts } from '#shared/resources/iam/definitions';
+import { deleteServiceAccount } from '#shared/resources/iam/service-accounts';
+import { readInScope } from '#shared/resources/single';
+
+/** DELETE …/service-accounts/{service_account_id}: 204; its keys and grants go with it. */
+export const handler = jsonApiHandler('deleteServiceAccount', async (request) => {
+  await deleteServiceAccount(
+    request.scope,
+    await readInScope(request.scope, serviceAccounts, request.params.service_account_id ?? ''),
+  );
+  return new Reply(204, undefined);
+});

@@ -1,0 +1,6 @@
+import { jsonApiHandler } from '#shared/http/json-api-handler';
+import { listResources } from '#shared/resources/collection';
+import { grants } from '#shared/resources/iam/definitions';
+
+/** GET /v3/orgs/{org_id}/iam/grants (filters: role, role_group, user, team, service_account). */
+export const handler = jsonApiHandler('listGrants', (request) => listResources(request, grants));

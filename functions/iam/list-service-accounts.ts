@@ -1,0 +1,8 @@
+import { jsonApiHandler } from '#shared/http/json-api-handler';
+import { listResources } from '#shared/resources/collection';
+import { serviceAccounts } from '#shared/resources/iam/definitions';
+
+/** GET /v3/orgs/{org_id}/iam/service-accounts */
+export const handler = jsonApiHandler('listServiceAccounts', (request) =>
+  listResources(request, serviceAccounts),
+);

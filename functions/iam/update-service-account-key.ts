@@ -1,0 +1,25 @@
+import { jsonApiHandler } from '#shared/http/json-api-handler';
+import { jsonapi } from '#shared/jsonapi/document';
+import { NotFoundError, ValidationError } from '#shared/jsonapi/errors';
+import { parseDocument } from '#shared/jsonapi/request-document';
+import { serviceAccounts } from '#shared/resources/iam/definitions';
+import {
+  findKey,
+  keyResource,
+  setKeyEnabled,
+  updateKeyDocument,
+} from '#shared/resources/iam/service-accounts';
+import { readInScope } from '#shared/resources/single';
+
+/** PATCH …/keys/{key_id}: enable or disable a key; a disabled key's tokens stop at once. */
+export const handler = jsonApiHandler('updateServiceAccountKey', async ({ scope, params, body, baseUrl }) => {
+  const { data } = parseDocument(updateKeyDocument, body);
+  const account = await readInScope(scope, serviceAccounts, params.service_account_id ?? '');
+  if (!findKey(account, params.key_id ?? '')) throw new NotFoundError('No such key on this service account.');
+  if (data.id !== params.key_id)
+    throw new ValidationError({ detail: 'data.id must match the path.', source: { pointer: '/data/id' } });
+  const updated = await setKeyEnabled(scope, account, data.id, data.attributes.enabled);
+  const key = findKey(updated, data.id);
+  if (!key) throw new NotFoundError('No such key on this service account.');
+  return { jsonapi, data: keyResource(updated, key, baseUrl) };
+});

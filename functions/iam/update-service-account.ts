@@ -1,0 +1,16 @@
+import { jsonApiHandler } from '#shared/http/json-api-handler';
+import { parseDocument } from '#shared/jsonapi/request-document';
+import { serviceAccounts } from '#shared/resources/iam/definitions';
+import { updateServiceAccount, updateServiceAccountDocument } from '#shared/resources/iam/service-accounts';
+import { readInScope, resourceResponse } from '#shared/resources/single';
+
+/** PATCH …/service-accounts/{service_account_id}: name, description, enabled; disabling stops its tokens at once. */
+export const handler = jsonApiHandler('updateServiceAccount', async (request) => {
+  const document = parseDocument(updateServiceAccountDocument, request.body);
+  const account = await readInScope(request.scope, serviceAccounts, request.params.service_account_id ?? '');
+  return resourceResponse(
+    request,
+    serviceAccounts,
+    await updateServiceAccount(request.scope, account, document),
+  );
+});
