@@ -77,7 +77,7 @@ export const roles = defineResource({
 export const iamPermissions = defineResource({
   type: 'iam-permissions',
   relationships: {},
-  selfPath: (r) => `/v3/iam/permissions?filter[name]=${encodeURIComponent(r.id)}`,
+  selfPath: (r) => `/v3/iam/permissions?${new URLSearchParams({ 'filter[name]': r.id })}`,
   collection: {
     filters: { name: { kind: 'eq', path: 'attributes.name' } },
     sorts: { name: { path: 'attributes.name' } },

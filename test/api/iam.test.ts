@@ -1,0 +1,271 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApi, type TestApi } from '../support/api';
+import { newTenant, type Tenant } from '../support/tenants';
+
+let api: TestApi;
+let tenant: Tenant;
+let admin: string;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  tenant = await newTenant('IAM Org', 1);
+  admin = await api.token(tenant.admin);
+});
+afterAll(() => api.close());
+
+const org = () => `/v3/orgs/${tenant.org.id}`;
+const post = (path: string, body: object, token = admin) => api.request('POST', path, { token, body });
+const patch = (path: string, body: object, token = admin) => api.request('PATCH', path, { token, body });
+const del = (path: string, token = admin) => api.request('DELETE', path, { token });
+const exchange = (clientId: string, clientSecret: string) =>
+  api.request('POST', '/oauth2/token', {
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: clientId,
+      client_secret: clientSecret,
+    }).toString(),
+  });
+
+/** The spec's four steps, through the API: account, key, token, call. */
+const newMachineClient = async (role = 'viewer') => {
+  const account = await post(`${org()}/iam/service-accounts`, {
+    data: {
+      type: 'service-accounts',
+      attributes: { name: 'Telemetry uploader', description: 'Uploads depot readings' },
+    },
+  });
+  expect(account.status, account.text).toBe(201);
+  const accountPath = `${org()}/iam/service-accounts/${account.body.data.id}`;
+  const key = await post(`${accountPath}/keys`, {});
+  expect(key.status, key.text).toBe(201);
+  const grant = await post(`${org()}/iam/grants`, {
+    data: {
+      type: 'grants',
+      relationships: {
+        role: { data: { type: 'roles', id: role } },
+        service_account: { data: { type: 'service-accounts', id: account.body.data.id } },
+      },
+    },
+  });
+  expect(grant.status, grant.text).toBe(201);
+  const { client_id, client_secret } = key.body.data.attributes;
+  const token = await exchange(client_id, client_secret);
+  expect(token.status, token.text).toBe(200);
+  return {
+    accountPath,
+    account: account.body.data,
+    key: key.body.data,
+    grant: grant.body.data,
+    token: token.body.access_token as string,
+  };
+};
+
+describe('machine access, the spec’s four steps through the API', () => {
+  it('creates an account and a key, grants a role, exchanges the key for a token and calls the API', async () => {
+    const client = await newMachineClient();
+    expect(client.account).toMatchObject({
+      type: 'service-accounts',
+      attributes: {
+        name: 'Telemetry uploader',
+        description: 'Uploads depot readings',
+        enabled: true,
+        keys: [],
+      },
+      meta: { created_at: expect.any(String), updated_at: expect.any(String) },
+      relationships: {
+        organisations: { data: [{ type: 'organisations', id: tenant.org.id }] },
+        groups: { data: [] },
+      },
+    });
+    expect(client.account.attributes.email).toMatch(/@/);
+    expect(client.key.attributes).toMatchObject({ client_id: client.key.id, enabled: true });
+    expect(client.key.attributes.client_secret.length).toBeGreaterThanOrEqual(40);
+    const teams = await api.get(`${org()}/people/teams`, client.token);
+    expect(teams.status).toBe(200);
+  });
+
+  it('later reads show the key masked, never its secret', async () => {
+    const client = await newMachineClient();
+    const secret = client.key.attributes.client_secret as string;
+    const got = await api.get(client.accountPath, admin);
+    expect(got.status).toBe(200);
+    expect(got.text).not.toContain(secret);
+    expect(got.body.data.attributes.keys).toEqual([
+      {
+        id: client.key.id,
+        client_secret: `************${secret.slice(-4)}`,
+        enabled: true,
+        created_at: expect.any(String),
+      },
+    ]);
+    const keys = await api.get(`${client.accountPath}/keys`, admin);
+    expect(keys.text).not.toContain(secret);
+  });
+
+  it('a disabled key gives 401 AUTH.001 on the next call, and works again once enabled', async () => {
+    const client = await newMachineClient();
+    const keyPath = `${client.accountPath}/keys/${client.key.id}`;
+    const body = (enabled: boolean) => ({
+      data: { type: 'service-account-keys', id: client.key.id, attributes: { enabled } },
+    });
+    expect((await patch(keyPath, body(false))).status).toBe(200);
+    const refused = await api.get(`${org()}/people/teams`, client.token);
+    expect(refused.status).toBe(401);
+    expect(refused.body.errors[0].code).toBe('AUTH.001');
+    expect((await patch(keyPath, body(true))).status).toBe(200);
+    expect((await api.get(`${org()}/people/teams`, client.token)).status).toBe(200);
+  });
+
+  it('a deleted key’s tokens and secret stop working', async () => {
+    const client = await newMachineClient();
+    expect((await del(`${client.accountPath}/keys/${client.key.id}`)).status).toBe(204);
+    expect((await api.get(`${org()}/people/teams`, client.token)).status).toBe(401);
+    expect((await exchange(client.key.id, client.key.attributes.client_secret)).body.error).toBe(
+      'invalid_client',
+    );
+  });
+
+  it('a disabled, then deleted, service account gives 401, and its grants go with it', async () => {
+    const client = await newMachineClient();
+    const disable = await patch(client.accountPath, {
+      data: { type: 'service-accounts', id: client.account.id, attributes: { enabled: false } },
+    });
+    expect(disable.status, disable.text).toBe(200);
+    expect(disable.body.data.attributes.enabled).toBe(false);
+    expect((await api.get(`${org()}/people/teams`, client.token)).status).toBe(401);
+    expect((await del(client.accountPath)).status).toBe(204);
+    expect((await api.get(client.accountPath, admin)).status).toBe(404);
+    expect((await api.get(`${org()}/iam/grants/${client.grant.id}`, admin)).status).toBe(404);
+  });
+
+  it('a revoked grant stops working (grant cache disabled in tests)', async () => {
+    const client = await newMachineClient();
+    expect((await del(`${org()}/iam/grants/${client.grant.id}`)).status).toBe(204);
+    const res = await api.get(`${org()}/people/teams`, client.token);
+    expect(res.status).toBe(403);
+    expect(res.body.errors[0].code).toBe('AUTH.002');
+  });
+
+  it('a viewer cannot create accounts: 403 AUTH.002', async () => {
+    const client = await newMachineClient('viewer');
+    const res = await post(
+      `${org()}/iam/service-accounts`,
+      { data: { type: 'service-accounts', attributes: { name: 'x' } } },
+      client.token,
+    );
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('service account validation', () => {
+  it('unknown attributes, a mismatched id and a missing name are 400 with pointers; nothing is written', async () => {
+    const before = await api.get(`${org()}/iam/service-accounts`, admin);
+    const bad = await post(`${org()}/iam/service-accounts`, {
+      data: { type: 'service-accounts', attributes: { description: 'no name', keys: [] } },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.map((e: { source: { pointer: string } }) => e.source.pointer).sort()).toEqual([
+      '/data/attributes/keys',
+      '/data/attributes/name',
+    ]);
+    const client = await newMachineClient();
+    const mismatch = await patch(client.accountPath, {
+      data: { type: 'service-accounts', id: tenant.org.id, attributes: { name: 'x' } },
+    });
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.body.errors[0].source).toEqual({ pointer: '/data/id' });
+    const after = await api.get(`${org()}/iam/service-accounts`, admin);
+    expect(after.body.meta.pagination.counts.resources).toBe(
+      before.body.meta.pagination.counts.resources + 1,
+    );
+  });
+
+  it('an unknown account is 404', async () => {
+    const res = await api.get(`${org()}/iam/service-accounts/${tenant.people[0]?.id}`, admin);
+    expect(res.status).toBe(404);
+  });
+});
+
+describe('grants', () => {
+  it('a grant to a user who is not in the organisation is 400 at the pointer, and nothing is written', async () => {
+    const other = await newTenant('Grant Other', 1);
+    const res = await post(`${org()}/iam/grants`, {
+      data: {
+        type: 'grants',
+        relationships: {
+          role: { data: { type: 'roles', id: 'viewer' } },
+          user: { data: { type: 'users', id: other.people[0]?.id } },
+        },
+      },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].source).toEqual({ pointer: '/data/relationships/user/data/id' });
+    const list = await api.get(`${org()}/iam/grants?filter[user]=${other.people[0]?.id}`, admin);
+    expect(list.body.data).toEqual([]);
+  });
+
+  it('naming both a role and a role group, or no grantee, is 400', async () => {
+    const res = await post(`${org()}/iam/grants`, {
+      data: {
+        type: 'grants',
+        relationships: {
+          role: { data: { type: 'roles', id: 'viewer' } },
+          role_group: { data: { type: 'role-groups', id: tenant.org.id } },
+        },
+      },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors.length).toBe(2);
+  });
+
+  it('lists grants with their relationships, filterable by grantee', async () => {
+    const client = await newMachineClient();
+    const res = await api.get(
+      `${org()}/iam/grants?filter[service_account]=${client.account.id}&include=service_account`,
+      admin,
+    );
+    expect(res.body.data).toHaveLength(1);
+    expect(res.body.data[0].relationships).toMatchObject({
+      role: { data: { type: 'roles', id: 'viewer' } },
+      service_account: { data: { type: 'service-accounts', id: client.account.id } },
+      organisation: { data: { type: 'organisations', id: tenant.org.id } },
+      user: { data: null },
+    });
+    expect(res.body.included[0]).toMatchObject({ type: 'service-accounts', id: client.account.id });
+  });
+});
+
+describe('whoami, roles and the permission catalogue', () => {
+  it('GET /v3/whoami names the caller, its organisations and its effective permissions', async () => {
+    const client = await newMachineClient('viewer');
+    const res = await api.get('/v3/whoami', client.token);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      type: 'whoami',
+      id: client.account.id,
+      attributes: { kind: 'service-account', name: 'Telemetry uploader' },
+      relationships: { organisations: { data: [{ type: 'organisations', id: tenant.org.id }] } },
+    });
+    const [membership] = res.body.data.meta.organisations;
+    expect(membership.permissions).toContain('teams:view');
+    expect(membership.permissions).not.toContain('teams:manage');
+  });
+
+  it('every organisation has the built-in administrator and viewer roles', async () => {
+    const res = await api.get(`${org()}/iam/roles`, admin);
+    expect(res.body.data.map((r: { id: string }) => r.id).sort()).toEqual(['admin', 'viewer']);
+    const viewer = res.body.data.find((r: { id: string }) => r.id === 'viewer');
+    expect(viewer.meta.built_in).toBe(true);
+    expect(viewer.attributes.permissions.every((p: string) => p.endsWith(':view'))).toBe(true);
+  });
+
+  it('GET /v3/iam/permissions lists the catalogue read-only', async () => {
+    const res = await api.get('/v3/iam/permissions?limit=100', admin);
+    expect(res.status).toBe(200);
+    const names = res.body.data.map((p: { id: string }) => p.id);
+    expect(names).toContain('service-accounts:manage');
+    expect(res.body.data[0].attributes.description).toEqual(expect.any(String));
+    expect((await api.request('POST', '/v3/iam/permissions', { token: admin, body: {} })).status).toBe(405);
+  });
+});
