@@ -1,0 +1,58 @@
+/** Tokens and secrets never reach the logs, whatever happens to a request. */
+import './debug-logging';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startTestApi, type TestApi } from '../support/api';
+import { newTenant, type Tenant } from '../support/tenants';
+
+let api: TestApi;
+let tenant: Tenant;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  tenant = await newTenant('Logging Org', 1);
+});
+afterAll(() => api.close());
+
+describe('logs', () => {
+  it('hold neither the client secret nor the access token through an exchange, calls and failures', async () => {
+    const written: string[] = [];
+    const capture = (chunk: unknown) => {
+      written.push(String(chunk));
+      return true;
+    };
+    const out = vi.spyOn(process.stdout, 'write').mockImplementation(capture);
+    const err = vi.spyOn(process.stderr, 'write').mockImplementation(capture);
+    let token = '';
+    try {
+      token = await api.token(tenant.admin);
+      await api.get(`/v3/orgs/${tenant.org.id}/people/teams?include=members`, token);
+      await api.get(`/v3/orgs/${tenant.org.id}/people/teams?include=nope`, token);
+      await api.get('/v3/orgs', `${token}x`);
+      await api.request('POST', '/oauth2/token', {
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `grant_type=client_credentials&client_id=${tenant.admin.clientId}&client_secret=${tenant.admin.clientSecret}x`,
+      });
+      const account = await api.request('POST', `/v3/orgs/${tenant.org.id}/iam/service-accounts`, {
+        token,
+        body: { data: { type: 'service-accounts', attributes: { name: 'logged' } } },
+      });
+      const key = await api.request(
+        'POST',
+        `/v3/orgs/${tenant.org.id}/iam/service-accounts/${account.body.data.id}/keys`,
+        {
+          token,
+        },
+      );
+      const log = written.join('');
+      // The capture works: the failed include and the bad token were logged.
+      expect(log).toContain('"status":400');
+      expect(log).toContain('"status":401');
+      for (const secret of [tenant.admin.clientSecret, token, key.body.data.attributes.client_secret]) {
+        expect(log).not.toContain(secret);
+      }
+    } finally {
+      out.mockRestore();
+      err.mockRestore();
+    }
+  });
+});
