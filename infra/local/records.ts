@@ -3,9 +3,10 @@
  * their own data. Ids are UUIDv7 taken from the creation time, as the service's own writes will be.
  */
 import { uuidv7 } from '../../shared/data/ids';
+import { type PrincipalRecord, principalKey } from '../../shared/data/principals';
 import { scopeOf } from '../../shared/data/scope';
-import type { StoredResource } from '../../shared/data/stored-resource';
-import { commit } from '../../shared/data/transaction';
+import type { ItemKey, StoredResource } from '../../shared/data/stored-resource';
+import { commit, type WriteOp } from '../../shared/data/transaction';
 import { featureConfigurations } from '../../shared/resources/feature-configurations';
 import { createGrant } from '../../shared/resources/iam/grant-writes';
 import { createKey, createServiceAccount } from '../../shared/resources/iam/service-accounts';
@@ -22,6 +23,7 @@ const create = async (
   rels: StoredResource['rels'] = {},
   at: Date = new Date(),
   meta: Record<string, unknown> = {},
+  alongside: (record: StoredResource) => WriteOp[] = () => [],
 ): Promise<StoredResource> => {
   const id = uuidv7(at.getTime());
   const timestamp = at.toISOString();
@@ -32,7 +34,7 @@ const create = async (
     meta: { created_at: timestamp, updated_at: timestamp, ...meta },
     rels,
   });
-  await commit(scopeOf([record.org_id]), [{ create: record }]);
+  await commit(scopeOf([record.org_id]), [{ create: record }, ...alongside(record)]);
   return record;
 };
 
@@ -81,6 +83,21 @@ export const createUser = (orgId: string, p: UserProfile, at?: Date) =>
     },
     { organisations: [orgId], teams: [] },
     at,
+    {},
+    // The user's principal: what a session authenticates as; team memberships are added to it.
+    (user) => [
+      {
+        put: {
+          ...principalKey(user.id),
+          kind: 'user',
+          id: user.id,
+          name: `${p.first_name} ${p.last_name}`,
+          enabled: true,
+          keys: {},
+          teams: {},
+        } satisfies PrincipalRecord & ItemKey,
+      },
+    ],
   );
 
 /** Teams go through the service's own create path, so members' `teams` links are kept as the API keeps them. */

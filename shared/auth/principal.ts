@@ -8,6 +8,7 @@ import { config } from '../config';
 import { getPrincipal, grantsOf, type PrincipalRecord, recordsByOrg } from '../data/principals';
 import type { Scope } from '../data/scope';
 import { scopeOf } from '../data/scope';
+import { getSession } from '../data/sessions';
 import {
   builtInRoles,
   type EffectivePermissions,
@@ -17,6 +18,7 @@ import {
 import type { Permission } from '../domain/iam/permissions';
 import { ForbiddenError, NotFoundError, UnauthorisedError } from '../jsonapi/errors';
 import type { AuthScheme } from './schemes';
+import { hashSessionToken, isSessionToken, SESSION_HEADER, sessionCookie } from './sessions';
 import { verifyAccessToken } from './verify-access-token';
 
 export interface Principal {
@@ -72,6 +74,15 @@ const bearerToken = (headers: Headers): string | null => {
   return match?.[1] ?? null;
 };
 
+const fromSession = async (token: string): Promise<PrincipalRecord> => {
+  const session = isSessionToken(token) ? await getSession(hashSessionToken(token)) : null;
+  if (!session) throw new UnauthorisedError('The session is invalid or has expired; sign in again.');
+  const record = await getPrincipal(session.principal_id);
+  if (!record?.enabled || record.kind !== 'user')
+    throw new UnauthorisedError('The user behind this session is disabled.');
+  return record;
+};
+
 const fromAccessToken = async (token: string): Promise<PrincipalRecord> => {
   const verified = await verifyAccessToken(token).catch(() => {
     throw new UnauthorisedError('The access token is invalid or expired; request a new one.');
@@ -83,15 +94,40 @@ const fromAccessToken = async (token: string): Promise<PrincipalRecord> => {
   return record;
 };
 
-/** Resolves the request's credentials under the schemes the route accepts. */
-export const authenticate = async (headers: Headers, schemes: readonly AuthScheme[]): Promise<Principal> => {
-  const token = bearerToken(headers);
-  if (!token || !schemes.includes('OAuth2')) {
+/**
+ * Resolves the request's one credential under the schemes the route accepts: a bearer access token
+ * (OAuth2), an `X-Session-Token` header (Session) or the session cookie (Cookie). Sending more than one
+ * is refused rather than guessing which was meant.
+ */
+export const authenticate = async (
+  headers: Headers,
+  cookies: readonly string[] | undefined,
+  schemes: readonly AuthScheme[],
+): Promise<Principal> => {
+  const presented = [
+    headers.authorization !== undefined && { scheme: 'OAuth2' as const, token: bearerToken(headers) },
+    headers[SESSION_HEADER] !== undefined && {
+      scheme: 'Session' as const,
+      token: headers[SESSION_HEADER] ?? null,
+    },
+    sessionCookie(cookies) !== undefined && {
+      scheme: 'Cookie' as const,
+      token: sessionCookie(cookies) ?? null,
+    },
+  ].filter((p) => p !== false);
+  const [credential, extra] = presented;
+  if (!credential) throw new UnauthorisedError('No credentials were sent.');
+  if (extra)
     throw new UnauthorisedError(
-      headers.authorization ? 'The Authorization header is not a Bearer token.' : 'No credentials were sent.',
+      'Send one credential: a bearer token, a session token or the session cookie.',
     );
+  if (!schemes.includes(credential.scheme) || !credential.token) {
+    throw new UnauthorisedError(`${credential.scheme} credentials are not accepted here, or are malformed.`);
   }
-  const record = await fromAccessToken(token);
+  const record =
+    credential.scheme === 'OAuth2'
+      ? await fromAccessToken(credential.token)
+      : await fromSession(credential.token);
   return { id: record.id, kind: record.kind, name: record.name, permissions: await permissionsOf(record) };
 };
 

@@ -24,6 +24,8 @@ export type WriteOp =
   | { link: { key: ItemKey; relationship: string; id: string } }
   /** Removes `id` from a relationship list of an existing record, if present. */
   | { unlink: { record: StoredResource; relationship: string; id: string } }
+  /** Appends `id` to the list at `map.name` of an existing record outside tenant partitions (a principal's teams). */
+  | { append: { key: ItemKey; map: string; name: string; id: string } }
   /** Requires that a record exists, without changing it. */
   | { check: ItemKey }
   /** A record outside tenant partitions (principals, clients), written as it is. */
@@ -112,6 +114,17 @@ export const buildTransaction = (ops: readonly WriteOp[]): { items: TransactItem
             ':version': record.version,
             ':next': record.version + 1,
           },
+        },
+      });
+    } else if ('append' in op) {
+      add(i, {
+        Update: {
+          TableName: tableName,
+          Key: op.append.key,
+          UpdateExpression: 'SET #map.#name = list_append(if_not_exists(#map.#name, :none), :id)',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { '#map': op.append.map, '#name': op.append.name },
+          ExpressionAttributeValues: { ':none': [], ':id': [op.append.id] },
         },
       });
     } else if ('check' in op) {

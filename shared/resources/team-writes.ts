@@ -1,6 +1,7 @@
 /** Creating a team: the team, its count and each member's `teams` link commit together. */
 import { z } from 'zod';
 import { uuidv7 } from '../data/ids';
+import { principalKey } from '../data/principals';
 import type { Scope } from '../data/scope';
 import type { StoredResource } from '../data/stored-resource';
 import { commit, WriteRefused } from '../data/transaction';
@@ -10,8 +11,11 @@ import { toStoredResource } from './stored';
 import { teams } from './teams';
 import { users } from './users';
 
-/** Members named at creation; one transaction holds the team, its counter and one update per member. */
-export const TEAM_MEMBERS_AT_CREATION_MAX = 50;
+/**
+ * Members named at creation: one transaction holds the team, its counter and, per member, the user's
+ * `teams` link and the principal's team list (grants to the team count for its members).
+ */
+export const TEAM_MEMBERS_AT_CREATION_MAX = 45;
 
 export const createTeamDocument = createDocument(
   'teams',
@@ -44,11 +48,14 @@ export const createTeam = async (
   const links = memberIds.map((id) => ({
     link: { key: users.keyOf(orgId, id), relationship: 'teams', id: team.id },
   }));
-  await commit(scope, [{ create: team }, ...links]).catch((error: unknown) => {
+  const memberships = memberIds.map((id) => ({
+    append: { key: principalKey(id), map: 'teams', name: orgId, id: team.id },
+  }));
+  await commit(scope, [{ create: team }, ...links, ...memberships]).catch((error: unknown) => {
     if (error instanceof WriteRefused && error.code === 'stale' && error.op !== undefined) {
       throw new ValidationError({
         detail: 'No such user in this organisation.',
-        source: { pointer: `/data/relationships/members/data/${error.op - 1}` },
+        source: { pointer: `/data/relationships/members/data/${(error.op - 1) % memberIds.length}` },
       });
     }
     throw error;

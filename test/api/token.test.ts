@@ -2,6 +2,7 @@ import { createSign } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getPrincipal, putPrincipal } from '../../shared/data/principals';
 import { startTestApi, type TestApi } from '../support/api';
+import { signHs256WithPublicKey, signRs256 } from '../support/jwt';
 import { newTenant, type Tenant } from '../support/tenants';
 
 let api: TestApi;
@@ -172,5 +173,50 @@ describe('GET /.well-known/jwks.json', () => {
     expect(res.body.keys).toHaveLength(1);
     expect(res.body.keys[0]).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig', kid: expect.any(String) });
     expect(Object.keys(res.body.keys[0]).sort()).toEqual(['alg', 'e', 'kid', 'kty', 'n', 'use']);
+  });
+});
+
+describe('RFC 8725 checks on access tokens', () => {
+  const claims = () => {
+    const now = Math.floor(Date.now() / 1000);
+    return {
+      iss: process.env.TOKEN_ISSUER,
+      aud: process.env.TOKEN_AUDIENCE,
+      sub: tenant.admin.principalId,
+      client_id: tenant.admin.clientId,
+      iat: now,
+      nbf: now,
+      exp: now + 300,
+      jti: 'test',
+    };
+  };
+
+  it('a well-formed token signed by the key is accepted (the control case)', async () => {
+    expect((await api.get('/v3/orgs', signRs256({}, claims()))).status).toBe(200);
+  });
+
+  it('a token for another stage (audience) or from another issuer is refused', async () => {
+    expect(
+      (await api.get('/v3/orgs', signRs256({}, { ...claims(), aud: 'compliance-api:prod' }))).status,
+    ).toBe(401);
+    expect(
+      (await api.get('/v3/orgs', signRs256({}, { ...claims(), iss: 'https://elsewhere.example' }))).status,
+    ).toBe(401);
+  });
+
+  it('an expired token, or one not yet valid, is refused', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    expect(
+      (await api.get('/v3/orgs', signRs256({}, { ...claims(), iat: now - 7200, exp: now - 3600 }))).status,
+    ).toBe(401);
+    expect((await api.get('/v3/orgs', signRs256({}, { ...claims(), nbf: now + 3600 }))).status).toBe(401);
+  });
+
+  it('HS256 signed with the public key as the secret is refused', async () => {
+    expect((await api.get('/v3/orgs', signHs256WithPublicKey(claims()))).status).toBe(401);
+  });
+
+  it('a JWT of another type (an ID token) is refused', async () => {
+    expect((await api.get('/v3/orgs', signRs256({ typ: 'JWT' }, claims()))).status).toBe(401);
   });
 });

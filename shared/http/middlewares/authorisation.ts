@@ -14,7 +14,7 @@ export const authorisation = (route: Route): ApiMiddleware => ({
       context.scope = scopeOf([]);
       return;
     }
-    const principal = await authenticate(event.headers ?? {}, route.auth);
+    const principal = await authenticate(event.headers ?? {}, event.cookies, route.auth);
     context.principal = principal;
     context.scope =
       route.permission === 'authenticated' || route.permission === null
