@@ -3,6 +3,8 @@
  * teams and feature configurations, and the service-account clients whose credentials are printed.
  * Tests never depend on it; they build their own records.
  */
+
+import { startSession } from '../../shared/auth/sessions';
 import {
   type ClientCredentials,
   createFeatureConfiguration,
@@ -10,6 +12,7 @@ import {
   createServiceAccountClient,
   createTeam,
   createUser,
+  grantRole,
   type UserProfile,
 } from './records';
 
@@ -94,6 +97,8 @@ export interface DemoCredentials {
     id: string;
     name: string;
     clients: { client_id: string; client_secret: string; role: 'admin' | 'viewer' }[];
+    /** An administrator user with a session, for the Session (X-Session-Token) and Cookie schemes. */
+    user?: { id: string; email: string; session_token: string };
   }[];
 }
 
@@ -122,8 +127,14 @@ export const loadDemoData = async (): Promise<DemoCredentials> => {
     );
     // One at a time: each team's transaction also appends to its members' `teams` lists.
     for (const t of o.teams) {
-      await createTeam(org.id, { ...t, memberIds: t.members.flatMap((m) => people[m]?.id ?? []) });
+      const team = await createTeam(org.id, {
+        ...t,
+        memberIds: t.members.flatMap((m) => people[m]?.id ?? []),
+      });
+      await grantRole(org.id, 'viewer', 'team', team.id);
     }
+    const [lead] = people;
+    if (lead) await grantRole(org.id, 'admin', 'user', lead.id);
     await Promise.all(features.map((f) => createFeatureConfiguration(org.id, f)));
     const admin = await createServiceAccountClient(`${o.name} integration (admin)`, [
       { org_id: org.id, role: 'admin' },
@@ -135,7 +146,16 @@ export const loadDemoData = async (): Promise<DemoCredentials> => {
       ]);
       clients.push(asClient(viewer, 'viewer'));
     }
-    loaded.push({ id: org.id, name: o.name, clients });
+    const session = lead ? await startSession(lead.id) : null;
+    loaded.push({
+      id: org.id,
+      name: o.name,
+      clients,
+      ...(lead &&
+        session && {
+          user: { id: lead.id, email: String(lead.attributes.email), session_token: session.token },
+        }),
+    });
   }
   return { organisations: loaded };
 };

@@ -170,3 +170,20 @@ export const createServiceAccountClient = async (
   }
   return { principalId: account.id, clientId: key.id, clientSecret };
 };
+
+/** Gives a built-in or custom role to a user, team or service account, as POST …/iam/grants does. */
+export const grantRole = (
+  orgId: string,
+  role: string,
+  grantee: 'user' | 'team' | 'service_account',
+  id: string,
+) =>
+  createGrant(scopeOf([orgId]), orgId, {
+    data: {
+      type: 'grants',
+      relationships: {
+        role: { data: { type: 'roles', id: role } },
+        [grantee]: { data: { type: grantee === 'service_account' ? 'service-accounts' : `${grantee}s`, id } },
+      },
+    },
+  });

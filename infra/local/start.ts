@@ -65,6 +65,7 @@ const main = async () => {
       ...o.clients.map(
         (c) => `  ${c.role.padEnd(6)} client_id=${c.client_id}  client_secret=${c.client_secret}`,
       ),
+      ...(o.user ? [`  user   ${o.user.email}  X-Session-Token: ${o.user.session_token}`] : []),
     ]),
     '',
     'Credentials written to .local/credentials.json. Try:',
