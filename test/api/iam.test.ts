@@ -269,3 +269,119 @@ describe('whoami, roles and the permission catalogue', () => {
     expect((await api.request('POST', '/v3/iam/permissions', { token: admin, body: {} })).status).toBe(405);
   });
 });
+
+describe('custom roles and role groups', () => {
+  const role = (permissions: string[], name = 'Team reader') =>
+    post(`${org()}/iam/roles`, { data: { type: 'roles', attributes: { name, permissions } } });
+  const grantTo = (accountId: string, relationships: object) =>
+    post(`${org()}/iam/grants`, {
+      data: {
+        type: 'grants',
+        relationships: {
+          ...relationships,
+          service_account: { data: { type: 'service-accounts', id: accountId } },
+        },
+      },
+    });
+  /** An account whose only grant is the one the test gives it. */
+  const bareClient = async () => {
+    const client = await newMachineClient();
+    await del(`${org()}/iam/grants/${client.grant.id}`);
+    return client;
+  };
+
+  it('a custom role grants exactly its permissions', async () => {
+    const created = await role(['teams:view']);
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.data).toMatchObject({
+      type: 'roles',
+      attributes: { permissions: ['teams:view'] },
+      meta: { built_in: false },
+    });
+    const client = await bareClient();
+    expect(
+      (await grantTo(client.account.id, { role: { data: { type: 'roles', id: created.body.data.id } } }))
+        .status,
+    ).toBe(201);
+    expect((await api.get(`${org()}/people/teams`, client.token)).status).toBe(200);
+    expect((await api.get(`${org()}/iam/service-accounts`, client.token)).status).toBe(403);
+  });
+
+  it('a permission outside the catalogue is 400 at its pointer', async () => {
+    const res = await role(['teams:view', 'teams:destroy']);
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].source).toEqual({ pointer: '/data/attributes/permissions/1' });
+  });
+
+  it('a role group grants the union of its roles; an unknown role in it is 400', async () => {
+    const custom = await role(['service-accounts:view'], 'Account reader');
+    const group = await post(`${org()}/iam/role-groups`, {
+      data: {
+        type: 'role-groups',
+        attributes: { name: 'Auditors' },
+        relationships: {
+          roles: {
+            data: [
+              { type: 'roles', id: custom.body.data.id },
+              { type: 'roles', id: 'viewer' },
+            ],
+          },
+        },
+      },
+    });
+    expect(group.status, group.text).toBe(201);
+    const client = await bareClient();
+    await grantTo(client.account.id, {
+      role_group: { data: { type: 'role-groups', id: group.body.data.id } },
+    });
+    const me = await api.get('/v3/whoami', client.token);
+    expect(me.body.data.meta.organisations[0].permissions).toEqual(
+      expect.arrayContaining(['service-accounts:view', 'teams:view']),
+    );
+    const bad = await post(`${org()}/iam/role-groups`, {
+      data: {
+        type: 'role-groups',
+        attributes: { name: 'Broken' },
+        relationships: { roles: { data: [{ type: 'roles', id: tenant.org.id }] } },
+      },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0].source).toEqual({ pointer: '/data/relationships/roles/data/0' });
+  });
+
+  it('changing a role’s permissions changes its holders’ access', async () => {
+    const created = await role(['teams:view']);
+    const client = await bareClient();
+    await grantTo(client.account.id, { role: { data: { type: 'roles', id: created.body.data.id } } });
+    const changed = await patch(`${org()}/iam/roles/${created.body.data.id}`, {
+      data: { type: 'roles', id: created.body.data.id, attributes: { permissions: ['organisations:view'] } },
+    });
+    expect(changed.status, changed.text).toBe(200);
+    expect((await api.get(`${org()}/people/teams`, client.token)).status).toBe(403);
+  });
+
+  it('a role still granted cannot be deleted (409); once revoked it can (204)', async () => {
+    const created = await role(['teams:view']);
+    const client = await bareClient();
+    const grant = await grantTo(client.account.id, {
+      role: { data: { type: 'roles', id: created.body.data.id } },
+    });
+    const refused = await del(`${org()}/iam/roles/${created.body.data.id}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.errors[0].code).toBe('CONFLICT.001');
+    await del(`${org()}/iam/grants/${grant.body.data.id}`);
+    expect((await del(`${org()}/iam/roles/${created.body.data.id}`)).status).toBe(204);
+    expect((await api.get(`${org()}/iam/roles/${created.body.data.id}`, admin)).status).toBe(404);
+  });
+
+  it('built-in roles can be read by their string id but not changed or deleted', async () => {
+    const got = await api.get(`${org()}/iam/roles/admin`, admin);
+    expect(got.status).toBe(200);
+    expect(got.body.data).toMatchObject({ id: 'admin', meta: { built_in: true } });
+    expect((await del(`${org()}/iam/roles/admin`)).status).toBe(409);
+    const res = await patch(`${org()}/iam/roles/viewer`, {
+      data: { type: 'roles', id: 'viewer', attributes: { name: 'x' } },
+    });
+    expect(res.status).toBe(409);
+  });
+});

@@ -1,7 +1,11 @@
 /** Records that are defined in code, not stored: the permission catalogue and the built-in roles. */
+import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import { builtInRoles } from '../../domain/iam/effective-permissions';
 import { permissionCatalogue } from '../../domain/iam/permissions';
+import { ConflictError } from '../../jsonapi/errors';
+import { readInScope } from '../single';
+import { roles } from './definitions';
 
 const virtual = (
   type: string,
@@ -39,3 +43,15 @@ export const builtInRoleRecords = (orgId: string): StoredResource[] =>
       },
     ),
   );
+
+/** A role by id: a built-in role as the organisation sees it, or a custom role in the scope (404 otherwise). */
+export const readRole = async (scope: Scope, orgId: string, id: string): Promise<StoredResource> =>
+  builtInRoles.has(id)
+    ? (builtInRoleRecords(orgId).find((r) => r.id === id) as StoredResource)
+    : readInScope(scope, roles, id);
+
+/** Built-in roles are defined in code: changing or deleting one is a conflict with its nature. */
+export const refuseBuiltIn = (role: StoredResource) => {
+  if (role.meta.built_in === true) throw new ConflictError('Built-in roles cannot be changed or deleted.');
+  return role;
+};

@@ -1,0 +1,15 @@
+import { jsonApiHandler } from '#shared/http/json-api-handler';
+import { Reply } from '#shared/http/reply';
+import { parseDocument } from '#shared/jsonapi/request-document';
+import { roleGroups } from '#shared/resources/iam/definitions';
+import { createRoleGroup, createRoleGroupDocument } from '#shared/resources/iam/role-writes';
+import { resourceResponse } from '#shared/resources/single';
+
+/** POST /v3/orgs/{org_id}/iam/role-groups: a bundle of roles; 201. */
+export const handler = jsonApiHandler('createRoleGroup', async (request) => {
+  const document = parseDocument(createRoleGroupDocument, request.body);
+  const group = await createRoleGroup(request.scope, request.params.org_id ?? '', document);
+  return new Reply(201, await resourceResponse(request, roleGroups, group), {
+    Location: `${request.baseUrl}${roleGroups.selfPath(group)}`,
+  });
+});

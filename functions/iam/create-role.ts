@@ -1,0 +1,18 @@
+import { jsonApiHandler } from '#shared/http/json-api-handler';
+import { Reply } from '#shared/http/reply';
+import { parseDocument } from '#shared/jsonapi/request-document';
+import { roles } from '#shared/resources/iam/definitions';
+import { createRole, createRoleDocument } from '#shared/resources/iam/role-writes';
+import { resourceResponse } from '#shared/resources/single';
+
+/** POST /v3/orgs/{org_id}/iam/roles: a custom role from catalogue permissions; 201. */
+export const handler = jsonApiHandler('createRole', async (request) => {
+  const role = await createRole(
+    request.scope,
+    request.params.org_id ?? '',
+    parseDocument(createRoleDocument, request.body),
+  );
+  return new Reply(201, await resourceResponse(request, roles, role), {
+    Location: `${request.baseUrl}${roles.selfPath(role)}`,
+  });
+});

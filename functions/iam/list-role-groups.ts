@@ -1,0 +1,6 @@
+import { jsonApiHandler } from '#shared/http/json-api-handler';
+import { listResources } from '#shared/resources/collection';
+import { roleGroups } from '#shared/resources/iam/definitions';
+
+/** GET /v3/orgs/{org_id}/iam/role-groups */
+export const handler = jsonApiHandler('listRoleGroups', (request) => listResources(request, roleGroups));

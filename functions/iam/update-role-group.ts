@@ -1,0 +1,12 @@
+import { jsonApiHandler } from '#shared/http/json-api-handler';
+import { parseDocument } from '#shared/jsonapi/request-document';
+import { roleGroups } from '#shared/resources/iam/definitions';
+import { updateRoleGroup, updateRoleGroupDocument } from '#shared/resources/iam/role-writes';
+import { readInScope, resourceResponse } from '#shared/resources/single';
+
+/** PATCH /v3/orgs/{org_id}/iam/role-groups/{role_group_id}: name, description and the `roles` it bundles. */
+export const handler = jsonApiHandler('updateRoleGroup', async (request) => {
+  const document = parseDocument(updateRoleGroupDocument, request.body);
+  const group = await readInScope(request.scope, roleGroups, request.params.role_group_id ?? '');
+  return resourceResponse(request, roleGroups, await updateRoleGroup(request.scope, group, document));
+});

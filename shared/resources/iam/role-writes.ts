@@ -1,0 +1,186 @@
+/**
+ * Custom roles (bundles of catalogue permissions) and role groups (bundles of roles). Built-in roles are
+ * defined in code and cannot be changed. A role or group still named by a grant or group cannot be
+ * deleted (409), so no grant silently stops meaning anything.
+ */
+import { z } from 'zod';
+import { uuidv7 } from '../../data/ids';
+import { readPartition } from '../../data/repository';
+import type { Scope } from '../../data/scope';
+import type { StoredResource } from '../../data/stored-resource';
+import { commit, type WriteOp, WriteRefused } from '../../data/transaction';
+import { builtInRoles } from '../../domain/iam/effective-permissions';
+import { isPermission } from '../../domain/iam/permissions';
+import { ConflictError, ValidationError } from '../../jsonapi/errors';
+import { createDocument } from '../../jsonapi/request-document';
+import { indexed, toStoredResource } from '../stored';
+import { grants, roleGroups, roles } from './definitions';
+
+const name = z.string().trim().min(1).max(200);
+const description = z.string().max(2000);
+const permissionList = z
+  .array(z.string().refine(isPermission, 'Not a permission in the catalogue (GET /v3/iam/permissions).'))
+  .max(100)
+  .refine((list) => new Set(list).size === list.length, 'Permissions are listed more than once.');
+const roleIds = z.strictObject({
+  data: z.array(z.strictObject({ type: z.literal('roles'), id: z.string().min(1).max(64) })).max(50),
+});
+
+export const createRoleDocument = createDocument(
+  'roles',
+  { name, description: description.default(''), permissions: permissionList },
+  {},
+);
+export const updateRoleDocument = z.strictObject({
+  data: z.strictObject({
+    type: z.literal('roles'),
+    id: z.string(),
+    attributes: z.strictObject({
+      name: name.optional(),
+      description: description.optional(),
+      permissions: permissionList.optional(),
+    }),
+  }),
+});
+export const createRoleGroupDocument = createDocument(
+  'role-groups',
+  { name, description: description.default('') },
+  { roles: roleIds.optional() },
+);
+export const updateRoleGroupDocument = z.strictObject({
+  data: z.strictObject({
+    type: z.literal('role-groups'),
+    id: z.uuid(),
+    attributes: z.strictObject({ name: name.optional(), description: description.optional() }).optional(),
+    relationships: z.strictObject({ roles: roleIds.optional() }).optional(),
+  }),
+});
+
+const conflict = (error: unknown): never => {
+  if (error instanceof WriteRefused && error.code === 'stale') {
+    throw new ConflictError('The record changed while this request was applied; read it again and retry.');
+  }
+  throw error;
+};
+
+/** Every named custom role must exist in the organisation: checked inside the write's transaction. */
+const roleChecks = (orgId: string, ids: readonly string[], pointer: (i: number) => string) =>
+  ids.flatMap((id, i) =>
+    builtInRoles.has(id) ? [] : [{ op: { check: roles.keyOf(orgId, id) } as WriteOp, pointer: pointer(i) }],
+  );
+
+const commitChecked = async (scope: Scope, ops: WriteOp[], checks: { op: WriteOp; pointer: string }[]) =>
+  commit(scope, [...ops, ...checks.map((c) => c.op)]).catch((error: unknown) => {
+    const failed =
+      error instanceof WriteRefused && error.op !== undefined ? checks[error.op - ops.length] : undefined;
+    if (failed)
+      throw new ValidationError({
+        detail: 'No such role in this organisation.',
+        source: { pointer: failed.pointer },
+      });
+    return conflict(error);
+  });
+
+const changed = (
+  definition: typeof roles,
+  record: StoredResource,
+  attributes: object,
+  rels = {},
+  now = new Date(),
+) =>
+  indexed(definition, {
+    ...record,
+    attributes: { ...record.attributes, ...attributes },
+    rels: { ...record.rels, ...rels },
+    meta: { ...record.meta, updated_at: now.toISOString() },
+    version: record.version + 1,
+  });
+
+const fresh = (
+  definition: typeof roles,
+  orgId: string,
+  attributes: object,
+  rels = {},
+  meta = {},
+  now = new Date(),
+) =>
+  toStoredResource(definition, {
+    orgId,
+    id: uuidv7(now.getTime()),
+    attributes: attributes as Record<string, unknown>,
+    meta: { created_at: now.toISOString(), updated_at: now.toISOString(), ...meta },
+    rels,
+  });
+
+export const createRole = async (
+  scope: Scope,
+  orgId: string,
+  { data }: z.infer<typeof createRoleDocument>,
+) => {
+  const role = fresh(roles, orgId, data.attributes, {}, { built_in: false });
+  await commit(scope, [{ create: role }]);
+  return role;
+};
+
+export const updateRole = async (
+  scope: Scope,
+  role: StoredResource,
+  { data }: z.infer<typeof updateRoleDocument>,
+) => {
+  if (data.id !== role.id)
+    throw new ValidationError({ detail: 'data.id must match the path.', source: { pointer: '/data/id' } });
+  const next = changed(roles, role, data.attributes);
+  await commit(scope, [{ replace: next }]).catch(conflict);
+  return next;
+};
+
+export const createRoleGroup = async (
+  scope: Scope,
+  orgId: string,
+  { data }: z.infer<typeof createRoleGroupDocument>,
+) => {
+  const ids = data.relationships?.roles?.data.map((r) => r.id) ?? [];
+  const group = fresh(roleGroups, orgId, data.attributes, { roles: ids });
+  await commitChecked(
+    scope,
+    [{ create: group }],
+    roleChecks(orgId, ids, (i) => `/data/relationships/roles/data/${i}`),
+  );
+  return group;
+};
+
+export const updateRoleGroup = async (
+  scope: Scope,
+  group: StoredResource,
+  { data }: z.infer<typeof updateRoleGroupDocument>,
+) => {
+  if (data.id !== group.id)
+    throw new ValidationError({ detail: 'data.id must match the path.', source: { pointer: '/data/id' } });
+  const ids = data.relationships?.roles?.data.map((r) => r.id);
+  const next = changed(roleGroups, group, data.attributes ?? {}, ids ? { roles: ids } : {});
+  await commitChecked(
+    scope,
+    [{ replace: next }],
+    roleChecks(group.org_id, ids ?? [], (i) => `/data/relationships/roles/data/${i}`),
+  );
+  return next;
+};
+
+/** Deletes a custom role or role group that no grant (and, for a role, no group) still names. */
+export const deleteRoleOrGroup = async (scope: Scope, record: StoredResource) => {
+  const relationship = record.type === 'roles' ? 'role' : 'role_group';
+  const [heldBy, groups] = await Promise.all([
+    readPartition(scope, record.org_id, grants.type),
+    record.type === 'roles' ? readPartition(scope, record.org_id, roleGroups.type) : Promise.resolve([]),
+  ]);
+  const grantsNaming = heldBy.filter((g) => g.rels[relationship] === record.id).length;
+  const groupsNaming = groups.filter(
+    (g) => Array.isArray(g.rels.roles) && g.rels.roles.includes(record.id),
+  ).length;
+  if (grantsNaming + groupsNaming > 0) {
+    throw new ConflictError(
+      `Still named by ${grantsNaming} grant(s) and ${groupsNaming} role group(s): revoke or change them first.`,
+    );
+  }
+  await commit(scope, [{ delete: record }]).catch(conflict);
+};
