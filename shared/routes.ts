@@ -329,6 +329,24 @@ export const routes = [
     permission: 'roles:manage',
     access: { table: 'write' },
   },
+  {
+    id: 'createSsoProvider',
+    method: 'POST',
+    path: '/v3/sso-providers',
+    handler: 'functions/iam/create-sso-provider.ts',
+    auth: USER_OR_MACHINE,
+    permission: 'sso-providers:manage',
+    access: { table: 'write' },
+  },
+  {
+    id: 'listSsoProviders',
+    method: 'GET',
+    path: '/v3/sso-providers',
+    handler: 'functions/iam/list-sso-providers.ts',
+    auth: USER_OR_MACHINE,
+    permission: 'sso-providers:manage',
+    access: { table: 'read' },
+  },
 ] as const satisfies readonly Route[];
 
 export type RouteId = (typeof routes)[number]['id'];

@@ -26,6 +26,8 @@ export type WriteOp =
   | { unlink: { record: StoredResource; relationship: string; id: string } }
   /** Appends `id` to the list at `map.name` of an existing record outside tenant partitions (a principal's teams). */
   | { append: { key: ItemKey; map: string; name: string; id: string } }
+  /** Claims a unique value (a sentinel item such as a name within an organisation); refused if taken. */
+  | { claim: ItemKey }
   /** Requires that a record exists, without changing it. */
   | { check: ItemKey }
   /** A record outside tenant partitions (principals, clients), written as it is. */
@@ -127,6 +129,10 @@ export const buildTransaction = (ops: readonly WriteOp[]): { items: TransactItem
           ExpressionAttributeValues: { ':none': [], ':id': [op.append.id] },
         },
       });
+    } else if ('claim' in op) {
+      add(i, {
+        Put: { TableName: tableName, Item: op.claim, ConditionExpression: 'attribute_not_exists(pk)' },
+      });
     } else if ('check' in op) {
       add(i, {
         ConditionCheck: { TableName: tableName, Key: op.check, ConditionExpression: 'attribute_exists(pk)' },
@@ -181,8 +187,10 @@ export const commit = async (scope: Scope, ops: readonly WriteOp[]): Promise<voi
     if (error instanceof TransactionCanceledException) {
       const failed = (error.CancellationReasons ?? []).findIndex((r) => r.Code === 'ConditionalCheckFailed');
       const op = owners[failed];
-      if (op !== undefined)
-        throw new WriteRefused(op === 0 && 'create' in (ops[0] ?? {}) ? 'exists' : 'stale', op);
+      const refused = op === undefined ? undefined : ops[op];
+      if (op !== undefined && refused) {
+        throw new WriteRefused('create' in refused || 'claim' in refused ? 'exists' : 'stale', op);
+      }
     }
     throw error;
   }

@@ -1,5 +1,5 @@
 import { featureConfigurations } from './feature-configurations';
-import { grants, roleGroups, roles, serviceAccounts } from './iam/definitions';
+import { grants, roleGroups, roles, serviceAccounts, ssoProviders } from './iam/definitions';
 import { organisations } from './organisations';
 import type { ResourceDefinition } from './resource-definition';
 import { teams } from './teams';
@@ -7,7 +7,15 @@ import { users } from './users';
 
 /** Every resource type the service serves, by type name: the include resolver walks relationships here. */
 export const resourceTypes: ReadonlyMap<string, ResourceDefinition> = new Map(
-  [organisations, teams, users, featureConfigurations, serviceAccounts, grants, roleGroups, roles].map(
-    (d) => [d.type, d],
-  ),
+  [
+    organisations,
+    teams,
+    users,
+    featureConfigurations,
+    serviceAccounts,
+    grants,
+    roleGroups,
+    roles,
+    ssoProviders,
+  ].map((d) => [d.type, d]),
 );

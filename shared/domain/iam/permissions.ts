@@ -15,8 +15,7 @@ export const permissionCatalogue = {
   'roles:manage': 'Create, change and delete custom roles and role groups.',
   'grants:view': 'See who holds which role in the organisation.',
   'grants:manage': 'Give and revoke roles and role groups.',
-  'sso-providers:view': 'See the organisation’s single sign-on providers.',
-  'sso-providers:manage': 'Add and change single sign-on providers.',
+  'sso-providers:manage': 'See, add and change the organisation’s single sign-on providers.',
 } as const;
 
 export type Permission = keyof typeof permissionCatalogue;

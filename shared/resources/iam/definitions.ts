@@ -85,3 +85,15 @@ export const iamPermissions = defineResource({
     includes: [],
   },
 });
+
+export const ssoProviders = defineResource({
+  type: 'sso-providers',
+  relationships: { organisation: { type: 'organisations' }, default_role: { type: 'roles' } },
+  selfPath: (r) => `/v3/sso-providers/${r.id}`,
+  collection: {
+    filters: { name: { kind: 'eq', path: 'attributes.name' }, organisation: { kind: 'eq', path: 'org_id' } },
+    sorts: { name: { path: 'attributes.name', index: 'lsi1' }, ...createdAtSort },
+    defaultSort: 'name',
+    includes: ['organisation'],
+  },
+});

@@ -1,0 +1,23 @@
+import { authorise } from '#shared/auth/principal';
+import { jsonApiHandler } from '#shared/http/json-api-handler';
+import { Reply } from '#shared/http/reply';
+import { UnauthorisedError } from '#shared/jsonapi/errors';
+import { parseDocument } from '#shared/jsonapi/request-document';
+import { ssoProviders } from '#shared/resources/iam/definitions';
+import { createSsoProvider, createSsoProviderDocument } from '#shared/resources/iam/sso-providers';
+import { resourceResponse } from '#shared/resources/single';
+
+/** POST /v3/sso-providers: the organisation comes from the body's `organisation` relationship. */
+export const handler = jsonApiHandler('createSsoProvider', async (request) => {
+  if (!request.principal) throw new UnauthorisedError();
+  const document = parseDocument(createSsoProviderDocument, request.body);
+  const scope = authorise(
+    request.principal,
+    'sso-providers:manage',
+    document.data.relationships.organisation.data.id,
+  );
+  const provider = await createSsoProvider(scope, document);
+  return new Reply(201, await resourceResponse({ ...request, scope }, ssoProviders, provider), {
+    Location: `${request.baseUrl}${ssoProviders.selfPath(provider)}`,
+  });
+});

@@ -1,0 +1,86 @@
+/**
+ * SSO providers (OIDC) per organisation. The provider, a claim on its name within the organisation
+ * (409 when taken) and the check that its default role exists commit together. Nothing is fetched from
+ * the provider at create time; login through it (later) will create sessions with `startSession`.
+ */
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { uuidv7 } from '../../data/ids';
+import type { Scope } from '../../data/scope';
+import type { StoredResource } from '../../data/stored-resource';
+import { commit, type WriteOp, WriteRefused } from '../../data/transaction';
+import { builtInRoles } from '../../domain/iam/effective-permissions';
+import { oidcMetadataProblem } from '../../domain/iam/oidc-metadata';
+import { ConflictError, ValidationError } from '../../jsonapi/errors';
+import { toStoredResource } from '../stored';
+import { roles, ssoProviders } from './definitions';
+
+export const createSsoProviderDocument = z.strictObject({
+  data: z.strictObject({
+    type: z.literal('sso-providers'),
+    attributes: z.strictObject({
+      name: z.string().trim().min(1).max(200),
+      metadata: z
+        .string()
+        .min(1)
+        .max(20_000)
+        .refine((m) => oidcMetadataProblem(m) === null, {
+          error: (issue) => oidcMetadataProblem(String(issue.input)) ?? 'Invalid metadata.',
+        }),
+      enforce: z.boolean().default(false),
+    }),
+    relationships: z.strictObject({
+      organisation: z.strictObject({
+        data: z.strictObject({ type: z.literal('organisations'), id: z.uuid() }),
+      }),
+      default_role: z
+        .strictObject({ data: z.strictObject({ type: z.literal('roles'), id: z.string().min(1).max(64) }) })
+        .optional(),
+    }),
+  }),
+});
+
+export type SsoProviderDocument = z.infer<typeof createSsoProviderDocument>;
+
+const nameClaim = (orgId: string, name: string) => ({
+  pk: `ORG#${orgId}#sso-provider-names`,
+  sk: name.toLowerCase(),
+});
+
+export const createSsoProvider = async (
+  scope: Scope,
+  { data }: SsoProviderDocument,
+  now = new Date(),
+): Promise<StoredResource> => {
+  const orgId = data.relationships.organisation.data.id;
+  const defaultRole = data.relationships.default_role?.data.id ?? 'viewer';
+  const provider = toStoredResource(ssoProviders, {
+    orgId,
+    id: uuidv7(now.getTime()),
+    // The spec's attribute `type` cannot exist in a JSON:API document (a reserved member name): it is `provider_type`.
+    attributes: { provider_type: 'oidc', ...data.attributes },
+    meta: {
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
+      oidc_identifier: `oidc_${randomBytes(12).toString('hex')}`,
+    },
+    rels: { default_role: defaultRole },
+  });
+  const ops: WriteOp[] = [{ create: provider }, { claim: nameClaim(orgId, data.attributes.name) }];
+  if (!builtInRoles.has(defaultRole)) ops.push({ check: roles.keyOf(orgId, defaultRole) });
+  await commit(scope, ops).catch((error: unknown) => {
+    if (error instanceof WriteRefused && error.op === 1) {
+      throw new ConflictError('This organisation already has an SSO provider of that name.', {
+        pointer: '/data/attributes/name',
+      });
+    }
+    if (error instanceof WriteRefused && error.op === 2) {
+      throw new ValidationError({
+        detail: 'No such role in this organisation.',
+        source: { pointer: '/data/relationships/default_role/data/id' },
+      });
+    }
+    throw error;
+  });
+  return provider;
+};
