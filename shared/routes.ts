@@ -231,6 +231,15 @@ export const routes = [
     access: { table: 'read' },
   },
   {
+    id: 'updateGrant',
+    method: 'PATCH',
+    path: '/v3/orgs/{org_id}/iam/grants/{grant_id}',
+    handler: 'functions/iam/update-grant.ts',
+    auth: USER_OR_MACHINE,
+    permission: 'grants:manage',
+    access: { table: 'write' },
+  },
+  {
     id: 'deleteGrant',
     method: 'DELETE',
     path: '/v3/orgs/{org_id}/iam/grants/{grant_id}',

@@ -385,3 +385,60 @@ describe('custom roles and role groups', () => {
     expect(res.status).toBe(409);
   });
 });
+
+describe('changing a grant', () => {
+  it('PATCH swaps the role a grant gives; the grantee’s access follows', async () => {
+    const client = await newMachineClient('viewer');
+    const path = `${org()}/iam/grants/${client.grant.id}`;
+    expect(
+      (
+        await post(
+          `${org()}/iam/service-accounts`,
+          { data: { type: 'service-accounts', attributes: { name: 'n' } } },
+          client.token,
+        )
+      ).status,
+    ).toBe(403);
+    const res = await patch(path, {
+      data: {
+        type: 'grants',
+        id: client.grant.id,
+        relationships: { role: { data: { type: 'roles', id: 'admin' } } },
+      },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data.relationships.role.data).toEqual({ type: 'roles', id: 'admin' });
+    expect(res.body.data.relationships.service_account.data.id).toBe(client.account.id);
+    expect(
+      (
+        await post(
+          `${org()}/iam/service-accounts`,
+          { data: { type: 'service-accounts', attributes: { name: 'n' } } },
+          client.token,
+        )
+      ).status,
+    ).toBe(201);
+  });
+
+  it('a grantee cannot be changed by PATCH (400), and an unknown role group is 400', async () => {
+    const client = await newMachineClient('viewer');
+    const path = `${org()}/iam/grants/${client.grant.id}`;
+    const regrant = await patch(path, {
+      data: {
+        type: 'grants',
+        id: client.grant.id,
+        relationships: { user: { data: { type: 'users', id: tenant.people[0]?.id } } },
+      },
+    });
+    expect(regrant.status).toBe(400);
+    const unknown = await patch(path, {
+      data: {
+        type: 'grants',
+        id: client.grant.id,
+        relationships: { role_group: { data: { type: 'role-groups', id: tenant.org.id } } },
+      },
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors[0].source).toEqual({ pointer: '/data/relationships/role_group/data/id' });
+  });
+});

@@ -9,7 +9,7 @@ import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import { commit, type WriteOp, WriteRefused } from '../../data/transaction';
 import { builtInRoles } from '../../domain/iam/effective-permissions';
-import { ValidationError } from '../../jsonapi/errors';
+import { ConflictError, ValidationError } from '../../jsonapi/errors';
 import { toStoredResource } from '../stored';
 import { teams } from '../teams';
 import { users } from '../users';
@@ -111,3 +111,60 @@ export const createGrant = async (
 };
 
 export const deleteGrant = (scope: Scope, grant: StoredResource) => commit(scope, [{ delete: grant }]);
+
+export const updateGrantDocument = z.strictObject({
+  data: z.strictObject({
+    type: z.literal('grants'),
+    id: z.uuid(),
+    relationships: z
+      .strictObject({
+        role: toOne('roles', z.string().min(1).max(64)).optional(),
+        role_group: toOne('role-groups').optional(),
+      })
+      .refine((r) => [r.role, r.role_group].filter(Boolean).length === 1, {
+        message: 'Name exactly one of role and role_group.',
+      }),
+  }),
+});
+
+/** Changes what a grant gives (its role or role group); the grantee is fixed: grant someone else anew. */
+export const updateGrant = async (
+  scope: Scope,
+  grant: StoredResource,
+  { data }: z.infer<typeof updateGrantDocument>,
+) => {
+  if (data.id !== grant.id)
+    throw new ValidationError({ detail: 'data.id must match the path.', source: { pointer: '/data/id' } });
+  const { role: _role, role_group: _group, ...grantee } = grant.rels;
+  const role = data.relationships.role?.data.id;
+  const roleGroup = data.relationships.role_group?.data.id;
+  const next: StoredResource = {
+    ...grant,
+    rels: { ...grantee, ...(role && { role }), ...(roleGroup && { role_group: roleGroup }) },
+    meta: { ...grant.meta, updated_at: new Date().toISOString() },
+    version: grant.version + 1,
+  };
+  const check =
+    role && !builtInRoles.has(role)
+      ? { check: roles.keyOf(grant.org_id, role), pointer: '/data/relationships/role/data/id' }
+      : roleGroup
+        ? {
+            check: roleGroups.keyOf(grant.org_id, roleGroup),
+            pointer: '/data/relationships/role_group/data/id',
+          }
+        : null;
+  await commit(scope, [{ replace: next }, ...(check ? [{ check: check.check }] : [])]).catch(
+    (error: unknown) => {
+      if (error instanceof WriteRefused && error.op === 1 && check) {
+        throw new ValidationError({
+          detail: 'No such record in this organisation.',
+          source: { pointer: check.pointer },
+        });
+      }
+      if (error instanceof WriteRefused)
+        throw new ConflictError('The grant changed meanwhile; read it again and retry.');
+      throw error;
+    },
+  );
+  return next;
+};
