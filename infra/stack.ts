@@ -5,10 +5,10 @@
 import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { ManagedPolicy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Key, KeySpec, KeyUsage } from 'aws-cdk-lib/aws-kms';
 import type { Construct } from 'constructs';
-import { fallbackRoute, type Route, routes } from '../shared/routes';
+import { fallbackRoute, type Route, type RouteAccess, routes } from '../shared/routes';
 import { ApiFunction } from './constructs/api-function';
 import { DataStore } from './constructs/data-store';
 
@@ -37,10 +37,38 @@ export class ComplianceApiStack extends Stack {
     const api = new HttpApi(this, 'Api', { description: `Compliance and risk API (${props.stage})` });
     const issuer = props.domainName ? `https://${props.domainName}` : (api.apiEndpoint as string);
 
-    const functionFor = (route: Route) => {
-      const fn = new ApiFunction(this, logicalId(route), {
+    // One role per distinct access profile: routes that may touch the same things share it, which keeps
+    // each function at exactly its route's privileges and the stack far below 500 resources.
+    const roles = new Map<string, Role>();
+    const roleFor = ({ table, buckets, signing }: RouteAccess): Role => {
+      const profile = JSON.stringify({ table, buckets, signing });
+      const existing = roles.get(profile);
+      if (existing) return existing;
+      const role = new Role(this, `Role${roles.size}`, {
+        assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+        description: `API functions with access ${profile}`,
+        managedPolicies: [ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole')],
+      });
+      if (table === 'read') data.table.grantReadData(role);
+      if (table === 'write') data.table.grantReadWriteData(role);
+      if (buckets?.deviceBackups === 'read') data.deviceBackups.grantRead(role);
+      if (buckets?.deviceBackups === 'write') data.deviceBackups.grantReadWrite(role);
+      if (buckets?.exports === 'read') data.exports.grantRead(role);
+      if (buckets?.exports === 'write') data.exports.grantReadWrite(role);
+      if (signing) {
+        role.addToPolicy(
+          new PolicyStatement({ actions: ['kms:Sign', 'kms:GetPublicKey'], resources: [signingKey.keyArn] }),
+        );
+      }
+      roles.set(profile, role);
+      return role;
+    };
+
+    const functionFor = (route: Route) =>
+      new ApiFunction(this, logicalId(route), {
         handlerPath: route.handler,
         description: `${route.method} ${route.path}`,
+        role: roleFor(route.access),
         environment: {
           STAGE: props.stage,
           TABLE_NAME: data.table.tableName,
@@ -51,20 +79,6 @@ export class ComplianceApiStack extends Stack {
           ...(route.access.signing && { SIGNING_KEY_ID: signingKey.keyArn }),
         },
       });
-      const { table, buckets, signing } = route.access;
-      if (table === 'read') data.table.grantReadData(fn);
-      if (table === 'write') data.table.grantReadWriteData(fn);
-      if (buckets?.deviceBackups === 'read') data.deviceBackups.grantRead(fn);
-      if (buckets?.deviceBackups === 'write') data.deviceBackups.grantReadWrite(fn);
-      if (buckets?.exports === 'read') data.exports.grantRead(fn);
-      if (buckets?.exports === 'write') data.exports.grantReadWrite(fn);
-      if (signing) {
-        fn.addToRolePolicy(
-          new PolicyStatement({ actions: ['kms:Sign', 'kms:GetPublicKey'], resources: [signingKey.keyArn] }),
-        );
-      }
-      return fn;
-    };
 
     for (const route of routes) {
       api.addRoutes({
