@@ -1,7 +1,7 @@
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { jsonapi } from '#shared/jsonapi/document';
-import { NotFoundError, ValidationError } from '#shared/jsonapi/errors';
-import { parseDocument } from '#shared/jsonapi/request-document';
+import { NotFoundError } from '#shared/jsonapi/errors';
+import { assertSameId, parseDocument } from '#shared/jsonapi/request-document';
 import { serviceAccounts } from '#shared/resources/iam/definitions';
 import {
   findKey,
@@ -16,8 +16,7 @@ export const handler = jsonApiHandler('updateServiceAccountKey', async ({ scope,
   const { data } = parseDocument(updateKeyDocument, body);
   const account = await readInScope(scope, serviceAccounts, params.service_account_id ?? '');
   if (!findKey(account, params.key_id ?? '')) throw new NotFoundError('No such key on this service account.');
-  if (data.id !== params.key_id)
-    throw new ValidationError({ detail: 'data.id must match the path.', source: { pointer: '/data/id' } });
+  assertSameId(data.id, params.key_id ?? '');
   const updated = await setKeyEnabled(scope, account, data.id, data.attributes.enabled);
   const key = findKey(updated, data.id);
   if (!key) throw new NotFoundError('No such key on this service account.');

@@ -7,9 +7,9 @@
  * - grants are tenant records (`ORG#<org>#grants`) indexed by grantee on `gsi1` (`GRANTEE#<id>`), so a
  *   principal's grants in every organisation are one Query per grantee (the principal and its teams).
  */
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { documents, tableName } from './clients';
-import { batchGet, getItem } from './repository';
+import { batchGet, getItem, queryItems } from './repository';
 import type { StoredResource } from './stored-resource';
 import { resourceKey } from './stored-resource';
 
@@ -47,29 +47,18 @@ export const putPrincipal = async (principal: PrincipalRecord): Promise<void> =>
 };
 
 /** Every grant held by these grantees, in every organisation: one Query on gsi1 per grantee, in parallel. */
-export const grantsOf = async (granteeIds: readonly string[]): Promise<StoredResource[]> => {
-  const pages = await Promise.all(
-    granteeIds.map(async (id) => {
-      const items: StoredResource[] = [];
-      let ExclusiveStartKey: Record<string, unknown> | undefined;
-      do {
-        const out = await documents.send(
-          new QueryCommand({
-            TableName: tableName,
-            IndexName: 'gsi1',
-            KeyConditionExpression: 'gsi1pk = :g',
-            ExpressionAttributeValues: { ':g': granteeIndexKey(id) },
-            ExclusiveStartKey,
-          }),
-        );
-        items.push(...((out.Items ?? []) as StoredResource[]));
-        ExclusiveStartKey = out.LastEvaluatedKey;
-      } while (ExclusiveStartKey);
-      return items;
-    }),
-  );
-  return pages.flat();
-};
+export const grantsOf = async (granteeIds: readonly string[]): Promise<StoredResource[]> =>
+  (
+    await Promise.all(
+      granteeIds.map((id) =>
+        queryItems({
+          IndexName: 'gsi1',
+          KeyConditionExpression: 'gsi1pk = :g',
+          ExpressionAttributeValues: { ':g': granteeIndexKey(id) },
+        }),
+      ),
+    )
+  ).flat();
 
 /** Tenant records of one type by (organisation, id) pairs, in one BatchGetItem. */
 export const recordsByOrg = (type: string, refs: readonly { org_id: string; id: string }[]) =>

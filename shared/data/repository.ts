@@ -8,6 +8,7 @@ import {
   type BatchGetCommandOutput,
   GetCommand,
   QueryCommand,
+  type QueryCommandInput,
   type QueryCommandOutput,
 } from '@aws-sdk/lib-dynamodb';
 import { documents, tableName } from './clients';
@@ -70,35 +71,47 @@ export const getItem = async <T>(key: ItemKey): Promise<T | null> =>
 const sortValue = (item: StoredResource, query: CollectionQuery): string =>
   (query.sort.index ? item[query.sort.index] : item.sk) ?? '';
 
-/** Reads one organisation's partition in sort order until `wanted` records (or the end) are in hand. */
-const queryPartition = async (
-  orgId: string,
-  type: string,
-  query: CollectionQuery,
-  wanted: number,
-): Promise<StoredResource[]> => {
-  const filter = buildFilterExpression(query.filters);
-  const items: StoredResource[] = [];
+type QueryInput = Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>;
+
+/**
+ * Pages through a Query until `wanted` items (or the end) are in hand. With `Limit`, each page asks for
+ * no more than is still wanted: without a filter every item read is returned, so nothing is over-read.
+ */
+export const queryItems = async <T = StoredResource>(
+  input: QueryInput,
+  wanted = Number.POSITIVE_INFINITY,
+): Promise<T[]> => {
+  const items: T[] = [];
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
     const out: QueryCommandOutput = await documents.send(
       new QueryCommand({
         TableName: tableName,
-        ...(query.sort.index && { IndexName: query.sort.index }),
-        KeyConditionExpression: '#pk = :pk',
-        ExpressionAttributeNames: { '#pk': 'pk', ...filter?.names },
-        ExpressionAttributeValues: { ':pk': collectionPartition(orgId, type), ...filter?.values },
-        ...(filter && { FilterExpression: filter.expression }),
-        ScanIndexForward: !query.sort.descending,
-        // Without a filter every item read is returned, so read no more than the page needs.
-        ...(!filter && { Limit: wanted - items.length }),
+        ...input,
+        ...(input.Limit !== undefined && { Limit: Math.min(input.Limit, wanted - items.length) }),
         ExclusiveStartKey,
       }),
     );
-    items.push(...((out.Items ?? []) as StoredResource[]));
+    items.push(...((out.Items ?? []) as T[]));
     ExclusiveStartKey = out.LastEvaluatedKey;
   } while (ExclusiveStartKey && items.length < wanted);
   return items;
+};
+
+/** Reads one organisation's partition in sort order until `wanted` records (or the end) are in hand. */
+const queryPartition = (orgId: string, type: string, query: CollectionQuery, wanted: number) => {
+  const filter = buildFilterExpression(query.filters);
+  return queryItems(
+    {
+      ...(query.sort.index && { IndexName: query.sort.index }),
+      KeyConditionExpression: '#pk = :pk',
+      ExpressionAttributeNames: { '#pk': 'pk', ...filter?.names },
+      ExpressionAttributeValues: { ':pk': collectionPartition(orgId, type), ...filter?.values },
+      ...(filter ? { FilterExpression: filter.expression } : { Limit: wanted }),
+      ScanIndexForward: !query.sort.descending,
+    },
+    wanted,
+  );
 };
 
 const countersOf = async (scope: Scope, type: string): Promise<number> => {
@@ -137,21 +150,10 @@ export const pingTable = async (): Promise<void> => {
 };
 
 /** Every record of a small, bounded collection (custom roles), for in-memory filtering and sorting. */
-export const readPartition = async (scope: Scope, orgId: string, type: string): Promise<StoredResource[]> => {
-  if (!inScope(scope, orgId)) return [];
-  const items: StoredResource[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const out: QueryCommandOutput = await documents.send(
-      new QueryCommand({
-        TableName: tableName,
+export const readPartition = async (scope: Scope, orgId: string, type: string): Promise<StoredResource[]> =>
+  inScope(scope, orgId)
+    ? queryItems({
         KeyConditionExpression: 'pk = :pk',
         ExpressionAttributeValues: { ':pk': collectionPartition(orgId, type) },
-        ExclusiveStartKey,
-      }),
-    );
-    items.push(...((out.Items ?? []) as StoredResource[]));
-    ExclusiveStartKey = out.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return items;
-};
+      })
+    : [];

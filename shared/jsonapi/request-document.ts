@@ -52,3 +52,13 @@ export const createDocument = <A extends z.ZodRawShape, R extends z.ZodRawShape>
       relationships: z.strictObject(relationships).optional(),
     }),
   });
+
+/** A PATCH body's `data.id` must name the resource in the path. */
+export const assertSameId = (bodyId: string, pathId: string): void => {
+  if (bodyId !== pathId) {
+    throw new ValidationError({
+      detail: 'data.id must match the id in the path.',
+      source: { pointer: '/data/id' },
+    });
+  }
+};

@@ -10,6 +10,7 @@ import type { StoredResource } from '../../data/stored-resource';
 import { commit, type WriteOp, WriteRefused } from '../../data/transaction';
 import { builtInRoles } from '../../domain/iam/effective-permissions';
 import { ConflictError, ValidationError } from '../../jsonapi/errors';
+import { assertSameId } from '../../jsonapi/request-document';
 import { toStoredResource } from '../stored';
 import { teams } from '../teams';
 import { users } from '../users';
@@ -133,8 +134,7 @@ export const updateGrant = async (
   grant: StoredResource,
   { data }: z.infer<typeof updateGrantDocument>,
 ) => {
-  if (data.id !== grant.id)
-    throw new ValidationError({ detail: 'data.id must match the path.', source: { pointer: '/data/id' } });
+  assertSameId(data.id, grant.id);
   const { role: _role, role_group: _group, ...grantee } = grant.rels;
   const role = data.relationships.role?.data.id;
   const roleGroup = data.relationships.role_group?.data.id;

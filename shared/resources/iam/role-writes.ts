@@ -12,7 +12,7 @@ import { commit, type WriteOp, WriteRefused } from '../../data/transaction';
 import { builtInRoles } from '../../domain/iam/effective-permissions';
 import { isPermission } from '../../domain/iam/permissions';
 import { ConflictError, ValidationError } from '../../jsonapi/errors';
-import { createDocument } from '../../jsonapi/request-document';
+import { assertSameId, createDocument } from '../../jsonapi/request-document';
 import { indexed, toStoredResource } from '../stored';
 import { grants, roleGroups, roles } from './definitions';
 
@@ -127,8 +127,7 @@ export const updateRole = async (
   role: StoredResource,
   { data }: z.infer<typeof updateRoleDocument>,
 ) => {
-  if (data.id !== role.id)
-    throw new ValidationError({ detail: 'data.id must match the path.', source: { pointer: '/data/id' } });
+  assertSameId(data.id, role.id);
   const next = changed(roles, role, data.attributes);
   await commit(scope, [{ replace: next }]).catch(conflict);
   return next;
@@ -154,8 +153,7 @@ export const updateRoleGroup = async (
   group: StoredResource,
   { data }: z.infer<typeof updateRoleGroupDocument>,
 ) => {
-  if (data.id !== group.id)
-    throw new ValidationError({ detail: 'data.id must match the path.', source: { pointer: '/data/id' } });
+  assertSameId(data.id, group.id);
   const ids = data.relationships?.roles?.data.map((r) => r.id);
   const next = changed(roleGroups, group, data.attributes ?? {}, ids ? { roles: ids } : {});
   await commitChecked(

@@ -16,8 +16,8 @@ import {
 import type { Scope } from '../../data/scope';
 import type { ItemKey, StoredResource } from '../../data/stored-resource';
 import { commit, TRANSACTION_MAX, type WriteOp, WriteRefused } from '../../data/transaction';
-import { ConflictError, ValidationError } from '../../jsonapi/errors';
-import { createDocument } from '../../jsonapi/request-document';
+import { ConflictError } from '../../jsonapi/errors';
+import { assertSameId, createDocument } from '../../jsonapi/request-document';
 import { indexed, toStoredResource } from '../stored';
 import { serviceAccounts } from './definitions';
 
@@ -128,9 +128,7 @@ export const updateServiceAccount = async (
   account: StoredResource,
   { data }: z.infer<typeof updateServiceAccountDocument>,
 ): Promise<StoredResource> => {
-  if (data.id !== account.id) {
-    throw new ValidationError({ detail: 'data.id must match the path.', source: { pointer: '/data/id' } });
-  }
+  assertSameId(data.id, account.id);
   const next = nextVersion(account, data.attributes);
   await commit(scope, [{ replace: next }, { put: principalOf(next) }]).catch(staleIsConflict);
   return next;
