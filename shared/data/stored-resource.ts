@@ -2,7 +2,13 @@
  * The shape every tenant record has in the table: JSON:API-shaped members so one serialiser serves
  * every type, plus the keys. `org_id` is on every item: tenant isolation is checked against it.
  */
-export type StoredRelationship = string | string[] | null;
+/** A to-one link that carries identifier meta, such as an allocation's `starts_at`. */
+export interface StoredIdentifier {
+  id: string;
+  meta: Record<string, unknown>;
+}
+
+export type StoredRelationship = string | string[] | StoredIdentifier | null;
 
 export interface StoredResource {
   pk: string;

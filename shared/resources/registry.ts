@@ -1,3 +1,11 @@
+import {
+  equipmentCategories,
+  equipmentItems,
+  equipmentManufacturers,
+  equipmentModels,
+  vehicleSpecifications,
+  vehicles,
+} from './assets/definitions';
 import { featureConfigurations } from './feature-configurations';
 import { grants, roleGroups, roles, serviceAccounts, ssoProviders } from './iam/definitions';
 import { organisations } from './organisations';
@@ -17,5 +25,11 @@ export const resourceTypes: ReadonlyMap<string, ResourceDefinition> = new Map(
     roleGroups,
     roles,
     ssoProviders,
+    equipmentItems,
+    equipmentManufacturers,
+    equipmentModels,
+    equipmentCategories,
+    vehicleSpecifications,
+    vehicles,
   ].map((d) => [d.type, d]),
 );

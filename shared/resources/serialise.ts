@@ -6,11 +6,13 @@ import type { ResourceDefinition } from './resource-definition';
 const relationship = (definition: ResourceDefinition, item: StoredResource, name: string): Relationship => {
   const target = definition.relationships[name];
   const stored = name === 'organisation' ? item.org_id : item.rels[name];
-  if (target?.many) {
+  if (target?.many || Array.isArray(stored)) {
     const ids = Array.isArray(stored) ? stored : [];
-    return { data: ids.map((id) => ({ type: target.type, id })) };
+    return { data: ids.map((id) => ({ type: target?.type ?? '', id })) };
   }
-  return { data: typeof stored === 'string' && target ? { type: target.type, id: stored } : null };
+  if (!target || !stored) return { data: null };
+  if (typeof stored === 'string') return { data: { type: target.type, id: stored } };
+  return { data: { type: target.type, id: stored.id, meta: stored.meta } };
 };
 
 export const toResourceObject = (
@@ -32,5 +34,6 @@ export const toResourceObject = (
 export const relatedIds = (item: StoredResource, name: string): string[] => {
   const stored = name === 'organisation' ? item.org_id : item.rels[name];
   if (Array.isArray(stored)) return stored;
-  return typeof stored === 'string' ? [stored] : [];
+  if (typeof stored === 'string') return [stored];
+  return stored ? [stored.id] : [];
 };

@@ -16,6 +16,9 @@ export const permissionCatalogue = {
   'grants:view': 'See who holds which role in the organisation.',
   'grants:manage': 'Give and revoke roles and role groups.',
   'sso-providers:manage': 'See, add and change the organisation’s single sign-on providers.',
+  'assets:view':
+    'See equipment, vehicles and the catalogue of manufacturers, models, categories and specifications.',
+  'assets:manage': 'Create, change and delete equipment, vehicles and their catalogue records.',
 } as const;
 
 export type Permission = keyof typeof permissionCatalogue;

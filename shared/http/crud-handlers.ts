@@ -1,0 +1,47 @@
+/**
+ * Handlers for the five plain operations on a record type, so that a route whose behaviour is only
+ * "list / get / create / change / delete this type" is one line in its handler file.
+ */
+
+import { listResources } from '../resources/collection';
+import type { ResourceDefinition } from '../resources/resource-definition';
+import type { SimpleCrud } from '../resources/simple-crud';
+import { readInScope, resourceResponse } from '../resources/single';
+import type { RouteId } from '../routes';
+import { jsonApiHandler } from './json-api-handler';
+import { Reply } from './reply';
+
+export const listHandler = (routeId: RouteId, definition: ResourceDefinition) =>
+  jsonApiHandler(routeId, (request) => listResources(request, definition));
+
+export const getHandler = (routeId: RouteId, definition: ResourceDefinition, idParam: string) =>
+  jsonApiHandler(routeId, async (request) =>
+    resourceResponse(
+      request,
+      definition,
+      await readInScope(request.scope, definition, request.params[idParam] ?? ''),
+    ),
+  );
+
+export const createHandler = (routeId: RouteId, crud: SimpleCrud) =>
+  jsonApiHandler(routeId, async (request) => {
+    const record = await crud.create(request.scope, request.params.org_id ?? '', request.body);
+    return new Reply(201, await resourceResponse(request, crud.definition, record), {
+      Location: `${request.baseUrl}${crud.definition.selfPath(record)}`,
+    });
+  });
+
+export const updateHandler = (routeId: RouteId, crud: SimpleCrud, idParam: string) =>
+  jsonApiHandler(routeId, async (request) => {
+    const record = await readInScope(request.scope, crud.definition, request.params[idParam] ?? '');
+    return resourceResponse(request, crud.definition, await crud.update(request.scope, record, request.body));
+  });
+
+export const deleteHandler = (routeId: RouteId, crud: SimpleCrud, idParam: string) =>
+  jsonApiHandler(routeId, async (request) => {
+    await crud.remove(
+      request.scope,
+      await readInScope(request.scope, crud.definition, request.params[idParam] ?? ''),
+    );
+    return new Reply(204, undefined);
+  });

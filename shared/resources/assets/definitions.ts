@@ -1,0 +1,123 @@
+/**
+ * Assets: equipment items and the graph their includes walk (manufacturers, models, categories,
+ * vehicle specifications, vehicles). Allocation relationships carry `meta.starts_at` on the identifier.
+ */
+import { createdAtSort, defineResource } from '../resource-definition';
+
+const orgPath = (segment: string) => (r: { org_id: string; id: string }) =>
+  `/v3/orgs/${r.org_id}/assets/${segment}/${r.id}`;
+
+/** Where an asset can be allocated; at most one is set at a time. */
+export const allocationRelationships = {
+  allocated_person: { type: 'users' },
+  allocated_scheme: { type: 'schemes' },
+  allocated_work_order: { type: 'work-orders' },
+  allocated_location: { type: 'locations' },
+} as const;
+
+const named = {
+  filters: { name: { kind: 'eq', path: 'attributes.name' } },
+  sorts: { name: { path: 'attributes.name', index: 'lsi1' }, ...createdAtSort },
+  defaultSort: 'name',
+} as const;
+
+export const equipmentManufacturers = defineResource({
+  type: 'equipment-manufacturers',
+  relationships: { organisation: { type: 'organisations' } },
+  selfPath: orgPath('equipment-manufacturers'),
+  collection: { ...named, includes: [] },
+});
+
+export const equipmentCategories = defineResource({
+  type: 'equipment-categories',
+  relationships: { organisation: { type: 'organisations' } },
+  selfPath: orgPath('equipment-categories'),
+  collection: { ...named, includes: [] },
+});
+
+export const equipmentModels = defineResource({
+  type: 'equipment-models',
+  relationships: {
+    organisation: { type: 'organisations' },
+    manufacturer: { type: 'equipment-manufacturers' },
+    categories: { type: 'equipment-categories', many: true },
+  },
+  selfPath: orgPath('equipment-models'),
+  collection: { ...named, includes: ['manufacturer', 'categories'] },
+});
+
+export const vehicleSpecifications = defineResource({
+  type: 'vehicle-specifications',
+  relationships: { organisation: { type: 'organisations' }, model: { type: 'equipment-models' } },
+  selfPath: orgPath('vehicle-specifications'),
+  collection: { ...named, includes: ['model', 'model.manufacturer', 'model.categories'] },
+});
+
+export const vehicles = defineResource({
+  type: 'vehicles',
+  relationships: {
+    organisation: { type: 'organisations' },
+    specification: { type: 'vehicle-specifications' },
+    user: { type: 'users' },
+    equipment: { type: 'equipment-items', many: true },
+    ...allocationRelationships,
+  },
+  selfPath: (r) => `/v3/vehicles/${r.id}`,
+  collection: {
+    filters: {
+      registration: { kind: 'eq', path: 'attributes.registration' },
+      status: { kind: 'eq', path: 'attributes.status' },
+      created_at: { kind: 'time', path: 'meta.created_at' },
+    },
+    sorts: { registration: { path: 'attributes.registration', index: 'lsi1' }, ...createdAtSort },
+    defaultSort: 'registration',
+    includes: ['specification', 'specification.model', 'user', 'equipment'],
+  },
+});
+
+export const equipmentItems = defineResource({
+  type: 'equipment-items',
+  relationships: {
+    organisation: { type: 'organisations' },
+    manufacturer: { type: 'equipment-manufacturers' },
+    model: { type: 'equipment-models' },
+    business_area: { type: 'business-areas' },
+    owner: { type: 'owners' },
+    // The spec's `status` relationship: renamed because JSON:API fields share one namespace and
+    // `status` is already an attribute.
+    equipment_status: { type: 'equipment-statuses' },
+    categories: { type: 'equipment-categories', many: true },
+    inherited_categories: { type: 'equipment-categories', many: true },
+    certifications: { type: 'equipment-certifications', many: true },
+    pre_allocations: { type: 'equipment-item-pre-allocations', many: true },
+    folder: { type: 'folders' },
+    vehicle: { type: 'vehicles' },
+    ...allocationRelationships,
+    allocated_vehicle: { type: 'vehicles' },
+  },
+  selfPath: orgPath('equipment'),
+  collection: {
+    filters: {
+      serial: { kind: 'eq', path: 'attributes.serial' },
+      status: { kind: 'eq', path: 'attributes.status' },
+      reference: { kind: 'eq', path: 'attributes.reference' },
+      asset_number: { kind: 'eq', path: 'attributes.asset_number' },
+      is_rented: { kind: 'eq', path: 'attributes.is_rented', type: 'boolean' },
+      created_at: { kind: 'time', path: 'meta.created_at' },
+    },
+    sorts: {
+      serial: { path: 'attributes.serial', index: 'lsi1' },
+      ...createdAtSort,
+      modified_at: { path: 'meta.updated_at', index: 'lsi2' },
+    },
+    defaultSort: 'created_at',
+    includes: [
+      'model.manufacturer',
+      'model.categories',
+      'vehicle.equipment',
+      'vehicle.user',
+      'vehicle.specification.model.manufacturer',
+      'vehicle.specification.model.categories',
+    ],
+  },
+});

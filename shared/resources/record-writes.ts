@@ -1,0 +1,150 @@
+/**
+ * Creating, changing and deleting tenant records of any type: the record, its counter, any extra ops
+ * (claims, links) and a check that every record its relationships name exists in the organisation all
+ * commit in one transaction; a refused check is a 400 pointing at the relationship that named it.
+ */
+import { z } from 'zod';
+import { uuidv7 } from '../data/ids';
+import type { Scope } from '../data/scope';
+import type { StoredRelationship, StoredResource } from '../data/stored-resource';
+import { commit, type WriteOp, WriteRefused } from '../data/transaction';
+import { ConflictError, ValidationError } from '../jsonapi/errors';
+import { resourceTypes } from './registry';
+import type { ResourceDefinition } from './resource-definition';
+import { relatedIds } from './serialise';
+import { indexed, toStoredResource } from './stored';
+
+type RelationshipInput = { data: { type: string; id: string } | { type: string; id: string }[] | null };
+
+/** `{name: {data: …}}` as a request names them → stored ids. */
+export const storedRelationships = (relationships: Record<string, RelationshipInput | undefined> = {}) =>
+  Object.fromEntries(
+    Object.entries(relationships).flatMap(([name, r]): [string, StoredRelationship][] =>
+      r === undefined ? [] : [[name, Array.isArray(r.data) ? r.data.map((d) => d.id) : (r.data?.id ?? null)]],
+    ),
+  );
+
+/** The JSON:API schema of one relationship of a definition, for request documents. */
+export const relationshipSchema = (definition: ResourceDefinition, name: string, maxMany = 100) => {
+  const target = definition.relationships[name];
+  if (!target) throw new Error(`${definition.type} has no relationship ${name}`);
+  const identifier = z.strictObject({ type: z.literal(target.type), id: z.uuid() });
+  return target.many
+    ? z.strictObject({ data: z.array(identifier).max(maxMany) })
+    : z.strictObject({ data: identifier.nullable() });
+};
+
+interface Check {
+  op: WriteOp;
+  pointer: string;
+}
+
+/** Checks that every id the relationships name exists among the organisation's records of its type. */
+const existenceChecks = (
+  definition: ResourceDefinition,
+  orgId: string,
+  rels: Record<string, StoredRelationship>,
+): Check[] =>
+  Object.entries(rels).flatMap(([name, stored]) => {
+    const target = resourceTypes.get(definition.relationships[name]?.type ?? '');
+    if (!target || name === 'organisation') return [];
+    const many = Array.isArray(stored);
+    return relatedIds({ rels: { [name]: stored } } as unknown as StoredResource, name).map((id, i) => ({
+      op: { check: target.keyOf(orgId, id) },
+      pointer: `/data/relationships/${name}/data${many ? `/${i}` : ''}`,
+    }));
+  });
+
+/** Commits ops, then the checks; says which check or which op refused. */
+export const commitChecked = async (
+  scope: Scope,
+  ops: WriteOp[],
+  checks: Check[],
+  onRefused: (error: WriteRefused) => never = (error) => {
+    throw error.code === 'stale' || error.code === 'exists'
+      ? new ConflictError('The record changed while this request was applied; read it again and retry.')
+      : error;
+  },
+): Promise<void> => {
+  await commit(scope, [...ops, ...checks.map((c) => c.op)]).catch((error: unknown) => {
+    if (!(error instanceof WriteRefused)) throw error;
+    const check = error.op === undefined ? undefined : checks[error.op - ops.length];
+    if (check)
+      throw new ValidationError({
+        detail: 'No such record in this organisation.',
+        source: { pointer: check.pointer },
+      });
+    return onRefused(error);
+  });
+};
+
+export interface RecordChanges {
+  attributes?: Record<string, unknown>;
+  rels?: Record<string, StoredRelationship>;
+  meta?: Record<string, unknown>;
+}
+
+export const newRecord = (
+  definition: ResourceDefinition,
+  orgId: string,
+  changes: RecordChanges,
+  now = new Date(),
+) =>
+  toStoredResource(definition, {
+    orgId,
+    id: uuidv7(now.getTime()),
+    attributes: changes.attributes ?? {},
+    meta: { created_at: now.toISOString(), updated_at: now.toISOString(), ...changes.meta },
+    rels: changes.rels ?? {},
+  });
+
+export const changedRecord = (
+  definition: ResourceDefinition,
+  record: StoredResource,
+  changes: RecordChanges,
+  now = new Date(),
+) =>
+  indexed(definition, {
+    ...record,
+    attributes: { ...record.attributes, ...changes.attributes },
+    rels: { ...record.rels, ...changes.rels },
+    meta: { ...record.meta, ...changes.meta, updated_at: now.toISOString() },
+    version: record.version + 1,
+  });
+
+export const createRecord = async (
+  scope: Scope,
+  definition: ResourceDefinition,
+  record: StoredResource,
+  extra: WriteOp[] = [],
+  onRefused?: (error: WriteRefused) => never,
+) => {
+  await commitChecked(
+    scope,
+    [{ create: record }, ...extra],
+    existenceChecks(definition, record.org_id, record.rels),
+    onRefused,
+  );
+  return record;
+};
+
+/** Writes the next version of a record; only relationships that changed are checked again. */
+export const replaceRecord = async (
+  scope: Scope,
+  definition: ResourceDefinition,
+  next: StoredResource,
+  changedRels: Record<string, StoredRelationship> = {},
+  extra: WriteOp[] = [],
+  onRefused?: (error: WriteRefused) => never,
+) => {
+  await commitChecked(
+    scope,
+    [{ replace: next }, ...extra],
+    existenceChecks(definition, next.org_id, changedRels),
+    onRefused,
+  );
+  return next;
+};
+
+export const deleteRecord = (scope: Scope, record: StoredResource, extra: WriteOp[] = []) =>
+  commitChecked(scope, [{ delete: record }, ...extra], []);
