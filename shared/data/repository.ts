@@ -157,3 +157,29 @@ export const readPartition = async (scope: Scope, orgId: string, type: string): 
         ExpressionAttributeValues: { ':pk': collectionPartition(orgId, type) },
       })
     : [];
+
+/**
+ * One page of records sharing a `gsi1` key (a subject's audit history), newest first, inside the scope;
+ * the total comes from the counter kept with them.
+ */
+export const queryIndexPage = async (
+  scope: Scope,
+  gsi1pk: string,
+  counter: ItemKey,
+  { limit, offset }: { limit: number; offset: number },
+): Promise<{ items: StoredResource[]; total: number }> => {
+  const [items, count] = await Promise.all([
+    queryItems(
+      {
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :g',
+        ExpressionAttributeValues: { ':g': gsi1pk },
+        ScanIndexForward: false,
+        Limit: offset + limit,
+      },
+      offset + limit,
+    ),
+    getItem<{ count?: number }>(counter),
+  ]);
+  return { items: items.filter((i) => inScope(scope, i.org_id)).slice(offset), total: count?.count ?? 0 };
+};

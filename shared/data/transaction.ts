@@ -26,6 +26,8 @@ export type WriteOp =
   | { unlink: { record: StoredResource; relationship: string; id: string } }
   /** Appends `id` to the list at `map.name` of an existing record outside tenant partitions (a principal's teams). */
   | { append: { key: ItemKey; map: string; name: string; id: string } }
+  /** Adds to a counter item (e.g. the length of one record's audit history), creating it at need. */
+  | { count: { key: ItemKey; by: number } }
   /** Claims a unique value (a sentinel item such as a name within an organisation); refused if taken. */
   | { claim: ItemKey }
   /** Requires that a record exists, without changing it. */
@@ -127,6 +129,16 @@ export const buildTransaction = (ops: readonly WriteOp[]): { items: TransactItem
           ConditionExpression: 'attribute_exists(pk)',
           ExpressionAttributeNames: { '#map': op.append.map, '#name': op.append.name },
           ExpressionAttributeValues: { ':none': [], ':id': [op.append.id] },
+        },
+      });
+    } else if ('count' in op) {
+      add(i, {
+        Update: {
+          TableName: tableName,
+          Key: op.count.key,
+          UpdateExpression: 'ADD #count :by',
+          ExpressionAttributeNames: { '#count': 'count' },
+          ExpressionAttributeValues: { ':by': op.count.by },
         },
       });
     } else if ('claim' in op) {

@@ -25,7 +25,8 @@ export interface ResourceObject {
 
 export interface DataDocument {
   jsonapi: typeof jsonapi;
-  data: ResourceObject | ResourceObject[] | null;
+  /** A resource, a collection, or (relationship endpoints) a resource identifier. */
+  data: ResourceObject | ResourceObject[] | ResourceIdentifier | null;
   included?: ResourceObject[];
   meta?: Record<string, unknown>;
   links?: Record<string, string | null>;

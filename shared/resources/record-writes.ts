@@ -112,17 +112,19 @@ export const changedRecord = (
     version: record.version + 1,
   });
 
+/** Creates a record; `checked` are the relationships whose targets must exist (by default all of them). */
 export const createRecord = async (
   scope: Scope,
   definition: ResourceDefinition,
   record: StoredResource,
   extra: WriteOp[] = [],
   onRefused?: (error: WriteRefused) => never,
+  checked: Record<string, StoredRelationship> = record.rels,
 ) => {
   await commitChecked(
     scope,
     [{ create: record }, ...extra],
-    existenceChecks(definition, record.org_id, record.rels),
+    existenceChecks(definition, record.org_id, checked),
     onRefused,
   );
   return record;

@@ -6,9 +6,11 @@ import {
   vehicleSpecifications,
   vehicles,
 } from './assets/definitions';
+import { auditEvents } from './audit/audit-events';
 import { featureConfigurations } from './feature-configurations';
 import { grants, roleGroups, roles, serviceAccounts, ssoProviders } from './iam/definitions';
 import { organisations } from './organisations';
+import { locations } from './places/definitions';
 import type { ResourceDefinition } from './resource-definition';
 import { teams } from './teams';
 import { users } from './users';
@@ -31,5 +33,7 @@ export const resourceTypes: ReadonlyMap<string, ResourceDefinition> = new Map(
     equipmentCategories,
     vehicleSpecifications,
     vehicles,
+    auditEvents,
+    locations,
   ].map((d) => [d.type, d]),
 );

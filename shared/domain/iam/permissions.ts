@@ -19,6 +19,9 @@ export const permissionCatalogue = {
   'assets:view':
     'See equipment, vehicles and the catalogue of manufacturers, models, categories and specifications.',
   'assets:manage': 'Create, change and delete equipment, vehicles and their catalogue records.',
+  'places:view': 'See locations, properties and streets.',
+  'places:manage': 'Create, change, delete and import locations.',
+  'audit-events:view': 'Read the organisation’s audit events and records’ histories.',
 } as const;
 
 export type Permission = keyof typeof permissionCatalogue;

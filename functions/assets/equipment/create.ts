@@ -1,0 +1,5 @@
+import { createHandler } from '#shared/http/crud-handlers';
+import { equipmentCrud } from '#shared/resources/assets/equipment';
+
+/** POST /v3/orgs/{org_id}/assets/equipment: 201; 409 for a serial already used in the organisation */
+export const handler = createHandler('createEquipment', equipmentCrud);

@@ -1,0 +1,5 @@
+import { deleteHandler } from '#shared/http/crud-handlers';
+import { equipmentCrud } from '#shared/resources/assets/equipment';
+
+/** DELETE /v3/orgs/{org_id}/assets/equipment/{equipment_id}: 204; frees its serial */
+export const handler = deleteHandler('deleteEquipment', equipmentCrud, 'equipment_id');

@@ -1,0 +1,5 @@
+import { updateHandler } from '#shared/http/crud-handlers';
+import { equipmentCrud } from '#shared/resources/assets/equipment';
+
+/** PATCH /v3/orgs/{org_id}/assets/equipment/{equipment_id} */
+export const handler = updateHandler('updateEquipment', equipmentCrud, 'equipment_id');

@@ -1,0 +1,5 @@
+import { deleteHandler } from '#shared/http/crud-handlers';
+import { vehicleCrud } from '#shared/resources/assets/vehicles';
+
+/** DELETE /v3/vehicles/{vehicle_id}: 204; 409 while it still carries equipment */
+export const handler = deleteHandler('deleteVehicle', vehicleCrud, 'vehicle_id');

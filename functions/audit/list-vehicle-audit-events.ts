@@ -1,0 +1,24 @@
+import { queryIndexPage } from '#shared/data/repository';
+import { jsonApiHandler } from '#shared/http/json-api-handler';
+import { vehicles } from '#shared/resources/assets/definitions';
+import {
+  auditEvents,
+  historyCounter,
+  historyOptions,
+  subjectIndexKey,
+} from '#shared/resources/audit/audit-events';
+import { listResources } from '#shared/resources/collection';
+import { readInScope } from '#shared/resources/single';
+
+/** GET /v3/vehicles/{vehicle_id}/audit-events: the vehicle's history, newest first, paginated. */
+export const handler = jsonApiHandler('listVehicleAuditEvents', async (request) => {
+  const vehicle = await readInScope(request.scope, vehicles, request.params.vehicle_id ?? '');
+  return listResources(request, { ...auditEvents, collection: historyOptions }, (query) =>
+    queryIndexPage(
+      request.scope,
+      subjectIndexKey(vehicle.id),
+      historyCounter(vehicle.org_id, vehicle.id),
+      query.page,
+    ),
+  );
+});

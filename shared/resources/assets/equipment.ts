@@ -1,0 +1,163 @@
+/**
+ * Equipment items. `serial` is unique within an organisation: a claim item on the serial commits with
+ * the item (of N concurrent creates with one serial exactly one succeeds; the rest are 409), and a
+ * changed serial moves its claim in the same transaction. The `vehicle` link is kept on both sides
+ * (the vehicle's `equipment` list), and `inherited_categories` are copied from the model when it is set.
+ */
+import { z } from 'zod';
+import { getInScope } from '../../data/repository';
+import type { Scope } from '../../data/scope';
+import type { StoredRelationship, StoredResource } from '../../data/stored-resource';
+import type { WriteOp, WriteRefused } from '../../data/transaction';
+import { ConflictError, ValidationError } from '../../jsonapi/errors';
+import { assertSameId, parseDocument } from '../../jsonapi/request-document';
+import {
+  changedRecord,
+  createRecord,
+  deleteRecord,
+  newRecord,
+  relationshipSchema,
+  replaceRecord,
+  storedRelationships,
+} from '../record-writes';
+import type { SimpleCrud } from '../simple-crud';
+import { equipmentItems, equipmentModels, vehicles } from './definitions';
+
+const attributes = {
+  reference: z.string().max(100).optional(),
+  serial: z.string().trim().min(1).max(100),
+  asset_number: z.string().max(100).optional(),
+  is_rented: z.boolean().optional(),
+  purchased_at: z.iso.datetime({ offset: true }).optional(),
+  vibration_source: z.boolean().optional(),
+  vibration_magnitude: z.number().min(0).max(1000).optional(),
+  description: z.string().max(2000).optional(),
+  status: z.enum(['active', 'inactive', 'in_repair', 'lost', 'retired']).optional(),
+};
+const writable = ['manufacturer', 'model', 'categories', 'vehicle'] as const;
+const relationships = z
+  .strictObject(
+    Object.fromEntries(writable.map((name) => [name, relationshipSchema(equipmentItems, name).optional()])),
+  )
+  .optional();
+
+export const createEquipmentDocument = z.strictObject({
+  data: z.strictObject({
+    type: z.literal('equipment-items'),
+    attributes: z.strictObject(attributes),
+    relationships,
+  }),
+});
+export const updateEquipmentDocument = z.strictObject({
+  data: z.strictObject({
+    type: z.literal('equipment-items'),
+    id: z.uuid(),
+    attributes: z.strictObject(attributes).partial().optional(),
+    relationships,
+  }),
+});
+
+const serialClaim = (orgId: string, serial: string) => ({ pk: `ORG#${orgId}#equipment-serials`, sk: serial });
+
+/** What a refused op means: a taken serial is 409; a vehicle link on a missing vehicle is 400. */
+const explain =
+  (ops: WriteOp[]) =>
+  (error: WriteRefused): never => {
+    const op = error.op === undefined ? undefined : ops[error.op - 1];
+    if (op && 'claim' in op) {
+      throw new ConflictError('Another equipment item in this organisation has this serial.', {
+        pointer: '/data/attributes/serial',
+      });
+    }
+    if (op && 'link' in op) {
+      throw new ValidationError({
+        detail: 'No such vehicle in this organisation.',
+        source: { pointer: '/data/relationships/vehicle/data' },
+      });
+    }
+    throw new ConflictError('The record changed while this request was applied; read it again and retry.');
+  };
+
+/** The model's categories, copied onto the item as `inherited_categories`. */
+const inheritedCategories = async (scope: Scope, orgId: string, modelId: StoredRelationship | undefined) => {
+  if (typeof modelId !== 'string') return [];
+  const model = await getInScope(scope, equipmentModels.keyOf, modelId);
+  return model?.org_id === orgId && Array.isArray(model.rels.categories) ? model.rels.categories : [];
+};
+
+/** Ops that move the item between vehicles; the link op also proves the new vehicle exists. */
+const vehicleOps = async (
+  scope: Scope,
+  item: StoredResource,
+  from: StoredRelationship,
+  to: StoredRelationship,
+) => {
+  const ops: WriteOp[] = [];
+  if (typeof from === 'string' && from !== to) {
+    const old = await getInScope(scope, vehicles.keyOf, from);
+    if (old) ops.push({ unlink: { record: old, relationship: 'equipment', id: item.id } });
+  }
+  if (typeof to === 'string' && from !== to) {
+    ops.push({ link: { key: vehicles.keyOf(item.org_id, to), relationship: 'equipment', id: item.id } });
+  }
+  return ops;
+};
+
+/** Relationships whose targets a check must prove: the vehicle is proven by its link op instead. */
+const checked = ({ vehicle: _v, inherited_categories: _i, ...rels }: Record<string, StoredRelationship>) =>
+  rels;
+
+export const createEquipment = async (
+  scope: Scope,
+  orgId: string,
+  body: unknown,
+): Promise<StoredResource> => {
+  const { data } = parseDocument(createEquipmentDocument, body);
+  const rels = storedRelationships(data.relationships as never);
+  const item = newRecord(equipmentItems, orgId, {
+    attributes: { status: 'active', ...data.attributes },
+    rels: { ...rels, inherited_categories: await inheritedCategories(scope, orgId, rels.model) },
+  });
+  const extra: WriteOp[] = [
+    { claim: serialClaim(orgId, data.attributes.serial) },
+    ...(await vehicleOps(scope, item, null, rels.vehicle ?? null)),
+  ];
+  return createRecord(scope, equipmentItems, item, extra, explain(extra), checked(rels));
+};
+
+export const updateEquipment = async (
+  scope: Scope,
+  item: StoredResource,
+  body: unknown,
+): Promise<StoredResource> => {
+  const { data } = parseDocument(updateEquipmentDocument, body);
+  assertSameId(data.id, item.id);
+  const rels = storedRelationships(data.relationships as never);
+  if ('model' in rels) rels.inherited_categories = await inheritedCategories(scope, item.org_id, rels.model);
+  const next = changedRecord(equipmentItems, item, { attributes: data.attributes ?? {}, rels });
+  const oldSerial = String(item.attributes.serial);
+  const newSerial = String(next.attributes.serial);
+  const extra: WriteOp[] = [
+    ...(newSerial === oldSerial
+      ? []
+      : [{ remove: serialClaim(item.org_id, oldSerial) }, { claim: serialClaim(item.org_id, newSerial) }]),
+    ...('vehicle' in rels
+      ? await vehicleOps(scope, item, item.rels.vehicle ?? null, rels.vehicle ?? null)
+      : []),
+  ];
+  return replaceRecord(scope, equipmentItems, next, checked(rels), extra, explain(extra));
+};
+
+export const deleteEquipment = async (scope: Scope, item: StoredResource): Promise<void> => {
+  await deleteRecord(scope, item, [
+    { remove: serialClaim(item.org_id, String(item.attributes.serial)) },
+    ...(await vehicleOps(scope, item, item.rels.vehicle ?? null, null)),
+  ]);
+};
+
+export const equipmentCrud: SimpleCrud = {
+  definition: equipmentItems,
+  create: createEquipment,
+  update: updateEquipment,
+  remove: deleteEquipment,
+};

@@ -1,0 +1,102 @@
+/**
+ * Vehicles and their allocation. An allocation is mutually exclusive: setting one clears every other
+ * (person, scheme, work order, location). The vehicle's new version, the check that the target exists in
+ * the organisation and an audit event for the vehicle's history commit in one transaction.
+ */
+import { z } from 'zod';
+import type { Scope } from '../../data/scope';
+import type { StoredResource } from '../../data/stored-resource';
+import { ConflictError, NotFoundError, ValidationError } from '../../jsonapi/errors';
+import { parseDocument } from '../../jsonapi/request-document';
+import { type Actor, auditEvent } from '../audit/audit-events';
+import { changedRecord, commitChecked } from '../record-writes';
+import { resourceTypes } from '../registry';
+import { simpleCrud } from '../simple-crud';
+import { allocationRelationships, vehicles } from './definitions';
+
+const crud = simpleCrud(
+  vehicles,
+  {
+    registration: z.string().trim().min(1).max(20),
+    name: z.string().max(200).optional(),
+    make: z.string().max(100).optional(),
+    model_name: z.string().max(100).optional(),
+    colour: z.string().max(50).optional(),
+    year: z.number().int().min(1900).max(2100).optional(),
+    status: z.enum(['active', 'off_road', 'in_service', 'disposed']).optional(),
+  },
+  ['specification', 'user'],
+);
+
+export const vehicleCrud = {
+  ...crud,
+  /** A vehicle still carrying equipment is not deleted: move or unassign the equipment first (409). */
+  remove: async (scope: Scope, vehicle: StoredResource) => {
+    const carried = Array.isArray(vehicle.rels.equipment) ? vehicle.rels.equipment.length : 0;
+    if (carried > 0)
+      throw new ConflictError(`The vehicle still carries ${carried} equipment item(s); move them first.`);
+    return crud.remove(scope, vehicle);
+  },
+};
+
+export type AllocationKind = keyof typeof allocationRelationships;
+export const VEHICLE_ALLOCATION_UPDATED = 'vehicle allocation updated';
+
+const allocationDocument = (type: string) =>
+  z.strictObject({
+    data: z
+      .strictObject({
+        type: z.string(),
+        id: z.uuid(),
+        meta: z.strictObject({ starts_at: z.iso.datetime({ offset: true }).optional() }).optional(),
+      })
+      .refine((d) => d.type === type, { message: `type must be ${type}`, path: ['type'] })
+      .nullable(),
+    meta: z.strictObject({ starts_at: z.iso.datetime({ offset: true }).optional() }).optional(),
+  });
+
+/**
+ * Allocates the vehicle to one target (or clears its allocation with `data: null`), replacing whatever
+ * it was allocated to; `starts_at` defaults to now. Returns the new linkage.
+ */
+export const allocateVehicle = async (
+  scope: Scope,
+  vehicle: StoredResource,
+  kind: AllocationKind,
+  body: unknown,
+  actor: Actor,
+  now = new Date(),
+) => {
+  const targetType = allocationRelationships[kind].type;
+  const { data, meta } = parseDocument(allocationDocument(targetType), body);
+  const startsAt = new Date(data?.meta?.starts_at ?? meta?.starts_at ?? now).toISOString();
+  const cleared = Object.fromEntries(Object.keys(allocationRelationships).map((name) => [name, null]));
+  const allocation = data ? { id: data.id, meta: { starts_at: startsAt } } : null;
+  const next = changedRecord(vehicles, vehicle, { rels: { ...cleared, [kind]: allocation } }, now);
+  const before = Object.fromEntries(
+    Object.keys(allocationRelationships).map((name) => [name, vehicle.rels[name] ?? null]),
+  );
+  const event = auditEvent(vehicle.org_id, {
+    action: 'vehicle.allocation.updated',
+    subject: { type: 'vehicles', id: vehicle.id },
+    actor,
+    before,
+    after: { ...cleared, [kind]: allocation },
+    at: now,
+  });
+  const target = resourceTypes.get(targetType);
+  if (data && !target) throw new NotFoundError(`No ${targetType} can be allocated to yet.`);
+  const checks =
+    data && target ? [{ op: { check: target.keyOf(vehicle.org_id, data.id) }, pointer: '/data/id' }] : [];
+  await commitChecked(scope, [{ replace: next }, ...event], checks).catch((error: unknown) => {
+    // An allocation to something that is not in the organisation is "not found", like any foreign id.
+    if (error instanceof ValidationError && error.source?.pointer === '/data/id') {
+      throw new NotFoundError(`No such ${targetType} in this organisation.`);
+    }
+    throw error;
+  });
+  return {
+    vehicle: next,
+    linkage: data ? { type: targetType, id: data.id, meta: { starts_at: startsAt } } : null,
+  };
+};

@@ -1,0 +1,86 @@
+/**
+ * Audit events: what happened to a record, who did it, when, and the before/after of what changed. An
+ * event commits in the same transaction as the change it records, indexed by subject (`gsi1`) so a
+ * record's history reads newest first, with a per-subject counter for its total.
+ */
+import type { Principal } from '../../auth/principal';
+import { uuidv7 } from '../../data/ids';
+import { counterKey } from '../../data/stored-resource';
+import type { WriteOp } from '../../data/transaction';
+import type { CollectionOptions } from '../../jsonapi/collection-query';
+import { createdAtSort, defineResource } from '../resource-definition';
+import { toStoredResource } from '../stored';
+
+export const auditEvents = defineResource({
+  type: 'audit-events',
+  relationships: {
+    organisation: { type: 'organisations' },
+    actor_user: { type: 'users' },
+    actor_service_account: { type: 'service-accounts' },
+  },
+  selfPath: (r) => `/v3/orgs/${r.org_id}/audit-events/${r.id}`,
+  collection: {
+    filters: {
+      action: { kind: 'eq', path: 'attributes.action' },
+      subject_type: { kind: 'eq', path: 'attributes.subject.type' },
+      subject_id: { kind: 'eq', path: 'attributes.subject.id' },
+      occurred_at: { kind: 'time', path: 'attributes.occurred_at' },
+    },
+    sorts: { ...createdAtSort },
+    defaultSort: '-created_at',
+    includes: ['actor_user', 'actor_service_account'],
+  },
+});
+
+/** A record's own history: newest first, paginated, nothing else to filter. */
+export const historyOptions: CollectionOptions = {
+  filters: {},
+  sorts: { ...createdAtSort },
+  defaultSort: '-created_at',
+  includes: [],
+};
+
+export interface Actor {
+  kind: Principal['kind'];
+  id: string;
+}
+
+export const actorOf = (principal: Principal | null): Actor => ({
+  kind: principal?.kind ?? 'service-account',
+  id: principal?.id ?? 'system',
+});
+
+export const subjectIndexKey = (subjectId: string) => `SUBJECT#${subjectId}`;
+export const historyCounter = (orgId: string, subjectId: string) =>
+  counterKey(orgId, `audit-events#${subjectId}`);
+
+export const auditEvent = (
+  orgId: string,
+  e: {
+    action: string;
+    subject: { type: string; id: string };
+    actor: Actor;
+    before: unknown;
+    after: unknown;
+    at: Date;
+  },
+): WriteOp[] => {
+  const id = uuidv7(e.at.getTime());
+  const record = toStoredResource(auditEvents, {
+    orgId,
+    id,
+    attributes: {
+      action: e.action,
+      occurred_at: e.at.toISOString(),
+      subject: e.subject,
+      before: e.before,
+      after: e.after,
+    },
+    meta: { created_at: e.at.toISOString() },
+    rels: e.actor.kind === 'user' ? { actor_user: e.actor.id } : { actor_service_account: e.actor.id },
+  });
+  return [
+    { create: { ...record, gsi1pk: subjectIndexKey(e.subject.id), gsi1sk: id } },
+    { count: { key: historyCounter(orgId, e.subject.id), by: 1 } },
+  ];
+};
