@@ -11,9 +11,15 @@ interface NewRecord {
   rels?: Record<string, StoredRelationship>;
 }
 
+/** The highest code point: sorts after any real value in DynamoDB's byte order. */
+const MISSING_LAST = '\u{10FFFF}';
+
 /** Index sort values are case-folded so `sort=name` orders as people read, not by code point. */
-const indexValue = (value: unknown): string =>
-  typeof value === 'string' ? value.toLowerCase() : String(value ?? '');
+const indexValue = (value: unknown): string => {
+  const text = typeof value === 'string' ? value.toLowerCase() : String(value ?? '');
+  // Index keys cannot be empty: a record without the field sorts after every record with it.
+  return text === '' ? MISSING_LAST : text;
+};
 
 /** The record with its index sort values recomputed from its fields (after any change to them). */
 export const indexed = (definition: ResourceDefinition, stored: StoredResource): StoredResource => {

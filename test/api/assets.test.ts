@@ -1,0 +1,367 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiResponse, startTestApi, type TestApi } from '../support/api';
+import { newTenant, type Tenant } from '../support/tenants';
+
+let api: TestApi;
+let tenant: Tenant;
+let other: Tenant;
+let token: string;
+let otherToken: string;
+const graph: Record<string, string> = {};
+
+beforeAll(async () => {
+  api = await startTestApi();
+  [tenant, other] = await Promise.all([newTenant('Assets Org', 2), newTenant('Assets Other', 1)]);
+  [token, otherToken] = await Promise.all([api.token(tenant.admin), api.token(other.admin)]);
+});
+afterAll(() => api.close());
+
+const assets = (orgId = tenant.org.id) => `/v3/orgs/${orgId}/assets`;
+const created = async (path: string, body: object, as = token): Promise<string> => {
+  const res = await api.request('POST', path, { token: as, body });
+  expect(res.status, res.text).toBe(201);
+  return res.body.data.id as string;
+};
+const one = (type: string, id: string) => ({ data: { type, id } });
+
+describe('building the equipment graph through the API', () => {
+  it('creates manufacturers, categories, a model, a vehicle specification, a vehicle and equipment', async () => {
+    graph.manufacturer = await created(`${assets()}/equipment-manufacturers`, {
+      data: {
+        type: 'equipment-manufacturers',
+        attributes: { name: 'Hilti', website: 'https://hilti.example' },
+      },
+    });
+    graph.drills = await created(`${assets()}/equipment-categories`, {
+      data: { type: 'equipment-categories', attributes: { name: 'Drills' } },
+    });
+    graph.hav = await created(`${assets()}/equipment-categories`, {
+      data: { type: 'equipment-categories', attributes: { name: 'HAV tools' } },
+    });
+    graph.model = await created(`${assets()}/equipment-models`, {
+      data: {
+        type: 'equipment-models',
+        attributes: { name: 'TE 30-A36' },
+        relationships: {
+          manufacturer: one('equipment-manufacturers', graph.manufacturer),
+          categories: {
+            data: [
+              { type: 'equipment-categories', id: graph.drills },
+              { type: 'equipment-categories', id: graph.hav },
+            ],
+          },
+        },
+      },
+    });
+    graph.specification = await created(`${assets()}/vehicle-specifications`, {
+      data: {
+        type: 'vehicle-specifications',
+        attributes: { name: 'Crew van', fuel_type: 'diesel', seats: 6 },
+        relationships: { model: one('equipment-models', graph.model) },
+      },
+    });
+    graph.vehicle = await created(`${assets()}/vehicles`, {
+      data: {
+        type: 'vehicles',
+        attributes: { registration: 'NW24 KDE', make: 'Ford', model_name: 'Transit' },
+        relationships: {
+          specification: one('vehicle-specifications', graph.specification),
+          user: one('users', tenant.people[0]?.id ?? ''),
+        },
+      },
+    });
+    graph.equipment = await created(`${assets()}/equipment`, {
+      data: {
+        type: 'equipment-items',
+        attributes: {
+          serial: 'HIL-0001',
+          reference: 'EQ-1',
+          asset_number: 'A-100',
+          is_rented: false,
+          purchased_at: '2025-03-01T09:00:00Z',
+          vibration_source: true,
+          vibration_magnitude: 7.5,
+          description: 'Rotary hammer',
+        },
+        relationships: {
+          model: one('equipment-models', graph.model),
+          vehicle: one('vehicles', graph.vehicle),
+        },
+      },
+    });
+  });
+
+  it('an equipment item has every field, meta and relationship of the spec’s table', async () => {
+    const res = await api.get(`${assets()}/equipment/${graph.equipment}`, token);
+    expect(res.status).toBe(200);
+    const item = res.body.data;
+    expect(item.attributes).toEqual({
+      serial: 'HIL-0001',
+      reference: 'EQ-1',
+      asset_number: 'A-100',
+      is_rented: false,
+      purchased_at: '2025-03-01T09:00:00Z',
+      vibration_source: true,
+      vibration_magnitude: 7.5,
+      description: 'Rotary hammer',
+      status: 'active',
+    });
+    expect(item.meta).toMatchObject({ created_at: expect.any(String), updated_at: expect.any(String) });
+    expect(Object.keys(item.relationships).sort()).toEqual(
+      [
+        'allocated_location',
+        'allocated_person',
+        'allocated_scheme',
+        'allocated_vehicle',
+        'allocated_work_order',
+        'business_area',
+        'categories',
+        'certifications',
+        'equipment_status',
+        'folder',
+        'inherited_categories',
+        'manufacturer',
+        'model',
+        'organisation',
+        'owner',
+        'pre_allocations',
+        'vehicle',
+      ].sort(),
+    );
+    expect(item.relationships.inherited_categories.data.map((c: { id: string }) => c.id).sort()).toEqual(
+      [graph.drills, graph.hav].sort(),
+    );
+    expect(item.relationships.vehicle.data).toEqual({ type: 'vehicles', id: graph.vehicle });
+  });
+
+  it('list includes model, model.manufacturer, model.categories, vehicle and vehicle.equipment in one document', async () => {
+    const res = await api.get(
+      `${assets()}/equipment?include=model.manufacturer,model.categories,vehicle.equipment`,
+      token,
+    );
+    expect(res.status).toBe(200);
+    const types = res.body.included.map((r: { type: string }) => r.type).sort();
+    expect(types).toEqual([
+      'equipment-categories',
+      'equipment-categories',
+      'equipment-manufacturers',
+      'equipment-models',
+      'vehicles',
+    ]);
+    const vehicle = res.body.included.find((r: { type: string }) => r.type === 'vehicles');
+    expect(vehicle.relationships.equipment.data).toEqual([{ type: 'equipment-items', id: graph.equipment }]);
+  });
+
+  it('one item includes vehicle.user and vehicle.specification.model.manufacturer', async () => {
+    const res = await api.get(
+      `${assets()}/equipment/${graph.equipment}?include=vehicle.user,vehicle.specification.model.manufacturer,vehicle.specification.model.categories`,
+      token,
+    );
+    expect(res.status, res.text).toBe(200);
+    const types = new Set(res.body.included.map((r: { type: string }) => r.type));
+    expect([...types].sort()).toEqual(
+      [
+        'equipment-categories',
+        'equipment-manufacturers',
+        'equipment-models',
+        'users',
+        'vehicle-specifications',
+        'vehicles',
+      ].sort(),
+    );
+  });
+
+  it('a relationship naming another organisation’s record is 400 at its pointer, and nothing is written', async () => {
+    const foreign = await created(
+      `${assets(other.org.id)}/equipment-manufacturers`,
+      {
+        data: { type: 'equipment-manufacturers', attributes: { name: 'Foreign' } },
+      },
+      otherToken,
+    );
+    const before = await api.get(`${assets()}/equipment-models`, token);
+    const res = await api.request('POST', `${assets()}/equipment-models`, {
+      token,
+      body: {
+        data: {
+          type: 'equipment-models',
+          attributes: { name: 'X' },
+          relationships: { manufacturer: one('equipment-manufacturers', foreign) },
+        },
+      },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].source).toEqual({ pointer: '/data/relationships/manufacturer/data' });
+    const after = await api.get(`${assets()}/equipment-models`, token);
+    expect(after.body.meta.pagination.counts.resources).toBe(before.body.meta.pagination.counts.resources);
+  });
+});
+
+const equipment = (serial: string, extra: object = {}) => ({
+  data: { type: 'equipment-items', attributes: { serial, ...extra } },
+});
+
+describe('serial is unique within an organisation', () => {
+  it('of 8 concurrent creates with one serial exactly one succeeds; the rest are 409 CONFLICT.001', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        api.request('POST', `${assets()}/equipment`, { token, body: equipment('RACE-1') }),
+      ),
+    );
+    const statuses = answers.map((a: ApiResponse) => a.status).sort();
+    expect(statuses).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
+    const conflict = answers.find((a) => a.status === 409);
+    expect(conflict?.body.errors[0]).toMatchObject({
+      code: 'CONFLICT.001',
+      source: { pointer: '/data/attributes/serial' },
+    });
+    const list = await api.get(`${assets()}/equipment?filter[serial]=RACE-1`, token);
+    expect(list.body.data).toHaveLength(1);
+  });
+
+  it('the same serial is fine in another organisation', async () => {
+    await created(`${assets(other.org.id)}/equipment`, equipment('RACE-1'), otherToken);
+  });
+
+  it('changing a serial moves its claim: the old serial is free, the new one is taken', async () => {
+    const id = await created(`${assets()}/equipment`, equipment('MOVE-1'));
+    const res = await api.request('PATCH', `${assets()}/equipment/${id}`, {
+      token,
+      body: { data: { type: 'equipment-items', id, attributes: { serial: 'MOVE-2' } } },
+    });
+    expect(res.status, res.text).toBe(200);
+    await created(`${assets()}/equipment`, equipment('MOVE-1'));
+    expect(
+      (await api.request('POST', `${assets()}/equipment`, { token, body: equipment('MOVE-2') })).status,
+    ).toBe(409);
+  });
+
+  it('deleting an item frees its serial', async () => {
+    const id = await created(`${assets()}/equipment`, equipment('GONE-1'));
+    expect((await api.request('DELETE', `${assets()}/equipment/${id}`, { token })).status).toBe(204);
+    await created(`${assets()}/equipment`, equipment('GONE-1'));
+  });
+});
+
+describe('equipment collection features', () => {
+  it('filters serial and status, sorts by serial both ways and by modified_at', async () => {
+    await created(`${assets()}/equipment`, equipment('SORT-B', { status: 'in_repair' }));
+    await created(`${assets()}/equipment`, equipment('SORT-A', { status: 'in_repair' }));
+    const repair = await api.get(`${assets()}/equipment?filter[status]=in_repair&sort=serial`, token);
+    expect(repair.body.data.map((e: { attributes: { serial: string } }) => e.attributes.serial)).toEqual([
+      'SORT-A',
+      'SORT-B',
+    ]);
+    const desc = await api.get(`${assets()}/equipment?filter[status]=in_repair&sort=-serial`, token);
+    expect(desc.body.data.map((e: { attributes: { serial: string } }) => e.attributes.serial)).toEqual([
+      'SORT-B',
+      'SORT-A',
+    ]);
+    const recent = await api.get(`${assets()}/equipment?sort=-modified_at&limit=1`, token);
+    expect(recent.body.data[0].attributes.serial).toBe('SORT-A');
+    expect(recent.body.meta.features.params.sort.options).toEqual(['serial', 'created_at', 'modified_at']);
+  });
+});
+
+describe('vehicle allocation', () => {
+  const allocate = (kind: string, body: object) =>
+    api.request('PATCH', `/v3/vehicles/${graph.vehicle}/relationships/allocated_${kind}`, { token, body });
+  const history = () => api.get(`/v3/vehicles/${graph.vehicle}/audit-events`, token);
+
+  it('allocating to a location answers "vehicle allocation updated" and records starts_at', async () => {
+    graph.depot = await created(`/v3/orgs/${tenant.org.id}/governance/locations`, {
+      data: {
+        type: 'locations',
+        attributes: {
+          name: 'Kendal depot',
+          reference: 'DEP-1',
+          location: { latitude: 54.32, longitude: -2.74 },
+        },
+      },
+    });
+    const res = await allocate('location', {
+      data: { type: 'locations', id: graph.depot },
+      meta: { starts_at: '2026-12-01T07:00:00Z' },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.meta).toEqual({ message: 'vehicle allocation updated' });
+    expect(res.body.data).toEqual({
+      type: 'locations',
+      id: graph.depot,
+      meta: { starts_at: '2026-12-01T07:00:00.000Z' },
+    });
+    const vehicle = await api.get(`/v3/vehicles/${graph.vehicle}`, token);
+    expect(vehicle.body.data.relationships.allocated_location.data).toEqual({
+      type: 'locations',
+      id: graph.depot,
+      meta: { starts_at: '2026-12-01T07:00:00.000Z' },
+    });
+  });
+
+  it('allocation is mutually exclusive: allocating to a person clears the location, and the history says so', async () => {
+    const person = tenant.people[1]?.id ?? '';
+    const res = await allocate('person', { data: { type: 'users', id: person } });
+    expect(res.status, res.text).toBe(200);
+    const vehicle = await api.get(`/v3/vehicles/${graph.vehicle}`, token);
+    expect(vehicle.body.data.relationships.allocated_location.data).toBeNull();
+    expect(vehicle.body.data.relationships.allocated_person.data.id).toBe(person);
+    const events = await history();
+    expect(events.body.data).toHaveLength(2);
+    const [latest] = events.body.data;
+    expect(latest.attributes).toMatchObject({
+      action: 'vehicle.allocation.updated',
+      subject: { type: 'vehicles', id: graph.vehicle },
+      before: { allocated_location: { id: graph.depot } },
+      after: { allocated_location: null, allocated_person: { id: person } },
+    });
+    expect(latest.relationships.actor_service_account.data.id).toBe(tenant.admin.principalId);
+  });
+
+  it('a bad type, a malformed starts_at, an unknown or foreign location are refused and nothing is written', async () => {
+    const before = (await history()).body.meta.pagination.counts.resources;
+    const foreign = await created(
+      `/v3/orgs/${other.org.id}/governance/locations`,
+      {
+        data: { type: 'locations', attributes: { name: 'Elsewhere' } },
+      },
+      otherToken,
+    );
+    const cases: [object, number][] = [
+      [{ data: { type: 'schemes', id: graph.depot } }, 400],
+      [{ data: { type: 'locations', id: graph.depot }, meta: { starts_at: 'tomorrow' } }, 400],
+      [{ data: { type: 'locations', id: tenant.org.id } }, 404],
+      [{ data: { type: 'locations', id: foreign } }, 404],
+    ];
+    for (const [body, status] of cases) {
+      const res = await allocate('location', body);
+      expect(res.status, JSON.stringify(body)).toBe(status);
+    }
+    expect((await history()).body.meta.pagination.counts.resources).toBe(before);
+    const vehicle = await api.get(`/v3/vehicles/${graph.vehicle}`, token);
+    expect(vehicle.body.data.relationships.allocated_person.data).not.toBeNull();
+  });
+
+  it('data: null clears the allocation', async () => {
+    const res = await allocate('person', { data: null });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toBeNull();
+    const vehicle = await api.get(`/v3/vehicles/${graph.vehicle}`, token);
+    expect(vehicle.body.data.relationships.allocated_person.data).toBeNull();
+  });
+
+  it('the organisation’s audit events filter by action and time window, newest first', async () => {
+    const res = await api.get(
+      `/v3/orgs/${tenant.org.id}/audit-events?filter[action]=vehicle.allocation.updated&filter[occurred_at.since]=2020-01-01T00:00:00Z`,
+      token,
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.data.length).toBe(3);
+    const times = res.body.data.map((e: { attributes: { occurred_at: string } }) => e.attributes.occurred_at);
+    expect([...times].sort().reverse()).toEqual(times);
+  });
+
+  it('a vehicle carrying equipment is not deleted (409)', async () => {
+    const res = await api.request('DELETE', `/v3/vehicles/${graph.vehicle}`, { token });
+    expect(res.status).toBe(409);
+  });
+});
