@@ -725,6 +725,42 @@ export const routes = [
     permission: 'places:manage',
     access: { table: 'write' },
   },
+  {
+    id: 'listVehicleInventoryChecks',
+    method: 'GET',
+    path: '/v3/orgs/{org_id}/assets/vehicle-inventory-checks',
+    handler: 'functions/assets/inventory-checks/list.ts',
+    auth: USER_OR_MACHINE,
+    permission: 'assets:view',
+    access: { table: 'read' },
+  },
+  {
+    id: 'createVehicleInventoryCheck',
+    method: 'POST',
+    path: '/v3/orgs/{org_id}/assets/vehicle-inventory-checks',
+    handler: 'functions/assets/inventory-checks/create.ts',
+    auth: USER_OR_MACHINE,
+    permission: 'assets:manage',
+    access: { table: 'write' },
+  },
+  {
+    id: 'getVehicleInventoryCheck',
+    method: 'GET',
+    path: '/v3/vehicle-inventory-checks/{vehicle_inventory_check_id}',
+    handler: 'functions/assets/inventory-checks/get.ts',
+    auth: USER_OR_MACHINE,
+    permission: 'assets:view',
+    access: { table: 'read' },
+  },
+  {
+    id: 'updateVehicleInventoryCheck',
+    method: 'PATCH',
+    path: '/v3/vehicle-inventory-checks/{vehicle_inventory_check_id}',
+    handler: 'functions/assets/inventory-checks/update.ts',
+    auth: USER_OR_MACHINE,
+    permission: 'assets:manage',
+    access: { table: 'write' },
+  },
 ] as const satisfies readonly Route[];
 
 export type RouteId = (typeof routes)[number]['id'];

@@ -25,7 +25,12 @@ export const getHandler = (routeId: RouteId, definition: ResourceDefinition, idP
 
 export const createHandler = (routeId: RouteId, crud: SimpleCrud) =>
   jsonApiHandler(routeId, async (request) => {
-    const record = await crud.create(request.scope, request.params.org_id ?? '', request.body);
+    const record = await crud.create(
+      request.scope,
+      request.params.org_id ?? '',
+      request.body,
+      request.principal,
+    );
     return new Reply(201, await resourceResponse(request, crud.definition, record), {
       Location: `${request.baseUrl}${crud.definition.selfPath(record)}`,
     });

@@ -3,6 +3,7 @@ import {
   equipmentItems,
   equipmentManufacturers,
   equipmentModels,
+  vehicleInventoryChecks,
   vehicleSpecifications,
   vehicles,
 } from './assets/definitions';
@@ -35,5 +36,6 @@ export const resourceTypes: ReadonlyMap<string, ResourceDefinition> = new Map(
     vehicles,
     auditEvents,
     locations,
+    vehicleInventoryChecks,
   ].map((d) => [d.type, d]),
 );

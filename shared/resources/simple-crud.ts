@@ -3,6 +3,7 @@
  * they name (manufacturers, categories, models, vehicle specifications, …): one declaration per type.
  */
 import { z } from 'zod';
+import type { Principal } from '../auth/principal';
 import type { Scope } from '../data/scope';
 import type { StoredResource } from '../data/stored-resource';
 import { assertSameId, parseDocument } from '../jsonapi/request-document';
@@ -19,7 +20,8 @@ import type { ResourceDefinition } from './resource-definition';
 
 export interface SimpleCrud {
   definition: ResourceDefinition;
-  create(scope: Scope, orgId: string, body: unknown): Promise<StoredResource>;
+  /** `principal` is the caller, for records that name their author. */
+  create(scope: Scope, orgId: string, body: unknown, principal?: Principal | null): Promise<StoredResource>;
   update(scope: Scope, record: StoredResource, body: unknown): Promise<StoredResource>;
   remove(scope: Scope, record: StoredResource): Promise<void>;
 }

@@ -121,3 +121,24 @@ export const equipmentItems = defineResource({
     ],
   },
 });
+
+export const vehicleInventoryChecks = defineResource({
+  type: 'vehicle-inventory-checks',
+  relationships: {
+    organisation: { type: 'organisations' },
+    vehicle: { type: 'vehicles' },
+    author: { type: 'users' },
+    equipment: { type: 'equipment-items', many: true },
+  },
+  selfPath: (r) => `/v3/vehicle-inventory-checks/${r.id}`,
+  collection: {
+    filters: {
+      vehicle: { kind: 'eq', path: 'rels.vehicle' },
+      inspected_at: { kind: 'time', path: 'attributes.inspected_at' },
+      created_at: { kind: 'time', path: 'meta.created_at' },
+    },
+    sorts: { inspected_at: { path: 'attributes.inspected_at', index: 'lsi1' }, ...createdAtSort },
+    defaultSort: '-inspected_at',
+    includes: ['vehicle', 'equipment', 'author'],
+  },
+});

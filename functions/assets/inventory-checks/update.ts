@@ -1,0 +1,20 @@
+import { jsonApiHandler } from '#shared/http/json-api-handler';
+import { vehicleInventoryChecks } from '#shared/resources/assets/definitions';
+import { inventoryCheckCrud } from '#shared/resources/assets/inventory-checks';
+import { readInScope, resourceResponse } from '#shared/resources/single';
+
+/** PATCH /v3/vehicle-inventory-checks/{vehicle_inventory_check_id}: the check with its equipment items included. */
+export const handler = jsonApiHandler('updateVehicleInventoryCheck', async (request) => {
+  const check = await readInScope(
+    request.scope,
+    vehicleInventoryChecks,
+    request.params.vehicle_inventory_check_id ?? '',
+  );
+  const updated = await inventoryCheckCrud.update(request.scope, check, request.body);
+  const include = [request.query.include, 'equipment'].filter(Boolean).join(',');
+  return resourceResponse(
+    { ...request, query: { ...request.query, include } },
+    vehicleInventoryChecks,
+    updated,
+  );
+});
