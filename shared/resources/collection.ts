@@ -3,7 +3,8 @@
  * resource's declared options, read one page within the scope, resolve includes, build the document.
  */
 
-import type { CollectionQuery } from '../data/collection-query';
+import type { CollectionQuery, FilterClause } from '../data/collection-query';
+import { BoxTooLarge, queryByBox } from '../data/geo-index';
 import { queryCollection } from '../data/repository';
 import type { Scope } from '../data/scope';
 import type { StoredResource } from '../data/stored-resource';
@@ -14,6 +15,7 @@ import {
   type QueryParameters,
 } from '../jsonapi/collection-query';
 import { collectionDocument, type DataDocument } from '../jsonapi/document';
+import { ValidationError } from '../jsonapi/errors';
 import { resolveIncludes } from './includes';
 import type { ResourceDefinition } from './resource-definition';
 import { toResourceObject } from './serialise';
@@ -26,10 +28,27 @@ export interface CollectionRequest {
 
 type PageReader = (query: CollectionQuery) => Promise<{ items: StoredResource[]; total: number }>;
 
+/** A page from the table: through the geohash index when a box filter is on the indexed point. */
+const readCollectionPage = async (scope: Scope, definition: ResourceDefinition, query: CollectionQuery) => {
+  const box = query.filters.find(
+    (f): f is Extract<FilterClause, { op: 'box' }> => f.op === 'box' && f.path === definition.geoIndex?.path,
+  );
+  if (!box) return queryCollection(scope, definition.type, query);
+  return queryByBox(scope, definition.type, query, box).catch((error: unknown) => {
+    if (error instanceof BoxTooLarge) {
+      throw new ValidationError({
+        detail: error.message,
+        source: { parameter: `filter[${box.field}.box.bottom_left]` },
+      });
+    }
+    throw error;
+  });
+};
+
 export const listResources = async (
   { scope, query: parameters, baseUrl }: CollectionRequest,
   definition: ResourceDefinition,
-  readPage: PageReader = (query) => queryCollection(scope, definition.type, query),
+  readPage: PageReader = (query) => readCollectionPage(scope, definition, query),
 ): Promise<DataDocument> => {
   const options = definition.collection;
   if (!options) throw new Error(`${definition.type} declares no collection options`);

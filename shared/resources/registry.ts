@@ -11,7 +11,7 @@ import { auditEvents } from './audit/audit-events';
 import { featureConfigurations } from './feature-configurations';
 import { grants, roleGroups, roles, serviceAccounts, ssoProviders } from './iam/definitions';
 import { organisations } from './organisations';
-import { locations } from './places/definitions';
+import { locations, properties, streets } from './places/definitions';
 import type { ResourceDefinition } from './resource-definition';
 import { teams } from './teams';
 import { users } from './users';
@@ -37,5 +37,7 @@ export const resourceTypes: ReadonlyMap<string, ResourceDefinition> = new Map(
     auditEvents,
     locations,
     vehicleInventoryChecks,
+    properties,
+    streets,
   ].map((d) => [d.type, d]),
 );

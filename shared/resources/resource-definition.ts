@@ -20,6 +20,8 @@ export interface ResourceDefinition {
   /** Where a record of this type is stored, given the organisation it is read in. */
   keyOf: (orgId: string, id: string) => ItemKey;
   collection?: CollectionOptions;
+  /** A point field (`{latitude, longitude}`) indexed by geohash on `gsi1`, so box filters read only nearby records. */
+  geoIndex?: { path: string };
 }
 
 export const defineResource = (

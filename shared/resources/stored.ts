@@ -1,5 +1,6 @@
 /** Builds the stored form of a record from its definition: keys, and the sort values its indexes need. */
 import { valueAt } from '../data/collection-query';
+import { geoIndexKeys } from '../data/geo-index';
 import type { StoredRelationship, StoredResource } from '../data/stored-resource';
 import type { ResourceDefinition } from './resource-definition';
 
@@ -26,6 +27,16 @@ export const indexed = (definition: ResourceDefinition, stored: StoredResource):
   const next = { ...stored };
   for (const sort of Object.values(definition.collection?.sorts ?? {})) {
     if (sort.index) next[sort.index] = indexValue(valueAt(next, sort.path));
+  }
+  if (definition.geoIndex) {
+    const point = valueAt(next, definition.geoIndex.path) as
+      | { latitude?: unknown; longitude?: unknown }
+      | undefined;
+    delete next.gsi1pk;
+    delete next.gsi1sk;
+    if (typeof point?.latitude === 'number' && typeof point.longitude === 'number') {
+      Object.assign(next, geoIndexKeys(next.type, next.org_id, next.id, point.latitude, point.longitude));
+    }
   }
   return next;
 };

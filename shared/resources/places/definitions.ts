@@ -5,6 +5,7 @@ export const locations = defineResource({
   type: 'locations',
   relationships: { organisation: { type: 'organisations' } },
   selfPath: (r) => `/v3/orgs/${r.org_id}/governance/locations/${r.id}`,
+  geoIndex: { path: 'attributes.location' },
   collection: {
     filters: {
       reference: { kind: 'eq', path: 'attributes.reference' },
@@ -17,6 +18,46 @@ export const locations = defineResource({
       reference: { path: 'attributes.reference', index: 'lsi2' },
       ...createdAtSort,
     },
+    defaultSort: 'name',
+    includes: [],
+  },
+});
+
+export const properties = defineResource({
+  type: 'properties',
+  relationships: { organisation: { type: 'organisations' }, street: { type: 'streets' } },
+  selfPath: (r) => `/v3/orgs/${r.org_id}/governance/properties/${r.id}`,
+  geoIndex: { path: 'attributes.location' },
+  collection: {
+    filters: {
+      reference: { kind: 'eq', path: 'attributes.reference' },
+      uprn: { kind: 'eq', path: 'attributes.uprn' },
+      postcode: { kind: 'eq', path: 'attributes.postcode' },
+      organisation: { kind: 'eq', path: 'org_id' },
+      location: { kind: 'box', path: 'attributes.location' },
+      created_at: { kind: 'time', path: 'meta.created_at' },
+    },
+    sorts: {
+      name: { path: 'attributes.name', index: 'lsi1' },
+      reference: { path: 'attributes.reference', index: 'lsi2' },
+      ...createdAtSort,
+    },
+    defaultSort: 'name',
+    includes: ['street', 'organisation'],
+  },
+});
+
+export const streets = defineResource({
+  type: 'streets',
+  relationships: { organisation: { type: 'organisations' } },
+  selfPath: (r) => `/v3/streets/${r.id}`,
+  collection: {
+    filters: {
+      usrn: { kind: 'eq', path: 'attributes.usrn' },
+      town: { kind: 'eq', path: 'attributes.town' },
+      organisation: { kind: 'eq', path: 'org_id' },
+    },
+    sorts: { name: { path: 'attributes.name', index: 'lsi1' }, ...createdAtSort },
     defaultSort: 'name',
     includes: [],
   },

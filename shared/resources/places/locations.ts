@@ -1,7 +1,7 @@
 /** Locations: a name, the organisation's own `reference`, an address and a point. */
 import { z } from 'zod';
 import { simpleCrud } from '../simple-crud';
-import { locations } from './definitions';
+import { locations, properties } from './definitions';
 
 export const point = z.strictObject({
   latitude: z.number().min(-90).max(90),
@@ -17,4 +17,20 @@ export const locationCrud = simpleCrud(
     location: point.optional(),
   },
   [],
+);
+
+export const propertyCrud = simpleCrud(
+  properties,
+  {
+    name: z.string().trim().min(1).max(200),
+    reference: z.string().trim().min(1).max(100).optional(),
+    uprn: z
+      .string()
+      .regex(/^\d{1,12}$/)
+      .optional(),
+    address: z.string().max(500).optional(),
+    postcode: z.string().max(10).optional(),
+    location: point.optional(),
+  },
+  ['street'],
 );
