@@ -2,7 +2,7 @@
  * The service: one table, two buckets, the token-signing KMS key, and an HTTP API with one function per
  * route-table entry (plus the `$default` fallback), each granted only what its route's `access` names.
  */
-import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, NestedStack, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { ManagedPolicy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -64,8 +64,22 @@ export class ComplianceApiStack extends Stack {
       return role;
     };
 
-    const functionFor = (route: Route) =>
-      new ApiFunction(this, logicalId(route), {
+    // Each area (functions/<area>/…) gets a nested stack for its functions, log groups, integrations and
+    // routes, so the service grows past CloudFormation's 500-resource limit per stack.
+    const areas = new Map<string, NestedStack>();
+    const areaOf = (route: Route) => {
+      const name = route.handler.split('/')[1] ?? 'root';
+      const id = `Area${name.replace(/(^|-)(\w)/g, (_, _dash: string, c: string) => c.toUpperCase())}`;
+      let area = areas.get(id);
+      if (!area) {
+        area = new NestedStack(this, id, { description: `API functions: ${name}` });
+        areas.set(id, area);
+      }
+      return area;
+    };
+
+    const functionFor = (scope: Construct, route: Route) =>
+      new ApiFunction(scope, logicalId(route), {
         handlerPath: route.handler,
         description: `${route.method} ${route.path}`,
         role: roleFor(route.access),
@@ -80,19 +94,19 @@ export class ComplianceApiStack extends Stack {
         },
       });
 
-    for (const route of routes) {
-      api.addRoutes({
-        path: route.path,
-        methods: [HttpMethod[route.method]],
-        integration: new HttpLambdaIntegration(`${logicalId(route)}Integration`, functionFor(route)),
+    for (const route of [...routes, fallbackRoute] as Route[]) {
+      const area = areaOf(route);
+      // `$default` takes every request no route matches, so unknown paths get JSON:API 404/405 answers.
+      const routeKey =
+        route === fallbackRoute
+          ? HttpRouteKey.DEFAULT
+          : HttpRouteKey.with(route.path, HttpMethod[route.method]);
+      new HttpRoute(area, `${logicalId(route)}Route`, {
+        httpApi: api,
+        routeKey,
+        integration: new HttpLambdaIntegration(`${logicalId(route)}Integration`, functionFor(area, route)),
       });
     }
-    // `$default` takes every request no route matches, so unknown paths get JSON:API 404/405 answers.
-    new HttpRoute(this, 'DefaultRoute', {
-      httpApi: api,
-      routeKey: HttpRouteKey.DEFAULT,
-      integration: new HttpLambdaIntegration('FallbackIntegration', functionFor(fallbackRoute)),
-    });
 
     new CfnOutput(this, 'ApiUrl', { value: api.apiEndpoint, description: '{base_url} and {auth_url}' });
   }
