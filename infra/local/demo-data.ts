@@ -5,6 +5,7 @@
  */
 
 import { startSession } from '../../shared/auth/sessions';
+import { loadDemoAssets } from './demo-assets';
 import {
   type ClientCredentials,
   createFeatureConfiguration,
@@ -22,6 +23,8 @@ interface DemoOrganisation {
   description: string;
   town: string;
   domain: string;
+  centre: { latitude: number; longitude: number };
+  prefix: string;
   people: [string, string, string][];
   teams: { name: string; description: string; members: number[] }[];
   viewer: boolean;
@@ -33,6 +36,8 @@ const demo: DemoOrganisation[] = [
     slug: 'northmere-water',
     description: 'Regional water and wastewater utility: mains renewal, reservoirs and treatment works.',
     town: 'Kendal',
+    centre: { latitude: 54.328, longitude: -2.7463 },
+    prefix: 'NW',
     domain: 'northmere-water.example',
     people: [
       ['Aisha', 'Rahman', 'Principal Designer'],
@@ -58,6 +63,8 @@ const demo: DemoOrganisation[] = [
     slug: 'kestrel-civils',
     description: 'Principal contractor for highways, bridges and onshore wind access roads.',
     town: 'Stirling',
+    centre: { latitude: 56.1165, longitude: -3.9369 },
+    prefix: 'KC',
     domain: 'kestrel-civils.example',
     people: [
       ['Morag', 'Sinclair', 'Contracts Manager'],
@@ -136,6 +143,7 @@ export const loadDemoData = async (): Promise<DemoCredentials> => {
     const [lead] = people;
     if (lead) await grantRole(org.id, 'admin', 'user', lead.id);
     await Promise.all(features.map((f) => createFeatureConfiguration(org.id, f)));
+    await loadDemoAssets(org.id, o.centre, o.prefix);
     const admin = await createServiceAccountClient(`${o.name} integration (admin)`, [
       { org_id: org.id, role: 'admin' },
     ]);
