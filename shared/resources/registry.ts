@@ -11,7 +11,7 @@ import { auditEvents } from './audit/audit-events';
 import { featureConfigurations } from './feature-configurations';
 import { grants, roleGroups, roles, serviceAccounts, ssoProviders } from './iam/definitions';
 import { organisations } from './organisations';
-import { locations, properties, streets } from './places/definitions';
+import { importTemplates, locationImports, locations, properties, streets } from './places/definitions';
 import type { ResourceDefinition } from './resource-definition';
 import { teams } from './teams';
 import { users } from './users';
@@ -39,5 +39,7 @@ export const resourceTypes: ReadonlyMap<string, ResourceDefinition> = new Map(
     vehicleInventoryChecks,
     properties,
     streets,
+    importTemplates,
+    locationImports,
   ].map((d) => [d.type, d]),
 );

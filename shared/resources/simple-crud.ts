@@ -5,7 +5,9 @@
 import { z } from 'zod';
 import type { Principal } from '../auth/principal';
 import type { Scope } from '../data/scope';
-import type { StoredResource } from '../data/stored-resource';
+import type { ItemKey, StoredResource } from '../data/stored-resource';
+import type { WriteOp, WriteRefused } from '../data/transaction';
+import { ConflictError } from '../jsonapi/errors';
 import { assertSameId, parseDocument } from '../jsonapi/request-document';
 import {
   changedRecord,
@@ -26,11 +28,51 @@ export interface SimpleCrud {
   remove(scope: Scope, record: StoredResource): Promise<void>;
 }
 
+/**
+ * An attribute unique within the organisation: a claim item (saying which record holds the value)
+ * commits with the record, moves when the value changes and goes when the record does; a taken value
+ * is 409 CONFLICT.001 at the attribute.
+ */
+export interface UniqueAttribute {
+  attribute: string;
+  claim: (orgId: string, value: string) => ItemKey;
+}
+
+const claimOps = (
+  unique: UniqueAttribute | undefined,
+  before: StoredResource | null,
+  after: StoredResource | null,
+): WriteOp[] => {
+  if (!unique) return [];
+  const value = (r: StoredResource | null) => (r ? r.attributes[unique.attribute] : undefined);
+  const [was, is] = [value(before), value(after)];
+  if (was === is) return [];
+  return [
+    ...(typeof was === 'string' && before ? [{ remove: unique.claim(before.org_id, was) }] : []),
+    ...(typeof is === 'string' && after
+      ? [{ claim: { ...unique.claim(after.org_id, is), holder_id: after.id } }]
+      : []),
+  ];
+};
+
+const takenValue =
+  (unique: UniqueAttribute | undefined, extra: WriteOp[]) =>
+  (error: WriteRefused): never => {
+    const op = error.op === undefined ? undefined : extra[error.op - 1];
+    if (unique && op && 'claim' in op) {
+      throw new ConflictError(`Another record in this organisation has this ${unique.attribute}.`, {
+        pointer: `/data/attributes/${unique.attribute}`,
+      });
+    }
+    throw new ConflictError('The record changed while this request was applied; read it again and retry.');
+  };
+
 /** `required` attributes must be sent on create; every attribute is optional on update. */
 export const simpleCrud = (
   definition: ResourceDefinition,
   attributes: z.ZodRawShape,
   relationshipNames: readonly string[],
+  unique?: UniqueAttribute,
 ): SimpleCrud => {
   const relationships = z
     .strictObject(
@@ -59,23 +101,18 @@ export const simpleCrud = (
     create: (scope, orgId, body) => {
       const { data } = parseDocument(createDocument, body);
       const rels = storedRelationships(data.relationships as never);
-      return createRecord(
-        scope,
-        definition,
-        newRecord(definition, orgId, { attributes: data.attributes, rels }),
-      );
+      const record = newRecord(definition, orgId, { attributes: data.attributes, rels });
+      const extra = claimOps(unique, null, record);
+      return createRecord(scope, definition, record, extra, takenValue(unique, extra));
     },
     update: (scope, record, body) => {
       const { data } = parseDocument(updateDocument, body);
       assertSameId(data.id, record.id);
       const rels = storedRelationships(data.relationships as never);
-      return replaceRecord(
-        scope,
-        definition,
-        changedRecord(definition, record, { attributes: data.attributes ?? {}, rels }),
-        rels,
-      );
+      const next = changedRecord(definition, record, { attributes: data.attributes ?? {}, rels });
+      const extra = claimOps(unique, record, next);
+      return replaceRecord(scope, definition, next, rels, extra, takenValue(unique, extra));
     },
-    remove: (scope, record) => deleteRecord(scope, record),
+    remove: (scope, record) => deleteRecord(scope, record, claimOps(unique, record, null)),
   };
 };

@@ -62,3 +62,35 @@ export const streets = defineResource({
     includes: [],
   },
 });
+
+export const importTemplates = defineResource({
+  type: 'import-templates',
+  relationships: { organisation: { type: 'organisations' } },
+  selfPath: (r) => `/v3/orgs/${r.org_id}/governance/import-templates/${r.id}`,
+  collection: {
+    filters: { target: { kind: 'eq', path: 'attributes.target' } },
+    sorts: { name: { path: 'attributes.name', index: 'lsi1' }, ...createdAtSort },
+    defaultSort: 'name',
+    includes: [],
+  },
+});
+
+export const locationImports = defineResource({
+  type: 'location-imports',
+  relationships: {
+    organisation: { type: 'organisations' },
+    author: { type: 'users' },
+    author_service_account: { type: 'service-accounts' },
+    import_template: { type: 'import-templates' },
+  },
+  selfPath: (r) => `/v3/orgs/${r.org_id}/governance/location-imports/${r.id}`,
+  collection: {
+    filters: {
+      status: { kind: 'eq', path: 'attributes.status' },
+      created_at: { kind: 'time', path: 'meta.created_at' },
+    },
+    sorts: { ...createdAtSort },
+    defaultSort: '-created_at',
+    includes: ['import_template'],
+  },
+});

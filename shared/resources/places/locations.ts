@@ -1,7 +1,9 @@
 /** Locations: a name, the organisation's own `reference`, an address and a point. */
 import { z } from 'zod';
+import { LOCATION_FIELDS } from '../../domain/places/location-rows';
 import { simpleCrud } from '../simple-crud';
-import { locations, properties } from './definitions';
+import { importTemplates, locations, properties } from './definitions';
+import { referenceClaim } from './location-imports';
 
 export const point = z.strictObject({
   latitude: z.number().min(-90).max(90),
@@ -17,6 +19,8 @@ export const locationCrud = simpleCrud(
     location: point.optional(),
   },
   [],
+  // The organisation's own reference is the key imports match on: unique within the organisation.
+  { attribute: 'reference', claim: referenceClaim },
 );
 
 export const propertyCrud = simpleCrud(
@@ -33,4 +37,18 @@ export const propertyCrud = simpleCrud(
     location: point.optional(),
   },
   ['street'],
+);
+
+export const importTemplateCrud = simpleCrud(
+  importTemplates,
+  {
+    name: z.string().trim().min(1).max(200),
+    target: z.literal('locations'),
+    columns: z.strictObject(
+      Object.fromEntries(
+        LOCATION_FIELDS.map((field) => [field, z.string().trim().min(1).max(100).optional()]),
+      ),
+    ),
+  },
+  [],
 );

@@ -1,0 +1,15 @@
+import { jsonApiHandler } from '#shared/http/json-api-handler';
+import { Reply } from '#shared/http/reply';
+import { parseDocument } from '#shared/jsonapi/request-document';
+import { locationImports } from '#shared/resources/places/definitions';
+import { createImportDocument, startImport } from '#shared/resources/places/import-requests';
+import { resourceResponse } from '#shared/resources/single';
+
+/** POST /v3/orgs/{org_id}/governance/location-imports: an inline CSV (≤ 1 MiB), processed now; 201 with the import record. */
+export const handler = jsonApiHandler('createLocationImport', async (request) => {
+  const document = parseDocument(createImportDocument, request.body);
+  const record = await startImport(request.scope, request.params.org_id ?? '', document, request.principal);
+  return new Reply(201, await resourceResponse(request, locationImports, record), {
+    Location: `${request.baseUrl}${locationImports.selfPath(record)}`,
+  });
+});
