@@ -840,7 +840,7 @@ export const routes = [
     handler: 'functions/places/location-imports/create.ts',
     auth: USER_OR_MACHINE,
     permission: 'places:manage',
-    access: { table: 'write' },
+    access: { table: 'write', buckets: { exports: 'write' } },
   },
   {
     id: 'getLocationImport',
@@ -850,6 +850,15 @@ export const routes = [
     auth: USER_OR_MACHINE,
     permission: 'places:view',
     access: { table: 'read' },
+  },
+  {
+    id: 'processLocationImport',
+    method: 'POST',
+    path: '/v3/orgs/{org_id}/governance/location-imports/{location_import_id}/process',
+    handler: 'functions/places/location-imports/process.ts',
+    auth: USER_OR_MACHINE,
+    permission: 'places:manage',
+    access: { table: 'write', buckets: { exports: 'read' } },
   },
   {
     id: 'listImportTemplates',

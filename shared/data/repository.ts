@@ -21,6 +21,7 @@ import { collectionPartition, counterKey } from './stored-resource';
 
 const BATCH_GET_MAX = 100;
 const MAX_ATTEMPTS = 8;
+const BATCH_GETS_IN_FLIGHT = 8;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -29,22 +30,30 @@ export const batchGet = async <T = StoredResource>(keys: readonly ItemKey[]): Pr
   const unique = [...new Map(keys.map((k) => [`${k.pk}\n${k.sk}`, k])).values()];
   const chunks: ItemKey[][] = [];
   for (let i = 0; i < unique.length; i += BATCH_GET_MAX) chunks.push(unique.slice(i, i + BATCH_GET_MAX));
-  const pages = await Promise.all(
-    chunks.map(async (chunk) => {
-      const found: T[] = [];
-      let pending: Record<string, unknown>[] | undefined = chunk as unknown as Record<string, unknown>[];
-      for (let attempt = 0; pending && pending.length > 0; attempt++) {
-        if (attempt === MAX_ATTEMPTS) throw new Error(`BatchGetItem left ${pending.length} keys unprocessed`);
-        if (attempt > 0) await pause(25 * 2 ** attempt);
-        const out: BatchGetCommandOutput = await documents.send(
-          new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending } } }),
-        );
-        found.push(...((out.Responses?.[tableName] ?? []) as T[]));
-        pending = out.UnprocessedKeys?.[tableName]?.Keys;
-      }
-      return found;
-    }),
-  );
+  const readChunk = async (chunk: ItemKey[]) => {
+    const found: T[] = [];
+    let pending: Record<string, unknown>[] | undefined = chunk as unknown as Record<string, unknown>[];
+    for (let attempt = 0; pending && pending.length > 0; attempt++) {
+      if (attempt === MAX_ATTEMPTS) throw new Error(`BatchGetItem left ${pending.length} keys unprocessed`);
+      if (attempt > 0) await pause(25 * 2 ** attempt);
+      const out: BatchGetCommandOutput = await documents.send(
+        new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending } } }),
+      );
+      found.push(...((out.Responses?.[tableName] ?? []) as T[]));
+      pending = out.UnprocessedKeys?.[tableName]?.Keys;
+    }
+    return found;
+  };
+  // A request's includes are a few chunks; an import's look-ups can be a thousand: keep 8 in flight.
+  const pages: T[][] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < chunks.length) {
+      const index = next++;
+      pages[index] = await readChunk(chunks[index] ?? []);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(BATCH_GETS_IN_FLIGHT, chunks.length) }, worker));
   return pages.flat();
 };
 

@@ -55,6 +55,8 @@ export const importLocations = async (
   { csv, source, mapping, templateId }: ImportSource,
   author: Principal | null,
   now = new Date(),
+  /** An import record awaiting its uploaded file, which this run completes. */
+  awaiting?: StoredResource,
 ): Promise<StoredResource> => {
   const parsed = parseCsv(csv);
   if (!parsed.ok)
@@ -105,37 +107,35 @@ export const importLocations = async (
     }
   }
   const report = await bulkPut(writes);
-  const record = newRecord(
-    locationImports,
-    orgId,
-    {
-      attributes: {
-        status: 'completed',
-        source,
-        counts: {
-          rows: parsed.rows.length,
-          created,
-          updated,
-          unchanged: valid.length - created - updated,
-          rejected: rejected.length,
-        },
-        errors: rejected.slice(0, STORED_ERRORS_MAX),
-        errors_truncated: rejected.length > STORED_ERRORS_MAX,
-        started_at: now.toISOString(),
-        finished_at: new Date().toISOString(),
+  const outcome = {
+    attributes: {
+      status: 'completed',
+      source,
+      counts: {
+        rows: parsed.rows.length,
+        created,
+        updated,
+        unchanged: valid.length - created - updated,
+        rejected: rejected.length,
       },
-      meta: { write_calls: report.calls },
-      rels: {
-        author: author?.kind === 'user' ? author.id : null,
-        author_service_account: author?.kind === 'service-account' ? author.id : null,
-        import_template: templateId ?? null,
-      },
+      errors: rejected.slice(0, STORED_ERRORS_MAX),
+      errors_truncated: rejected.length > STORED_ERRORS_MAX,
+      started_at: now.toISOString(),
+      finished_at: new Date().toISOString(),
     },
-    now,
-  );
+    meta: { write_calls: report.calls },
+    rels: {
+      author: author?.kind === 'user' ? author.id : null,
+      author_service_account: author?.kind === 'service-account' ? author.id : null,
+      import_template: templateId ?? null,
+    },
+  };
+  const record = awaiting
+    ? changedRecord(locationImports, awaiting, outcome, now)
+    : newRecord(locationImports, orgId, outcome, now);
   // The created locations are counted in the same transaction as the import record that reports them.
   await commit(scope, [
-    { create: record },
+    awaiting ? { replace: record } : { create: record },
     { count: { key: counterKey(orgId, locations.type), by: created } },
   ]);
   return record;
