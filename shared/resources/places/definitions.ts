@@ -1,47 +1,43 @@
 /** Places an organisation manages. */
 import { createdAtSort, defineResource } from '../resource-definition';
 
+/** What places share: a point indexed by geohash, the organisation's own reference, a name. */
+const place = {
+  geoIndex: { path: 'attributes.location' },
+  filters: {
+    reference: { kind: 'eq', path: 'attributes.reference' },
+    name: { kind: 'eq', path: 'attributes.name' },
+    location: { kind: 'box', path: 'attributes.location' },
+    created_at: { kind: 'time', path: 'meta.created_at' },
+  },
+  sorts: {
+    name: { path: 'attributes.name', index: 'lsi1' },
+    reference: { path: 'attributes.reference', index: 'lsi2' },
+    ...createdAtSort,
+  },
+} as const;
+
 export const locations = defineResource({
   type: 'locations',
   relationships: { organisation: { type: 'organisations' } },
   selfPath: (r) => `/v3/orgs/${r.org_id}/governance/locations/${r.id}`,
-  geoIndex: { path: 'attributes.location' },
-  collection: {
-    filters: {
-      reference: { kind: 'eq', path: 'attributes.reference' },
-      name: { kind: 'eq', path: 'attributes.name' },
-      location: { kind: 'box', path: 'attributes.location' },
-      created_at: { kind: 'time', path: 'meta.created_at' },
-    },
-    sorts: {
-      name: { path: 'attributes.name', index: 'lsi1' },
-      reference: { path: 'attributes.reference', index: 'lsi2' },
-      ...createdAtSort,
-    },
-    defaultSort: 'name',
-    includes: [],
-  },
+  geoIndex: place.geoIndex,
+  collection: { filters: place.filters, sorts: place.sorts, defaultSort: 'name', includes: [] },
 });
 
 export const properties = defineResource({
   type: 'properties',
   relationships: { organisation: { type: 'organisations' }, street: { type: 'streets' } },
   selfPath: (r) => `/v3/orgs/${r.org_id}/governance/properties/${r.id}`,
-  geoIndex: { path: 'attributes.location' },
+  geoIndex: place.geoIndex,
   collection: {
     filters: {
-      reference: { kind: 'eq', path: 'attributes.reference' },
+      ...place.filters,
       uprn: { kind: 'eq', path: 'attributes.uprn' },
       postcode: { kind: 'eq', path: 'attributes.postcode' },
       organisation: { kind: 'eq', path: 'org_id' },
-      location: { kind: 'box', path: 'attributes.location' },
-      created_at: { kind: 'time', path: 'meta.created_at' },
     },
-    sorts: {
-      name: { path: 'attributes.name', index: 'lsi1' },
-      reference: { path: 'attributes.reference', index: 'lsi2' },
-      ...createdAtSort,
-    },
+    sorts: place.sorts,
     defaultSort: 'name',
     includes: ['street', 'organisation'],
   },
