@@ -17,7 +17,10 @@ export interface BulkWriteReport {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export const bulkPut = async (items: readonly Record<string, unknown>[]): Promise<BulkWriteReport> => {
+export const bulkPut = async (
+  items: readonly Record<string, unknown>[],
+  inFlight = IN_FLIGHT,
+): Promise<BulkWriteReport> => {
   const report: BulkWriteReport = { items: items.length, calls: 0, retried: 0 };
   const chunks: Record<string, unknown>[][] = [];
   for (let i = 0; i < items.length; i += CHUNK)
@@ -44,6 +47,6 @@ export const bulkPut = async (items: readonly Record<string, unknown>[]): Promis
       }
     }
   };
-  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+  await Promise.all(Array.from({ length: inFlight }, worker));
   return report;
 };

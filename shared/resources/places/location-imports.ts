@@ -11,7 +11,12 @@ import type { Scope } from '../../data/scope';
 import { counterKey, type StoredResource } from '../../data/stored-resource';
 import { commit } from '../../data/transaction';
 import { parseCsv } from '../../domain/places/csv';
-import { columnIndexes, type LocationField, mapLocationRows } from '../../domain/places/location-rows';
+import {
+  columnIndexes,
+  type LocationField,
+  type LocationRow,
+  mapLocationRows,
+} from '../../domain/places/location-rows';
 import { ValidationError } from '../../jsonapi/errors';
 import { changedRecord, newRecord } from '../record-writes';
 import { locationImports, locations } from './definitions';
@@ -45,6 +50,39 @@ export interface ImportSource {
   templateId?: string;
 }
 
+const SLICE_ROWS = 2_000;
+
+/** The writes one slice of rows needs: new locations with their claims, and changed locations. */
+const changesFor = async (orgId: string, rows: readonly LocationRow[], now: Date) => {
+  const claims = await batchGet<{ sk: string; holder_id: string }>(
+    rows.map((row) => referenceClaim(orgId, row.reference)),
+  );
+  const idByReference = new Map(claims.map((c) => [c.sk, c.holder_id]));
+  const existing = new Map(
+    (await batchGet([...idByReference.values()].map((id) => locations.keyOf(orgId, id)))).map((l) => [
+      l.id,
+      l,
+    ]),
+  );
+  const writes: Record<string, unknown>[] = [];
+  let created = 0;
+  let updated = 0;
+  for (const row of rows) {
+    const current = existing.get(idByReference.get(row.reference) ?? '');
+    if (!current) {
+      const location = newRecord(locations, orgId, { attributes: row.attributes }, now);
+      writes.push({ ...location }, { ...referenceClaim(orgId, row.reference), holder_id: location.id });
+      created++;
+    } else if (!same(current.attributes, row.attributes)) {
+      // A row is the whole truth for its location: fields it lacks are cleared.
+      const attributes = { address: undefined, location: undefined, ...row.attributes };
+      writes.push({ ...changedRecord(locations, current, { attributes }, now) });
+      updated++;
+    }
+  }
+  return { writes, created, updated };
+};
+
 /**
  * Runs an import to completion and returns its record. A file that is not CSV, or has no reference
  * column, is a 400 and writes nothing at all (not even the import record).
@@ -70,43 +108,24 @@ export const importLocations = async (
   }
   const { valid, rejected } = mapLocationRows(parsed.rows, columns);
 
-  const claims = await batchGet<{ sk: string; holder_id: string }>(
-    valid.map((row) => referenceClaim(orgId, row.reference)),
-  );
-  const idByReference = new Map(claims.map((c) => [c.sk, c.holder_id]));
-  const existing = new Map(
-    (
-      await batchGet(
-        valid.flatMap((row) => {
-          const id = idByReference.get(row.reference);
-          return id ? [locations.keyOf(orgId, id)] : [];
-        }),
-      )
-    ).map((l) => [l.id, l]),
-  );
-
-  const writes: Record<string, unknown>[] = [];
+  // Rows go through in slices, two at a time, so one slice's look-ups overlap another's writes; the
+  // two pipelines share the same number of write calls in flight as a single bulk writer would use.
   let created = 0;
   let updated = 0;
-  for (const row of valid) {
-    const current = existing.get(idByReference.get(row.reference) ?? '');
-    if (!current) {
-      const location = newRecord(locations, orgId, { attributes: row.attributes }, now);
-      writes.push({ ...location }, { ...referenceClaim(orgId, row.reference), holder_id: location.id });
-      created++;
-    } else if (!same({ ...current.attributes }, { ...row.attributes })) {
-      writes.push({
-        ...changedRecord(
-          locations,
-          current,
-          { attributes: { address: undefined, location: undefined, ...row.attributes } },
-          now,
-        ),
-      });
-      updated++;
+  const report = { calls: 0 };
+  const slices: LocationRow[][] = [];
+  for (let i = 0; i < valid.length; i += SLICE_ROWS) slices.push(valid.slice(i, i + SLICE_ROWS));
+  let next = 0;
+  const pipeline = async () => {
+    while (next < slices.length) {
+      const slice = slices[next++] ?? [];
+      const { writes, created: c, updated: u } = await changesFor(orgId, slice, now);
+      created += c;
+      updated += u;
+      report.calls += (await bulkPut(writes, 2)).calls;
     }
-  }
-  const report = await bulkPut(writes);
+  };
+  await Promise.all([pipeline(), pipeline()]);
   const outcome = {
     attributes: {
       status: 'completed',
