@@ -132,6 +132,12 @@ describe('building the equipment graph through the API', () => {
       [graph.drills, graph.hav].sort(),
     );
     expect(item.relationships.vehicle.data).toEqual({ type: 'vehicles', id: graph.vehicle });
+    expect(item.relationships.allocated_vehicle.data).toEqual({
+      type: 'vehicles',
+      id: graph.vehicle,
+      meta: { starts_at: expect.any(String) },
+    });
+    expect(item.relationships.allocated_location.data).toBeNull();
   });
 
   it('list includes model, model.manufacturer, model.categories, vehicle and vehicle.equipment in one document', async () => {
@@ -363,5 +369,46 @@ describe('vehicle allocation', () => {
   it('a vehicle carrying equipment is not deleted (409)', async () => {
     const res = await api.request('DELETE', `/v3/vehicles/${graph.vehicle}`, { token });
     expect(res.status).toBe(409);
+  });
+});
+
+describe('moving equipment between vehicles', () => {
+  it('keeps both vehicles’ equipment lists and the item’s allocation in step', async () => {
+    const second = await created(`${assets()}/vehicles`, {
+      data: { type: 'vehicles', attributes: { registration: 'NW25 MOV' } },
+    });
+    const item = await created(`${assets()}/equipment`, {
+      data: {
+        type: 'equipment-items',
+        attributes: { serial: 'MOVE-VAN-1' },
+        relationships: { vehicle: one('vehicles', graph.vehicle ?? '') },
+      },
+    });
+    const moved = await api.request('PATCH', `${assets()}/equipment/${item}`, {
+      token,
+      body: {
+        data: { type: 'equipment-items', id: item, relationships: { vehicle: one('vehicles', second) } },
+      },
+    });
+    expect(moved.status, moved.text).toBe(200);
+    expect(moved.body.data.relationships.allocated_vehicle.data.id).toBe(second);
+    const [from, to] = await Promise.all([
+      api.get(`/v3/vehicles/${graph.vehicle}`, token),
+      api.get(`/v3/vehicles/${second}`, token),
+    ]);
+    expect(from.body.data.relationships.equipment.data.map((e: { id: string }) => e.id)).not.toContain(item);
+    expect(to.body.data.relationships.equipment.data).toEqual([{ type: 'equipment-items', id: item }]);
+    const unknown = await api.request('PATCH', `${assets()}/equipment/${item}`, {
+      token,
+      body: {
+        data: {
+          type: 'equipment-items',
+          id: item,
+          relationships: { vehicle: one('vehicles', tenant.org.id) },
+        },
+      },
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors[0].source).toEqual({ pointer: '/data/relationships/vehicle/data' });
   });
 });

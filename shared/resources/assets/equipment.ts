@@ -103,9 +103,19 @@ const vehicleOps = async (
   return ops;
 };
 
+/** Carrying an item on a vehicle allocates it there, from now: `allocated_vehicle` with `meta.starts_at`. */
+const allocatedVehicle = (vehicle: StoredRelationship | undefined, now: Date) => ({
+  allocated_vehicle:
+    typeof vehicle === 'string' ? { id: vehicle, meta: { starts_at: now.toISOString() } } : null,
+});
+
 /** Relationships whose targets a check must prove: the vehicle is proven by its link op instead. */
-const checked = ({ vehicle: _v, inherited_categories: _i, ...rels }: Record<string, StoredRelationship>) =>
-  rels;
+const checked = ({
+  vehicle: _vehicle,
+  allocated_vehicle: _allocated,
+  inherited_categories: _inherited,
+  ...rels
+}: Record<string, StoredRelationship>) => rels;
 
 export const createEquipment = async (
   scope: Scope,
@@ -116,7 +126,11 @@ export const createEquipment = async (
   const rels = storedRelationships(data.relationships as never);
   const item = newRecord(equipmentItems, orgId, {
     attributes: { status: 'active', ...data.attributes },
-    rels: { ...rels, inherited_categories: await inheritedCategories(scope, orgId, rels.model) },
+    rels: {
+      ...rels,
+      inherited_categories: await inheritedCategories(scope, orgId, rels.model),
+      ...allocatedVehicle(rels.vehicle, new Date()),
+    },
   });
   const extra: WriteOp[] = [
     { claim: serialClaim(orgId, data.attributes.serial) },
@@ -134,6 +148,8 @@ export const updateEquipment = async (
   assertSameId(data.id, item.id);
   const rels = storedRelationships(data.relationships as never);
   if ('model' in rels) rels.inherited_categories = await inheritedCategories(scope, item.org_id, rels.model);
+  if ('vehicle' in rels && rels.vehicle !== item.rels.vehicle)
+    Object.assign(rels, allocatedVehicle(rels.vehicle, new Date()));
   const next = changedRecord(equipmentItems, item, { attributes: data.attributes ?? {}, rels });
   const oldSerial = String(item.attributes.serial);
   const newSerial = String(next.attributes.serial);
