@@ -122,7 +122,9 @@ export const importLocations = async (
       const { writes, created: c, updated: u } = await changesFor(orgId, slice, now);
       created += c;
       updated += u;
-      report.calls += (await bulkPut(writes, 2)).calls;
+      // Await first, then add: `x += await …` would read x before the await and lose the other pipeline's calls.
+      const written = await bulkPut(writes, 2);
+      report.calls += written.calls;
     }
   };
   await Promise.all([pipeline(), pipeline()]);
