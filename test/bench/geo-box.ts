@@ -49,8 +49,8 @@ export const benchGeoBox = async (count: number) => {
     },
     options,
   );
-  const box = query.filters.find((f) => f.op === 'box');
-  if (!box || box.op !== 'box') throw new Error('no box');
+  const box = query.filters.find((f): f is Extract<typeof f, { op: 'box' }> => f.op === 'box');
+  if (!box) throw new Error('no box');
   scanned = 0;
   calls = 0;
   const { total } = await queryByBox(scopeOf([org]), properties.type, query, box);

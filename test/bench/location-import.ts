@@ -32,7 +32,9 @@ const bareBatchWrite = async (items: Record<string, unknown>[]) => {
   let next = 0;
   const worker = async () => {
     while (next < items.length) {
-      let pending = items.slice(next, (next += 25)).map((Item) => ({ PutRequest: { Item } }));
+      const start = next;
+      next += 25;
+      let pending = items.slice(start, start + 25).map((Item) => ({ PutRequest: { Item } }));
       while (pending.length > 0) {
         calls++;
         const out: BatchWriteCommandOutput = await documents.send(
