@@ -1,30 +1,36 @@
 /**
  * Configuration, read from the environment once per process and validated. Nothing else reads
  * `process.env`. The CDK stack sets these on every function; the local stack sets them for its process.
+ * zod/mini here, not classic zod: every function loads this module, and the tree-shakable build keeps
+ * ~430 KB out of bundles that validate nothing else.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
+
+const text = (fallback: string) => z._default(z.string().check(z.minLength(1)), fallback);
+const integer = (min: number, max: number, fallback: number) =>
+  z._default(z.coerce.number().check(z.int(), z.minimum(min), z.maximum(max)), fallback);
 
 const schema = z.object({
-  STAGE: z.string().min(1).default('local'),
-  AWS_REGION: z.string().min(1).default('eu-west-2'),
-  TABLE_NAME: z.string().min(1).default('compliance'),
-  DEVICE_BACKUPS_BUCKET: z.string().min(1).default('device-backups'),
-  EXPORTS_BUCKET: z.string().min(1).default('exports'),
+  STAGE: text('local'),
+  AWS_REGION: text('eu-west-2'),
+  TABLE_NAME: text('compliance'),
+  DEVICE_BACKUPS_BUCKET: text('device-backups'),
+  EXPORTS_BUCKET: text('exports'),
   /** Set only locally: DynamoDB Local and s3rver endpoints. */
-  DYNAMODB_ENDPOINT: z.url().optional(),
-  S3_ENDPOINT: z.url().optional(),
+  DYNAMODB_ENDPOINT: z.optional(z.url()),
+  S3_ENDPOINT: z.optional(z.url()),
   /** `iss` of access tokens: the {auth_url}. */
-  TOKEN_ISSUER: z.url().default('http://127.0.0.1:3000'),
+  TOKEN_ISSUER: z._default(z.url(), 'http://127.0.0.1:3000'),
   /** `aud` of access tokens: the API this stage serves. */
-  TOKEN_AUDIENCE: z.string().min(1).default('compliance-api:local'),
-  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  TOKEN_AUDIENCE: text('compliance-api:local'),
+  ACCESS_TOKEN_TTL_SECONDS: integer(60, 86_400, 3600),
   /** In AWS: the KMS asymmetric key (RSA_2048, SIGN_VERIFY) that signs access tokens. */
-  SIGNING_KEY_ID: z.string().min(1).optional(),
+  SIGNING_KEY_ID: z.optional(z.string().check(z.minLength(1))),
   /** Locally: the PEM file of the RSA key pair under .local/. */
-  LOCAL_SIGNING_KEY_FILE: z.string().min(1).optional(),
+  LOCAL_SIGNING_KEY_FILE: z.optional(z.string().check(z.minLength(1))),
   /** How long a warm container trusts a principal's evaluated grants; a revoked grant stops within it. */
-  GRANT_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
-  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  GRANT_CACHE_SECONDS: integer(0, 300, 30),
+  LOG_LEVEL: z._default(z.enum(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
 });
 
 export type Config = z.infer<typeof schema>;

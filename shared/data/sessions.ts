@@ -2,7 +2,7 @@
  * User sessions, stored by the SHA-256 of their opaque token (never the token itself) with a DynamoDB
  * TTL on `expires_at`; expiry is also checked on read because TTL deletion can lag by hours.
  */
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { documents, tableName } from './clients';
 import { getItem } from './repository';
 
@@ -28,8 +28,4 @@ export const putSession = async (tokenHash: string, session: SessionRecord): Pro
 export const getSession = async (tokenHash: string, now = Date.now()): Promise<SessionRecord | null> => {
   const session = await getItem<SessionRecord>(sessionKey(tokenHash));
   return session && session.expires_at * 1000 > now ? session : null;
-};
-
-export const deleteSession = async (tokenHash: string): Promise<void> => {
-  await documents.send(new DeleteCommand({ TableName: tableName, Key: sessionKey(tokenHash) }));
 };

@@ -66,7 +66,7 @@ export const updateKeyDocument = z.strictObject({
   }),
 });
 
-const keysOf = (account: StoredResource): StoredKey[] =>
+export const keysOf = (account: StoredResource): StoredKey[] =>
   (account.attributes.keys as StoredKey[] | undefined) ?? [];
 
 /** What authentication reads about an account: derived from the account record, never edited apart. */
@@ -226,5 +226,3 @@ export const keyResource = (
   relationships: { service_account: { data: { type: 'service-accounts', id: account.id } } },
   links: { self: `${baseUrl}/v3/orgs/${account.org_id}/iam/service-accounts/${account.id}/keys/${key.id}` },
 });
-
-export const keysOfAccount = keysOf;
