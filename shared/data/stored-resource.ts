@@ -24,6 +24,9 @@ export interface StoredResource {
   lsi2?: string;
   gsi1pk?: string;
   gsi1sk?: string;
+  /** Work-hierarchy nodes: the root of their tree and the path of ids from it. */
+  tree_root?: string;
+  tree_path?: string;
 }
 
 export interface ItemKey {

@@ -53,7 +53,9 @@ export const listResources = async (
   const options = definition.collection;
   if (!options) throw new Error(`${definition.type} declares no collection options`);
   const query = parseCollectionQuery(parameters, options);
-  const { items, total } = await readPage(query);
+  const page = await readPage(query);
+  const items = definition.derive ? await definition.derive(scope, page.items) : page.items;
+  const { total } = page;
   const included = await resolveIncludes(scope, definition, items, query.include);
   return collectionDocument(
     items.map((item) => toResourceObject(definition, item, baseUrl)),

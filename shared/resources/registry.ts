@@ -12,6 +12,7 @@ import { featureConfigurations } from './feature-configurations';
 import { grants, roleGroups, roles, serviceAccounts, ssoProviders } from './iam/definitions';
 import { organisations } from './organisations';
 import { importTemplates, locationImports, locations, properties, streets } from './places/definitions';
+import { operations, schemeContracts, schemes, workOrders } from './projects/definitions';
 import type { ResourceDefinition } from './resource-definition';
 import { teams } from './teams';
 import { users } from './users';
@@ -41,5 +42,9 @@ export const resourceTypes: ReadonlyMap<string, ResourceDefinition> = new Map(
     streets,
     importTemplates,
     locationImports,
+    schemeContracts,
+    schemes,
+    workOrders,
+    operations,
   ].map((d) => [d.type, d]),
 );

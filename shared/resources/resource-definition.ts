@@ -3,6 +3,7 @@
  * serialiser, the include resolver and `meta.features` all read from here; endpoints only name one.
  */
 
+import type { Scope } from '../data/scope';
 import type { ItemKey, StoredResource } from '../data/stored-resource';
 import { resourceKey } from '../data/stored-resource';
 import type { CollectionOptions } from '../jsonapi/collection-query';
@@ -22,6 +23,8 @@ export interface ResourceDefinition {
   collection?: CollectionOptions;
   /** A point field (`{latitude, longitude}`) indexed by geohash on `gsi1`, so box filters read only nearby records. */
   geoIndex?: { path: string };
+  /** Adds meta derived from other records (a scheme's counts) to records about to be answered with. */
+  derive?: (scope: Scope, items: StoredResource[]) => Promise<StoredResource[]>;
 }
 
 export const defineResource = (

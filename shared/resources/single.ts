@@ -33,9 +33,10 @@ export const resourceResponse = async (
   item: StoredResource,
 ): Promise<DataDocument> => {
   const include = parseResourceQuery(query, definition.collection?.includes ?? []);
-  const included = await resolveIncludes(scope, definition, [item], include);
+  const [answered = item] = definition.derive ? await definition.derive(scope, [item]) : [item];
+  const included = await resolveIncludes(scope, definition, [answered], include);
   return resourceDocument(
-    toResourceObject(definition, item, baseUrl),
+    toResourceObject(definition, answered, baseUrl),
     included.map(({ definition: d, item: i }) => toResourceObject(d, i, baseUrl)),
   );
 };

@@ -22,6 +22,9 @@ export const permissionCatalogue = {
   'places:view': 'See locations, properties and streets.',
   'places:manage': 'Create, change, delete and import locations.',
   'audit-events:view': 'Read the organisation’s audit events and records’ histories.',
+  'projects:view': 'See scheme contracts, schemes, work orders and operations.',
+  'projects:manage':
+    'Create, change, delete and restore scheme contracts, schemes, work orders and operations.',
 } as const;
 
 export type Permission = keyof typeof permissionCatalogue;

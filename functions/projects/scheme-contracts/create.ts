@@ -1,0 +1,5 @@
+import { createHandler } from '#shared/http/crud-handlers';
+import { nodeCrud } from '#shared/resources/projects/hierarchy';
+
+/** POST /v3/orgs/{org_id}/projects/scheme-contracts: 201 */
+export const handler = createHandler('createSchemeContract', nodeCrud('scheme-contracts'));

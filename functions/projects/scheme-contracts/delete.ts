@@ -1,0 +1,9 @@
+import { deleteHandler } from '#shared/http/crud-handlers';
+import { nodeCrud } from '#shared/resources/projects/hierarchy';
+
+/** DELETE /v3/orgs/{org_id}/projects/scheme-contracts/{scheme_contract_id}: 204; soft, restorable with POST …/restore */
+export const handler = deleteHandler(
+  'deleteSchemeContract',
+  nodeCrud('scheme-contracts'),
+  'scheme_contract_id',
+);

@@ -1,0 +1,5 @@
+import { deleteHandler } from '#shared/http/crud-handlers';
+import { nodeCrud } from '#shared/resources/projects/hierarchy';
+
+/** DELETE /v3/orgs/{org_id}/projects/schemes/{scheme_id}: 204; soft, restorable with POST …/restore */
+export const handler = deleteHandler('deleteScheme', nodeCrud('schemes'), 'scheme_id');

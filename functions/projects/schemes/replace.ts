@@ -1,0 +1,19 @@
+import { jsonApiHandler } from '#shared/http/json-api-handler';
+import { Reply } from '#shared/http/reply';
+import { schemes } from '#shared/resources/projects/definitions';
+import { replaceScheme } from '#shared/resources/projects/scheme-replace';
+import { readInScope, resourceResponse } from '#shared/resources/single';
+
+/**
+ * PUT /v3/orgs/{org_id}/projects/schemes/{scheme_id} (deprecated): full update. Its successor is PATCH on
+ * the same path, with partial-update semantics; both headers say so (RFC 9745, RFC 8288).
+ */
+export const handler = jsonApiHandler('replaceScheme', async (request) => {
+  const scheme = await readInScope(request.scope, schemes, request.params.scheme_id ?? '');
+  const replaced = await replaceScheme(request.scope, scheme, request.body);
+  const self = `${request.baseUrl}${schemes.selfPath(replaced)}`;
+  return new Reply(200, await resourceResponse(request, schemes, replaced), {
+    Deprecation: '@1767225600',
+    Link: `<${self}>; rel="successor-version"; title="PATCH with partial-update semantics"`,
+  });
+});

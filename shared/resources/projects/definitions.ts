@@ -1,0 +1,123 @@
+/**
+ * The work hierarchy: scheme contracts (regions) contain schemes, schemes contain work orders, work
+ * orders contain operations. Every node is also filed in its tree on `gsi1` (`TREE#<org>#<root id>`,
+ * sort key = the path of ids from the root), so a subtree is one `begins_with` Query.
+ */
+import type { Scope } from '../../data/scope';
+import type { StoredResource } from '../../data/stored-resource';
+import { subtree } from '../../data/trees';
+import { type OperationFacts, schemeProgress } from '../../domain/projects/scheme-progress';
+import { createdAtSort, defineResource } from '../resource-definition';
+
+/**
+ * A scheme's counts and completeness, from its subtree on the tree index: one bounded Query per scheme
+ * answered (its work orders and operations), so they are right after every create, update and delete.
+ */
+const withProgress = async (scope: Scope, scheme: StoredResource): Promise<StoredResource> => {
+  const found = await subtree(scope, scheme);
+  // A soft-deleted node leaves the tree index, its descendants do not: keep only nodes whose every
+  // ancestor below the scheme is still there.
+  const present = new Set(found.map((n) => n.id));
+  const nodes = found.filter((n) =>
+    (n.tree_path ?? '')
+      .slice((scheme.tree_path ?? '').length + 1)
+      .split('/')
+      .every((id) => present.has(id)),
+  );
+  const progress = schemeProgress(
+    nodes.filter((n) => n.type === 'work-orders').length,
+    nodes.filter((n) => n.type === 'operations').map((n) => n.attributes as unknown as OperationFacts),
+  );
+  return {
+    ...scheme,
+    meta: {
+      ...scheme.meta,
+      modified_at: scheme.meta.updated_at,
+      from_template: false,
+      is_default: false,
+      imported_at: null,
+      dates: { scheduled: { start: null, end: null } },
+      ...progress,
+    },
+    rels: { ...scheme.rels, work_orders: nodes.filter((n) => n.type === 'work-orders').map((n) => n.id) },
+  };
+};
+
+const projectPath = (segment: string) => (r: { org_id: string; id: string }) =>
+  `/v3/orgs/${r.org_id}/projects/${segment}/${r.id}`;
+
+const named = {
+  filters: {
+    name: { kind: 'eq', path: 'attributes.name' },
+    code: { kind: 'eq', path: 'attributes.code' },
+    created_at: { kind: 'time', path: 'meta.created_at' },
+  },
+  sorts: {
+    name: { path: 'attributes.name', index: 'lsi1' },
+    code: { path: 'attributes.code', index: 'lsi2' },
+    ...createdAtSort,
+  },
+  defaultSort: 'name',
+} as const;
+
+export const schemeContracts = defineResource({
+  type: 'scheme-contracts',
+  relationships: { organisation: { type: 'organisations' } },
+  selfPath: projectPath('scheme-contracts'),
+  collection: { ...named, includes: [] },
+});
+
+export const schemes = defineResource({
+  type: 'schemes',
+  relationships: {
+    organisation: { type: 'organisations' },
+    scheme_template: { type: 'scheme-templates' },
+    template: { type: 'scheme-templates' },
+    work_orders: { type: 'work-orders', many: true },
+    site_managers: { type: 'users', many: true },
+    assignees: { type: 'users', many: true },
+    teams: { type: 'teams', many: true },
+    folder: { type: 'folders' },
+    contracts: { type: 'scheme-contracts', many: true },
+    locations: { type: 'locations', many: true },
+    created_by_user: { type: 'users' },
+    created_by_service_account: { type: 'service-accounts' },
+  },
+  selfPath: projectPath('schemes'),
+  derive: (scope, items) => Promise.all(items.map((scheme) => withProgress(scope, scheme))),
+  collection: {
+    ...named,
+    filters: { ...named.filters, status: { kind: 'eq', path: 'attributes.status' } },
+    includes: ['contracts', 'site_managers', 'assignees', 'teams', 'locations'],
+  },
+});
+
+export const workOrders = defineResource({
+  type: 'work-orders',
+  relationships: { organisation: { type: 'organisations' }, scheme: { type: 'schemes' } },
+  selfPath: projectPath('work-orders'),
+  collection: {
+    ...named,
+    filters: {
+      ...named.filters,
+      status: { kind: 'eq', path: 'attributes.status' },
+      scheme: { kind: 'eq', path: 'rels.scheme' },
+    },
+    includes: ['scheme'],
+  },
+});
+
+export const operations = defineResource({
+  type: 'operations',
+  relationships: { organisation: { type: 'organisations' }, work_order: { type: 'work-orders' } },
+  selfPath: projectPath('operations'),
+  collection: {
+    ...named,
+    filters: {
+      ...named.filters,
+      status: { kind: 'eq', path: 'attributes.status' },
+      work_order: { kind: 'eq', path: 'rels.work_order' },
+    },
+    includes: ['work_order', 'work_order.scheme'],
+  },
+});

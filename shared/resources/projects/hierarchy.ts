@@ -1,0 +1,205 @@
+/**
+ * Writes to the work hierarchy. A node names its parent at creation (a scheme its first contract, a work
+ * order its scheme, an operation its work order) and keeps it: its tree path is fixed then. Deleting is
+ * soft: the node moves out of its collection and out of the tree index (so lists and roll-ups skip it
+ * and everything beneath it) into a deleted partition, from which it can be restored.
+ */
+import { z } from 'zod';
+import { getInScope, getItem } from '../../data/repository';
+import type { Scope } from '../../data/scope';
+import { inScope } from '../../data/scope';
+import type { StoredResource } from '../../data/stored-resource';
+import { commit } from '../../data/transaction';
+import { deletedKey, treeKeys } from '../../data/trees';
+import { NotFoundError, ValidationError } from '../../jsonapi/errors';
+import { assertSameId, parseDocument } from '../../jsonapi/request-document';
+import {
+  changedRecord,
+  createRecord,
+  newRecord,
+  relationshipSchema,
+  replaceRecord,
+  storedRelationships,
+} from '../record-writes';
+import type { ResourceDefinition } from '../resource-definition';
+import type { SimpleCrud } from '../simple-crud';
+import { operations, schemeContracts, schemes, workOrders } from './definitions';
+
+const name = z.string().trim().min(1).max(200);
+const code = z.string().trim().max(50).optional();
+const description = z.string().max(5000).optional();
+const status = z.enum(['todo', 'in_progress', 'done']).optional();
+const timestamp = z.iso.datetime({ offset: true }).nullable().optional();
+
+interface NodeKind {
+  definition: ResourceDefinition;
+  attributes: z.ZodRawShape;
+  /** Relationships writable at creation; the first is the parent (absent for roots). */
+  createRelationships: string[];
+  /** Relationships that may change later. */
+  updateRelationships: string[];
+  parent?: { relationship: string; definition: ResourceDefinition };
+  defaults?: Record<string, unknown>;
+}
+
+export const schemeAttributes = {
+  name,
+  code,
+  description,
+  dates: z
+    .strictObject({ anticipated: z.strictObject({ start: timestamp, end: timestamp }).optional() })
+    .optional(),
+  labels: z
+    .array(z.strictObject({ key: z.string().min(1).max(100), value: z.string().max(500) }))
+    .max(50)
+    .optional(),
+};
+
+const kinds: Record<string, NodeKind> = {
+  'scheme-contracts': {
+    definition: schemeContracts,
+    attributes: { name, code, description },
+    createRelationships: [],
+    updateRelationships: [],
+  },
+  schemes: {
+    definition: schemes,
+    attributes: schemeAttributes,
+    createRelationships: ['contracts', 'site_managers', 'assignees', 'teams', 'locations'],
+    updateRelationships: ['site_managers', 'assignees', 'teams', 'locations'],
+    parent: { relationship: 'contracts', definition: schemeContracts },
+    defaults: { status: 'in_planning' },
+  },
+  'work-orders': {
+    definition: workOrders,
+    attributes: { name, code, description, status },
+    createRelationships: ['scheme'],
+    updateRelationships: [],
+    parent: { relationship: 'scheme', definition: schemes },
+    defaults: { status: 'todo' },
+  },
+  operations: {
+    definition: operations,
+    attributes: {
+      name,
+      code,
+      description,
+      status,
+      done_reason: z.enum(['completed', 'aborted', 'cancelled']).nullable().optional(),
+    },
+    createRelationships: ['work_order'],
+    updateRelationships: [],
+    parent: { relationship: 'work_order', definition: workOrders },
+    defaults: { status: 'todo' },
+  },
+};
+
+const relationships = (definition: ResourceDefinition, names: string[]) =>
+  z
+    .strictObject(Object.fromEntries(names.map((n) => [n, relationshipSchema(definition, n).optional()])))
+    .optional();
+
+const parentOf = async (scope: Scope, kind: NodeKind, orgId: string, rels: Record<string, unknown>) => {
+  if (!kind.parent) return null;
+  const named = rels[kind.parent.relationship];
+  const id = Array.isArray(named) ? named[0] : named;
+  if (typeof id !== 'string') {
+    if (kind.definition === schemes) return null;
+    throw new ValidationError({
+      detail: `${kind.parent.relationship} is required.`,
+      source: { pointer: `/data/relationships/${kind.parent.relationship}` },
+    });
+  }
+  const parent = await getInScope(scope, kind.parent.definition.keyOf, id);
+  if (!parent || parent.org_id !== orgId || !parent.tree_path) {
+    throw new ValidationError({
+      detail: 'No such parent in this organisation.',
+      source: { pointer: `/data/relationships/${kind.parent.relationship}/data` },
+    });
+  }
+  return parent;
+};
+
+export const nodeCrud = (
+  type: keyof typeof kinds & string,
+): SimpleCrud & { restore(scope: Scope, orgId: string, id: string): Promise<StoredResource> } => {
+  const kind = kinds[type] as NodeKind;
+  const { definition } = kind;
+  const createDocument = z.strictObject({
+    data: z.strictObject({
+      type: z.literal(definition.type),
+      attributes: z.strictObject(kind.attributes),
+      relationships: relationships(definition, kind.createRelationships),
+    }),
+  });
+  const updateDocument = z.strictObject({
+    data: z.strictObject({
+      type: z.literal(definition.type),
+      id: z.uuid(),
+      attributes: z.strictObject(kind.attributes).partial().optional(),
+      relationships: relationships(definition, kind.updateRelationships),
+    }),
+  });
+  return {
+    definition,
+    create: async (scope, orgId, body, principal) => {
+      const { data } = parseDocument(createDocument, body);
+      const rels = storedRelationships(data.relationships as never);
+      const parent = await parentOf(scope, kind, orgId, rels);
+      const record = newRecord(definition, orgId, {
+        attributes: { ...kind.defaults, ...data.attributes },
+        rels: {
+          ...rels,
+          ...(definition === schemes && {
+            created_by_user: principal?.kind === 'user' ? principal.id : null,
+            created_by_service_account: principal?.kind === 'service-account' ? principal.id : null,
+          }),
+        },
+      });
+      const placed = {
+        ...record,
+        ...treeKeys(
+          orgId,
+          parent?.tree_root ?? record.id,
+          parent ? `${parent.tree_path}/${record.id}` : record.id,
+        ),
+      };
+      // The parent is checked in the transaction with every other named record.
+      return createRecord(scope, definition, placed, [], undefined, rels);
+    },
+    update: async (scope, record, body) => {
+      const { data } = parseDocument(updateDocument, body);
+      assertSameId(data.id, record.id);
+      const rels = storedRelationships(data.relationships as never);
+      return replaceRecord(
+        scope,
+        definition,
+        changedRecord(definition, record, { attributes: data.attributes ?? {}, rels }),
+        rels,
+      );
+    },
+    remove: async (scope, record) => {
+      const { gsi1pk: _pk, gsi1sk: _sk, ...rest } = record;
+      const parked: StoredResource = {
+        ...rest,
+        ...deletedKey(record.org_id, record.type, record.id),
+        meta: { ...record.meta, deleted_at: new Date().toISOString() },
+      };
+      await commit(scope, [{ delete: record }, { put: parked }]);
+    },
+    restore: async (scope, orgId, id) => {
+      const key = deletedKey(orgId, definition.type, id);
+      const deleted = inScope(scope, orgId) ? await getItem<StoredResource>(key) : null;
+      if (!deleted) throw new NotFoundError(`No deleted ${definition.type} with id ${id}.`);
+      const { deleted_at: _at, ...meta } = deleted.meta;
+      const live = {
+        ...deleted,
+        ...definition.keyOf(orgId, id),
+        meta: { ...meta, updated_at: new Date().toISOString() },
+        ...treeKeys(orgId, deleted.tree_root ?? id, deleted.tree_path ?? id),
+      };
+      await commit(scope, [{ remove: key }, { create: live }]);
+      return live;
+    },
+  };
+};

@@ -1,0 +1,224 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApi, type TestApi } from '../support/api';
+import { newTenant, type Tenant } from '../support/tenants';
+
+let api: TestApi;
+let tenant: Tenant;
+let other: Tenant;
+let token: string;
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  api = await startTestApi();
+  [tenant, other] = await Promise.all([newTenant('Projects Org', 1), newTenant('Projects Other', 0)]);
+  token = await api.token(tenant.admin);
+});
+afterAll(() => api.close());
+
+const projects = (orgId = tenant.org.id) => `/v3/orgs/${orgId}/projects`;
+const create = async (segment: string, type: string, attributes: object, relationships?: object) => {
+  const res = await api.request('POST', `${projects()}/${segment}`, {
+    token,
+    body: { data: { type, attributes, ...(relationships && { relationships }) } },
+  });
+  expect(res.status, res.text).toBe(201);
+  return res.body.data.id as string;
+};
+const one = (type: string, id: string) => ({ data: { type, id } });
+const many = (type: string, list: string[]) => ({ data: list.map((id) => ({ type, id })) });
+const scheme = () => api.get(`${projects()}/schemes/${ids.scheme}`, token);
+
+describe('the work hierarchy', () => {
+  it('builds contract → scheme → work orders → operations; the scheme has every field of the spec’s table', async () => {
+    ids.contract = await create('scheme-contracts', 'scheme-contracts', { name: 'North region', code: 'NR' });
+    ids.scheme = await create(
+      'schemes',
+      'schemes',
+      {
+        name: 'Trunk main renewal',
+        code: 'TMR-01',
+        description: 'Replace 4 km of 450 mm main',
+        dates: { anticipated: { start: '2027-01-04T08:00:00Z', end: '2027-06-30T17:00:00Z' } },
+        labels: [{ key: 'programme', value: 'AMP8' }],
+      },
+      {
+        contracts: many('scheme-contracts', [ids.contract ?? '']),
+        site_managers: many('users', [tenant.people[0]?.id ?? '']),
+      },
+    );
+    ids.wo1 = await create(
+      'work-orders',
+      'work-orders',
+      { name: 'Section A' },
+      { scheme: one('schemes', ids.scheme ?? '') },
+    );
+    ids.wo2 = await create(
+      'work-orders',
+      'work-orders',
+      { name: 'Section B' },
+      { scheme: one('schemes', ids.scheme ?? '') },
+    );
+    for (const [i, status, done_reason] of [
+      [1, 'done', 'completed'],
+      [2, 'done', 'aborted'],
+      [3, 'in_progress', null],
+      [4, 'todo', null],
+    ] as const) {
+      ids[`op${i}`] = await create(
+        'operations',
+        'operations',
+        { name: `Op ${i}`, status, done_reason },
+        { work_order: one('work-orders', ids.wo1 ?? '') },
+      );
+    }
+    const res = await scheme();
+    expect(res.status).toBe(200);
+    const data = res.body.data;
+    expect(data.attributes).toMatchObject({
+      name: 'Trunk main renewal',
+      code: 'TMR-01',
+      status: 'in_planning',
+      labels: [{ key: 'programme', value: 'AMP8' }],
+    });
+    expect(data.meta).toMatchObject({
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+      modified_at: expect.any(String),
+      from_template: false,
+      is_default: false,
+      imported_at: null,
+      dates: { scheduled: { start: null, end: null } },
+      counts: { operations: 4, work_orders: 2, permits: 0, properties: 0, locations: 0, streets: 0 },
+      completeness: {
+        counts: { completed: 1, aborted: 1, cancelled: 0, unknown: 2 },
+        statuses: { counts: { done: 2, in_progress: 1, todo: 1 } },
+        done_reasons: { counts: { completed: 1, aborted: 1, cancelled: 0 } },
+      },
+    });
+    expect(Object.keys(data.relationships).sort()).toEqual(
+      [
+        'assignees',
+        'contracts',
+        'created_by_service_account',
+        'created_by_user',
+        'folder',
+        'locations',
+        'organisation',
+        'scheme_template',
+        'site_managers',
+        'teams',
+        'template',
+        'work_orders',
+      ].sort(),
+    );
+    expect(data.relationships.work_orders.data.map((w: { id: string }) => w.id).sort()).toEqual(
+      [ids.wo1, ids.wo2].sort(),
+    );
+    expect(data.relationships.created_by_service_account.data.id).toBe(tenant.admin.principalId);
+  });
+
+  it('counts stay right after an operation changes and after a work order is deleted and restored', async () => {
+    await api.request('PATCH', `${projects()}/operations/${ids.op4}`, {
+      token,
+      body: {
+        data: { type: 'operations', id: ids.op4, attributes: { status: 'done', done_reason: 'cancelled' } },
+      },
+    });
+    expect((await scheme()).body.data.meta.completeness.statuses.counts).toEqual({
+      done: 3,
+      in_progress: 1,
+      todo: 0,
+    });
+    expect((await api.request('DELETE', `${projects()}/work-orders/${ids.wo2}`, { token })).status).toBe(204);
+    expect((await scheme()).body.data.meta.counts.work_orders).toBe(1);
+    expect((await api.get(`${projects()}/work-orders/${ids.wo2}`, token)).status).toBe(404);
+    const list = await api.get(`${projects()}/work-orders?filter[scheme]=${ids.scheme}`, token);
+    expect(list.body.data.map((w: { id: string }) => w.id)).toEqual([ids.wo1]);
+    const restored = await api.request('POST', `${projects()}/work-orders/${ids.wo2}/restore`, { token });
+    expect(restored.status, restored.text).toBe(200);
+    expect((await scheme()).body.data.meta.counts.work_orders).toBe(2);
+  });
+
+  it('deleting a work order takes its operations out of the scheme’s counts with it', async () => {
+    await api.request('DELETE', `${projects()}/work-orders/${ids.wo1}`, { token });
+    expect((await scheme()).body.data.meta.counts).toMatchObject({ work_orders: 1, operations: 0 });
+    await api.request('POST', `${projects()}/work-orders/${ids.wo1}/restore`, { token });
+    expect((await scheme()).body.data.meta.counts).toMatchObject({ work_orders: 2, operations: 4 });
+  });
+
+  it('a child needs a parent in the organisation', async () => {
+    const foreign = await api.request('POST', `${projects(other.org.id)}/schemes`, {
+      token: await api.token(other.admin),
+      body: { data: { type: 'schemes', attributes: { name: 'Theirs' } } },
+    });
+    const res = await api.request('POST', `${projects()}/work-orders`, {
+      token,
+      body: {
+        data: {
+          type: 'work-orders',
+          attributes: { name: 'Orphan' },
+          relationships: { scheme: one('schemes', foreign.body.data.id) },
+        },
+      },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].source.pointer).toBe('/data/relationships/scheme/data');
+    const missing = await api.request('POST', `${projects()}/operations`, {
+      token,
+      body: { data: { type: 'operations', attributes: { name: 'x' } } },
+    });
+    expect(missing.status).toBe(400);
+  });
+});
+
+describe('PUT /v3/orgs/{org_id}/projects/schemes/{scheme_id} (deprecated)', () => {
+  const put = (body: object) => api.request('PUT', `${projects()}/schemes/${ids.scheme}`, { token, body });
+
+  it('replaces the scheme as a whole and says it is deprecated, naming its successor', async () => {
+    const res = await put({
+      data: { type: 'schemes', id: ids.scheme, attributes: { name: 'Trunk main renewal phase 2' } },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.headers.get('deprecation')).toMatch(/^@\d+$/);
+    expect(res.headers.get('link')).toContain('rel="successor-version"');
+    expect(res.body.jsonapi).toEqual({ version: '1.1' });
+    expect(res.body.data.attributes).toEqual({ name: 'Trunk main renewal phase 2', status: 'in_planning' });
+    expect(res.body.data.meta.counts.work_orders).toBe(2);
+  });
+
+  it('a body whose id differs from the path, or whose type is not schemes, is 400', async () => {
+    expect((await put({ data: { type: 'schemes', id: ids.wo1, attributes: { name: 'x' } } })).status).toBe(
+      400,
+    );
+    expect(
+      (await put({ data: { type: 'work-orders', id: ids.scheme, attributes: { name: 'x' } } })).status,
+    ).toBe(400);
+  });
+
+  it('PATCH, the successor, changes only what it is sent', async () => {
+    const res = await api.request('PATCH', `${projects()}/schemes/${ids.scheme}`, {
+      token,
+      body: { data: { type: 'schemes', id: ids.scheme, attributes: { code: 'TMR-02' } } },
+    });
+    expect(res.body.data.attributes).toMatchObject({ name: 'Trunk main renewal phase 2', code: 'TMR-02' });
+  });
+});
+
+describe('vehicles can now be allocated to schemes and work orders', () => {
+  it('PATCH …/relationships/allocated_scheme accepts a scheme of the organisation', async () => {
+    const vehicle = await api.request('POST', `/v3/orgs/${tenant.org.id}/assets/vehicles`, {
+      token,
+      body: { data: { type: 'vehicles', attributes: { registration: 'PR01 JCT' } } },
+    });
+    const res = await api.request(
+      'PATCH',
+      `/v3/vehicles/${vehicle.body.data.id}/relationships/allocated_scheme`,
+      {
+        token,
+        body: { data: { type: 'schemes', id: ids.scheme } },
+      },
+    );
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.meta.message).toBe('vehicle allocation updated');
+  });
+});
