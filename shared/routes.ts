@@ -1121,6 +1121,15 @@ export const routes = [
     permission: 'projects:manage',
     access: { table: 'write' },
   },
+  {
+    id: 'searchProjects',
+    method: 'GET',
+    path: '/v3/orgs/{org_id}/projects/search',
+    handler: 'functions/projects/search.ts',
+    auth: USER_OR_MACHINE,
+    permission: 'projects:view',
+    access: { table: 'read' },
+  },
 ] as const satisfies readonly Route[];
 
 export type RouteId = (typeof routes)[number]['id'];

@@ -192,3 +192,20 @@ export const queryIndexPage = async (
   ]);
   return { items: items.filter((i) => inScope(scope, i.org_id)).slice(offset), total: count?.count ?? 0 };
 };
+
+/** Records of one organisation's collection whose sort-index value starts with `prefix` (search). */
+export const queryIndexPrefix = (
+  scope: Scope,
+  orgId: string,
+  type: string,
+  index: 'lsi1' | 'lsi2',
+  prefix: string,
+) =>
+  inScope(scope, orgId)
+    ? queryItems({
+        IndexName: index,
+        KeyConditionExpression: 'pk = :pk AND begins_with(#k, :p)',
+        ExpressionAttributeNames: { '#k': index },
+        ExpressionAttributeValues: { ':pk': collectionPartition(orgId, type), ':p': prefix },
+      })
+    : Promise.resolve([]);

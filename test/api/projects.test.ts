@@ -222,3 +222,32 @@ describe('vehicles can now be allocated to schemes and work orders', () => {
     expect(res.body.meta.message).toBe('vehicle allocation updated');
   });
 });
+
+describe('search across schemes, work orders and operations', () => {
+  it('finds by name or code prefix, case-insensitively, as one paginated collection', async () => {
+    const res = await api.get(`${projects()}/search?filter[prefix]=op&sort=name`, token);
+    expect(res.status, res.text).toBe(200);
+    expect(
+      res.body.data.map((r: { type: string; attributes: { name: string } }) => [r.type, r.attributes.name]),
+    ).toEqual([
+      ['operations', 'Op 1'],
+      ['operations', 'Op 2'],
+      ['operations', 'Op 3'],
+      ['operations', 'Op 4'],
+    ]);
+    const byCode = await api.get(`${projects()}/search?filter[prefix]=TMR`, token);
+    expect(byCode.body.data.map((r: { type: string }) => r.type)).toEqual(['schemes']);
+    const mixed = await api.get(`${projects()}/search?filter[prefix]=se&limit=1`, token);
+    expect(mixed.body.meta.pagination.counts.resources).toBe(2);
+    const typed = await api.get(`${projects()}/search?filter[prefix]=trunk&filter[type]=work-orders`, token);
+    expect(typed.body.data).toEqual([]);
+  });
+
+  it('a prefix under two characters, or an unknown type, is 400', async () => {
+    expect((await api.get(`${projects()}/search?filter[prefix]=t`, token)).status).toBe(400);
+    expect((await api.get(`${projects()}/search`, token)).status).toBe(400);
+    expect(
+      (await api.get(`${projects()}/search?filter[prefix]=tr&filter[type]=vehicles`, token)).status,
+    ).toBe(400);
+  });
+});

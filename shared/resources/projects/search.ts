@@ -1,0 +1,80 @@
+/**
+ * Search across an organisation's schemes, work orders and operations by name or code prefix, as one
+ * collection. Each type answers from its sort indexes (`lsi1` holds the case-folded name, `lsi2` the
+ * code) with a `begins_with` Query, so a search reads only what matches; sorting and paging then run
+ * over the matches with the standard collection features.
+ */
+import { applyInMemory } from '../../data/in-memory-collection';
+import { queryIndexPrefix } from '../../data/repository';
+import type { Scope } from '../../data/scope';
+import type { StoredResource } from '../../data/stored-resource';
+import {
+  type CollectionOptions,
+  featuresMeta,
+  paginationMeta,
+  parseCollectionQuery,
+  type QueryParameters,
+} from '../../jsonapi/collection-query';
+import { collectionDocument, type DataDocument } from '../../jsonapi/document';
+import { ValidationError } from '../../jsonapi/errors';
+import { toResourceObject } from '../serialise';
+import { operations, schemes, workOrders } from './definitions';
+
+const searchable = [schemes, workOrders, operations];
+
+export const searchOptions: CollectionOptions = {
+  filters: { prefix: { kind: 'eq', path: 'search.prefix' }, type: { kind: 'eq', path: 'type' } },
+  sorts: {
+    name: { path: 'attributes.name' },
+    code: { path: 'attributes.code' },
+    created_at: { path: 'meta.created_at' },
+  },
+  defaultSort: 'name',
+  includes: [],
+};
+
+export const searchProjects = async (
+  scope: Scope,
+  orgId: string,
+  parameters: QueryParameters,
+  baseUrl: string,
+): Promise<DataDocument> => {
+  const query = parseCollectionQuery(parameters, searchOptions);
+  const value = (field: string) => {
+    const clause = query.filters.find((f) => f.field === field);
+    return clause?.op === 'eq' ? clause.value : undefined;
+  };
+  const prefix = value('prefix');
+  const type = value('type');
+  if (typeof prefix !== 'string' || prefix.trim().length < 2) {
+    throw new ValidationError({
+      detail: 'filter[prefix] needs at least two characters.',
+      source: { parameter: 'filter[prefix]' },
+    });
+  }
+  const types = searchable.filter((d) => type === undefined || d.type === type);
+  if (types.length === 0) {
+    throw new ValidationError({
+      detail: 'filter[type] is schemes, work-orders or operations.',
+      source: { parameter: 'filter[type]' },
+    });
+  }
+  const folded = prefix.trim().toLowerCase();
+  const found = (
+    await Promise.all(
+      types.flatMap((d) => [
+        queryIndexPrefix(scope, orgId, d.type, 'lsi1', folded),
+        queryIndexPrefix(scope, orgId, d.type, 'lsi2', folded),
+      ]),
+    )
+  ).flat();
+  const unique = [...new Map(found.map((r: StoredResource): [string, StoredResource] => [r.id, r])).values()];
+  const { items, total } = applyInMemory(unique, { ...query, filters: [] });
+  return collectionDocument(
+    items.map((item) =>
+      toResourceObject(searchable.find((d) => d.type === item.type) ?? schemes, item, baseUrl),
+    ),
+    [],
+    { pagination: paginationMeta(query.page, total), features: featuresMeta(searchOptions) },
+  );
+};
