@@ -8,6 +8,7 @@ import {
   vehicles,
 } from './assets/definitions';
 import { auditEvents } from './audit/audit-events';
+import { costLines, costSheets, rateCodes } from './costs/definitions';
 import { featureConfigurations } from './feature-configurations';
 import { grants, roleGroups, roles, serviceAccounts, ssoProviders } from './iam/definitions';
 import { organisations } from './organisations';
@@ -46,5 +47,8 @@ export const resourceTypes: ReadonlyMap<string, ResourceDefinition> = new Map(
     schemes,
     workOrders,
     operations,
+    rateCodes,
+    costSheets,
+    costLines,
   ].map((d) => [d.type, d]),
 );

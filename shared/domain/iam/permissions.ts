@@ -25,6 +25,9 @@ export const permissionCatalogue = {
   'projects:view': 'See scheme contracts, schemes, work orders and operations.',
   'projects:manage':
     'Create, change, delete and restore scheme contracts, schemes, work orders and operations.',
+  'costs:view': 'See rate codes and their versions, and cost sheets.',
+  'costs:manage': 'Create rate codes, add rate versions, and create and change cost sheets and lines.',
+  'cost-lines:view': 'See cost lines and the cost roll-ups computed from them.',
 } as const;
 
 export type Permission = keyof typeof permissionCatalogue;

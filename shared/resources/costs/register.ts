@@ -1,0 +1,135 @@
+/**
+ * The cost register: rate codes (unique `code` per organisation) with time-versioned rates. Versions sit
+ * in the code's own partition, sorted by `valid_from`, so the version in force at a date is one Query
+ * (`sk <= date`, newest first, `Limit 1`), never a read of every version. Money is integer minor units.
+ */
+import { z } from 'zod';
+import { uuidv7 } from '../../data/ids';
+import { queryItems } from '../../data/repository';
+import type { Scope } from '../../data/scope';
+import { inScope } from '../../data/scope';
+import type { StoredResource } from '../../data/stored-resource';
+import { commit } from '../../data/transaction';
+import { CATEGORIES } from '../../domain/costs/roll-up';
+import { ConflictError, ValidationError } from '../../jsonapi/errors';
+import { parseDocument } from '../../jsonapi/request-document';
+import { simpleCrud } from '../simple-crud';
+import { rateCodes } from './definitions';
+
+export const rateCodeCrud = simpleCrud(
+  rateCodes,
+  {
+    code: z.string().trim().min(1).max(50),
+    name: z.string().trim().min(1).max(200),
+    category: z.enum(CATEGORIES),
+    unit: z.string().max(20).optional(),
+  },
+  [],
+  { attribute: 'code', claim: (orgId, code) => ({ pk: `ORG#${orgId}#rate-code-codes`, sk: code }) },
+);
+
+const money = z.strictObject({
+  amount: z.number().int().min(0).max(1e12),
+  currency: z.string().regex(/^[A-Z]{3}$/),
+});
+
+export const rateVersionDocument = z.strictObject({
+  data: z.strictObject({
+    type: z.literal('rate-code-versions'),
+    attributes: z
+      .strictObject({
+        valid_from: z.iso.datetime({ offset: true }),
+        valid_to: z.iso.datetime({ offset: true }).nullable().optional(),
+        cost: money,
+        charge: money,
+      })
+      .refine((a) => a.cost.currency === a.charge.currency, {
+        message: 'cost and charge share one currency',
+        path: ['charge', 'currency'],
+      }),
+  }),
+});
+
+export interface RateVersion {
+  id: string;
+  org_id: string;
+  rate_code_id: string;
+  valid_from: string;
+  valid_to: string | null;
+  cost: { amount: number; currency: string };
+  charge: { amount: number; currency: string };
+}
+
+const versionPartition = (orgId: string, codeId: string) => `ORG#${orgId}#rate-code-versions#${codeId}`;
+
+const versionsUpTo = (scope: Scope, code: StoredResource, at: string, limit?: number) =>
+  inScope(scope, code.org_id)
+    ? queryItems<RateVersion>(
+        {
+          KeyConditionExpression: 'pk = :pk AND sk <= :at',
+          ExpressionAttributeValues: { ':pk': versionPartition(code.org_id, code.id), ':at': `${at}#~` },
+          ScanIndexForward: false,
+          ...(limit !== undefined && { Limit: limit }),
+        },
+        limit,
+      )
+    : Promise.resolve([]);
+
+/** The version in force at `at` (ISO time), or null: one Query of at most one item. */
+export const rateInForce = async (
+  scope: Scope,
+  code: StoredResource,
+  at: string,
+): Promise<RateVersion | null> => {
+  const [latest] = await versionsUpTo(scope, code, at, 1);
+  return latest && (latest.valid_to === null || at < latest.valid_to) ? latest : null;
+};
+
+export const listRateVersions = (scope: Scope, code: StoredResource) => versionsUpTo(scope, code, '9999');
+
+/** Adds a version; versions are appended in time order, so revising a rate never rewrites the past. */
+export const addRateVersion = async (
+  scope: Scope,
+  code: StoredResource,
+  body: unknown,
+): Promise<RateVersion> => {
+  const { data } = parseDocument(rateVersionDocument, body);
+  const validFrom = new Date(data.attributes.valid_from).toISOString();
+  const validTo = data.attributes.valid_to ? new Date(data.attributes.valid_to).toISOString() : null;
+  if (validTo !== null && validTo <= validFrom) {
+    throw new ValidationError({
+      detail: 'valid_to must be after valid_from.',
+      source: { pointer: '/data/attributes/valid_to' },
+    });
+  }
+  const [latest] = await versionsUpTo(scope, code, '9999', 1);
+  if (latest && latest.valid_from >= validFrom) {
+    throw new ConflictError(
+      `A version from ${latest.valid_from} exists: new versions start after the latest one.`,
+    );
+  }
+  const version: RateVersion = {
+    id: uuidv7(),
+    org_id: code.org_id,
+    rate_code_id: code.id,
+    valid_from: validFrom,
+    valid_to: validTo,
+    cost: data.attributes.cost,
+    charge: data.attributes.charge,
+  };
+  await commit(scope, [
+    { put: { pk: versionPartition(code.org_id, code.id), sk: `${validFrom}#${version.id}`, ...version } },
+  ]);
+  return version;
+};
+
+export const versionResource = (code: StoredResource, v: RateVersion, baseUrl: string) => ({
+  type: 'rate-code-versions',
+  id: v.id,
+  attributes: { valid_from: v.valid_from, valid_to: v.valid_to, cost: v.cost, charge: v.charge },
+  meta: {},
+  relationships: { rate_code: { data: { type: 'rate-codes', id: code.id } } },
+  links: {
+    self: `${baseUrl}/v3/orgs/${code.org_id}/costs/rate-codes/${code.id}/versions?${new URLSearchParams({ 'filter[id]': v.id })}`,
+  },
+});

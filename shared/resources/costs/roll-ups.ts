@@ -1,0 +1,130 @@
+/**
+ * GET /v3/cost-rollups (spec rules 1–12): the named-filter expression picks a node; its subtree (nodes,
+ * sheets and lines) is one paged Query on the tree index; soft-deleted nodes and what lies beneath them
+ * are not in the walk; totals are sums of the lines' snapshots. Amounts are integer minor units.
+ */
+import { authorise, type Principal } from '../../auth/principal';
+import { getInScope } from '../../data/repository';
+import type { StoredResource } from '../../data/stored-resource';
+import { subtree } from '../../data/trees';
+import { type CostLine, type CostNode, MixedCurrencies, rollUp } from '../../domain/costs/roll-up';
+import { parseRollUpFilter } from '../../domain/costs/roll-up-filter';
+import {
+  paginationMeta,
+  parsePage,
+  type QueryParameters,
+  rejectUnknownParameters,
+} from '../../jsonapi/collection-query';
+import { collectionDocument, type DataDocument, type ResourceObject } from '../../jsonapi/document';
+import { ConflictError, NotFoundError, UnauthorisedError, ValidationError } from '../../jsonapi/errors';
+import { resourceTypes } from '../registry';
+
+const NODE_TYPES = new Set(['scheme-contracts', 'schemes', 'work-orders', 'operations']);
+export const ROLL_UP_FILTER_CODE = 'CH.004.211';
+
+const segments = (path: string | undefined) => (path ?? '').split('/').filter(Boolean);
+
+export const costRollUps = async (
+  principal: Principal | null,
+  query: QueryParameters,
+  baseUrl: string,
+): Promise<DataDocument> => {
+  rejectUnknownParameters(query, /^(filter|limit|offset|page\[(limit|offset)\])$/);
+  const page = parsePage(query);
+  const parsed = parseRollUpFilter(query.filter);
+  if (!parsed.ok) {
+    throw new ValidationError({
+      code: ROLL_UP_FILTER_CODE,
+      detail: parsed.problem,
+      source: { parameter: 'filter' },
+    });
+  }
+  const meta = (total: number) => ({
+    pagination: paginationMeta(page, total),
+    features: { include: { options: [] } },
+  });
+  if (!parsed.filter) return collectionDocument([], [], meta(0));
+  if (!principal) throw new UnauthorisedError();
+  const { organisation, costCentre, costCentreType, depth } = parsed.filter;
+  const scope = authorise(principal, 'cost-lines:view', organisation);
+  const definition = resourceTypes.get(costCentreType);
+  const root = definition ? await getInScope(scope, definition.keyOf, costCentre) : null;
+  if (!root?.tree_path) throw new NotFoundError(`No ${costCentreType} with id ${costCentre}.`);
+
+  const found = await subtree(scope, root);
+  const rootDepth = segments(root.tree_path).length;
+  const present = new Set(found.filter((r) => NODE_TYPES.has(r.type)).map((r) => r.id));
+  // Rule 8: a soft-deleted node leaves the tree index; whatever lies beneath it is left out too.
+  const reachable = (path: string | undefined) =>
+    segments(path)
+      .slice(rootDepth - 1)
+      .every((id) => present.has(id));
+  const nodes = found.filter((r) => NODE_TYPES.has(r.type) && reachable(r.tree_path));
+  const byId = new Map(nodes.map((n): [string, StoredResource] => [n.id, n]));
+  const sheets = new Map(
+    found
+      .filter((r) => r.type === 'cost-sheets' && reachable(r.node_path))
+      .map((s): [string, StoredResource] => [s.id, s]),
+  );
+  const lines: CostLine[] = found.flatMap((l) => {
+    const sheet = sheets.get(String(l.rels.cost_sheet));
+    if (l.type !== 'cost-lines' || !sheet || !reachable(l.node_path)) return [];
+    const a = l.attributes as {
+      kind: 'actual' | 'estimate';
+      snapshot: { category: CostLine['category'] };
+      cost: { amount: number; currency: string };
+      charge: { amount: number };
+    };
+    return [
+      {
+        nodeId: segments(l.node_path).at(-1) ?? '',
+        kind: a.kind,
+        sheetStatus: sheet.attributes.status as CostLine['sheetStatus'],
+        category: a.snapshot.category,
+        cost: a.cost.amount,
+        charge: a.charge.amount,
+        currency: a.cost.currency,
+      },
+    ];
+  });
+  const costNodes: CostNode[] = nodes.map((n) => ({
+    id: n.id,
+    parentId: n.id === root.id ? null : (segments(n.tree_path).at(-2) ?? null),
+  }));
+  let totals: ReturnType<typeof rollUp>;
+  try {
+    totals = rollUp(costNodes, lines, root.id);
+  } catch (error) {
+    if (error instanceof MixedCurrencies) throw new ConflictError(error.message);
+    throw error;
+  }
+  const withSheet = new Set([...sheets.values()].map((s) => segments(s.node_path).at(-1)));
+  // Rules 4 and 5: the node alone, or every node of its subtree (root first, then depth-first).
+  const elements =
+    depth === 'self'
+      ? [root]
+      : [...totals.keys()].map((id) => byId.get(id)).filter((n): n is StoredResource => !!n);
+  const data: ResourceObject[] = elements.slice(page.offset, page.offset + page.limit).map((node) => {
+    const parent = node.id === root.id ? null : byId.get(segments(node.tree_path).at(-2) ?? '');
+    return {
+      type: 'cost-rollups',
+      id: node.id,
+      attributes: {
+        cost_centre_id: node.id,
+        cost_centre_type: node.type,
+        parent_cost_centre_id: parent?.id ?? null,
+        parent_cost_centre_type: parent?.type ?? null,
+        name: node.attributes.name ?? null,
+        code: node.attributes.code ?? null,
+        has_cost_sheet: withSheet.has(node.id),
+        ...totals.get(node.id),
+      },
+      meta: {},
+      relationships: {},
+      links: {
+        self: `${baseUrl}/v3/cost-rollups?${new URLSearchParams({ filter: `and(eq(organisation,${organisation}),eq(cost_centre,${node.id}),eq(cost_centre_type,${node.type}))` })}`,
+      },
+    };
+  });
+  return collectionDocument(data, [], meta(elements.length));
+};

@@ -1,0 +1,156 @@
+/**
+ * Cost sheets on a node of the work hierarchy, and cost lines on a sheet. A line takes a snapshot of the
+ * rate in force when it is written (cost, charge, category, currency), so revising a rate later never
+ * changes it. Sheets and lines are filed after their node's path in the tree index.
+ */
+import { z } from 'zod';
+import { getInScope } from '../../data/repository';
+import type { Scope } from '../../data/scope';
+import type { StoredResource } from '../../data/stored-resource';
+import { commit } from '../../data/transaction';
+import { NotFoundError, ValidationError } from '../../jsonapi/errors';
+import { assertSameId, parseDocument } from '../../jsonapi/request-document';
+import { changedRecord, newRecord, replaceRecord } from '../record-writes';
+import { resourceTypes } from '../registry';
+import { costCentreRelationships, costLines, costSheets, rateCodes } from './definitions';
+import { rateInForce } from './register';
+
+const SHEET_STATUS = z.enum(['quoted', 'approved', 'completed']);
+const nodeRelationship = (type: string) =>
+  z.strictObject({ data: z.strictObject({ type: z.literal(type), id: z.uuid() }) }).optional();
+
+export const createSheetDocument = z.strictObject({
+  data: z.strictObject({
+    type: z.literal('cost-sheets'),
+    attributes: z.strictObject({
+      name: z.string().trim().min(1).max(200),
+      status: SHEET_STATUS.default('quoted'),
+    }),
+    relationships: z
+      .strictObject(
+        Object.fromEntries(
+          Object.entries(costCentreRelationships).map(([name, r]) => [name, nodeRelationship(r.type)]),
+        ),
+      )
+      .refine(
+        (r) => Object.values(r).filter(Boolean).length === 1,
+        'Name exactly one cost centre: scheme_contract, scheme, work_order or operation.',
+      ),
+  }),
+});
+
+export const updateSheetDocument = z.strictObject({
+  data: z.strictObject({
+    type: z.literal('cost-sheets'),
+    id: z.uuid(),
+    attributes: z.strictObject({
+      name: z.string().trim().min(1).max(200).optional(),
+      status: SHEET_STATUS.optional(),
+    }),
+  }),
+});
+
+export const createLineDocument = z.strictObject({
+  data: z.strictObject({
+    type: z.literal('cost-lines'),
+    attributes: z.strictObject({
+      kind: z.enum(['actual', 'estimate']).default('actual'),
+      description: z.string().max(500).optional(),
+      quantity: z.number().positive().max(1e6),
+      /** When the work was done: the rate in force then is used. */
+      at: z.iso.datetime({ offset: true }).optional(),
+    }),
+    relationships: z.strictObject({
+      rate_code: z.strictObject({ data: z.strictObject({ type: z.literal('rate-codes'), id: z.uuid() }) }),
+    }),
+  }),
+});
+
+const treeEntry = (node: StoredResource, kind: 'sheet' | 'line', id: string) => ({
+  gsi1pk: `TREE#${node.org_id}#${node.tree_root}`,
+  gsi1sk: `${node.tree_path}#~${kind}#${id}`,
+  node_path: node.tree_path,
+  tree_root: node.tree_root,
+});
+
+export const createSheet = async (scope: Scope, orgId: string, body: unknown): Promise<StoredResource> => {
+  const { data } = parseDocument(createSheetDocument, body);
+  const [relationship, named] = Object.entries(data.relationships).find(([, r]) => r) ?? [];
+  const definition = resourceTypes.get(named?.data.type ?? '');
+  const node =
+    relationship && named && definition ? await getInScope(scope, definition.keyOf, named.data.id) : null;
+  if (!relationship || !node || node.org_id !== orgId) {
+    throw new ValidationError({
+      detail: 'No such cost centre in this organisation.',
+      source: { pointer: `/data/relationships/${relationship}/data` },
+    });
+  }
+  const sheet = newRecord(costSheets, orgId, {
+    attributes: data.attributes,
+    rels: { [relationship]: node.id },
+  });
+  const placed = { ...sheet, ...treeEntry(node, 'sheet', sheet.id) };
+  await commit(scope, [{ create: placed }, { check: { pk: node.pk, sk: node.sk } }]);
+  return placed;
+};
+
+export const updateSheet = async (scope: Scope, sheet: StoredResource, body: unknown) => {
+  const { data } = parseDocument(updateSheetDocument, body);
+  assertSameId(data.id, sheet.id);
+  return replaceRecord(scope, costSheets, changedRecord(costSheets, sheet, { attributes: data.attributes }));
+};
+
+export const addLine = async (
+  scope: Scope,
+  sheet: StoredResource,
+  body: unknown,
+  now = new Date(),
+): Promise<StoredResource> => {
+  const { data } = parseDocument(createLineDocument, body);
+  const code = await getInScope(scope, rateCodes.keyOf, data.relationships.rate_code.data.id);
+  if (!code || code.org_id !== sheet.org_id) {
+    throw new ValidationError({
+      detail: 'No such rate code in this organisation.',
+      source: { pointer: '/data/relationships/rate_code/data' },
+    });
+  }
+  const at = new Date(data.attributes.at ?? now).toISOString();
+  const rate = await rateInForce(scope, code, at);
+  if (!rate)
+    throw new NotFoundError(`Rate code ${String(code.attributes.code)} has no rate in force at ${at}.`);
+  const { quantity } = data.attributes;
+  const line = newRecord(
+    costLines,
+    sheet.org_id,
+    {
+      attributes: {
+        kind: data.attributes.kind,
+        ...(data.attributes.description && { description: data.attributes.description }),
+        quantity,
+        at,
+        snapshot: {
+          rate_code: code.attributes.code,
+          rate_version: rate.id,
+          category: code.attributes.category,
+          currency: rate.cost.currency,
+          unit_cost: rate.cost.amount,
+          unit_charge: rate.charge.amount,
+        },
+        cost: { amount: Math.round(quantity * rate.cost.amount), currency: rate.cost.currency },
+        charge: { amount: Math.round(quantity * rate.charge.amount), currency: rate.charge.currency },
+      },
+      rels: { cost_sheet: sheet.id, rate_code: code.id },
+    },
+    now,
+  );
+  const nodePath = String(sheet.node_path ?? '');
+  const placed = {
+    ...line,
+    gsi1pk: sheet.gsi1pk,
+    gsi1sk: `${nodePath}#~line#${line.id}`,
+    node_path: nodePath,
+    tree_root: sheet.tree_root,
+  };
+  await commit(scope, [{ create: placed }, { check: costSheets.keyOf(sheet.org_id, sheet.id) }]);
+  return placed;
+};
