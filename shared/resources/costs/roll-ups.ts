@@ -52,23 +52,16 @@ export const costRollUps = async (
   if (!root?.tree_path) throw new NotFoundError(`No ${costCentreType} with id ${costCentre}.`);
 
   const found = await subtree(scope, root);
-  const rootDepth = segments(root.tree_path).length;
-  const present = new Set(found.filter((r) => NODE_TYPES.has(r.type)).map((r) => r.id));
-  // Rule 8: a soft-deleted node leaves the tree index; whatever lies beneath it is left out too.
-  const reachable = (path: string | undefined) =>
-    segments(path)
-      .slice(rootDepth - 1)
-      .every((id) => present.has(id));
-  const nodes = found.filter((r) => NODE_TYPES.has(r.type) && reachable(r.tree_path));
+  // Rule 8: a soft-deleted node leaves the tree index, so the walk from the root (in `rollUp`) never
+  // reaches it, nor anything beneath it, nor their lines.
+  const nodes = found.filter((r) => NODE_TYPES.has(r.type));
   const byId = new Map(nodes.map((n): [string, StoredResource] => [n.id, n]));
   const sheets = new Map(
-    found
-      .filter((r) => r.type === 'cost-sheets' && reachable(r.node_path))
-      .map((s): [string, StoredResource] => [s.id, s]),
+    found.filter((r) => r.type === 'cost-sheets').map((s): [string, StoredResource] => [s.id, s]),
   );
   const lines: CostLine[] = found.flatMap((l) => {
     const sheet = sheets.get(String(l.rels.cost_sheet));
-    if (l.type !== 'cost-lines' || !sheet || !reachable(l.node_path)) return [];
+    if (l.type !== 'cost-lines' || !sheet) return [];
     const a = l.attributes as {
       kind: 'actual' | 'estimate';
       snapshot: { category: CostLine['category'] };

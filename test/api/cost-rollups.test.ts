@@ -1,0 +1,249 @@
+/** GET /v3/cost-rollups, rule by rule (spec, Endpoints). Amounts are integer minor units (pence). */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServiceAccountClient } from '../../infra/local/records';
+import { startTestApi, type TestApi } from '../support/api';
+import { newTenant, type Tenant } from '../support/tenants';
+
+let api: TestApi;
+let tenant: Tenant;
+let token: string;
+const ids: Record<string, string> = {};
+
+const org = () => `/v3/orgs/${tenant.org.id}`;
+const post = async (path: string, data: object) => {
+  const res = await api.request('POST', `${org()}${path}`, { token, body: { data } });
+  expect(res.status, res.text).toBe(201);
+  return res.body.data.id as string;
+};
+const one = (type: string, id: string | undefined) => ({ data: { type, id } });
+const filter = (node: string | undefined, type: string, depth?: string) =>
+  `and(eq(organisation,${tenant.org.id}),eq(cost_centre,${node}),eq(cost_centre_type,${type})${depth === undefined ? '' : `,eq(depth,${depth})`})`;
+const rollups = (f: string, as = token) => api.get(`/v3/cost-rollups?filter=${encodeURIComponent(f)}`, as);
+
+beforeAll(async () => {
+  api = await startTestApi();
+  tenant = await newTenant('Costs Org', 0);
+  token = await api.token(tenant.admin);
+  // contract → scheme → (wo1 → op1), wo2; the contract and the scheme have no sheet of their own.
+  ids.contract = await post('/projects/scheme-contracts', {
+    type: 'scheme-contracts',
+    attributes: { name: 'South', code: 'S' },
+  });
+  ids.scheme = await post('/projects/schemes', {
+    type: 'schemes',
+    attributes: { name: 'Bridge deck', code: 'BD' },
+    relationships: { contracts: { data: [{ type: 'scheme-contracts', id: ids.contract }] } },
+  });
+  ids.wo1 = await post('/projects/work-orders', {
+    type: 'work-orders',
+    attributes: { name: 'Waterproofing', code: 'WP' },
+    relationships: { scheme: one('schemes', ids.scheme) },
+  });
+  ids.wo2 = await post('/projects/work-orders', {
+    type: 'work-orders',
+    attributes: { name: 'Joints', code: 'JT' },
+    relationships: { scheme: one('schemes', ids.scheme) },
+  });
+  ids.op1 = await post('/projects/operations', {
+    type: 'operations',
+    attributes: { name: 'Membrane', code: 'M1' },
+    relationships: { work_order: one('work-orders', ids.wo1) },
+  });
+  ids.labour = await post('/costs/rate-codes', {
+    type: 'rate-codes',
+    attributes: { code: 'LAB-GANG', name: 'Gang day', category: 'labour' },
+  });
+  ids.material = await post('/costs/rate-codes', {
+    type: 'rate-codes',
+    attributes: { code: 'MAT-MEM', name: 'Membrane m²', category: 'material' },
+  });
+  const version = (code: string | undefined, cost: number, charge: number, from = '2026-01-01T00:00:00Z') =>
+    api.request('POST', `${org()}/costs/rate-codes/${code}/versions`, {
+      token,
+      body: {
+        data: {
+          type: 'rate-code-versions',
+          attributes: {
+            valid_from: from,
+            cost: { amount: cost, currency: 'GBP' },
+            charge: { amount: charge, currency: 'GBP' },
+          },
+        },
+      },
+    });
+  await version(ids.labour, 80_000, 100_000);
+  await version(ids.material, 1_500, 2_000);
+  const sheet = (relationship: string, type: string, id: string | undefined, status: string) =>
+    post('/costs/cost-sheets', {
+      type: 'cost-sheets',
+      attributes: { name: `${relationship} sheet`, status },
+      relationships: { [relationship]: one(type, id) },
+    });
+  ids.sheetWo1 = await sheet('work_order', 'work-orders', ids.wo1, 'approved');
+  ids.sheetOp1 = await sheet('operation', 'operations', ids.op1, 'completed');
+  ids.sheetWo2 = await sheet('work_order', 'work-orders', ids.wo2, 'quoted');
+  const line = (sheetId: string | undefined, code: string | undefined, quantity: number, kind = 'actual') =>
+    post(`/costs/cost-sheets/${sheetId}/lines`, {
+      type: 'cost-lines',
+      attributes: { kind, quantity, at: '2026-06-01T00:00:00Z' },
+      relationships: { rate_code: one('rate-codes', code) },
+    });
+  await line(ids.sheetWo1, ids.labour, 2); // cost 160,000 charge 200,000 (approved)
+  await line(ids.sheetOp1, ids.material, 100); // cost 150,000 charge 200,000 (completed)
+  await line(ids.sheetWo2, ids.labour, 1); // cost 80,000 charge 100,000 (quoted)
+  await line(ids.sheetWo2, ids.labour, 3, 'estimate'); // estimate: cost 240,000
+});
+afterAll(() => api.close());
+
+describe('GET /v3/cost-rollups', () => {
+  it('rule 1: organisation, cost_centre and cost_centre_type together, else 400 CH.004.211', async () => {
+    const res = await api.get(
+      `/v3/cost-rollups?filter=${encodeURIComponent(`and(eq(organisation,${tenant.org.id}),eq(cost_centre,${ids.scheme}))`)}`,
+      token,
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0]).toMatchObject({ code: 'CH.004.211', source: { parameter: 'filter' } });
+  });
+
+  it('rule 2: supplying none of them returns an empty collection', async () => {
+    const res = await api.get('/v3/cost-rollups', token);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual([]);
+    expect(res.body.meta.pagination.counts.resources).toBe(0);
+  });
+
+  it('rule 3: cost_centre_type is one of the four node types', async () => {
+    expect((await rollups(filter(ids.scheme, 'projects'))).status).toBe(400);
+  });
+
+  it('rule 4: depth self (or omitted) returns exactly the named node', async () => {
+    for (const f of [filter(ids.scheme, 'schemes'), filter(ids.scheme, 'schemes', 'self')]) {
+      const res = await rollups(f);
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.data.map((r: { id: string }) => r.id)).toEqual([ids.scheme]);
+    }
+  });
+
+  it('rule 5: depth all returns one element per node of the subtree, root included', async () => {
+    const res = await rollups(filter(ids.contract, 'scheme-contracts', 'all'));
+    expect(res.body.data.map((r: { id: string }) => r.id).sort()).toEqual(
+      [ids.contract, ids.scheme, ids.wo1, ids.wo2, ids.op1].sort(),
+    );
+  });
+
+  it('rule 6: any other depth, matched exactly in lowercase, is 400 CH.004.211', async () => {
+    const res = await rollups(filter(ids.scheme, 'schemes', 'ALL'));
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].code).toBe('CH.004.211');
+  });
+
+  it('rule 7: every element carries parent id/type (null on the root), name, code and has_cost_sheet', async () => {
+    const res = await rollups(filter(ids.scheme, 'schemes', 'all'));
+    const byId = new Map(res.body.data.map((r: { id: string; attributes: object }) => [r.id, r.attributes]));
+    expect(byId.get(ids.scheme)).toMatchObject({
+      cost_centre_type: 'schemes',
+      parent_cost_centre_id: null,
+      parent_cost_centre_type: null,
+      name: 'Bridge deck',
+      code: 'BD',
+      has_cost_sheet: false,
+    });
+    expect(byId.get(ids.op1)).toMatchObject({
+      parent_cost_centre_id: ids.wo1,
+      parent_cost_centre_type: 'work-orders',
+      has_cost_sheet: true,
+    });
+  });
+
+  it('rule 9: totals are sums of the lines’ snapshots; revising a rate later changes nothing', async () => {
+    const before = (await rollups(filter(ids.scheme, 'schemes'))).body.data[0].attributes;
+    expect(before.rolled).toEqual({
+      cost: { amount: 390_000, currency: 'GBP' },
+      charge: { amount: 500_000, currency: 'GBP' },
+      profit: { amount: 110_000, currency: 'GBP' },
+      categories: {
+        material: { amount: 150_000, currency: 'GBP' },
+        labour: { amount: 240_000, currency: 'GBP' },
+        misc: { amount: 0, currency: 'GBP' },
+        contractor: { amount: 0, currency: 'GBP' },
+      },
+    });
+    expect(before.by_status.approved.cost.amount).toBe(160_000);
+    expect(before.by_status.completed.cost.amount).toBe(150_000);
+    expect(before.by_status.quoted.cost.amount).toBe(80_000);
+    expect(before.estimated.rolled.cost.amount).toBe(240_000);
+    await api.request('POST', `${org()}/costs/rate-codes/${ids.labour}/versions`, {
+      token,
+      body: {
+        data: {
+          type: 'rate-code-versions',
+          attributes: {
+            valid_from: '2026-09-01T00:00:00Z',
+            cost: { amount: 999_999, currency: 'GBP' },
+            charge: { amount: 999_999, currency: 'GBP' },
+          },
+        },
+      },
+    });
+    const after = (await rollups(filter(ids.scheme, 'schemes'))).body.data[0].attributes;
+    expect(after.rolled).toEqual(before.rolled);
+  });
+
+  it('rule 10: a node with no cost sheet still totals what lies beneath it', async () => {
+    const res = await rollups(filter(ids.contract, 'scheme-contracts'));
+    expect(res.body.data[0].attributes).toMatchObject({
+      has_cost_sheet: false,
+      direct: { cost: { amount: 0 } },
+      rolled: { cost: { amount: 390_000 } },
+    });
+  });
+
+  it('rule 8: soft-deleted nodes are left out of the walk, with what lies beneath them', async () => {
+    await api.request('DELETE', `${org()}/projects/work-orders/${ids.wo1}`, { token });
+    const res = await rollups(filter(ids.scheme, 'schemes', 'all'));
+    expect(res.body.data.map((r: { id: string }) => r.id).sort()).toEqual([ids.scheme, ids.wo2].sort());
+    expect(res.body.data.find((r: { id: string }) => r.id === ids.scheme).attributes.rolled.cost.amount).toBe(
+      80_000,
+    );
+    await api.request('POST', `${org()}/projects/work-orders/${ids.wo1}/restore`, { token });
+    expect((await rollups(filter(ids.scheme, 'schemes'))).body.data[0].attributes.rolled.cost.amount).toBe(
+      390_000,
+    );
+  });
+
+  it('rule 11: roll-ups are read-only: any write method is 405', async () => {
+    for (const method of ['POST', 'PATCH', 'PUT', 'DELETE']) {
+      const res = await api.request(method, '/v3/cost-rollups', {
+        token,
+        body: { data: { type: 'cost-rollups' } },
+      });
+      expect(res.status, method).toBe(405);
+    }
+  });
+
+  it('rule 12: the read needs permission to view cost lines, not cost sheets', async () => {
+    const sheetsOnly = await api.request('POST', `${org()}/iam/roles`, {
+      token,
+      body: { data: { type: 'roles', attributes: { name: 'Sheets only', permissions: ['costs:view'] } } },
+    });
+    const linesOnly = await api.request('POST', `${org()}/iam/roles`, {
+      token,
+      body: { data: { type: 'roles', attributes: { name: 'Lines only', permissions: ['cost-lines:view'] } } },
+    });
+    const [a, b] = await Promise.all([
+      createServiceAccountClient('sheets', [{ org_id: tenant.org.id, role: sheetsOnly.body.data.id }]),
+      createServiceAccountClient('lines', [{ org_id: tenant.org.id, role: linesOnly.body.data.id }]),
+    ]);
+    expect((await rollups(filter(ids.scheme, 'schemes'), await api.token(a))).status).toBe(403);
+    expect((await rollups(filter(ids.scheme, 'schemes'), await api.token(b))).status).toBe(200);
+  });
+
+  it('pagination over the elements', async () => {
+    const res = await api.get(
+      `/v3/cost-rollups?filter=${encodeURIComponent(filter(ids.contract, 'scheme-contracts', 'all'))}&page[limit]=2&page[offset]=2`,
+      token,
+    );
+    expect(res.body.data).toHaveLength(2);
+    expect(res.body.meta.pagination).toMatchObject({ counts: { resources: 5, pages: 3 }, current_page: 2 });
+  });
+});
