@@ -6,6 +6,7 @@
 
 import { startSession } from '../../shared/auth/sessions';
 import { loadDemoAssets } from './demo-assets';
+import { loadDemoCosts } from './demo-costs';
 import {
   type ClientCredentials,
   createFeatureConfiguration,
@@ -104,6 +105,8 @@ export interface DemoCredentials {
     id: string;
     name: string;
     clients: { client_id: string; client_secret: string; role: 'admin' | 'viewer' }[];
+    /** A scheme contract with cost sheets beneath it, for GET /v3/cost-rollups. */
+    costed_contract: string;
     /** An administrator user with a session, for the Session (X-Session-Token) and Cookie schemes. */
     user?: { id: string; email: string; session_token: string };
   }[];
@@ -144,6 +147,7 @@ export const loadDemoData = async (): Promise<DemoCredentials> => {
     if (lead) await grantRole(org.id, 'admin', 'user', lead.id);
     await Promise.all(features.map((f) => createFeatureConfiguration(org.id, f)));
     await loadDemoAssets(org.id, o.centre, o.prefix);
+    const costedContract = await loadDemoCosts(org.id, o.prefix);
     const admin = await createServiceAccountClient(`${o.name} integration (admin)`, [
       { org_id: org.id, role: 'admin' },
     ]);
@@ -159,6 +163,7 @@ export const loadDemoData = async (): Promise<DemoCredentials> => {
       id: org.id,
       name: o.name,
       clients,
+      costed_contract: costedContract,
       ...(lead &&
         session && {
           user: { id: lead.id, email: String(lead.attributes.email), session_token: session.token },

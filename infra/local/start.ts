@@ -73,6 +73,8 @@ const main = async () => {
     `  TOKEN=$(curl -s ${baseUrl}/oauth2/token -d grant_type=client_credentials \\`,
     `    -d client_id=${admin?.client_id} -d client_secret=${admin?.client_secret} | sed -E 's/.*"access_token":"([^"]+)".*/\\1/')`,
     `  curl -s -H "Authorization: Bearer $TOKEN" ${baseUrl}/v3/orgs/${first?.id}/people/teams?include=members`,
+    `  curl -s -G -H "Authorization: Bearer $TOKEN" ${baseUrl}/v3/cost-rollups \\`,
+    `    --data-urlencode 'filter=and(eq(organisation,${first?.id}),eq(cost_centre,${first?.costed_contract}),eq(cost_centre_type,scheme-contracts),eq(depth,all))'`,
     '',
     'Ctrl-C stops everything.',
   ];
