@@ -11,6 +11,7 @@ import { createTable } from '../../infra/local/provision';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const PROPERTIES = Number(process.env.BENCH_PROPERTIES ?? 20_000);
+const ROLLUP_LINES = (process.env.BENCH_ROLLUP_LINES ?? '1000,10000,50000').split(',').map(Number);
 const root = resolve(import.meta.dirname, '../..');
 
 const main = async () => {
@@ -26,11 +27,13 @@ const main = async () => {
     await createTable(client, 'bench');
     const { benchLocationImport } = await import('./location-import');
     const { benchGeoBox } = await import('./geo-box');
+    const { benchCostRollUps } = await import('./cost-rollups');
     const results = {
       machine: { cpus: cpus().length, memory_gib: Math.round(totalmem() / 2 ** 30), node: process.version },
       date: new Date().toISOString(),
       location_import: await benchLocationImport(ROWS),
       geo_box: await benchGeoBox(PROPERTIES),
+      cost_rollups: await benchCostRollUps(ROLLUP_LINES),
     };
     mkdirSync(resolve(root, 'bench'), { recursive: true });
     writeFileSync(resolve(root, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
@@ -46,6 +49,7 @@ const report = (r: {
   date: string;
   location_import: Record<string, number | string | boolean>;
   geo_box: Record<string, number | string>;
+  cost_rollups: Record<string, number | string>;
 }) => {
   const rows = (o: Record<string, unknown>) =>
     Object.entries(o)
@@ -67,6 +71,12 @@ ${rows(r.location_import)}
 | figure | value |
 |---|---|
 ${rows(r.geo_box)}
+
+## Cost roll-up, depth=all over 1,000 nodes (issue 5)
+
+| figure | value |
+|---|---|
+${rows(r.cost_rollups)}
 `;
 };
 
