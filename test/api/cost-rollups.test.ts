@@ -246,4 +246,32 @@ describe('GET /v3/cost-rollups', () => {
     expect(res.body.data).toHaveLength(2);
     expect(res.body.meta.pagination).toMatchObject({ counts: { resources: 5, pages: 3 }, current_page: 2 });
   });
+
+  it('lines in two currencies under one node are never added up: 409 naming them', async () => {
+    const euro = await post('/costs/rate-codes', {
+      type: 'rate-codes',
+      attributes: { code: 'EUR-PLANT', name: 'Plant (EUR)', category: 'contractor' },
+    });
+    await api.request('POST', `${org()}/costs/rate-codes/${euro}/versions`, {
+      token,
+      body: {
+        data: {
+          type: 'rate-code-versions',
+          attributes: {
+            valid_from: '2026-01-01T00:00:00Z',
+            cost: { amount: 100, currency: 'EUR' },
+            charge: { amount: 120, currency: 'EUR' },
+          },
+        },
+      },
+    });
+    await post(`/costs/cost-sheets/${ids.sheetWo2}/lines`, {
+      type: 'cost-lines',
+      attributes: { quantity: 1, at: '2026-06-01T00:00:00Z' },
+      relationships: { rate_code: one('rate-codes', euro) },
+    });
+    const res = await rollups(filter(ids.scheme, 'schemes'));
+    expect(res.status).toBe(409);
+    expect(res.body.errors[0].detail).toMatch(/GBP and EUR|EUR and GBP/);
+  });
 });
