@@ -123,7 +123,8 @@ export const benchCostRollUps = async (sizes: number[]) => {
     runs.push({
       lines,
       nodes: records.length - sheets.length,
-      elements: (document.meta?.pagination as { counts: { resources: number } }).counts.resources,
+      elements: (document.meta as { pagination: { counts: { resources: number } } }).pagination.counts
+        .resources,
       dynamodb_calls: calls,
       items_read: items,
       milliseconds: Math.round(ms),
