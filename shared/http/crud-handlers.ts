@@ -3,6 +3,8 @@
  * "list / get / create / change / delete this type" is one line in its handler file.
  */
 
+import type { Scope } from '../data/scope';
+import type { StoredResource } from '../data/stored-resource';
 import { listResources } from '../resources/collection';
 import type { ResourceDefinition } from '../resources/resource-definition';
 import type { SimpleCrud } from '../resources/simple-crud';
@@ -50,3 +52,20 @@ export const deleteHandler = (routeId: RouteId, crud: SimpleCrud, idParam: strin
     );
     return new Reply(204, undefined);
   });
+
+/** `POST …/{id}/restore` for soft-deleted records. */
+export const restoreHandler = (
+  routeId: RouteId,
+  crud: {
+    definition: ResourceDefinition;
+    restore(scope: Scope, orgId: string, id: string): Promise<StoredResource>;
+  },
+  idParam: string,
+) =>
+  jsonApiHandler(routeId, async (request) =>
+    resourceResponse(
+      request,
+      crud.definition,
+      await crud.restore(request.scope, request.params.org_id ?? '', request.params[idParam] ?? ''),
+    ),
+  );
