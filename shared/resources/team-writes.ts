@@ -1,13 +1,12 @@
 /** Creating a team: the team, its count and each member's `teams` link commit together. */
 import { z } from 'zod';
-import { uuidv7 } from '../data/ids';
 import { principalKey } from '../data/principals';
 import type { Scope } from '../data/scope';
 import type { StoredResource } from '../data/stored-resource';
 import { commit, WriteRefused } from '../data/transaction';
 import { ValidationError } from '../jsonapi/errors';
 import { createDocument, toMany } from '../jsonapi/request-document';
-import { toStoredResource } from './stored';
+import { newRecord } from './record-writes';
 import { teams } from './teams';
 import { users } from './users';
 
@@ -37,14 +36,12 @@ export const createTeam = async (
   now = new Date(),
 ): Promise<StoredResource> => {
   const memberIds = data.relationships?.members?.data.map((m) => m.id) ?? [];
-  const at = now.toISOString();
-  const team = toStoredResource(teams, {
+  const team = newRecord(
+    teams,
     orgId,
-    id: uuidv7(now.getTime()),
-    attributes: data.attributes,
-    meta: { created_at: at, updated_at: at },
-    rels: { members: memberIds, schemas: [] },
-  });
+    { attributes: data.attributes, rels: { members: memberIds, schemas: [] } },
+    now,
+  );
   const links = memberIds.map((id) => ({
     link: { key: users.keyOf(orgId, id), relationship: 'teams', id: team.id },
   }));

@@ -4,16 +4,15 @@
  * deleted (409), so no grant silently stops meaning anything.
  */
 import { z } from 'zod';
-import { uuidv7 } from '../../data/ids';
 import { readPartition } from '../../data/repository';
 import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
-import { commit, type WriteOp, WriteRefused } from '../../data/transaction';
+import { commit, type WriteOp } from '../../data/transaction';
 import { builtInRoles } from '../../domain/iam/effective-permissions';
 import { isPermission } from '../../domain/iam/permissions';
-import { ConflictError, ValidationError } from '../../jsonapi/errors';
+import { ConflictError } from '../../jsonapi/errors';
 import { assertSameId, createDocument } from '../../jsonapi/request-document';
-import { indexed, toStoredResource } from '../stored';
+import { changedRecord, commitChecked, newRecord } from '../record-writes';
 import { grants, roleGroups, roles } from './definitions';
 
 const name = z.string().trim().min(1).max(200);
@@ -56,68 +55,18 @@ export const updateRoleGroupDocument = z.strictObject({
   }),
 });
 
-const conflict = (error: unknown): never => {
-  if (error instanceof WriteRefused && error.code === 'stale') {
-    throw new ConflictError('The record changed while this request was applied; read it again and retry.');
-  }
-  throw error;
-};
-
 /** Every named custom role must exist in the organisation: checked inside the write's transaction. */
 const roleChecks = (orgId: string, ids: readonly string[], pointer: (i: number) => string) =>
   ids.flatMap((id, i) =>
     builtInRoles.has(id) ? [] : [{ op: { check: roles.keyOf(orgId, id) } as WriteOp, pointer: pointer(i) }],
   );
 
-const commitChecked = async (scope: Scope, ops: WriteOp[], checks: { op: WriteOp; pointer: string }[]) =>
-  commit(scope, [...ops, ...checks.map((c) => c.op)]).catch((error: unknown) => {
-    const failed =
-      error instanceof WriteRefused && error.op !== undefined ? checks[error.op - ops.length] : undefined;
-    if (failed)
-      throw new ValidationError({
-        detail: 'No such role in this organisation.',
-        source: { pointer: failed.pointer },
-      });
-    return conflict(error);
-  });
-
-const changed = (
-  definition: typeof roles,
-  record: StoredResource,
-  attributes: object,
-  rels = {},
-  now = new Date(),
-) =>
-  indexed(definition, {
-    ...record,
-    attributes: { ...record.attributes, ...attributes },
-    rels: { ...record.rels, ...rels },
-    meta: { ...record.meta, updated_at: now.toISOString() },
-    version: record.version + 1,
-  });
-
-const fresh = (
-  definition: typeof roles,
-  orgId: string,
-  attributes: object,
-  rels = {},
-  meta = {},
-  now = new Date(),
-) =>
-  toStoredResource(definition, {
-    orgId,
-    id: uuidv7(now.getTime()),
-    attributes: attributes as Record<string, unknown>,
-    meta: { created_at: now.toISOString(), updated_at: now.toISOString(), ...meta },
-    rels,
-  });
-
 export const createRole = async (
   scope: Scope,
   orgId: string,
   { data }: z.infer<typeof createRoleDocument>,
 ) => {
-  const role = fresh(roles, orgId, data.attributes, {}, { built_in: false });
+  const role = newRecord(roles, orgId, { attributes: data.attributes, meta: { built_in: false } });
   await commit(scope, [{ create: role }]);
   return role;
 };
@@ -128,8 +77,8 @@ export const updateRole = async (
   { data }: z.infer<typeof updateRoleDocument>,
 ) => {
   assertSameId(data.id, role.id);
-  const next = changed(roles, role, data.attributes);
-  await commit(scope, [{ replace: next }]).catch(conflict);
+  const next = changedRecord(roles, role, { attributes: data.attributes });
+  await commitChecked(scope, [{ replace: next }], []);
   return next;
 };
 
@@ -139,7 +88,7 @@ export const createRoleGroup = async (
   { data }: z.infer<typeof createRoleGroupDocument>,
 ) => {
   const ids = data.relationships?.roles?.data.map((r) => r.id) ?? [];
-  const group = fresh(roleGroups, orgId, data.attributes, { roles: ids });
+  const group = newRecord(roleGroups, orgId, { attributes: data.attributes, rels: { roles: ids } });
   await commitChecked(
     scope,
     [{ create: group }],
@@ -155,7 +104,10 @@ export const updateRoleGroup = async (
 ) => {
   assertSameId(data.id, group.id);
   const ids = data.relationships?.roles?.data.map((r) => r.id);
-  const next = changed(roleGroups, group, data.attributes ?? {}, ids ? { roles: ids } : {});
+  const next = changedRecord(roleGroups, group, {
+    attributes: data.attributes ?? {},
+    rels: ids ? { roles: ids } : {},
+  });
   await commitChecked(
     scope,
     [{ replace: next }],
@@ -180,5 +132,5 @@ export const deleteRoleOrGroup = async (scope: Scope, record: StoredResource) =>
       `Still named by ${grantsNaming} grant(s) and ${groupsNaming} role group(s): revoke or change them first.`,
     );
   }
-  await commit(scope, [{ delete: record }]).catch(conflict);
+  await commitChecked(scope, [{ delete: record }], []);
 };

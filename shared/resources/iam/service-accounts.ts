@@ -18,7 +18,8 @@ import type { ItemKey, StoredResource } from '../../data/stored-resource';
 import { commit, TRANSACTION_MAX, type WriteOp, WriteRefused } from '../../data/transaction';
 import { ConflictError } from '../../jsonapi/errors';
 import { assertSameId, createDocument } from '../../jsonapi/request-document';
-import { indexed, toStoredResource } from '../stored';
+import { changedRecord } from '../record-writes';
+import { toStoredResource } from '../stored';
 import { serviceAccounts } from './definitions';
 
 /** Keys per account: enough to rotate without downtime, few enough to keep one item small. */
@@ -80,17 +81,8 @@ export const principalOf = (account: StoredResource): PrincipalRecord & ItemKey 
   teams: {},
 });
 
-const nextVersion = (
-  account: StoredResource,
-  attributes: Record<string, unknown>,
-  now = new Date(),
-): StoredResource =>
-  indexed(serviceAccounts, {
-    ...account,
-    attributes: { ...account.attributes, ...attributes },
-    meta: { ...account.meta, updated_at: now.toISOString() },
-    version: account.version + 1,
-  });
+const nextVersion = (account: StoredResource, attributes: Record<string, unknown>, now = new Date()) =>
+  changedRecord(serviceAccounts, account, { attributes }, now);
 
 const staleIsConflict = (error: unknown): never => {
   if (error instanceof WriteRefused && (error.code === 'stale' || error.code === 'exists')) {
