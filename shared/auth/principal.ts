@@ -27,6 +27,8 @@ export interface Principal {
   name: string;
   /** Effective permissions by organisation; an organisation with a grant appears even with no permission. */
   permissions: EffectivePermissions;
+  /** A user's teams, by organisation (duty-holder appointments may name a team). */
+  teams: Readonly<Record<string, readonly string[]>>;
 }
 
 type Headers = Readonly<Record<string, string | undefined>>;
@@ -128,7 +130,13 @@ export const authenticate = async (
     credential.scheme === 'OAuth2'
       ? await fromAccessToken(credential.token)
       : await fromSession(credential.token);
-  return { id: record.id, kind: record.kind, name: record.name, permissions: await permissionsOf(record) };
+  return {
+    id: record.id,
+    kind: record.kind,
+    name: record.name,
+    permissions: await permissionsOf(record),
+    teams: record.teams ?? {},
+  };
 };
 
 /**

@@ -77,6 +77,28 @@ export const getInScope = async (
 export const getItem = async <T>(key: ItemKey): Promise<T | null> =>
   ((await documents.send(new GetCommand({ TableName: tableName, Key: key }))).Item as T | undefined) ?? null;
 
+/**
+ * One record of a known organisation with a strongly consistent GetItem, for state a write decides on
+ * (a scheme's duty holders); null outside the scope.
+ */
+export const getConsistent = async (scope: Scope, key: ItemKey & { orgId: string }) => {
+  if (!inScope(scope, key.orgId)) return null;
+  const out = await documents.send(
+    new GetCommand({ TableName: tableName, Key: { pk: key.pk, sk: key.sk }, ConsistentRead: true }),
+  );
+  return (out.Item as StoredResource | undefined) ?? null;
+};
+
+/** Every record filed under one `gsi1` key (a parent's children), oldest first, inside the scope. */
+export const readIndex = async (scope: Scope, gsi1pk: string): Promise<StoredResource[]> =>
+  (
+    await queryItems({
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :g',
+      ExpressionAttributeValues: { ':g': gsi1pk },
+    })
+  ).filter((item) => inScope(scope, item.org_id));
+
 const sortValue = (item: StoredResource, query: CollectionQuery): string =>
   (query.sort.index ? item[query.sort.index] : item.sk) ?? '';
 

@@ -8,6 +8,16 @@ import {
   vehicles,
 } from './assets/definitions';
 import { auditEvents } from './audit/audit-events';
+import {
+  appointments,
+  constructionPhasePlans,
+  hazardProposals,
+  planRisks,
+  planVersions,
+  preConstructionInformation,
+  proposedChanges,
+  siteHazards,
+} from './cdm/definitions';
 import { costLines, costSheets, rateCodes } from './costs/definitions';
 import { featureConfigurations } from './feature-configurations';
 import { grants, roleGroups, roles, serviceAccounts, ssoProviders } from './iam/definitions';
@@ -50,5 +60,13 @@ export const resourceTypes: ReadonlyMap<string, ResourceDefinition> = new Map(
     rateCodes,
     costSheets,
     costLines,
+    appointments,
+    preConstructionInformation,
+    siteHazards,
+    hazardProposals,
+    constructionPhasePlans,
+    planRisks,
+    planVersions,
+    proposedChanges,
   ].map((d) => [d.type, d]),
 );

@@ -108,6 +108,7 @@ export const benchCostRollUps = async (sizes: number[]) => {
       kind: 'service-account',
       name: 'bench',
       permissions: new Map([[orgId, new Set(['cost-lines:view' as const])]]),
+      teams: {},
     };
     const filter = `and(eq(organisation,${orgId}),eq(cost_centre,${root}),eq(cost_centre_type,scheme-contracts),eq(depth,all))`;
     // The subtree read alone, then the whole roll-up: the difference is the service's own work.

@@ -1,0 +1,13 @@
+import { jsonApiHandler } from '#shared/http/json-api-handler';
+import { constructionPhasePlans, planVersions } from '#shared/resources/cdm/definitions';
+import { listChildren } from '#shared/resources/cdm/lists';
+
+/** GET /v3/construction-phase-plans/{id}/versions: the plan's history, one entry per version. */
+export const handler = jsonApiHandler('listConstructionPhasePlanVersions', (request) =>
+  listChildren(
+    request,
+    constructionPhasePlans,
+    request.params.construction_phase_plan_id ?? '',
+    planVersions,
+  ),
+);

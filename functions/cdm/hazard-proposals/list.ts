@@ -1,0 +1,13 @@
+import { jsonApiHandler } from '#shared/http/json-api-handler';
+import { hazardProposals, preConstructionInformation } from '#shared/resources/cdm/definitions';
+import { listChildren } from '#shared/resources/cdm/lists';
+
+/** GET /v3/pre-construction-information/{id}/hazard-proposals: `filter[status]=pending|accepted|rejected`. */
+export const handler = jsonApiHandler('listHazardProposals', (request) =>
+  listChildren(
+    request,
+    preConstructionInformation,
+    request.params.pre_construction_information_id ?? '',
+    hazardProposals,
+  ),
+);

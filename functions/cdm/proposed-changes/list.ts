@@ -1,0 +1,13 @@
+import { jsonApiHandler } from '#shared/http/json-api-handler';
+import { constructionPhasePlans, proposedChanges } from '#shared/resources/cdm/definitions';
+import { listChildren } from '#shared/resources/cdm/lists';
+
+/** GET /v3/construction-phase-plans/{id}/proposed-changes: `filter[status]=pending|accepted|rejected`. */
+export const handler = jsonApiHandler('listProposedChanges', (request) =>
+  listChildren(
+    request,
+    constructionPhasePlans,
+    request.params.construction_phase_plan_id ?? '',
+    proposedChanges,
+  ),
+);

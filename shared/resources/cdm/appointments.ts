@@ -1,0 +1,205 @@
+/**
+ * Duty-holder appointments on a scheme. While the scheme has no Client, the only appointment that can be
+ * made is the Client's (by anyone holding `appointments:manage`); from then on the Client appoints and
+ * ends appointments (CDM 2015 regulation 5). Ending keeps the record: the scheme's history of who held
+ * which role, and when, is its appointments list.
+ */
+import { z } from 'zod';
+import type { Principal } from '../../auth/principal';
+import type { Scope } from '../../data/scope';
+import type { StoredResource } from '../../data/stored-resource';
+import type { WriteRefused } from '../../data/transaction';
+import { type Appointee, dutyRoles, dutyRoleTitles, singleHolderRoles } from '../../domain/cdm/duty-holders';
+import { ConflictError, ValidationError } from '../../jsonapi/errors';
+import { assertSameId, identifier, parseDocument } from '../../jsonapi/request-document';
+import { actorOf, auditEvent } from '../audit/audit-events';
+import { organisations } from '../organisations';
+import { changedRecord, commitChecked, createRecord, newRecord } from '../record-writes';
+import { byPrincipal, type CdmFile, cdmFileWrite, childIndexKey, requireRole } from './cdm-file';
+import { appointments } from './definitions';
+
+const appointeeRelationships = {
+  user: 'users',
+  team: 'teams',
+  service_account: 'service-accounts',
+  appointed_organisation: 'organisations',
+} as const;
+
+const createSchema = z.strictObject({
+  data: z.strictObject({
+    type: z.literal('appointments'),
+    attributes: z.strictObject({
+      role: z.enum(dutyRoles),
+      starts_at: z.iso.datetime({ offset: true }).optional(),
+      notes: z.string().max(2000).optional(),
+    }),
+    relationships: z.strictObject({
+      user: z.strictObject({ data: identifier('users') }).optional(),
+      team: z.strictObject({ data: identifier('teams') }).optional(),
+      service_account: z.strictObject({ data: identifier('service-accounts') }).optional(),
+      appointed_organisation: z.strictObject({ data: identifier('organisations') }).optional(),
+    }),
+  }),
+});
+
+const endSchema = z.strictObject({
+  data: z.strictObject({
+    type: z.literal('appointments'),
+    id: z.uuid(),
+    attributes: z.strictObject({ status: z.literal('ended'), end_reason: z.string().max(2000).optional() }),
+  }),
+});
+
+/** Who may appoint or end: the Client once there is one; before that, the route permission alone. */
+const requireAppointer = (file: CdmFile, action: string) => {
+  if (Object.values(file.appointments).some((a) => a.role === 'client')) {
+    requireRole(file, ['client'], action);
+  }
+};
+
+const appointeeOf = (
+  rels: Partial<Record<keyof typeof appointeeRelationships, { data: { id: string } }>>,
+): { name: keyof typeof appointeeRelationships; appointee: Appointee } => {
+  const named = (Object.keys(appointeeRelationships) as (keyof typeof appointeeRelationships)[]).filter(
+    (name) => rels[name] !== undefined,
+  );
+  const [name] = named;
+  if (named.length !== 1 || !name) {
+    throw new ValidationError({
+      detail: 'An appointment names exactly one of user, team, service_account or appointed_organisation.',
+      source: { pointer: '/data/relationships' },
+    });
+  }
+  return { name, appointee: { type: appointeeRelationships[name], id: rels[name]?.data.id ?? '' } };
+};
+
+export const createAppointment = async (
+  scope: Scope,
+  scheme: StoredResource,
+  file: CdmFile,
+  body: unknown,
+  principal: Principal,
+  now = new Date(),
+) => {
+  const { data } = parseDocument(createSchema, body);
+  const { name, appointee } = appointeeOf(data.relationships);
+  const { role } = data.attributes;
+  const active = Object.values(file.appointments);
+  const hasClient = active.some((a) => a.role === 'client');
+  if (!hasClient && role !== 'client') {
+    throw new ConflictError(
+      'Appoint the scheme’s Client first: the Client appoints the other duty holders.',
+      {
+        pointer: '/data/attributes/role',
+      },
+    );
+  }
+  requireAppointer(file, 'appoint duty holders');
+  if (singleHolderRoles.has(role) && active.some((a) => a.role === role)) {
+    throw new ConflictError(`The scheme already has a ${dutyRoleTitles[role]}; end that appointment first.`, {
+      pointer: '/data/attributes/role',
+    });
+  }
+  if (
+    active.some(
+      (a) => a.role === role && a.appointee.type === appointee.type && a.appointee.id === appointee.id,
+    )
+  ) {
+    throw new ConflictError(`This ${name} is already appointed ${dutyRoleTitles[role]}.`);
+  }
+  const record = newRecord(
+    appointments,
+    scheme.org_id,
+    {
+      attributes: {
+        role,
+        status: 'active',
+        starts_at: new Date(data.attributes.starts_at ?? now).toISOString(),
+        ended_at: null,
+        end_reason: null,
+        notes: data.attributes.notes ?? null,
+      },
+      rels: { scheme: scheme.id, [name]: appointee.id, ...byPrincipal('created_by', principal) },
+    },
+    now,
+  );
+  const filed = { ...record, gsi1pk: childIndexKey(scheme, 'appointments'), gsi1sk: record.id };
+  const extra = [
+    cdmFileWrite(file, { appointments: { ...file.appointments, [record.id]: { role, appointee } } }),
+    ...auditEvent(scheme.org_id, {
+      action: 'appointment.created',
+      subject: { type: 'schemes', id: scheme.id },
+      actor: actorOf(principal),
+      before: null,
+      after: { appointment: record.id, role, appointee },
+      at: now,
+    }),
+    // An organisation is appointed by its own id, in its own partition.
+    ...(appointee.type === 'organisations'
+      ? [{ check: organisations.keyOf(appointee.id, appointee.id) }]
+      : []),
+  ];
+  return createRecord(
+    scope,
+    appointments,
+    filed,
+    extra,
+    (error: WriteRefused) => {
+      if (error.op === extra.length) {
+        throw new ValidationError({
+          detail: 'No such organisation.',
+          source: { pointer: '/data/relationships/appointed_organisation/data' },
+        });
+      }
+      throw new ConflictError('The scheme’s duty holders changed while this request was applied; retry.');
+    },
+    { scheme: scheme.id, ...(name !== 'appointed_organisation' && { [name]: appointee.id }) },
+  );
+};
+
+export const endAppointment = async (
+  scope: Scope,
+  appointment: StoredResource,
+  file: CdmFile,
+  body: unknown,
+  principal: Principal,
+  now = new Date(),
+) => {
+  const { data } = parseDocument(endSchema, body);
+  assertSameId(data.id, appointment.id);
+  requireAppointer(file, 'end appointments');
+  if (appointment.attributes.status !== 'active') {
+    throw new ConflictError('This appointment has already ended.', { pointer: '/data/attributes/status' });
+  }
+  const next = changedRecord(
+    appointments,
+    appointment,
+    {
+      attributes: {
+        status: 'ended',
+        ended_at: now.toISOString(),
+        end_reason: data.attributes.end_reason ?? null,
+      },
+      rels: byPrincipal('ended_by', principal),
+    },
+    now,
+  );
+  const { [appointment.id]: _ended, ...remaining } = file.appointments;
+  await commitChecked(
+    scope,
+    [
+      { replace: next },
+      cdmFileWrite(file, { appointments: remaining }),
+      ...auditEvent(appointment.org_id, {
+        action: 'appointment.ended',
+        subject: { type: 'schemes', id: String(appointment.rels.scheme) },
+        actor: actorOf(principal),
+        before: { appointment: appointment.id, status: 'active' },
+        after: { appointment: appointment.id, status: 'ended' },
+        at: now,
+      }),
+    ],
+    [],
+  );
+  return next;
+};

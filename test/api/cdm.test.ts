@@ -1,0 +1,786 @@
+/**
+ * CDM 2015: duty holders, pre-construction information, construction phase plans and proposed changes.
+ * The walk-through (test/scenarios/cdm.ts) runs first; each rule of the issue and of the spec's
+ * POST …/proposed-changes then has its own named test against the scheme it built.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Party, runCdmScenario, type ScenarioResult } from '../scenarios/cdm';
+import { startTestApi, type TestApi } from '../support/api';
+import { newTenant, type Tenant } from '../support/tenants';
+
+let api: TestApi;
+let tenant: Tenant;
+let other: Tenant;
+let admin: string;
+let s: ScenarioResult;
+const steps: string[] = [];
+
+beforeAll(async () => {
+  api = await startTestApi();
+  [tenant, other] = await Promise.all([newTenant('CDM Org', 0), newTenant('CDM Other', 0)]);
+  admin = await api.token(tenant.admin);
+  s = await runCdmScenario(api, tenant.org.id, admin, (line) => steps.push(line));
+}, 120_000);
+afterAll(() => api.close());
+
+const CHANGE = 'construction-phase-plan-proposed-changes';
+const section = (text: string) => ({ text });
+const as = (party: Party) => s.tokens[party];
+const planPath = () => `/v3/construction-phase-plans/${s.planId}`;
+const propose = (party: Party, body: object) =>
+  api.request('POST', `${planPath()}/proposed-changes`, { token: as(party), body });
+const change = (attributes: object, relationships?: object, extra: object = {}) => ({
+  data: { type: CHANGE, attributes, ...(relationships && { relationships }), ...extra },
+});
+const decide = (party: Party, id: string, attributes: object) =>
+  api.request('PATCH', `/v3/construction-phase-plan-proposed-changes/${id}`, {
+    token: as(party),
+    body: { data: { type: CHANGE, id, attributes } },
+  });
+const ref = (type: string, id: string) => ({ data: { type, id } });
+const pointers = (body: { errors: { source?: { pointer?: string } }[] }) =>
+  body.errors.map((e) => e.source?.pointer);
+const expectForbidden = (
+  res: { status: number; body: { errors: { code: string; detail: string }[] } },
+  role: RegExp,
+) => {
+  expect(res.status).toBe(403);
+  expect(res.body.errors[0]?.code).toBe('AUTH.002');
+  expect(res.body.errors[0]?.detail).toMatch(role);
+};
+const newScheme = async () => {
+  const contract = await api.request('POST', `/v3/orgs/${tenant.org.id}/projects/scheme-contracts`, {
+    token: admin,
+    body: { data: { type: 'scheme-contracts', attributes: { name: 'Second region' } } },
+  });
+  const scheme = await api.request('POST', `/v3/orgs/${tenant.org.id}/projects/schemes`, {
+    token: admin,
+    body: {
+      data: {
+        type: 'schemes',
+        attributes: { name: 'Second scheme' },
+        relationships: { contracts: { data: [{ type: 'scheme-contracts', id: contract.body.data.id }] } },
+      },
+    },
+  });
+  expect(scheme.status, scheme.text).toBe(201);
+  return scheme.body.data.id as string;
+};
+const appoint = (token: string, schemeId: string, role: string, party: Party) =>
+  api.request('POST', `/v3/orgs/${tenant.org.id}/projects/schemes/${schemeId}/appointments`, {
+    token,
+    body: {
+      data: {
+        type: 'appointments',
+        attributes: { role },
+        relationships: { service_account: ref('service-accounts', s.principals[party]) },
+      },
+    },
+  });
+
+describe('the CDM walk-through', () => {
+  it('runs from appointments to an accepted and a rejected proposal', () => {
+    expect(steps.join('\n')).toMatch(
+      /appointed[\s\S]*pre-construction information[\s\S]*handed over[\s\S]*the Client accepted it[\s\S]*rejected it/,
+    );
+  });
+
+  it('the accepted risk-with-new-hazard change created the hazard and the risk in the plan’s next version', async () => {
+    const accepted = await api.get(
+      `/v3/construction-phase-plan-proposed-changes/${s.acceptedChange}`,
+      as('client'),
+    );
+    const proposalId = accepted.body.data.relationships.hazard_proposal.data.id;
+    const proposal = await api.get(`/v3/hazard-proposals/${proposalId}`, as('client'));
+    expect(proposal.body.data.attributes.status).toBe('accepted');
+    const newHazard = proposal.body.data.relationships.site_hazard.data.id;
+    const plan = await api.get(`${planPath()}?include=risks,risks.hazard`, as('client'));
+    const risks = plan.body.included.filter(
+      (r: { type: string }) => r.type === 'construction-phase-plan-risks',
+    );
+    expect(risks).toHaveLength(3);
+    expect(
+      risks.map(
+        (r: { relationships: { hazard: { data: { id: string } } } }) => r.relationships.hazard.data.id,
+      ),
+    ).toContain(newHazard);
+    expect(plan.body.data.meta.version).toBe(accepted.body.data.meta.based_on_version + 1);
+    const hazards = await api.get(
+      `/v3/pre-construction-information/${s.packId}/site-hazards?filter[status]=active`,
+      as('client'),
+    );
+    expect(hazards.body.data.map((h: { id: string }) => h.id)).toContain(newHazard);
+  });
+
+  it('every version of the plan is in its history, the accepted change naming itself', async () => {
+    const versions = await api.get(`${planPath()}/versions?page[limit]=100`, as('client'));
+    expect(versions.status).toBe(200);
+    const numbers = versions.body.data.map((v: { attributes: { version: number } }) => v.attributes.version);
+    expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+    expect(new Set(numbers).size).toBe(numbers.length);
+    const last = versions.body.data.at(-1);
+    expect(last.relationships.proposed_change.data.id).toBe(s.acceptedChange);
+    expect(last.attributes).toMatchObject({ sections: ['risks'], operation: 'create' });
+  });
+
+  it('decisions are audit events of the organisation', async () => {
+    const events = await api.get(
+      `/v3/orgs/${tenant.org.id}/audit-events?filter[action]=proposed-change.accepted`,
+      admin,
+    );
+    expect(
+      events.body.data.map(
+        (e: { attributes: { after: { proposed_change: string } } }) => e.attributes.after.proposed_change,
+      ),
+    ).toContain(s.acceptedChange);
+  });
+});
+
+describe('duty holders on a scheme', () => {
+  it('the first appointment is the Client’s (409 otherwise); then only the Client appoints (403 naming the Client)', async () => {
+    const schemeId = await newScheme();
+    const early = await appoint(admin, schemeId, 'principal_contractor', 'principalContractor');
+    expect(early.status).toBe(409);
+    expect((await appoint(admin, schemeId, 'client', 'client')).status).toBe(201);
+    expectForbidden(await appoint(admin, schemeId, 'designer', 'designer'), /only the Client/i);
+    expect((await appoint(as('client'), schemeId, 'designer', 'designer')).status).toBe(201);
+  });
+
+  it('one Principal Contractor at a time: a second is 409 until the first appointment ends', async () => {
+    const res = await appoint(as('client'), s.schemeId, 'principal_contractor', 'outsider');
+    expect(res.status).toBe(409);
+    expect(res.body.errors[0].code).toBe('CONFLICT.001');
+  });
+
+  it('an appointment names exactly one principal (400)', async () => {
+    const res = await api.request(
+      'POST',
+      `/v3/orgs/${tenant.org.id}/projects/schemes/${s.schemeId}/appointments`,
+      {
+        token: as('client'),
+        body: {
+          data: {
+            type: 'appointments',
+            attributes: { role: 'contractor' },
+            relationships: {
+              service_account: ref('service-accounts', s.principals.outsider),
+              user: ref('users', s.principals.outsider),
+            },
+          },
+        },
+      },
+    );
+    expect(res.status).toBe(400);
+  });
+
+  it('ending keeps the appointment as history; the ended holder loses the role; ending twice is 409', async () => {
+    const schemeId = await newScheme();
+    await appoint(admin, schemeId, 'client', 'client');
+    const contractor = await appoint(as('client'), schemeId, 'contractor', 'contractor');
+    const id = contractor.body.data.id;
+    const end = (token: string) =>
+      api.request('PATCH', `/v3/appointments/${id}`, {
+        token,
+        body: {
+          data: { type: 'appointments', id, attributes: { status: 'ended', end_reason: 'Package complete' } },
+        },
+      });
+    expectForbidden(await end(as('contractor')), /Client/);
+    const ended = await end(as('client'));
+    expect(ended.status).toBe(200);
+    expect(ended.body.data.attributes).toMatchObject({ status: 'ended', end_reason: 'Package complete' });
+    expect(ended.body.data.relationships.ended_by_service_account.data.id).toBe(s.principals.client);
+    expect((await end(as('client'))).status).toBe(409);
+    const list = await api.get(
+      `/v3/orgs/${tenant.org.id}/projects/schemes/${schemeId}/appointments?filter[status]=ended`,
+      as('client'),
+    );
+    expect(list.body.data.map((a: { id: string }) => a.id)).toEqual([id]);
+    expect(list.body.meta.pagination.counts.resources).toBe(1);
+  });
+
+  it('a team can be appointed: its members act in the role', async () => {
+    const schemeId = await newScheme();
+    await appoint(admin, schemeId, 'client', 'client');
+    const team = await api.request('POST', `/v3/orgs/${tenant.org.id}/people/teams`, {
+      token: admin,
+      body: {
+        data: { type: 'teams', attributes: { name: 'Client team', description: 'Appointed as a team' } },
+      },
+    });
+    const res = await api.request(
+      'POST',
+      `/v3/orgs/${tenant.org.id}/projects/schemes/${schemeId}/appointments`,
+      {
+        token: as('client'),
+        body: {
+          data: {
+            type: 'appointments',
+            attributes: { role: 'designer' },
+            relationships: { team: ref('teams', team.body.data.id) },
+          },
+        },
+      },
+    );
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.data.relationships.team.data.id).toBe(team.body.data.id);
+  });
+});
+
+describe('pre-construction information', () => {
+  it('a scheme has at most one pack: a second create is 409', async () => {
+    const res = await api.request(
+      'POST',
+      `/v3/orgs/${tenant.org.id}/projects/schemes/${s.schemeId}/pre-construction-information`,
+      {
+        token: as('client'),
+        body: { data: { type: 'pre-construction-information' } },
+      },
+    );
+    expect(res.status).toBe(409);
+  });
+
+  it('the pack is the Client’s: anyone else creating it is 403 naming the Client', async () => {
+    const schemeId = await newScheme();
+    await appoint(admin, schemeId, 'client', 'client');
+    await appoint(as('client'), schemeId, 'principal_designer', 'principalDesigner');
+    const res = await api.request(
+      'POST',
+      `/v3/orgs/${tenant.org.id}/projects/schemes/${schemeId}/pre-construction-information`,
+      {
+        token: as('principalDesigner'),
+        body: { data: { type: 'pre-construction-information' } },
+      },
+    );
+    expectForbidden(res, /Client/);
+  });
+
+  it('each section is written only by its owning role (403 naming it)', async () => {
+    const write = (party: Party, sections: object) =>
+      api.request('PATCH', `/v3/pre-construction-information/${s.packId}`, {
+        token: as(party),
+        body: { data: { type: 'pre-construction-information', id: s.packId, attributes: { sections } } },
+      });
+    expectForbidden(
+      await write('client', { significant_design_hazards: section('x') }),
+      /Principal Designer/,
+    );
+    expectForbidden(await write('principalDesigner', { project_description: section('x') }), /Client/);
+    expectForbidden(await write('contractor', { design_information: section('x') }), /Designer/);
+    expect((await write('client', { project_description: section('Revised scope') })).status).toBe(200);
+  });
+
+  it('site hazards are the Client’s to write; retiring is final (409 after)', async () => {
+    const res = await api.request('POST', `/v3/pre-construction-information/${s.packId}/site-hazards`, {
+      token: as('principalContractor'),
+      body: { data: { type: 'site-hazards', attributes: { title: 'Noise', severity: 'low' } } },
+    });
+    expectForbidden(res, /Client/);
+    const again = await api.request('PATCH', `/v3/site-hazards/${s.hazards.asbestos}`, {
+      token: as('client'),
+      body: { data: { type: 'site-hazards', id: s.hazards.asbestos, attributes: { title: 'Changed' } } },
+    });
+    expect(again.status).toBe(409);
+  });
+
+  it('hazard proposals: only appointed duty holders propose; the Client decides; a rejection needs a reason; deciding twice is 409', async () => {
+    const path = `/v3/pre-construction-information/${s.packId}/hazard-proposals`;
+    const body = {
+      data: {
+        type: 'hazard-proposals',
+        attributes: { title: 'Wasps', severity: 'low', reason: 'Nest seen' },
+      },
+    };
+    expectForbidden(await api.request('POST', path, { token: as('outsider'), body }), /appointed/);
+    const created = await api.request('POST', path, { token: as('designer'), body });
+    expect(created.status).toBe(201);
+    const id = created.body.data.id;
+    const decideHazard = (party: Party, attributes: object) =>
+      api.request('PATCH', `/v3/hazard-proposals/${id}`, {
+        token: as(party),
+        body: { data: { type: 'hazard-proposals', id, attributes } },
+      });
+    expectForbidden(
+      await decideHazard('principalContractor', { status: 'rejected', decision_reason: 'no' }),
+      /Client/,
+    );
+    const noReason = await decideHazard('client', { status: 'rejected' });
+    expect(noReason.status).toBe(400);
+    expect(pointers(noReason.body)).toEqual(['/data/attributes/decision_reason']);
+    expect(
+      (await decideHazard('client', { status: 'rejected', decision_reason: 'Seasonal; covered by welfare' }))
+        .status,
+    ).toBe(200);
+    expect((await decideHazard('client', { status: 'accepted' })).status).toBe(409);
+    const pending = await api.get(`${path}?filter[status]=pending`, as('client'));
+    expect(pending.body.data.map((p: { id: string }) => p.id)).not.toContain(id);
+  });
+});
+
+describe('construction phase plan', () => {
+  it('one plan per scheme (409), drawn up by the Principal Contractor (403 naming the role), after the PCI (409)', async () => {
+    const again = await api.request(
+      'POST',
+      `/v3/orgs/${tenant.org.id}/projects/schemes/${s.schemeId}/construction-phase-plan`,
+      {
+        token: as('principalContractor'),
+        body: { data: { type: 'construction-phase-plans' } },
+      },
+    );
+    expect(again.status).toBe(409);
+    const schemeId = await newScheme();
+    await appoint(admin, schemeId, 'client', 'client');
+    await appoint(as('client'), schemeId, 'principal_contractor', 'principalContractor');
+    const create = (party: Party) =>
+      api.request('POST', `/v3/orgs/${tenant.org.id}/projects/schemes/${schemeId}/construction-phase-plan`, {
+        token: as(party),
+        body: { data: { type: 'construction-phase-plans' } },
+      });
+    expectForbidden(await create('client'), /Principal Contractor/);
+    const noPack = await create('principalContractor');
+    expect(noPack.status).toBe(409);
+    expect(noPack.body.errors[0].detail).toMatch(/pre-construction information/);
+  });
+
+  it('before handover: sections by their owner only; risks need a hazard of this scheme’s PCI; handover needs a complete plan', async () => {
+    const schemeId = await newScheme();
+    await appoint(admin, schemeId, 'client', 'client');
+    await appoint(as('client'), schemeId, 'principal_contractor', 'principalContractor');
+    const pack = await api.request(
+      'POST',
+      `/v3/orgs/${tenant.org.id}/projects/schemes/${schemeId}/pre-construction-information`,
+      {
+        token: as('client'),
+        body: { data: { type: 'pre-construction-information' } },
+      },
+    );
+    const hazard = await api.request(
+      'POST',
+      `/v3/pre-construction-information/${pack.body.data.id}/site-hazards`,
+      {
+        token: as('client'),
+        body: { data: { type: 'site-hazards', attributes: { title: 'Traffic', severity: 'high' } } },
+      },
+    );
+    const plan = await api.request(
+      'POST',
+      `/v3/orgs/${tenant.org.id}/projects/schemes/${schemeId}/construction-phase-plan`,
+      {
+        token: as('principalContractor'),
+        body: { data: { type: 'construction-phase-plans' } },
+      },
+    );
+    const path = `/v3/construction-phase-plans/${plan.body.data.id}`;
+    const write = (party: Party, sections: object) =>
+      api.request('PATCH', path, {
+        token: as(party),
+        body: { data: { type: 'construction-phase-plans', id: plan.body.data.id, attributes: { sections } } },
+      });
+    expectForbidden(await write('principalContractor', { client_checklist: section('x') }), /Client/);
+    expectForbidden(await write('client', { welfare: section('x') }), /Principal Contractor/);
+    const risk = (hazardId: string | undefined) =>
+      api.request('POST', `${path}/risks`, {
+        token: as('principalContractor'),
+        body: {
+          data: {
+            type: 'construction-phase-plan-risks',
+            attributes: {
+              title: 'Traffic management',
+              control_measures: ['Chapter 8 layout'],
+              residual_risk: 'low',
+            },
+            ...(hazardId && { relationships: { hazard: ref('site-hazards', hazardId) } }),
+          },
+        },
+      });
+    const missing = await risk(undefined);
+    expect(missing.status).toBe(400);
+    expect(pointers(missing.body)).toContain('/data/relationships');
+    const foreign = await risk(s.hazards.excavation);
+    expect(foreign.status).toBe(400);
+    expect(pointers(foreign.body)).toEqual(['/data/relationships/hazard/data']);
+    const incomplete = await api.request('POST', `${path}/handover`, { token: as('principalContractor') });
+    expect(incomplete.status).toBe(409);
+    expect(incomplete.body.errors[0].detail).toMatch(/section health_and_safety_aims is not written/);
+    expect(incomplete.body.errors[0].detail).toMatch(/has no risk controlling it/);
+    expect((await risk(hazard.body.data.id)).status).toBe(201);
+    const stillIncomplete = await api.request('POST', `${path}/handover`, {
+      token: as('principalContractor'),
+    });
+    expect(stillIncomplete.body.errors[0].detail).not.toMatch(/no risk controlling/);
+  });
+
+  it('handover is the Principal Contractor’s; after it, sections and risks are not written directly (409)', async () => {
+    expectForbidden(
+      await api.request('POST', `${planPath()}/handover`, { token: as('client') }),
+      /Principal Contractor/,
+    );
+    expect(
+      (await api.request('POST', `${planPath()}/handover`, { token: as('principalContractor') })).status,
+    ).toBe(409);
+    const write = await api.request('PATCH', planPath(), {
+      token: as('principalContractor'),
+      body: {
+        data: {
+          type: 'construction-phase-plans',
+          id: s.planId,
+          attributes: { sections: { welfare: section('x') } },
+        },
+      },
+    });
+    expect(write.status).toBe(409);
+    expect(write.body.errors[0].detail).toMatch(/proposed changes/);
+    const remove = await api.request('DELETE', `/v3/construction-phase-plan-risks/${s.risks[0]}`, {
+      token: as('principalContractor'),
+    });
+    expect(remove.status).toBe(409);
+  });
+});
+
+describe('POST /v3/construction-phase-plans/{id}/proposed-changes', () => {
+  const welfare = {
+    reason: 'More showers',
+    section: 'welfare',
+    operation: 'replace',
+    proposed: { welfare: section('Three showers') },
+  };
+
+  it('200 with data = the pending change (proposer, proposed time, the plan version it was based on) and jsonapi', async () => {
+    const plan = await api.get(planPath(), as('client'));
+    const res = await propose('client', change(welfare));
+    expect(res.status).toBe(200);
+    expect(res.body.jsonapi).toBeDefined();
+    expect(res.body.data).toMatchObject({
+      type: CHANGE,
+      attributes: { status: 'pending', section: 'welfare', operation: 'replace', proposer_role: 'client' },
+      meta: { based_on_version: plan.body.data.meta.version },
+      relationships: {
+        proposed_by_service_account: { data: { type: 'service-accounts', id: s.principals.client } },
+      },
+    });
+    expect(Date.parse(res.body.data.meta.proposed_at)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('data.type must be construction-phase-plan-proposed-changes (400 at /data/type)', async () => {
+    const res = await propose('client', { data: { type: 'changes', attributes: welfare } });
+    expect(res.status).toBe(400);
+    expect(pointers(res.body)).toContain('/data/type');
+  });
+
+  it('attributes are only reason, section, operation, proposed (400 with the pointer)', async () => {
+    const res = await propose('client', change({ ...welfare, urgency: 'high' }));
+    expect(res.status).toBe(400);
+    expect(pointers(res.body)).toEqual(['/data/attributes/urgency']);
+  });
+
+  it('reason has minimum length 1; section is one of the nine; operation one of four (400 each)', async () => {
+    const empty = await propose('client', change({ ...welfare, reason: '' }));
+    expect(pointers(empty.body)).toEqual(['/data/attributes/reason']);
+    const badSection = await propose('client', change({ ...welfare, section: 'canteen' }));
+    expect(pointers(badSection.body)).toContain('/data/attributes/section');
+    const badOperation = await propose('client', change({ ...welfare, operation: 'upsert' }));
+    expect(pointers(badOperation.body)).toContain('/data/attributes/operation');
+    const noReason = await propose(
+      'client',
+      change({ section: 'welfare', operation: 'replace', proposed: welfare.proposed }),
+    );
+    expect(pointers(noReason.body)).toEqual(['/data/attributes/reason']);
+  });
+
+  it('relationships are only risk, hazard, hazard_proposal, each {data: identifier} (400 with the pointer)', async () => {
+    const unknown = await propose('client', change(welfare, { scheme: ref('schemes', s.schemeId) }));
+    expect(pointers(unknown.body)).toEqual(['/data/relationships/scheme']);
+    const shape = await propose(
+      'principalContractor',
+      change({ reason: 'r', section: 'risks', operation: 'delete' }, { risk: { id: s.risks[0] } }),
+    );
+    expect(shape.status).toBe(400);
+    expect(pointers(shape.body)).toContain('/data/relationships/risk/data');
+  });
+
+  it('a section-level change uses replace, and proposed holds exactly the one property named by section (400)', async () => {
+    const notReplace = await propose('client', change({ ...welfare, operation: 'update' }));
+    expect(pointers(notReplace.body)).toContain('/data/attributes/operation');
+    const twoProperties = await propose(
+      'client',
+      change({ ...welfare, proposed: { welfare: section('a'), induction: section('b') } }),
+    );
+    expect(pointers(twoProperties.body)).toEqual(['/data/attributes/proposed']);
+    const otherProperty = await propose(
+      'client',
+      change({ ...welfare, proposed: { induction: section('b') } }),
+    );
+    expect(pointers(otherProperty.body)).toEqual(['/data/attributes/proposed']);
+    const badContent = await propose('client', change({ ...welfare, proposed: { welfare: { text: '' } } }));
+    expect(pointers(badContent.body)).toEqual(['/data/attributes/proposed/welfare/text']);
+  });
+
+  it('a risk change uses create/update/delete; proposed holds risk for create and update, nothing for delete (400)', async () => {
+    const risk = { title: 'Lifting', control_measures: ['Lift plan'], residual_risk: 'low' };
+    const replace = await propose(
+      'principalContractor',
+      change({ reason: 'r', section: 'risks', operation: 'replace', proposed: { risk } }),
+    );
+    expect(pointers(replace.body)).toEqual(['/data/attributes/operation']);
+    const noRisk = await propose(
+      'principalContractor',
+      change(
+        { reason: 'r', section: 'risks', operation: 'update', proposed: { welfare: section('x') } },
+        { risk: ref('construction-phase-plan-risks', s.risks[0] ?? '') },
+      ),
+    );
+    expect(pointers(noRisk.body)).toEqual(['/data/attributes/proposed']);
+    const deleteWithContent = await propose(
+      'principalContractor',
+      change(
+        { reason: 'r', section: 'risks', operation: 'delete', proposed: { risk } },
+        { risk: ref('construction-phase-plan-risks', s.risks[0] ?? '') },
+      ),
+    );
+    expect(pointers(deleteWithContent.body)).toEqual(['/data/attributes/proposed']);
+  });
+
+  it('update and delete name the risk (400 at /data/relationships/risk)', async () => {
+    const res = await propose(
+      'principalContractor',
+      change({ reason: 'r', section: 'risks', operation: 'delete' }),
+    );
+    expect(pointers(res.body)).toEqual(['/data/relationships/risk']);
+  });
+
+  it('a create names a hazard or a pending hazard_proposal of the scheme’s pack, not both, not neither (400)', async () => {
+    const risk = { title: 'Lifting', control_measures: ['Lift plan'], residual_risk: 'low' };
+    const create = { reason: 'r', section: 'risks', operation: 'create', proposed: { risk } };
+    const neither = await propose('principalContractor', change(create));
+    expect(pointers(neither.body)).toEqual(['/data/relationships/hazard']);
+    const proposal = await api.request(
+      'POST',
+      `/v3/pre-construction-information/${s.packId}/hazard-proposals`,
+      {
+        token: as('contractor'),
+        body: {
+          data: {
+            type: 'hazard-proposals',
+            attributes: { title: 'Crane', severity: 'high', reason: 'Lift' },
+          },
+        },
+      },
+    );
+    const both = await propose(
+      'principalContractor',
+      change(create, {
+        hazard: ref('site-hazards', s.hazards.excavation),
+        hazard_proposal: ref('hazard-proposals', proposal.body.data.id),
+      }),
+    );
+    expect(pointers(both.body)).toEqual(['/data/relationships/hazard']);
+    const retired = await propose(
+      'principalContractor',
+      change(create, { hazard: ref('site-hazards', s.hazards.asbestos) }),
+    );
+    expect(pointers(retired.body)).toEqual(['/data/relationships/hazard/data']);
+  });
+
+  it('a hazard of another scheme is 400', async () => {
+    const schemeId = await newScheme();
+    await appoint(admin, schemeId, 'client', 'client');
+    const pack = await api.request(
+      'POST',
+      `/v3/orgs/${tenant.org.id}/projects/schemes/${schemeId}/pre-construction-information`,
+      {
+        token: as('client'),
+        body: { data: { type: 'pre-construction-information' } },
+      },
+    );
+    const hazard = await api.request(
+      'POST',
+      `/v3/pre-construction-information/${pack.body.data.id}/site-hazards`,
+      {
+        token: as('client'),
+        body: { data: { type: 'site-hazards', attributes: { title: 'Elsewhere', severity: 'low' } } },
+      },
+    );
+    const res = await propose(
+      'principalContractor',
+      change(
+        {
+          reason: 'r',
+          section: 'risks',
+          operation: 'create',
+          proposed: { risk: { title: 't', control_measures: ['c'], residual_risk: 'low' } },
+        },
+        { hazard: ref('site-hazards', hazard.body.data.id) },
+      ),
+    );
+    expect(res.status).toBe(400);
+    expect(pointers(res.body)).toEqual(['/data/relationships/hazard/data']);
+  });
+
+  it('proposer and time come from the request: a body that tries to set them is 400', async () => {
+    const inAttributes = await propose(
+      'client',
+      change({ ...welfare, proposed_by: s.principals.principalContractor }),
+    );
+    expect(inAttributes.status).toBe(400);
+    expect(pointers(inAttributes.body)).toEqual(['/data/attributes/proposed_by']);
+    const inMeta = await propose(
+      'client',
+      change(welfare, undefined, { meta: { proposed_at: '2020-01-01T00:00:00Z' } }),
+    );
+    expect(inMeta.status).toBe(400);
+    expect(pointers(inMeta.body)).toEqual(['/data/meta/proposed_at']);
+    const inRelationships = await propose(
+      'client',
+      change(welfare, { proposer: ref('service-accounts', s.principals.client) }),
+    );
+    expect(pointers(inRelationships.body)).toEqual(['/data/relationships/proposer']);
+  });
+
+  it('only by the Client or the Principal Contractor: anyone else is 403 AUTH.002 naming them', async () => {
+    for (const party of ['principalDesigner', 'designer', 'contractor', 'outsider'] as const) {
+      expectForbidden(await propose(party, change(welfare)), /Client or the Principal Contractor/);
+    }
+  });
+
+  it('only after handover: before it, 409 CONFLICT.001', async () => {
+    const schemeId = await newScheme();
+    await appoint(admin, schemeId, 'client', 'client');
+    await appoint(as('client'), schemeId, 'principal_contractor', 'principalContractor');
+    await api.request(
+      'POST',
+      `/v3/orgs/${tenant.org.id}/projects/schemes/${schemeId}/pre-construction-information`,
+      {
+        token: as('client'),
+        body: { data: { type: 'pre-construction-information' } },
+      },
+    );
+    const plan = await api.request(
+      'POST',
+      `/v3/orgs/${tenant.org.id}/projects/schemes/${schemeId}/construction-phase-plan`,
+      {
+        token: as('principalContractor'),
+        body: { data: { type: 'construction-phase-plans' } },
+      },
+    );
+    const res = await api.request(
+      'POST',
+      `/v3/construction-phase-plans/${plan.body.data.id}/proposed-changes`,
+      {
+        token: as('client'),
+        body: change(welfare),
+      },
+    );
+    expect(res.status).toBe(409);
+    expect(res.body.errors[0].code).toBe('CONFLICT.001');
+  });
+
+  it('404 for an unknown plan and for another organisation’s plan', async () => {
+    const unknown = await api.request(
+      'POST',
+      '/v3/construction-phase-plans/0190d5a0-0000-7000-8000-000000000000/proposed-changes',
+      {
+        token: as('client'),
+        body: change(welfare),
+      },
+    );
+    expect(unknown.status).toBe(404);
+    const foreign = await api.request('POST', `${planPath()}/proposed-changes`, {
+      token: await api.token(other.admin),
+      body: change(welfare),
+    });
+    expect(foreign.status).toBe(404);
+  });
+
+  it('the route permission comes first: a viewer is 403', async () => {
+    const res = await api.request('POST', `${planPath()}/proposed-changes`, {
+      token: await api.token(tenant.viewer),
+      body: change(welfare),
+    });
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('accepting and rejecting proposed changes', () => {
+  const replaceChange = (name: string, text: string) =>
+    change({
+      reason: `Change ${name}`,
+      section: name,
+      operation: 'replace',
+      proposed: { [name]: section(text) },
+    });
+
+  it('the other party decides; the proposer cannot decide their own change (403)', async () => {
+    const mine = await propose('principalContractor', replaceChange('induction', 'Induction videos'));
+    const id = mine.body.data.id;
+    expectForbidden(
+      await decide('principalContractor', id, { status: 'accepted' }),
+      /cannot decide their own/,
+    );
+    expectForbidden(await decide('designer', id, { status: 'accepted' }), /Client/);
+    const accepted = await decide('client', id, { status: 'accepted' });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body.data.relationships.decided_by_service_account.data.id).toBe(s.principals.client);
+    const plan = await api.get(planPath(), as('client'));
+    expect(plan.body.data.attributes.sections.induction).toEqual(section('Induction videos'));
+  });
+
+  it('decisions are final: deciding twice is 409; a rejection records its reason', async () => {
+    const rejected = await api.get(
+      `/v3/construction-phase-plan-proposed-changes/${s.rejectedChange}`,
+      as('client'),
+    );
+    expect(rejected.body.data.attributes.decision_reason).toMatch(/single track/);
+    const again = await decide('principalContractor', s.rejectedChange, { status: 'accepted' });
+    expect(again.status).toBe(409);
+  });
+
+  it('a change whose section moved since its base version is 409; one elsewhere in the plan still applies', async () => {
+    const first = await propose('client', replaceChange('monitoring_and_review', 'Fortnightly review'));
+    const second = await propose('client', replaceChange('monitoring_and_review', 'Daily review'));
+    const elsewhere = await propose('client', replaceChange('emergency_arrangements', 'Rescue team on site'));
+    expect((await decide('principalContractor', first.body.data.id, { status: 'accepted' })).status).toBe(
+      200,
+    );
+    const stale = await decide('principalContractor', second.body.data.id, { status: 'accepted' });
+    expect(stale.status).toBe(409);
+    expect(stale.body.errors[0].detail).toMatch(/Section monitoring_and_review changed in version/);
+    expect((await decide('principalContractor', elsewhere.body.data.id, { status: 'accepted' })).status).toBe(
+      200,
+    );
+    const pending = await api.get(`${planPath()}/proposed-changes?filter[status]=pending`, as('client'));
+    expect(pending.body.data.map((c: { id: string }) => c.id)).toContain(second.body.data.id);
+  });
+
+  it('a risk update and delete apply to the named risk, each as a new plan version', async () => {
+    const [risk] = s.risks;
+    const update = await propose(
+      'principalContractor',
+      change(
+        {
+          reason: 'Stronger control',
+          section: 'risks',
+          operation: 'update',
+          proposed: { risk: { residual_risk: 'medium' } },
+        },
+        { risk: ref('construction-phase-plan-risks', risk ?? '') },
+      ),
+    );
+    expect(update.status, update.text).toBe(200);
+    expect((await decide('client', update.body.data.id, { status: 'accepted' })).status).toBe(200);
+    expect(
+      (await api.get(`/v3/construction-phase-plan-risks/${risk}`, as('client'))).body.data.attributes
+        .residual_risk,
+    ).toBe('medium');
+    const removal = await propose(
+      'client',
+      change(
+        { reason: 'Merged into the goalposts risk', section: 'risks', operation: 'delete' },
+        { risk: ref('construction-phase-plan-risks', risk ?? '') },
+      ),
+    );
+    expect((await decide('principalContractor', removal.body.data.id, { status: 'accepted' })).status).toBe(
+      200,
+    );
+    expect((await api.get(`/v3/construction-phase-plan-risks/${risk}`, as('client'))).status).toBe(404);
+  });
+});
