@@ -76,6 +76,8 @@ const main = async () => {
     `  curl -s -G -H "Authorization: Bearer $TOKEN" ${baseUrl}/v3/cost-rollups \\`,
     `    --data-urlencode 'filter=and(eq(organisation,${first?.id}),eq(cost_centre,${first?.costed_contract}),eq(cost_centre_type,scheme-contracts),eq(depth,all))'`,
     '',
+    'In another terminal, npm run scenario:cdm walks a scheme through CDM 2015 (appointments to proposed changes).',
+    '',
     'Ctrl-C stops everything.',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

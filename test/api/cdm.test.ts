@@ -4,6 +4,8 @@
  * POST …/proposed-changes then has its own named test against the scheme it built.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTeam, createUser, grantRole } from '../../infra/local/records';
+import { startSession } from '../../shared/auth/sessions';
 import { type Party, runCdmScenario, type ScenarioResult } from '../scenarios/cdm';
 import { startTestApi, type TestApi } from '../support/api';
 import { newTenant, type Tenant } from '../support/tenants';
@@ -191,6 +193,28 @@ describe('duty holders on a scheme', () => {
     expect(ended.body.data.attributes).toMatchObject({ status: 'ended', end_reason: 'Package complete' });
     expect(ended.body.data.relationships.ended_by_service_account.data.id).toBe(s.principals.client);
     expect((await end(as('client'))).status).toBe(409);
+    const pack = await api.request(
+      'POST',
+      `/v3/orgs/${tenant.org.id}/projects/schemes/${schemeId}/pre-construction-information`,
+      {
+        token: as('client'),
+        body: { data: { type: 'pre-construction-information' } },
+      },
+    );
+    const proposal = await api.request(
+      'POST',
+      `/v3/pre-construction-information/${pack.body.data.id}/hazard-proposals`,
+      {
+        token: as('contractor'),
+        body: {
+          data: {
+            type: 'hazard-proposals',
+            attributes: { title: 'Late', severity: 'low', reason: 'After my time' },
+          },
+        },
+      },
+    );
+    expectForbidden(proposal, /appointed/);
     const list = await api.get(
       `/v3/orgs/${tenant.org.id}/projects/schemes/${schemeId}/appointments?filter[status]=ended`,
       as('client'),
@@ -199,31 +223,57 @@ describe('duty holders on a scheme', () => {
     expect(list.body.meta.pagination.counts.resources).toBe(1);
   });
 
-  it('a team can be appointed: its members act in the role', async () => {
+  it('a team can be appointed: its members act in the role, other users do not', async () => {
     const schemeId = await newScheme();
     await appoint(admin, schemeId, 'client', 'client');
-    const team = await api.request('POST', `/v3/orgs/${tenant.org.id}/people/teams`, {
-      token: admin,
-      body: {
-        data: { type: 'teams', attributes: { name: 'Client team', description: 'Appointed as a team' } },
-      },
+    const orgId = tenant.org.id;
+    const [member, nonMember] = await Promise.all(
+      ['member', 'non-member'].map((name) =>
+        createUser(orgId, { email: `${name}@cdm.example`, first_name: name, last_name: 'Designer' }),
+      ),
+    );
+    await Promise.all([member, nonMember].map((u) => grantRole(orgId, 'admin', 'user', u?.id ?? '')));
+    const team = await createTeam(orgId, {
+      name: 'Design team',
+      description: 'Appointed',
+      memberIds: [member?.id ?? ''],
     });
-    const res = await api.request(
+    const appointed = await api.request(
       'POST',
-      `/v3/orgs/${tenant.org.id}/projects/schemes/${schemeId}/appointments`,
+      `/v3/orgs/${orgId}/projects/schemes/${schemeId}/appointments`,
       {
         token: as('client'),
         body: {
           data: {
             type: 'appointments',
-            attributes: { role: 'designer' },
-            relationships: { team: ref('teams', team.body.data.id) },
+            attributes: { role: 'principal_designer' },
+            relationships: { team: ref('teams', team.id) },
           },
         },
       },
     );
-    expect(res.status, res.text).toBe(201);
-    expect(res.body.data.relationships.team.data.id).toBe(team.body.data.id);
+    expect(appointed.status, appointed.text).toBe(201);
+    const pack = await api.request(
+      'POST',
+      `/v3/orgs/${orgId}/projects/schemes/${schemeId}/pre-construction-information`,
+      {
+        token: as('client'),
+        body: { data: { type: 'pre-construction-information' } },
+      },
+    );
+    const write = async (userId: string) =>
+      api.request('PATCH', `/v3/pre-construction-information/${pack.body.data.id}`, {
+        headers: { 'x-session-token': (await startSession(userId)).token },
+        body: {
+          data: {
+            type: 'pre-construction-information',
+            id: pack.body.data.id,
+            attributes: { sections: { health_and_safety_file: section('Kept by the design team') } },
+          },
+        },
+      });
+    expect((await write(member?.id ?? '')).status).toBe(200);
+    expectForbidden(await write(nonMember?.id ?? ''), /Principal Designer/);
   });
 });
 
