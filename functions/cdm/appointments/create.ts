@@ -1,17 +1,12 @@
-import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { Reply } from '#shared/http/reply';
+import { cdmHandler } from '#shared/http/cdm-handler';
 import { createAppointment } from '#shared/resources/cdm/appointments';
-import { callerOf, withCdmFile } from '#shared/resources/cdm/cdm-file';
 import { appointments } from '#shared/resources/cdm/definitions';
 import { schemes } from '#shared/resources/projects/definitions';
-import { resourceResponse } from '#shared/resources/single';
 
-/** POST /v3/orgs/{org_id}/projects/schemes/{scheme_id}/appointments: appoints a duty holder. */
-export const handler = jsonApiHandler('createAppointment', async (request) => {
-  const { scope, params, principal, body } = request;
-  const { record: scheme, file } = await withCdmFile(scope, schemes, params.scheme_id ?? '', principal);
-  const created = await createAppointment(scope, scheme, file, body, callerOf(principal));
-  return new Reply(201, await resourceResponse(request, appointments, created), {
-    Location: `${request.baseUrl}${appointments.selfPath(created)}`,
-  });
+/** POST /v3/orgs/{org_id}/projects/schemes/{scheme_id}/appointments: appoints a duty holder (see README, CDM). */
+export const handler = cdmHandler('createAppointment', {
+  path: [schemes, 'scheme_id'],
+  write: createAppointment,
+  answer: appointments,
+  created: true,
 });

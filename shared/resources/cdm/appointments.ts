@@ -5,9 +5,6 @@
  * which role, and when, is its appointments list.
  */
 import { z } from 'zod';
-import type { Principal } from '../../auth/principal';
-import type { Scope } from '../../data/scope';
-import type { StoredResource } from '../../data/stored-resource';
 import type { WriteRefused } from '../../data/transaction';
 import { type Appointee, dutyRoles, dutyRoleTitles, singleHolderRoles } from '../../domain/cdm/duty-holders';
 import { ConflictError, ValidationError } from '../../jsonapi/errors';
@@ -15,7 +12,14 @@ import { assertSameId, identifier, parseDocument } from '../../jsonapi/request-d
 import { actorOf, auditEvent } from '../audit/audit-events';
 import { organisations } from '../organisations';
 import { changedRecord, commitChecked, createRecord, newRecord } from '../record-writes';
-import { byPrincipal, type CdmFile, cdmFileWrite, childIndexKey, requireRole } from './cdm-file';
+import {
+  byPrincipal,
+  type CdmFile,
+  type CdmWrite,
+  cdmFileWrite,
+  childIndexKey,
+  requireRole,
+} from './cdm-file';
 import { appointments } from './definitions';
 
 const appointeeRelationships = {
@@ -74,11 +78,7 @@ const appointeeOf = (
 };
 
 export const createAppointment = async (
-  scope: Scope,
-  scheme: StoredResource,
-  file: CdmFile,
-  body: unknown,
-  principal: Principal,
+  { scope, record: scheme, file, body, principal }: CdmWrite,
   now = new Date(),
 ) => {
   const { data } = parseDocument(createSchema, body);
@@ -158,11 +158,7 @@ export const createAppointment = async (
 };
 
 export const endAppointment = async (
-  scope: Scope,
-  appointment: StoredResource,
-  file: CdmFile,
-  body: unknown,
-  principal: Principal,
+  { scope, record: appointment, file, body, principal }: CdmWrite,
   now = new Date(),
 ) => {
   const { data } = parseDocument(endSchema, body);

@@ -57,6 +57,15 @@ export const readCdmFile = async (
   };
 };
 
+/** What every CDM write gets: the record the path names, its scheme's CDM file, the body and the caller. */
+export interface CdmWrite {
+  scope: Scope;
+  record: StoredResource;
+  file: CdmFile;
+  body: unknown;
+  principal: Principal;
+}
+
 /** The op storing the file's next state: a create the first time, a version-checked replace after. */
 export const cdmFileWrite = (file: CdmFile, attributes: Record<string, unknown>): WriteOp => {
   const next = {

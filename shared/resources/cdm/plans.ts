@@ -25,6 +25,7 @@ import { readInScope } from '../single';
 import {
   byPrincipal,
   type CdmFile,
+  type CdmWrite,
   cdmFileWrite,
   childIndexKey,
   documentSchemas,
@@ -151,6 +152,10 @@ const versionEntry = (
   return { create: { ...record, gsi1pk: childIndexKey(plan, planVersions.type), gsi1sk: record.id } };
 };
 
+/** The plan a risk or proposed change belongs to. */
+export const planOf = (scope: Scope, child: StoredResource) =>
+  readInScope(scope, constructionPhasePlans, String(child.rels.construction_phase_plan));
+
 const requireDraft = (plan: StoredResource) => {
   if (plan.attributes.status !== 'draft') {
     throw new ConflictError(
@@ -228,11 +233,7 @@ const planDocuments = documentSchemas(constructionPhasePlans.type, {
 });
 
 export const createPlan = async (
-  scope: Scope,
-  scheme: StoredResource,
-  file: CdmFile,
-  body: unknown,
-  principal: Principal,
+  { scope, record: scheme, file, body, principal }: CdmWrite,
   now = new Date(),
 ) => {
   const { data } = parseDocument(planDocuments.create, body);
@@ -284,11 +285,7 @@ export const createPlan = async (
 };
 
 export const updatePlan = async (
-  scope: Scope,
-  plan: StoredResource,
-  file: CdmFile,
-  body: unknown,
-  principal: Principal,
+  { scope, record: plan, file, body, principal }: CdmWrite,
   now = new Date(),
 ) => {
   const { data } = parseDocument(planDocuments.update, body);
@@ -316,11 +313,7 @@ const requireRiskWriter = (file: CdmFile, plan: StoredResource) => {
 };
 
 export const createRisk = async (
-  scope: Scope,
-  plan: StoredResource,
-  file: CdmFile,
-  body: unknown,
-  principal: Principal,
+  { scope, record: plan, file, body, principal }: CdmWrite,
   now = new Date(),
 ) => {
   const { data } = parseDocument(riskDocuments.create, body);
@@ -333,14 +326,10 @@ export const createRisk = async (
 };
 
 export const updateRisk = async (
-  scope: Scope,
-  plan: StoredResource,
-  risk: StoredResource,
-  file: CdmFile,
-  body: unknown,
-  principal: Principal,
+  { scope, record: risk, file, body, principal }: CdmWrite,
   now = new Date(),
 ) => {
+  const plan = await planOf(scope, risk);
   const { data } = parseDocument(riskDocuments.update, body);
   assertSameId(data.id, risk.id);
   requireRiskWriter(file, plan);
@@ -351,14 +340,8 @@ export const updateRisk = async (
   return record;
 };
 
-export const deleteRisk = async (
-  scope: Scope,
-  plan: StoredResource,
-  risk: StoredResource,
-  file: CdmFile,
-  principal: Principal,
-  now = new Date(),
-) => {
+export const deleteRisk = async ({ scope, record: risk, file, principal }: CdmWrite, now = new Date()) => {
+  const plan = await planOf(scope, risk);
   requireRiskWriter(file, plan);
   await commitEdit(scope, plan, { risk: { operation: 'delete', record: risk } }, principal, now);
 };
@@ -367,13 +350,7 @@ export const deleteRisk = async (
  * Hands the plan over. Allowed to the Principal Contractor when the plan is complete (see `handoverGaps`:
  * every content section written, at least one risk, every active site hazard controlled by a risk).
  */
-export const handOver = async (
-  scope: Scope,
-  plan: StoredResource,
-  file: CdmFile,
-  principal: Principal,
-  now = new Date(),
-) => {
+export const handOver = async ({ scope, record: plan, file, principal }: CdmWrite, now = new Date()) => {
   requireRole(file, ['principal_contractor'], 'hand over the construction phase plan');
   requireDraft(plan);
   const pack = await readInScope(

@@ -5,7 +5,6 @@
  */
 import { z } from 'zod';
 import type { Principal } from '../../auth/principal';
-import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import type { WriteOp } from '../../data/transaction';
 import {
@@ -19,9 +18,11 @@ import { assertSameId, parseDocument } from '../../jsonapi/request-document';
 import { actorOf, auditEvent } from '../audit/audit-events';
 import { changedRecord, commitChecked, newRecord } from '../record-writes';
 import type { ResourceDefinition } from '../resource-definition';
+import { readInScope } from '../single';
 import {
   byPrincipal,
   type CdmFile,
+  type CdmWrite,
   cdmFileWrite,
   childIndexKey,
   documentSchemas,
@@ -72,11 +73,7 @@ const audit = (record: StoredResource, action: string, principal: Principal, aft
   });
 
 export const createPack = async (
-  scope: Scope,
-  scheme: StoredResource,
-  file: CdmFile,
-  body: unknown,
-  principal: Principal,
+  { scope, record: scheme, file, body, principal }: CdmWrite,
   now = new Date(),
 ) => {
   const { data } = parseDocument(packDocuments.create, body);
@@ -114,11 +111,7 @@ export const createPack = async (
 };
 
 export const updatePack = async (
-  scope: Scope,
-  pack: StoredResource,
-  file: CdmFile,
-  body: unknown,
-  principal: Principal,
+  { scope, record: pack, file, body, principal }: CdmWrite,
   now = new Date(),
 ) => {
   const { data } = parseDocument(packDocuments.update, body);
@@ -185,11 +178,7 @@ const newHazard = (
   );
 
 export const createHazard = async (
-  scope: Scope,
-  pack: StoredResource,
-  file: CdmFile,
-  body: unknown,
-  principal: Principal,
+  { scope, record: pack, file, body, principal }: CdmWrite,
   now = new Date(),
 ) => {
   const { data } = parseDocument(
@@ -209,11 +198,7 @@ export const createHazard = async (
 
 /** Changes a hazard's description, or retires it (final: a retired hazard no longer needs controlling). */
 export const updateHazard = async (
-  scope: Scope,
-  hazard: StoredResource,
-  file: CdmFile,
-  body: unknown,
-  principal: Principal,
+  { scope, record: hazard, file, body, principal }: CdmWrite,
   now = new Date(),
 ) => {
   const { data } = parseDocument(
@@ -254,11 +239,7 @@ export const updateHazard = async (
 };
 
 export const createHazardProposal = async (
-  scope: Scope,
-  pack: StoredResource,
-  file: CdmFile,
-  body: unknown,
-  principal: Principal,
+  { scope, record: pack, file, body, principal }: CdmWrite,
   now = new Date(),
 ) => {
   const { data } = parseDocument(
@@ -377,14 +358,14 @@ export const acceptProposalOps = (
 };
 
 export const decideHazardProposal = async (
-  scope: Scope,
-  proposal: StoredResource,
-  pack: StoredResource,
-  file: CdmFile,
-  body: unknown,
-  principal: Principal,
+  { scope, record: proposal, file, body, principal }: CdmWrite,
   now = new Date(),
 ) => {
+  const pack = await readInScope(
+    scope,
+    preConstructionInformation,
+    String(proposal.rels.pre_construction_information),
+  );
   requireRole(file, ['client'], 'decide hazard proposals');
   const decision = parseDecision(hazardProposals.type, proposal, body);
   if (decision.status === 'accepted') {

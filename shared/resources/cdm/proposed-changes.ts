@@ -26,7 +26,7 @@ import { commitChecked, newRecord } from '../record-writes';
 import { readInScope } from '../single';
 import {
   byPrincipal,
-  type CdmFile,
+  type CdmWrite,
   childIndexKey,
   isPrincipal,
   requireRole,
@@ -39,7 +39,15 @@ import {
   proposedChanges,
   siteHazards,
 } from './definitions';
-import { changedRisk, newRisk, type PlanEdit, planEditOps, requirePlanHazard, riskSchema } from './plans';
+import {
+  changedRisk,
+  newRisk,
+  type PlanEdit,
+  planEditOps,
+  planOf,
+  requirePlanHazard,
+  riskSchema,
+} from './plans';
 import { acceptProposalOps, decided, parseDecision } from './pre-construction';
 
 const sections = Object.keys(planSections) as [PlanSection, ...PlanSection[]];
@@ -108,11 +116,7 @@ const problemsError = (problems: { pointer: string; detail: string }[]) =>
   });
 
 export const proposeChange = async (
-  scope: Scope,
-  plan: StoredResource,
-  file: CdmFile,
-  body: unknown,
-  principal: Principal,
+  { scope, record: plan, file, body, principal }: CdmWrite,
   now = new Date(),
 ) => {
   refuseRequestOwned(body);
@@ -275,14 +279,10 @@ const acceptanceOps = async (
  * change and the other way round); the proposer never decides their own; a decision is final.
  */
 export const decideChange = async (
-  scope: Scope,
-  change: StoredResource,
-  plan: StoredResource,
-  file: CdmFile,
-  body: unknown,
-  principal: Principal,
+  { scope, record: change, file, body, principal }: CdmWrite,
   now = new Date(),
 ) => {
+  const plan = await planOf(scope, change);
   const proposerRole = change.attributes.proposer_role as 'client' | 'principal_contractor';
   const decider = decidingRole(proposerRole);
   if (isPrincipal(change, 'proposed_by', principal)) {

@@ -1,0 +1,37 @@
+/**
+ * The handler of every CDM write route: read the record the path names and its scheme's CDM file (the
+ * caller's duty-holder roles), apply the write, answer with the resulting resource (201 with `Location`
+ * for creates) or 204 when nothing is left to show.
+ */
+import type { StoredResource } from '../data/stored-resource';
+import { type CdmWrite, callerOf, withCdmFile } from '../resources/cdm/cdm-file';
+import type { ResourceDefinition } from '../resources/resource-definition';
+import { resourceResponse } from '../resources/single';
+import type { RouteId } from '../routes';
+import { jsonApiHandler } from './json-api-handler';
+import { Reply } from './reply';
+
+export interface CdmRoute {
+  /** The type of the record the path names, and the path parameter holding its id. */
+  path: [ResourceDefinition, string];
+  write: (input: CdmWrite) => Promise<StoredResource | undefined>;
+  /** The type answered with; `created` answers 201 with `Location`. */
+  answer?: ResourceDefinition;
+  created?: true;
+}
+
+export const cdmHandler = (
+  routeId: RouteId,
+  { path: [definition, param], write, answer, created }: CdmRoute,
+) =>
+  jsonApiHandler(routeId, async (request) => {
+    const { scope, principal, body } = request;
+    const { record, file } = await withCdmFile(scope, definition, request.params[param] ?? '', principal);
+    const result = await write({ scope, record, file, body, principal: callerOf(principal) });
+    if (!result) return new Reply(204, undefined);
+    const type = answer ?? definition;
+    const document = await resourceResponse(request, type, result);
+    return created
+      ? new Reply(201, document, { Location: `${request.baseUrl}${type.selfPath(result)}` })
+      : document;
+  });
