@@ -80,6 +80,25 @@ const appoint = (token: string, schemeId: string, role: string, party: Party) =>
     },
   });
 
+const schemePath = (schemeId: string) => `/v3/orgs/${tenant.org.id}/projects/schemes/${schemeId}`;
+const postPack = (schemeId: string, party: Party = 'client') =>
+  api.request('POST', `${schemePath(schemeId)}/pre-construction-information`, {
+    token: as(party),
+    body: { data: { type: 'pre-construction-information' } },
+  });
+const postPlan = (schemeId: string, party: Party = 'principalContractor') =>
+  api.request('POST', `${schemePath(schemeId)}/construction-phase-plan`, {
+    token: as(party),
+    body: { data: { type: 'construction-phase-plans' } },
+  });
+/** A new scheme whose Client is appointed, and the Client's appointment of one more duty holder if named. */
+const schemeWithClient = async (also?: [role: string, party: Party]) => {
+  const schemeId = await newScheme();
+  expect((await appoint(admin, schemeId, 'client', 'client')).status).toBe(201);
+  if (also) expect((await appoint(as('client'), schemeId, ...also)).status).toBe(201);
+  return schemeId;
+};
+
 describe('the CDM walk-through', () => {
   it('runs from appointments to an accepted and a rejected proposal', () => {
     expect(steps.join('\n')).toMatch(
@@ -176,8 +195,7 @@ describe('duty holders on a scheme', () => {
   });
 
   it('ending keeps the appointment as history; the ended holder loses the role; ending twice is 409', async () => {
-    const schemeId = await newScheme();
-    await appoint(admin, schemeId, 'client', 'client');
+    const schemeId = await schemeWithClient();
     const contractor = await appoint(as('client'), schemeId, 'contractor', 'contractor');
     const id = contractor.body.data.id;
     const end = (token: string) =>
@@ -193,14 +211,7 @@ describe('duty holders on a scheme', () => {
     expect(ended.body.data.attributes).toMatchObject({ status: 'ended', end_reason: 'Package complete' });
     expect(ended.body.data.relationships.ended_by_service_account.data.id).toBe(s.principals.client);
     expect((await end(as('client'))).status).toBe(409);
-    const pack = await api.request(
-      'POST',
-      `/v3/orgs/${tenant.org.id}/projects/schemes/${schemeId}/pre-construction-information`,
-      {
-        token: as('client'),
-        body: { data: { type: 'pre-construction-information' } },
-      },
-    );
+    const pack = await postPack(schemeId, 'client');
     const proposal = await api.request(
       'POST',
       `/v3/pre-construction-information/${pack.body.data.id}/hazard-proposals`,
@@ -224,8 +235,7 @@ describe('duty holders on a scheme', () => {
   });
 
   it('a team can be appointed: its members act in the role, other users do not', async () => {
-    const schemeId = await newScheme();
-    await appoint(admin, schemeId, 'client', 'client');
+    const schemeId = await schemeWithClient();
     const orgId = tenant.org.id;
     const [member, nonMember] = await Promise.all(
       ['member', 'non-member'].map((name) =>
@@ -291,17 +301,8 @@ describe('pre-construction information', () => {
   });
 
   it('the pack is the Client’s: anyone else creating it is 403 naming the Client', async () => {
-    const schemeId = await newScheme();
-    await appoint(admin, schemeId, 'client', 'client');
-    await appoint(as('client'), schemeId, 'principal_designer', 'principalDesigner');
-    const res = await api.request(
-      'POST',
-      `/v3/orgs/${tenant.org.id}/projects/schemes/${schemeId}/pre-construction-information`,
-      {
-        token: as('principalDesigner'),
-        body: { data: { type: 'pre-construction-information' } },
-      },
-    );
+    const schemeId = await schemeWithClient(['principal_designer', 'principalDesigner']);
+    const res = await postPack(schemeId, 'principalDesigner');
     expectForbidden(res, /Client/);
   });
 
@@ -378,14 +379,8 @@ describe('construction phase plan', () => {
       },
     );
     expect(again.status).toBe(409);
-    const schemeId = await newScheme();
-    await appoint(admin, schemeId, 'client', 'client');
-    await appoint(as('client'), schemeId, 'principal_contractor', 'principalContractor');
-    const create = (party: Party) =>
-      api.request('POST', `/v3/orgs/${tenant.org.id}/projects/schemes/${schemeId}/construction-phase-plan`, {
-        token: as(party),
-        body: { data: { type: 'construction-phase-plans' } },
-      });
+    const schemeId = await schemeWithClient(['principal_contractor', 'principalContractor']);
+    const create = (party: Party) => postPlan(schemeId, party);
     expectForbidden(await create('client'), /Principal Contractor/);
     const noPack = await create('principalContractor');
     expect(noPack.status).toBe(409);
@@ -393,17 +388,8 @@ describe('construction phase plan', () => {
   });
 
   it('before handover: sections by their owner only; risks need a hazard of this scheme’s PCI; handover needs a complete plan', async () => {
-    const schemeId = await newScheme();
-    await appoint(admin, schemeId, 'client', 'client');
-    await appoint(as('client'), schemeId, 'principal_contractor', 'principalContractor');
-    const pack = await api.request(
-      'POST',
-      `/v3/orgs/${tenant.org.id}/projects/schemes/${schemeId}/pre-construction-information`,
-      {
-        token: as('client'),
-        body: { data: { type: 'pre-construction-information' } },
-      },
-    );
+    const schemeId = await schemeWithClient(['principal_contractor', 'principalContractor']);
+    const pack = await postPack(schemeId, 'client');
     const hazard = await api.request(
       'POST',
       `/v3/pre-construction-information/${pack.body.data.id}/site-hazards`,
@@ -412,14 +398,7 @@ describe('construction phase plan', () => {
         body: { data: { type: 'site-hazards', attributes: { title: 'Traffic', severity: 'high' } } },
       },
     );
-    const plan = await api.request(
-      'POST',
-      `/v3/orgs/${tenant.org.id}/projects/schemes/${schemeId}/construction-phase-plan`,
-      {
-        token: as('principalContractor'),
-        body: { data: { type: 'construction-phase-plans' } },
-      },
-    );
+    const plan = await postPlan(schemeId, 'principalContractor');
     const path = `/v3/construction-phase-plans/${plan.body.data.id}`;
     const write = (party: Party, sections: object) =>
       api.request('PATCH', path, {
@@ -632,16 +611,8 @@ describe('POST /v3/construction-phase-plans/{id}/proposed-changes', () => {
   });
 
   it('a hazard of another scheme is 400', async () => {
-    const schemeId = await newScheme();
-    await appoint(admin, schemeId, 'client', 'client');
-    const pack = await api.request(
-      'POST',
-      `/v3/orgs/${tenant.org.id}/projects/schemes/${schemeId}/pre-construction-information`,
-      {
-        token: as('client'),
-        body: { data: { type: 'pre-construction-information' } },
-      },
-    );
+    const schemeId = await schemeWithClient();
+    const pack = await postPack(schemeId, 'client');
     const hazard = await api.request(
       'POST',
       `/v3/pre-construction-information/${pack.body.data.id}/site-hazards`,
@@ -693,25 +664,9 @@ describe('POST /v3/construction-phase-plans/{id}/proposed-changes', () => {
   });
 
   it('only after handover: before it, 409 CONFLICT.001', async () => {
-    const schemeId = await newScheme();
-    await appoint(admin, schemeId, 'client', 'client');
-    await appoint(as('client'), schemeId, 'principal_contractor', 'principalContractor');
-    await api.request(
-      'POST',
-      `/v3/orgs/${tenant.org.id}/projects/schemes/${schemeId}/pre-construction-information`,
-      {
-        token: as('client'),
-        body: { data: { type: 'pre-construction-information' } },
-      },
-    );
-    const plan = await api.request(
-      'POST',
-      `/v3/orgs/${tenant.org.id}/projects/schemes/${schemeId}/construction-phase-plan`,
-      {
-        token: as('principalContractor'),
-        body: { data: { type: 'construction-phase-plans' } },
-      },
-    );
+    const schemeId = await schemeWithClient(['principal_contractor', 'principalContractor']);
+    await postPack(schemeId, 'client');
+    const plan = await postPlan(schemeId, 'principalContractor');
     const res = await api.request(
       'POST',
       `/v3/construction-phase-plans/${plan.body.data.id}/proposed-changes`,
