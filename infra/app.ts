@@ -13,6 +13,10 @@ const optional = (key: string): string | undefined => app.node.tryGetContext(key
 new ComplianceApiStack(app, `ComplianceApi-${stage}`, {
   stage,
   domainName: optional('domainName'),
-  streetWorksTopicArn: optional('streetWorksTopicArn'),
+  streetWorksTopicArns:
+    optional('streetWorksTopicArns')
+      ?.split(',')
+      .map((arn) => arn.trim()) ?? [],
+  streetWorksOrganisations: optional('streetWorksOrganisations') ?? '',
   description: `Compliance and risk management API (${stage})`,
 });

@@ -2,12 +2,16 @@
  * The service: one table, two buckets, the token-signing KMS key, and an HTTP API with one function per
  * route-table entry (plus the `$default` fallback), each granted only what its route's `access` names.
  */
-import { CfnOutput, NestedStack, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, NestedStack, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { Alarm, ComparisonOperator, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { ManagedPolicy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Key, KeySpec, KeyUsage } from 'aws-cdk-lib/aws-kms';
+import { BackoffFunction, SubscriptionProtocol, Topic } from 'aws-cdk-lib/aws-sns';
+import { UrlSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct } from 'constructs';
+import { METRIC_NAMESPACE } from '../shared/http/log';
 import { fallbackRoute, type Route, type RouteAccess, routes } from '../shared/routes';
 import { ApiFunction } from './constructs/api-function';
 import { DataStore } from './constructs/data-store';
@@ -18,8 +22,10 @@ export interface ComplianceApiStackProps extends StackProps {
   stage: Stage;
   /** Custom domain serving the API; its https URL becomes the token issuer. @default the API's own URL */
   domainName?: string;
-  /** ARN of the national street-works SNS topic (subscribed by the street-works issue). */
-  streetWorksTopicArn?: string;
+  /** The national street-works SNS topics whose messages the receiver accepts; each is subscribed (HTTPS). */
+  streetWorksTopicArns?: readonly string[];
+  /** Routing of street-works references to organisations: `prefix=org_id,…` (longest prefix wins). */
+  streetWorksOrganisations?: string;
 }
 
 const logicalId = (route: Route) => `Fn${route.id.charAt(0).toUpperCase()}${route.id.slice(1)}`;
@@ -40,8 +46,9 @@ export class ComplianceApiStack extends Stack {
     // One role per distinct access profile: routes that may touch the same things share it, which keeps
     // each function at exactly its route's privileges and the stack far below 500 resources.
     const roles = new Map<string, Role>();
-    const roleFor = ({ table, buckets, signing }: RouteAccess): Role => {
-      const profile = JSON.stringify({ table, buckets, signing });
+    const topicArns = props.streetWorksTopicArns ?? [];
+    const roleFor = ({ table, buckets, signing, sns }: RouteAccess): Role => {
+      const profile = JSON.stringify({ table, buckets, signing, sns });
       const existing = roles.get(profile);
       if (existing) return existing;
       const role = new Role(this, `Role${roles.size}`, {
@@ -58,6 +65,11 @@ export class ComplianceApiStack extends Stack {
       if (signing) {
         role.addToPolicy(
           new PolicyStatement({ actions: ['kms:Sign', 'kms:GetPublicKey'], resources: [signingKey.keyArn] }),
+        );
+      }
+      if (sns === 'confirm' && topicArns.length > 0) {
+        role.addToPolicy(
+          new PolicyStatement({ actions: ['sns:ConfirmSubscription'], resources: [...topicArns] }),
         );
       }
       roles.set(profile, role);
@@ -91,6 +103,10 @@ export class ComplianceApiStack extends Stack {
           TOKEN_ISSUER: issuer,
           TOKEN_AUDIENCE: `compliance-api:${props.stage}`,
           ...(route.access.signing && { SIGNING_KEY_ID: signingKey.keyArn }),
+          ...(route.access.sns && {
+            SNS_TOPIC_ARNS: topicArns.join(','),
+            STREET_WORKS_ORGANISATIONS: props.streetWorksOrganisations ?? '',
+          }),
         },
       });
 
@@ -107,6 +123,41 @@ export class ComplianceApiStack extends Stack {
         integration: new HttpLambdaIntegration(`${logicalId(route)}Integration`, functionFor(area, route)),
       });
     }
+
+    // The street-works topics deliver to the receiver over HTTPS, retrying with exponential backoff for
+    // about an hour (the receiver's replay window); an unsubscription raises an alarm.
+    const receiver = routes.find((r) => r.id === 'receiveStreetWorksProtection');
+    topicArns.forEach((arn, i) => {
+      Topic.fromTopicArn(this, `StreetWorksTopic${i}`, arn).addSubscription(
+        new UrlSubscription(`${api.apiEndpoint}${receiver?.path}`, {
+          protocol: SubscriptionProtocol.HTTPS,
+          deliveryPolicy: {
+            healthyRetryPolicy: {
+              numRetries: 30,
+              numNoDelayRetries: 2,
+              minDelayTarget: Duration.seconds(5),
+              maxDelayTarget: Duration.seconds(300),
+              numMaxDelayRetries: 8,
+              backoffFunction: BackoffFunction.EXPONENTIAL,
+            },
+          },
+        }),
+      );
+    });
+    new Alarm(this, 'StreetWorksUnsubscribedAlarm', {
+      alarmDescription: 'A street-works SNS topic unsubscribed the receiver: permits stop arriving.',
+      metric: new Metric({
+        namespace: METRIC_NAMESPACE,
+        metricName: 'StreetWorksUnsubscribed',
+        dimensionsMap: { Stage: props.stage },
+        statistic: 'Sum',
+        period: Duration.minutes(5),
+      }),
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
 
     new CfnOutput(this, 'ApiUrl', { value: api.apiEndpoint, description: '{base_url} and {auth_url}' });
   }

@@ -30,6 +30,18 @@ const schema = z.object({
   LOCAL_SIGNING_KEY_FILE: z.optional(z.string().check(z.minLength(1))),
   /** How long a warm container trusts a principal's evaluated grants; a revoked grant stops within it. */
   GRANT_CACHE_SECONDS: integer(0, 300, 30),
+  /** Street works: the SNS topic ARNs whose messages the receiver accepts (comma-separated); none by default. */
+  SNS_TOPIC_ARNS: z._default(z.string(), ''),
+  /**
+   * Where SNS signing certificates may come from: `{region}` and `{domain}` (amazonaws.com, or
+   * amazonaws.com.cn in the aws-cn partition) come from the message's TopicArn. Tests point it at a
+   * loopback server; nothing in a request can change it.
+   */
+  SNS_CERT_URL_BASE: text('https://sns.{region}.{domain}'),
+  /** Set only in tests: a loopback SNS API endpoint for ConfirmSubscription. */
+  SNS_ENDPOINT: z.optional(z.url()),
+  /** Which organisation a street-works object belongs to: `prefix=org_id,…`, longest matching prefix of its reference. */
+  STREET_WORKS_ORGANISATIONS: z._default(z.string(), ''),
   LOG_LEVEL: z._default(z.enum(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
 });
 

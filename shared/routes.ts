@@ -15,6 +15,8 @@ export interface RouteAccess {
   buckets?: { deviceBackups?: 'read' | 'write'; exports?: 'read' | 'write' };
   /** Sign tokens with the KMS signing key. */
   signing?: true;
+  /** Confirm SNS subscriptions to the configured street-works topics. */
+  sns?: 'confirm';
 }
 
 export interface Route {
@@ -33,7 +35,7 @@ export interface Route {
    */
   permission: Permission | 'authenticated' | null;
   access: RouteAccess;
-  /** Media type of the request body when it is not JSON:API (token endpoint, SNS receiver). */
+  /** Media type of the request body when it is not JSON:API: a form (token endpoint) or text (SNS receiver). */
   bodyType?: 'form' | 'text';
 }
 
@@ -1498,6 +1500,70 @@ export const routes = [
     auth: USER_OR_MACHINE,
     permission: 'construction-phase-plans:manage',
     access: { table: 'write' },
+  },
+  {
+    id: 'receiveStreetWorksProtection',
+    method: 'POST',
+    path: '/street-works/protections',
+    handler: 'functions/street-works/receive-protection.ts',
+    auth: [],
+    permission: null,
+    access: { table: 'write', sns: 'confirm' },
+    bodyType: 'text',
+  },
+  {
+    id: 'listPermits',
+    method: 'GET',
+    path: '/v3/orgs/{org_id}/street-works/permits',
+    handler: 'functions/street-works/permits/list.ts',
+    auth: USER_OR_MACHINE,
+    permission: 'street-works:view',
+    access: { table: 'read' },
+  },
+  {
+    id: 'getPermit',
+    method: 'GET',
+    path: '/v3/permits/{permit_id}',
+    handler: 'functions/street-works/permits/get.ts',
+    auth: USER_OR_MACHINE,
+    permission: 'street-works:view',
+    access: { table: 'read' },
+  },
+  {
+    id: 'listStreetWorks',
+    method: 'GET',
+    path: '/v3/orgs/{org_id}/street-works/activities',
+    handler: 'functions/street-works/activities/list.ts',
+    auth: USER_OR_MACHINE,
+    permission: 'street-works:view',
+    access: { table: 'read' },
+  },
+  {
+    id: 'getStreetWork',
+    method: 'GET',
+    path: '/v3/street-works/{street_work_id}',
+    handler: 'functions/street-works/activities/get.ts',
+    auth: USER_OR_MACHINE,
+    permission: 'street-works:view',
+    access: { table: 'read' },
+  },
+  {
+    id: 'listStreetWorksProtections',
+    method: 'GET',
+    path: '/v3/orgs/{org_id}/street-works/protections',
+    handler: 'functions/street-works/protections/list.ts',
+    auth: USER_OR_MACHINE,
+    permission: 'street-works:view',
+    access: { table: 'read' },
+  },
+  {
+    id: 'getStreetWorksProtection',
+    method: 'GET',
+    path: '/v3/street-works-protections/{protection_id}',
+    handler: 'functions/street-works/protections/get.ts',
+    auth: USER_OR_MACHINE,
+    permission: 'street-works:view',
+    access: { table: 'read' },
   },
 ] as const satisfies readonly Route[];
 

@@ -24,8 +24,8 @@ const create = async (
   at: Date = new Date(),
   meta: Record<string, unknown> = {},
   alongside: (record: StoredResource) => WriteOp[] = () => [],
+  id = uuidv7(at.getTime()),
 ): Promise<StoredResource> => {
-  const id = uuidv7(at.getTime());
   const timestamp = at.toISOString();
   const record = toStoredResource(definition, {
     orgId: orgId ?? id,
@@ -38,10 +38,13 @@ const create = async (
   return record;
 };
 
+/** `id` is for organisations whose id configuration names in advance (street-works routing in tests). */
 export const createOrganisation = (
   attributes: { name: string; slug: string; description: string },
   at?: Date,
-): Promise<StoredResource> => create(organisations, null, attributes, {}, at, { status: 'active' });
+  id?: string,
+): Promise<StoredResource> =>
+  create(organisations, null, attributes, {}, at, { status: 'active' }, undefined, id);
 
 export interface UserProfile {
   email: string;

@@ -74,8 +74,10 @@ export const getInScope = async (
     )
   )[0] ?? null;
 
-export const getItem = async <T>(key: ItemKey): Promise<T | null> =>
-  ((await documents.send(new GetCommand({ TableName: tableName, Key: key }))).Item as T | undefined) ?? null;
+/** One item by key; `consistent` for state a write decides on. */
+export const getItem = async <T>(key: ItemKey, consistent = false): Promise<T | null> =>
+  ((await documents.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: consistent })))
+    .Item as T | undefined) ?? null;
 
 /**
  * One record of a known organisation with a strongly consistent GetItem, for state a write decides on

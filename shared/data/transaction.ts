@@ -28,8 +28,11 @@ export type WriteOp =
   | { append: { key: ItemKey; map: string; name: string; id: string } }
   /** Adds to a counter item (e.g. the length of one record's audit history), creating it at need. */
   | { count: { key: ItemKey; by: number } }
-  /** Claims a unique value (a sentinel item, which may say what holds it); refused if taken. */
-  | { claim: ItemKey & { holder_id?: string } }
+  /**
+   * Claims a unique value (a sentinel item, which may say what holds it and when it expires); refused if
+   * taken.
+   */
+  | { claim: ItemKey & { holder_id?: string; org_id?: string; expires_at?: number } }
   /** Requires that a record exists, without changing it. */
   | { check: ItemKey }
   /** A record outside tenant partitions (principals, clients), written as it is. */

@@ -13,6 +13,26 @@ const write = (level: Level, message: string, fields: Record<string, unknown>) =
   (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(`${line}\n`);
 };
 
+export const METRIC_NAMESPACE = 'ComplianceApi';
+
+/**
+ * A CloudWatch metric through the embedded metric format: one log line CloudWatch turns into a data
+ * point (the stack alarms on it), written whatever the log level.
+ */
+export const metric = (name: string, value = 1) => {
+  const line = {
+    _aws: {
+      Timestamp: Date.now(),
+      CloudWatchMetrics: [
+        { Namespace: METRIC_NAMESPACE, Dimensions: [['Stage']], Metrics: [{ Name: name, Unit: 'Count' }] },
+      ],
+    },
+    Stage: config.STAGE,
+    [name]: value,
+  };
+  process.stdout.write(`${JSON.stringify(line)}\n`);
+};
+
 export const log = {
   debug: (message: string, fields: Record<string, unknown> = {}) => write('debug', message, fields),
   info: (message: string, fields: Record<string, unknown> = {}) => write('info', message, fields),

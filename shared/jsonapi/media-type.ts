@@ -42,6 +42,14 @@ export const checkContentType = (contentType: string | undefined): void => {
   }
 };
 
+/** 415 unless a text body (the SNS receiver) is `text/plain` or `application/json`, any charset. */
+export const checkTextContentType = (contentType: string | undefined): void => {
+  const { type } = parseMediaType(contentType ?? '');
+  if (type !== 'text/plain' && type !== 'application/json') {
+    throw new UnsupportedMediaTypeError('Send the message as text/plain (or application/json).');
+  }
+};
+
 /**
  * 406 when the Accept header lists the JSON:API media type and every instance of it carries
  * parameters other than `profile` (and a quality), per JSON:API 1.1.

@@ -25,6 +25,7 @@ import { organisations } from './organisations';
 import { importTemplates, locationImports, locations, properties, streets } from './places/definitions';
 import { operations, schemeContracts, schemes, workOrders } from './projects/definitions';
 import type { ResourceDefinition } from './resource-definition';
+import { permits, protections, streetWorks } from './street-works/definitions';
 import { teams } from './teams';
 import { users } from './users';
 
@@ -68,5 +69,8 @@ export const resourceTypes: ReadonlyMap<string, ResourceDefinition> = new Map(
     planRisks,
     planVersions,
     proposedChanges,
+    permits,
+    streetWorks,
+    protections,
   ].map((d) => [d.type, d]),
 );

@@ -8,6 +8,7 @@ import { inject } from 'vitest';
 import { localDynamoDbClient, localS3Client } from '../../infra/local/clients';
 import { freePort } from '../../infra/local/engines';
 import { createBuckets, createTable } from '../../infra/local/provision';
+import { STREET_WORKS_ORGS, STREET_WORKS_TOPICS } from './street-works-config';
 
 const suffix = randomBytes(6).toString('hex');
 const env = {
@@ -22,6 +23,14 @@ const env = {
   TOKEN_ISSUER: `http://127.0.0.1:${await freePort()}`,
   TOKEN_AUDIENCE: 'compliance-api:test',
   LOCAL_SIGNING_KEY_FILE: inject('signingKeyFile'),
+  // Street works: a loopback certificate server and SNS endpoint (test/support/sns.ts), the topics a
+  // test signs for, and references routed to two organisations whose ids are fixed for the tests.
+  SNS_CERT_URL_BASE: `http://127.0.0.1:${await freePort()}/sns.{region}.{domain}`,
+  SNS_ENDPOINT: `http://127.0.0.1:${await freePort()}`,
+  SNS_TOPIC_ARNS: [...STREET_WORKS_TOPICS].join(','),
+  STREET_WORKS_ORGANISATIONS: Object.entries(STREET_WORKS_ORGS)
+    .map(([prefix, org]) => `${prefix}=${org}`)
+    .join(','),
 };
 Object.assign(process.env, env);
 

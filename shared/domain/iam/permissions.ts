@@ -28,6 +28,8 @@ export const permissionCatalogue = {
   'costs:view': 'See rate codes and their versions, and cost sheets.',
   'costs:manage': 'Create rate codes, add rate versions, and create and change cost sheets and lines.',
   'cost-lines:view': 'See cost lines and the cost roll-ups computed from them.',
+  'street-works:view':
+    'See permits, street works activities and the protections the national service sent for them.',
   'appointments:view': 'See who is appointed to which CDM duty-holder role on schemes, and the history.',
   'appointments:manage':
     'Appoint duty holders to schemes and end appointments (once a scheme has a Client, only the Client).',

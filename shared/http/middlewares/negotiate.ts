@@ -1,7 +1,7 @@
 /** JSON:API negotiation and the body size limit, before anything reads the body. */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { PayloadTooLargeError } from '../../jsonapi/errors';
-import { checkAccept, checkContentType } from '../../jsonapi/media-type';
+import { checkAccept, checkContentType, checkTextContentType } from '../../jsonapi/media-type';
 import type { Route } from '../../routes';
 import type { ApiMiddleware } from '../api-context';
 
@@ -21,5 +21,6 @@ export const negotiate = (route: Route): ApiMiddleware => ({
     const size = bodyBytes(event);
     if (size > BODY_LIMIT_BYTES) throw new PayloadTooLargeError(BODY_LIMIT_BYTES);
     if (size > 0 && route.bodyType === undefined) checkContentType(event.headers?.['content-type']);
+    if (route.bodyType === 'text') checkTextContentType(event.headers?.['content-type']);
   },
 });

@@ -1,0 +1,163 @@
+/**
+ * Amazon SNS HTTP(S) deliveries, as far as they can be judged without the network: the envelope's
+ * shape, the string its signature covers, where its signing certificate may come from, and whether it
+ * is fresh. Pure; every refusal says why, and whether it is a malformed request (400) or a message
+ * that does not prove where it came from (401).
+ */
+
+export const messageTypes = ['SubscriptionConfirmation', 'Notification', 'UnsubscribeConfirmation'] as const;
+export type MessageType = (typeof messageTypes)[number];
+
+export interface SnsMessage {
+  Type: MessageType;
+  MessageId: string;
+  TopicArn: string;
+  Message: string;
+  Timestamp: string;
+  SignatureVersion: string;
+  Signature: string;
+  SigningCertURL: string;
+  Subject?: string;
+  Token?: string;
+  SubscribeURL?: string;
+  UnsubscribeURL?: string;
+  MessageAttributes?: Record<string, { Type: string; Value: string }>;
+}
+
+export interface Refusal {
+  status: 400 | 401;
+  detail: string;
+}
+
+/** The fields each type's signature covers, in the order they are signed. */
+const signedFields: Record<MessageType, (keyof SnsMessage)[]> = {
+  Notification: ['Message', 'MessageId', 'Subject', 'Timestamp', 'TopicArn', 'Type'],
+  SubscriptionConfirmation: [
+    'Message',
+    'MessageId',
+    'SubscribeURL',
+    'Timestamp',
+    'Token',
+    'TopicArn',
+    'Type',
+  ],
+  UnsubscribeConfirmation: ['Message', 'MessageId', 'SubscribeURL', 'Timestamp', 'Token', 'TopicArn', 'Type'],
+};
+
+const required = (type: MessageType): (keyof SnsMessage)[] => [
+  'MessageId',
+  'TopicArn',
+  'Message',
+  'Timestamp',
+  'SignatureVersion',
+  'Signature',
+  'SigningCertURL',
+  ...(type === 'Notification' ? [] : (['Token', 'SubscribeURL'] as const)),
+];
+
+/**
+ * The envelope from the raw body, parsed once: the values are verified exactly as received. The
+ * `x-amz-sns-message-type` header must agree with `Type`.
+ */
+export const parseEnvelope = (raw: string, headerType: string | undefined): SnsMessage | Refusal => {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return { status: 400, detail: 'The body is not JSON.' };
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    return { status: 400, detail: 'The body is not an SNS message object.' };
+  }
+  const message = parsed as Record<string, unknown>;
+  const type = message.Type;
+  if (typeof type !== 'string' || !(messageTypes as readonly string[]).includes(type)) {
+    return { status: 400, detail: `Type must be one of ${messageTypes.join(', ')}.` };
+  }
+  if (headerType !== type) {
+    return { status: 400, detail: 'The x-amz-sns-message-type header does not agree with Type.' };
+  }
+  const missing = required(type as MessageType).filter(
+    (f) => typeof message[f] !== 'string' || message[f] === '',
+  );
+  if (missing.length > 0)
+    return { status: 400, detail: `Missing or non-string fields: ${missing.join(', ')}.` };
+  if (message.Subject !== undefined && typeof message.Subject !== 'string') {
+    return { status: 400, detail: 'Subject must be a string.' };
+  }
+  return message as unknown as SnsMessage;
+};
+
+export const isRefusal = (value: unknown): value is Refusal =>
+  typeof value === 'object' && value !== null && 'status' in value && 'detail' in value;
+
+/** `Name\nValue\n` for each signed field present, in order. */
+export const stringToSign = (message: SnsMessage): string =>
+  signedFields[message.Type]
+    .filter((field) => message[field] !== undefined)
+    .map((field) => `${field}\n${String(message[field])}\n`)
+    .join('');
+
+/** The signature algorithm of a SignatureVersion; anything else is refused. */
+export const signatureAlgorithm = (version: string): 'RSA-SHA1' | 'RSA-SHA256' | null =>
+  version === '1' ? 'RSA-SHA1' : version === '2' ? 'RSA-SHA256' : null;
+
+const TOPIC_ARN = /^arn:(aws|aws-cn):sns:([a-z]{2}(?:-[a-z]+)+-\d):(\d{12}):([A-Za-z0-9_-]{1,256})$/;
+
+/** The partition's domain and the region of a topic ARN, or null if it is not one. */
+export const topicLocation = (arn: string): { region: string; domain: string } | null => {
+  const match = TOPIC_ARN.exec(arn);
+  if (!match?.[1] || !match[2]) return null;
+  return { region: match[2], domain: match[1] === 'aws-cn' ? 'amazonaws.com.cn' : 'amazonaws.com' };
+};
+
+const CERT_FILE = /^\/SimpleNotificationService-[0-9a-f]+\.pem$/;
+
+/**
+ * Whether the certificate URL is exactly `<base>/SimpleNotificationService-<hex>.pem`, where the base
+ * (from configuration) is filled in with the region and partition of the TopicArn: same scheme, host and
+ * port, no user info, query or fragment, and nothing a URL parser would normalise away.
+ */
+export const certificateUrlRefusal = (
+  certUrl: string,
+  topicArn: string,
+  baseTemplate: string,
+): string | null => {
+  const location = topicLocation(topicArn);
+  if (!location) return 'TopicArn is not an SNS topic ARN.';
+  const base = new URL(
+    baseTemplate.replace('{region}', location.region).replace('{domain}', location.domain),
+  );
+  let url: URL;
+  try {
+    url = new URL(certUrl);
+  } catch {
+    return 'SigningCertURL is not a URL.';
+  }
+  const basePath = base.pathname.replace(/\/$/, '');
+  const ok =
+    url.href === certUrl &&
+    url.protocol === base.protocol &&
+    url.hostname === base.hostname &&
+    url.port === base.port &&
+    url.username === '' &&
+    url.password === '' &&
+    url.search === '' &&
+    url.hash === '' &&
+    url.pathname.startsWith(`${basePath}/`) &&
+    CERT_FILE.test(url.pathname.slice(basePath.length));
+  return ok ? null : `SigningCertURL must be ${base.origin}${basePath}/SimpleNotificationService-<hex>.pem.`;
+};
+
+/** SNS retries a delivery for up to an hour; anything older is a replay. A little clock skew is allowed. */
+export const MAX_AGE_MS = 60 * 60 * 1000;
+export const MAX_SKEW_MS = 5 * 60 * 1000;
+
+export const timestampRefusal = (timestamp: string, now: number): string | null => {
+  const at = Date.parse(timestamp);
+  if (Number.isNaN(at)) return 'Timestamp is not a date-time.';
+  if (at < now - MAX_AGE_MS)
+    return 'The message is older than the SNS retry window (one hour): refused as a replay.';
+  if (at > now + MAX_SKEW_MS) return 'The message is dated in the future.';
+  return null;
+};

@@ -1,0 +1,68 @@
+/**
+ * Street works from the national service: permits and activities (each keyed by the service's own
+ * reference, so a later event updates and never duplicates) and the protections, one per event received,
+ * that moved them.
+ */
+import { createdAtSort, defineResource } from '../resource-definition';
+
+const objectCollection = {
+  filters: {
+    status: { kind: 'eq', path: 'attributes.status' },
+    reference: { kind: 'eq', path: 'attributes.reference' },
+    usrn: { kind: 'eq', path: 'attributes.usrn' },
+    latest_event_time: { kind: 'time', path: 'attributes.latest_event_time' },
+    created_at: { kind: 'time', path: 'meta.created_at' },
+  },
+  sorts: {
+    reference: { path: 'attributes.reference', index: 'lsi1' },
+    latest_event_time: { path: 'attributes.latest_event_time', index: 'lsi2' },
+    ...createdAtSort,
+  },
+  defaultSort: '-latest_event_time',
+  includes: ['protections'],
+} as const;
+
+export const permits = defineResource({
+  type: 'permits',
+  relationships: {
+    organisation: { type: 'organisations' },
+    protections: { type: 'street-works-protections', many: true },
+  },
+  selfPath: (r) => `/v3/permits/${r.id}`,
+  collection: {
+    ...objectCollection,
+    filters: { ...objectCollection.filters, work_status: { kind: 'eq', path: 'attributes.work_status' } },
+  },
+});
+
+export const streetWorks = defineResource({
+  type: 'street-works',
+  relationships: {
+    organisation: { type: 'organisations' },
+    protections: { type: 'street-works-protections', many: true },
+  },
+  selfPath: (r) => `/v3/street-works/${r.id}`,
+  collection: objectCollection,
+});
+
+export const protections = defineResource({
+  type: 'street-works-protections',
+  relationships: {
+    organisation: { type: 'organisations' },
+    permit: { type: 'permits' },
+    street_work: { type: 'street-works' },
+  },
+  selfPath: (r) => `/v3/street-works-protections/${r.id}`,
+  collection: {
+    filters: {
+      event_type: { kind: 'eq', path: 'attributes.event_type' },
+      object_reference: { kind: 'eq', path: 'attributes.object_reference' },
+      applied: { kind: 'eq', path: 'attributes.applied', type: 'boolean' },
+      event_time: { kind: 'time', path: 'attributes.event_time' },
+      received_at: { kind: 'time', path: 'attributes.received_at' },
+    },
+    sorts: { ...createdAtSort, event_time: { path: 'attributes.event_time', index: 'lsi1' } },
+    defaultSort: '-created_at',
+    includes: ['permit', 'street_work'],
+  },
+});
