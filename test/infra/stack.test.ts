@@ -160,3 +160,68 @@ describe('CloudFormation limits', () => {
       expect(Object.keys(r).length, stacks[i]?.node.path).toBeLessThan(450);
   });
 });
+
+describe('street works (context streetWorksTopicArns, streetWorksOrganisations)', () => {
+  const topics = ['arn:aws:sns:eu-west-2:111122223333:street-works-permits'];
+  const withTopics = new ComplianceApiStack(
+    new App({ context: { 'aws:cdk:bundling-stacks': [] } }),
+    'StreetWorks',
+    {
+      stage: 'prod',
+      streetWorksTopicArns: topics,
+      streetWorksOrganisations: 'TW=01900000-0000-7000-8000-0000000000a1',
+    },
+  );
+  const parent = Template.fromStack(withTopics);
+  const receiverStack = withTopics.node
+    .findAll()
+    .filter((c): c is NestedStack => c instanceof NestedStack)
+    .map((s) => Template.fromStack(s))
+    .find((t) =>
+      Object.keys(t.findResources('AWS::Lambda::Function')).some((id) => id.includes('ReceiveStreetWorks')),
+    );
+
+  it('subscribes the receiver’s HTTPS URL to each topic with an exponential-backoff delivery policy', () => {
+    parent.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'https',
+      TopicArn: topics[0],
+      Endpoint: Match.objectLike({
+        'Fn::Join': Match.arrayWith([Match.arrayWith(['/street-works/protections'])]),
+      }),
+      DeliveryPolicy: {
+        healthyRetryPolicy: Match.objectLike({ backoffFunction: 'EXPONENTIAL', numRetries: 30 }),
+      },
+    });
+  });
+
+  it('gives the receiver the topics and routing, and only it may ConfirmSubscription, on those topics', () => {
+    receiverStack?.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: {
+        Variables: Match.objectLike({
+          SNS_TOPIC_ARNS: topics[0],
+          STREET_WORKS_ORGANISATIONS: 'TW=01900000-0000-7000-8000-0000000000a1',
+        }),
+      },
+    });
+    expect(receiverStack).toBeDefined();
+    const confirming = Object.values(parent.findResources('AWS::IAM::Policy')).filter((p) =>
+      JSON.stringify(p).includes('sns:ConfirmSubscription'),
+    );
+    expect(confirming).toHaveLength(1);
+    expect(JSON.stringify(confirming[0])).toContain(topics[0]);
+  });
+
+  it('alarms when a topic unsubscribes the receiver', () => {
+    parent.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: 'StreetWorksUnsubscribed',
+      Namespace: 'ComplianceApi',
+      Dimensions: [{ Name: 'Stage', Value: 'prod' }],
+      Threshold: 1,
+    });
+  });
+
+  it('without topics nothing is subscribed and no role may confirm', () => {
+    template.resourceCountIs('AWS::SNS::Subscription', 0);
+    expect(JSON.stringify(template.toJSON())).not.toContain('sns:ConfirmSubscription');
+  });
+});
