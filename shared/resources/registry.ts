@@ -19,6 +19,12 @@ import {
   siteHazards,
 } from './cdm/definitions';
 import { costLines, costSheets, rateCodes } from './costs/definitions';
+import {
+  customerAccounts,
+  customerAppointments,
+  customerContacts,
+  customerInteractions,
+} from './customers/definitions';
 import { featureConfigurations } from './feature-configurations';
 import { grants, roleGroups, roles, serviceAccounts, ssoProviders } from './iam/definitions';
 import { organisations } from './organisations';
@@ -72,5 +78,9 @@ export const resourceTypes: ReadonlyMap<string, ResourceDefinition> = new Map(
     permits,
     streetWorks,
     protections,
+    customerContacts,
+    customerAccounts,
+    customerInteractions,
+    customerAppointments,
   ].map((d) => [d.type, d]),
 );

@@ -4,10 +4,11 @@
  */
 import { z } from 'zod';
 import type { Principal } from '../auth/principal';
+import { getInScope } from '../data/repository';
 import type { Scope } from '../data/scope';
 import type { ItemKey, StoredResource } from '../data/stored-resource';
 import type { WriteOp, WriteRefused } from '../data/transaction';
-import { ConflictError } from '../jsonapi/errors';
+import { ConflictError, ValidationError } from '../jsonapi/errors';
 import { assertSameId, parseDocument } from '../jsonapi/request-document';
 import {
   changedRecord,
@@ -18,6 +19,7 @@ import {
   replaceRecord,
   storedRelationships,
 } from './record-writes';
+import { resourceTypes } from './registry';
 import type { ResourceDefinition } from './resource-definition';
 
 export interface SimpleCrud {
@@ -67,13 +69,34 @@ const takenValue =
     throw new ConflictError('The record changed while this request was applied; read it again and retry.');
   };
 
+export interface CrudOptions {
+  /** The caller is recorded as `author` (a user) or `author_service_account`. */
+  author?: true;
+  /** The record is listed on the one its `relationship` names, in that record's `as` list (a contact's interactions). */
+  listedOn?: { relationship: string; as: string };
+}
+
+const authorRels = (principal: Principal | null | undefined) => ({
+  author: principal?.kind === 'user' ? principal.id : null,
+  author_service_account: principal?.kind === 'service-account' ? principal.id : null,
+});
+
 /** `required` attributes must be sent on create; every attribute is optional on update. */
 export const simpleCrud = (
   definition: ResourceDefinition,
   attributes: z.ZodRawShape,
   relationshipNames: readonly string[],
   unique?: UniqueAttribute,
+  options: CrudOptions = {},
 ): SimpleCrud => {
+  const { listedOn } = options;
+  const listing = (record: StoredResource): WriteOp[] => {
+    const parentId = record.rels[listedOn?.relationship ?? ''];
+    const parent = resourceTypes.get(definition.relationships[listedOn?.relationship ?? '']?.type ?? '');
+    return listedOn && parent && typeof parentId === 'string'
+      ? [{ link: { key: parent.keyOf(record.org_id, parentId), relationship: listedOn.as, id: record.id } }]
+      : [];
+  };
   const relationships = z
     .strictObject(
       Object.fromEntries(
@@ -98,12 +121,27 @@ export const simpleCrud = (
   });
   return {
     definition,
-    create: (scope, orgId, body) => {
+    create: (scope, orgId, body, principal) => {
       const { data } = parseDocument(createDocument, body);
       const rels = storedRelationships(data.relationships as never);
-      const record = newRecord(definition, orgId, { attributes: data.attributes, rels });
-      const extra = claimOps(unique, null, record);
-      return createRecord(scope, definition, record, extra, takenValue(unique, extra));
+      const record = newRecord(definition, orgId, {
+        attributes: data.attributes,
+        rels: { ...rels, ...(options.author && authorRels(principal)) },
+      });
+      const claims = claimOps(unique, null, record);
+      const links = listing(record);
+      // The link's own condition proves the listing record exists (a second check on it is not allowed).
+      const { [listedOn?.relationship ?? '']: _linked, ...checked } = rels;
+      const refused = (error: WriteRefused): never => {
+        if (links.length > 0 && error.op === 1 + claims.length) {
+          throw new ValidationError({
+            detail: 'No such record in this organisation.',
+            source: { pointer: `/data/relationships/${listedOn?.relationship}/data` },
+          });
+        }
+        return takenValue(unique, claims)(error);
+      };
+      return createRecord(scope, definition, record, [...claims, ...links], refused, checked);
     },
     update: (scope, record, body) => {
       const { data } = parseDocument(updateDocument, body);
@@ -113,6 +151,18 @@ export const simpleCrud = (
       const extra = claimOps(unique, record, next);
       return replaceRecord(scope, definition, next, rels, extra, takenValue(unique, extra));
     },
-    remove: (scope, record) => deleteRecord(scope, record, claimOps(unique, record, null)),
+    remove: async (scope, record) => {
+      const parentId = record.rels[listedOn?.relationship ?? ''];
+      const parent = resourceTypes.get(definition.relationships[listedOn?.relationship ?? '']?.type ?? '');
+      const listedBy =
+        listedOn && parent && typeof parentId === 'string'
+          ? await getInScope(scope, parent.keyOf, parentId)
+          : null;
+      const unlink: WriteOp[] =
+        listedOn && listedBy
+          ? [{ unlink: { record: listedBy, relationship: listedOn.as, id: record.id } }]
+          : [];
+      await deleteRecord(scope, record, [...claimOps(unique, record, null), ...unlink]);
+    },
   };
 };

@@ -28,6 +28,8 @@ export const permissionCatalogue = {
   'costs:view': 'See rate codes and their versions, and cost sheets.',
   'costs:manage': 'Create rate codes, add rate versions, and create and change cost sheets and lines.',
   'cost-lines:view': 'See cost lines and the cost roll-ups computed from them.',
+  'customers:view': 'See customer contacts, accounts, interactions and appointments.',
+  'customers:manage': 'Create, change and delete customer contacts, accounts, interactions and appointments.',
   'street-works:view':
     'See permits, street works activities and the protections the national service sent for them.',
   'appointments:view': 'See who is appointed to which CDM duty-holder role on schemes, and the history.',
