@@ -25,7 +25,7 @@ export const getHandler = (routeId: RouteId, definition: ResourceDefinition, idP
     ),
   );
 
-export const createHandler = (routeId: RouteId, crud: SimpleCrud) =>
+export const createHandler = (routeId: RouteId, crud: Pick<SimpleCrud, 'definition' | 'create'>) =>
   jsonApiHandler(routeId, async (request) => {
     const record = await crud.create(
       request.scope,
@@ -38,13 +38,21 @@ export const createHandler = (routeId: RouteId, crud: SimpleCrud) =>
     });
   });
 
-export const updateHandler = (routeId: RouteId, crud: SimpleCrud, idParam: string) =>
+export const updateHandler = (
+  routeId: RouteId,
+  crud: Pick<SimpleCrud, 'definition' | 'update'>,
+  idParam: string,
+) =>
   jsonApiHandler(routeId, async (request) => {
     const record = await readInScope(request.scope, crud.definition, request.params[idParam] ?? '');
     return resourceResponse(request, crud.definition, await crud.update(request.scope, record, request.body));
   });
 
-export const deleteHandler = (routeId: RouteId, crud: SimpleCrud, idParam: string) =>
+export const deleteHandler = (
+  routeId: RouteId,
+  crud: Pick<SimpleCrud, 'definition' | 'remove'>,
+  idParam: string,
+) =>
   jsonApiHandler(routeId, async (request) => {
     await crud.remove(
       request.scope,

@@ -1,3 +1,4 @@
+import { agents, briefings } from './agents/definitions';
 import {
   equipmentCategories,
   equipmentItems,
@@ -82,5 +83,7 @@ export const resourceTypes: ReadonlyMap<string, ResourceDefinition> = new Map(
     customerAccounts,
     customerInteractions,
     customerAppointments,
+    agents,
+    briefings,
   ].map((d) => [d.type, d]),
 );

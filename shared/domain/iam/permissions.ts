@@ -30,6 +30,8 @@ export const permissionCatalogue = {
   'cost-lines:view': 'See cost lines and the cost roll-ups computed from them.',
   'customers:view': 'See customer contacts, accounts, interactions and appointments.',
   'customers:manage': 'Create, change and delete customer contacts, accounts, interactions and appointments.',
+  'agents:view': 'See the organisation’s agents and their briefings.',
+  'agents:manage': 'Create, change and delete agents, and store and update their briefings.',
   'street-works:view':
     'See permits, street works activities and the protections the national service sent for them.',
   'appointments:view': 'See who is appointed to which CDM duty-holder role on schemes, and the history.',

@@ -4,22 +4,17 @@
  * ends appointments (CDM 2015 regulation 5). Ending keeps the record: the scheme's history of who held
  * which role, and when, is its appointments list.
  */
+
 import { z } from 'zod';
 import type { WriteRefused } from '../../data/transaction';
 import { type Appointee, dutyRoles, dutyRoleTitles, singleHolderRoles } from '../../domain/cdm/duty-holders';
 import { ConflictError, ValidationError } from '../../jsonapi/errors';
 import { assertSameId, identifier, parseDocument } from '../../jsonapi/request-document';
 import { actorOf, auditEvent } from '../audit/audit-events';
+import { childIndexKey } from '../children';
 import { organisations } from '../organisations';
 import { changedRecord, commitChecked, createRecord, newRecord } from '../record-writes';
-import {
-  byPrincipal,
-  type CdmFile,
-  type CdmWrite,
-  cdmFileWrite,
-  childIndexKey,
-  requireRole,
-} from './cdm-file';
+import { byPrincipal, type CdmFile, type CdmWrite, cdmFileWrite, requireRole } from './cdm-file';
 import { appointments } from './definitions';
 
 const appointeeRelationships = {

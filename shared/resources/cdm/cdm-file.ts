@@ -108,8 +108,6 @@ export const documentSchemas = <S extends z.ZodRawShape>(type: string, members: 
   update: z.strictObject({ data: z.strictObject({ type: z.literal(type), id: z.uuid(), ...members }) }),
 });
 
-export const childIndexKey = (parent: StoredResource, type: string) => `${parent.type}#${parent.id}#${type}`;
-
 /** The caller of a CDM route (every one is authenticated). */
 export const callerOf = (principal: Principal | null): Principal => {
   if (!principal) throw new Error('CDM routes are authenticated');

@@ -5,6 +5,7 @@
  * proposed change that the other party accepts. Every change makes a new plan version with an entry in
  * the plan's history, in the same transaction, and the plan's version check makes concurrent edits 409.
  */
+
 import { z } from 'zod';
 import type { Principal } from '../../auth/principal';
 import { batchGetInScope } from '../../data/repository';
@@ -20,6 +21,7 @@ import {
 import { ConflictError, ValidationError } from '../../jsonapi/errors';
 import { assertSameId, identifier, parseDocument } from '../../jsonapi/request-document';
 import { actorOf, auditEvent } from '../audit/audit-events';
+import { childIndexKey } from '../children';
 import { changedRecord, commitChecked, newRecord } from '../record-writes';
 import { readInScope } from '../single';
 import {
@@ -27,7 +29,6 @@ import {
   type CdmFile,
   type CdmWrite,
   cdmFileWrite,
-  childIndexKey,
   documentSchemas,
   requireRole,
   sectionsSchema,

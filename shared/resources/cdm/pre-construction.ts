@@ -3,6 +3,7 @@
  * only by its owning duty-holder role, the Client's site hazards, and proposals of new hazards that any
  * appointed duty holder may make and the Client accepts (the hazard is created) or rejects.
  */
+
 import { z } from 'zod';
 import type { Principal } from '../../auth/principal';
 import type { StoredResource } from '../../data/stored-resource';
@@ -16,6 +17,7 @@ import { dutyRoleTitles } from '../../domain/cdm/duty-holders';
 import { ConflictError, ForbiddenError, ValidationError } from '../../jsonapi/errors';
 import { assertSameId, parseDocument } from '../../jsonapi/request-document';
 import { actorOf, auditEvent } from '../audit/audit-events';
+import { childIndexKey } from '../children';
 import { changedRecord, commitChecked, newRecord } from '../record-writes';
 import type { ResourceDefinition } from '../resource-definition';
 import { readInScope } from '../single';
@@ -24,7 +26,6 @@ import {
   type CdmFile,
   type CdmWrite,
   cdmFileWrite,
-  childIndexKey,
   documentSchemas,
   requireRole,
   sectionsSchema,

@@ -4,6 +4,7 @@
  * transaction with the plan's version check, the decided change and an audit event; a new risk that
  * names a pending hazard proposal accepts that proposal in the same transaction.
  */
+
 import { z } from 'zod';
 import type { Principal } from '../../auth/principal';
 import { batchGetInScope } from '../../data/repository';
@@ -22,16 +23,10 @@ import { dutyRoleTitles } from '../../domain/cdm/duty-holders';
 import { ConflictError, ForbiddenError, ValidationError } from '../../jsonapi/errors';
 import { identifier, parseDocument } from '../../jsonapi/request-document';
 import { actorOf, auditEvent } from '../audit/audit-events';
+import { childIndexKey } from '../children';
 import { commitChecked, newRecord } from '../record-writes';
 import { readInScope } from '../single';
-import {
-  byPrincipal,
-  type CdmWrite,
-  childIndexKey,
-  isPrincipal,
-  requireRole,
-  sectionContent,
-} from './cdm-file';
+import { byPrincipal, type CdmWrite, isPrincipal, requireRole, sectionContent } from './cdm-file';
 import {
   hazardProposals,
   planRisks,

@@ -1,0 +1,14 @@
+import { jsonApiHandler } from '#shared/http/json-api-handler';
+import { Reply } from '#shared/http/reply';
+import { agents, briefings } from '#shared/resources/agents/definitions';
+import { createBriefing } from '#shared/resources/agents/writes';
+import { readInScope, resourceResponse } from '#shared/resources/single';
+
+/** POST /v3/agents/{agent_id}/briefings (spec): stores the generated result; 201 with the briefing. */
+export const handler = jsonApiHandler('createBriefing', async (request) => {
+  const agent = await readInScope(request.scope, agents, request.params.agent_id ?? '');
+  const briefing = await createBriefing(request.scope, agent, request.body);
+  return new Reply(201, await resourceResponse(request, briefings, briefing), {
+    Location: `${request.baseUrl}${briefings.selfPath(briefing)}`,
+  });
+});

@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApi, type TestApi } from '../support/api';
+import { newTenant, type Tenant } from '../support/tenants';
+
+let api: TestApi;
+let tenant: Tenant;
+let admin: string;
+let agentId: string;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  tenant = await newTenant('Agents Org', 0);
+  admin = await api.token(tenant.admin);
+  const res = await api.request('POST', `/v3/orgs/${tenant.org.id}/agents`, {
+    token: admin,
+    body: {
+      data: {
+        type: 'agents',
+        attributes: {
+          name: 'Site safety adviser',
+          persona: 'You review site records for CDM risks.',
+          enabled: true,
+        },
+      },
+    },
+  });
+  expect(res.status, res.text).toBe(201);
+  agentId = res.body.data.id;
+});
+afterAll(() => api.close());
+
+const result = {
+  summary: 'Two high risks on the reservoir scheme.',
+  sections: [
+    {
+      title: 'Key risks',
+      items: [
+        { text: 'Excavation beside 33 kV line', severity: 'red' },
+        { text: 'Silt', severity: 'amber' },
+      ],
+      reasoning: 'Both appear in the PCI without controls.',
+    },
+    {
+      title: 'Recommended actions',
+      items: [{ text: 'Add goalposts', rag: 'amber' }],
+      reasoning: 'Standard control.',
+    },
+    { title: 'Permit compliance', items: [{ text: 'All permits granted' }], reasoning: 'From street works.' },
+    { title: 'Overview', items: [], reasoning: '' },
+  ],
+  reasoning: { approach: 'PCI and CPP cross-check' },
+  model_used: 'example-model-2026-01',
+  token_usage: { prompt_tokens: 5120, completion_tokens: 812 },
+};
+const post = (attributes: object, token = admin) =>
+  api.request('POST', `/v3/agents/${agentId}/briefings`, {
+    token,
+    body: { data: { type: 'briefings', attributes } },
+  });
+
+describe('POST /v3/agents/{agent_id}/briefings', () => {
+  it('stores the generated result and answers the briefing with status, section type and severity, meta times, organisation and agent', async () => {
+    const res = await post(result);
+    expect(res.status, res.text).toBe(201);
+    expect(res.headers.get('location')).toMatch(/\/v3\/briefings\//);
+    const { data } = res.body;
+    expect(data.type).toBe('briefings');
+    expect(data.attributes).toMatchObject({
+      summary: result.summary,
+      status: 'ready',
+      reasoning: result.reasoning,
+      model_used: result.model_used,
+      token_usage: result.token_usage,
+    });
+    expect(
+      data.attributes.sections.map((s: { type: string; severity: string }) => [s.type, s.severity]),
+    ).toEqual([
+      ['risk', 'red'],
+      ['action', 'amber'],
+      ['compliance', 'green'],
+      ['summary', 'green'],
+    ]);
+    expect(Object.keys(data.meta).sort()).toEqual(['created_at', 'generated_at', 'updated_at']);
+    expect(data.relationships.organisation.data.id).toBe(tenant.org.id);
+    expect(data.relationships.agent.data.id).toBe(agentId);
+    expect(res.body.jsonapi).toBeDefined();
+  });
+
+  it('a briefing created without its result is generating, and gets it by PATCH (ready); a second result is 409', async () => {
+    const res = await post({});
+    expect(res.body.data.attributes.status).toBe('generating');
+    expect(res.body.data.meta.generated_at).toBeNull();
+    const id = res.body.data.id;
+    const patch = (attributes: object) =>
+      api.request('PATCH', `/v3/briefings/${id}`, {
+        token: admin,
+        body: { data: { type: 'briefings', id, attributes } },
+      });
+    const ready = await patch(result);
+    expect(ready.status, ready.text).toBe(200);
+    expect(ready.body.data.attributes.status).toBe('ready');
+    expect((await patch(result)).status).toBe(409);
+    expect((await patch({ status: 'archived' })).body.data.attributes.status).toBe('archived');
+  });
+
+  it('part of a result, an unknown member, a wrong type of value: 400 with pointers', async () => {
+    const partial = await post({ summary: 'Only a summary' });
+    expect(partial.status).toBe(400);
+    expect(partial.body.errors.map((e: { detail: string }) => e.detail)).toContain(
+      'sections is required with the rest of the result.',
+    );
+    const unknown = await post({ ...result, confidence: 0.9 });
+    expect(unknown.body.errors[0].source.pointer).toBe('/data/attributes/confidence');
+    const wrong = await post({ ...result, token_usage: { prompt_tokens: -1, completion_tokens: 1 } });
+    expect(wrong.body.errors[0].source.pointer).toBe('/data/attributes/token_usage/prompt_tokens');
+    const sectionType = await post({ ...result, sections: [{ ...result.sections[0], type: 'risk' }] });
+    expect(sectionType.body.errors[0].source.pointer).toBe('/data/attributes/sections/0/type');
+  });
+
+  it('an unknown or foreign agent is 404; a viewer cannot create (403) but can list and read', async () => {
+    const other = await newTenant('Agents Other', 0);
+    const foreign = await post(result, await api.token(other.admin));
+    expect(foreign.status).toBe(404);
+    const viewer = await api.token(tenant.viewer);
+    expect((await post(result, viewer)).status).toBe(403);
+    const list = await api.get(`/v3/agents/${agentId}/briefings?filter[status]=ready`, viewer);
+    expect(list.status).toBe(200);
+    expect(list.body.data.length).toBeGreaterThanOrEqual(1);
+    expect(
+      (await api.get(`/v3/briefings/${list.body.data[0].id}?include=agent`, viewer)).body.included[0].type,
+    ).toBe('agents');
+  });
+});
+
+describe('agents', () => {
+  it('CRUD under the organisation; the persona is required', async () => {
+    const missing = await api.request('POST', `/v3/orgs/${tenant.org.id}/agents`, {
+      token: admin,
+      body: { data: { type: 'agents', attributes: { name: 'No persona', enabled: true } } },
+    });
+    expect(missing.body.errors[0].source.pointer).toBe('/data/attributes/persona');
+    const patched = await api.request('PATCH', `/v3/orgs/${tenant.org.id}/agents/${agentId}`, {
+      token: admin,
+      body: { data: { type: 'agents', id: agentId, attributes: { enabled: false } } },
+    });
+    expect(patched.body.data.attributes.enabled).toBe(false);
+    const list = await api.get(`/v3/orgs/${tenant.org.id}/agents?filter[enabled]=false`, admin);
+    expect(list.body.data.map((a: { id: string }) => a.id)).toEqual([agentId]);
+  });
+});
