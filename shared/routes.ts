@@ -1826,6 +1826,42 @@ export const routes = [
     permission: 'agents:manage',
     access: { table: 'write' },
   },
+  {
+    id: 'createComment',
+    method: 'POST',
+    path: '/v3/orgs/{org_id}/comments',
+    handler: 'functions/comments/create.ts',
+    auth: USER_OR_MACHINE,
+    permission: 'comments:create',
+    access: { table: 'write' },
+  },
+  {
+    id: 'listComments',
+    method: 'GET',
+    path: '/v3/orgs/{org_id}/comments',
+    handler: 'functions/comments/list.ts',
+    auth: USER_OR_MACHINE,
+    permission: 'comments:view',
+    access: { table: 'read' },
+  },
+  {
+    id: 'getComment',
+    method: 'GET',
+    path: '/v3/comments/{comment_id}',
+    handler: 'functions/comments/get.ts',
+    auth: USER_OR_MACHINE,
+    permission: 'comments:view',
+    access: { table: 'read' },
+  },
+  {
+    id: 'deleteComment',
+    method: 'DELETE',
+    path: '/v3/comments/{comment_id}',
+    handler: 'functions/comments/delete.ts',
+    auth: USER_OR_MACHINE,
+    permission: 'comments:view',
+    access: { table: 'write' },
+  },
 ] as const satisfies readonly Route[];
 
 export type RouteId = (typeof routes)[number]['id'];

@@ -19,6 +19,7 @@ import {
   proposedChanges,
   siteHazards,
 } from './cdm/definitions';
+import { comments } from './comments/definitions';
 import { costLines, costSheets, rateCodes } from './costs/definitions';
 import {
   customerAccounts,
@@ -85,5 +86,6 @@ export const resourceTypes: ReadonlyMap<string, ResourceDefinition> = new Map(
     customerAppointments,
     agents,
     briefings,
+    comments,
   ].map((d) => [d.type, d]),
 );

@@ -32,6 +32,9 @@ export const permissionCatalogue = {
   'customers:manage': 'Create, change and delete customer contacts, accounts, interactions and appointments.',
   'agents:view': 'See the organisation’s agents and their briefings.',
   'agents:manage': 'Create, change and delete agents, and store and update their briefings.',
+  'comments:view': 'Read comments on the records of the organisation.',
+  'comments:create': 'Comment on records (and delete one’s own comments).',
+  'comments:moderate': 'Delete anyone’s comments.',
   'street-works:view':
     'See permits, street works activities and the protections the national service sent for them.',
   'appointments:view': 'See who is appointed to which CDM duty-holder role on schemes, and the history.',

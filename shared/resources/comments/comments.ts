@@ -1,0 +1,98 @@
+/**
+ * Comments on records. A comment names its subject (`attributes.subject: {type, id}`, like an audit
+ * event) among the commentable types below, and is filed on `gsi1` under it so a record's comments are
+ * one Query. Deleting is permanent and allowed to the author or a holder of `comments:moderate`.
+ */
+import { z } from 'zod';
+import type { Principal } from '../../auth/principal';
+import type { Scope } from '../../data/scope';
+import type { StoredResource } from '../../data/stored-resource';
+import { ForbiddenError, ValidationError } from '../../jsonapi/errors';
+import { parseDocument } from '../../jsonapi/request-document';
+import { commitChecked, deleteRecord, newRecord } from '../record-writes';
+import { resourceTypes } from '../registry';
+import { comments } from './definitions';
+
+export const commentableTypes = [
+  'documents',
+  'folders',
+  'schemes',
+  'work-orders',
+  'operations',
+  'site-hazards',
+  'construction-phase-plans',
+  'construction-phase-plan-proposed-changes',
+  'permits',
+  'customer-contacts',
+  'customer-interactions',
+  'equipment-items',
+  'vehicles',
+  'vehicle-inventory-checks',
+  'briefings',
+] as const;
+
+export const commentsIndexKey = (subjectId: string) => `COMMENTS#${subjectId}`;
+
+const createSchema = z.strictObject({
+  data: z.strictObject({
+    type: z.literal('comments'),
+    attributes: z.strictObject({
+      body: z.string().trim().min(1).max(10_000),
+      subject: z.strictObject({ type: z.enum(commentableTypes), id: z.uuid() }),
+    }),
+  }),
+});
+
+export const createComment = async (
+  scope: Scope,
+  orgId: string,
+  body: unknown,
+  principal: Principal | null | undefined,
+  now = new Date(),
+) => {
+  const { data } = parseDocument(createSchema, body);
+  const { subject } = data.attributes;
+  const target = resourceTypes.get(subject.type);
+  if (!target) throw new Error(`commentable type ${subject.type} is not registered`);
+  const record = newRecord(
+    comments,
+    orgId,
+    {
+      attributes: data.attributes,
+      rels: {
+        author: principal?.kind === 'user' ? principal.id : null,
+        author_service_account: principal?.kind === 'service-account' ? principal.id : null,
+      },
+    },
+    now,
+  );
+  const filed = { ...record, gsi1pk: commentsIndexKey(subject.id), gsi1sk: record.id };
+  await commitChecked(
+    scope,
+    [{ create: filed }],
+    [{ op: { check: target.keyOf(orgId, subject.id) }, pointer: '/data/attributes/subject' }],
+  );
+  return filed;
+};
+
+/** Permanent; the author's own, or anyone's with `comments:moderate` in the comment's organisation. */
+export const deleteComment = async (scope: Scope, comment: StoredResource, principal: Principal | null) => {
+  const author = comment.rels.author ?? comment.rels.author_service_account;
+  const moderator = principal?.permissions.get(comment.org_id)?.has('comments:moderate') ?? false;
+  if (author !== principal?.id && !moderator) {
+    throw new ForbiddenError('Only the comment’s author or a holder of comments:moderate may delete it.');
+  }
+  await deleteRecord(scope, comment);
+};
+
+/** `filter[subject_id]` is required: a record's comments are read from its own index entry. */
+export const requireSubject = (query: Record<string, string | undefined>) => {
+  const subjectId = query['filter[subject_id]'];
+  if (!subjectId) {
+    throw new ValidationError({
+      detail: 'List comments of one record: filter[subject_id] is required.',
+      source: { parameter: 'filter[subject_id]' },
+    });
+  }
+  return subjectId;
+};
