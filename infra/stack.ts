@@ -62,6 +62,8 @@ export class ComplianceApiStack extends Stack {
       if (buckets?.deviceBackups === 'write') data.deviceBackups.grantReadWrite(role);
       if (buckets?.exports === 'read') data.exports.grantRead(role);
       if (buckets?.exports === 'write') data.exports.grantReadWrite(role);
+      if (buckets?.documents === 'read') data.documents.grantRead(role);
+      if (buckets?.documents === 'write') data.documents.grantReadWrite(role);
       if (signing) {
         role.addToPolicy(
           new PolicyStatement({ actions: ['kms:Sign', 'kms:GetPublicKey'], resources: [signingKey.keyArn] }),
@@ -100,6 +102,7 @@ export class ComplianceApiStack extends Stack {
           TABLE_NAME: data.table.tableName,
           DEVICE_BACKUPS_BUCKET: data.deviceBackups.bucketName,
           EXPORTS_BUCKET: data.exports.bucketName,
+          DOCUMENTS_BUCKET: data.documents.bucketName,
           TOKEN_ISSUER: issuer,
           TOKEN_AUDIENCE: `compliance-api:${props.stage}`,
           ...(route.access.signing && { SIGNING_KEY_ID: signingKey.keyArn }),

@@ -16,6 +16,7 @@ const schema = z.object({
   TABLE_NAME: text('compliance'),
   DEVICE_BACKUPS_BUCKET: text('device-backups'),
   EXPORTS_BUCKET: text('exports'),
+  DOCUMENTS_BUCKET: text('documents'),
   /** Set only locally: DynamoDB Local and s3rver endpoints. */
   DYNAMODB_ENDPOINT: z.optional(z.url()),
   S3_ENDPOINT: z.optional(z.url()),

@@ -12,7 +12,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /** What a route's function may touch; the stack turns this into least-privilege grants. */
 export interface RouteAccess {
   table?: 'read' | 'write';
-  buckets?: { deviceBackups?: 'read' | 'write'; exports?: 'read' | 'write' };
+  buckets?: { deviceBackups?: 'read' | 'write'; exports?: 'read' | 'write'; documents?: 'read' | 'write' };
   /** Sign tokens with the KMS signing key. */
   signing?: true;
   /** Confirm SNS subscriptions to the configured street-works topics. */

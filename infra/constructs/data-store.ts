@@ -18,6 +18,7 @@ export class DataStore extends Construct {
   readonly table: Table;
   readonly deviceBackups: Bucket;
   readonly exports: Bucket;
+  readonly documents: Bucket;
 
   constructor(scope: Construct, id: string, props: DataStoreProps = {}) {
     super(scope, id);
@@ -49,16 +50,17 @@ export class DataStore extends Construct {
     }
     this.deviceBackups = this.bucket('DeviceBackups', bucketDefinitions.deviceBackups.expirationDays);
     this.exports = this.bucket('Exports', bucketDefinitions.exports.expirationDays);
+    this.documents = this.bucket('Documents', bucketDefinitions.documents.expirationDays);
   }
 
-  private bucket(id: string, expirationDays: number): Bucket {
+  private bucket(id: string, expirationDays: number | null): Bucket {
     return new Bucket(this, id, {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       enforceSSL: true,
       encryption: BucketEncryption.S3_MANAGED,
-      lifecycleRules: [
-        { id: `expire-after-${expirationDays}-days`, expiration: Duration.days(expirationDays) },
-      ],
+      lifecycleRules: expirationDays
+        ? [{ id: `expire-after-${expirationDays}-days`, expiration: Duration.days(expirationDays) }]
+        : [],
       removalPolicy: RemovalPolicy.RETAIN,
     });
   }

@@ -15,7 +15,11 @@ const localDir = resolve(root, '.local');
 const port = Number(process.env.PORT ?? 3000);
 const baseUrl = `http://127.0.0.1:${port}`;
 const tableName = 'compliance-local';
-const buckets = { deviceBackups: 'device-backups-local', exports: 'exports-local' };
+const buckets = {
+  deviceBackups: 'device-backups-local',
+  exports: 'exports-local',
+  documents: 'documents-local',
+};
 
 const stops: (() => Promise<void>)[] = [];
 const stopAll = async () => {
@@ -36,6 +40,7 @@ const main = async () => {
     TABLE_NAME: tableName,
     DEVICE_BACKUPS_BUCKET: buckets.deviceBackups,
     EXPORTS_BUCKET: buckets.exports,
+    DOCUMENTS_BUCKET: buckets.documents,
     TOKEN_ISSUER: baseUrl,
     TOKEN_AUDIENCE: 'compliance-api:local',
     LOCAL_SIGNING_KEY_FILE: ensureSigningKeyFile(resolve(localDir, 'signing-key.pem')),

@@ -2,7 +2,13 @@
  * Files in S3: large bodies never pass through Lambda. Clients upload with a presigned PUT whose size and
  * content type are part of the signature (S3 refuses anything else), and the service reads the object.
  */
-import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { config } from '../config';
 
@@ -46,6 +52,46 @@ export const presignUpload = async (
     headers: { 'content-type': contentType, 'content-length': String(bytes) },
     expires_at: new Date(Date.now() + expiresInSeconds * 1000).toISOString(),
   };
+};
+
+/** A presigned GET; the download is named `filename`. */
+export const presignDownload = async (
+  bucket: string,
+  key: string,
+  filename: string,
+  expiresInSeconds = 300,
+) =>
+  getSignedUrl(
+    s3,
+    new GetObjectCommand({
+      Bucket: bucket,
+      Key: key,
+      ResponseContentDisposition: `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`,
+    }),
+    { expiresIn: expiresInSeconds },
+  );
+
+/** What was uploaded at `key` (size and content type), or null when nothing was. */
+export const headObject = async (bucket: string, key: string) => {
+  try {
+    const out = await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+    return { bytes: out.ContentLength ?? 0, contentType: out.ContentType ?? '' };
+  } catch (error) {
+    if ((error as { name?: string }).name === 'NotFound') return null;
+    throw error;
+  }
+};
+
+/** Removes objects (after their records are gone); missing keys are not an error. */
+export const deleteObjects = async (bucket: string, keys: readonly string[]) => {
+  for (let i = 0; i < keys.length; i += 1000) {
+    await s3.send(
+      new DeleteObjectsCommand({
+        Bucket: bucket,
+        Delete: { Objects: keys.slice(i, i + 1000).map((Key) => ({ Key })), Quiet: true },
+      }),
+    );
+  }
 };
 
 /** The object's text, or null when nothing has been uploaded there. */

@@ -22,8 +22,9 @@ export const tableDefinition = {
 
 export type LocalIndexName = (typeof tableDefinition.localIndexes)[number]['name'];
 
-/** The two buckets; logical names, the physical names come from configuration. */
+/** The buckets; logical names, the physical names come from configuration. Documents do not expire. */
 export const bucketDefinitions = {
   deviceBackups: { expirationDays: 30 },
   exports: { expirationDays: 30 },
+  documents: { expirationDays: null },
 } as const;

@@ -83,13 +83,23 @@ describe('table', () => {
 });
 
 describe('buckets', () => {
-  it('both expire objects after 30 days, block public access, are encrypted and retained', () => {
-    const buckets = ofType('AWS::S3::Bucket');
-    expect(buckets).toHaveLength(2);
+  const buckets = () => ofType('AWS::S3::Bucket').map(([, b]) => b.Properties);
+  const expiryOf = (b: Record<string, unknown>) =>
+    (b.LifecycleConfiguration as { Rules: { ExpirationInDays: number; Status: string }[] } | undefined)
+      ?.Rules;
+
+  it('device backups and exports expire objects after 30 days; documents never expire', () => {
+    const all = buckets();
+    expect(all).toHaveLength(3);
+    const rules = all.map(expiryOf);
+    expect(rules.filter((r) => r?.[0]?.ExpirationInDays === 30 && r[0].Status === 'Enabled')).toHaveLength(2);
+    expect(rules.filter((r) => r === undefined || r.length === 0)).toHaveLength(1);
+  });
+
+  it('all block public access, are encrypted and retained', () => {
     template.allResources('AWS::S3::Bucket', {
       DeletionPolicy: 'Retain',
       Properties: Match.objectLike({
-        LifecycleConfiguration: { Rules: [Match.objectLike({ ExpirationInDays: 30, Status: 'Enabled' })] },
         PublicAccessBlockConfiguration: {
           BlockPublicAcls: true,
           BlockPublicPolicy: true,
@@ -105,9 +115,9 @@ describe('buckets', () => {
     });
   });
 
-  it('both deny requests that are not over TLS', () => {
+  it('all deny requests that are not over TLS', () => {
     const policies = ofType('AWS::S3::BucketPolicy');
-    expect(policies).toHaveLength(2);
+    expect(policies).toHaveLength(3);
     for (const [, policy] of policies) {
       expect(statementsOf(policy)).toContainEqual(
         expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),

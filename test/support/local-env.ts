@@ -20,6 +20,7 @@ const env = {
   TABLE_NAME: `test-${suffix}`,
   DEVICE_BACKUPS_BUCKET: `device-backups-${suffix}`,
   EXPORTS_BUCKET: `exports-${suffix}`,
+  DOCUMENTS_BUCKET: `documents-${suffix}`,
   TOKEN_ISSUER: `http://127.0.0.1:${await freePort()}`,
   TOKEN_AUDIENCE: 'compliance-api:test',
   LOCAL_SIGNING_KEY_FILE: inject('signingKeyFile'),
@@ -35,4 +36,8 @@ const env = {
 Object.assign(process.env, env);
 
 await createTable(localDynamoDbClient(env.DYNAMODB_ENDPOINT), env.TABLE_NAME);
-await createBuckets(localS3Client(env.S3_ENDPOINT), [env.DEVICE_BACKUPS_BUCKET, env.EXPORTS_BUCKET]);
+await createBuckets(localS3Client(env.S3_ENDPOINT), [
+  env.DEVICE_BACKUPS_BUCKET,
+  env.EXPORTS_BUCKET,
+  env.DOCUMENTS_BUCKET,
+]);
