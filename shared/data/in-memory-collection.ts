@@ -30,6 +30,10 @@ const matches = (item: StoredResource, f: FilterClause): boolean => {
 const sortable = (value: unknown): string =>
   typeof value === 'string' ? value.toLowerCase() : String(value ?? '');
 
+/** Numbers by value (a version 10 after 9), everything else as case-folded text. */
+const compare = (a: unknown, b: unknown): number =>
+  typeof a === 'number' && typeof b === 'number' ? a - b : sortable(a).localeCompare(sortable(b));
+
 export const applyInMemory = (
   items: readonly StoredResource[],
   query: CollectionQuery,
@@ -39,8 +43,7 @@ export const applyInMemory = (
     .filter((item) => query.filters.every((f) => matches(item, f)))
     .sort(
       (a, b) =>
-        direction *
-          sortable(valueAt(a, query.sort.path)).localeCompare(sortable(valueAt(b, query.sort.path))) ||
+        direction * compare(valueAt(a, query.sort.path), valueAt(b, query.sort.path)) ||
         a.id.localeCompare(b.id),
     );
   const { offset, limit } = query.page;

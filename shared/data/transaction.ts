@@ -42,10 +42,11 @@ export type WriteOp =
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
-const count = (record: StoredResource, by: 1 | -1): TransactItem => ({
+/** ADD to a counter item; every counter an op list touches becomes one update (DynamoDB allows one action per item). */
+const counterUpdate = (key: ItemKey, by: number): TransactItem => ({
   Update: {
     TableName: tableName,
-    Key: counterKey(record.org_id, record.type),
+    Key: key,
     UpdateExpression: 'ADD #count :by',
     ExpressionAttributeNames: { '#count': 'count' },
     ExpressionAttributeValues: { ':by': by },
@@ -62,13 +63,18 @@ export const buildTransaction = (ops: readonly WriteOp[]): { items: TransactItem
       owners.push(op);
     }
   };
+  const counters = new Map<string, { key: ItemKey; by: number; op: number }>();
+  const count = (op: number, key: ItemKey, by: number) => {
+    const id = `${key.pk}\n${key.sk}`;
+    const current = counters.get(id);
+    counters.set(id, { key, by: (current?.by ?? 0) + by, op: current?.op ?? op });
+  };
   ops.forEach((op, i) => {
     if ('create' in op) {
-      add(
-        i,
-        { Put: { TableName: tableName, Item: op.create, ConditionExpression: 'attribute_not_exists(pk)' } },
-        count(op.create, 1),
-      );
+      add(i, {
+        Put: { TableName: tableName, Item: op.create, ConditionExpression: 'attribute_not_exists(pk)' },
+      });
+      count(i, counterKey(op.create.org_id, op.create.type), 1);
     } else if ('replace' in op) {
       add(i, {
         Put: {
@@ -80,19 +86,16 @@ export const buildTransaction = (ops: readonly WriteOp[]): { items: TransactItem
         },
       });
     } else if ('delete' in op) {
-      add(
-        i,
-        {
-          Delete: {
-            TableName: tableName,
-            Key: { pk: op.delete.pk, sk: op.delete.sk },
-            ConditionExpression: '#version = :version',
-            ExpressionAttributeNames: { '#version': 'version' },
-            ExpressionAttributeValues: { ':version': op.delete.version },
-          },
+      add(i, {
+        Delete: {
+          TableName: tableName,
+          Key: { pk: op.delete.pk, sk: op.delete.sk },
+          ConditionExpression: '#version = :version',
+          ExpressionAttributeNames: { '#version': 'version' },
+          ExpressionAttributeValues: { ':version': op.delete.version },
         },
-        count(op.delete, -1),
-      );
+      });
+      count(i, counterKey(op.delete.org_id, op.delete.type), -1);
     } else if ('link' in op) {
       add(i, {
         Update: {
@@ -135,15 +138,7 @@ export const buildTransaction = (ops: readonly WriteOp[]): { items: TransactItem
         },
       });
     } else if ('count' in op) {
-      add(i, {
-        Update: {
-          TableName: tableName,
-          Key: op.count.key,
-          UpdateExpression: 'ADD #count :by',
-          ExpressionAttributeNames: { '#count': 'count' },
-          ExpressionAttributeValues: { ':by': op.count.by },
-        },
-      });
+      count(i, op.count.key, op.count.by);
     } else if ('claim' in op) {
       add(i, {
         Put: { TableName: tableName, Item: op.claim, ConditionExpression: 'attribute_not_exists(pk)' },
@@ -158,6 +153,7 @@ export const buildTransaction = (ops: readonly WriteOp[]): { items: TransactItem
       add(i, { Delete: { TableName: tableName, Key: op.remove } });
     }
   });
+  for (const { key, by, op } of counters.values()) if (by !== 0) add(op, counterUpdate(key, by));
   return { items, owners };
 };
 

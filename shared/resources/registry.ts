@@ -27,6 +27,7 @@ import {
   customerContacts,
   customerInteractions,
 } from './customers/definitions';
+import { documents, documentVersions, folders } from './documents/definitions';
 import { featureConfigurations } from './feature-configurations';
 import { grants, roleGroups, roles, serviceAccounts, ssoProviders } from './iam/definitions';
 import { organisations } from './organisations';
@@ -87,5 +88,8 @@ export const resourceTypes: ReadonlyMap<string, ResourceDefinition> = new Map(
     agents,
     briefings,
     comments,
+    folders,
+    documents,
+    documentVersions,
   ].map((d) => [d.type, d]),
 );

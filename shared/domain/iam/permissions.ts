@@ -35,6 +35,8 @@ export const permissionCatalogue = {
   'comments:view': 'Read comments on the records of the organisation.',
   'comments:create': 'Comment on records (and delete one’s own comments).',
   'comments:moderate': 'Delete anyone’s comments.',
+  'documents:view': 'See folders and documents, and download them.',
+  'documents:manage': 'Create, upload, move, rename and delete folders and documents.',
   'street-works:view':
     'See permits, street works activities and the protections the national service sent for them.',
   'appointments:view': 'See who is appointed to which CDM duty-holder role on schemes, and the history.',

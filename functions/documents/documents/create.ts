@@ -1,0 +1,14 @@
+import { jsonApiHandler } from '#shared/http/json-api-handler';
+import { Reply } from '#shared/http/reply';
+import { documents, folders } from '#shared/resources/documents/definitions';
+import { createDocument } from '#shared/resources/documents/documents';
+import { readInScope, resourceResponse } from '#shared/resources/single';
+
+/** POST /v3/folders/{folder_id}/documents: 201 with `meta.upload` (a presigned PUT for version 1). */
+export const handler = jsonApiHandler('createDocument', async (request) => {
+  const folder = await readInScope(request.scope, folders, request.params.folder_id ?? '');
+  const document = await createDocument(request.scope, folder, request.body, request.principal);
+  return new Reply(201, await resourceResponse(request, documents, document), {
+    Location: `${request.baseUrl}${documents.selfPath(document)}`,
+  });
+});

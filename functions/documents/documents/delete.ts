@@ -1,0 +1,10 @@
+import { deleteHandler } from '#shared/http/crud-handlers';
+import { documents } from '#shared/resources/documents/definitions';
+import { deleteDocument } from '#shared/resources/documents/documents';
+
+/** DELETE /v3/documents/{document_id}: the document, its versions and their files; 204. */
+export const handler = deleteHandler(
+  'deleteDocument',
+  { definition: documents, remove: deleteDocument },
+  'document_id',
+);

@@ -1,0 +1,8 @@
+import { jsonApiHandler } from '#shared/http/json-api-handler';
+import { listChildren } from '#shared/resources/children';
+import { documents, folders } from '#shared/resources/documents/definitions';
+
+/** GET /v3/folders/{folder_id}/documents: the documents directly in the folder. */
+export const handler = jsonApiHandler('listDocuments', (request) =>
+  listChildren(request, folders, request.params.folder_id ?? '', documents),
+);

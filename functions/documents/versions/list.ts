@@ -1,0 +1,8 @@
+import { jsonApiHandler } from '#shared/http/json-api-handler';
+import { listChildren } from '#shared/resources/children';
+import { documents, documentVersions } from '#shared/resources/documents/definitions';
+
+/** GET /v3/documents/{document_id}/versions: every version kept, newest first. */
+export const handler = jsonApiHandler('listDocumentVersions', (request) =>
+  listChildren(request, documents, request.params.document_id ?? '', documentVersions),
+);

@@ -1,0 +1,274 @@
+/**
+ * Documents and their versions. Every upload is a new version: the service records it as pending and
+ * hands out a presigned PUT whose size and content type are signed (S3 refuses anything else); the
+ * client then completes it, the service checks what S3 holds against what was declared, and the
+ * version becomes the document's current one. Folder counters move in the same transaction. Files live
+ * in the documents bucket (no expiry) at `<org>/<document>/<version>`; downloads are presigned GETs.
+ */
+import { z } from 'zod';
+import type { Principal } from '../../auth/principal';
+import { config } from '../../config';
+import { deleteObjects, headObject, presignDownload, presignUpload } from '../../data/files';
+import { readIndex } from '../../data/repository';
+import type { Scope } from '../../data/scope';
+import type { StoredResource } from '../../data/stored-resource';
+import { TRANSACTION_MAX, type WriteOp } from '../../data/transaction';
+import { ConflictError } from '../../jsonapi/errors';
+import { assertSameId, identifier, parseDocument } from '../../jsonapi/request-document';
+import { childIndexKey } from '../children';
+import { changedRecord, commitChecked, newRecord } from '../record-writes';
+import { readInScope } from '../single';
+import { documents, documentVersions, folderCounters, folders } from './definitions';
+
+/** A single presigned PUT carries at most 5 GiB. */
+export const MAX_BYTES = 5 * 1024 ** 3;
+
+const upload = {
+  content_type: z
+    .string()
+    .regex(/^[a-z]+\/[a-z0-9.+-]+$/i, 'content_type must be a media type such as application/pdf'),
+  size: z.number().int().min(1).max(MAX_BYTES),
+};
+
+const author = (principal: Principal | null | undefined) => ({
+  author: principal?.kind === 'user' ? principal.id : null,
+  author_service_account: principal?.kind === 'service-account' ? principal.id : null,
+});
+
+const newVersion = (
+  document: StoredResource,
+  number: number,
+  declared: { content_type: string; size: number },
+  principal: Principal | null | undefined,
+  now: Date,
+) => {
+  const record = newRecord(
+    documentVersions,
+    document.org_id,
+    {
+      attributes: { number, status: 'pending', ...declared, uploaded_at: null },
+      rels: { document: document.id, ...author(principal) },
+    },
+    now,
+  );
+  return {
+    ...record,
+    attributes: { ...record.attributes, object_key: `${document.org_id}/${document.id}/${record.id}` },
+    gsi1pk: childIndexKey(document, documentVersions.type),
+    gsi1sk: record.id,
+  };
+};
+
+/** The version with its presigned upload in `meta.upload` (never stored). */
+const withUpload = async (version: StoredResource) => ({
+  ...version,
+  meta: {
+    ...version.meta,
+    upload: await presignUpload(
+      config.DOCUMENTS_BUCKET,
+      String(version.attributes.object_key),
+      String(version.attributes.content_type),
+      Number(version.attributes.size),
+    ),
+  },
+});
+
+const createSchema = z.strictObject({
+  data: z.strictObject({
+    type: z.literal('documents'),
+    attributes: z.strictObject({ name: z.string().trim().min(1).max(255), ...upload }),
+  }),
+});
+
+/** A document in a folder, with its first version pending upload; answers the document with `meta.upload`. */
+export const createDocument = async (
+  scope: Scope,
+  folder: StoredResource,
+  body: unknown,
+  principal: Principal | null,
+  now = new Date(),
+) => {
+  const { data } = parseDocument(createSchema, body);
+  const { name, ...declared } = data.attributes;
+  const document = newRecord(
+    documents,
+    folder.org_id,
+    {
+      attributes: { name, status: 'pending', content_type: null, size: null, version_count: 1 },
+      rels: { folder: folder.id, current_version: null, ...author(principal) },
+    },
+    now,
+  );
+  const filed = { ...document, gsi1pk: childIndexKey(folder, documents.type), gsi1sk: document.id };
+  const version = newVersion(filed, 1, declared, principal, now);
+  await commitChecked(
+    scope,
+    [{ create: filed }, { create: version }, { check: folders.keyOf(folder.org_id, folder.id) }],
+    [],
+  );
+  const { meta } = await withUpload(version);
+  return { ...filed, meta: { ...filed.meta, upload: { version: version.id, ...(meta.upload as object) } } };
+};
+
+export const addVersion = async (
+  scope: Scope,
+  document: StoredResource,
+  body: unknown,
+  principal: Principal | null,
+  now = new Date(),
+) => {
+  const { data } = parseDocument(
+    z.strictObject({
+      data: z.strictObject({ type: z.literal('document-versions'), attributes: z.strictObject(upload) }),
+    }),
+    body,
+  );
+  const number = Number(document.attributes.version_count) + 1;
+  const version = newVersion(document, number, data.attributes, principal, now);
+  const next = changedRecord(documents, document, { attributes: { version_count: number } }, now);
+  await commitChecked(scope, [{ create: version }, { replace: next }], []);
+  return withUpload(version);
+};
+
+/**
+ * Completes an upload: what S3 holds must be what was declared; the version becomes current and the
+ * folder's counters move by the difference. Completing twice is 409.
+ */
+export const completeVersion = async (scope: Scope, version: StoredResource, now = new Date()) => {
+  if (version.attributes.status !== 'pending') throw new ConflictError('This version is already complete.');
+  const stored = await headObject(config.DOCUMENTS_BUCKET, String(version.attributes.object_key));
+  if (!stored)
+    throw new ConflictError(
+      'Nothing has been uploaded for this version yet: PUT the file to meta.upload.url.',
+    );
+  if (stored.bytes !== version.attributes.size || stored.contentType !== version.attributes.content_type) {
+    throw new ConflictError(
+      `The upload is ${stored.bytes} bytes of ${stored.contentType}; ${String(version.attributes.size)} bytes of ${String(version.attributes.content_type)} were declared.`,
+    );
+  }
+  const document = await readInScope(scope, documents, String(version.rels.document));
+  const previous = document.rels.current_version ? Number(document.attributes.size ?? 0) : null;
+  const counters = folderCounters(document.org_id, String(document.rels.folder));
+  const next = changedRecord(
+    documents,
+    document,
+    {
+      attributes: { status: 'available', content_type: stored.contentType, size: stored.bytes },
+      rels: { current_version: version.id },
+    },
+    now,
+  );
+  await commitChecked(
+    scope,
+    [
+      {
+        replace: changedRecord(
+          documentVersions,
+          version,
+          { attributes: { status: 'available', uploaded_at: now.toISOString() } },
+          now,
+        ),
+      },
+      { replace: next },
+      ...(previous === null ? [{ count: { key: counters.documents, by: 1 } }] : []),
+      { count: { key: counters.bytes, by: stored.bytes - (previous ?? 0) } },
+    ],
+    [],
+  );
+  return next;
+};
+
+/** A presigned GET for an available version (the current one when `version` is the document's). */
+export const downloadUrl = async (document: StoredResource, version: StoredResource) => {
+  if (version.attributes.status !== 'available')
+    throw new ConflictError('This version has not been uploaded yet.');
+  return presignDownload(
+    config.DOCUMENTS_BUCKET,
+    String(version.attributes.object_key),
+    String(document.attributes.name),
+  );
+};
+
+const updateSchema = z.strictObject({
+  data: z.strictObject({
+    type: z.literal('documents'),
+    id: z.uuid(),
+    attributes: z
+      .strictObject({ name: z.string().trim().min(1).max(255) })
+      .partial()
+      .optional(),
+    relationships: z
+      .strictObject({ folder: z.strictObject({ data: identifier('folders') }) })
+      .partial()
+      .optional(),
+  }),
+});
+
+/** Renames a document or moves it to another folder of the organisation (its counts move with it). */
+export const updateDocument = async (
+  scope: Scope,
+  document: StoredResource,
+  body: unknown,
+  now = new Date(),
+) => {
+  const { data } = parseDocument(updateSchema, body);
+  assertSameId(data.id, document.id);
+  const to = data.relationships?.folder?.data.id;
+  const moving = to !== undefined && to !== document.rels.folder;
+  const folder = moving ? await readInScope(scope, folders, to) : null;
+  const next = changedRecord(
+    documents,
+    document,
+    { attributes: data.attributes ?? {}, ...(folder && { rels: { folder: folder.id } }) },
+    now,
+  );
+  const counted = document.rels.current_version !== null && document.rels.current_version !== undefined;
+  const moveOps: WriteOp[] =
+    folder && counted
+      ? [
+          { count: { key: folderCounters(document.org_id, String(document.rels.folder)).documents, by: -1 } },
+          {
+            count: {
+              key: folderCounters(document.org_id, String(document.rels.folder)).bytes,
+              by: -Number(document.attributes.size),
+            },
+          },
+          { count: { key: folderCounters(folder.org_id, folder.id).documents, by: 1 } },
+          {
+            count: {
+              key: folderCounters(folder.org_id, folder.id).bytes,
+              by: Number(document.attributes.size),
+            },
+          },
+        ]
+      : [];
+  const placed = folder ? { ...next, gsi1pk: childIndexKey(folder, documents.type) } : next;
+  await commitChecked(scope, [{ replace: placed }, ...moveOps], []);
+  return placed;
+};
+
+/** Deletes a document, every version and their files; the folder's counts drop with it. */
+export const deleteDocument = async (scope: Scope, document: StoredResource) => {
+  const versions = await readIndex(scope, childIndexKey(document, documentVersions.type));
+  if (versions.length + 3 > TRANSACTION_MAX) throw new ConflictError('Too many versions to delete at once.');
+  const counters = folderCounters(document.org_id, String(document.rels.folder));
+  const counted = document.rels.current_version !== null && document.rels.current_version !== undefined;
+  await commitChecked(
+    scope,
+    [
+      { delete: document },
+      ...versions.map((v): WriteOp => ({ delete: v })),
+      ...(counted
+        ? [
+            { count: { key: counters.documents, by: -1 } },
+            { count: { key: counters.bytes, by: -Number(document.attributes.size) } },
+          ]
+        : []),
+    ],
+    [],
+  );
+  await deleteObjects(
+    config.DOCUMENTS_BUCKET,
+    versions.map((v) => String(v.attributes.object_key)),
+  );
+};
