@@ -2,6 +2,8 @@
  * Files in S3: large bodies never pass through Lambda. Clients upload with a presigned PUT whose size and
  * content type are part of the signature (S3 refuses anything else), and the service reads the object.
  */
+
+import { createHash } from 'node:crypto';
 import {
   DeleteObjectsCommand,
   GetObjectCommand,
@@ -29,27 +31,38 @@ export interface PresignedUpload {
   expires_at: string;
 }
 
+/** A presigned PUT; with `sha256` (base64) S3 also refuses a body with another checksum. */
 export const presignUpload = async (
   bucket: string,
   key: string,
   contentType: string,
   bytes: number,
   expiresInSeconds = 900,
+  sha256?: string,
 ): Promise<PresignedUpload> => {
   const command = new PutObjectCommand({
     Bucket: bucket,
     Key: key,
     ContentType: contentType,
     ContentLength: bytes,
+    ...(sha256 && { ChecksumSHA256: sha256 }),
   });
   const url = await getSignedUrl(s3, command, {
     expiresIn: expiresInSeconds,
-    signableHeaders: new Set(['content-type', 'content-length']),
+    signableHeaders: new Set([
+      'content-type',
+      'content-length',
+      ...(sha256 ? ['x-amz-checksum-sha256'] : []),
+    ]),
   });
   return {
     url,
     method: 'PUT',
-    headers: { 'content-type': contentType, 'content-length': String(bytes) },
+    headers: {
+      'content-type': contentType,
+      'content-length': String(bytes),
+      ...(sha256 && { 'x-amz-checksum-sha256': sha256 }),
+    },
     expires_at: new Date(Date.now() + expiresInSeconds * 1000).toISOString(),
   };
 };
@@ -78,6 +91,23 @@ export const headObject = async (bucket: string, key: string) => {
     return { bytes: out.ContentLength ?? 0, contentType: out.ContentType ?? '' };
   } catch (error) {
     if ((error as { name?: string }).name === 'NotFound') return null;
+    throw error;
+  }
+};
+
+/** SHA-256 (base64) and size of what is stored at `key`, streamed; null when nothing is. */
+export const digestObject = async (bucket: string, key: string) => {
+  try {
+    const out = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+    const hash = createHash('sha256');
+    let bytes = 0;
+    for await (const chunk of out.Body as AsyncIterable<Uint8Array>) {
+      hash.update(chunk);
+      bytes += chunk.length;
+    }
+    return { sha256: hash.digest('base64'), bytes };
+  } catch (error) {
+    if ((error as { name?: string }).name === 'NoSuchKey') return null;
     throw error;
   }
 };

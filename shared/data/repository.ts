@@ -57,9 +57,16 @@ export const batchGet = async <T = StoredResource>(keys: readonly ItemKey[]): Pr
   return pages.flat();
 };
 
-/** The records behind `keys` that lie inside the scope; anything outside it is as good as absent. */
+/**
+ * Whether a record has not expired: records with a TTL (`expires_at`, epoch seconds) are gone from the
+ * moment it passes, though DynamoDB may delete them hours later.
+ */
+export const live = (item: { expires_at?: unknown }, now = Date.now()): boolean =>
+  typeof item.expires_at !== 'number' || item.expires_at * 1000 > now;
+
+/** The records behind `keys` that lie inside the scope and are live; anything else is as good as absent. */
 export const batchGetInScope = async (scope: Scope, keys: readonly ItemKey[]): Promise<StoredResource[]> =>
-  (await batchGet(keys)).filter((item) => inScope(scope, item.org_id));
+  (await batchGet(keys)).filter((item) => inScope(scope, item.org_id) && live(item));
 
 /** One record by id, looked up in each organisation of the scope at once (one BatchGetItem). */
 export const getInScope = async (
@@ -182,12 +189,19 @@ export const pingTable = async (): Promise<void> => {
   await getItem({ pk: 'STATUS', sk: 'STATUS' });
 };
 
-/** Every record of a small, bounded collection (custom roles), for in-memory filtering and sorting. */
+/**
+ * Every live record of a small, bounded collection (custom roles; device backups, which expire), for
+ * in-memory filtering and sorting. Expired records are filtered out by DynamoDB before they are returned.
+ */
 export const readPartition = async (scope: Scope, orgId: string, type: string): Promise<StoredResource[]> =>
   inScope(scope, orgId)
     ? queryItems({
         KeyConditionExpression: 'pk = :pk',
-        ExpressionAttributeValues: { ':pk': collectionPartition(orgId, type) },
+        FilterExpression: 'attribute_not_exists(expires_at) OR expires_at > :now',
+        ExpressionAttributeValues: {
+          ':pk': collectionPartition(orgId, type),
+          ':now': Math.floor(Date.now() / 1000),
+        },
       })
     : [];
 

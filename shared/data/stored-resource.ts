@@ -29,6 +29,8 @@ export interface StoredResource {
   tree_path?: string;
   /** Cost sheets and lines: the path of the node they cost. */
   node_path?: string;
+  /** Records that expire (device backups): the table's TTL attribute, epoch seconds. */
+  expires_at?: number;
 }
 
 export interface ItemKey {

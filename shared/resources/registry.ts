@@ -27,6 +27,7 @@ import {
   customerContacts,
   customerInteractions,
 } from './customers/definitions';
+import { deviceBackupRequests, deviceBackups } from './device-backups/definitions';
 import { documents, documentVersions, folders } from './documents/definitions';
 import { featureConfigurations } from './feature-configurations';
 import { grants, roleGroups, roles, serviceAccounts, ssoProviders } from './iam/definitions';
@@ -91,5 +92,7 @@ export const resourceTypes: ReadonlyMap<string, ResourceDefinition> = new Map(
     folders,
     documents,
     documentVersions,
+    deviceBackups,
+    deviceBackupRequests,
   ].map((d) => [d.type, d]),
 );

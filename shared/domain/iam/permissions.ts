@@ -37,6 +37,9 @@ export const permissionCatalogue = {
   'comments:moderate': 'Delete anyone’s comments.',
   'documents:view': 'See folders and documents, and download them.',
   'documents:manage': 'Create, upload, move, rename and delete folders and documents.',
+  'device-backups:view': 'See and download the organisation’s device backups (kept 30 days).',
+  'device-backups:create': 'Act as a device: see backup requests, upload and complete backups.',
+  'device-backups:request': 'Ask a device for a backup.',
   'street-works:view':
     'See permits, street works activities and the protections the national service sent for them.',
   'appointments:view': 'See who is appointed to which CDM duty-holder role on schemes, and the history.',

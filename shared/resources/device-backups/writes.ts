@@ -1,0 +1,207 @@
+/**
+ * The backup flow: someone asks a device for a backup (a request naming the device); the device,
+ * signed in as a user or service account, creates the backup record (size and SHA-256 declared), PUTs
+ * the file with the presigned URL (S3 refuses another size, type or checksum) and completes it, when the
+ * service checks the stored file's size and checksum. Records expire after 30 days (DynamoDB TTL, and
+ * treated as gone on read before TTL deletes them); files after 30 days (bucket lifecycle), always
+ * later than their record, so a backup that can be seen can be downloaded.
+ */
+import { z } from 'zod';
+import type { Principal } from '../../auth/principal';
+import { config } from '../../config';
+import { digestObject, presignDownload, presignUpload } from '../../data/files';
+import type { Scope } from '../../data/scope';
+import type { StoredResource } from '../../data/stored-resource';
+import type { WriteOp } from '../../data/transaction';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../jsonapi/errors';
+import { identifier, parseDocument } from '../../jsonapi/request-document';
+import { changedRecord, commitChecked, createRecord, newRecord } from '../record-writes';
+import { readInScope } from '../single';
+import { deviceBackupRequests, deviceBackups } from './definitions';
+
+export const RETENTION_DAYS = 30;
+const MAX_BYTES = 5 * 1024 ** 3;
+
+const by = (prefix: string, principal: Principal | null | undefined) => ({
+  [`${prefix}_user`]: principal?.kind === 'user' ? principal.id : null,
+  [`${prefix}_service_account`]: principal?.kind === 'service-account' ? principal.id : null,
+});
+
+const device = z.string().trim().min(1).max(200);
+const user = z.strictObject({ data: identifier('users') }).optional();
+
+export const createRequest = async (
+  scope: Scope,
+  orgId: string,
+  body: unknown,
+  principal?: Principal | null,
+) => {
+  const { data } = parseDocument(
+    z.strictObject({
+      data: z.strictObject({
+        type: z.literal('device-backup-requests'),
+        attributes: z.strictObject({ device, note: z.string().max(2000).optional() }),
+        relationships: z.strictObject({ user }).optional(),
+      }),
+    }),
+    body,
+  );
+  const userId = data.relationships?.user?.data.id ?? null;
+  const record = newRecord(deviceBackupRequests, orgId, {
+    attributes: { ...data.attributes, status: 'open' },
+    rels: { user: userId, backup: null, ...by('requested_by', principal) },
+  });
+  return createRecord(scope, deviceBackupRequests, record, [], undefined, userId ? { user: userId } : {});
+};
+
+const createSchema = z.strictObject({
+  data: z.strictObject({
+    type: z.literal('device-backups'),
+    attributes: z.strictObject({
+      device,
+      size: z.number().int().min(1).max(MAX_BYTES),
+      checksum: z
+        .string()
+        .regex(/^[A-Za-z0-9+/]{43}=$/, 'checksum is the base64 SHA-256 of the file (44 characters)'),
+      content_type: z
+        .string()
+        .regex(/^[a-z]+\/[a-z0-9.+-]+$/i)
+        .optional(),
+    }),
+    relationships: z
+      .strictObject({
+        user,
+        request: z.strictObject({ data: identifier('device-backup-requests') }).optional(),
+      })
+      .optional(),
+  }),
+});
+
+/** The device's backup record (status uploading) and its presigned PUT in `meta.upload`. */
+export const createBackup = async (
+  scope: Scope,
+  orgId: string,
+  body: unknown,
+  principal?: Principal | null,
+  now = new Date(),
+) => {
+  const { data } = parseDocument(createSchema, body);
+  const requestId = data.relationships?.request?.data.id;
+  const request = requestId
+    ? await readInScope(scope, deviceBackupRequests, requestId).catch(() => null)
+    : null;
+  if (requestId && (!request || request.org_id !== orgId)) {
+    throw new NotFoundError('No such backup request in this organisation.');
+  }
+  if (
+    request &&
+    (request.attributes.status !== 'open' || request.attributes.device !== data.attributes.device)
+  ) {
+    throw new ConflictError('The request is not open for this device.', {
+      pointer: '/data/relationships/request',
+    });
+  }
+  const userId =
+    data.relationships?.user?.data.id ??
+    (request?.rels.user as string | null) ??
+    (principal?.kind === 'user' ? principal.id : null);
+  const record = newRecord(
+    deviceBackups,
+    orgId,
+    {
+      attributes: {
+        device: data.attributes.device,
+        size: data.attributes.size,
+        checksum: data.attributes.checksum,
+        content_type: data.attributes.content_type ?? 'application/octet-stream',
+        status: 'uploading',
+        completed_at: null,
+      },
+      rels: {
+        user: userId,
+        request: request?.id ?? null,
+        requested_by_user: (request?.rels.requested_by_user as string | null) ?? null,
+        requested_by_service_account: (request?.rels.requested_by_service_account as string | null) ?? null,
+        ...by('uploaded_by', principal),
+      },
+    },
+    now,
+  );
+  const expiresAt = Math.floor(now.getTime() / 1000) + RETENTION_DAYS * 86_400;
+  const stored: StoredResource = {
+    ...record,
+    attributes: { ...record.attributes, object_key: `${orgId}/${data.attributes.device}/${record.id}` },
+    meta: { ...record.meta, expires_at: new Date(expiresAt * 1000).toISOString() },
+    expires_at: expiresAt,
+  };
+  const fulfil: WriteOp[] = request
+    ? [
+        {
+          replace: changedRecord(
+            deviceBackupRequests,
+            request,
+            { attributes: { status: 'fulfilled' }, rels: { backup: record.id } },
+            now,
+          ),
+        },
+      ]
+    : [];
+  await createRecord(
+    scope,
+    deviceBackups,
+    stored,
+    fulfil,
+    undefined,
+    userId && data.relationships?.user ? { user: userId } : {},
+  );
+  const upload = await presignUpload(
+    config.DEVICE_BACKUPS_BUCKET,
+    String(stored.attributes.object_key),
+    String(stored.attributes.content_type),
+    data.attributes.size,
+    3600,
+    data.attributes.checksum,
+  );
+  return { ...stored, meta: { ...stored.meta, upload } };
+};
+
+/** Only the uploader completes; the stored file must have the declared size and checksum. */
+export const completeBackup = async (
+  scope: Scope,
+  backup: StoredResource,
+  principal: Principal | null,
+  now = new Date(),
+) => {
+  const uploader = backup.rels.uploaded_by_user ?? backup.rels.uploaded_by_service_account;
+  if (uploader !== principal?.id)
+    throw new ForbiddenError('Only the device that created the backup completes it.');
+  if (backup.attributes.status !== 'uploading') throw new ConflictError('This backup is already complete.');
+  const stored = await digestObject(config.DEVICE_BACKUPS_BUCKET, String(backup.attributes.object_key));
+  if (!stored)
+    throw new ConflictError(
+      'Nothing has been uploaded for this backup yet: PUT the file to meta.upload.url.',
+    );
+  if (stored.bytes !== backup.attributes.size || stored.sha256 !== backup.attributes.checksum) {
+    throw new ConflictError(
+      `The stored file (${stored.bytes} bytes, SHA-256 ${stored.sha256}) is not what was declared; upload it again.`,
+    );
+  }
+  const next = changedRecord(
+    deviceBackups,
+    backup,
+    { attributes: { status: 'available', completed_at: now.toISOString() } },
+    now,
+  );
+  await commitChecked(scope, [{ replace: next }], []);
+  return next;
+};
+
+export const backupDownload = (backup: StoredResource) => {
+  if (backup.attributes.status !== 'available')
+    throw new ConflictError('This backup has not been completed yet.');
+  return presignDownload(
+    config.DEVICE_BACKUPS_BUCKET,
+    String(backup.attributes.object_key),
+    `${String(backup.attributes.device)}-${backup.id}.backup`,
+  );
+};
