@@ -2060,6 +2060,36 @@ export const routes = [
     permission: 'device-backups:view',
     access: { table: 'read', buckets: { deviceBackups: 'read' } },
   },
+  {
+    id: 'createExport',
+    method: 'POST',
+    path: '/v3/orgs/{org_id}/exports',
+    handler: 'functions/exports/create.ts',
+    auth: USER_OR_MACHINE,
+    // Exports have no permission of their own: the export's subject decides (see the handler).
+    permission: 'authenticated',
+    access: { table: 'write', buckets: { exports: 'write' } },
+  },
+  {
+    id: 'listExports',
+    method: 'GET',
+    path: '/v3/orgs/{org_id}/exports',
+    handler: 'functions/exports/list.ts',
+    auth: USER_OR_MACHINE,
+    // Exports have no permission of their own: the export's subject decides (see the handler).
+    permission: 'authenticated',
+    access: { table: 'read' },
+  },
+  {
+    id: 'getExport',
+    method: 'GET',
+    path: '/v3/exports/{export_id}',
+    handler: 'functions/exports/get.ts',
+    auth: USER_OR_MACHINE,
+    // Exports have no permission of their own: the export's subject decides (see the handler).
+    permission: 'authenticated',
+    access: { table: 'read', buckets: { exports: 'read' } },
+  },
 ] as const satisfies readonly Route[];
 
 export type RouteId = (typeof routes)[number]['id'];

@@ -158,3 +158,9 @@ export const authorise = (principal: Principal, permission: Permission, pathOrgI
   }
   return scopeOf([pathOrgId]);
 };
+
+/** The caller of an authenticated route (the middleware has already refused anyone else). */
+export const signedIn = (principal: Principal | null): Principal => {
+  if (!principal) throw new Error('An authenticated route ran without a principal');
+  return principal;
+};

@@ -4,6 +4,7 @@
  */
 
 import { createHash } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import {
   DeleteObjectsCommand,
   GetObjectCommand,
@@ -11,6 +12,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { config } from '../config';
 
@@ -110,6 +112,15 @@ export const digestObject = async (bucket: string, key: string) => {
     if ((error as { name?: string }).name === 'NoSuchKey') return null;
     throw error;
   }
+};
+
+/** Streams `body` into `key` as a multipart upload: memory stays at a few 5 MiB parts, whatever the size. */
+export const uploadStream = async (bucket: string, key: string, contentType: string, body: Readable) => {
+  await new Upload({
+    client: s3,
+    params: { Bucket: bucket, Key: key, ContentType: contentType, Body: body },
+    queueSize: 2,
+  }).done();
 };
 
 /** Removes objects (after their records are gone); missing keys are not an error. */

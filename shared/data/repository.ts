@@ -184,6 +184,40 @@ export const queryCollection = async (
   return { items: merged.slice(offset, offset + limit), total: counted ?? merged.length };
 };
 
+/**
+ * One organisation's collection in sort order, page by page (DynamoDB pages of up to `pageSize`), with
+ * the query's filters applied by DynamoDB: for exports, which must never hold a whole collection.
+ */
+export async function* streamPartition(
+  scope: Scope,
+  orgId: string,
+  type: string,
+  query: Pick<CollectionQuery, 'filters' | 'sort'>,
+  pageSize = 500,
+): AsyncGenerator<StoredResource[]> {
+  if (!inScope(scope, orgId)) return;
+  const filter = buildFilterExpression(query.filters);
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const out: QueryCommandOutput = await documents.send(
+      new QueryCommand({
+        TableName: tableName,
+        ...(query.sort.index && { IndexName: query.sort.index }),
+        KeyConditionExpression: '#pk = :pk',
+        ExpressionAttributeNames: { '#pk': 'pk', ...filter?.names },
+        ExpressionAttributeValues: { ':pk': collectionPartition(orgId, type), ...filter?.values },
+        ...(filter && { FilterExpression: filter.expression }),
+        ScanIndexForward: !query.sort.descending,
+        Limit: pageSize,
+        ExclusiveStartKey,
+      }),
+    );
+    const items = ((out.Items ?? []) as StoredResource[]).filter((item) => live(item));
+    if (items.length > 0) yield items;
+    ExclusiveStartKey = out.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+}
+
 /** A GetItem on a key that never exists: proves the table answers, for the status endpoint. */
 export const pingTable = async (): Promise<void> => {
   await getItem({ pk: 'STATUS', sk: 'STATUS' });

@@ -3,8 +3,10 @@
  * caller's duty-holder roles), apply the write, answer with the resulting resource (201 with `Location`
  * for creates) or 204 when nothing is left to show.
  */
+
+import { signedIn } from '../auth/principal';
 import type { StoredResource } from '../data/stored-resource';
-import { type CdmWrite, callerOf, withCdmFile } from '../resources/cdm/cdm-file';
+import { type CdmWrite, withCdmFile } from '../resources/cdm/cdm-file';
 import type { ResourceDefinition } from '../resources/resource-definition';
 import { resourceResponse } from '../resources/single';
 import type { RouteId } from '../routes';
@@ -27,7 +29,7 @@ export const cdmHandler = (
   jsonApiHandler(routeId, async (request) => {
     const { scope, principal, body } = request;
     const { record, file } = await withCdmFile(scope, definition, request.params[param] ?? '', principal);
-    const result = await write({ scope, record, file, body, principal: callerOf(principal) });
+    const result = await write({ scope, record, file, body, principal: signedIn(principal) });
     if (!result) return new Reply(204, undefined);
     const type = answer ?? definition;
     const document = await resourceResponse(request, type, result);

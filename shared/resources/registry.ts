@@ -29,6 +29,7 @@ import {
 } from './customers/definitions';
 import { deviceBackupRequests, deviceBackups } from './device-backups/definitions';
 import { documents, documentVersions, folders } from './documents/definitions';
+import { exportsDefinition } from './exports/definitions';
 import { featureConfigurations } from './feature-configurations';
 import { grants, roleGroups, roles, serviceAccounts, ssoProviders } from './iam/definitions';
 import { organisations } from './organisations';
@@ -94,5 +95,6 @@ export const resourceTypes: ReadonlyMap<string, ResourceDefinition> = new Map(
     documentVersions,
     deviceBackups,
     deviceBackupRequests,
+    exportsDefinition,
   ].map((d) => [d.type, d]),
 );

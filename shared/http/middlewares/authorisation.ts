@@ -4,6 +4,7 @@
  */
 import { authenticate, authorise } from '../../auth/principal';
 import { scopeOf } from '../../data/scope';
+import { NotFoundError } from '../../jsonapi/errors';
 import type { Route } from '../../routes';
 import type { ApiMiddleware } from '../api-context';
 
@@ -16,9 +17,13 @@ export const authorisation = (route: Route): ApiMiddleware => ({
     }
     const principal = await authenticate(event.headers ?? {}, event.cookies, route.auth);
     context.principal = principal;
-    context.scope =
-      route.permission === 'authenticated' || route.permission === null
-        ? scopeOf([...principal.permissions.keys()])
-        : authorise(principal, route.permission, event.pathParameters?.org_id);
+    const pathOrgId = event.pathParameters?.org_id;
+    if (route.permission === 'authenticated' || route.permission === null) {
+      // No permission of its own (whoami, exports): any organisation the caller holds grants in.
+      if (pathOrgId !== undefined && !principal.permissions.has(pathOrgId)) throw new NotFoundError();
+      context.scope = scopeOf([...principal.permissions.keys()]);
+      return;
+    }
+    context.scope = authorise(principal, route.permission, pathOrgId);
   },
 });

@@ -4,7 +4,7 @@
  * version with the change, so two Clients, two packs or two plans can never both land.
  */
 import { z } from 'zod';
-import type { Principal } from '../../auth/principal';
+import { type Principal, signedIn } from '../../auth/principal';
 import { getConsistent } from '../../data/repository';
 import type { Scope } from '../../data/scope';
 import type { StoredRelationship, StoredResource } from '../../data/stored-resource';
@@ -108,12 +108,6 @@ export const documentSchemas = <S extends z.ZodRawShape>(type: string, members: 
   update: z.strictObject({ data: z.strictObject({ type: z.literal(type), id: z.uuid(), ...members }) }),
 });
 
-/** The caller of a CDM route (every one is authenticated). */
-export const callerOf = (principal: Principal | null): Principal => {
-  if (!principal) throw new Error('CDM routes are authenticated');
-  return principal;
-};
-
 /** A record read in the scope, and the CDM file of the scheme it belongs to. */
 export const withCdmFile = async (
   scope: Scope,
@@ -123,5 +117,5 @@ export const withCdmFile = async (
 ): Promise<{ record: StoredResource; file: CdmFile }> => {
   const record = await readInScope(scope, definition, id);
   const schemeId = definition.type === 'schemes' ? record.id : String(record.rels.scheme);
-  return { record, file: await readCdmFile(scope, record.org_id, schemeId, callerOf(principal)) };
+  return { record, file: await readCdmFile(scope, record.org_id, schemeId, signedIn(principal)) };
 };

@@ -1,0 +1,191 @@
+/**
+ * Exports: the subject decides authorisation (no export permission of its own) and the file holds
+ * exactly what the caller could list, streamed page by page to the exports bucket.
+ */
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServiceAccountClient, grantRole } from '../../infra/local/records';
+import { bulkPut } from '../../shared/data/bulk';
+import { uuidv7 } from '../../shared/data/ids';
+import { customerContacts } from '../../shared/resources/customers/definitions';
+import { toStoredResource } from '../../shared/resources/stored';
+import { startTestApi, type TestApi } from '../support/api';
+import { assertJsonApiDocument } from '../support/conformance';
+import { newTenant, type Tenant } from '../support/tenants';
+
+let api: TestApi;
+let tenant: Tenant;
+let other: Tenant;
+let admin: string;
+let assetsOnly: string;
+
+const BULK = 1_200;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  [tenant, other] = await Promise.all([newTenant('Exports Org', 0), newTenant('Exports Other', 0)]);
+  admin = await api.token(tenant.admin);
+  const role = await api.request('POST', `/v3/orgs/${tenant.org.id}/iam/roles`, {
+    token: admin,
+    body: { data: { type: 'roles', attributes: { name: 'Assets only', permissions: ['assets:view'] } } },
+  });
+  const client = await createServiceAccountClient('Assets reader', [
+    { org_id: tenant.org.id, role: role.body.data.id },
+  ]);
+  await grantRole(tenant.org.id, role.body.data.id, 'service_account', client.principalId);
+  assetsOnly = await api.token(client);
+  // A collection several DynamoDB pages long (the export reads 500 per page).
+  const now = new Date().toISOString();
+  await bulkPut(
+    Array.from({ length: BULK }, (_, i) =>
+      toStoredResource(customerContacts, {
+        orgId: tenant.org.id,
+        id: uuidv7(),
+        attributes: {
+          association: i % 3 === 0 ? 'owner' : 'occupier',
+          first_name: `First${i}`,
+          last_name: `Last${String(i).padStart(4, '0')}`,
+        },
+        meta: { created_at: now, updated_at: now },
+        rels: { accounts: [] },
+      }),
+    ) as unknown as Record<string, unknown>[],
+  );
+  await api.request('POST', `/v3/orgs/${tenant.org.id}/customers/contacts`, {
+    token: admin,
+    body: {
+      data: {
+        type: 'customer-contacts',
+        attributes: { association: 'agent', first_name: 'Evil', last_name: '=HYPERLINK("http://x")' },
+      },
+    },
+  });
+});
+afterAll(() => api.close());
+
+const exportOf = (token: string, attributes: object, orgId = tenant.org.id) =>
+  api.request('POST', `/v3/orgs/${orgId}/exports`, {
+    token,
+    body: { data: { type: 'exports', attributes } },
+  });
+const fetchFile = async (url: string) => Buffer.from(await (await fetch(url)).arrayBuffer());
+
+describe('POST /v3/orgs/{org_id}/exports', () => {
+  it('a CSV of a filtered subject holds exactly the rows the caller’s list shows; the record keeps rows, size and checksum', async () => {
+    const res = await exportOf(admin, {
+      subject_type: 'customer-contacts',
+      format: 'csv',
+      filters: { association: 'owner' },
+    });
+    expect(res.status, res.text).toBe(201);
+    const { attributes, meta } = res.body.data;
+    expect(attributes).toMatchObject({
+      subject_type: 'customer-contacts',
+      format: 'csv',
+      filters: { association: 'owner' },
+      row_count: 400,
+    });
+    const file = await fetchFile(meta.download.url);
+    expect(file.length).toBe(attributes.size);
+    expect(createHash('sha256').update(file).digest('base64')).toBe(attributes.checksum);
+    const lines = file.toString('utf8').trim().split('\r\n');
+    expect(lines).toHaveLength(401);
+    expect(lines[0]).toBe(
+      'id,association,first_name,last_name,accounts_id,author_id,author_service_account_id,interactions_id,created_at,updated_at',
+    );
+    const listed = await api.get(
+      `/v3/orgs/${tenant.org.id}/customers/contacts?filter[association]=owner&sort=last_name&limit=100`,
+      admin,
+    );
+    expect(listed.body.meta.pagination.counts.resources).toBe(400);
+    const exported = new Set(lines.slice(1).map((l) => l.split(',')[0]));
+    for (const contact of listed.body.data) expect(exported.has(contact.id)).toBe(true);
+  });
+
+  it('a whole collection streams through in pages: every record, once', async () => {
+    const res = await exportOf(admin, {
+      subject_type: 'customer-contacts',
+      format: 'csv',
+      sort: 'last_name',
+    });
+    expect(res.body.data.attributes.row_count).toBe(BULK + 1);
+    const rows = (await fetchFile(res.body.data.meta.download.url))
+      .toString('utf8')
+      .trim()
+      .split('\r\n')
+      .slice(1);
+    expect(new Set(rows.map((r) => r.split(',')[0])).size).toBe(BULK + 1);
+  });
+
+  it('JSON:API JSON is a valid collection document', async () => {
+    const res = await exportOf(admin, {
+      subject_type: 'customer-contacts',
+      format: 'json',
+      filters: { association: 'agent' },
+    });
+    expect(res.status, res.text).toBe(201);
+    const document = JSON.parse((await fetchFile(res.body.data.meta.download.url)).toString('utf8'));
+    assertJsonApiDocument(document);
+    expect(document.data).toHaveLength(1);
+    expect(document.data[0].type).toBe('customer-contacts');
+  });
+
+  it('a cell a spreadsheet would run as a formula is written as text', async () => {
+    const res = await exportOf(admin, {
+      subject_type: 'customer-contacts',
+      format: 'csv',
+      filters: { association: 'agent' },
+    });
+    const text = (await fetchFile(res.body.data.meta.download.url)).toString('utf8');
+    expect(text).toContain(`"'=HYPERLINK(""http://x"")"`);
+  });
+
+  it('a caller without the subject’s list permission cannot export it (403), but can export what it may list', async () => {
+    const refused = await exportOf(assetsOnly, { subject_type: 'customer-contacts', format: 'csv' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.errors[0].detail).toMatch(/customers:view/);
+    const allowed = await exportOf(assetsOnly, { subject_type: 'equipment', format: 'csv' });
+    expect(allowed.status, allowed.text).toBe(201);
+    expect(allowed.body.data.attributes.row_count).toBe(0);
+  });
+
+  it('another organisation is 404; a filter or sort the subject does not offer is 400 at its pointer', async () => {
+    expect(
+      (await exportOf(await api.token(other.admin), { subject_type: 'customer-contacts', format: 'csv' }))
+        .status,
+    ).toBe(404);
+    const badFilter = await exportOf(admin, {
+      subject_type: 'customer-contacts',
+      format: 'csv',
+      filters: { postcode: 'X' },
+    });
+    expect(badFilter.status).toBe(400);
+    expect(badFilter.body.errors[0].source.pointer).toBe('/data/attributes/filters/postcode');
+    const badSort = await exportOf(admin, {
+      subject_type: 'customer-contacts',
+      format: 'csv',
+      sort: 'nickname',
+    });
+    expect(badSort.body.errors[0].source.pointer).toBe('/data/attributes/sort');
+    const badSubject = await exportOf(admin, { subject_type: 'secrets', format: 'csv' });
+    expect(badSubject.body.errors[0].source.pointer).toBe('/data/attributes/subject_type');
+  });
+});
+
+describe('export records', () => {
+  it('are their creator’s: listed and read (with a fresh download) by them, 404 for anyone else', async () => {
+    const created = await exportOf(assetsOnly, { subject_type: 'vehicles', format: 'json' });
+    const id = created.body.data.id;
+    const mine = await api.get(`/v3/orgs/${tenant.org.id}/exports`, assetsOnly);
+    expect(mine.body.data.map((e: { id: string }) => e.id)).toContain(id);
+    const theirs = await api.get(`/v3/orgs/${tenant.org.id}/exports`, admin);
+    expect(theirs.body.data.map((e: { id: string }) => e.id)).not.toContain(id);
+    const read = await api.get(`/v3/exports/${id}`, assetsOnly);
+    expect(read.status).toBe(200);
+    expect((await fetch(read.body.data.meta.download.url)).status).toBe(200);
+    expect((await api.get(`/v3/exports/${id}`, admin)).status).toBe(404);
+    expect(
+      Date.parse(read.body.data.meta.expires_at) - Date.parse(read.body.data.meta.created_at),
+    ).toBeGreaterThan(29 * 86_400_000);
+  });
+});
