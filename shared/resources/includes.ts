@@ -79,5 +79,26 @@ export const resolveIncludes = async (
     });
     frontier = frontier.filter((b) => b.items.length > 0 && Object.keys(b.tree).length > 0);
   }
-  return included;
+  // Included records carry the same derived meta as when they are read on their own (a user's grants,
+  // a folder's path and counts, a scheme's progress).
+  const types = [...new Set(included.map((i) => i.definition))].filter((d) => d.derive);
+  const derived = new Map(
+    (
+      await Promise.all(
+        types.map(
+          (d) =>
+            d.derive?.(
+              scope,
+              included.filter((i) => i.definition === d).map((i) => i.item),
+            ) ?? [],
+        ),
+      )
+    )
+      .flat()
+      .map((item) => [`${item.type}/${item.id}`, item]),
+  );
+  return included.map(({ definition: d, item }) => ({
+    definition: d,
+    item: derived.get(`${item.type}/${item.id}`) ?? item,
+  }));
 };

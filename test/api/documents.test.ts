@@ -82,6 +82,8 @@ describe('GET /v3/folders/{folder_id}', () => {
       'work',
     ]);
     expect(Object.keys(user.attributes.profile.address)).toContain('three_word_address');
+    expect(user.meta.grants).toEqual(['admin']);
+    expect(user.relationships.organisations.data).toEqual([{ type: 'organisations', id: tenant.org.id }]);
     expect(included.map((r: { type: string }) => r.type).sort()).toEqual([
       'folders',
       'organisations',
