@@ -172,6 +172,44 @@ describe('POST /v3/orgs/{org_id}/exports', () => {
   });
 });
 
+describe('cost roll-up exports', () => {
+  it('filters.filter is the roll-up expression; the file holds each node’s roll-up; cost-lines:view decides', async () => {
+    const post = async (path: string, type: string, attributes: object, relationships?: object) => {
+      const res = await api.request('POST', `/v3/orgs/${tenant.org.id}/projects/${path}`, {
+        token: admin,
+        body: { data: { type, attributes, ...(relationships && { relationships }) } },
+      });
+      expect(res.status, res.text).toBe(201);
+      return res.body.data.id as string;
+    };
+    const contract = await post('scheme-contracts', 'scheme-contracts', { name: 'Export region' });
+    await post(
+      'schemes',
+      'schemes',
+      { name: 'Export scheme' },
+      { contracts: { data: [{ type: 'scheme-contracts', id: contract }] } },
+    );
+    const filter = `and(eq(organisation,${tenant.org.id}),eq(cost_centre,${contract}),eq(cost_centre_type,scheme-contracts),eq(depth,all))`;
+    const res = await exportOf(admin, { subject_type: 'cost-rollups', format: 'csv', filters: { filter } });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.data.attributes.row_count).toBe(2);
+    const lines = (await fetchFile(res.body.data.meta.download.url)).toString('utf8').trim().split('\r\n');
+    expect(lines[0]?.split(',')).toContain('cost_centre_type');
+    expect(lines[1]).toContain(contract);
+    expect(
+      (await exportOf(assetsOnly, { subject_type: 'cost-rollups', format: 'csv', filters: { filter } }))
+        .status,
+    ).toBe(403);
+    const foreign = await exportOf(admin, {
+      subject_type: 'cost-rollups',
+      format: 'csv',
+      filters: { filter: filter.replace(tenant.org.id, other.org.id) },
+    });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.errors[0].source.pointer).toBe('/data/attributes/filters/filter');
+  });
+});
+
 describe('export records', () => {
   it('are their creator’s: listed and read (with a fresh download) by them, 404 for anyone else', async () => {
     const created = await exportOf(assetsOnly, { subject_type: 'vehicles', format: 'json' });

@@ -24,14 +24,16 @@ export const ROLL_UP_FILTER_CODE = 'CH.004.211';
 
 const segments = (path: string | undefined) => (path ?? '').split('/').filter(Boolean);
 
-export const costRollUps = async (
+/**
+ * Every roll-up the named-filter expression selects (root first, then depth-first), as resource
+ * objects; null when the expression is empty. Used by the collection route and by exports.
+ */
+export const rollUpResources = async (
   principal: Principal | null,
-  query: QueryParameters,
+  filterText: string | undefined,
   baseUrl: string,
-): Promise<DataDocument> => {
-  rejectUnknownParameters(query, /^(filter|limit|offset|page\[(limit|offset)\])$/);
-  const page = parsePage(query);
-  const parsed = parseRollUpFilter(query.filter);
+): Promise<ResourceObject[] | null> => {
+  const parsed = parseRollUpFilter(filterText);
   if (!parsed.ok) {
     throw new ValidationError({
       code: ROLL_UP_FILTER_CODE,
@@ -39,11 +41,7 @@ export const costRollUps = async (
       source: { parameter: 'filter' },
     });
   }
-  const meta = (total: number) => ({
-    pagination: paginationMeta(page, total),
-    features: { include: { options: [] } },
-  });
-  if (!parsed.filter) return collectionDocument([], [], meta(0));
+  if (!parsed.filter) return null;
   if (!principal) throw new UnauthorisedError();
   const { organisation, costCentre, costCentreType, depth } = parsed.filter;
   const scope = authorise(principal, 'cost-lines:view', organisation);
@@ -97,7 +95,7 @@ export const costRollUps = async (
     depth === 'self'
       ? [root]
       : [...totals.keys()].map((id) => byId.get(id)).filter((n): n is StoredResource => !!n);
-  const data: ResourceObject[] = elements.slice(page.offset, page.offset + page.limit).map((node) => {
+  return elements.map((node): ResourceObject => {
     const parent = node.id === root.id ? null : byId.get(segments(node.tree_path).at(-2) ?? '');
     return {
       type: 'cost-rollups',
@@ -119,5 +117,18 @@ export const costRollUps = async (
       },
     };
   });
-  return collectionDocument(data, [], meta(elements.length));
+};
+
+export const costRollUps = async (
+  principal: Principal | null,
+  query: QueryParameters,
+  baseUrl: string,
+): Promise<DataDocument> => {
+  rejectUnknownParameters(query, /^(filter|limit|offset|page\[(limit|offset)\])$/);
+  const page = parsePage(query);
+  const all = (await rollUpResources(principal, query.filter, baseUrl)) ?? [];
+  return collectionDocument(all.slice(page.offset, page.offset + page.limit), [], {
+    pagination: paginationMeta(page, all.length),
+    features: { include: { options: [] } },
+  });
 };

@@ -18,24 +18,28 @@ import type { StoredResource } from '../../data/stored-resource';
 import { columnsOf, dataRow, headerRow, type Row } from '../../domain/exports/csv';
 import type { Permission } from '../../domain/iam/permissions';
 import { parseCollectionQuery, type QueryParameters } from '../../jsonapi/collection-query';
-import { jsonapi } from '../../jsonapi/document';
+import { jsonapi, type ResourceObject } from '../../jsonapi/document';
 import { ValidationError } from '../../jsonapi/errors';
 import { parseDocument } from '../../jsonapi/request-document';
 import { equipmentItems, vehicles } from '../assets/definitions';
 import { auditEvents } from '../audit/audit-events';
+import { rollUpResources } from '../costs/roll-ups';
 import { customerContacts } from '../customers/definitions';
 import { locations, properties } from '../places/definitions';
 import { operations, schemes, workOrders } from '../projects/definitions';
 import { commitChecked, newRecord } from '../record-writes';
 import type { ResourceDefinition } from '../resource-definition';
-import { relatedIds, toResourceObject } from '../serialise';
+import { toResourceObject } from '../serialise';
 import { permits } from '../street-works/definitions';
 import { exportsDefinition } from './definitions';
 
 export const RETENTION_DAYS = 30;
 
 /** What can be exported, and the permission listing it needs (the same as its collection route's). */
-export const exportSubjects: Record<string, { definition: ResourceDefinition; permission: Permission }> = {
+export const exportSubjects: Record<
+  string,
+  { definition: ResourceDefinition | null; permission: Permission }
+> = {
   equipment: { definition: equipmentItems, permission: 'assets:view' },
   vehicles: { definition: vehicles, permission: 'assets:view' },
   schemes: { definition: schemes, permission: 'projects:view' },
@@ -46,6 +50,8 @@ export const exportSubjects: Record<string, { definition: ResourceDefinition; pe
   'audit-events': { definition: auditEvents, permission: 'audit-events:view' },
   'customer-contacts': { definition: customerContacts, permission: 'customers:view' },
   permits: { definition: permits, permission: 'street-works:view' },
+  // Computed, not stored: `filters.filter` is the expression GET /v3/cost-rollups takes.
+  'cost-rollups': { definition: null, permission: 'cost-lines:view' },
 };
 
 const schema = z.strictObject({
@@ -63,17 +69,31 @@ const schema = z.strictObject({
 /** The export request: its subject (for the handler's permission check) and its parsed query. */
 export const parseExport = (body: unknown) => {
   const { data } = parseDocument(schema, body);
+  const { filters = {}, sort } = data.attributes;
   const subject = exportSubjects[data.attributes.subject_type] as (typeof exportSubjects)[string];
+  if (!subject.definition) {
+    const { filter, ...other } = filters;
+    const [extra] = Object.keys(other);
+    if (!filter || extra !== undefined || sort) {
+      const at = extra !== undefined ? `filters/${extra}` : sort ? 'sort' : 'filters';
+      throw new ValidationError({
+        detail:
+          'A cost roll-up export takes exactly filters.filter: the expression GET /v3/cost-rollups takes.',
+        source: { pointer: `/data/attributes/${at}` },
+      });
+    }
+    return { attributes: data.attributes, subject, query: null, rollUpFilter: filter };
+  }
   const parameters: QueryParameters = {
-    ...Object.fromEntries(Object.entries(data.attributes.filters ?? {}).map(([k, v]) => [`filter[${k}]`, v])),
-    ...(data.attributes.sort && { sort: data.attributes.sort }),
+    ...Object.fromEntries(Object.entries(filters).map(([k, v]) => [`filter[${k}]`, v])),
+    ...(sort && { sort }),
   };
   try {
     const query = parseCollectionQuery(
       parameters,
       subject.definition.collection ?? { filters: {}, sorts: {}, defaultSort: 'created_at', includes: [] },
     );
-    return { attributes: data.attributes, subject, query };
+    return { attributes: data.attributes, subject, query, rollUpFilter: null };
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
     const pointerOf = (parameter = '') => {
@@ -91,28 +111,26 @@ export const parseExport = (body: unknown) => {
   }
 };
 
-const rowOf = (definition: ResourceDefinition, item: StoredResource): Row => ({
-  id: item.id,
-  attributes: item.attributes,
+const identifiers = (data: unknown) =>
+  Array.isArray(data) ? data.map((d: { id: string }) => d.id) : ((data as { id: string } | null)?.id ?? null);
+
+const rowOf = (resource: ResourceObject): Row => ({
+  id: resource.id,
+  attributes: resource.attributes ?? {},
   relationships: Object.fromEntries(
-    Object.keys(definition.relationships)
-      .filter((name) => name !== 'organisation')
-      .map((name) => [
-        name,
-        definition.relationships[name]?.many ? relatedIds(item, name) : (relatedIds(item, name)[0] ?? null),
-      ]),
+    Object.entries(resource.relationships ?? {})
+      .filter(([name]) => name !== 'organisation')
+      .map(([name, r]) => [name, identifiers((r as { data: unknown }).data)]),
   ),
-  created_at: item.meta.created_at,
-  updated_at: item.meta.updated_at,
+  created_at: resource.meta?.created_at ?? null,
+  updated_at: resource.meta?.updated_at ?? null,
 });
 
-/** Streams the subject's records, formatted, into `out` (ended when done); resolves the row count. */
+/** Writes the pages, formatted, into `out` (ended when done); resolves the row count. */
 const writeRecords = async (
   out: PassThrough,
-  pages: AsyncGenerator<StoredResource[]>,
-  definition: ResourceDefinition,
+  pages: AsyncIterable<ResourceObject[]>,
   format: 'csv' | 'json',
-  baseUrl: string,
 ) => {
   let rows = 0;
   let columns: ReturnType<typeof columnsOf> | null = null;
@@ -121,22 +139,12 @@ const writeRecords = async (
   if (format === 'json') await write(`{"jsonapi":${JSON.stringify(jsonapi)},"data":[`);
   for await (const page of pages) {
     if (format === 'csv') {
-      columns ??= columnsOf(page.map((item) => rowOf(definition, item)));
-      if (rows === 0) await write(headerRow(columns));
-      await write(
-        page
-          .map((item) => dataRow(rowOf(definition, item), columns as ReturnType<typeof columnsOf>))
-          .join(''),
-      );
+      const shape: ReturnType<typeof columnsOf> = columns ?? columnsOf(page.map(rowOf));
+      if (rows === 0) await write(headerRow(shape));
+      columns = shape;
+      await write(page.map((item) => dataRow(rowOf(item), shape)).join(''));
     } else {
-      await write(
-        page
-          .map(
-            (item, i) =>
-              `${rows + i === 0 ? '' : ','}${JSON.stringify(toResourceObject(definition, item, baseUrl))}`,
-          )
-          .join(''),
-      );
+      await write(page.map((item, i) => `${rows + i === 0 ? '' : ','}${JSON.stringify(item)}`).join(''));
     }
     rows += page.length;
   }
@@ -146,6 +154,30 @@ const writeRecords = async (
   return rows;
 };
 
+/** The subject's resource objects, page by page: stored collections from DynamoDB, roll-ups as computed. */
+async function* resources(
+  scope: Scope,
+  orgId: string,
+  { subject, query, rollUpFilter }: ReturnType<typeof parseExport>,
+  principal: Principal,
+  baseUrl: string,
+): AsyncGenerator<ResourceObject[]> {
+  const { definition } = subject;
+  if (definition && query) {
+    for await (const page of streamPartition(scope, orgId, definition.type, query)) {
+      yield page.map((item) => toResourceObject(definition, item, baseUrl));
+    }
+    return;
+  }
+  if (!rollUpFilter?.includes(`eq(organisation,${orgId})`)) {
+    throw new ValidationError({
+      detail: `The roll-up filter must name this organisation: eq(organisation,${orgId}).`,
+      source: { pointer: '/data/attributes/filters/filter' },
+    });
+  }
+  yield (await rollUpResources(principal, rollUpFilter, baseUrl)) ?? [];
+}
+
 export const runExport = async (
   scope: Scope,
   orgId: string,
@@ -154,7 +186,7 @@ export const runExport = async (
   baseUrl: string,
   now = new Date(),
 ) => {
-  const { attributes, subject, query } = request;
+  const { attributes } = request;
   const id = newRecord(exportsDefinition, orgId, {}, now).id;
   const extension = attributes.format === 'csv' ? 'csv' : 'json';
   const key = `${orgId}/${id}.${extension}`;
@@ -171,13 +203,7 @@ export const runExport = async (
   source.pipe(measured);
   const contentType = attributes.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.api+json';
   const [rows] = await Promise.all([
-    writeRecords(
-      source,
-      streamPartition(scope, orgId, subject.definition.type, query),
-      subject.definition,
-      attributes.format,
-      baseUrl,
-    ),
+    writeRecords(source, resources(scope, orgId, request, principal, baseUrl), attributes.format),
     uploadStream(config.EXPORTS_BUCKET, key, contentType, measured),
   ]);
   const expiresAt = Math.floor(now.getTime() / 1000) + RETENTION_DAYS * 86_400;
