@@ -4,6 +4,7 @@
  * commit in one transaction; a refused check is a 400 pointing at the relationship that named it.
  */
 import { z } from 'zod';
+import type { Principal } from '../auth/principal';
 import { uuidv7 } from '../data/ids';
 import type { Scope } from '../data/scope';
 import type { StoredRelationship, StoredResource } from '../data/stored-resource';
@@ -77,6 +78,15 @@ export const commitChecked = async (
     return onRefused(error);
   });
 };
+
+/**
+ * Relationships naming the caller, one for each kind of principal: `<prefix>_user` and
+ * `<prefix>_service_account` (the spec's `author` is the user one: `author`/`author_service_account`).
+ */
+export const byPrincipal = (prefix: string, principal: Principal | null | undefined) => ({
+  [prefix === 'author' ? 'author' : `${prefix}_user`]: principal?.kind === 'user' ? principal.id : null,
+  [`${prefix}_service_account`]: principal?.kind === 'service-account' ? principal.id : null,
+});
 
 export interface RecordChanges {
   attributes?: Record<string, unknown>;

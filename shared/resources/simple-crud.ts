@@ -11,6 +11,7 @@ import type { WriteOp, WriteRefused } from '../data/transaction';
 import { ConflictError, ValidationError } from '../jsonapi/errors';
 import { assertSameId, parseDocument } from '../jsonapi/request-document';
 import {
+  byPrincipal,
   changedRecord,
   createRecord,
   deleteRecord,
@@ -76,11 +77,6 @@ export interface CrudOptions {
   listedOn?: { relationship: string; as: string };
 }
 
-const authorRels = (principal: Principal | null | undefined) => ({
-  author: principal?.kind === 'user' ? principal.id : null,
-  author_service_account: principal?.kind === 'service-account' ? principal.id : null,
-});
-
 /** `required` attributes must be sent on create; every attribute is optional on update. */
 export const simpleCrud = (
   definition: ResourceDefinition,
@@ -126,7 +122,7 @@ export const simpleCrud = (
       const rels = storedRelationships(data.relationships as never);
       const record = newRecord(definition, orgId, {
         attributes: data.attributes,
-        rels: { ...rels, ...(options.author && authorRels(principal)) },
+        rels: { ...rels, ...(options.author && byPrincipal('author', principal)) },
       });
       const claims = claimOps(unique, null, record);
       const links = listing(record);

@@ -13,8 +13,8 @@ import { assertSameId, identifier, parseDocument } from '../../jsonapi/request-d
 import { actorOf, auditEvent } from '../audit/audit-events';
 import { childIndexKey } from '../children';
 import { organisations } from '../organisations';
-import { changedRecord, commitChecked, createRecord, newRecord } from '../record-writes';
-import { byPrincipal, type CdmFile, type CdmWrite, cdmFileWrite, requireRole } from './cdm-file';
+import { byPrincipal, changedRecord, commitChecked, createRecord, newRecord } from '../record-writes';
+import { type CdmFile, type CdmWrite, cdmFileWrite, requireRole } from './cdm-file';
 import { appointments } from './definitions';
 
 const appointeeRelationships = {

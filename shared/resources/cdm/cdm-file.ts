@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { type Principal, signedIn } from '../../auth/principal';
 import { getConsistent } from '../../data/repository';
 import type { Scope } from '../../data/scope';
-import type { StoredRelationship, StoredResource } from '../../data/stored-resource';
+import type { StoredResource } from '../../data/stored-resource';
 import type { WriteOp } from '../../data/transaction';
 import { type ActiveAppointment, type DutyRole, roleRefusal, rolesHeld } from '../../domain/cdm/duty-holders';
 import { ForbiddenError } from '../../jsonapi/errors';
@@ -81,12 +81,6 @@ export const requireRole = (file: CdmFile, anyOf: readonly DutyRole[], action: s
   const refusal = roleRefusal(file.held, anyOf, action);
   if (refusal) throw new ForbiddenError(refusal);
 };
-
-/** `<prefix>_user` / `<prefix>_service_account` relationships naming the caller. */
-export const byPrincipal = (prefix: string, principal: Principal): Record<string, StoredRelationship> => ({
-  [`${prefix}_user`]: principal.kind === 'user' ? principal.id : null,
-  [`${prefix}_service_account`]: principal.kind === 'service-account' ? principal.id : null,
-});
 
 /** Whether `principal` is the one a `<prefix>_*` pair names. */
 export const isPrincipal = (record: StoredResource, prefix: string, principal: Principal): boolean =>

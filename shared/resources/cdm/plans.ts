@@ -22,10 +22,9 @@ import { ConflictError, ValidationError } from '../../jsonapi/errors';
 import { assertSameId, identifier, parseDocument } from '../../jsonapi/request-document';
 import { actorOf, auditEvent } from '../audit/audit-events';
 import { childIndexKey } from '../children';
-import { changedRecord, commitChecked, newRecord } from '../record-writes';
+import { byPrincipal, changedRecord, commitChecked, newRecord } from '../record-writes';
 import { readInScope } from '../single';
 import {
-  byPrincipal,
   type CdmFile,
   type CdmWrite,
   cdmFileWrite,

@@ -18,11 +18,10 @@ import { ConflictError, ForbiddenError, ValidationError } from '../../jsonapi/er
 import { assertSameId, parseDocument } from '../../jsonapi/request-document';
 import { actorOf, auditEvent } from '../audit/audit-events';
 import { childIndexKey } from '../children';
-import { changedRecord, commitChecked, newRecord } from '../record-writes';
+import { byPrincipal, changedRecord, commitChecked, newRecord } from '../record-writes';
 import type { ResourceDefinition } from '../resource-definition';
 import { readInScope } from '../single';
 import {
-  byPrincipal,
   type CdmFile,
   type CdmWrite,
   cdmFileWrite,

@@ -24,9 +24,9 @@ import { ConflictError, ForbiddenError, ValidationError } from '../../jsonapi/er
 import { identifier, parseDocument } from '../../jsonapi/request-document';
 import { actorOf, auditEvent } from '../audit/audit-events';
 import { childIndexKey } from '../children';
-import { commitChecked, newRecord } from '../record-writes';
+import { byPrincipal, commitChecked, newRecord } from '../record-writes';
 import { readInScope } from '../single';
-import { byPrincipal, type CdmWrite, isPrincipal, requireRole, sectionContent } from './cdm-file';
+import { type CdmWrite, isPrincipal, requireRole, sectionContent } from './cdm-file';
 import {
   hazardProposals,
   planRisks,

@@ -9,7 +9,7 @@ import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import { ForbiddenError, ValidationError } from '../../jsonapi/errors';
 import { parseDocument } from '../../jsonapi/request-document';
-import { commitChecked, deleteRecord, newRecord } from '../record-writes';
+import { byPrincipal, commitChecked, deleteRecord, newRecord } from '../record-writes';
 import { resourceTypes } from '../registry';
 import { comments } from './definitions';
 
@@ -59,10 +59,7 @@ export const createComment = async (
     orgId,
     {
       attributes: data.attributes,
-      rels: {
-        author: principal?.kind === 'user' ? principal.id : null,
-        author_service_account: principal?.kind === 'service-account' ? principal.id : null,
-      },
+      rels: byPrincipal('author', principal),
     },
     now,
   );

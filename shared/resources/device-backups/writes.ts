@@ -15,17 +15,12 @@ import type { StoredResource } from '../../data/stored-resource';
 import type { WriteOp } from '../../data/transaction';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../jsonapi/errors';
 import { identifier, parseDocument } from '../../jsonapi/request-document';
-import { changedRecord, commitChecked, createRecord, newRecord } from '../record-writes';
+import { byPrincipal, changedRecord, commitChecked, createRecord, newRecord } from '../record-writes';
 import { readInScope } from '../single';
 import { deviceBackupRequests, deviceBackups } from './definitions';
 
 export const RETENTION_DAYS = 30;
 const MAX_BYTES = 5 * 1024 ** 3;
-
-const by = (prefix: string, principal: Principal | null | undefined) => ({
-  [`${prefix}_user`]: principal?.kind === 'user' ? principal.id : null,
-  [`${prefix}_service_account`]: principal?.kind === 'service-account' ? principal.id : null,
-});
 
 const device = z.string().trim().min(1).max(200);
 const user = z.strictObject({ data: identifier('users') }).optional();
@@ -49,7 +44,7 @@ export const createRequest = async (
   const userId = data.relationships?.user?.data.id ?? null;
   const record = newRecord(deviceBackupRequests, orgId, {
     attributes: { ...data.attributes, status: 'open' },
-    rels: { user: userId, backup: null, ...by('requested_by', principal) },
+    rels: { user: userId, backup: null, ...byPrincipal('requested_by', principal) },
   });
   return createRecord(scope, deviceBackupRequests, record, [], undefined, userId ? { user: userId } : {});
 };
@@ -122,7 +117,7 @@ export const createBackup = async (
         request: request?.id ?? null,
         requested_by_user: (request?.rels.requested_by_user as string | null) ?? null,
         requested_by_service_account: (request?.rels.requested_by_service_account as string | null) ?? null,
-        ...by('uploaded_by', principal),
+        ...byPrincipal('uploaded_by', principal),
       },
     },
     now,

@@ -16,7 +16,7 @@ import { TRANSACTION_MAX, type WriteOp } from '../../data/transaction';
 import { ConflictError } from '../../jsonapi/errors';
 import { assertSameId, identifier, parseDocument } from '../../jsonapi/request-document';
 import { childIndexKey } from '../children';
-import { changedRecord, commitChecked, newRecord } from '../record-writes';
+import { byPrincipal, changedRecord, commitChecked, newRecord } from '../record-writes';
 import { readInScope } from '../single';
 import { documents, documentVersions, folderCounters, folders } from './definitions';
 
@@ -30,11 +30,6 @@ const upload = {
   size: z.number().int().min(1).max(MAX_BYTES),
 };
 
-const author = (principal: Principal | null | undefined) => ({
-  author: principal?.kind === 'user' ? principal.id : null,
-  author_service_account: principal?.kind === 'service-account' ? principal.id : null,
-});
-
 const newVersion = (
   document: StoredResource,
   number: number,
@@ -47,7 +42,7 @@ const newVersion = (
     document.org_id,
     {
       attributes: { number, status: 'pending', ...declared, uploaded_at: null },
-      rels: { document: document.id, ...author(principal) },
+      rels: { document: document.id, ...byPrincipal('author', principal) },
     },
     now,
   );
@@ -95,7 +90,7 @@ export const createDocument = async (
     folder.org_id,
     {
       attributes: { name, status: 'pending', content_type: null, size: null, version_count: 1 },
-      rels: { folder: folder.id, current_version: null, ...author(principal) },
+      rels: { folder: folder.id, current_version: null, ...byPrincipal('author', principal) },
     },
     now,
   );

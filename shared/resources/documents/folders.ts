@@ -14,7 +14,14 @@ import { TRANSACTION_MAX, type WriteOp } from '../../data/transaction';
 import { ConflictError, ValidationError } from '../../jsonapi/errors';
 import { assertSameId, identifier, parseDocument } from '../../jsonapi/request-document';
 import { childIndexKey } from '../children';
-import { changedRecord, commitChecked, createRecord, newRecord, replaceRecord } from '../record-writes';
+import {
+  byPrincipal,
+  changedRecord,
+  commitChecked,
+  createRecord,
+  newRecord,
+  replaceRecord,
+} from '../record-writes';
 import { readInScope } from '../single';
 import {
   documents,
@@ -95,8 +102,7 @@ export const createFolder = async (
       attributes: data.attributes,
       rels: {
         ...rels,
-        author: principal?.kind === 'user' ? principal.id : null,
-        author_service_account: principal?.kind === 'service-account' ? principal.id : null,
+        ...byPrincipal('author', principal),
       },
     },
     now,

@@ -27,7 +27,7 @@ import { rollUpResources } from '../costs/roll-ups';
 import { customerContacts } from '../customers/definitions';
 import { locations, properties } from '../places/definitions';
 import { operations, schemes, workOrders } from '../projects/definitions';
-import { commitChecked, newRecord } from '../record-writes';
+import { byPrincipal, commitChecked, newRecord } from '../record-writes';
 import type { ResourceDefinition } from '../resource-definition';
 import { toResourceObject } from '../serialise';
 import { permits } from '../street-works/definitions';
@@ -225,10 +225,7 @@ export const runExport = async (
           file_name: `${attributes.subject_type}-${now.toISOString().slice(0, 10)}-${randomUUID().slice(0, 8)}.${extension}`,
         },
         meta: { expires_at: new Date(expiresAt * 1000).toISOString() },
-        rels: {
-          created_by_user: principal.kind === 'user' ? principal.id : null,
-          created_by_service_account: principal.kind === 'service-account' ? principal.id : null,
-        },
+        rels: byPrincipal('created_by', principal),
       },
       now,
     ),

@@ -14,6 +14,7 @@ import { deletedKey, treeKeys } from '../../data/trees';
 import { NotFoundError, ValidationError } from '../../jsonapi/errors';
 import { assertSameId, parseDocument } from '../../jsonapi/request-document';
 import {
+  byPrincipal,
   changedRecord,
   createRecord,
   newRecord,
@@ -150,10 +151,7 @@ export const nodeCrud = (
         attributes: { ...kind.defaults, ...data.attributes },
         rels: {
           ...rels,
-          ...(definition === schemes && {
-            created_by_user: principal?.kind === 'user' ? principal.id : null,
-            created_by_service_account: principal?.kind === 'service-account' ? principal.id : null,
-          }),
+          ...(definition === schemes && byPrincipal('created_by', principal)),
         },
       });
       const placed = {
