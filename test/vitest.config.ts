@@ -25,7 +25,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'api',
-          include: ['test/api/**/*.test.ts', 'test/security/**/*.test.ts'],
+          include: ['test/api/**/*.test.ts', 'test/security/**/*.test.ts', 'test/robustness/**/*.test.ts'],
           globalSetup: ['test/support/global-setup.ts'],
           setupFiles: ['test/support/local-env.ts'],
           testTimeout: 20_000,

@@ -3,12 +3,17 @@
  * it was based on, a record and the records that link to it. Building the request is pure
  * (`buildTransaction`, unit-tested); `commit` checks the scope, sends it and names what refused it.
  */
+import { randomUUID } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documents, tableName } from './clients';
 import type { Scope } from './scope';
 import { inScope } from './scope';
 import { counterKey, type ItemKey, type StoredResource } from './stored-resource';
+import { DataUnavailable } from './unavailable';
+
+/** Attempts of a transaction cancelled only by conflicts with concurrent transactions. */
+const CONFLICT_ATTEMPTS = 4;
 
 /** DynamoDB's limit on actions in one TransactWriteItems. */
 export const TRANSACTION_MAX = 100;
@@ -192,17 +197,30 @@ export const commit = async (scope: Scope, ops: readonly WriteOp[]): Promise<voi
   }
   const { items, owners } = buildTransaction(ops);
   if (items.length > TRANSACTION_MAX) throw new WriteRefused('too-large');
-  try {
-    await documents.send(new TransactWriteCommand({ TransactItems: items }));
-  } catch (error) {
-    if (error instanceof TransactionCanceledException) {
-      const failed = (error.CancellationReasons ?? []).findIndex((r) => r.Code === 'ConditionalCheckFailed');
+  for (let attempt = 1; ; attempt++) {
+    try {
+      // A token per attempt: the SDK's own retries of this send (after a timeout, say) carry the same
+      // one, and DynamoDB applies a request with a given token at most once, so a write never lands twice.
+      // A cancelled attempt wrote nothing, so the next one may take a fresh token.
+      await documents.send(
+        new TransactWriteCommand({ TransactItems: items, ClientRequestToken: randomUUID() }),
+      );
+      return;
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException)) throw error;
+      const reasons = error.CancellationReasons ?? [];
+      const failed = reasons.findIndex((r) => r.Code === 'ConditionalCheckFailed');
       const op = owners[failed];
       const refused = op === undefined ? undefined : ops[op];
       if (op !== undefined && refused) {
         throw new WriteRefused('create' in refused || 'claim' in refused ? 'exists' : 'stale', op);
       }
+      // Cancelled only by conflicts with other transactions (nothing was written): try again shortly.
+      if (!reasons.every((r) => r.Code === 'TransactionConflict' || r.Code === 'None' || !r.Code))
+        throw error;
+      if (attempt === CONFLICT_ATTEMPTS)
+        throw new DataUnavailable('The transaction kept conflicting with others');
+      await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt + Math.random() * 20));
     }
-    throw error;
   }
 };

@@ -127,6 +127,16 @@ export class UnsupportedMediaTypeError extends ApiError {
   }
 }
 
+/** 503: a dependency is overloaded or slow right now; the client may retry after `retryAfterSeconds`. */
+export class ServiceUnavailableError extends ApiError {
+  constructor(retryAfterSeconds = 2) {
+    super(503, 'Service unavailable', {
+      detail: 'The service is busy; retry after the time in Retry-After.',
+      headers: { 'Retry-After': String(retryAfterSeconds) },
+    });
+  }
+}
+
 export class InternalError extends ApiError {
   constructor() {
     super(500, 'Internal Server Error');

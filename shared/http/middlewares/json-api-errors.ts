@@ -2,11 +2,13 @@
  * Turns any failure into a JSON:API error document. Only errors that carry a status below 500 reach the
  * client as they are; anything else is a generic 500 and its stack goes to the log with the request id.
  */
+import { isTransient } from '../../data/unavailable';
 import { errorDocument } from '../../jsonapi/document';
 import {
   ApiError,
   errorObjects,
   InternalError,
+  ServiceUnavailableError,
   UnsupportedMediaTypeError,
   ValidationError,
 } from '../../jsonapi/errors';
@@ -31,6 +33,7 @@ const fromMiddy = (error: HttpError): ApiError => {
 export const toApiError = (error: Error): ApiError => {
   if (error instanceof ApiError) return error;
   if (isHttpError(error) && error.statusCode < 500) return fromMiddy(error);
+  if (isTransient(error)) return new ServiceUnavailableError();
   return new InternalError();
 };
 
@@ -43,7 +46,8 @@ export const jsonApiErrors = (): ApiMiddleware => ({
       status: apiError.status,
       route: request.event.routeKey,
     };
-    if (apiError.status >= 500) log.error(error.message, { ...fields, stack: error.stack });
+    if (apiError.status === 503) log.warn(error.message, { ...fields, error: error.name });
+    else if (apiError.status >= 500) log.error(error.message, { ...fields, stack: error.stack });
     else log.info(apiError.title, fields);
     request.response = toResult(
       new Reply(apiError.status, errorDocument(errorObjects(apiError)), apiError.headers),
