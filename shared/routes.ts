@@ -35,6 +35,11 @@ export interface Route {
    */
   permission: Permission | 'authenticated' | null;
   access: RouteAccess;
+  /**
+   * Query parameters a route takes when its handler does not parse the query itself. Routes that change
+   * things take none unless listed here; GET routes that read no query (status, downloads) list none.
+   */
+  query?: readonly string[];
   /** Media type of the request body when it is not JSON:API: a form (token endpoint) or text (SNS receiver). */
   bodyType?: 'form' | 'text';
 }
@@ -50,6 +55,7 @@ export const routes = [
     auth: [],
     permission: null,
     access: { table: 'read' },
+    query: [],
   },
   {
     id: 'issueToken',
@@ -69,6 +75,7 @@ export const routes = [
     auth: [],
     permission: null,
     access: { signing: true },
+    query: [],
   },
   {
     id: 'listOrganisations',
@@ -114,6 +121,7 @@ export const routes = [
     auth: USER_OR_MACHINE,
     permission: 'authenticated',
     access: { table: 'read' },
+    query: [],
   },
   {
     id: 'listPermissions',
@@ -1906,6 +1914,7 @@ export const routes = [
     auth: USER_OR_MACHINE,
     permission: 'documents:manage',
     access: { table: 'write', buckets: { documents: 'write' } },
+    query: ['recursive'],
   },
   {
     id: 'createDocument',
@@ -1960,6 +1969,7 @@ export const routes = [
     auth: USER_OR_MACHINE,
     permission: 'documents:view',
     access: { table: 'read', buckets: { documents: 'read' } },
+    query: [],
   },
   {
     id: 'createDocumentVersion',
@@ -1996,6 +2006,7 @@ export const routes = [
     auth: USER_OR_MACHINE,
     permission: 'documents:view',
     access: { table: 'read', buckets: { documents: 'read' } },
+    query: [],
   },
   {
     id: 'createDeviceBackupRequest',
@@ -2059,6 +2070,7 @@ export const routes = [
     auth: USER_OR_MACHINE,
     permission: 'device-backups:view',
     access: { table: 'read', buckets: { deviceBackups: 'read' } },
+    query: [],
   },
   {
     id: 'createExport',

@@ -15,6 +15,7 @@ import { jsonApiErrors } from './middlewares/json-api-errors';
 import { jsonBody } from './middlewares/json-body';
 import { negotiate } from './middlewares/negotiate';
 import { pathParameters } from './middlewares/path-parameters';
+import { queryParameters as knownQueryParameters } from './middlewares/query-parameters';
 import { requestId } from './middlewares/request-id';
 import { Reply, toResult } from './reply';
 
@@ -59,6 +60,7 @@ export const jsonApiHandler = (routeId: RouteId | Route, fn: ApiFunction) => {
     .use(jsonApiErrors())
     .use(negotiate(route))
     .use(pathParameters())
+    .use(knownQueryParameters(route))
     .use(jsonBody(route))
     .use(authorisation(route))
     .handler(async (event, context) => {

@@ -159,6 +159,12 @@ const parseFilters = (query: QueryParameters, options: CollectionOptions['filter
 
 /** `sort`: the first field of a comma list is applied, `-` for descending; the rest are ignored. */
 const parseSort = (query: QueryParameters, options: CollectionOptions): CollectionQuery['sort'] => {
+  if (query.sort !== undefined && (query.sort.split(',')[0]?.trim() ?? '') === '') {
+    throw problem(
+      'sort',
+      `sort names a field first (only the first of a comma list is applied); options: ${Object.keys(options.sorts).join(', ')}.`,
+    );
+  }
   const first = query.sort?.split(',')[0]?.trim() || options.defaultSort;
   const descending = first.startsWith('-');
   const field = descending ? first.slice(1) : first;
