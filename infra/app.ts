@@ -1,5 +1,6 @@
 /** The CDK app: `npx cdk synth -c stage=dev` (offline), `npx cdk deploy -c stage=dev`. */
-import { App } from 'aws-cdk-lib';
+import { App, Validations } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
 import { ComplianceApiStack, type Stage } from './stack';
 
 const stages: readonly Stage[] = ['dev', 'staging', 'prod'];
@@ -20,3 +21,5 @@ new ComplianceApiStack(app, `ComplianceApi-${stage}`, {
   streetWorksOrganisations: optional('streetWorksOrganisations') ?? '',
   description: `Compliance and risk management API (${stage})`,
 });
+// Synthesis fails on any AwsSolutions finding not acknowledged (with its reason) in infra/nag.ts.
+Validations.of(app).addPlugins(new AwsSolutionsChecks(app));

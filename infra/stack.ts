@@ -3,11 +3,12 @@
  * route-table entry (plus the `$default` fallback), each granted only what its route's `access` names.
  */
 import { CfnOutput, Duration, NestedStack, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
-import { HttpApi, HttpMethod, HttpRoute, HttpRouteKey } from 'aws-cdk-lib/aws-apigatewayv2';
+import { type CfnStage, HttpApi, HttpMethod, HttpRoute, HttpRouteKey } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Alarm, ComparisonOperator, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { ManagedPolicy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Key, KeySpec, KeyUsage } from 'aws-cdk-lib/aws-kms';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { BackoffFunction, SubscriptionProtocol, Topic } from 'aws-cdk-lib/aws-sns';
 import { UrlSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct } from 'constructs';
@@ -15,6 +16,7 @@ import { METRIC_NAMESPACE } from '../shared/http/log';
 import { fallbackRoute, type Route, type RouteAccess, routes } from '../shared/routes';
 import { ApiFunction } from './constructs/api-function';
 import { DataStore } from './constructs/data-store';
+import { acknowledgeNagFindings } from './nag';
 
 export type Stage = 'dev' | 'staging' | 'prod';
 
@@ -41,6 +43,26 @@ export class ComplianceApiStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
     });
     const api = new HttpApi(this, 'Api', { description: `Compliance and risk API (${props.stage})` });
+    // Access logs: one JSON line per request, with the request id every answer carries (X-Request-ID).
+    const accessLogs = new LogGroup(this, 'ApiAccessLogs', {
+      retention: RetentionDays.ONE_YEAR,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    const stage = api.defaultStage?.node.defaultChild as CfnStage;
+    stage.accessLogSettings = {
+      destinationArn: accessLogs.logGroupArn,
+      format: JSON.stringify({
+        requestId: '$context.requestId',
+        ip: '$context.identity.sourceIp',
+        time: '$context.requestTime',
+        method: '$context.httpMethod',
+        route: '$context.routeKey',
+        status: '$context.status',
+        latency: '$context.responseLatency',
+        integrationLatency: '$context.integrationLatency',
+      }),
+    };
+    acknowledgeNagFindings(this, data);
     const issuer = props.domainName ? `https://${props.domainName}` : (api.apiEndpoint as string);
 
     // One role per distinct access profile: routes that may touch the same things share it, which keeps

@@ -1,11 +1,11 @@
 /**
- * The table and the two buckets, from the shared definitions. Safe defaults: on-demand billing,
+ * The table and the buckets, from the shared definitions. Safe defaults: on-demand billing,
  * point-in-time recovery, encryption, retained on stack deletion; buckets private, TLS-only, with the
- * 30-day expiry the spec gives device backups and exports.
+ * 30-day expiry the spec gives device backups and exports, and server access logs in a log bucket.
  */
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
-import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { bucketDefinitions, tableDefinition } from '../../shared/data/table-definition';
 
@@ -19,6 +19,8 @@ export class DataStore extends Construct {
   readonly deviceBackups: Bucket;
   readonly exports: Bucket;
   readonly documents: Bucket;
+  /** Server access logs of the other buckets, kept a year. */
+  readonly accessLogs: Bucket;
 
   constructor(scope: Construct, id: string, props: DataStoreProps = {}) {
     super(scope, id);
@@ -48,6 +50,14 @@ export class DataStore extends Construct {
         projectionType: ProjectionType.ALL,
       });
     }
+    this.accessLogs = new Bucket(this, 'AccessLogs', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      encryption: BucketEncryption.S3_MANAGED,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      lifecycleRules: [{ id: 'expire-after-365-days', expiration: Duration.days(365) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
     this.deviceBackups = this.bucket('DeviceBackups', bucketDefinitions.deviceBackups.expirationDays);
     this.exports = this.bucket('Exports', bucketDefinitions.exports.expirationDays);
     this.documents = this.bucket('Documents', bucketDefinitions.documents.expirationDays);
@@ -62,6 +72,8 @@ export class DataStore extends Construct {
         ? [{ id: `expire-after-${expirationDays}-days`, expiration: Duration.days(expirationDays) }]
         : [],
       removalPolicy: RemovalPolicy.RETAIN,
+      serverAccessLogsBucket: this.accessLogs,
+      serverAccessLogsPrefix: `${id}/`,
     });
   }
 }

@@ -54,9 +54,19 @@ describe('API: one function and one route per route-table entry', () => {
     }
   });
 
-  it('every function has a log group with a retention period', () => {
-    for (const [, group] of ofType('AWS::Logs::LogGroup')) expect(group.Properties.RetentionInDays).toBe(30);
-    expect(ofType('AWS::Logs::LogGroup')).toHaveLength(routes.length + 1);
+  it('every function has a log group kept 30 days; the API’s access log is kept a year', () => {
+    const groups = ofType('AWS::Logs::LogGroup').map(([, g]) => g.Properties.RetentionInDays);
+    expect(groups.filter((days) => days === 30)).toHaveLength(routes.length + 1);
+    expect(groups.filter((days) => days === 365)).toHaveLength(1);
+  });
+
+  it('the API logs every request as JSON with its request id', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      AccessLogSettings: {
+        DestinationArn: Match.anyValue(),
+        Format: Match.stringLikeRegexp('"requestId":"\\$context.requestId"'),
+      },
+    });
   });
 });
 
@@ -88,12 +98,15 @@ describe('buckets', () => {
     (b.LifecycleConfiguration as { Rules: { ExpirationInDays: number; Status: string }[] } | undefined)
       ?.Rules;
 
-  it('device backups and exports expire objects after 30 days; documents never expire', () => {
+  it('device backups and exports expire objects after 30 days; documents never expire; all three log access', () => {
     const all = buckets();
-    expect(all).toHaveLength(3);
+    expect(all).toHaveLength(4);
     const rules = all.map(expiryOf);
     expect(rules.filter((r) => r?.[0]?.ExpirationInDays === 30 && r[0].Status === 'Enabled')).toHaveLength(2);
     expect(rules.filter((r) => r === undefined || r.length === 0)).toHaveLength(1);
+    // The fourth holds the others' server access logs, for a year.
+    expect(rules.filter((r) => r?.[0]?.ExpirationInDays === 365)).toHaveLength(1);
+    expect(all.filter((b) => b.LoggingConfiguration !== undefined)).toHaveLength(3);
   });
 
   it('all block public access, are encrypted and retained', () => {
@@ -117,7 +130,7 @@ describe('buckets', () => {
 
   it('all deny requests that are not over TLS', () => {
     const policies = ofType('AWS::S3::BucketPolicy');
-    expect(policies).toHaveLength(3);
+    expect(policies).toHaveLength(4);
     for (const [, policy] of policies) {
       expect(statementsOf(policy)).toContainEqual(
         expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
