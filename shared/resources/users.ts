@@ -1,24 +1,38 @@
-import { grantsOf, recordsByOrg } from '../data/principals';
+import { recordsByOrg } from '../data/principals';
+import { readPartition } from '../data/repository';
+import type { Scope } from '../data/scope';
 import type { StoredResource } from '../data/stored-resource';
 import { builtInRoles } from '../domain/iam/effective-permissions';
 import { defineResource } from './resource-definition';
 
-/** The names of the roles and role groups a user holds in their organisation, directly or through teams. */
-const withGrants = async (user: StoredResource): Promise<StoredResource> => {
-  const teams = Array.isArray(user.rels.teams) ? user.rels.teams : [];
-  const grants = (await grantsOf([user.id, ...teams])).filter((g) => g.org_id === user.org_id);
-  const ids = (name: string) => [
-    ...new Set(grants.map((g) => g.rels[name]).filter((id): id is string => typeof id === 'string')),
-  ];
-  const refs = (list: string[]) =>
-    list.filter((id) => !builtInRoles.has(id)).map((id) => ({ org_id: user.org_id, id }));
+/**
+ * Each user's `meta.grants`: the names of the roles and role groups they hold in their organisation,
+ * directly or through teams. One Query of each organisation's grants and one BatchGetItem of the custom
+ * role and group names, however many users are answered.
+ */
+const withGrants = async (scope: Scope, items: StoredResource[]): Promise<StoredResource[]> => {
+  const orgIds = [...new Set(items.map((u) => u.org_id))];
+  const grants = (await Promise.all(orgIds.map((org) => readPartition(scope, org, 'grants')))).flat();
+  const custom = (name: string) =>
+    grants.flatMap((g) => {
+      const id = g.rels[name];
+      return typeof id === 'string' && !builtInRoles.has(id) ? [{ org_id: g.org_id, id }] : [];
+    });
   const [roles, groups] = await Promise.all([
-    recordsByOrg('roles', refs(ids('role'))),
-    recordsByOrg('role-groups', refs(ids('role_group'))),
+    recordsByOrg('roles', custom('role')),
+    recordsByOrg('role-groups', custom('role_group')),
   ]);
   const names = new Map([...roles, ...groups].map((r) => [r.id, String(r.attributes.name)]));
-  const held = [...ids('role'), ...ids('role_group')].map((id) => names.get(id) ?? id);
-  return { ...user, meta: { ...user.meta, grants: [...new Set(held)].sort() } };
+  return items.map((user) => {
+    const teams = Array.isArray(user.rels.teams) ? user.rels.teams : [];
+    const held = grants
+      .filter(
+        (g) => g.org_id === user.org_id && (g.rels.user === user.id || teams.includes(String(g.rels.team))),
+      )
+      .flatMap((g) => [g.rels.role, g.rels.role_group].filter((id): id is string => typeof id === 'string'))
+      .map((id) => names.get(id) ?? id);
+    return { ...user, meta: { ...user.meta, grants: [...new Set(held)].sort() } };
+  });
 };
 
 /**
@@ -32,5 +46,5 @@ export const users = defineResource({
     teams: { type: 'teams', many: true },
   },
   selfPath: (r) => `/v3/orgs/${r.org_id}/people/users/${r.id}`,
-  derive: (_scope, items) => Promise.all(items.map(withGrants)),
+  derive: withGrants,
 });

@@ -13,6 +13,10 @@ const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const PROPERTIES = Number(process.env.BENCH_PROPERTIES ?? 20_000);
 const ROLLUP_LINES = (process.env.BENCH_ROLLUP_LINES ?? '1000,10000,50000').split(',').map(Number);
 const root = resolve(import.meta.dirname, '../..');
+/** `BENCH_ONLY=routes,bundles` runs just those parts (the others are reported as not run). */
+const only = process.env.BENCH_ONLY?.split(',');
+const part = async <T>(name: string, run: () => Promise<T>): Promise<T | 'not run'> =>
+  !only || only.includes(name) ? run() : 'not run';
 
 const main = async () => {
   const dynamo = await startDynamoDbLocal();
@@ -28,12 +32,14 @@ const main = async () => {
     const { benchLocationImport } = await import('./location-import');
     const { benchGeoBox } = await import('./geo-box');
     const { benchCostRollUps } = await import('./cost-rollups');
+    const { benchRoutes } = await import('./routes');
     const results = {
       machine: { cpus: cpus().length, memory_gib: Math.round(totalmem() / 2 ** 30), node: process.version },
       date: new Date().toISOString(),
-      location_import: await benchLocationImport(ROWS),
-      geo_box: await benchGeoBox(PROPERTIES),
-      cost_rollups: await benchCostRollUps(ROLLUP_LINES),
+      routes: await part('routes', benchRoutes),
+      location_import: await part('imports', () => benchLocationImport(ROWS)),
+      geo_box: await part('geo', () => benchGeoBox(PROPERTIES)),
+      cost_rollups: await part('rollups', () => benchCostRollUps(ROLLUP_LINES)),
     };
     mkdirSync(resolve(root, 'bench'), { recursive: true });
     writeFileSync(resolve(root, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
@@ -44,21 +50,38 @@ const main = async () => {
   }
 };
 
+type Figures = Record<string, unknown> | 'not run';
+
 const report = (r: {
   machine: { cpus: number; memory_gib: number; node: string };
   date: string;
-  location_import: Record<string, number | string | boolean>;
-  geo_box: Record<string, number | string>;
-  cost_rollups: Record<string, number | string>;
+  routes: Awaited<ReturnType<typeof import('./routes').benchRoutes>> | 'not run';
+  location_import: Figures;
+  geo_box: Figures;
+  cost_rollups: Figures;
 }) => {
-  const rows = (o: Record<string, unknown>) =>
-    Object.entries(o)
-      .map(([k, v]) => `| ${k} | ${v} |`)
-      .join('\n');
+  const rows = (o: Figures) =>
+    o === 'not run'
+      ? '| (not run) | |'
+      : Object.entries(o)
+          .map(([k, v]) => `| ${k} | ${v} |`)
+          .join('\n');
+  const routeRows =
+    r.routes === 'not run'
+      ? '(not run)'
+      : `${r.routes.routes_measured} collection routes, ${r.routes.combinations} route × include combinations; DynamoDB calls besides the 2 that authenticate a session, at page sizes 1 / 25 / 100. Scans: ${r.routes.scans}. Growing with page size: ${r.routes.growing_with_page_size.length === 0 ? 'none' : r.routes.growing_with_page_size.join(', ')}.
+
+| route | include | data calls | resources returned | read capacity units |
+|---|---|---|---|---|
+${r.routes.rows.map((x) => ('data_calls' in x ? `| ${x.route} | ${x.include} | ${x.data_calls} | ${x.returned} | ${x.rcu} |` : `| ${x.route} | status ${x.status} | | | |`)).join('\n')}`;
   return `# Benchmarks
 
 Run by \`npm run bench\` on ${r.machine.cpus} cores, ${r.machine.memory_gib} GiB, Node ${r.machine.node}, ${r.date}, against DynamoDB Local.
 Ratios compare two measurements taken in the same run.
+
+## DynamoDB round trips and read capacity per request (issue 9)
+
+${routeRows}
 
 ## Location import (issue 4)
 

@@ -1,0 +1,115 @@
+/**
+ * DynamoDB round trips and read capacity per request, for every collection GET route the demo data can
+ * fill (paths with no id but `org_id`), at page sizes 1, 25 and 100, without and with each declared
+ * include. Counted by an SDK middleware on the service's own client (ReturnConsumedCapacity TOTAL on
+ * every call); the two reads that authenticate a session (session, principal) are reported apart.
+ */
+
+import { loadDemoData } from '../../infra/local/demo-data';
+import { freePort } from '../../infra/local/engines';
+import { startLocalApi } from '../../infra/local/http-adapter';
+import { dynamodb } from '../../shared/data/clients';
+import { type Route, routes } from '../../shared/routes';
+
+interface Call {
+  command: string;
+  capacity: number;
+}
+
+const SIZES = [1, 25, 100];
+/** Session GetItem and principal GetItem: every session-authenticated request makes these two. */
+const AUTH_CALLS = 2;
+
+const capacityOf = (consumed: unknown): number =>
+  Array.isArray(consumed)
+    ? consumed.reduce((sum: number, c: { CapacityUnits?: number }) => sum + (c.CapacityUnits ?? 0), 0)
+    : ((consumed as { CapacityUnits?: number } | undefined)?.CapacityUnits ?? 0);
+
+export const benchRoutes = async () => {
+  const calls: Call[] = [];
+  dynamodb.middlewareStack.add(
+    (next, context) => async (args) => {
+      (args.input as { ReturnConsumedCapacity?: string }).ReturnConsumedCapacity = 'TOTAL';
+      const out = await next(args);
+      calls.push({
+        command: context.commandName ?? '',
+        capacity: capacityOf((out.output as { ConsumedCapacity?: unknown }).ConsumedCapacity),
+      });
+      return out;
+    },
+    { step: 'initialize', name: 'countCalls' },
+  );
+  const demo = await loadDemoData();
+  const org = demo.organisations[0];
+  if (!org?.user) throw new Error('demo data has no session user');
+  const token = org.user.session_token;
+  const { server, url } = await startLocalApi(await freePort());
+  const get = async (path: string) => {
+    calls.length = 0;
+    const res = await fetch(`${url}${path}`, { headers: { 'x-session-token': token } });
+    const body = (await res.json()) as {
+      data?: unknown[];
+      included?: unknown[];
+      meta?: { features?: { params?: { include?: { options?: string[] } } } };
+    };
+    return {
+      status: res.status,
+      body,
+      calls: calls.length,
+      data_calls: calls.length - AUTH_CALLS,
+      scans: calls.filter((c) => c.command === 'ScanCommand').length,
+      capacity: calls.reduce((sum, c) => sum + c.capacity, 0),
+      returned: (body.data?.length ?? 0) + (body.included?.length ?? 0),
+    };
+  };
+  const listRoutes = routes.filter(
+    (r: Route) =>
+      r.method === 'GET' &&
+      r.auth.length > 0 &&
+      r.query === undefined &&
+      [...r.path.matchAll(/\{(\w+)\}/g)].every((m) => m[1] === 'org_id') &&
+      !r.path.endsWith('/comments') &&
+      r.id !== 'listCostRollups',
+  );
+  const rows = [];
+  try {
+    await get(`/v3/orgs/${org.id}/people/teams`); // warms the grant cache
+    for (const route of listRoutes) {
+      const path = route.path.replace('{org_id}', org.id);
+      const first = await get(`${path}?page[limit]=1`);
+      if (first.status !== 200) {
+        rows.push({ route: route.id, status: first.status });
+        continue;
+      }
+      const includes = first.body.meta?.features?.params?.include?.options ?? [];
+      for (const include of ['', ...includes]) {
+        const runs = [];
+        for (const size of SIZES) {
+          runs.push(await get(`${path}?page[limit]=${size}${include ? `&include=${include}` : ''}`));
+        }
+        rows.push({
+          route: route.id,
+          include: include || '—',
+          data_calls: runs.map((r) => r.data_calls).join(' / '),
+          grows_with_page_size: (runs.at(-1)?.data_calls ?? 0) > (runs[0]?.data_calls ?? 0),
+          returned: runs.map((r) => r.returned).join(' / '),
+          rcu: runs.map((r) => r.capacity.toFixed(1)).join(' / '),
+          scans: runs.reduce((sum, r) => sum + r.scans, 0),
+        });
+      }
+    }
+  } finally {
+    server.closeAllConnections();
+    server.close();
+  }
+  const measured = rows.filter((r) => 'data_calls' in r);
+  return {
+    routes_measured: new Set(measured.map((r) => r.route)).size,
+    combinations: measured.length,
+    growing_with_page_size: measured
+      .filter((r) => 'grows_with_page_size' in r && r.grows_with_page_size)
+      .map((r) => `${r.route} ${'include' in r ? r.include : ''}`),
+    scans: measured.reduce((sum, r) => sum + ('scans' in r ? Number(r.scans) : 0), 0),
+    rows,
+  };
+};
