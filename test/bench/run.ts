@@ -33,10 +33,12 @@ const main = async () => {
     const { benchGeoBox } = await import('./geo-box');
     const { benchCostRollUps } = await import('./cost-rollups');
     const { benchRoutes } = await import('./routes');
+    const { benchBundles } = await import('./bundles');
     const results = {
       machine: { cpus: cpus().length, memory_gib: Math.round(totalmem() / 2 ** 30), node: process.version },
       date: new Date().toISOString(),
       routes: await part('routes', benchRoutes),
+      bundles: await part('bundles', benchBundles),
       location_import: await part('imports', () => benchLocationImport(ROWS)),
       geo_box: await part('geo', () => benchGeoBox(PROPERTIES)),
       cost_rollups: await part('rollups', () => benchCostRollUps(ROLLUP_LINES)),
@@ -56,6 +58,7 @@ const report = (r: {
   machine: { cpus: number; memory_gib: number; node: string };
   date: string;
   routes: Awaited<ReturnType<typeof import('./routes').benchRoutes>> | 'not run';
+  bundles: Figures;
   location_import: Figures;
   geo_box: Figures;
   cost_rollups: Figures;
@@ -82,6 +85,12 @@ Ratios compare two measurements taken in the same run.
 ## DynamoDB round trips and read capacity per request (issue 9)
 
 ${routeRows}
+
+## Bundle size and start-up against a bare GetCommand handler (issue 9)
+
+| figure | value |
+|---|---|
+${rows(r.bundles)}
 
 ## Location import (issue 4)
 
