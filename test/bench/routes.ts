@@ -17,6 +17,25 @@ interface Call {
 }
 
 const SIZES = [1, 25, 100];
+
+/**
+ * Published on-demand prices (us-east-1 list prices, 2025) for the cost per million calls: HTTP API
+ * requests, Lambda requests and arm64 duration at the functions' 512 MB, DynamoDB read request units.
+ */
+const PRICES = {
+  httpApiPerMillion: 1.0,
+  lambdaPerMillion: 0.2,
+  lambdaArmGbSecond: 0.0000133334,
+  readUnitPerMillion: 0.125,
+};
+const MEMORY_GB = 0.5;
+
+/** Dollars per million calls of a request that took `ms` in the handler and consumed `rcu`. */
+const costPerMillion = (ms: number, rcu: number) =>
+  PRICES.httpApiPerMillion +
+  PRICES.lambdaPerMillion +
+  (Math.max(1, Math.ceil(ms)) / 1000) * MEMORY_GB * PRICES.lambdaArmGbSecond * 1e6 +
+  rcu * PRICES.readUnitPerMillion;
 /** Session GetItem and principal GetItem: every session-authenticated request makes these two. */
 const AUTH_CALLS = 2;
 
@@ -46,6 +65,7 @@ export const benchRoutes = async () => {
   const { server, url } = await startLocalApi(await freePort());
   const get = async (path: string) => {
     calls.length = 0;
+    const started = performance.now();
     const res = await fetch(`${url}${path}`, { headers: { 'x-session-token': token } });
     const body = (await res.json()) as {
       data?: unknown[];
@@ -60,6 +80,7 @@ export const benchRoutes = async () => {
       scans: calls.filter((c) => c.command === 'ScanCommand').length,
       capacity: calls.reduce((sum, c) => sum + c.capacity, 0),
       returned: (body.data?.length ?? 0) + (body.included?.length ?? 0),
+      ms: performance.now() - started,
     };
   };
   const listRoutes = routes.filter(
@@ -95,6 +116,8 @@ export const benchRoutes = async () => {
           returned: runs.map((r) => r.returned).join(' / '),
           rcu: runs.map((r) => r.capacity.toFixed(1)).join(' / '),
           scans: runs.reduce((sum, r) => sum + r.scans, 0),
+          ms_at_25: (runs[1]?.ms ?? 0).toFixed(1),
+          dollars_per_million_at_25: costPerMillion(runs[1]?.ms ?? 0, runs[1]?.capacity ?? 0).toFixed(2),
         });
       }
     }
@@ -104,6 +127,7 @@ export const benchRoutes = async () => {
   }
   const measured = rows.filter((r) => 'data_calls' in r);
   return {
+    prices: `${JSON.stringify(PRICES)}, ${MEMORY_GB * 1024} MB functions; duration is the local round trip (an upper bound on Lambda billed time)`,
     routes_measured: new Set(measured.map((r) => r.route)).size,
     combinations: measured.length,
     growing_with_page_size: measured

@@ -34,11 +34,15 @@ const main = async () => {
     const { benchCostRollUps } = await import('./cost-rollups');
     const { benchRoutes } = await import('./routes');
     const { benchBundles } = await import('./bundles');
+    const { benchOverhead } = await import('./overhead');
+    const { benchLoad } = await import('./load');
     const results = {
       machine: { cpus: cpus().length, memory_gib: Math.round(totalmem() / 2 ** 30), node: process.version },
       date: new Date().toISOString(),
       routes: await part('routes', benchRoutes),
       bundles: await part('bundles', benchBundles),
+      overhead: await part('overhead', () => benchOverhead()),
+      load: await part('load', benchLoad),
       location_import: await part('imports', () => benchLocationImport(ROWS)),
       geo_box: await part('geo', () => benchGeoBox(PROPERTIES)),
       cost_rollups: await part('rollups', () => benchCostRollUps(ROLLUP_LINES)),
@@ -59,6 +63,8 @@ const report = (r: {
   date: string;
   routes: Awaited<ReturnType<typeof import('./routes').benchRoutes>> | 'not run';
   bundles: Figures;
+  overhead: Figures;
+  load: Figures;
   location_import: Figures;
   geo_box: Figures;
   cost_rollups: Figures;
@@ -72,11 +78,11 @@ const report = (r: {
   const routeRows =
     r.routes === 'not run'
       ? '(not run)'
-      : `${r.routes.routes_measured} collection routes, ${r.routes.combinations} route × include combinations; DynamoDB calls besides the 2 that authenticate a session, at page sizes 1 / 25 / 100. Scans: ${r.routes.scans}. Growing with page size: ${r.routes.growing_with_page_size.length === 0 ? 'none' : r.routes.growing_with_page_size.join(', ')}.
+      : `${r.routes.routes_measured} collection routes, ${r.routes.combinations} route × include combinations; DynamoDB calls besides the 2 that authenticate a session, at page sizes 1 / 25 / 100. Scans: ${r.routes.scans}. Prices: ${r.routes.prices}. Growing with page size: ${r.routes.growing_with_page_size.length === 0 ? 'none' : r.routes.growing_with_page_size.join(', ')}.
 
-| route | include | data calls | resources returned | read capacity units |
-|---|---|---|---|---|
-${r.routes.rows.map((x) => ('data_calls' in x ? `| ${x.route} | ${x.include} | ${x.data_calls} | ${x.returned} | ${x.rcu} |` : `| ${x.route} | status ${x.status} | | | |`)).join('\n')}`;
+| route | include | data calls | resources returned | read capacity units | ms at 25 | $ per million calls at 25 |
+|---|---|---|---|---|---|---|
+${r.routes.rows.map((x) => ('data_calls' in x ? `| ${x.route} | ${x.include} | ${x.data_calls} | ${x.returned} | ${x.rcu} | ${x.ms_at_25} | ${x.dollars_per_million_at_25} |` : `| ${x.route} | status ${x.status} | | | |`)).join('\n')}`;
   return `# Benchmarks
 
 Run by \`npm run bench\` on ${r.machine.cpus} cores, ${r.machine.memory_gib} GiB, Node ${r.machine.node}, ${r.date}, against DynamoDB Local.
@@ -85,6 +91,18 @@ Ratios compare two measurements taken in the same run.
 ## DynamoDB round trips and read capacity per request (issue 9)
 
 ${routeRows}
+
+## Handler overhead: GET equipment by id against a bare GetCommand (issue 9)
+
+| figure | value |
+|---|---|
+${rows(r.overhead)}
+
+## Load through the local adapter (autocannon, issue 9)
+
+| figure | value |
+|---|---|
+${rows(r.load)}
 
 ## Bundle size and start-up against a bare GetCommand handler (issue 9)
 

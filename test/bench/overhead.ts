@@ -1,0 +1,98 @@
+/**
+ * Handler overhead: warm in-process invocations of GET /v3/orgs/{org_id}/assets/equipment/{id} (the
+ * deployed handler module, session-authenticated) against a bare GetCommand for the same item on the
+ * same client, interleaved so both see the same machine; p50 and p99 of each and their ratios.
+ */
+import { randomUUID } from 'node:crypto';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { Context } from 'aws-lambda';
+import { loadDemoData } from '../../infra/local/demo-data';
+import { documents, tableName } from '../../shared/data/clients';
+import { queryItems } from '../../shared/data/repository';
+import { collectionPartition, type StoredResource } from '../../shared/data/stored-resource';
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+
+export const benchOverhead = async (invocations = 1000) => {
+  const demo = await loadDemoData();
+  const org = demo.organisations[0];
+  if (!org?.user) throw new Error('demo data has no session user');
+  const [item] = await queryItems<StoredResource>({
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': collectionPartition(org.id, 'equipment-items') },
+    Limit: 1,
+  });
+  if (!item) throw new Error('demo data has no equipment');
+  const { handler } = await import('../../functions/assets/equipment/get');
+  const path = `/v3/orgs/${org.id}/assets/equipment/${item.id}`;
+  const event = () => ({
+    version: '2.0',
+    routeKey: 'GET /v3/orgs/{org_id}/assets/equipment/{equipment_id}',
+    rawPath: path,
+    rawQueryString: '',
+    headers: {
+      'x-session-token': org.user?.session_token ?? '',
+      host: 'localhost',
+      'x-forwarded-proto': 'http',
+    },
+    pathParameters: { org_id: org.id, equipment_id: item.id },
+    requestContext: {
+      accountId: 'bench',
+      apiId: 'bench',
+      domainName: 'localhost',
+      domainPrefix: 'bench',
+      http: { method: 'GET', path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'bench' },
+      requestId: randomUUID(),
+      routeKey: 'GET /v3/orgs/{org_id}/assets/equipment/{equipment_id}',
+      stage: '$default',
+      time: new Date().toUTCString(),
+      timeEpoch: Date.now(),
+    },
+    isBase64Encoded: false,
+  });
+  const context = {
+    awsRequestId: 'bench',
+    functionName: 'bench',
+    getRemainingTimeInMillis: () => 10_000,
+  } as unknown as Context as never;
+  const bare = () =>
+    documents.send(new GetCommand({ TableName: tableName, Key: { pk: item.pk, sk: item.sk } }));
+  const timed = async (run: () => Promise<unknown>) => {
+    const started = performance.now();
+    await run();
+    return performance.now() - started;
+  };
+  // Warm both paths (module load, grant cache, connections) before measuring.
+  for (let i = 0; i < 50; i++) {
+    await handler(event() as never, context);
+    await bare();
+  }
+  const handlerTimes: number[] = [];
+  const bareTimes: number[] = [];
+  for (let i = 0; i < invocations; i++) {
+    const started = performance.now();
+    const result = (await handler(event() as never, context)) as { statusCode?: number };
+    handlerTimes.push(performance.now() - started);
+    if (result.statusCode !== 200) throw new Error(`handler answered ${result.statusCode}`);
+    bareTimes.push(await timed(bare));
+  }
+  handlerTimes.sort((a, b) => a - b);
+  bareTimes.sort((a, b) => a - b);
+  const [h50, h99, b50, b99] = [
+    percentile(handlerTimes, 0.5),
+    percentile(handlerTimes, 0.99),
+    percentile(bareTimes, 0.5),
+    percentile(bareTimes, 0.99),
+  ];
+  return {
+    invocations,
+    handler_p50_ms: h50.toFixed(2),
+    handler_p99_ms: h99.toFixed(2),
+    bare_get_p50_ms: b50.toFixed(2),
+    bare_get_p99_ms: b99.toFixed(2),
+    p50_ratio: (h50 / b50).toFixed(2),
+    p99_ratio: (h99 / b99).toFixed(2),
+    note: 'the handler makes 3 DynamoDB calls (session, principal, item) where the bare path makes 1',
+  };
+};
