@@ -187,9 +187,9 @@ export const runExport = async (
   now = new Date(),
 ) => {
   const { attributes } = request;
-  const id = newRecord(exportsDefinition, orgId, {}, now).id;
   const extension = attributes.format === 'csv' ? 'csv' : 'json';
-  const key = `${orgId}/${id}.${extension}`;
+  const name = `${attributes.subject_type}-${now.toISOString().slice(0, 10)}-${randomUUID().slice(0, 8)}.${extension}`;
+  const key = `${orgId}/${name}`;
   const hash = createHash('sha256');
   let bytes = 0;
   const measured = new Transform({
@@ -222,15 +222,13 @@ export const runExport = async (
           size: bytes,
           checksum: hash.digest('base64'),
           object_key: key,
-          file_name: `${attributes.subject_type}-${now.toISOString().slice(0, 10)}-${randomUUID().slice(0, 8)}.${extension}`,
+          file_name: name,
         },
         meta: { expires_at: new Date(expiresAt * 1000).toISOString() },
         rels: byPrincipal('created_by', principal),
       },
       now,
     ),
-    id,
-    sk: id,
     expires_at: expiresAt,
   };
   await commitChecked(scope, [{ create: record }], []);
