@@ -5,15 +5,14 @@ import { folders } from '#shared/resources/documents/definitions';
 import { deleteFolder } from '#shared/resources/documents/folders';
 import { readInScope } from '#shared/resources/single';
 
-/** DELETE /v3/folders/{folder_id}[?recursive=true]: 204; a folder with anything in it is 409 without `recursive`. */
+/**
+ * DELETE /v3/folders/{folder_id}[?recursive=true]: 204; a folder with anything in it is 409 without
+ * `recursive` (the route table lets only that query parameter through).
+ */
 export const handler = jsonApiHandler('deleteFolder', async (request) => {
-  const { recursive = 'false', ...rest } = request.query;
-  const [unknown] = Object.keys(rest);
-  if (unknown !== undefined || (recursive !== 'true' && recursive !== 'false')) {
-    throw new ValidationError({
-      detail: 'The only query parameter is recursive=true|false.',
-      source: { parameter: unknown ?? 'recursive' },
-    });
+  const { recursive = 'false' } = request.query;
+  if (recursive !== 'true' && recursive !== 'false') {
+    throw new ValidationError({ detail: 'recursive is true or false.', source: { parameter: 'recursive' } });
   }
   const folder = await readInScope(request.scope, folders, request.params.folder_id ?? '');
   await deleteFolder(request.scope, folder, recursive === 'true');
