@@ -14,7 +14,50 @@ import { type Route, routes } from '../../shared/routes';
 interface Call {
   command: string;
   capacity: number;
+  /** The least capacity DynamoDB could charge for what the call returned (see `minimumOf`). */
+  minimum: number;
 }
+
+type Item = Record<string, unknown>;
+
+/** A value's size as DynamoDB bills it, from the document client's plain form of the item. */
+const valueSize = (value: unknown): number => {
+  if (typeof value === 'string') return Buffer.byteLength(value);
+  if (typeof value === 'number') return Math.ceil(String(value).replace(/^-|\./g, '').length / 2) + 1;
+  if (value === null || value === undefined || typeof value === 'boolean') return 1;
+  if (Array.isArray(value)) return 3 + value.reduce((sum: number, x) => sum + 1 + valueSize(x), 0);
+  if (value instanceof Set) return [...value].reduce((sum: number, x) => sum + valueSize(x), 0);
+  return 3 + itemSize(value as Item);
+};
+const itemSize = (item: Item): number =>
+  Object.entries(item).reduce((sum, [name, v]) => sum + Buffer.byteLength(name) + valueSize(v), 0);
+
+/**
+ * The least read capacity a call could consume for what it returned: 4 KB units, half price when
+ * eventually consistent; a Query rounds its total, a GetItem or each BatchGetItem key its own item, and
+ * any read costs at least one half unit.
+ */
+const minimumOf = (
+  command: string,
+  input: Record<string, unknown>,
+  output: Record<string, unknown>,
+): number => {
+  const unit = input.ConsistentRead ? 1 : 0.5;
+  const units = (bytes: number) => Math.max(1, Math.ceil(bytes / 4096)) * unit;
+  if (command === 'QueryCommand') {
+    return units(((output.Items as Item[] | undefined) ?? []).reduce((sum, i) => sum + itemSize(i), 0));
+  }
+  if (command === 'GetItemCommand') return units(output.Item ? itemSize(output.Item as Item) : 0);
+  if (command === 'BatchGetItemCommand') {
+    const requested = Object.values((input.RequestItems as Record<string, { Keys: unknown[] }>) ?? {}).reduce(
+      (sum, r) => sum + r.Keys.length,
+      0,
+    );
+    const found = Object.values((output.Responses as Record<string, Item[]>) ?? {}).flat();
+    return found.reduce((sum, i) => sum + units(itemSize(i)), 0) + (requested - found.length) * unit;
+  }
+  return 0;
+};
 
 const SIZES = [1, 25, 100];
 
@@ -50,9 +93,15 @@ export const benchRoutes = async () => {
     (next, context) => async (args) => {
       (args.input as { ReturnConsumedCapacity?: string }).ReturnConsumedCapacity = 'TOTAL';
       const out = await next(args);
+      const command = context.commandName ?? '';
       calls.push({
-        command: context.commandName ?? '',
+        command,
         capacity: capacityOf((out.output as { ConsumedCapacity?: unknown }).ConsumedCapacity),
+        minimum: minimumOf(
+          command,
+          args.input as Record<string, unknown>,
+          out.output as unknown as Record<string, unknown>,
+        ),
       });
       return out;
     },
@@ -79,6 +128,13 @@ export const benchRoutes = async () => {
       data_calls: calls.length - AUTH_CALLS,
       scans: calls.filter((c) => c.command === 'ScanCommand').length,
       capacity: calls.reduce((sum, c) => sum + c.capacity, 0),
+      // The data calls only (the first two calls authenticate the session).
+      capacity_ratio:
+        calls.slice(AUTH_CALLS).reduce((sum, c) => sum + c.capacity, 0) /
+        Math.max(
+          0.5,
+          calls.slice(AUTH_CALLS).reduce((sum, c) => sum + c.minimum, 0),
+        ),
       returned: (body.data?.length ?? 0) + (body.included?.length ?? 0),
       ms: performance.now() - started,
     };
@@ -115,6 +171,8 @@ export const benchRoutes = async () => {
           grows_with_page_size: (runs.at(-1)?.data_calls ?? 0) > (runs[0]?.data_calls ?? 0),
           returned: runs.map((r) => r.returned).join(' / '),
           rcu: runs.map((r) => r.capacity.toFixed(1)).join(' / '),
+          rcu_vs_minimum: runs.map((r) => r.capacity_ratio.toFixed(2)).join(' / '),
+          over_1_1: runs.some((r) => r.capacity_ratio > 1.1),
           scans: runs.reduce((sum, r) => sum + r.scans, 0),
           ms_at_25: (runs[1]?.ms ?? 0).toFixed(1),
           dollars_per_million_at_25: costPerMillion(runs[1]?.ms ?? 0, runs[1]?.capacity ?? 0).toFixed(2),
@@ -134,6 +192,9 @@ export const benchRoutes = async () => {
       .filter((r) => 'grows_with_page_size' in r && r.grows_with_page_size)
       .map((r) => `${r.route} ${'include' in r ? r.include : ''}`),
     scans: measured.reduce((sum, r) => sum + ('scans' in r ? Number(r.scans) : 0), 0),
+    over_1_1_times_minimum_capacity: measured
+      .filter((r) => 'over_1_1' in r && r.over_1_1)
+      .map((r) => `${r.route} ${'include' in r ? r.include : ''}`),
     rows,
   };
 };
