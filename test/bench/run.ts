@@ -48,8 +48,10 @@ const main = async () => {
       cost_rollups: await part('rollups', () => benchCostRollUps(ROLLUP_LINES)),
     };
     mkdirSync(resolve(root, 'bench'), { recursive: true });
-    writeFileSync(resolve(root, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
-    writeFileSync(resolve(root, 'bench/results.md'), report(results));
+    // A partial run (BENCH_ONLY) never overwrites the committed full results.
+    const name = only ? 'results-partial' : 'results';
+    writeFileSync(resolve(root, `bench/${name}.json`), `${JSON.stringify(results, null, 2)}\n`);
+    writeFileSync(resolve(root, `bench/${name}.md`), report(results));
     process.stdout.write(report(results));
   } finally {
     await dynamo.stop();
