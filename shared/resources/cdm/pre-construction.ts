@@ -44,6 +44,22 @@ const hazardAttributes = {
   severity: z.enum(['low', 'medium', 'high']),
 };
 
+const hazardDocuments = {
+  create: documentSchemas(siteHazards.type, { attributes: z.strictObject(hazardAttributes) }).create,
+  update: documentSchemas(siteHazards.type, {
+    attributes: z
+      .strictObject({
+        ...hazardAttributes,
+        status: z.literal('retired'),
+        retired_reason: z.string().max(2000),
+      })
+      .partial(),
+  }).update,
+};
+const proposalDocuments = documentSchemas(hazardProposals.type, {
+  attributes: z.strictObject({ ...hazardAttributes, reason: z.string().trim().min(1).max(5000) }),
+});
+
 const packDocuments = documentSchemas(preConstructionInformation.type, {
   attributes: z.strictObject({ sections: sections.optional() }).optional(),
 });
@@ -181,15 +197,7 @@ export const createHazard = async (
   { scope, record: pack, file, body, principal }: CdmWrite,
   now = new Date(),
 ) => {
-  const { data } = parseDocument(
-    z.strictObject({
-      data: z.strictObject({
-        type: z.literal(siteHazards.type),
-        attributes: z.strictObject(hazardAttributes),
-      }),
-    }),
-    body,
-  );
+  const { data } = parseDocument(hazardDocuments.create, body);
   requireRole(file, ['client'], 'write site hazards');
   const hazard = newHazard(pack, data.attributes, principal, now);
   await commitChecked(scope, [{ create: hazard }, { replace: withHazard(pack, hazard.id, now) }], []);
@@ -201,22 +209,7 @@ export const updateHazard = async (
   { scope, record: hazard, file, body, principal }: CdmWrite,
   now = new Date(),
 ) => {
-  const { data } = parseDocument(
-    z.strictObject({
-      data: z.strictObject({
-        type: z.literal(siteHazards.type),
-        id: z.uuid(),
-        attributes: z
-          .strictObject({
-            ...hazardAttributes,
-            status: z.literal('retired'),
-            retired_reason: z.string().max(2000),
-          })
-          .partial(),
-      }),
-    }),
-    body,
-  );
+  const { data } = parseDocument(hazardDocuments.update, body);
   assertSameId(data.id, hazard.id);
   requireRole(file, ['client'], 'write site hazards');
   if (hazard.attributes.status === 'retired') throw new ConflictError('A retired site hazard cannot change.');
@@ -242,15 +235,7 @@ export const createHazardProposal = async (
   { scope, record: pack, file, body, principal }: CdmWrite,
   now = new Date(),
 ) => {
-  const { data } = parseDocument(
-    z.strictObject({
-      data: z.strictObject({
-        type: z.literal(hazardProposals.type),
-        attributes: z.strictObject({ ...hazardAttributes, reason: z.string().trim().min(1).max(5000) }),
-      }),
-    }),
-    body,
-  );
+  const { data } = parseDocument(proposalDocuments.create, body);
   if (file.held.size === 0) {
     throw new ForbiddenError('Only a duty holder appointed on this scheme may propose a site hazard.');
   }

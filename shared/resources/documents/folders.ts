@@ -9,7 +9,7 @@ import { config } from '../../config';
 import { deleteObjects } from '../../data/files';
 import { readIndex } from '../../data/repository';
 import type { Scope } from '../../data/scope';
-import type { StoredResource } from '../../data/stored-resource';
+import type { StoredRelationship, StoredResource } from '../../data/stored-resource';
 import { TRANSACTION_MAX, type WriteOp } from '../../data/transaction';
 import { ConflictError, ValidationError } from '../../jsonapi/errors';
 import { assertSameId, identifier, parseDocument } from '../../jsonapi/request-document';
@@ -21,6 +21,7 @@ import {
   createRecord,
   newRecord,
   replaceRecord,
+  storedRelationships,
 } from '../record-writes';
 import { readInScope } from '../single';
 import {
@@ -65,8 +66,8 @@ const updateSchema = z.strictObject({
 
 const tree = (orgId: string, path: string) => ({ gsi1pk: folderTreeKey(orgId), gsi1sk: path });
 
-const parentOf = async (scope: Scope, orgId: string, id: string | null | undefined) => {
-  if (!id) return null;
+const parentOf = async (scope: Scope, orgId: string, id: StoredRelationship | undefined) => {
+  if (typeof id !== 'string') return null;
   const parent = await readInScope(scope, folders, id).catch(() => null);
   if (!parent || parent.org_id !== orgId) {
     throw new ValidationError({
@@ -82,9 +83,6 @@ const parentOf = async (scope: Scope, orgId: string, id: string | null | undefin
   return parent;
 };
 
-const idsOf = (rels: z.infer<typeof relationships>) =>
-  Object.fromEntries(Object.entries(rels ?? {}).map(([k, v]) => [k, v?.data?.id ?? null]));
-
 export const createFolder = async (
   scope: Scope,
   orgId: string,
@@ -93,7 +91,7 @@ export const createFolder = async (
   now = new Date(),
 ) => {
   const { data } = parseDocument(createSchema, body);
-  const rels = idsOf(data.relationships);
+  const rels = storedRelationships(data.relationships);
   const parent = await parentOf(scope, orgId, rels.parent);
   const record = newRecord(
     folders,
@@ -122,7 +120,7 @@ export const createFolder = async (
 export const updateFolder = async (scope: Scope, folder: StoredResource, body: unknown, now = new Date()) => {
   const { data } = parseDocument(updateSchema, body);
   assertSameId(data.id, folder.id);
-  const rels = idsOf(data.relationships);
+  const rels = storedRelationships(data.relationships);
   const moving = 'parent' in rels && rels.parent !== (folder.rels.parent ?? null);
   const next = changedRecord(folders, folder, { attributes: data.attributes ?? {}, rels }, now);
   if (!moving) {
