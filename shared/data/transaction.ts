@@ -34,12 +34,24 @@ export type WriteOp =
   /** Adds to a counter item (e.g. the length of one record's audit history), creating it at need. */
   | { count: { key: ItemKey; by: number } }
   /**
+   * Adds to named numbers of a counter item and joins ids to (or takes them from) its string sets,
+   * creating it at need: one item holding several counts that move together (a scheme's progress).
+   */
+  | {
+      tally: {
+        key: ItemKey;
+        add?: Record<string, number>;
+        join?: Record<string, string>;
+        leave?: Record<string, string>;
+      };
+    }
+  /**
    * Claims a unique value (a sentinel item, which may say what holds it and when it expires); refused if
    * taken.
    */
   | { claim: ItemKey & { holder_id?: string; org_id?: string; expires_at?: number } }
-  /** Requires that a record exists, without changing it. */
-  | { check: ItemKey }
+  /** Requires that a record exists (at this `version`, if given), without changing it. */
+  | { check: ItemKey & { version?: number } }
   /** A record outside tenant partitions (principals, clients), written as it is. */
   | { put: ItemKey & object }
   /** A record outside tenant partitions removed, if present. */
@@ -47,16 +59,46 @@ export type WriteOp =
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
-/** ADD to a counter item; every counter an op list touches becomes one update (DynamoDB allows one action per item). */
-const counterUpdate = (key: ItemKey, by: number): TransactItem => ({
-  Update: {
-    TableName: tableName,
-    Key: key,
-    UpdateExpression: 'ADD #count :by',
-    ExpressionAttributeNames: { '#count': 'count' },
-    ExpressionAttributeValues: { ':by': by },
-  },
-});
+interface Tally {
+  key: ItemKey;
+  op: number;
+  add: Map<string, number>;
+  join: Map<string, Set<string>>;
+  leave: Map<string, Set<string>>;
+}
+
+/**
+ * ADD to a counter item's numbers and sets, DELETE from its sets; every counter an op list touches
+ * becomes one update (DynamoDB allows one action per item). Null when the ops cancel out.
+ */
+const counterUpdate = ({ key, add, join, leave }: Tally): TransactItem | null => {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const clause = (entries: [string, unknown][]) =>
+    entries.map(([name, value]) => {
+      const at = Object.keys(names).length;
+      names[`#a${at}`] = name;
+      values[`:a${at}`] = value;
+      return `#a${at} :a${at}`;
+    });
+  const adds = clause([...[...add].filter(([, by]) => by !== 0), ...join]);
+  const deletes = clause([...leave]);
+  if (adds.length + deletes.length === 0) return null;
+  return {
+    Update: {
+      TableName: tableName,
+      Key: key,
+      UpdateExpression: [
+        adds.length && `ADD ${adds.join(', ')}`,
+        deletes.length && `DELETE ${deletes.join(', ')}`,
+      ]
+        .filter(Boolean)
+        .join(' '),
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    },
+  };
+};
 
 /** The transaction items for each op, in order: `owners[i]` is the op behind item `i`. */
 export const buildTransaction = (ops: readonly WriteOp[]): { items: TransactItem[]; owners: number[] } => {
@@ -68,11 +110,17 @@ export const buildTransaction = (ops: readonly WriteOp[]): { items: TransactItem
       owners.push(op);
     }
   };
-  const counters = new Map<string, { key: ItemKey; by: number; op: number }>();
-  const count = (op: number, key: ItemKey, by: number) => {
+  const checked = new Set<string>();
+  const counters = new Map<string, Tally>();
+  const tally = (op: number, key: ItemKey) => {
     const id = `${key.pk}\n${key.sk}`;
-    const current = counters.get(id);
-    counters.set(id, { key, by: (current?.by ?? 0) + by, op: current?.op ?? op });
+    const found = counters.get(id) ?? { key, op, add: new Map(), join: new Map(), leave: new Map() };
+    counters.set(id, found);
+    return found;
+  };
+  const count = (op: number, key: ItemKey, by: number, name = 'count') => {
+    const { add } = tally(op, key);
+    add.set(name, (add.get(name) ?? 0) + by);
   };
   ops.forEach((op, i) => {
     if ('create' in op) {
@@ -144,13 +192,36 @@ export const buildTransaction = (ops: readonly WriteOp[]): { items: TransactItem
       });
     } else if ('count' in op) {
       count(i, op.count.key, op.count.by);
+    } else if ('tally' in op) {
+      const { key, add = {}, join = {}, leave = {} } = op.tally;
+      for (const [name, by] of Object.entries(add)) count(i, key, by, name);
+      const sets = tally(i, key);
+      for (const [name, id] of Object.entries(join))
+        sets.join.set(name, (sets.join.get(name) ?? new Set()).add(id));
+      for (const [name, id] of Object.entries(leave))
+        sets.leave.set(name, (sets.leave.get(name) ?? new Set()).add(id));
     } else if ('claim' in op) {
       add(i, {
         Put: { TableName: tableName, Item: op.claim, ConditionExpression: 'attribute_not_exists(pk)' },
       });
     } else if ('check' in op) {
+      const { version, ...key } = op.check;
+      // The same existence asked twice (a parent named and also counted under) is one check.
+      const checkId = `${key.pk}\n${key.sk}\n${version}`;
+      if (checked.has(checkId)) return;
+      checked.add(checkId);
       add(i, {
-        ConditionCheck: { TableName: tableName, Key: op.check, ConditionExpression: 'attribute_exists(pk)' },
+        ConditionCheck: {
+          TableName: tableName,
+          Key: key,
+          ...(version === undefined
+            ? { ConditionExpression: 'attribute_exists(pk)' }
+            : {
+                ConditionExpression: '#version = :version',
+                ExpressionAttributeNames: { '#version': 'version' },
+                ExpressionAttributeValues: { ':version': version },
+              }),
+        },
       });
     } else if ('put' in op) {
       add(i, { Put: { TableName: tableName, Item: op.put as Record<string, unknown> } });
@@ -158,7 +229,10 @@ export const buildTransaction = (ops: readonly WriteOp[]): { items: TransactItem
       add(i, { Delete: { TableName: tableName, Key: op.remove } });
     }
   });
-  for (const { key, by, op } of counters.values()) if (by !== 0) add(op, counterUpdate(key, by));
+  for (const counter of counters.values()) {
+    const update = counterUpdate(counter);
+    if (update) add(counter.op, update);
+  }
   return { items, owners };
 };
 

@@ -146,6 +146,56 @@ describe('the work hierarchy', () => {
     expect((await scheme()).body.data.meta.counts).toMatchObject({ work_orders: 2, operations: 4 });
   });
 
+  it('an operation deleted and restored leaves and rejoins its scheme’s counts; under a deleted work order or scheme it cannot change what they count (409) until that is restored', async () => {
+    const counts = async () => (await scheme()).body.data.meta.completeness.statuses.counts;
+    const before = await counts();
+    expect((await api.request('DELETE', `${projects()}/operations/${ids.op3}`, { token })).status).toBe(204);
+    expect(await counts()).toEqual({ ...before, in_progress: before.in_progress - 1 });
+    const restored = await api.request('POST', `${projects()}/operations/${ids.op3}/restore`, { token });
+    expect(restored.status, restored.text).toBe(200);
+    expect(await counts()).toEqual(before);
+
+    const patch = (id: string | undefined, attributes: object) =>
+      api.request('PATCH', `${projects()}/operations/${id}`, {
+        token,
+        body: { data: { type: 'operations', id, attributes } },
+      });
+    const finish = () => patch(ids.op3, { status: 'done' });
+    await api.request('DELETE', `${projects()}/work-orders/${ids.wo1}`, { token });
+    const hidden = await counts();
+    const frozen = await finish();
+    expect(frozen.status, frozen.text).toBe(409);
+    expect(frozen.body.errors[0].detail).toMatch(/deleted parent must be restored/);
+    expect((await api.request('DELETE', `${projects()}/operations/${ids.op3}`, { token })).status).toBe(409);
+    expect(await counts()).toEqual(hidden);
+    // A change that moves no count (the name) is still allowed.
+    const renamed = await patch(ids.op3, { description: 'Valve chamber' });
+    expect(renamed.status, renamed.text).toBe(200);
+
+    await api.request('POST', `${projects()}/work-orders/${ids.wo1}/restore`, { token });
+    expect(await counts()).toEqual(before);
+    expect((await finish()).status).toBe(200);
+    expect(await counts()).toEqual({ ...before, in_progress: before.in_progress - 1, done: before.done + 1 });
+
+    await api.request('DELETE', `${projects()}/schemes/${ids.scheme}`, { token });
+    expect((await patch(ids.op4, { status: 'todo' })).status).toBe(409);
+    const orphan = await api.request('POST', `${projects()}/operations`, {
+      token,
+      body: {
+        data: {
+          type: 'operations',
+          attributes: { name: 'Under a deleted scheme' },
+          relationships: { work_order: one('work-orders', ids.wo1 ?? '') },
+        },
+      },
+    });
+    expect(orphan.status, orphan.text).toBe(409);
+    expect((await api.request('POST', `${projects()}/schemes/${ids.scheme}/restore`, { token })).status).toBe(
+      200,
+    );
+    expect(await counts()).toEqual({ ...before, in_progress: before.in_progress - 1, done: before.done + 1 });
+  });
+
   it('a child needs a parent in the organisation', async () => {
     const foreign = await api.request('POST', `${projects(other.org.id)}/schemes`, {
       token: await api.token(other.admin),

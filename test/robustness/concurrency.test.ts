@@ -61,3 +61,71 @@ describe('conflicting updates of one record', () => {
     );
   });
 });
+
+describe('counters moved by many writers at once', () => {
+  it(`${WRITERS} operations created and finished in parallel under one scheme: its counts equal what is stored`, async () => {
+    const projects = `/v3/orgs/${tenant.org.id}/projects`;
+    const post = async (segment: string, type: string, attributes: object, relationships?: object) =>
+      api.request('POST', `${projects}/${segment}`, {
+        token: admin,
+        body: { data: { type, attributes, ...(relationships && { relationships }) } },
+      });
+    const scheme = (await post('schemes', 'schemes', { name: 'Busy scheme' })).body.data.id;
+    const workOrders = await Promise.all(
+      [1, 2].map(
+        async (n) =>
+          (
+            await post(
+              'work-orders',
+              'work-orders',
+              { name: `WO ${n}` },
+              { scheme: { data: { type: 'schemes', id: scheme } } },
+            )
+          ).body.data.id,
+      ),
+    );
+    const created = await Promise.all(
+      Array.from({ length: WRITERS }, (_, i) =>
+        post(
+          'operations',
+          'operations',
+          { name: `Op ${i}` },
+          { work_order: { data: { type: 'work-orders', id: workOrders[i % 2] } } },
+        ),
+      ),
+    );
+    const finished = await Promise.all(
+      created
+        .filter((c) => c.status === 201)
+        .map((c, i) =>
+          api.request('PATCH', `${projects}/operations/${c.body.data.id}`, {
+            token: admin,
+            body: {
+              data: {
+                type: 'operations',
+                id: c.body.data.id,
+                attributes: { status: i % 3 === 0 ? 'in_progress' : 'done' },
+              },
+            },
+          }),
+        ),
+    );
+    // Each write either happened or was refused whole (503 after repeated conflicts): never half.
+    for (const answer of [...created, ...finished]) expect([200, 201, 503]).toContain(answer.status);
+    const stored = (
+      await Promise.all(
+        workOrders.map((wo) =>
+          api.get(`${projects}/operations?filter[work_order]=${wo}&page[limit]=100`, admin),
+        ),
+      )
+    ).flatMap((list) => list.body.data as { attributes: { status: 'done' | 'in_progress' | 'todo' } }[]);
+    const expected = { done: 0, in_progress: 0, todo: 0 };
+    for (const op of stored) expected[op.attributes.status] += 1;
+    const meta = (await api.get(`${projects}/schemes/${scheme}`, admin)).body.data.meta;
+    expect(meta.completeness.statuses.counts).toEqual(expected);
+    expect(meta.counts).toMatchObject({ work_orders: 2, operations: stored.length });
+    console.info(
+      `concurrency: ${created.filter((c) => c.status === 201).length} of ${WRITERS} creates and ${finished.filter((f) => f.status === 200).length} of ${finished.length} updates landed; counts ${JSON.stringify(expected)}`,
+    );
+  });
+});

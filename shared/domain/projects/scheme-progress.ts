@@ -4,9 +4,17 @@
  * cancelled; outcome buckets with `unknown` for operations not yet done). Pure.
  */
 export interface OperationFacts {
-  status: 'todo' | 'in_progress' | 'done';
+  status?: 'todo' | 'in_progress' | 'done';
   done_reason?: 'completed' | 'aborted' | 'cancelled' | null;
 }
+
+/** The one bucket each operation is counted in. */
+export const OPERATION_BUCKETS = ['todo', 'in_progress', 'completed', 'aborted', 'cancelled'] as const;
+export type OperationBucket = (typeof OPERATION_BUCKETS)[number];
+
+/** A done operation without a reason counts as completed; an operation without a status is to do. */
+export const bucketOf = (operation: OperationFacts): OperationBucket =>
+  operation.status === 'done' ? (operation.done_reason ?? 'completed') : (operation.status ?? 'todo');
 
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((1000 * part) / whole) / 10);
 
@@ -16,19 +24,18 @@ const percentages = <K extends string>(counts: Record<K, number>, whole: number)
     number
   >;
 
-export const schemeProgress = (workOrders: number, operations: readonly OperationFacts[]) => {
-  const total = operations.length;
+export const schemeProgress = (
+  workOrders: number,
+  operations: Readonly<Partial<Record<OperationBucket, number>>>,
+) => {
+  const n = (bucket: OperationBucket) => operations[bucket] ?? 0;
+  const doneReasons = { aborted: n('aborted'), cancelled: n('cancelled'), completed: n('completed') };
   const statuses = {
-    done: operations.filter((o) => o.status === 'done').length,
-    in_progress: operations.filter((o) => o.status === 'in_progress').length,
-    todo: operations.filter((o) => o.status === 'todo').length,
+    done: doneReasons.aborted + doneReasons.cancelled + doneReasons.completed,
+    in_progress: n('in_progress'),
+    todo: n('todo'),
   };
-  const doneReasons = {
-    aborted: operations.filter((o) => o.status === 'done' && o.done_reason === 'aborted').length,
-    cancelled: operations.filter((o) => o.status === 'done' && o.done_reason === 'cancelled').length,
-    completed: operations.filter((o) => o.status === 'done' && (o.done_reason ?? 'completed') === 'completed')
-      .length,
-  };
+  const total = statuses.done + statuses.in_progress + statuses.todo;
   const outcomes = { ...doneReasons, unknown: total - statuses.done };
   return {
     counts: {

@@ -3,45 +3,8 @@
  * orders contain operations. Every node is also filed in its tree on `gsi1` (`TREE#<org>#<root id>`,
  * sort key = the path of ids from the root), so a subtree is one `begins_with` Query.
  */
-import type { Scope } from '../../data/scope';
-import type { StoredResource } from '../../data/stored-resource';
-import { subtree } from '../../data/trees';
-import { type OperationFacts, schemeProgress } from '../../domain/projects/scheme-progress';
 import { createdAtSort, defineResource } from '../resource-definition';
-
-/**
- * A scheme's counts and completeness, from its subtree on the tree index: one bounded Query per scheme
- * answered (its work orders and operations), so they are right after every create, update and delete.
- */
-const withProgress = async (scope: Scope, scheme: StoredResource): Promise<StoredResource> => {
-  const found = await subtree(scope, scheme);
-  // A soft-deleted node leaves the tree index, its descendants do not: keep only nodes whose every
-  // ancestor below the scheme is still there.
-  const present = new Set(found.map((n) => n.id));
-  const nodes = found.filter((n) =>
-    (n.tree_path ?? '')
-      .slice((scheme.tree_path ?? '').length + 1)
-      .split('/')
-      .every((id) => present.has(id)),
-  );
-  const progress = schemeProgress(
-    nodes.filter((n) => n.type === 'work-orders').length,
-    nodes.filter((n) => n.type === 'operations').map((n) => n.attributes as unknown as OperationFacts),
-  );
-  return {
-    ...scheme,
-    meta: {
-      ...scheme.meta,
-      modified_at: scheme.meta.updated_at,
-      from_template: false,
-      is_default: false,
-      imported_at: null,
-      dates: { scheduled: { start: null, end: null } },
-      ...progress,
-    },
-    rels: { ...scheme.rels, work_orders: nodes.filter((n) => n.type === 'work-orders').map((n) => n.id) },
-  };
-};
+import { withProgress } from './progress';
 
 const projectPath = (segment: string) => (r: { org_id: string; id: string }) =>
   `/v3/orgs/${r.org_id}/projects/${segment}/${r.id}`;
@@ -84,7 +47,7 @@ export const schemes = defineResource({
     created_by_service_account: { type: 'service-accounts' },
   },
   selfPath: projectPath('schemes'),
-  derive: (scope, items) => Promise.all(items.map((scheme) => withProgress(scope, scheme))),
+  derive: (_scope, items) => withProgress(items),
   collection: {
     ...named,
     filters: { ...named.filters, status: { kind: 'eq', path: 'attributes.status' } },

@@ -9,13 +9,14 @@ import { getInScope, getItem } from '../../data/repository';
 import type { Scope } from '../../data/scope';
 import { inScope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
-import { commit } from '../../data/transaction';
+import type { WriteRefused } from '../../data/transaction';
 import { deletedKey, treeKeys } from '../../data/trees';
-import { NotFoundError, ValidationError } from '../../jsonapi/errors';
+import { ConflictError, NotFoundError, ValidationError } from '../../jsonapi/errors';
 import { assertSameId, parseDocument } from '../../jsonapi/request-document';
 import {
   byPrincipal,
   changedRecord,
+  commitChecked,
   createRecord,
   newRecord,
   relationshipSchema,
@@ -25,6 +26,7 @@ import {
 import type { ResourceDefinition } from '../resource-definition';
 import type { SimpleCrud } from '../simple-crud';
 import { operations, schemeContracts, schemes, workOrders } from './definitions';
+import { progressMoves } from './progress';
 
 const name = z.string().trim().min(1).max(200);
 const code = z.string().trim().max(50).optional();
@@ -121,6 +123,14 @@ const parentOf = async (scope: Scope, kind: NodeKind, orgId: string, rels: Recor
   return parent;
 };
 
+const refused = (error: WriteRefused): never => {
+  throw error.code === 'stale' || error.code === 'exists'
+    ? new ConflictError(
+        'This record, or the work order or scheme above it, changed or was deleted while this request was applied; read them again (a deleted parent must be restored first).',
+      )
+    : error;
+};
+
 export const nodeCrud = (
   type: keyof typeof kinds & string,
 ): SimpleCrud & { restore(scope: Scope, orgId: string, id: string): Promise<StoredResource> } => {
@@ -163,17 +173,20 @@ export const nodeCrud = (
         ),
       };
       // The parent is checked in the transaction with every other named record.
-      return createRecord(scope, definition, placed, [], undefined, rels);
+      return createRecord(scope, definition, placed, await progressMoves('created', placed), refused, rels);
     },
     update: async (scope, record, body) => {
       const { data } = parseDocument(updateDocument, body);
       assertSameId(data.id, record.id);
       const rels = storedRelationships(data.relationships as never);
+      const next = changedRecord(definition, record, { attributes: data.attributes ?? {}, rels });
       return replaceRecord(
         scope,
         definition,
-        changedRecord(definition, record, { attributes: data.attributes ?? {}, rels }),
+        next,
         rels,
+        await progressMoves('changed', next, record),
+        refused,
       );
     },
     remove: async (scope, record) => {
@@ -183,7 +196,12 @@ export const nodeCrud = (
         ...deletedKey(record.org_id, record.type, record.id),
         meta: { ...record.meta, deleted_at: new Date().toISOString() },
       };
-      await commit(scope, [{ delete: record }, { put: parked }]);
+      await commitChecked(
+        scope,
+        [{ delete: record }, { put: parked }, ...(await progressMoves('deleted', record))],
+        [],
+        refused,
+      );
     },
     restore: async (scope, orgId, id) => {
       const key = deletedKey(orgId, definition.type, id);
@@ -196,7 +214,12 @@ export const nodeCrud = (
         meta: { ...meta, updated_at: new Date().toISOString() },
         ...treeKeys(orgId, deleted.tree_root ?? id, deleted.tree_path ?? id),
       };
-      await commit(scope, [{ remove: key }, { create: live }]);
+      await commitChecked(
+        scope,
+        [{ remove: key }, { create: live }, ...(await progressMoves('restored', live))],
+        [],
+        refused,
+      );
       return live;
     },
   };

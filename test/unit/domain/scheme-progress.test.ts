@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { schemeProgress } from '#shared/domain/projects/scheme-progress';
+import { bucketOf, schemeProgress } from '#shared/domain/projects/scheme-progress';
 
 describe('scheme meta.counts and meta.completeness', () => {
   it('counts statuses, done reasons and outcome buckets, with percentages of the right whole', () => {
-    const progress = schemeProgress(2, [
-      { status: 'done', done_reason: 'completed' },
-      { status: 'done', done_reason: 'aborted' },
-      { status: 'in_progress' },
-      { status: 'todo' },
-    ]);
+    const progress = schemeProgress(2, { completed: 1, aborted: 1, in_progress: 1, todo: 1 });
     expect(progress.counts).toMatchObject({ operations: 4, work_orders: 2 });
     expect(progress.completeness.statuses).toEqual({
       counts: { done: 2, in_progress: 1, todo: 1 },
@@ -28,11 +23,18 @@ describe('scheme meta.counts and meta.completeness', () => {
   });
 
   it('an empty scheme is all zeros, not a division by zero', () => {
-    expect(schemeProgress(0, []).completeness.percentage).toEqual({
+    expect(schemeProgress(0, {}).completeness.percentage).toEqual({
       aborted: 0,
       cancelled: 0,
       completed: 0,
       unknown: 0,
     });
+  });
+
+  it('each operation counts in one bucket: a done one by its reason (completed if none given)', () => {
+    expect(bucketOf({ status: 'done', done_reason: 'aborted' })).toBe('aborted');
+    expect(bucketOf({ status: 'done', done_reason: null })).toBe('completed');
+    expect(bucketOf({ status: 'in_progress', done_reason: 'cancelled' })).toBe('in_progress');
+    expect(bucketOf({})).toBe('todo');
   });
 });
