@@ -163,7 +163,7 @@ export const benchRoutes = async () => {
       }
       const includes = first.body.meta?.features?.params?.include?.options ?? [];
       for (const include of ['', ...includes]) {
-        const runs = [];
+        const runs: Awaited<ReturnType<typeof get>>[] = [];
         for (const size of SIZES) {
           runs.push(await get(`${path}?page[limit]=${size}${include ? `&include=${include}` : ''}`));
         }
