@@ -2,7 +2,7 @@
  * Request documents, validated at the edge with zod. Unknown members anywhere are rejected (no mass
  * assignment), and every problem becomes its own 400 error object with a JSON Pointer to it.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ValidationError } from './errors';
 
 const pointer = (path: readonly PropertyKey[]) =>

@@ -3,7 +3,7 @@
  * (claims, links) and a check that every record its relationships name exists in the organisation all
  * commit in one transaction; a refused check is a 400 pointing at the relationship that named it.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Principal } from '../auth/principal';
 import { uuidv7 } from '../data/ids';
 import type { Scope } from '../data/scope';

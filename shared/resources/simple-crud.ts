@@ -2,7 +2,7 @@
  * Create/update/delete for record types with no rules beyond their schema and the existence of what
  * they name (manufacturers, categories, models, vehicle specifications, …): one declaration per type.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Principal } from '../auth/principal';
 import { getInScope } from '../data/repository';
 import type { Scope } from '../data/scope';

@@ -1,5 +1,5 @@
 /** Creating a team: the team, its count and each member's `teams` link commit together. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { principalKey } from '../data/principals';
 import type { Scope } from '../data/scope';
 import type { StoredResource } from '../data/stored-resource';

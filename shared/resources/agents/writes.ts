@@ -2,7 +2,7 @@
  * Agents are plain records; a briefing is created for an agent (spec: POST /v3/agents/{agent_id}/briefings)
  * with its generated result, or without one while it is generated and given it later by PATCH.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Principal } from '../../auth/principal';
 import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';

@@ -1,5 +1,5 @@
 /** The supporting records equipment and vehicles name: manufacturers, categories, models, vehicle specifications. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { simpleCrud } from '../simple-crud';
 import {
   equipmentCategories,

@@ -4,7 +4,7 @@
  * changed serial moves its claim in the same transaction. The `vehicle` link is kept on both sides
  * (the vehicle's `equipment` list), and `inherited_categories` are copied from the model when it is set.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { getInScope } from '../../data/repository';
 import type { Scope } from '../../data/scope';
 import type { StoredRelationship, StoredResource } from '../../data/stored-resource';

@@ -3,7 +3,7 @@
  * at an inspection. `meta.summary` is recomputed from the items on every write; every item's
  * equipment must exist in the organisation (checked in the write's transaction, 400 at the item).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Principal } from '../../auth/principal';
 import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';

@@ -3,7 +3,7 @@
  * (person, scheme, work order, location). The vehicle's new version, the check that the target exists in
  * the organisation and an audit event for the vehicle's history commit in one transaction.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import { ConflictError, NotFoundError, ValidationError } from '../../jsonapi/errors';

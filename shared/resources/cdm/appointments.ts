@@ -5,7 +5,7 @@
  * which role, and when, is its appointments list.
  */
 
-import { z } from 'zod';
+import * as z from 'zod';
 import type { WriteRefused } from '../../data/transaction';
 import { type Appointee, dutyRoles, dutyRoleTitles, singleHolderRoles } from '../../domain/cdm/duty-holders';
 import { ConflictError, ValidationError } from '../../jsonapi/errors';

@@ -3,7 +3,7 @@
  * scheme's active appointments and the ids of its pack and plan. Writes that change it commit its next
  * version with the change, so two Clients, two packs or two plans can never both land.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { type Principal, signedIn } from '../../auth/principal';
 import { getConsistent } from '../../data/repository';
 import type { Scope } from '../../data/scope';

@@ -6,7 +6,7 @@
  * the plan's history, in the same transaction, and the plan's version check makes concurrent edits 409.
  */
 
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Principal } from '../../auth/principal';
 import { batchGetInScope } from '../../data/repository';
 import type { Scope } from '../../data/scope';

@@ -4,7 +4,7 @@
  * appointed duty holder may make and the Client accepts (the hazard is created) or rejects.
  */
 
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Principal } from '../../auth/principal';
 import type { StoredResource } from '../../data/stored-resource';
 import type { WriteOp } from '../../data/transaction';

@@ -5,7 +5,7 @@
  * names a pending hazard proposal accepts that proposal in the same transaction.
  */
 
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Principal } from '../../auth/principal';
 import { batchGetInScope } from '../../data/repository';
 import type { Scope } from '../../data/scope';

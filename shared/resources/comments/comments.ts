@@ -3,7 +3,7 @@
  * event) among the commentable types below, and is filed on `gsi1` under it so a record's comments are
  * one Query. Deleting is permanent and allowed to the author or a holder of `comments:moderate`.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Principal } from '../../auth/principal';
 import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';

@@ -3,7 +3,7 @@
  * in the code's own partition, sorted by `valid_from`, so the version in force at a date is one Query
  * (`sk <= date`, newest first, `Limit 1`), never a read of every version. Money is integer minor units.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { uuidv7 } from '../../data/ids';
 import { queryItems } from '../../data/repository';
 import type { Scope } from '../../data/scope';

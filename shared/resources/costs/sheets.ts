@@ -3,7 +3,7 @@
  * rate in force when it is written (cost, charge, category, currency), so revising a rate later never
  * changes it. Sheets and lines are filed after their node's path in the tree index.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { getInScope } from '../../data/repository';
 import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';

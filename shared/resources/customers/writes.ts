@@ -1,5 +1,5 @@
 /** The customer records' schemas; each is plain create/update/delete beyond what it names. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { simpleCrud } from '../simple-crud';
 import {
   customerAccounts,

@@ -6,7 +6,7 @@
  * treated as gone on read before TTL deletes them); files after 30 days (bucket lifecycle), always
  * later than their record, so a backup that can be seen can be downloaded.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Principal } from '../../auth/principal';
 import { config } from '../../config';
 import { digestObject, presignDownload, presignUpload } from '../../data/files';

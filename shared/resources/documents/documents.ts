@@ -5,7 +5,7 @@
  * version becomes the document's current one. Folder counters move in the same transaction. Files live
  * in the documents bucket (no expiry) at `<org>/<document>/<version>`; downloads are presigned GETs.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Principal } from '../../auth/principal';
 import { config } from '../../config';
 import { deleteObjects, headObject, presignDownload, presignUpload } from '../../data/files';

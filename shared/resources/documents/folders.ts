@@ -3,7 +3,7 @@
  * renaming changes nothing else (paths are derived on read); moving rewrites the tree keys of its whole
  * subtree in one transaction; deleting a folder with anything in it is 409 unless `recursive`.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Principal } from '../../auth/principal';
 import { config } from '../../config';
 import { deleteObjects } from '../../data/files';

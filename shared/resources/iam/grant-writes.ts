@@ -2,7 +2,7 @@
  * Grants give a role or a role group to a user, a team or a service account within one organisation.
  * The grant commits only if the grantee, the custom role or the role group exists in that organisation.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { uuidv7 } from '../../data/ids';
 import { granteeIndexKey, principalKey } from '../../data/principals';
 import type { Scope } from '../../data/scope';

@@ -3,7 +3,7 @@
  * defined in code and cannot be changed. A role or group still named by a grant or group cannot be
  * deleted (409), so no grant silently stops meaning anything.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { readPartition } from '../../data/repository';
 import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';

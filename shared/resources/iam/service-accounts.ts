@@ -3,7 +3,7 @@
  * and its keys' client records change together in one transaction, conditional on the version read,
  * so a disabled key or account stops working on the next call and a lost race is a 409.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { hashSecret, newClientSecret } from '../../auth/secret-hash';
 import { uuidv7 } from '../../data/ids';
 import {

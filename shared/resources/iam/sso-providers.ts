@@ -4,7 +4,7 @@
  * the provider at create time; login through it (later) will create sessions with `startSession`.
  */
 import { randomBytes } from 'node:crypto';
-import { z } from 'zod';
+import * as z from 'zod';
 import { uuidv7 } from '../../data/ids';
 import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';

@@ -3,7 +3,7 @@
  * processed at once. A larger one is declared (`upload: {size, content_type}`): the answer carries a
  * presigned PUT for exactly that size and type, and POST …/{id}/process runs the import once uploaded.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Principal } from '../../auth/principal';
 import { config } from '../../config';
 import { presignUpload, readObjectText } from '../../data/files';

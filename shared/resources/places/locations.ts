@@ -1,5 +1,5 @@
 /** Locations: a name, the organisation's own `reference`, an address and a point. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { LOCATION_FIELDS } from '../../domain/places/location-rows';
 import { simpleCrud } from '../simple-crud';
 import { importTemplates, locations, properties } from './definitions';

@@ -4,7 +4,7 @@
  * soft: the node moves out of its collection and out of the tree index (so lists and roll-ups skip it
  * and everything beneath it) into a deleted partition, from which it can be restored.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { getInScope, getItem } from '../../data/repository';
 import type { Scope } from '../../data/scope';
 import { inScope } from '../../data/scope';

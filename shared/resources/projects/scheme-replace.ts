@@ -2,7 +2,7 @@
  * The deprecated full update of a scheme: name, code, description, anticipated dates, labels and the
  * `template` relationship are replaced as a whole (what the body leaves out is cleared).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import { assertSameId, parseDocument } from '../../jsonapi/request-document';
