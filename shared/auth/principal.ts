@@ -1,14 +1,17 @@
 /**
  * Who is calling and what they may do. Authentication resolves a credential to a principal record
- * (one GetItem, never cached, so a disabled key or account stops at once); its effective permissions
+ * (read on every request, never cached, so a disabled key or account stops at once: with the session
+ * and any record the route reads ahead, one BatchGetItem); its effective permissions
  * come from its grants and are cached per warm container for GRANT_CACHE_SECONDS, so a revoked grant
  * stops working within that time. Authorisation turns them and the route's permission into the scope.
  */
 import { config } from '../config';
-import { getPrincipal, grantsOf, type PrincipalRecord, recordsByOrg } from '../data/principals';
+import { grantsOf, type PrincipalRecord, principalKey, recordsByOrg } from '../data/principals';
+import { live, readTogether } from '../data/repository';
 import type { Scope } from '../data/scope';
 import { scopeOf } from '../data/scope';
-import { getSession } from '../data/sessions';
+import { type SessionRecord, sessionKey } from '../data/sessions';
+import { type ItemKey, keyId } from '../data/stored-resource';
 import {
   builtInRoles,
   type EffectivePermissions,
@@ -18,7 +21,7 @@ import {
 import type { Permission } from '../domain/iam/permissions';
 import { ForbiddenError, NotFoundError, UnauthorisedError } from '../jsonapi/errors';
 import type { AuthScheme } from './schemes';
-import { hashSessionToken, isSessionToken, SESSION_HEADER, sessionCookie } from './sessions';
+import { hashSessionToken, SESSION_HEADER, sessionCookie, sessionPrincipal } from './sessions';
 import { verifyAccessToken } from './verify-access-token';
 
 export interface Principal {
@@ -76,36 +79,56 @@ const bearerToken = (headers: Headers): string | null => {
   return match?.[1] ?? null;
 };
 
-const fromSession = async (token: string): Promise<PrincipalRecord> => {
-  const session = isSessionToken(token) ? await getSession(hashSessionToken(token)) : null;
-  if (!session) throw new UnauthorisedError('The session is invalid or has expired; sign in again.');
-  const record = await getPrincipal(session.principal_id);
-  if (!record?.enabled || record.kind !== 'user')
-    throw new UnauthorisedError('The user behind this session is disabled.');
-  return record;
+/** The credential's records and those read ahead, in one round trip; `read` keeps only the latter. */
+const readWith = async (keys: ItemKey[], readAhead: readonly ItemKey[]) => {
+  const read = await readTogether([...keys, ...readAhead]);
+  const taken = keys.map((key) => {
+    const item = read.get(keyId(key));
+    read.delete(keyId(key));
+    return item;
+  });
+  return { taken, read };
 };
 
-const fromAccessToken = async (token: string): Promise<PrincipalRecord> => {
+const fromSession = async (token: string, readAhead: readonly ItemKey[]) => {
+  const principalId = sessionPrincipal(token);
+  if (!principalId) throw new UnauthorisedError('The session is invalid or has expired; sign in again.');
+  const { taken, read } = await readWith(
+    [sessionKey(hashSessionToken(token)), principalKey(principalId)],
+    readAhead,
+  );
+  const [session, record] = taken as [SessionRecord | null, PrincipalRecord | null];
+  if (!session || !live(session) || session.principal_id !== principalId)
+    throw new UnauthorisedError('The session is invalid or has expired; sign in again.');
+  if (!record?.enabled || record.kind !== 'user')
+    throw new UnauthorisedError('The user behind this session is disabled.');
+  return { record, read };
+};
+
+const fromAccessToken = async (token: string, readAhead: readonly ItemKey[]) => {
   const verified = await verifyAccessToken(token).catch(() => {
     throw new UnauthorisedError('The access token is invalid or expired; request a new one.');
   });
-  const record = await getPrincipal(verified.principalId);
+  const { taken, read } = await readWith([principalKey(verified.principalId)], readAhead);
+  const [record] = taken as [PrincipalRecord | null];
   if (!record?.enabled || record.keys[verified.clientId]?.enabled !== true) {
     throw new UnauthorisedError('The credentials behind this token are disabled or deleted.');
   }
-  return record;
+  return { record, read };
 };
 
 /**
  * Resolves the request's one credential under the schemes the route accepts: a bearer access token
  * (OAuth2), an `X-Session-Token` header (Session) or the session cookie (Cookie). Sending more than one
- * is refused rather than guessing which was meant.
+ * is refused rather than guessing which was meant. `readAhead` keys are read in the same round trip as
+ * the credential's records and come back unexamined, for the scope to hand out (see `Scope`).
  */
 export const authenticate = async (
   headers: Headers,
   cookies: readonly string[] | undefined,
   schemes: readonly AuthScheme[],
-): Promise<Principal> => {
+  readAhead: readonly ItemKey[] = [],
+): Promise<{ principal: Principal; readAhead: Map<string, unknown> }> => {
   const presented = [
     headers.authorization !== undefined && { scheme: 'OAuth2' as const, token: bearerToken(headers) },
     headers[SESSION_HEADER] !== undefined && {
@@ -126,16 +149,19 @@ export const authenticate = async (
   if (!schemes.includes(credential.scheme) || !credential.token) {
     throw new UnauthorisedError(`${credential.scheme} credentials are not accepted here, or are malformed.`);
   }
-  const record =
+  const { record, read } =
     credential.scheme === 'OAuth2'
-      ? await fromAccessToken(credential.token)
-      : await fromSession(credential.token);
+      ? await fromAccessToken(credential.token, readAhead)
+      : await fromSession(credential.token, readAhead);
   return {
-    id: record.id,
-    kind: record.kind,
-    name: record.name,
-    permissions: await permissionsOf(record),
-    teams: record.teams ?? {},
+    principal: {
+      id: record.id,
+      kind: record.kind,
+      name: record.name,
+      permissions: await permissionsOf(record),
+      teams: record.teams ?? {},
+    },
+    readAhead: read,
   };
 };
 

@@ -1,8 +1,10 @@
 /**
  * User sessions for the `Session` scheme (`X-Session-Token` header) and the `Cookie` scheme (the
  * `__Host-session` cookie, set HttpOnly, Secure, SameSite=Lax, Path=/ by whatever logs the user in).
- * Tokens are 256 random bits, opaque (not JWTs), so a session token is never taken for an access token
- * nor the other way round. SSO login will create sessions through `startSession`.
+ * Tokens are `sess_<user id>.<256 random bits>`, not JWTs, so a session token is never taken for an
+ * access token nor the other way round. The user id is no secret (the user reads it from whoami); it
+ * lets authentication read the session and the user's principal in one round trip, and a session only
+ * counts for the user it was started for. SSO login will create sessions through `startSession`.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { putSession } from '../data/sessions';
@@ -12,18 +14,19 @@ export const SESSION_HEADER = 'x-session-token';
 /** Absolute lifetime of a session. */
 export const SESSION_LIFETIME_SECONDS = 8 * 60 * 60;
 
-const SESSION_TOKEN = /^sess_[A-Za-z0-9_-]{43}$/;
+const SESSION_TOKEN = /^sess_([A-Za-z0-9-]{1,64})\.[A-Za-z0-9_-]{43}$/;
 
 export const hashSessionToken = (token: string): string =>
   createHash('sha256').update(token).digest('base64url');
 
-export const isSessionToken = (token: string): boolean => SESSION_TOKEN.test(token);
+/** The user a well-formed session token names, or null. */
+export const sessionPrincipal = (token: string): string | null => SESSION_TOKEN.exec(token)?.[1] ?? null;
 
 export const startSession = async (
   principalId: string,
   now = Date.now(),
 ): Promise<{ token: string; expiresAt: Date }> => {
-  const token = `sess_${randomBytes(32).toString('base64url')}`;
+  const token = `sess_${principalId}.${randomBytes(32).toString('base64url')}`;
   const expiresAt = Math.floor(now / 1000) + SESSION_LIFETIME_SECONDS;
   await putSession(hashSessionToken(token), {
     principal_id: principalId,

@@ -4,7 +4,6 @@
  */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { documents, tableName } from './clients';
-import { getItem } from './repository';
 
 export interface SessionRecord {
   principal_id: string;
@@ -13,7 +12,7 @@ export interface SessionRecord {
   expires_at: number;
 }
 
-const sessionKey = (tokenHash: string) => ({ pk: `SESSION#${tokenHash}`, sk: 'SESSION' });
+export const sessionKey = (tokenHash: string) => ({ pk: `SESSION#${tokenHash}`, sk: 'SESSION' });
 
 export const putSession = async (tokenHash: string, session: SessionRecord): Promise<void> => {
   await documents.send(
@@ -23,9 +22,4 @@ export const putSession = async (tokenHash: string, session: SessionRecord): Pro
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
-};
-
-export const getSession = async (tokenHash: string, now = Date.now()): Promise<SessionRecord | null> => {
-  const session = await getItem<SessionRecord>(sessionKey(tokenHash));
-  return session && session.expires_at * 1000 > now ? session : null;
 };

@@ -38,6 +38,9 @@ export interface ItemKey {
   sk: string;
 }
 
+/** One string naming a key, for maps and de-duplication. */
+export const keyId = (key: ItemKey): string => `${key.pk}\n${key.sk}`;
+
 /** Tenant records live in one partition per organisation and type; `sk` is the id. */
 export const collectionPartition = (orgId: string, type: string): string => `ORG#${orgId}#${type}`;
 

@@ -17,12 +17,16 @@ export const listHandler = (routeId: RouteId, definition: ResourceDefinition) =>
   jsonApiHandler(routeId, (request) => listResources(request, definition));
 
 export const getHandler = (routeId: RouteId, definition: ResourceDefinition, idParam: string) =>
-  jsonApiHandler(routeId, async (request) =>
-    resourceResponse(
-      request,
-      definition,
-      await readInScope(request.scope, definition, request.params[idParam] ?? ''),
-    ),
+  jsonApiHandler(
+    routeId,
+    async (request) =>
+      resourceResponse(
+        request,
+        definition,
+        await readInScope(request.scope, definition, request.params[idParam] ?? ''),
+      ),
+    // The record comes in the same round trip as the caller's session or principal.
+    ({ org_id: org, [idParam]: id }) => (org && id ? [definition.keyOf(org, id)] : []),
   );
 
 export const createHandler = (routeId: RouteId, crud: Pick<SimpleCrud, 'definition' | 'create'>) =>

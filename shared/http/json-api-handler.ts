@@ -10,7 +10,7 @@ import type { QueryParameters } from '../jsonapi/collection-query';
 import type { Document } from '../jsonapi/document';
 import { type Route, type RouteId, routeById } from '../routes';
 import type { ApiContext } from './api-context';
-import { authorisation } from './middlewares/authorisation';
+import { authorisation, type ReadAhead } from './middlewares/authorisation';
 import { jsonApiErrors } from './middlewares/json-api-errors';
 import { jsonBody } from './middlewares/json-body';
 import { negotiate } from './middlewares/negotiate';
@@ -53,7 +53,8 @@ const rawBody = (event: APIGatewayProxyEventV2): string | undefined =>
       ? Buffer.from(event.body, 'base64').toString('utf8')
       : event.body;
 
-export const jsonApiHandler = (routeId: RouteId | Route, fn: ApiFunction) => {
+/** `readAhead` names records the function will read, so they come with the caller's credentials. */
+export const jsonApiHandler = (routeId: RouteId | Route, fn: ApiFunction, readAhead?: ReadAhead) => {
   const route = typeof routeId === 'string' ? routeById(routeId) : routeId;
   return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>()
     .use(requestId())
@@ -62,7 +63,7 @@ export const jsonApiHandler = (routeId: RouteId | Route, fn: ApiFunction) => {
     .use(pathParameters())
     .use(knownQueryParameters(route))
     .use(jsonBody(route))
-    .use(authorisation(route))
+    .use(authorisation(route, readAhead))
     .handler(async (event, context) => {
       const reply = await fn({
         route,

@@ -1,29 +1,39 @@
 /**
  * Checks the caller once per request, against the route table's schemes and permission, and hands the
- * handler the data-layer scope that follows from it.
+ * handler the data-layer scope that follows from it, with any records the handler reads ahead.
  */
 import { authenticate, authorise } from '../../auth/principal';
-import { scopeOf } from '../../data/scope';
+import { type Scope, scopeOf } from '../../data/scope';
+import type { ItemKey } from '../../data/stored-resource';
 import { NotFoundError } from '../../jsonapi/errors';
 import type { Route } from '../../routes';
 import type { ApiMiddleware } from '../api-context';
 
-export const authorisation = (route: Route): ApiMiddleware => ({
+/** The records a handler will read, named from the path before the caller is known. */
+export type ReadAhead = (params: Readonly<Record<string, string | undefined>>) => ItemKey[];
+
+export const authorisation = (route: Route, readAhead?: ReadAhead): ApiMiddleware => ({
   before: async ({ event, context }) => {
     if (route.auth.length === 0) {
       context.principal = null;
       context.scope = scopeOf([]);
       return;
     }
-    const principal = await authenticate(event.headers ?? {}, event.cookies, route.auth);
+    const { principal, readAhead: read } = await authenticate(
+      event.headers ?? {},
+      event.cookies,
+      route.auth,
+      readAhead?.(event.pathParameters ?? {}),
+    );
     context.principal = principal;
     const pathOrgId = event.pathParameters?.org_id;
-    if (route.permission === 'authenticated' || route.permission === null) {
+    const scope = ((): Scope => {
+      if (route.permission !== 'authenticated' && route.permission !== null)
+        return authorise(principal, route.permission, pathOrgId);
       // No permission of its own (whoami, exports): any organisation the caller holds grants in.
       if (pathOrgId !== undefined && !principal.permissions.has(pathOrgId)) throw new NotFoundError();
-      context.scope = scopeOf([...principal.permissions.keys()]);
-      return;
-    }
-    context.scope = authorise(principal, route.permission, pathOrgId);
+      return scopeOf([...principal.permissions.keys()]);
+    })();
+    context.scope = scopeOf(scope.orgIds, read);
   },
 });
