@@ -1,8 +1,8 @@
 /**
  * Bundle size and start-up per function, built the way the stack builds them (esbuild, ESM, minified,
  * node24, nothing external), each as a ratio to a bare handler that only does a GetCommand; start-up is
- * the median time to import the bundle in a fresh Node process. Reports the largest bundle's three
- * largest inputs.
+ * the median time to import the bundle in a fresh Node process, alternated with the bare handler's
+ * (for the largest, median and smallest bundles). Reports the largest bundle's three largest inputs.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, statSync } from 'node:fs';
@@ -33,21 +33,22 @@ const bundle = async (entry: string, name: string) => {
   return { outfile, bytes: statSync(outfile).size, metafile: result.metafile as Metafile };
 };
 
-/** Median of `runs` fresh-process imports of the bundle, in milliseconds. */
-const startUp = (file: string, runs = 7) => {
-  const times = Array.from({ length: runs }, () => {
-    const script = `const t = performance.now(); await import(${JSON.stringify(file)}); process.stdout.write(String(performance.now() - t));`;
-    return Number(
-      execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }),
-    );
-  }).sort((a, b) => a - b);
-  return times[Math.floor(runs / 2)] ?? 0;
+/** Milliseconds to import the bundle in a fresh Node process. */
+const importTime = (file: string) => {
+  const script = `const t = performance.now(); await import(${JSON.stringify(file)}); process.stdout.write(String(performance.now() - t));`;
+  return Number(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }));
+};
+const median = (times: number[]) => times.sort((a, b) => a - b)[Math.floor(times.length / 2)] ?? 0;
+
+/** Median import times of a bundle and of the bare handler, alternating so both see the same machine. */
+const startUp = (file: string, bare: string, runs = 9) => {
+  const pairs = Array.from({ length: runs }, () => [importTime(bare), importTime(file)] as const);
+  return { bare: median(pairs.map(([b]) => b)), bundle: median(pairs.map(([, f]) => f)) };
 };
 
 export const benchBundles = async () => {
   const bare = resolve(import.meta.dirname, 'bare-handler.ts');
   const baseline = await bundle(bare, 'bare');
-  const baselineStart = startUp(baseline.outfile);
   const built = [];
   for (const route of routes)
     built.push({ route: route.id, ...(await bundle(resolve(root, route.handler), route.id)) });
@@ -62,14 +63,17 @@ export const benchBundles = async () => {
   const sampled = [built[0], built[Math.floor(built.length / 2)], built.at(-1)].filter(
     (b) => b !== undefined,
   );
+  const starts = sampled.map((b) => ({ route: b.route, ...startUp(b.outfile, baseline.outfile) }));
   return {
     functions: built.length,
     bare_handler_bytes: baseline.bytes,
-    bare_handler_start_ms: Number(baselineStart.toFixed(1)),
+    bare_handler_start_ms: starts.map((s) => s.bare.toFixed(1)).join(' / '),
     largest: `${largest?.route} ${largest?.bytes} bytes (${((largest?.bytes ?? 0) / baseline.bytes).toFixed(2)}×)`,
     median_bytes_ratio: ((built[Math.floor(built.length / 2)]?.bytes ?? 0) / baseline.bytes).toFixed(2),
     smallest: `${built.at(-1)?.route} ${built.at(-1)?.bytes} bytes (${((built.at(-1)?.bytes ?? 0) / baseline.bytes).toFixed(2)}×)`,
-    start_up: sampled.map((b) => `${b.route} ${(startUp(b.outfile) / baselineStart).toFixed(2)}×`).join('; '),
+    start_up: starts
+      .map((s) => `${s.route} ${s.bundle.toFixed(1)} ms (${(s.bundle / s.bare).toFixed(2)}×)`)
+      .join('; '),
     largest_inputs: inputs.map(([path, bytes]) => `${path} ${bytes}`).join('; '),
   };
 };

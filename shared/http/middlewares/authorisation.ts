@@ -2,8 +2,8 @@
  * Checks the caller once per request, against the route table's schemes and permission, and hands the
  * handler the data-layer scope that follows from it, with any records the handler reads ahead.
  */
-import { authenticate, authorise } from '../../auth/principal';
-import { type Scope, scopeOf } from '../../data/scope';
+import { authenticate, authorise, type Principal } from '../../auth/principal';
+import { scopeOf } from '../../data/scope';
 import type { ItemKey } from '../../data/stored-resource';
 import { NotFoundError } from '../../jsonapi/errors';
 import type { Route } from '../../routes';
@@ -11,6 +11,15 @@ import type { ApiMiddleware } from '../api-context';
 
 /** The records a handler will read, named from the path before the caller is known. */
 export type ReadAhead = (params: Readonly<Record<string, string | undefined>>) => ItemKey[];
+
+/** The organisations the caller reaches on this route. */
+const orgsOf = (route: Route, principal: Principal, pathOrgId: string | undefined): readonly string[] => {
+  if (route.permission !== 'authenticated' && route.permission !== null)
+    return authorise(principal, route.permission, pathOrgId).orgIds;
+  // No permission of its own (whoami, exports): any organisation the caller holds grants in.
+  if (pathOrgId !== undefined && !principal.permissions.has(pathOrgId)) throw new NotFoundError();
+  return [...principal.permissions.keys()];
+};
 
 export const authorisation = (route: Route, readAhead?: ReadAhead): ApiMiddleware => ({
   before: async ({ event, context }) => {
@@ -26,14 +35,6 @@ export const authorisation = (route: Route, readAhead?: ReadAhead): ApiMiddlewar
       readAhead?.(event.pathParameters ?? {}),
     );
     context.principal = principal;
-    const pathOrgId = event.pathParameters?.org_id;
-    const scope = ((): Scope => {
-      if (route.permission !== 'authenticated' && route.permission !== null)
-        return authorise(principal, route.permission, pathOrgId);
-      // No permission of its own (whoami, exports): any organisation the caller holds grants in.
-      if (pathOrgId !== undefined && !principal.permissions.has(pathOrgId)) throw new NotFoundError();
-      return scopeOf([...principal.permissions.keys()]);
-    })();
-    context.scope = scopeOf(scope.orgIds, read);
+    context.scope = scopeOf(orgsOf(route, principal, event.pathParameters?.org_id), read);
   },
 });
