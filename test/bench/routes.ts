@@ -85,8 +85,9 @@ const costPerMillion = (ms: number, rcu: number) =>
   rcu * PRICES.readUnitPerMillion;
 const CREDENTIAL_KEY = /^(SESSION|PRINCIPAL)#/;
 const readsOnlyCredentials = (input: Record<string, unknown>) => {
-  const keys = Object.values((input.RequestItems as Record<string, { Keys: Item[] }>) ?? {}).flatMap(
-    (r) => r.Keys,
+  // BatchGetItem names `Keys`; a BatchWriteItem (imports) names none and is never authentication.
+  const keys = Object.values((input.RequestItems as Record<string, { Keys?: Item[] }>) ?? {}).flatMap(
+    (r) => r.Keys ?? [],
   );
   if (input.Key) keys.push(input.Key as Item);
   return keys.length > 0 && keys.every((k) => CREDENTIAL_KEY.test(String(k.pk)));
