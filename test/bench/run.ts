@@ -80,7 +80,7 @@ const report = (r: {
   const routeRows =
     r.routes === 'not run'
       ? '(not run)'
-      : `${r.routes.routes_measured} collection routes, ${r.routes.combinations} route × include combinations; DynamoDB calls besides the ${r.routes.auth_calls_per_request} that authenticate the session (a BatchGetItem of session and principal), at page sizes 1 / 25 / 100. Scans: ${r.routes.scans}. Prices: ${r.routes.prices}. Growing with page size (more calls for a bigger page that answers no new type of resource): ${r.routes.growing_with_page_size.length === 0 ? 'none' : r.routes.growing_with_page_size.join(', ')}. Data read capacity above 1.1× the minimum for what was returned: ${r.routes.over_1_1_times_minimum_capacity.length === 0 ? 'none' : r.routes.over_1_1_times_minimum_capacity.join(', ')}.
+      : `${r.routes.routes_measured} collection routes, ${r.routes.combinations} route × include combinations; DynamoDB calls per request besides authentication (${r.routes.auth_calls_per_request} BatchGetItem of session and principal), at page sizes 1 / 25 / 100. Scans: ${r.routes.scans}. Prices: ${r.routes.prices}. Growing with page size (more calls for a bigger page that answers no new type of resource): ${r.routes.growing_with_page_size.length === 0 ? 'none' : r.routes.growing_with_page_size.join(', ')}. Data read capacity above 1.1× the minimum for what was returned: ${r.routes.over_1_1_times_minimum_capacity.length === 0 ? 'none' : r.routes.over_1_1_times_minimum_capacity.join(', ')}.
 
 | route | include | data calls | resources returned | read capacity units | data RCU ÷ minimum | ms at 25 | $ per million calls at 25 |
 |---|---|---|---|---|---|---|---|
