@@ -9,7 +9,7 @@ import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/l
 import { documents, tableName } from './clients';
 import type { Scope } from './scope';
 import { inScope } from './scope';
-import { counterKey, type ItemKey, type StoredResource } from './stored-resource';
+import { counterKey, type ItemKey, keyId, type StoredResource } from './stored-resource';
 import { DataUnavailable } from './unavailable';
 
 /** Attempts of a transaction cancelled only by conflicts with concurrent transactions. */
@@ -113,9 +113,8 @@ export const buildTransaction = (ops: readonly WriteOp[]): { items: TransactItem
   const checked = new Set<string>();
   const counters = new Map<string, Tally>();
   const tally = (op: number, key: ItemKey) => {
-    const id = `${key.pk}\n${key.sk}`;
-    const found = counters.get(id) ?? { key, op, add: new Map(), join: new Map(), leave: new Map() };
-    counters.set(id, found);
+    const found = counters.get(keyId(key)) ?? { key, op, add: new Map(), join: new Map(), leave: new Map() };
+    counters.set(keyId(key), found);
     return found;
   };
   const count = (op: number, key: ItemKey, by: number, name = 'count') => {
@@ -207,7 +206,7 @@ export const buildTransaction = (ops: readonly WriteOp[]): { items: TransactItem
     } else if ('check' in op) {
       const { version, ...key } = op.check;
       // The same existence asked twice (a parent named and also counted under) is one check.
-      const checkId = `${key.pk}\n${key.sk}\n${version}`;
+      const checkId = `${keyId(key)}\n${version}`;
       if (checked.has(checkId)) return;
       checked.add(checkId);
       add(i, {

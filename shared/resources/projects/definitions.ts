@@ -3,8 +3,22 @@
  * orders contain operations. Every node is also filed in its tree on `gsi1` (`TREE#<org>#<root id>`,
  * sort key = the path of ids from the root), so a subtree is one `begins_with` Query.
  */
+import type { StoredResource } from '../../data/stored-resource';
 import { createdAtSort, defineResource } from '../resource-definition';
 import { withProgress } from './progress';
+
+/** The scheme meta the spec shows that this service does not vary (no templates, imports or schedules yet). */
+const fixedMeta = (scheme: StoredResource): StoredResource => ({
+  ...scheme,
+  meta: {
+    ...scheme.meta,
+    modified_at: scheme.meta.updated_at,
+    from_template: false,
+    is_default: false,
+    imported_at: null,
+    dates: { scheduled: { start: null, end: null } },
+  },
+});
 
 const projectPath = (segment: string) => (r: { org_id: string; id: string }) =>
   `/v3/orgs/${r.org_id}/projects/${segment}/${r.id}`;
@@ -47,7 +61,7 @@ export const schemes = defineResource({
     created_by_service_account: { type: 'service-accounts' },
   },
   selfPath: projectPath('schemes'),
-  derive: (_scope, items) => withProgress(items),
+  derive: (_scope, items) => withProgress(items.map(fixedMeta)),
   collection: {
     ...named,
     filters: { ...named.filters, status: { kind: 'eq', path: 'attributes.status' } },

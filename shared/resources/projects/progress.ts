@@ -42,15 +42,7 @@ export const withProgress = async (items: StoredResource[]): Promise<StoredResou
     const workOrders = [...(progress?.work_order_ids ?? [])].sort();
     return {
       ...scheme,
-      meta: {
-        ...scheme.meta,
-        modified_at: scheme.meta.updated_at,
-        from_template: false,
-        is_default: false,
-        imported_at: null,
-        dates: { scheduled: { start: null, end: null } },
-        ...schemeProgress(workOrders.length, progress ?? {}),
-      },
+      meta: { ...scheme.meta, ...schemeProgress(workOrders.length, progress ?? {}) },
       rels: { ...scheme.rels, work_orders: workOrders },
     };
   });
