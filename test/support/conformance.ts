@@ -1,10 +1,10 @@
-/** Validates response bodies against the official JSON:API 1.1 schema in ../shared/conformance. */
+/** Validates response bodies against the official JSON:API 1.1 schema kept in test/conformance. */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 
-const schemaFile = resolve(import.meta.dirname, '../../../shared/conformance/jsonapi-1.1.schema.json');
+const schemaFile = resolve(import.meta.dirname, '../conformance/jsonapi-1.1.schema.json');
 const ajv = new Ajv2020({ allErrors: true, strict: false });
 addFormats.default(ajv);
 const validate = ajv.compile(JSON.parse(readFileSync(schemaFile, 'utf8')));
