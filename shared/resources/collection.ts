@@ -5,7 +5,8 @@
 
 import type { CollectionQuery, FilterClause } from '../data/collection-query';
 import { BoxTooLarge, queryByBox } from '../data/geo-index';
-import { queryCollection } from '../data/repository';
+import { applyInMemory } from '../data/in-memory-collection';
+import { queryCollection, readPartition } from '../data/repository';
 import type { Scope } from '../data/scope';
 import type { StoredResource } from '../data/stored-resource';
 import {
@@ -63,3 +64,28 @@ export const listResources = async (
     { pagination: paginationMeta(query.page, total), features: featuresMeta(options) },
   );
 };
+
+/**
+ * A collection of records already in hand, a set bounded by the caller's grants or by definition (the
+ * caller's organisations, the permission catalogue): filters, sort and page apply in memory.
+ */
+export const listInMemory = (
+  request: CollectionRequest,
+  definition: ResourceDefinition,
+  records: () => Promise<readonly StoredResource[]> | readonly StoredResource[],
+): Promise<DataDocument> =>
+  listResources(request, definition, async (query) => applyInMemory(await records(), query));
+
+/**
+ * One organisation's small, bounded collection read whole (records that expire after 30 days: device
+ * backups, exports), keeping the live records `keep` accepts; filters, sort and page apply in memory.
+ */
+export const listPartition = (
+  request: CollectionRequest,
+  definition: ResourceDefinition,
+  orgId: string,
+  keep: (record: StoredResource) => boolean = () => true,
+): Promise<DataDocument> =>
+  listInMemory(request, definition, async () =>
+    (await readPartition(request.scope, orgId, definition.type)).filter(keep),
+  );
