@@ -32,6 +32,11 @@ export interface ClientRecord {
   created_at: string;
 }
 
+/**
+ * What authentication reads. It exists whatever organisation the principal belongs to, so it never
+ * proves membership: a write naming a user, team or service account checks the organisation's own
+ * record of it (the resource definition's `keyOf(orgId, id)`), as grants and team members do.
+ */
 export const principalKey = (id: string) => ({ pk: `PRINCIPAL#${id}`, sk: 'PRINCIPAL' });
 export const clientKey = (clientId: string) => ({ pk: `CLIENT#${clientId}`, sk: 'CLIENT' });
 export const granteeIndexKey = (granteeId: string) => `GRANTEE#${granteeId}`;
