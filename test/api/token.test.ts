@@ -176,7 +176,7 @@ describe('GET /.well-known/jwks.json', () => {
   });
 });
 
-describe('RFC 8725 checks on access tokens', () => {
+describe('RFC 8725 and RFC 9068 checks on access tokens (each refusal is 401 AUTH.001)', () => {
   const claims = () => {
     const now = Math.floor(Date.now() / 1000);
     return {
@@ -190,33 +190,100 @@ describe('RFC 8725 checks on access tokens', () => {
       jti: 'test',
     };
   };
+  const without = (name: string) => {
+    const { [name as keyof ReturnType<typeof claims>]: _gone, ...rest } = claims();
+    return rest;
+  };
+  const expectRefused = async (token: string) => {
+    const res = await api.get('/v3/orgs', token);
+    expect(res.status, res.text).toBe(401);
+    expect(res.body.errors[0].code).toBe('AUTH.001');
+  };
+  const now = () => Math.floor(Date.now() / 1000);
 
   it('a well-formed token signed by the key is accepted (the control case)', async () => {
     expect((await api.get('/v3/orgs', signRs256({}, claims()))).status).toBe(200);
   });
 
-  it('a token for another stage (audience) or from another issuer is refused', async () => {
-    expect(
-      (await api.get('/v3/orgs', signRs256({}, { ...claims(), aud: 'compliance-api:prod' }))).status,
-    ).toBe(401);
-    expect(
-      (await api.get('/v3/orgs', signRs256({}, { ...claims(), iss: 'https://elsewhere.example' }))).status,
-    ).toBe(401);
+  it('a token without exp is refused (RFC 9068 §2.2: exp is required)', async () => {
+    await expectRefused(signRs256({}, without('exp')));
   });
 
-  it('an expired token, or one not yet valid, is refused', async () => {
-    const now = Math.floor(Date.now() / 1000);
-    expect(
-      (await api.get('/v3/orgs', signRs256({}, { ...claims(), iat: now - 7200, exp: now - 3600 }))).status,
-    ).toBe(401);
-    expect((await api.get('/v3/orgs', signRs256({}, { ...claims(), nbf: now + 3600 }))).status).toBe(401);
+  it('a token without iat is refused (RFC 9068 §2.2: iat is required)', async () => {
+    await expectRefused(signRs256({}, without('iat')));
   });
 
-  it('HS256 signed with the public key as the secret is refused', async () => {
-    expect((await api.get('/v3/orgs', signHs256WithPublicKey(claims()))).status).toBe(401);
+  it('iat more than 60 s in the future is refused; within the 60 s clock skew it is accepted', async () => {
+    await expectRefused(signRs256({}, { ...claims(), iat: now() + 600, nbf: undefined }));
+    expect((await api.get('/v3/orgs', signRs256({}, { ...claims(), iat: now() + 20 }))).status).toBe(200);
   });
 
-  it('a JWT of another type (an ID token) is refused', async () => {
-    expect((await api.get('/v3/orgs', signRs256({ typ: 'JWT' }, claims()))).status).toBe(401);
+  it('a token without jti is refused (RFC 9068 §2.2: jti is required)', async () => {
+    await expectRefused(signRs256({}, without('jti')));
+    await expectRefused(signRs256({}, { ...claims(), jti: '' }));
+  });
+
+  it('an expired token is refused', async () => {
+    await expectRefused(
+      signRs256({}, { ...claims(), iat: now() - 7200, nbf: now() - 7200, exp: now() - 3600 }),
+    );
+  });
+
+  it('a token not yet valid (nbf in the future) is refused', async () => {
+    await expectRefused(signRs256({}, { ...claims(), nbf: now() + 3600 }));
+  });
+
+  it('a token from another issuer, even one differing by a trailing slash, is refused (exact iss)', async () => {
+    await expectRefused(signRs256({}, { ...claims(), iss: 'https://elsewhere.example' }));
+    await expectRefused(signRs256({}, { ...claims(), iss: `${process.env.TOKEN_ISSUER}/` }));
+  });
+
+  it('a token for another audience, or for several including this one, is refused (exact aud)', async () => {
+    await expectRefused(signRs256({}, { ...claims(), aud: 'compliance-api:prod' }));
+    await expectRefused(signRs256({}, { ...claims(), aud: [process.env.TOKEN_AUDIENCE, 'another-api'] }));
+  });
+
+  it('a JWT of another type (an ID token) or with no typ is refused (RFC 8725 §3.11, RFC 9068 §4)', async () => {
+    await expectRefused(signRs256({ typ: 'JWT' }, claims()));
+    await expectRefused(signRs256({ typ: undefined }, claims()));
+  });
+
+  it('only RS256: RS512 signed by the same key is refused (RFC 8725 §3.1)', async () => {
+    await expectRefused(signRs256({ alg: 'RS512' }, claims(), 'sha512'));
+  });
+
+  it('HS256 signed with the public key as the secret is refused (RFC 8725 §2.1)', async () => {
+    await expectRefused(signHs256WithPublicKey(claims()));
+  });
+
+  it('a token without kid is refused', async () => {
+    await expectRefused(signRs256({ kid: undefined }, claims()));
+  });
+
+  it('a token with a crit header is refused (RFC 7515 §4.1.11: no extension is understood here)', async () => {
+    await expectRefused(signRs256({ crit: ['exp'] }, claims()));
+  });
+
+  it('a key named or carried in the token’s own header (jwk, jku, x5c, x5u) is never used: such tokens are refused', async () => {
+    const { generateKeyPairSync } = await import('node:crypto');
+    const attacker = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const jwk = attacker.publicKey.export({ format: 'jwk' });
+    const header = Buffer.from(
+      JSON.stringify({ alg: 'RS256', typ: 'at+jwt', kid: 'attacker', jwk }),
+    ).toString('base64url');
+    const payload = Buffer.from(JSON.stringify(claims())).toString('base64url');
+    const signature = createSign('RSA-SHA256')
+      .update(`${header}.${payload}`)
+      .sign(attacker.privateKey)
+      .toString('base64url');
+    await expectRefused(`${header}.${payload}.${signature}`);
+    for (const member of [
+      { jwk },
+      { jku: `${process.env.TOKEN_ISSUER}/.well-known/jwks.json` },
+      { x5u: 'https://elsewhere.example/cert.pem' },
+      { x5c: ['MIIB'] },
+    ]) {
+      await expectRefused(signRs256(member, claims()));
+    }
   });
 });
