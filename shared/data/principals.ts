@@ -43,8 +43,6 @@ export const granteeIndexKey = (granteeId: string) => `GRANTEE#${granteeId}`;
 
 export const getPrincipal = (id: string) => getItem<PrincipalRecord>(principalKey(id));
 
-export const getClient = (clientId: string) => getItem<ClientRecord>(clientKey(clientId));
-
 export const putPrincipal = async (principal: PrincipalRecord): Promise<void> => {
   await documents.send(
     new PutCommand({ TableName: tableName, Item: { ...principalKey(principal.id), ...principal } }),

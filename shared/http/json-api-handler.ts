@@ -32,6 +32,8 @@ export interface ApiRequest {
   requestId: string;
   /** Scheme and host the request came in on, for `links.self`. */
   baseUrl: string;
+  /** The caller's address as API Gateway saw it (the TCP peer; no header can change it). */
+  sourceIp: string;
   principal: Principal | null;
   scope: Scope;
 }
@@ -75,6 +77,7 @@ export const jsonApiHandler = (routeId: RouteId | Route, fn: ApiFunction, readAh
         body: route.bodyType === undefined ? event.body : rawBody(event),
         requestId: context.requestId,
         baseUrl: `${event.headers?.['x-forwarded-proto'] ?? 'https'}://${event.requestContext.domainName}`,
+        sourceIp: event.requestContext.http.sourceIp,
         principal: context.principal,
         scope: context.scope,
       });

@@ -1,4 +1,5 @@
 import { createSign } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getPrincipal, putPrincipal } from '../../shared/data/principals';
 import { startTestApi, type TestApi } from '../support/api';
@@ -104,6 +105,129 @@ describe('POST /oauth2/token (client credentials, RFC 6749 §4.4)', () => {
       expect(res.status).toBe(400);
       expect(res.body.error).toBe('invalid_request');
     }
+  });
+});
+
+/**
+ * The token endpoint as seen from a given source address: every 127/8 address is this machine, so a test
+ * can be a caller of its own, as API Gateway's `sourceIp` would tell callers apart.
+ */
+const postTokenFrom = (localAddress: string, body: string, headers: Record<string, string> = FORM) =>
+  new Promise<{ status: number; headers: Headers; body: Record<string, unknown> }>((done, fail) => {
+    const url = new URL('/oauth2/token', api.url);
+    const req = httpRequest(
+      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers, localAddress },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const answer = new Headers();
+          for (const [name, value] of Object.entries(res.headers))
+            if (typeof value === 'string') answer.set(name, value);
+          done({
+            status: res.statusCode ?? 0,
+            headers: answer,
+            body: JSON.parse(Buffer.concat(chunks).toString('utf8')),
+          });
+        });
+      },
+    );
+    req.on('error', fail);
+    req.end(body);
+  });
+
+const credentialsForm = (clientId: string, clientSecret: string) =>
+  form({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret });
+
+/** What a client sees of an answer, apart from how many seconds it is told to wait. */
+const seen = (res: { status: number; headers: Headers; body: Record<string, unknown> }) => ({
+  status: res.status,
+  body: { ...res.body, error_description: String(res.body.error_description).replace(/\d+/g, 'N') },
+  retryAfter: res.headers.get('retry-after') === null ? null : 'seconds',
+  cacheControl: res.headers.get('cache-control'),
+});
+
+describe('POST /oauth2/token throttles failed client authentication (issue 15, finding 5)', () => {
+  const PER_CLIENT = 10;
+  const PER_SOURCE = 50;
+  const throttled = {
+    status: 429,
+    body: {
+      error: 'invalid_client',
+      error_description: 'Too many failed client authentications; retry after N seconds.',
+    },
+    retryAfter: 'seconds',
+    cacheControl: 'no-store',
+  };
+  const refused = {
+    status: 401,
+    body: { error: 'invalid_client', error_description: 'Client authentication failed.' },
+    retryAfter: null,
+    cacheControl: 'no-store',
+  };
+
+  it(`the ${PER_CLIENT}th failure for one client id is 429 with Retry-After and an RFC 6749 §5.2 body; the right secret is refused too until the window closes`, async () => {
+    const own = await newTenant('Throttled Org', 0);
+    const answers = [];
+    for (let i = 0; i < PER_CLIENT; i++)
+      answers.push(await postTokenFrom('127.0.5.1', credentialsForm(own.admin.clientId, `wrong-${i}`)));
+    expect(answers.slice(0, -1).map(seen)).toEqual(Array(PER_CLIENT - 1).fill(refused));
+    const last = answers.at(-1);
+    if (!last) throw new Error('no answer');
+    expect(seen(last)).toEqual(throttled);
+    const retryAfter = Number(last.headers.get('retry-after'));
+    expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 900, String(retryAfter)).toBe(
+      true,
+    );
+    // The right secret, from the same source and from another, during the lockout.
+    const right = credentialsForm(own.admin.clientId, own.admin.clientSecret);
+    expect(seen(await postTokenFrom('127.0.5.1', right))).toEqual(throttled);
+    expect(seen(await postTokenFrom('127.0.5.2', right))).toEqual(throttled);
+  }, 60_000);
+
+  it('an unknown client id is counted and throttled exactly like a known one, with the same answers', async () => {
+    const own = await newTenant('Known Org', 0);
+    const run = async (clientId: string, address: string) => {
+      const answers = [];
+      for (let i = 0; i <= PER_CLIENT; i++)
+        answers.push(seen(await postTokenFrom(address, credentialsForm(clientId, `wrong-${i}`))));
+      return answers;
+    };
+    const known = await run(own.admin.clientId, '127.0.6.1');
+    const unknown = await run(crypto.randomUUID(), '127.0.6.2');
+    const malformed = await run('not-a-client-id', '127.0.6.3');
+    expect(known.map((a) => a.status)).toEqual([...Array(PER_CLIENT - 1).fill(401), 429, 429]);
+    expect(unknown).toEqual(known);
+    expect(malformed).toEqual(known);
+  }, 60_000);
+
+  it(`per source: ${PER_SOURCE} failures from one address across different client ids lock that address out, and only it`, async () => {
+    const address = '127.0.7.1';
+    const first = await Promise.all(
+      Array.from({ length: PER_SOURCE - 1 }, () =>
+        postTokenFrom(address, credentialsForm(crypto.randomUUID(), 'wrong')),
+      ),
+    );
+    expect(first.map((a) => a.status)).toEqual(Array(PER_SOURCE - 1).fill(401));
+    expect(seen(await postTokenFrom(address, credentialsForm(crypto.randomUUID(), 'wrong')))).toEqual(
+      throttled,
+    );
+    const right = credentialsForm(tenant.admin.clientId, tenant.admin.clientSecret);
+    expect(seen(await postTokenFrom(address, right))).toEqual(throttled);
+    expect((await postTokenFrom('127.0.7.2', right)).status).toBe(200);
+  }, 90_000);
+
+  it('a client_id over DynamoDB’s 2,048-byte key limit, in the form or over Basic, is 401 invalid_client like any unknown client', async () => {
+    const long = 'c'.repeat(3000);
+    const unknown = seen(await postTokenFrom('127.0.8.1', credentialsForm(crypto.randomUUID(), 'x')));
+    expect(unknown).toEqual(refused);
+    expect(seen(await postTokenFrom('127.0.8.2', credentialsForm(long, 'x')))).toEqual(unknown);
+    const basic = await postTokenFrom('127.0.8.3', form({ grant_type: 'client_credentials' }), {
+      ...FORM,
+      authorization: `Basic ${Buffer.from(`${long}:x`).toString('base64')}`,
+    });
+    expect(seen(basic)).toEqual(unknown);
+    expect(basic.headers.get('www-authenticate')).toMatch(/^Basic/);
   });
 });
 
