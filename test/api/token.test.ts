@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getPrincipal, putPrincipal } from '../../shared/data/principals';
 import { startTestApi, type TestApi } from '../support/api';
 import { signHs256WithPublicKey, signRs256 } from '../support/jwt';
+import { expectSecurityHeaders } from '../support/security-headers';
 import { newTenant, type Tenant } from '../support/tenants';
 
 let api: TestApi;
@@ -124,6 +125,7 @@ const postTokenFrom = (localAddress: string, body: string, headers: Record<strin
           const answer = new Headers();
           for (const [name, value] of Object.entries(res.headers))
             if (typeof value === 'string') answer.set(name, value);
+          expectSecurityHeaders(answer, url.pathname);
           done({
             status: res.statusCode ?? 0,
             headers: answer,
