@@ -125,7 +125,7 @@ const postTokenFrom = (localAddress: string, body: string, headers: Record<strin
           const answer = new Headers();
           for (const [name, value] of Object.entries(res.headers))
             if (typeof value === 'string') answer.set(name, value);
-          expectSecurityHeaders(answer, url.pathname);
+          expectSecurityHeaders(answer, url.pathname, res.statusCode ?? 0);
           done({
             status: res.statusCode ?? 0,
             headers: answer,

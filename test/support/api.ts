@@ -31,7 +31,7 @@ const checkEnvelope = (response: Response, text: string) => {
   expect(response.headers.get('content-length'), 'Content-Length').toBe(String(Buffer.byteLength(text)));
   if (text !== '') expect(response.headers.get('content-type'), 'Content-Type').toBeTruthy();
   if (response.headers.get('content-type')?.startsWith(JSONAPI)) assertJsonApiDocument(JSON.parse(text));
-  expectSecurityHeaders(response.headers, new URL(response.url).pathname);
+  expectSecurityHeaders(response.headers, new URL(response.url).pathname, response.status);
 };
 
 export interface TestApi {
