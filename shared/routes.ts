@@ -64,7 +64,8 @@ export const routes = [
     handler: 'functions/auth/issue-token.ts',
     auth: [],
     permission: null,
-    access: { table: 'read', signing: true },
+    // Writes: failed authentications are counted in the table (shared/auth/token-throttle.ts).
+    access: { table: 'write', signing: true },
     bodyType: 'form',
   },
   {

@@ -8,6 +8,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { SECURITY_HEADERS } from '../../shared/http/middlewares/security-headers';
 import { fallbackRoute, matchRoute, type Route } from '../../shared/routes';
 
 /** API Gateway's own payload limit; larger requests never reach a function. */
@@ -131,7 +132,7 @@ const handle = async (req: IncomingMessage, res: ServerResponse) => {
   if (body === 'too large') {
     send(res, {
       statusCode: 413,
-      headers: { 'Content-Type': 'application/json' },
+      headers: { ...SECURITY_HEADERS, 'Content-Type': 'application/json' },
       body: '{"message":"Request Entity Too Large"}',
     });
     return;
@@ -155,7 +156,7 @@ export const startLocalApi = async (
       if (!res.headersSent)
         send(res, {
           statusCode: 502,
-          headers: { 'Content-Type': 'application/json' },
+          headers: { ...SECURITY_HEADERS, 'Content-Type': 'application/json' },
           body: '{"message":"Internal Server Error"}',
         });
     });

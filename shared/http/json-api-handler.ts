@@ -17,6 +17,7 @@ import { negotiate } from './middlewares/negotiate';
 import { pathParameters } from './middlewares/path-parameters';
 import { queryParameters as knownQueryParameters } from './middlewares/query-parameters';
 import { requestId } from './middlewares/request-id';
+import { securityHeaders } from './middlewares/security-headers';
 import { Reply, toResult } from './reply';
 
 export interface ApiRequest {
@@ -32,6 +33,8 @@ export interface ApiRequest {
   requestId: string;
   /** Scheme and host the request came in on, for `links.self`. */
   baseUrl: string;
+  /** The caller's address as API Gateway saw it (the TCP peer; no header can change it). */
+  sourceIp: string;
   principal: Principal | null;
   scope: Scope;
 }
@@ -53,11 +56,16 @@ const rawBody = (event: APIGatewayProxyEventV2): string | undefined =>
       ? Buffer.from(event.body, 'base64').toString('utf8')
       : event.body;
 
-/** `readAhead` names records the function will read, so they come with the caller's credentials. */
+/**
+ * `readAhead` names records the function will read, so they come with the caller's credentials. Middy
+ * runs `after` and `onError` in reverse order of `use`: the security headers go on after the error
+ * middleware has rendered any error, and the request id last of all.
+ */
 export const jsonApiHandler = (routeId: RouteId | Route, fn: ApiFunction, readAhead?: ReadAhead) => {
   const route = typeof routeId === 'string' ? routeById(routeId) : routeId;
   return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>()
     .use(requestId())
+    .use(securityHeaders(route))
     .use(jsonApiErrors())
     .use(negotiate(route))
     .use(pathParameters())
@@ -75,6 +83,7 @@ export const jsonApiHandler = (routeId: RouteId | Route, fn: ApiFunction, readAh
         body: route.bodyType === undefined ? event.body : rawBody(event),
         requestId: context.requestId,
         baseUrl: `${event.headers?.['x-forwarded-proto'] ?? 'https'}://${event.requestContext.domainName}`,
+        sourceIp: event.requestContext.http.sourceIp,
         principal: context.principal,
         scope: context.scope,
       });

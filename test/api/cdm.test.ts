@@ -234,6 +234,28 @@ describe('duty holders on a scheme', () => {
     expect(list.body.meta.pagination.counts.resources).toBe(1);
   });
 
+  it('another organisation’s service account is refused as an appointee exactly like a random id (issue 15, finding 1)', async () => {
+    const schemeId = await newScheme();
+    const appointing = (id: string) =>
+      api.request('POST', `${schemePath(schemeId)}/appointments`, {
+        token: admin,
+        body: {
+          data: {
+            type: 'appointments',
+            attributes: { role: 'client' },
+            relationships: { service_account: ref('service-accounts', id) },
+          },
+        },
+      });
+    const comparable = (res: { status: number; body: { errors: { id: string }[] } }) => ({
+      status: res.status,
+      errors: res.body.errors.map(({ id: _id, ...rest }) => rest),
+    });
+    const foreign = await appointing(other.admin.principalId);
+    expect(foreign.status, foreign.text).toBe(400);
+    expect(comparable(foreign)).toEqual(comparable(await appointing(crypto.randomUUID())));
+  });
+
   it('a team can be appointed: its members act in the role, other users do not', async () => {
     const schemeId = await schemeWithClient();
     const orgId = tenant.org.id;

@@ -32,6 +32,65 @@ describe('GET /v3/status', () => {
   });
 });
 
+describe('response security headers (issue 15, finding 6; OWASP REST Security Cheat Sheet)', () => {
+  const expectHardened = (headers: Headers, cacheControl = 'no-store') => {
+    expect(headers.get('cache-control')).toBe(cacheControl);
+    expect(headers.get('x-content-type-options')).toBe('nosniff');
+    expect(headers.get('content-security-policy')).toBe("frame-ancestors 'none'");
+    expect(headers.get('x-frame-options')).toBe('DENY');
+    expect(headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    expect(headers.get('server')).toBeNull();
+    expect(headers.get('x-powered-by')).toBeNull();
+  };
+  const tokenForm = (secret: string) =>
+    api.request('POST', '/oauth2/token', {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'client_credentials',
+        client_id: tenant.viewer.clientId,
+        client_secret: secret,
+      }).toString(),
+    });
+
+  it('authenticated answers, errors, the 404/405 fallback and the token endpoint all carry them, with Cache-Control: no-store', async () => {
+    const answers = {
+      'authenticated 200': await api.get(teams(), token),
+      'unauthenticated 401': await api.get(teams()),
+      'unknown route 404': await api.get('/v3/nowhere', token),
+      'wrong method 405': await api.request('DELETE', '/v3/orgs', { token }),
+      'malformed body 400': await api.request('POST', teams(), {
+        token,
+        headers: { 'content-type': 'application/vnd.api+json' },
+        body: '{',
+      }),
+      'public status 200': await api.get('/v3/status'),
+      'token 200 (RFC 6749 §5.1)': await tokenForm(tenant.viewer.clientSecret),
+      'token 401': await tokenForm('wrong'),
+    };
+    for (const [name, res] of Object.entries(answers)) {
+      expect(res.status, name).toBeGreaterThan(0);
+      expectHardened(res.headers);
+    }
+    expect(answers['authenticated 200'].status).toBe(200);
+    expect(answers['token 200 (RFC 6749 §5.1)'].status).toBe(200);
+  });
+
+  it('only a public route chooses its own caching: the JWKS is cacheable for five minutes', async () => {
+    expectHardened((await api.get('/.well-known/jwks.json')).headers, 'public, max-age=300');
+  });
+
+  it('a body the local gateway refuses (over 10 MB) is answered with them too', async () => {
+    const res = await fetch(`${api.url}${teams()}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/vnd.api+json' },
+      body: 'x'.repeat(10 * 1024 * 1024 + 1),
+    });
+    await res.text();
+    expect(res.status).toBe(413);
+    expectHardened(res.headers);
+  });
+});
+
 describe('error documents and headers', () => {
   it('an unknown route is a JSON:API 404 with a UUID id', async () => {
     const res = await api.get('/v3/nowhere', token);

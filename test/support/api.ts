@@ -8,6 +8,7 @@ import { expect } from 'vitest';
 import { startLocalApi } from '../../infra/local/http-adapter';
 import type { ClientCredentials } from '../../infra/local/records';
 import { assertJsonApiDocument } from './conformance';
+import { expectSecurityHeaders } from './security-headers';
 
 export interface ApiResponse {
   status: number;
@@ -30,6 +31,7 @@ const checkEnvelope = (response: Response, text: string) => {
   expect(response.headers.get('content-length'), 'Content-Length').toBe(String(Buffer.byteLength(text)));
   if (text !== '') expect(response.headers.get('content-type'), 'Content-Type').toBeTruthy();
   if (response.headers.get('content-type')?.startsWith(JSONAPI)) assertJsonApiDocument(JSON.parse(text));
+  expectSecurityHeaders(response.headers, new URL(response.url).pathname, response.status);
 };
 
 export interface TestApi {
