@@ -1997,7 +1997,7 @@ export const routes = [
     handler: 'functions/documents/versions/complete.ts',
     auth: USER_OR_MACHINE,
     permission: 'documents:manage',
-    access: { table: 'write', buckets: { documents: 'read' } },
+    access: { table: 'write', buckets: { documents: 'write' } },
   },
   {
     id: 'downloadDocumentVersion',
@@ -2043,7 +2043,7 @@ export const routes = [
     handler: 'functions/device-backups/complete.ts',
     auth: USER_OR_MACHINE,
     permission: 'device-backups:create',
-    access: { table: 'write', buckets: { deviceBackups: 'read' } },
+    access: { table: 'write', buckets: { deviceBackups: 'write' } },
   },
   {
     id: 'listDeviceBackups',
