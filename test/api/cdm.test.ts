@@ -144,6 +144,19 @@ describe('the CDM walk-through', () => {
     expect(last.attributes).toMatchObject({ sections: ['risks'], operation: 'create' });
   });
 
+  it('a version has a page of its own (issue 15): it answers the history’s entry; another organisation gets 404', async () => {
+    const [first] = (await api.get(`${planPath()}/versions`, as('client'))).body.data;
+    expect(first.links.self).toBe(`${api.url}/v3/construction-phase-plan-versions/${first.id}`);
+    const read = await api.get(`/v3/construction-phase-plan-versions/${first.id}`, as('client'));
+    expect(read.status, read.text).toBe(200);
+    expect(read.body.data).toEqual(first);
+    const foreign = await api.get(
+      `/v3/construction-phase-plan-versions/${first.id}`,
+      await api.token(other.admin),
+    );
+    expect(foreign.status).toBe(404);
+  });
+
   it('decisions are audit events of the organisation', async () => {
     const events = await api.get(
       `/v3/orgs/${tenant.org.id}/audit-events?filter[action]=proposed-change.accepted`,

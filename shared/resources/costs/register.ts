@@ -11,7 +11,8 @@ import { inScope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import { commit } from '../../data/transaction';
 import { CATEGORIES } from '../../domain/costs/roll-up';
-import { ConflictError, ValidationError } from '../../jsonapi/errors';
+import { ConflictError, NotFoundError, ValidationError } from '../../jsonapi/errors';
+import { routePath } from '../../jsonapi/links';
 import { parseDocument } from '../../jsonapi/request-document';
 import { simpleCrud } from '../simple-crud';
 import { rateCodes } from './definitions';
@@ -87,6 +88,13 @@ export const rateInForce = async (
 
 export const listRateVersions = (scope: Scope, code: StoredResource) => versionsUpTo(scope, code, '9999');
 
+/** One version of the code, or 404: versions are keyed by date, so this reads the code's (few) versions. */
+export const readRateVersion = async (scope: Scope, code: StoredResource, id: string) => {
+  const version = (await listRateVersions(scope, code)).find((v) => v.id === id);
+  if (!version) throw new NotFoundError(`No rate-code-versions with id ${id} on this rate code.`);
+  return version;
+};
+
 /** Adds a version; versions are appended in time order, so revising a rate never rewrites the past. */
 export const addRateVersion = async (
   scope: Scope,
@@ -130,6 +138,6 @@ export const versionResource = (code: StoredResource, v: RateVersion, baseUrl: s
   meta: {},
   relationships: { rate_code: { data: { type: 'rate-codes', id: code.id } } },
   links: {
-    self: `${baseUrl}/v3/orgs/${code.org_id}/costs/rate-codes/${code.id}/versions?${new URLSearchParams({ 'filter[id]': v.id })}`,
+    self: `${baseUrl}${routePath('getRateCodeVersion', { org_id: code.org_id, rate_code_id: code.id, rate_code_version_id: v.id })}`,
   },
 });

@@ -17,6 +17,7 @@ import {
 } from '../../jsonapi/collection-query';
 import { collectionDocument, type DataDocument, type ResourceObject } from '../../jsonapi/document';
 import { ConflictError, NotFoundError, UnauthorisedError, ValidationError } from '../../jsonapi/errors';
+import { routePath } from '../../jsonapi/links';
 import { resourceTypes } from '../registry';
 
 const NODE_TYPES = new Set(['scheme-contracts', 'schemes', 'work-orders', 'operations']);
@@ -113,7 +114,7 @@ export const rollUpResources = async (
       meta: {},
       relationships: {},
       links: {
-        self: `${baseUrl}/v3/cost-rollups?${new URLSearchParams({ filter: `and(eq(organisation,${organisation}),eq(cost_centre,${node.id}),eq(cost_centre_type,${node.type}))` })}`,
+        self: `${baseUrl}${routePath('listCostRollups')}?${new URLSearchParams({ filter: `and(eq(organisation,${organisation}),eq(cost_centre,${node.id}),eq(cost_centre_type,${node.type}))` })}`,
       },
     };
   });

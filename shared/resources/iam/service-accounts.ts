@@ -17,6 +17,7 @@ import type { Scope } from '../../data/scope';
 import type { ItemKey, StoredResource } from '../../data/stored-resource';
 import { commit, TRANSACTION_MAX, type WriteOp, WriteRefused } from '../../data/transaction';
 import { ConflictError } from '../../jsonapi/errors';
+import { routePath } from '../../jsonapi/links';
 import { assertSameId, createDocument } from '../../jsonapi/request-document';
 import { changedRecord } from '../record-writes';
 import { toStoredResource } from '../stored';
@@ -216,5 +217,7 @@ export const keyResource = (
   },
   meta: { secret_shown_once: clientSecret !== undefined },
   relationships: { service_account: { data: { type: 'service-accounts', id: account.id } } },
-  links: { self: `${baseUrl}/v3/orgs/${account.org_id}/iam/service-accounts/${account.id}/keys/${key.id}` },
+  links: {
+    self: `${baseUrl}${routePath('getServiceAccountKey', { org_id: account.org_id, service_account_id: account.id, key_id: key.id })}`,
+  },
 });
