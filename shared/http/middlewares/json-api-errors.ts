@@ -2,12 +2,14 @@
  * Turns any failure into a JSON:API error document. Only errors that carry a status below 500 reach the
  * client as they are; anything else is a generic 500 and its stack goes to the log with the request id.
  */
+import { StorageLimitExceeded } from '../../data/storage-limits';
 import { isTransient } from '../../data/unavailable';
 import { errorDocument } from '../../jsonapi/document';
 import {
   ApiError,
   errorObjects,
   InternalError,
+  RecordTooLargeError,
   ServiceUnavailableError,
   UnsupportedMediaTypeError,
   ValidationError,
@@ -34,6 +36,12 @@ export const toApiError = (error: Error): ApiError => {
   if (error instanceof ApiError) return error;
   if (isHttpError(error) && error.statusCode < 500) return fromMiddy(error);
   if (isTransient(error)) return new ServiceUnavailableError();
+  // A value the table cannot hold is the client's to change: 413 for a record too large, else 400.
+  if (error instanceof StorageLimitExceeded) {
+    return error.limit === 'item'
+      ? new RecordTooLargeError(error.message)
+      : new ValidationError({ detail: error.message });
+  }
   return new InternalError();
 };
 
