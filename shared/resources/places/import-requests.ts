@@ -11,6 +11,7 @@ import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import { commit } from '../../data/transaction';
 import type { LocationField } from '../../domain/places/location-rows';
+import { line } from '../../jsonapi/attribute-types';
 import { ConflictError } from '../../jsonapi/errors';
 import { newRecord } from '../record-writes';
 import { readInScope } from '../single';
@@ -32,7 +33,7 @@ export const createImportDocument = z.strictObject({
             content_type: z.literal('text/csv'),
           })
           .optional(),
-        file_name: z.string().max(200).optional(),
+        file_name: line(200).optional(),
       })
       .refine(
         (a) => (a.csv === undefined) !== (a.upload === undefined),
