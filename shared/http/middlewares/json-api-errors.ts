@@ -29,6 +29,13 @@ const isHttpError = (error: Error): error is HttpError =>
 /** Errors raised by middy's own middlewares, in the catalogue's terms. */
 const fromMiddy = (error: HttpError): ApiError => {
   if (error.statusCode === 415) return new UnsupportedMediaTypeError('The request body must be JSON:API.');
+  // The parser refuses members JavaScript would read as a prototype (JSON makes them plain members).
+  if (error.message === 'Forbidden key in JSON body') {
+    return new ValidationError({
+      detail: 'No member may be named __proto__ (nor constructor with a prototype member).',
+      source: { pointer: '' },
+    });
+  }
   return new ValidationError({ detail: 'The request body is not valid JSON.', source: { pointer: '' } });
 };
 

@@ -9,8 +9,8 @@
  * - No other control character where a value travels in a URL or a header (tab only in headers); body
  *   text may hold line breaks, and the schema types of single-line attributes refuse the rest.
  * - Body numbers are exact: beyond ±(2^53 − 1) a JSON number loses digits (RFC 8259 §6).
- * - Bodies nest at most 32 levels (what DynamoDB stores), and no member is named `__proto__`: JSON
- *   makes it a member, JavaScript a prototype, so it would vanish or change an object's nature.
+ * - Bodies nest at most 32 levels (what DynamoDB stores). (A member named `__proto__`, which JSON makes
+ *   a member and JavaScript a prototype, is refused earlier, by middy's body parser.)
  *
  * Form and text bodies (the token endpoint, the SNS receiver) are parsed, and refused, in their own formats.
  */
@@ -82,8 +82,6 @@ const checkBody = (body: unknown, problems: Problems) => {
       for (const [name, member] of entries) {
         const memberPath = [...path, name];
         if (typeof name === 'string') {
-          if (name === '__proto__')
-            problems.add({ pointer: pointer(memberPath) }, 'A member', 'may not be named __proto__.');
           problems.text({ pointer: pointer(memberPath) }, 'This member name', name, 'nul');
         }
         stack.push({ value: member, path: memberPath });
