@@ -4,15 +4,13 @@
  * exact. Every resource's schema builds its members from these.
  *
  * Lengths count UTF-16 code units (what zod and JavaScript count); one unit is at most 3 UTF-8 bytes, so
- * a line of `KEY_TEXT_MAX` units, the longest that may become part of a key or an object name, fits a
- * DynamoDB sort key (1,024 bytes) or an S3 key (1,024 bytes) with room for its prefix. The well-formed
- * input check at the edge has already refused lone surrogates and NUL in every string.
+ * the longest value that becomes part of a key (a uniqueness claim, a sort index: 255 units) fits a
+ * DynamoDB sort key (1,024 bytes) with room for its prefix; the data layer refuses anything that does
+ * not (storage-limits.ts). The well-formed input check at the edge has already refused lone surrogates
+ * and NUL in every string.
  */
 import * as z from 'zod';
 import { hasControlCharacter } from '../domain/text';
-
-/** Longest single-line value that may end up in a key (a uniqueness claim, an index sort value). */
-export const KEY_TEXT_MAX = 300;
 
 /** Largest amount of money, in minor units (10^12: ten billion pounds); sums of them stay exact. */
 export const MONEY_MAX = 1e12;
