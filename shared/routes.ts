@@ -2265,6 +2265,15 @@ const compiled = routes.map((route) => ({
   pattern: new RegExp(`^${route.path.replace(/[.]/g, '\\.').replace(/\{(\w+)\}/g, '(?<$1>[^/]+)')}$`),
 }));
 
+/** A path segment percent-decoded; a malformed escape stays as sent, for path validation to refuse. */
+const decodeSegment = (segment: string): string => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+};
+
 /** Finds the route for a method and path; `allowed` lists the methods the path has when none match. */
 export const matchRoute = (
   method: string,
@@ -2276,7 +2285,7 @@ export const matchRoute = (
     if (!m) continue;
     if (route.method === method) {
       const params: Record<string, string> = {};
-      for (const [k, v] of Object.entries(m.groups ?? {})) params[k] = decodeURIComponent(v);
+      for (const [k, v] of Object.entries(m.groups ?? {})) params[k] = decodeSegment(v);
       return { match: { route, params }, allowed: [] };
     }
     allowed.push(route.method);

@@ -18,6 +18,7 @@ import { pathParameters } from './middlewares/path-parameters';
 import { queryParameters as knownQueryParameters } from './middlewares/query-parameters';
 import { requestId } from './middlewares/request-id';
 import { securityHeaders } from './middlewares/security-headers';
+import { wellFormedInput } from './middlewares/well-formed-input';
 import { Reply, toResult } from './reply';
 
 export interface ApiRequest {
@@ -41,11 +42,16 @@ export interface ApiRequest {
 
 export type ApiFunction = (request: ApiRequest) => Promise<Document | Reply>;
 
-/** Query parameters from the raw query string; repeated names are comma-joined as API Gateway does. */
+/**
+ * Query parameters from the raw query string; repeated names are comma-joined as API Gateway does. The
+ * object has no prototype, so `?__proto__=x` and `?constructor=x` are parameters like any other.
+ */
 const queryParameters = (raw: string): QueryParameters => {
-  const out: Record<string, string> = {};
-  for (const [name, value] of new URLSearchParams(raw))
-    out[name] = name in out ? `${out[name]},${value}` : value;
+  const out: Record<string, string> = Object.create(null);
+  for (const [name, value] of new URLSearchParams(raw)) {
+    const before = out[name];
+    out[name] = before === undefined ? value : `${before},${value}`;
+  }
   return out;
 };
 
@@ -71,6 +77,7 @@ export const jsonApiHandler = (routeId: RouteId | Route, fn: ApiFunction, readAh
     .use(pathParameters())
     .use(knownQueryParameters(route))
     .use(jsonBody(route))
+    .use(wellFormedInput(route))
     .use(authorisation(route, readAhead))
     .handler(async (event, context) => {
       const reply = await fn({

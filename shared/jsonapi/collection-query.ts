@@ -8,6 +8,11 @@ import { ValidationError } from './errors';
 /** Default and maximum page sizes (the spec leaves both open; documented in the README). */
 export const PAGE_SIZE_DEFAULT = 25;
 export const PAGE_SIZE_MAX = 100;
+/**
+ * The largest offset: the largest integer a JSON number carries exactly (2^53 − 1, RFC 8259 §6), so
+ * `meta.pagination` echoes what was asked. Any offset up to it beyond the end is a 200 with an empty page.
+ */
+export const PAGE_OFFSET_MAX = Number.MAX_SAFE_INTEGER;
 
 export type FilterKind = 'eq' | 'time' | 'box';
 
@@ -40,12 +45,13 @@ const INTEGER = /^-?\d+$/;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
 const DECIMAL = /^\s*-?\d{1,3}(\.\d+)?\s*$/;
 
-const parseInteger = (parameter: string, raw: string, min: number, max?: number): number => {
+// Digit strings of any length: one beyond `max` converts to a number above it (or Infinity), never below.
+const parseInteger = (parameter: string, raw: string, min: number, max: number): number => {
   if (!INTEGER.test(raw)) throw problem(parameter, `${parameter} must be an integer.`);
   const value = Number(raw);
   if (value < min) throw problem(parameter, `${parameter} must be ${min} or more.`);
-  if (max !== undefined && value > max) throw problem(parameter, `${parameter} must be ${max} or less.`);
-  return value;
+  if (value > max) throw problem(parameter, `${parameter} must be ${max} or less.`);
+  return value === 0 ? 0 : value;
 };
 
 /** `limit`/`offset` and `page[limit]`/`page[offset]`; the `page[...]` form wins when both are sent. */
@@ -56,7 +62,7 @@ export const parsePage = (query: QueryParameters): Page => {
   const rawOffset = query[offsetName];
   return {
     limit: rawLimit === undefined ? PAGE_SIZE_DEFAULT : parseInteger(limitName, rawLimit, 1, PAGE_SIZE_MAX),
-    offset: rawOffset === undefined ? 0 : parseInteger(offsetName, rawOffset, 0),
+    offset: rawOffset === undefined ? 0 : parseInteger(offsetName, rawOffset, 0, PAGE_OFFSET_MAX),
   };
 };
 
@@ -114,7 +120,7 @@ const parseFilters = (query: QueryParameters, options: CollectionOptions['filter
     if (!name.startsWith('filter[') || raw === undefined) continue;
     const m = FILTER.exec(name);
     const field = m?.[1];
-    const option = field === undefined ? undefined : options[field];
+    const option = field !== undefined && Object.hasOwn(options, field) ? options[field] : undefined;
     const op = m?.[2] ?? (m?.[3] ? 'box' : 'eq');
     const expected = op === 'since' || op === 'until' ? 'time' : op;
     if (!field || !option || option.kind !== expected) {
@@ -168,7 +174,8 @@ const parseSort = (query: QueryParameters, options: CollectionOptions): Collecti
   const first = query.sort?.split(',')[0]?.trim() || options.defaultSort;
   const descending = first.startsWith('-');
   const field = descending ? first.slice(1) : first;
-  const option = options.sorts[field];
+  // Own fields only: `sort=constructor` must not find Object.prototype's.
+  const option = Object.hasOwn(options.sorts, field) ? options.sorts[field] : undefined;
   if (!option) {
     throw problem('sort', `Unknown sort field ${field}; options: ${Object.keys(options.sorts).join(', ')}.`);
   }

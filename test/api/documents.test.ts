@@ -223,6 +223,21 @@ describe('documents: presigned upload and download', () => {
     expect((await api.get(`/v3/documents/${doc}/content`, token)).status).toBe(404);
   });
 
+  it('a name that is not one line of well-formed text is a 400 at creation (issue 15: a lone surrogate reached the S3 SDK, 500)', async () => {
+    const f = await folder('Odd names');
+    for (const name of ['\ud800.pdf', 'a\udc00.pdf', 'nul\u0000.pdf', 'bell\u0007.pdf', 'two\nlines.pdf']) {
+      const res = await api.request('POST', `/v3/folders/${f}/documents`, {
+        token: admin,
+        body: {
+          data: { type: 'documents', attributes: { name, content_type: 'application/pdf', size: 10 } },
+        },
+      });
+      expect(res.status, JSON.stringify(name)).toBe(400);
+      expect(res.body.errors[0].source).toEqual({ pointer: '/data/attributes/name' });
+    }
+    expect((await meta(f)).document_count).toBe(0);
+  });
+
   it('documents take comments', async () => {
     const f = await folder('Commented');
     const doc = await upload(f, 'c.txt', 'c');

@@ -512,6 +512,17 @@ describe('custom roles and role groups', () => {
     });
     expect(res.status).toBe(409);
   });
+
+  it('role ids that name Object.prototype members (the role-id pattern admits them) are roles that do not exist: 404', async () => {
+    for (const id of ['constructor', 'hasownproperty', 'valueof', 'tostring']) {
+      expect((await api.get(`${org()}/iam/roles/${id}`, admin)).status, id).toBe(404);
+      expect((await del(`${org()}/iam/roles/${id}`)).status, id).toBe(404);
+      const res = await patch(`${org()}/iam/roles/${id}`, {
+        data: { type: 'roles', id, attributes: { name: 'x' } },
+      });
+      expect(res.status, id).toBe(404);
+    }
+  });
 });
 
 describe('changing a grant', () => {

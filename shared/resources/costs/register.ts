@@ -11,6 +11,7 @@ import { inScope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import { commit } from '../../data/transaction';
 import { CATEGORIES } from '../../domain/costs/roll-up';
+import { line, minorUnits, requiredLine } from '../../jsonapi/attribute-types';
 import { ConflictError, NotFoundError, ValidationError } from '../../jsonapi/errors';
 import { routePath } from '../../jsonapi/links';
 import { parseDocument } from '../../jsonapi/request-document';
@@ -20,17 +21,17 @@ import { rateCodes } from './definitions';
 export const rateCodeCrud = simpleCrud(
   rateCodes,
   {
-    code: z.string().trim().min(1).max(50),
-    name: z.string().trim().min(1).max(200),
+    code: requiredLine(50),
+    name: requiredLine(200),
     category: z.enum(CATEGORIES),
-    unit: z.string().max(20).optional(),
+    unit: line(20).optional(),
   },
   [],
   { attribute: 'code', claim: (orgId, code) => ({ pk: `ORG#${orgId}#rate-code-codes`, sk: code }) },
 );
 
 const money = z.strictObject({
-  amount: z.number().int().min(0).max(1e12),
+  amount: minorUnits(),
   currency: z.string().regex(/^[A-Z]{3}$/),
 });
 

@@ -7,7 +7,13 @@ import { authorise, type Principal } from '../../auth/principal';
 import { getInScope } from '../../data/repository';
 import type { StoredResource } from '../../data/stored-resource';
 import { subtree } from '../../data/trees';
-import { type CostLine, type CostNode, MixedCurrencies, rollUp } from '../../domain/costs/roll-up';
+import {
+  type CostLine,
+  type CostNode,
+  InexactTotal,
+  MixedCurrencies,
+  rollUp,
+} from '../../domain/costs/roll-up';
 import { parseRollUpFilter } from '../../domain/costs/roll-up-filter';
 import {
   paginationMeta,
@@ -87,7 +93,8 @@ export const rollUpResources = async (
   try {
     totals = rollUp(costNodes, lines, root.id);
   } catch (error) {
-    if (error instanceof MixedCurrencies) throw new ConflictError(error.message);
+    if (error instanceof MixedCurrencies || error instanceof InexactTotal)
+      throw new ConflictError(error.message);
     throw error;
   }
   const withSheet = new Set([...sheets.values()].map((s) => segments(s.node_path).at(-1)));

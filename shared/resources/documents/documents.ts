@@ -16,6 +16,7 @@ import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import { UPLOADS_PREFIX } from '../../data/table-definition';
 import { TRANSACTION_MAX, type WriteOp } from '../../data/transaction';
+import { requiredLine } from '../../jsonapi/attribute-types';
 import { ConflictError } from '../../jsonapi/errors';
 import { assertSameId, identifier, parseDocument } from '../../jsonapi/request-document';
 import { childIndexKey } from '../children';
@@ -68,7 +69,7 @@ const withUpload = async (version: StoredResource) => ({
 const createSchema = z.strictObject({
   data: z.strictObject({
     type: z.literal('documents'),
-    attributes: z.strictObject({ name: z.string().trim().min(1).max(255), ...upload }),
+    attributes: z.strictObject({ name: requiredLine(255), ...upload }),
   }),
 });
 
@@ -197,7 +198,7 @@ const updateSchema = z.strictObject({
     type: z.literal('documents'),
     id: z.uuid(),
     attributes: z
-      .strictObject({ name: z.string().trim().min(1).max(255) })
+      .strictObject({ name: requiredLine(255) })
       .partial()
       .optional(),
     relationships: z

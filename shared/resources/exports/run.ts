@@ -17,6 +17,7 @@ import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import { columnsOf, dataRow, headerRow, type Row } from '../../domain/exports/csv';
 import type { Permission } from '../../domain/iam/permissions';
+import { line } from '../../jsonapi/attribute-types';
 import { parseCollectionQuery, type QueryParameters } from '../../jsonapi/collection-query';
 import { jsonapi, type ResourceObject } from '../../jsonapi/document';
 import { ValidationError } from '../../jsonapi/errors';
@@ -60,8 +61,8 @@ const schema = z.strictObject({
     attributes: z.strictObject({
       subject_type: z.enum(Object.keys(exportSubjects) as [string, ...string[]]),
       format: z.enum(['csv', 'json']),
-      filters: z.record(z.string().regex(/^[a-z_.]+$/), z.string().max(500)).optional(),
-      sort: z.string().max(100).optional(),
+      filters: z.record(z.string().regex(/^[a-z_.]{1,100}$/), line(500)).optional(),
+      sort: line(100).optional(),
     }),
   }),
 });

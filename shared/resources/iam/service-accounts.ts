@@ -16,6 +16,7 @@ import {
 import type { Scope } from '../../data/scope';
 import type { ItemKey, StoredResource } from '../../data/stored-resource';
 import { commit, TRANSACTION_MAX, type WriteOp, WriteRefused } from '../../data/transaction';
+import { email, freeText, requiredLine } from '../../jsonapi/attribute-types';
 import { ConflictError } from '../../jsonapi/errors';
 import { routePath } from '../../jsonapi/links';
 import { assertSameId, createDocument } from '../../jsonapi/request-document';
@@ -34,15 +35,15 @@ export interface StoredKey {
   created_at: string;
 }
 
-const name = z.string().trim().min(1).max(200);
-const description = z.string().max(2000);
+const name = requiredLine(200);
+const description = freeText(2000);
 
 export const createServiceAccountDocument = createDocument(
   'service-accounts',
   {
     name,
     description: description.default(''),
-    email: z.email().optional(),
+    email: email().optional(),
     enabled: z.boolean().default(true),
   },
   {},

@@ -14,6 +14,7 @@ import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import { commit } from '../../data/transaction';
 import type { LocationField } from '../../domain/places/location-rows';
+import { line } from '../../jsonapi/attribute-types';
 import { ConflictError } from '../../jsonapi/errors';
 import { newRecord } from '../record-writes';
 import { readInScope } from '../single';
@@ -37,7 +38,7 @@ export const createImportDocument = z.strictObject({
             checksum,
           })
           .optional(),
-        file_name: z.string().max(200).optional(),
+        file_name: line(200).optional(),
       })
       .refine(
         (a) => (a.csv === undefined) !== (a.upload === undefined),
