@@ -10,7 +10,7 @@ import type { Scope } from '../../data/scope';
 import type { StoredRelationship, StoredResource } from '../../data/stored-resource';
 import type { WriteOp, WriteRefused } from '../../data/transaction';
 import { ConflictError, ValidationError } from '../../jsonapi/errors';
-import { assertSameId, parseDocument } from '../../jsonapi/request-document';
+import { assertSameId, parseDocument, timestamp } from '../../jsonapi/request-document';
 import {
   changedRecord,
   createRecord,
@@ -28,7 +28,7 @@ const attributes = {
   serial: z.string().trim().min(1).max(100),
   asset_number: z.string().max(100).optional(),
   is_rented: z.boolean().optional(),
-  purchased_at: z.iso.datetime({ offset: true }).optional(),
+  purchased_at: timestamp.optional(),
   vibration_source: z.boolean().optional(),
   vibration_magnitude: z.number().min(0).max(1000).optional(),
   description: z.string().max(2000).optional(),

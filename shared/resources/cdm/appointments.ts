@@ -9,7 +9,7 @@ import * as z from 'zod';
 import type { WriteRefused } from '../../data/transaction';
 import { type Appointee, dutyRoles, dutyRoleTitles, singleHolderRoles } from '../../domain/cdm/duty-holders';
 import { ConflictError, ValidationError } from '../../jsonapi/errors';
-import { assertSameId, identifier, parseDocument } from '../../jsonapi/request-document';
+import { assertSameId, identifier, parseDocument, timestamp } from '../../jsonapi/request-document';
 import { actorOf, auditEvent } from '../audit/audit-events';
 import { childIndexKey } from '../children';
 import { organisations } from '../organisations';
@@ -29,7 +29,7 @@ const createSchema = z.strictObject({
     type: z.literal('appointments'),
     attributes: z.strictObject({
       role: z.enum(dutyRoles),
-      starts_at: z.iso.datetime({ offset: true }).optional(),
+      starts_at: timestamp.optional(),
       notes: z.string().max(2000).optional(),
     }),
     relationships: z.strictObject({
@@ -109,7 +109,7 @@ export const createAppointment = async (
       attributes: {
         role,
         status: 'active',
-        starts_at: new Date(data.attributes.starts_at ?? now).toISOString(),
+        starts_at: data.attributes.starts_at ?? now.toISOString(),
         ended_at: null,
         end_reason: null,
         notes: data.attributes.notes ?? null,

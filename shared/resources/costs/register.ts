@@ -12,7 +12,7 @@ import type { StoredResource } from '../../data/stored-resource';
 import { commit } from '../../data/transaction';
 import { CATEGORIES } from '../../domain/costs/roll-up';
 import { ConflictError, ValidationError } from '../../jsonapi/errors';
-import { parseDocument } from '../../jsonapi/request-document';
+import { parseDocument, timestamp } from '../../jsonapi/request-document';
 import { simpleCrud } from '../simple-crud';
 import { rateCodes } from './definitions';
 
@@ -38,8 +38,8 @@ export const rateVersionDocument = z.strictObject({
     type: z.literal('rate-code-versions'),
     attributes: z
       .strictObject({
-        valid_from: z.iso.datetime({ offset: true }),
-        valid_to: z.iso.datetime({ offset: true }).nullable().optional(),
+        valid_from: timestamp,
+        valid_to: timestamp.nullable().optional(),
         cost: money,
         charge: money,
       })
@@ -94,8 +94,8 @@ export const addRateVersion = async (
   body: unknown,
 ): Promise<RateVersion> => {
   const { data } = parseDocument(rateVersionDocument, body);
-  const validFrom = new Date(data.attributes.valid_from).toISOString();
-  const validTo = data.attributes.valid_to ? new Date(data.attributes.valid_to).toISOString() : null;
+  const validFrom = data.attributes.valid_from;
+  const validTo = data.attributes.valid_to ?? null;
   if (validTo !== null && validTo <= validFrom) {
     throw new ValidationError({
       detail: 'valid_to must be after valid_from.',

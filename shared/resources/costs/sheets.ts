@@ -9,7 +9,7 @@ import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import { commit } from '../../data/transaction';
 import { NotFoundError, ValidationError } from '../../jsonapi/errors';
-import { assertSameId, parseDocument } from '../../jsonapi/request-document';
+import { assertSameId, parseDocument, timestamp } from '../../jsonapi/request-document';
 import { changedRecord, newRecord, replaceRecord } from '../record-writes';
 import { resourceTypes } from '../registry';
 import { costCentreRelationships, costLines, costSheets, rateCodes } from './definitions';
@@ -58,7 +58,7 @@ export const createLineDocument = z.strictObject({
       description: z.string().max(500).optional(),
       quantity: z.number().positive().max(1e6),
       /** When the work was done: the rate in force then is used. */
-      at: z.iso.datetime({ offset: true }).optional(),
+      at: timestamp.optional(),
     }),
     relationships: z.strictObject({
       rate_code: z.strictObject({ data: z.strictObject({ type: z.literal('rate-codes'), id: z.uuid() }) }),
@@ -114,7 +114,7 @@ export const addLine = async (
       source: { pointer: '/data/relationships/rate_code/data' },
     });
   }
-  const at = new Date(data.attributes.at ?? now).toISOString();
+  const at = data.attributes.at ?? now.toISOString();
   const rate = await rateInForce(scope, code, at);
   if (!rate)
     throw new NotFoundError(`Rate code ${String(code.attributes.code)} has no rate in force at ${at}.`);

@@ -1,5 +1,6 @@
 /** The customer records' schemas; each is plain create/update/delete beyond what it names. */
 import * as z from 'zod';
+import { timestamp } from '../../jsonapi/request-document';
 import { simpleCrud } from '../simple-crud';
 import {
   customerAccounts,
@@ -10,7 +11,6 @@ import {
 
 const name = z.string().trim().min(1).max(100);
 const text = (max: number) => z.string().trim().max(max).optional();
-const timestamp = z.iso.datetime({ offset: true });
 
 export const contactCrud = simpleCrud(
   customerContacts,

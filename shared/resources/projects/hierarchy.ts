@@ -12,7 +12,7 @@ import type { StoredResource } from '../../data/stored-resource';
 import type { WriteRefused } from '../../data/transaction';
 import { deletedKey, treeKeys } from '../../data/trees';
 import { ConflictError, NotFoundError, ValidationError } from '../../jsonapi/errors';
-import { assertSameId, parseDocument } from '../../jsonapi/request-document';
+import { assertSameId, parseDocument, timestamp } from '../../jsonapi/request-document';
 import {
   byPrincipal,
   changedRecord,
@@ -32,7 +32,7 @@ const name = z.string().trim().min(1).max(200);
 const code = z.string().trim().max(50).optional();
 const description = z.string().max(5000).optional();
 const status = z.enum(['todo', 'in_progress', 'done']).optional();
-const timestamp = z.iso.datetime({ offset: true }).nullable().optional();
+const anticipated = timestamp.nullable().optional();
 
 interface NodeKind {
   definition: ResourceDefinition;
@@ -50,7 +50,7 @@ export const schemeAttributes = {
   code,
   description,
   dates: z
-    .strictObject({ anticipated: z.strictObject({ start: timestamp, end: timestamp }).optional() })
+    .strictObject({ anticipated: z.strictObject({ start: anticipated, end: anticipated }).optional() })
     .optional(),
   labels: z
     .array(z.strictObject({ key: z.string().min(1).max(100), value: z.string().max(500) }))
