@@ -56,8 +56,13 @@ export const parseRollUpFilter = (raw: string | undefined): RollUpFilterResult =
       return { ok: false, problem: `Unknown filter field ${field}.` };
     given[field] = value;
   }
+  // Rule 6 holds whatever else is given: a depth, when sent, is self or all.
+  const depth = given.depth ?? 'self';
+  if (depth !== 'self' && depth !== 'all')
+    return { ok: false, problem: 'depth must be self or all (lowercase).' };
   const present = REQUIRED.filter((f) => given[f] !== undefined);
-  if (present.length === 0 && given.depth === undefined) return { ok: true, filter: null };
+  // Rule 2: none of the three (depth is not one of them) is an empty collection.
+  if (present.length === 0) return { ok: true, filter: null };
   if (present.length < REQUIRED.length) {
     return { ok: false, problem: 'organisation, cost_centre and cost_centre_type must be given together.' };
   }
@@ -68,9 +73,6 @@ export const parseRollUpFilter = (raw: string | undefined): RollUpFilterResult =
   if (!UUID.test(given.organisation ?? '') || !UUID.test(given.cost_centre ?? '')) {
     return { ok: false, problem: 'organisation and cost_centre are UUIDs.' };
   }
-  const depth = given.depth ?? 'self';
-  if (depth !== 'self' && depth !== 'all')
-    return { ok: false, problem: 'depth must be self or all (lowercase).' };
   return {
     ok: true,
     filter: {
