@@ -5,16 +5,18 @@
 
 import type { CollectionQuery, FilterClause } from '../data/collection-query';
 import { BoxTooLarge, queryByBox } from '../data/geo-index';
+import { applyInMemory } from '../data/in-memory-collection';
 import { queryCollection } from '../data/repository';
 import type { Scope } from '../data/scope';
 import type { StoredResource } from '../data/stored-resource';
 import {
+  type CollectionOptions,
   featuresMeta,
   paginationMeta,
   parseCollectionQuery,
   type QueryParameters,
 } from '../jsonapi/collection-query';
-import { collectionDocument, type DataDocument } from '../jsonapi/document';
+import { collectionDocument, type DataDocument, type ResourceObject } from '../jsonapi/document';
 import { ValidationError } from '../jsonapi/errors';
 import { resolveIncludes } from './includes';
 import type { ResourceDefinition } from './resource-definition';
@@ -62,4 +64,22 @@ export const listResources = async (
     included.map(({ definition: d, item }) => toResourceObject(d, item, baseUrl)),
     { pagination: paginationMeta(query.page, total), features: featuresMeta(options) },
   );
+};
+
+/**
+ * A collection whose members a handler builds whole as resource objects (a rate code's versions, an
+ * account's keys): the same query features and meta as every collection, applied in memory, with the
+ * field paths of the resource object (`attributes.valid_from`). Such collections declare no includes.
+ */
+export const listResourceObjects = (
+  parameters: QueryParameters,
+  options: CollectionOptions & { includes: readonly [] },
+  all: readonly ResourceObject[],
+): DataDocument => {
+  const query = parseCollectionQuery(parameters, options);
+  const { items, total } = applyInMemory(all, query);
+  return collectionDocument(items, [], {
+    pagination: paginationMeta(query.page, total),
+    features: featuresMeta(options),
+  });
 };

@@ -16,6 +16,8 @@ export interface RollUpFilter {
 export type RollUpFilterResult = { ok: true; filter: RollUpFilter | null } | { ok: false; problem: string };
 
 const REQUIRED = ['organisation', 'cost_centre', 'cost_centre_type'] as const;
+/** Every field the expression may name: what `meta.features.params.filter.options` lists. */
+export const ROLL_UP_FILTER_FIELDS: readonly string[] = [...REQUIRED, 'depth'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Splits on commas at parenthesis depth zero. */
@@ -52,7 +54,7 @@ export const parseRollUpFilter = (raw: string | undefined): RollUpFilterResult =
     if (eq?.name !== 'eq' || field === undefined || value === undefined || rest.length > 0) {
       return { ok: false, problem: `${term} is not an eq(field,value) term.` };
     }
-    if (!['depth', ...REQUIRED].includes(field))
+    if (!ROLL_UP_FILTER_FIELDS.includes(field))
       return { ok: false, problem: `Unknown filter field ${field}.` };
     given[field] = value;
   }

@@ -11,6 +11,7 @@ import { inScope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import { commit } from '../../data/transaction';
 import { CATEGORIES } from '../../domain/costs/roll-up';
+import type { CollectionOptions } from '../../jsonapi/collection-query';
 import { ConflictError, ValidationError } from '../../jsonapi/errors';
 import { parseDocument, timestamp } from '../../jsonapi/request-document';
 import { simpleCrud } from '../simple-crud';
@@ -86,6 +87,14 @@ export const rateInForce = async (
 };
 
 export const listRateVersions = (scope: Scope, code: StoredResource) => versionsUpTo(scope, code, '9999');
+
+/** The versions collection's query features, over the resource objects `versionResource` builds. */
+export const rateVersionOptions = {
+  filters: { id: { kind: 'eq', path: 'id' } },
+  sorts: { valid_from: { path: 'attributes.valid_from' } },
+  defaultSort: '-valid_from',
+  includes: [],
+} as const satisfies CollectionOptions;
 
 /** Adds a version; versions are appended in time order, so revising a rate never rewrites the past. */
 export const addRateVersion = async (

@@ -8,8 +8,9 @@ import { getInScope } from '../../data/repository';
 import type { StoredResource } from '../../data/stored-resource';
 import { subtree } from '../../data/trees';
 import { type CostLine, type CostNode, MixedCurrencies, rollUp } from '../../domain/costs/roll-up';
-import { parseRollUpFilter } from '../../domain/costs/roll-up-filter';
+import { parseRollUpFilter, ROLL_UP_FILTER_FIELDS } from '../../domain/costs/roll-up-filter';
 import {
+  features,
   paginationMeta,
   parsePage,
   type QueryParameters,
@@ -129,6 +130,7 @@ export const costRollUps = async (
   const all = (await rollUpResources(principal, query.filter, baseUrl)) ?? [];
   return collectionDocument(all.slice(page.offset, page.offset + page.limit), [], {
     pagination: paginationMeta(page, all.length),
-    features: { include: { options: [] } },
+    // The names the filter expression takes; roll-ups have no includes and one fixed order.
+    features: features({ filter: ROLL_UP_FILTER_FIELDS, include: [], sort: [] }),
   });
 };
