@@ -4,7 +4,7 @@
  */
 
 import type { CollectionQuery, FilterClause } from '../data/collection-query';
-import { BoxTooLarge, queryByBox } from '../data/geo-index';
+import { queryByBox } from '../data/geo-index';
 import { applyInMemory } from '../data/in-memory-collection';
 import { queryCollection } from '../data/repository';
 import type { Scope } from '../data/scope';
@@ -17,7 +17,6 @@ import {
   type QueryParameters,
 } from '../jsonapi/collection-query';
 import { collectionDocument, type DataDocument, type ResourceObject } from '../jsonapi/document';
-import { ValidationError } from '../jsonapi/errors';
 import { resolveIncludes } from './includes';
 import type { ResourceDefinition } from './resource-definition';
 import { toResourceObject } from './serialise';
@@ -35,16 +34,9 @@ const readCollectionPage = async (scope: Scope, definition: ResourceDefinition, 
   const box = query.filters.find(
     (f): f is Extract<FilterClause, { op: 'box' }> => f.op === 'box' && f.path === definition.geoIndex?.path,
   );
-  if (!box) return queryCollection(scope, definition.type, query);
-  return queryByBox(scope, definition.type, query, box).catch((error: unknown) => {
-    if (error instanceof BoxTooLarge) {
-      throw new ValidationError({
-        detail: error.message,
-        source: { parameter: `filter[${box.field}.box.bottom_left]` },
-      });
-    }
-    throw error;
-  });
+  return box
+    ? queryByBox(scope, definition.type, query, box)
+    : queryCollection(scope, definition.type, query);
 };
 
 export const listResources = async (
