@@ -47,3 +47,26 @@ export const url = (max = 2000) => z.url().max(max);
 
 /** An e-mail address (RFC 5321 caps one at 254 characters). */
 export const email = () => z.email().max(254);
+
+/**
+ * Every timestamp the API accepts: an ISO 8601 date-time with seconds and `Z` or an offset
+ * (`2025-03-01T09:00:00+02:00`), stored and served as the same instant in UTC the way the service writes
+ * its own (`Date#toISOString()`, `2025-03-01T07:00:00.000Z`), since the spec says timestamps are UTC and
+ * stored values are compared and sorted as strings. An offset that would carry the instant outside the
+ * years 0000–9999 is refused rather than stored in the expanded-year form.
+ */
+export const timestamp = z.iso
+  .datetime({
+    offset: true,
+    error: 'must be an ISO 8601 date-time with seconds and Z or an offset, such as 2026-01-31T09:00:00Z',
+  })
+  .transform((value, context) => {
+    const utc = new Date(value).toISOString();
+    if (/^\d{4}-/.test(utc)) return utc;
+    context.issues.push({
+      code: 'custom',
+      input: value,
+      message: 'must fall within the years 0000–9999 in UTC',
+    });
+    return z.NEVER;
+  });

@@ -66,18 +66,27 @@ export const parsePage = (query: QueryParameters): Page => {
   };
 };
 
+/**
+ * The include paths an endpoint accepts: each one it declares and every prefix of one (`model` for
+ * `model.manufacturer`), in declaration order. The parser and `meta.features` both read this list.
+ */
+export const includeOptions = (declared: readonly string[]): string[] => [
+  ...new Set(declared.flatMap((path) => path.split('.').map((_, i, s) => s.slice(0, i + 1).join('.')))),
+];
+
 /** `include`: comma-separated dotted paths, each one the endpoint declares (or a prefix of one). */
 export const parseInclude = (query: QueryParameters, allowed: readonly string[]): string[][] => {
   const raw = query.include;
   if (raw === undefined || raw.trim() === '') return [];
-  const known = new Set(
-    allowed.flatMap((path) => path.split('.').map((_, i, s) => s.slice(0, i + 1).join('.'))),
-  );
+  const options = includeOptions(allowed);
+  const known = new Set(options);
   const paths = [...new Set(raw.split(',').map((p) => p.trim()))];
   const unknown = paths.filter((p) => !known.has(p));
   if (unknown.length > 0) {
-    const options = allowed.length > 0 ? allowed.join(', ') : 'none';
-    throw problem('include', `Unknown include path ${unknown.join(', ')}; options: ${options}.`);
+    throw problem(
+      'include',
+      `Unknown include path ${unknown.join(', ')}; options: ${options.join(', ') || 'none'}.`,
+    );
   }
   return paths.map((p) => p.split('.'));
 };
@@ -216,14 +225,31 @@ const featureFilterOptions = (filters: CollectionOptions['filters']): string[] =
         : [`${field}.box.bottom_left`, `${field}.box.top_right`],
   );
 
-/** `meta.features`: the usable filter, include and sort names, straight from the declaration. */
-export const featuresMeta = (options: CollectionOptions) => ({
+export interface FeatureOptions {
+  filter: readonly string[];
+  include: readonly string[];
+  sort: readonly string[];
+}
+
+/**
+ * `meta.features` in the one shape the spec's general rule gives every collection (its cost-rollups and
+ * sso-providers sections say `meta.features.include.options`; the general rule wins, see the README).
+ */
+export const features = ({ filter, include, sort }: FeatureOptions) => ({
   params: {
-    filter: { options: featureFilterOptions(options.filters) },
-    include: { options: [...options.includes] },
-    sort: { options: Object.keys(options.sorts) },
+    filter: { options: [...filter] },
+    include: { options: [...include] },
+    sort: { options: [...sort] },
   },
 });
+
+/** `meta.features` of a declared collection: the very names its parsers accept. */
+export const featuresMeta = (options: CollectionOptions) =>
+  features({
+    filter: featureFilterOptions(options.filters),
+    include: includeOptions(options.includes),
+    sort: Object.keys(options.sorts),
+  });
 
 /** `meta.pagination`, from the requested page and the total count. */
 export const paginationMeta = ({ limit, offset }: Page, total: number) => ({

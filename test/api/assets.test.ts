@@ -100,7 +100,7 @@ describe('building the equipment graph through the API', () => {
       reference: 'EQ-1',
       asset_number: 'A-100',
       is_rented: false,
-      purchased_at: '2025-03-01T09:00:00Z',
+      purchased_at: '2025-03-01T09:00:00.000Z',
       vibration_source: true,
       vibration_magnitude: 7.5,
       description: 'Rotary hammer',

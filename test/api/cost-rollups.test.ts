@@ -105,11 +105,17 @@ describe('GET /v3/cost-rollups', () => {
     expect(res.body.errors[0]).toMatchObject({ code: 'CH.004.211', source: { parameter: 'filter' } });
   });
 
-  it('rule 2: supplying none of them returns an empty collection', async () => {
-    const res = await api.get('/v3/cost-rollups', token);
-    expect(res.status).toBe(200);
-    expect(res.body.data).toEqual([]);
-    expect(res.body.meta.pagination.counts.resources).toBe(0);
+  it('rule 2: supplying none of them returns an empty collection, with or without a depth', async () => {
+    for (const path of [
+      '/v3/cost-rollups',
+      '/v3/cost-rollups?filter=and(eq(depth,all))',
+      '/v3/cost-rollups?filter=and(eq(depth,self))',
+    ]) {
+      const res = await api.get(path, token);
+      expect(res.status, `${path}: ${res.text}`).toBe(200);
+      expect(res.body.data).toEqual([]);
+      expect(res.body.meta.pagination.counts.resources).toBe(0);
+    }
   });
 
   it('rule 3: cost_centre_type is one of the four node types', async () => {
@@ -132,9 +138,11 @@ describe('GET /v3/cost-rollups', () => {
   });
 
   it('rule 6: any other depth, matched exactly in lowercase, is 400 CH.004.211', async () => {
-    const res = await rollups(filter(ids.scheme, 'schemes', 'ALL'));
-    expect(res.status).toBe(400);
-    expect(res.body.errors[0].code).toBe('CH.004.211');
+    for (const f of [filter(ids.scheme, 'schemes', 'ALL'), 'and(eq(depth,ALL))']) {
+      const res = await rollups(f);
+      expect(res.status, f).toBe(400);
+      expect(res.body.errors[0]).toMatchObject({ code: 'CH.004.211', source: { parameter: 'filter' } });
+    }
   });
 
   it('rule 7: every element carries parent id/type (null on the root), name, code and has_cost_sheet', async () => {

@@ -9,7 +9,7 @@ import { getInScope } from '../../data/repository';
 import type { Scope } from '../../data/scope';
 import type { StoredRelationship, StoredResource } from '../../data/stored-resource';
 import type { WriteOp, WriteRefused } from '../../data/transaction';
-import { freeText, line, requiredLine } from '../../jsonapi/attribute-types';
+import { freeText, line, requiredLine, timestamp } from '../../jsonapi/attribute-types';
 import { ConflictError, ValidationError } from '../../jsonapi/errors';
 import { assertSameId, parseDocument } from '../../jsonapi/request-document';
 import {
@@ -29,7 +29,7 @@ const attributes = {
   serial: requiredLine(100),
   asset_number: line(100).optional(),
   is_rented: z.boolean().optional(),
-  purchased_at: z.iso.datetime({ offset: true }).optional(),
+  purchased_at: timestamp.optional(),
   vibration_source: z.boolean().optional(),
   vibration_magnitude: z.number().min(0).max(1000).optional(),
   description: freeText(2000).optional(),

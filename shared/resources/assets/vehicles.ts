@@ -6,7 +6,7 @@
 import * as z from 'zod';
 import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
-import { line, requiredLine } from '../../jsonapi/attribute-types';
+import { line, requiredLine, timestamp } from '../../jsonapi/attribute-types';
 import { ConflictError, NotFoundError, ValidationError } from '../../jsonapi/errors';
 import { parseDocument } from '../../jsonapi/request-document';
 import { type Actor, auditEvent } from '../audit/audit-events';
@@ -49,11 +49,11 @@ const allocationDocument = (type: string) =>
       .strictObject({
         type: line(100),
         id: z.uuid(),
-        meta: z.strictObject({ starts_at: z.iso.datetime({ offset: true }).optional() }).optional(),
+        meta: z.strictObject({ starts_at: timestamp.optional() }).optional(),
       })
       .refine((d) => d.type === type, { message: `type must be ${type}`, path: ['type'] })
       .nullable(),
-    meta: z.strictObject({ starts_at: z.iso.datetime({ offset: true }).optional() }).optional(),
+    meta: z.strictObject({ starts_at: timestamp.optional() }).optional(),
   });
 
 /**
@@ -70,7 +70,7 @@ export const allocateVehicle = async (
 ) => {
   const targetType = allocationRelationships[kind].type;
   const { data, meta } = parseDocument(allocationDocument(targetType), body);
-  const startsAt = new Date(data?.meta?.starts_at ?? meta?.starts_at ?? now).toISOString();
+  const startsAt = data?.meta?.starts_at ?? meta?.starts_at ?? now.toISOString();
   const cleared = Object.fromEntries(Object.keys(allocationRelationships).map((name) => [name, null]));
   const allocation = data ? { id: data.id, meta: { starts_at: startsAt } } : null;
   const next = changedRecord(vehicles, vehicle, { rels: { ...cleared, [kind]: allocation } }, now);

@@ -8,7 +8,7 @@
 import * as z from 'zod';
 import type { WriteRefused } from '../../data/transaction';
 import { type Appointee, dutyRoles, dutyRoleTitles, singleHolderRoles } from '../../domain/cdm/duty-holders';
-import { freeText } from '../../jsonapi/attribute-types';
+import { freeText, timestamp } from '../../jsonapi/attribute-types';
 import { ConflictError, ValidationError } from '../../jsonapi/errors';
 import { assertSameId, identifier, parseDocument } from '../../jsonapi/request-document';
 import { actorOf, auditEvent } from '../audit/audit-events';
@@ -30,7 +30,7 @@ const createSchema = z.strictObject({
     type: z.literal('appointments'),
     attributes: z.strictObject({
       role: z.enum(dutyRoles),
-      starts_at: z.iso.datetime({ offset: true }).optional(),
+      starts_at: timestamp.optional(),
       notes: freeText(2000).optional(),
     }),
     relationships: z.strictObject({
@@ -110,7 +110,7 @@ export const createAppointment = async (
       attributes: {
         role,
         status: 'active',
-        starts_at: new Date(data.attributes.starts_at ?? now).toISOString(),
+        starts_at: data.attributes.starts_at ?? now.toISOString(),
         ended_at: null,
         end_reason: null,
         notes: data.attributes.notes ?? null,

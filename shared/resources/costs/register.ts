@@ -11,7 +11,8 @@ import { inScope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import { commit } from '../../data/transaction';
 import { CATEGORIES } from '../../domain/costs/roll-up';
-import { line, minorUnits, requiredLine } from '../../jsonapi/attribute-types';
+import { line, minorUnits, requiredLine, timestamp } from '../../jsonapi/attribute-types';
+import type { CollectionOptions } from '../../jsonapi/collection-query';
 import { ConflictError, NotFoundError, ValidationError } from '../../jsonapi/errors';
 import { routePath } from '../../jsonapi/links';
 import { parseDocument } from '../../jsonapi/request-document';
@@ -40,8 +41,8 @@ export const rateVersionDocument = z.strictObject({
     type: z.literal('rate-code-versions'),
     attributes: z
       .strictObject({
-        valid_from: z.iso.datetime({ offset: true }),
-        valid_to: z.iso.datetime({ offset: true }).nullable().optional(),
+        valid_from: timestamp,
+        valid_to: timestamp.nullable().optional(),
         cost: money,
         charge: money,
       })
@@ -96,6 +97,14 @@ export const readRateVersion = async (scope: Scope, code: StoredResource, id: st
   return version;
 };
 
+/** The versions collection's query features, over the resource objects `versionResource` builds. */
+export const rateVersionOptions = {
+  filters: { id: { kind: 'eq', path: 'id' } },
+  sorts: { valid_from: { path: 'attributes.valid_from' } },
+  defaultSort: '-valid_from',
+  includes: [],
+} as const satisfies CollectionOptions;
+
 /** Adds a version; versions are appended in time order, so revising a rate never rewrites the past. */
 export const addRateVersion = async (
   scope: Scope,
@@ -103,8 +112,8 @@ export const addRateVersion = async (
   body: unknown,
 ): Promise<RateVersion> => {
   const { data } = parseDocument(rateVersionDocument, body);
-  const validFrom = new Date(data.attributes.valid_from).toISOString();
-  const validTo = data.attributes.valid_to ? new Date(data.attributes.valid_to).toISOString() : null;
+  const validFrom = data.attributes.valid_from;
+  const validTo = data.attributes.valid_to ?? null;
   if (validTo !== null && validTo <= validFrom) {
     throw new ValidationError({
       detail: 'valid_to must be after valid_from.',

@@ -14,8 +14,9 @@ import {
   MixedCurrencies,
   rollUp,
 } from '../../domain/costs/roll-up';
-import { parseRollUpFilter } from '../../domain/costs/roll-up-filter';
+import { parseRollUpFilter, ROLL_UP_FILTER_FIELDS } from '../../domain/costs/roll-up-filter';
 import {
+  features,
   paginationMeta,
   parsePage,
   type QueryParameters,
@@ -137,6 +138,7 @@ export const costRollUps = async (
   const all = (await rollUpResources(principal, query.filter, baseUrl)) ?? [];
   return collectionDocument(all.slice(page.offset, page.offset + page.limit), [], {
     pagination: paginationMeta(page, all.length),
-    features: { include: { options: [] } },
+    // The names the filter expression takes; roll-ups have no includes and one fixed order.
+    features: features({ filter: ROLL_UP_FILTER_FIELDS, include: [], sort: [] }),
   });
 };

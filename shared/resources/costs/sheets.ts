@@ -8,7 +8,7 @@ import { getInScope } from '../../data/repository';
 import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import { commit } from '../../data/transaction';
-import { freeText, MONEY_MAX, requiredLine } from '../../jsonapi/attribute-types';
+import { freeText, MONEY_MAX, requiredLine, timestamp } from '../../jsonapi/attribute-types';
 import { NotFoundError, ValidationError } from '../../jsonapi/errors';
 import { assertSameId, parseDocument } from '../../jsonapi/request-document';
 import { changedRecord, newRecord, replaceRecord } from '../record-writes';
@@ -63,7 +63,7 @@ export const createLineDocument = z.strictObject({
       /** A millionth of a unit at the least: smaller magnitudes are not amounts anyone bills. */
       quantity: z.number().min(QUANTITY_MIN).max(QUANTITY_MAX),
       /** When the work was done: the rate in force then is used. */
-      at: z.iso.datetime({ offset: true }).optional(),
+      at: timestamp.optional(),
     }),
     relationships: z.strictObject({
       rate_code: z.strictObject({ data: z.strictObject({ type: z.literal('rate-codes'), id: z.uuid() }) }),
@@ -119,7 +119,7 @@ export const addLine = async (
       source: { pointer: '/data/relationships/rate_code/data' },
     });
   }
-  const at = new Date(data.attributes.at ?? now).toISOString();
+  const at = data.attributes.at ?? now.toISOString();
   const rate = await rateInForce(scope, code, at);
   if (!rate)
     throw new NotFoundError(`Rate code ${String(code.attributes.code)} has no rate in force at ${at}.`);

@@ -1,6 +1,6 @@
 /** The customer records' schemas; each is plain create/update/delete beyond what it names. */
 import * as z from 'zod';
-import { email, line, requiredLine, requiredText } from '../../jsonapi/attribute-types';
+import { email, line, requiredLine, requiredText, timestamp } from '../../jsonapi/attribute-types';
 import { simpleCrud } from '../simple-crud';
 import {
   customerAccounts,
@@ -11,7 +11,6 @@ import {
 
 const name = requiredLine(100);
 const text = (max: number) => line(max).trim().optional();
-const timestamp = z.iso.datetime({ offset: true });
 
 export const contactCrud = simpleCrud(
   customerContacts,

@@ -17,6 +17,7 @@ import type { Scope } from '../../data/scope';
 import type { ItemKey, StoredResource } from '../../data/stored-resource';
 import { commit, TRANSACTION_MAX, type WriteOp, WriteRefused } from '../../data/transaction';
 import { email, freeText, requiredLine } from '../../jsonapi/attribute-types';
+import type { CollectionOptions } from '../../jsonapi/collection-query';
 import { ConflictError } from '../../jsonapi/errors';
 import { routePath } from '../../jsonapi/links';
 import { assertSameId, createDocument } from '../../jsonapi/request-document';
@@ -71,6 +72,14 @@ export const updateKeyDocument = z.strictObject({
 
 export const keysOf = (account: StoredResource): StoredKey[] =>
   (account.attributes.keys as StoredKey[] | undefined) ?? [];
+
+/** The keys collection's query features, over the resource objects `keyResource` builds. */
+export const keyOptions = {
+  filters: { enabled: { kind: 'eq', path: 'attributes.enabled', type: 'boolean' } },
+  sorts: { created_at: { path: 'attributes.created_at' } },
+  defaultSort: 'created_at',
+  includes: [],
+} as const satisfies CollectionOptions;
 
 /** What authentication reads about an account: derived from the account record, never edited apart. */
 export const principalOf = (account: StoredResource): PrincipalRecord & ItemKey => ({

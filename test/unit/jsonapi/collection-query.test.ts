@@ -217,7 +217,7 @@ describe('meta.pagination', () => {
 });
 
 describe('meta.features', () => {
-  it('lists the declared filter, include and sort options', () => {
+  it('lists the filter, include and sort options the parsers accept, every include prefix among them', () => {
     expect(featuresMeta(options)).toEqual({
       params: {
         filter: {
@@ -230,9 +230,27 @@ describe('meta.features', () => {
             'location.box.top_right',
           ],
         },
-        include: { options: ['model.manufacturer', 'vehicle'] },
+        include: { options: ['model', 'model.manufacturer', 'vehicle'] },
         sort: { options: ['serial', 'created_at'] },
       },
     });
+  });
+
+  it('every listed include and sort is accepted, and the include error names the same list', () => {
+    const { params } = featuresMeta(options);
+    for (const include of params.include.options) {
+      expect(parseCollectionQuery({ include }, options).include).toEqual([include.split('.')]);
+    }
+    for (const sort of params.sort.options) {
+      expect(parseCollectionQuery({ sort: `-${sort}` }, options).sort.field).toBe(sort);
+    }
+    try {
+      parseCollectionQuery({ include: 'owner' }, options);
+      throw new Error('expected a 400');
+    } catch (error) {
+      expect((error as ValidationError).detail).toBe(
+        `Unknown include path owner; options: ${params.include.options.join(', ')}.`,
+      );
+    }
   });
 });
