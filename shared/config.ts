@@ -25,6 +25,14 @@ const schema = z.object({
   /** `aud` of access tokens: the API this stage serves. */
   TOKEN_AUDIENCE: text('compliance-api:local'),
   ACCESS_TOKEN_TTL_SECONDS: integer(60, 86_400, 3600),
+  /**
+   * Token endpoint throttle: failed client authentications allowed per client id and per source address
+   * within a window opened by the first failure; the one reaching a limit and all attempts after it
+   * until the window closes are 429.
+   */
+  TOKEN_FAILURE_WINDOW_SECONDS: integer(60, 86_400, 900),
+  TOKEN_FAILURES_PER_CLIENT: integer(1, 1000, 10),
+  TOKEN_FAILURES_PER_SOURCE: integer(1, 10_000, 50),
   /** In AWS: the KMS asymmetric key (RSA_2048, SIGN_VERIFY) that signs access tokens. */
   SIGNING_KEY_ID: z.optional(z.string().check(z.minLength(1))),
   /** Locally: the PEM file of the RSA key pair under .local/. */

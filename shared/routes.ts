@@ -64,7 +64,8 @@ export const routes = [
     handler: 'functions/auth/issue-token.ts',
     auth: [],
     permission: null,
-    access: { table: 'read', signing: true },
+    // Writes: failed authentications are counted in the table (shared/auth/token-throttle.ts).
+    access: { table: 'write', signing: true },
     bodyType: 'form',
   },
   {
@@ -82,6 +83,15 @@ export const routes = [
     method: 'GET',
     path: '/v3/orgs',
     handler: 'functions/organisations/list-organisations.ts',
+    auth: USER_OR_MACHINE,
+    permission: 'organisations:view',
+    access: { table: 'read' },
+  },
+  {
+    id: 'getOrganisation',
+    method: 'GET',
+    path: '/v3/orgs/{org_id}',
+    handler: 'functions/organisations/get-organisation.ts',
     auth: USER_OR_MACHINE,
     permission: 'organisations:view',
     access: { table: 'read' },
@@ -105,10 +115,37 @@ export const routes = [
     access: { table: 'write' },
   },
   {
+    id: 'getTeam',
+    method: 'GET',
+    path: '/v3/orgs/{org_id}/people/teams/{team_id}',
+    handler: 'functions/people/get-team.ts',
+    auth: USER_OR_MACHINE,
+    permission: 'teams:view',
+    access: { table: 'read' },
+  },
+  {
+    id: 'getUser',
+    method: 'GET',
+    path: '/v3/users/{user_id}',
+    handler: 'functions/people/get-user.ts',
+    auth: USER_OR_MACHINE,
+    permission: 'users:view',
+    access: { table: 'read' },
+  },
+  {
     id: 'listFeatureConfigurations',
     method: 'GET',
     path: '/v3/feature-configurations',
     handler: 'functions/feature-configurations/list-feature-configurations.ts',
+    auth: USER_OR_MACHINE,
+    permission: 'feature-configurations:view',
+    access: { table: 'read' },
+  },
+  {
+    id: 'getFeatureConfiguration',
+    method: 'GET',
+    path: '/v3/feature-configurations/{feature_configuration_id}',
+    handler: 'functions/feature-configurations/get-feature-configuration.ts',
     auth: USER_OR_MACHINE,
     permission: 'feature-configurations:view',
     access: { table: 'read' },
@@ -194,6 +231,16 @@ export const routes = [
     auth: USER_OR_MACHINE,
     permission: 'service-accounts:manage',
     access: { table: 'write' },
+  },
+  {
+    id: 'getServiceAccountKey',
+    method: 'GET',
+    path: '/v3/orgs/{org_id}/iam/service-accounts/{service_account_id}/keys/{key_id}',
+    handler: 'functions/iam/get-service-account-key.ts',
+    auth: USER_OR_MACHINE,
+    permission: 'service-accounts:view',
+    access: { table: 'read' },
+    query: [],
   },
   {
     id: 'updateServiceAccountKey',
@@ -362,6 +409,15 @@ export const routes = [
     method: 'GET',
     path: '/v3/sso-providers',
     handler: 'functions/iam/list-sso-providers.ts',
+    auth: USER_OR_MACHINE,
+    permission: 'sso-providers:manage',
+    access: { table: 'read' },
+  },
+  {
+    id: 'getSsoProvider',
+    method: 'GET',
+    path: '/v3/sso-providers/{sso_provider_id}',
+    handler: 'functions/iam/get-sso-provider.ts',
     auth: USER_OR_MACHINE,
     permission: 'sso-providers:manage',
     access: { table: 'read' },
@@ -686,6 +742,15 @@ export const routes = [
     method: 'GET',
     path: '/v3/orgs/{org_id}/audit-events',
     handler: 'functions/audit/list-audit-events.ts',
+    auth: USER_OR_MACHINE,
+    permission: 'audit-events:view',
+    access: { table: 'read' },
+  },
+  {
+    id: 'getAuditEvent',
+    method: 'GET',
+    path: '/v3/orgs/{org_id}/audit-events/{audit_event_id}',
+    handler: 'functions/audit/get-audit-event.ts',
     auth: USER_OR_MACHINE,
     permission: 'audit-events:view',
     access: { table: 'read' },
@@ -1159,6 +1224,15 @@ export const routes = [
     access: { table: 'write' },
   },
   {
+    id: 'getRateCode',
+    method: 'GET',
+    path: '/v3/orgs/{org_id}/costs/rate-codes/{rate_code_id}',
+    handler: 'functions/costs/get-rate-code.ts',
+    auth: USER_OR_MACHINE,
+    permission: 'costs:view',
+    access: { table: 'read' },
+  },
+  {
     id: 'listRateCodeVersions',
     method: 'GET',
     path: '/v3/orgs/{org_id}/costs/rate-codes/{rate_code_id}/versions',
@@ -1175,6 +1249,16 @@ export const routes = [
     auth: USER_OR_MACHINE,
     permission: 'costs:manage',
     access: { table: 'write' },
+  },
+  {
+    id: 'getRateCodeVersion',
+    method: 'GET',
+    path: '/v3/orgs/{org_id}/costs/rate-codes/{rate_code_id}/versions/{rate_code_version_id}',
+    handler: 'functions/costs/get-rate-code-version.ts',
+    auth: USER_OR_MACHINE,
+    permission: 'costs:view',
+    access: { table: 'read' },
+    query: [],
   },
   {
     id: 'listCostSheets',
@@ -1195,6 +1279,15 @@ export const routes = [
     access: { table: 'write' },
   },
   {
+    id: 'getCostSheet',
+    method: 'GET',
+    path: '/v3/orgs/{org_id}/costs/cost-sheets/{cost_sheet_id}',
+    handler: 'functions/costs/get-cost-sheet.ts',
+    auth: USER_OR_MACHINE,
+    permission: 'costs:view',
+    access: { table: 'read' },
+  },
+  {
     id: 'updateCostSheet',
     method: 'PATCH',
     path: '/v3/orgs/{org_id}/costs/cost-sheets/{cost_sheet_id}',
@@ -1208,6 +1301,15 @@ export const routes = [
     method: 'GET',
     path: '/v3/orgs/{org_id}/costs/cost-lines',
     handler: 'functions/costs/list-cost-lines.ts',
+    auth: USER_OR_MACHINE,
+    permission: 'cost-lines:view',
+    access: { table: 'read' },
+  },
+  {
+    id: 'getCostLine',
+    method: 'GET',
+    path: '/v3/orgs/{org_id}/costs/cost-lines/{cost_line_id}',
+    handler: 'functions/costs/get-cost-line.ts',
     auth: USER_OR_MACHINE,
     permission: 'cost-lines:view',
     access: { table: 'read' },
@@ -1424,6 +1526,15 @@ export const routes = [
     method: 'GET',
     path: '/v3/construction-phase-plans/{construction_phase_plan_id}/versions',
     handler: 'functions/cdm/construction-phase-plans/list-versions.ts',
+    auth: USER_OR_MACHINE,
+    permission: 'construction-phase-plans:view',
+    access: { table: 'read' },
+  },
+  {
+    id: 'getConstructionPhasePlanVersion',
+    method: 'GET',
+    path: '/v3/construction-phase-plan-versions/{plan_version_id}',
+    handler: 'functions/cdm/construction-phase-plans/get-version.ts',
     auth: USER_OR_MACHINE,
     permission: 'construction-phase-plans:view',
     access: { table: 'read' },
@@ -1990,13 +2101,22 @@ export const routes = [
     access: { table: 'read' },
   },
   {
+    id: 'getDocumentVersion',
+    method: 'GET',
+    path: '/v3/document-versions/{version_id}',
+    handler: 'functions/documents/versions/get.ts',
+    auth: USER_OR_MACHINE,
+    permission: 'documents:view',
+    access: { table: 'read' },
+  },
+  {
     id: 'completeDocumentVersion',
     method: 'POST',
     path: '/v3/document-versions/{version_id}/complete',
     handler: 'functions/documents/versions/complete.ts',
     auth: USER_OR_MACHINE,
     permission: 'documents:manage',
-    access: { table: 'write', buckets: { documents: 'read' } },
+    access: { table: 'write', buckets: { documents: 'write' } },
   },
   {
     id: 'downloadDocumentVersion',
@@ -2027,6 +2147,15 @@ export const routes = [
     access: { table: 'read' },
   },
   {
+    id: 'getDeviceBackupRequest',
+    method: 'GET',
+    path: '/v3/orgs/{org_id}/device-backup-requests/{device_backup_request_id}',
+    handler: 'functions/device-backups/requests/get.ts',
+    auth: USER_OR_MACHINE,
+    permission: 'device-backups:create',
+    access: { table: 'read' },
+  },
+  {
     id: 'createDeviceBackup',
     method: 'POST',
     path: '/v3/orgs/{org_id}/device-backups',
@@ -2042,7 +2171,7 @@ export const routes = [
     handler: 'functions/device-backups/complete.ts',
     auth: USER_OR_MACHINE,
     permission: 'device-backups:create',
-    access: { table: 'write', buckets: { deviceBackups: 'read' } },
+    access: { table: 'write', buckets: { deviceBackups: 'write' } },
   },
   {
     id: 'listDeviceBackups',
@@ -2136,6 +2265,15 @@ const compiled = routes.map((route) => ({
   pattern: new RegExp(`^${route.path.replace(/[.]/g, '\\.').replace(/\{(\w+)\}/g, '(?<$1>[^/]+)')}$`),
 }));
 
+/** A path segment percent-decoded; a malformed escape stays as sent, for path validation to refuse. */
+const decodeSegment = (segment: string): string => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+};
+
 /** Finds the route for a method and path; `allowed` lists the methods the path has when none match. */
 export const matchRoute = (
   method: string,
@@ -2147,7 +2285,7 @@ export const matchRoute = (
     if (!m) continue;
     if (route.method === method) {
       const params: Record<string, string> = {};
-      for (const [k, v] of Object.entries(m.groups ?? {})) params[k] = decodeURIComponent(v);
+      for (const [k, v] of Object.entries(m.groups ?? {})) params[k] = decodeSegment(v);
       return { match: { route, params }, allowed: [] };
     }
     allowed.push(route.method);

@@ -3,7 +3,7 @@ import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { Reply } from '#shared/http/reply';
 
 /** POST {auth_url}/oauth2/token: the OAuth 2.0 client-credentials grant (RFC 6749 §4.4). */
-export const handler = jsonApiHandler('issueToken', async ({ headers, body }) => {
+export const handler = jsonApiHandler('issueToken', async ({ headers, body, sourceIp }) => {
   const {
     status,
     body: answer,
@@ -12,6 +12,7 @@ export const handler = jsonApiHandler('issueToken', async ({ headers, body }) =>
     headers['content-type'],
     headers.authorization,
     typeof body === 'string' ? body : '',
+    sourceIp,
   );
   return new Reply(
     status,

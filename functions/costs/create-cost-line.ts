@@ -1,5 +1,5 @@
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { Reply } from '#shared/http/reply';
+import { created } from '#shared/http/reply';
 import { costLines, costSheets } from '#shared/resources/costs/definitions';
 import { addLine } from '#shared/resources/costs/sheets';
 import { readInScope, resourceResponse } from '#shared/resources/single';
@@ -7,8 +7,7 @@ import { readInScope, resourceResponse } from '#shared/resources/single';
 /** POST …/cost-sheets/{cost_sheet_id}/lines: snapshots the rate in force at `at` (default now); 201. */
 export const handler = jsonApiHandler('createCostLine', async (request) => {
   const sheet = await readInScope(request.scope, costSheets, request.params.cost_sheet_id ?? '');
-  return new Reply(
-    201,
+  return created(
     await resourceResponse(request, costLines, await addLine(request.scope, sheet, request.body)),
   );
 });

@@ -1,5 +1,5 @@
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { Reply } from '#shared/http/reply';
+import { created } from '#shared/http/reply';
 import { costSheets } from '#shared/resources/costs/definitions';
 import { createSheet } from '#shared/resources/costs/sheets';
 import { resourceResponse } from '#shared/resources/single';
@@ -7,5 +7,5 @@ import { resourceResponse } from '#shared/resources/single';
 /** POST /v3/orgs/{org_id}/costs/cost-sheets: on one node of the hierarchy; 201. */
 export const handler = jsonApiHandler('createCostSheet', async (request) => {
   const sheet = await createSheet(request.scope, request.params.org_id ?? '', request.body);
-  return new Reply(201, await resourceResponse(request, costSheets, sheet));
+  return created(await resourceResponse(request, costSheets, sheet));
 });

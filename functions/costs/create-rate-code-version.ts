@@ -1,5 +1,5 @@
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { Reply } from '#shared/http/reply';
+import { created } from '#shared/http/reply';
 import { jsonapi } from '#shared/jsonapi/document';
 import { rateCodes } from '#shared/resources/costs/definitions';
 import { addRateVersion, versionResource } from '#shared/resources/costs/register';
@@ -8,8 +8,5 @@ import { readInScope } from '#shared/resources/single';
 /** POST …/rate-codes/{rate_code_id}/versions: a new rate from `valid_from`; 201. Existing lines keep their snapshots. */
 export const handler = jsonApiHandler('createRateCodeVersion', async ({ scope, params, body, baseUrl }) => {
   const code = await readInScope(scope, rateCodes, params.rate_code_id ?? '');
-  return new Reply(201, {
-    jsonapi,
-    data: versionResource(code, await addRateVersion(scope, code, body), baseUrl),
-  });
+  return created({ jsonapi, data: versionResource(code, await addRateVersion(scope, code, body), baseUrl) });
 });

@@ -1,6 +1,6 @@
 import { authorise, signedIn } from '#shared/auth/principal';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { Reply } from '#shared/http/reply';
+import { created } from '#shared/http/reply';
 import { exportsDefinition } from '#shared/resources/exports/definitions';
 import { parseExport, runExport, withDownload } from '#shared/resources/exports/run';
 import { resourceResponse } from '#shared/resources/single';
@@ -14,7 +14,5 @@ export const handler = jsonApiHandler('createExport', async (request) => {
   const parsed = parseExport(request.body);
   const scope = authorise(principal, parsed.subject.permission, request.params.org_id);
   const record = await runExport(scope, request.params.org_id ?? '', parsed, principal, request.baseUrl);
-  return new Reply(201, await resourceResponse(request, exportsDefinition, await withDownload(record)), {
-    Location: `${request.baseUrl}${exportsDefinition.selfPath(record)}`,
-  });
+  return created(await resourceResponse(request, exportsDefinition, await withDownload(record)));
 });

@@ -1,5 +1,5 @@
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { Reply } from '#shared/http/reply';
+import { created } from '#shared/http/reply';
 import { parseDocument } from '#shared/jsonapi/request-document';
 import { grants } from '#shared/resources/iam/definitions';
 import { createGrant, createGrantDocument } from '#shared/resources/iam/grant-writes';
@@ -13,5 +13,5 @@ export const handler = jsonApiHandler('createGrant', async (request) => {
     parseDocument(createGrantDocument, request.body),
   );
   const answer = await resourceResponse(request, grants, grant);
-  return new Reply(201, answer, { Location: `${request.baseUrl}${grants.selfPath(grant)}` });
+  return created(answer);
 });

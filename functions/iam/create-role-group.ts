@@ -1,5 +1,5 @@
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { Reply } from '#shared/http/reply';
+import { created } from '#shared/http/reply';
 import { parseDocument } from '#shared/jsonapi/request-document';
 import { roleGroups } from '#shared/resources/iam/definitions';
 import { createRoleGroup, createRoleGroupDocument } from '#shared/resources/iam/role-writes';
@@ -9,7 +9,5 @@ import { resourceResponse } from '#shared/resources/single';
 export const handler = jsonApiHandler('createRoleGroup', async (request) => {
   const document = parseDocument(createRoleGroupDocument, request.body);
   const group = await createRoleGroup(request.scope, request.params.org_id ?? '', document);
-  return new Reply(201, await resourceResponse(request, roleGroups, group), {
-    Location: `${request.baseUrl}${roleGroups.selfPath(group)}`,
-  });
+  return created(await resourceResponse(request, roleGroups, group));
 });

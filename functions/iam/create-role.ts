@@ -1,5 +1,5 @@
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { Reply } from '#shared/http/reply';
+import { created } from '#shared/http/reply';
 import { parseDocument } from '#shared/jsonapi/request-document';
 import { roles } from '#shared/resources/iam/definitions';
 import { createRole, createRoleDocument } from '#shared/resources/iam/role-writes';
@@ -12,7 +12,5 @@ export const handler = jsonApiHandler('createRole', async (request) => {
     request.params.org_id ?? '',
     parseDocument(createRoleDocument, request.body),
   );
-  return new Reply(201, await resourceResponse(request, roles, role), {
-    Location: `${request.baseUrl}${roles.selfPath(role)}`,
-  });
+  return created(await resourceResponse(request, roles, role));
 });

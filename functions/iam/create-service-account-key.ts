@@ -1,5 +1,5 @@
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { Reply } from '#shared/http/reply';
+import { created } from '#shared/http/reply';
 import { jsonapi } from '#shared/jsonapi/document';
 import { serviceAccounts } from '#shared/resources/iam/definitions';
 import { createKey, keyResource } from '#shared/resources/iam/service-accounts';
@@ -8,7 +8,7 @@ import { readInScope } from '#shared/resources/single';
 /** POST …/service-accounts/{service_account_id}/keys: 201 with client_id and client_secret, shown this once. */
 export const handler = jsonApiHandler('createServiceAccountKey', async (request) => {
   const account = await readInScope(request.scope, serviceAccounts, request.params.service_account_id ?? '');
-  const created = await createKey(request.scope, account);
-  const data = keyResource(created.account, created.key, request.baseUrl, created.clientSecret);
-  return new Reply(201, { jsonapi, data }, { Location: data.links.self, 'Cache-Control': 'no-store' });
+  const made = await createKey(request.scope, account);
+  const data = keyResource(made.account, made.key, request.baseUrl, made.clientSecret);
+  return created({ jsonapi, data }, { 'Cache-Control': 'no-store' });
 });

@@ -1,5 +1,5 @@
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { Reply } from '#shared/http/reply';
+import { created } from '#shared/http/reply';
 import { parseDocument } from '#shared/jsonapi/request-document';
 import { serviceAccounts } from '#shared/resources/iam/definitions';
 import { createServiceAccount, createServiceAccountDocument } from '#shared/resources/iam/service-accounts';
@@ -10,5 +10,5 @@ export const handler = jsonApiHandler('createServiceAccount', async (request) =>
   const document = parseDocument(createServiceAccountDocument, request.body);
   const account = await createServiceAccount(request.scope, request.params.org_id ?? '', document);
   const answer = await resourceResponse(request, serviceAccounts, account);
-  return new Reply(201, answer, { Location: `${request.baseUrl}${serviceAccounts.selfPath(account)}` });
+  return created(answer);
 });

@@ -1,6 +1,6 @@
 import { authorise } from '#shared/auth/principal';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { Reply } from '#shared/http/reply';
+import { created } from '#shared/http/reply';
 import { UnauthorisedError } from '#shared/jsonapi/errors';
 import { parseDocument } from '#shared/jsonapi/request-document';
 import { ssoProviders } from '#shared/resources/iam/definitions';
@@ -17,7 +17,5 @@ export const handler = jsonApiHandler('createSsoProvider', async (request) => {
     document.data.relationships.organisation.data.id,
   );
   const provider = await createSsoProvider(scope, document);
-  return new Reply(201, await resourceResponse({ ...request, scope }, ssoProviders, provider), {
-    Location: `${request.baseUrl}${ssoProviders.selfPath(provider)}`,
-  });
+  return created(await resourceResponse({ ...request, scope }, ssoProviders, provider));
 });

@@ -1,11 +1,15 @@
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { jsonapi } from '#shared/jsonapi/document';
+import { listResourceObjects } from '#shared/resources/collection';
 import { serviceAccounts } from '#shared/resources/iam/definitions';
-import { keyResource, keysOf } from '#shared/resources/iam/service-accounts';
+import { keyOptions, keyResource, keysOf } from '#shared/resources/iam/service-accounts';
 import { readInScope } from '#shared/resources/single';
 
 /** GET …/service-accounts/{service_account_id}/keys: every key (at most 10), secrets masked. */
 export const handler = jsonApiHandler('listServiceAccountKeys', async (request) => {
   const account = await readInScope(request.scope, serviceAccounts, request.params.service_account_id ?? '');
-  return { jsonapi, data: keysOf(account).map((key) => keyResource(account, key, request.baseUrl)) };
+  return listResourceObjects(
+    request.query,
+    keyOptions,
+    keysOf(account).map((key) => keyResource(account, key, request.baseUrl)),
+  );
 });

@@ -1,6 +1,7 @@
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { jsonapi } from '#shared/jsonapi/document';
 import { UnauthorisedError } from '#shared/jsonapi/errors';
+import { routePath } from '#shared/jsonapi/links';
 
 /** GET /v3/whoami: the caller, its organisations and its effective permissions in each. */
 export const handler = jsonApiHandler('whoAmI', async ({ principal, baseUrl }) => {
@@ -22,7 +23,7 @@ export const handler = jsonApiHandler('whoAmI', async ({ principal, baseUrl }) =
         },
         organisations: { data: organisations.map(({ id }) => ({ type: 'organisations', id })) },
       },
-      links: { self: `${baseUrl}/v3/whoami` },
+      links: { self: `${baseUrl}${routePath('whoAmI')}` },
     },
   };
 });

@@ -1,5 +1,5 @@
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { Reply } from '#shared/http/reply';
+import { created } from '#shared/http/reply';
 import { resourceDocument } from '#shared/jsonapi/document';
 import { parseDocument } from '#shared/jsonapi/request-document';
 import { toResourceObject } from '#shared/resources/serialise';
@@ -9,6 +9,5 @@ import { teams } from '#shared/resources/teams';
 /** POST /v3/orgs/{org_id}/people/teams: 201 with the team and its Location. */
 export const handler = jsonApiHandler('createTeam', async ({ body, params, scope, baseUrl }) => {
   const team = await createTeam(scope, params.org_id ?? '', parseDocument(createTeamDocument, body));
-  const resource = toResourceObject(teams, team, baseUrl);
-  return new Reply(201, resourceDocument(resource), { Location: resource.links.self });
+  return created(resourceDocument(toResourceObject(teams, team, baseUrl)));
 });

@@ -1,13 +1,14 @@
 /**
  * The table and the buckets, from the shared definitions. Safe defaults: on-demand billing,
  * point-in-time recovery, encryption, retained on stack deletion; buckets private, TLS-only, with the
- * 30-day expiry the spec gives device backups and exports, and server access logs in a log bucket.
+ * 30-day expiry the spec gives device backups and exports, client uploads (`uploads/`, spent once a
+ * completion has copied them) removed after a week, and server access logs in a log bucket.
  */
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { bucketDefinitions, tableDefinition } from '../../shared/data/table-definition';
+import { bucketDefinitions, tableDefinition, UPLOADS_PREFIX } from '../../shared/data/table-definition';
 
 export interface DataStoreProps {
   /** Refuse table deletion (set for prod). @default false */
@@ -58,19 +59,36 @@ export class DataStore extends Construct {
       lifecycleRules: [{ id: 'expire-after-365-days', expiration: Duration.days(365) }],
       removalPolicy: RemovalPolicy.RETAIN,
     });
-    this.deviceBackups = this.bucket('DeviceBackups', bucketDefinitions.deviceBackups.expirationDays);
-    this.exports = this.bucket('Exports', bucketDefinitions.exports.expirationDays);
-    this.documents = this.bucket('Documents', bucketDefinitions.documents.expirationDays);
+    this.deviceBackups = this.bucket('DeviceBackups', bucketDefinitions.deviceBackups);
+    this.exports = this.bucket('Exports', bucketDefinitions.exports);
+    this.documents = this.bucket('Documents', bucketDefinitions.documents);
   }
 
-  private bucket(id: string, expirationDays: number | null): Bucket {
+  private bucket(
+    id: string,
+    {
+      expirationDays,
+      uploadsExpirationDays,
+    }: { expirationDays: number | null; uploadsExpirationDays: number | null },
+  ): Bucket {
     return new Bucket(this, id, {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       enforceSSL: true,
       encryption: BucketEncryption.S3_MANAGED,
-      lifecycleRules: expirationDays
-        ? [{ id: `expire-after-${expirationDays}-days`, expiration: Duration.days(expirationDays) }]
-        : [],
+      lifecycleRules: [
+        ...(expirationDays
+          ? [{ id: `expire-after-${expirationDays}-days`, expiration: Duration.days(expirationDays) }]
+          : []),
+        ...(uploadsExpirationDays
+          ? [
+              {
+                id: `expire-uploads-after-${uploadsExpirationDays}-days`,
+                prefix: UPLOADS_PREFIX,
+                expiration: Duration.days(uploadsExpirationDays),
+              },
+            ]
+          : []),
+      ],
       removalPolicy: RemovalPolicy.RETAIN,
       serverAccessLogsBucket: this.accessLogs,
       serverAccessLogsPrefix: `${id}/`,

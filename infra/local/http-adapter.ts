@@ -4,10 +4,27 @@
  * the route table; requests no route matches go to the `$default` (fallback) handler, as in AWS.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+  STATUS_CODES,
+} from 'node:http';
 import { resolve } from 'node:path';
+import type { Duplex } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { SECURITY_HEADERS } from '../../shared/http/middlewares/security-headers';
+import { Reply, toResult } from '../../shared/http/reply';
+import { errorDocument } from '../../shared/jsonapi/document';
+import {
+  ApiError,
+  errorObjects,
+  HeaderFieldsTooLargeError,
+  PayloadTooLargeError,
+  ValidationError,
+} from '../../shared/jsonapi/errors';
 import { fallbackRoute, matchRoute, type Route } from '../../shared/routes';
 
 /** API Gateway's own payload limit; larger requests never reach a function. */
@@ -59,9 +76,12 @@ const toEvent = (req: IncomingMessage, body: Buffer, route: Route, params: Recor
   const routeKey = route === fallbackRoute ? '$default' : `${route.method} ${route.path}`;
   const textual = TEXTUAL.test(headers['content-type'] ?? '');
   const query = url.search.slice(1);
-  const queryStringParameters: Record<string, string> = {};
-  for (const [k, v] of url.searchParams)
-    queryStringParameters[k] = k in queryStringParameters ? `${queryStringParameters[k]},${v}` : v;
+  // No prototype: `__proto__` and `constructor` are parameter names like any other.
+  const queryStringParameters: Record<string, string> = Object.create(null);
+  for (const [k, v] of url.searchParams) {
+    const before = queryStringParameters[k];
+    queryStringParameters[k] = before === undefined ? v : `${before},${v}`;
+  }
   return {
     version: '2.0',
     routeKey,
@@ -126,20 +146,54 @@ const send = (res: ServerResponse, result: APIGatewayProxyStructuredResultV2) =>
   res.end(body);
 };
 
+/**
+ * What the adapter answers itself, where API Gateway would answer without calling a function: a JSON:API
+ * error document with an X-Request-ID, like every answer of the API.
+ */
+const refusal = (error: ApiError) => {
+  const result = toResult(new Reply(error.status, errorDocument(errorObjects(error))));
+  return { ...result, headers: { ...SECURITY_HEADERS, ...result.headers, 'X-Request-ID': randomUUID() } };
+};
+
 const handle = async (req: IncomingMessage, res: ServerResponse) => {
   const body = await readBody(req);
   if (body === 'too large') {
-    send(res, {
-      statusCode: 413,
-      headers: { 'Content-Type': 'application/json' },
-      body: '{"message":"Request Entity Too Large"}',
-    });
+    send(res, refusal(new PayloadTooLargeError(GATEWAY_BODY_LIMIT)));
     return;
   }
   const { match } = matchRoute(req.method ?? 'GET', new URL(req.url ?? '/', 'http://local').pathname);
   const route = match?.route ?? fallbackRoute;
   const handler = await loadHandler(route);
   send(res, await handler(toEvent(req, body, route, match?.params ?? {}), lambdaContext(route)));
+};
+
+/** API Gateway's answer when the function failed to answer at all. */
+class BadGatewayError extends ApiError {
+  constructor() {
+    super(502, 'Bad gateway');
+  }
+}
+
+/**
+ * Requests Node's HTTP parser refuses before any handler sees them (headers over its 16 KB limit, broken
+ * request lines) get the same JSON:API answer as everything else, written straight to the socket.
+ */
+const answerUnparsable = (error: Error & { code?: string }, socket: Duplex) => {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const result = refusal(
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? new HeaderFieldsTooLargeError()
+      : new ValidationError({ detail: 'The request is not well-formed HTTP/1.1.' }),
+  );
+  const head = [
+    `HTTP/1.1 ${result.statusCode} ${STATUS_CODES[result.statusCode ?? 400] ?? ''}`,
+    ...Object.entries(result.headers ?? {}).map(([name, value]) => `${name}: ${value}`),
+    'Connection: close',
+  ];
+  socket.end(`${head.join('\r\n')}\r\n\r\n${result.body ?? ''}`);
 };
 
 /** An HTTP server for the whole API; `port` 0 picks a free one. */
@@ -152,14 +206,10 @@ export const startLocalApi = async (
       process.stderr.write(
         `local adapter failure: ${error instanceof Error ? error.stack : String(error)}\n`,
       );
-      if (!res.headersSent)
-        send(res, {
-          statusCode: 502,
-          headers: { 'Content-Type': 'application/json' },
-          body: '{"message":"Internal Server Error"}',
-        });
+      if (!res.headersSent) send(res, refusal(new BadGatewayError()));
     });
   });
+  server.on('clientError', answerUnparsable);
   await new Promise<void>((done, fail) => {
     server.once('error', fail);
     server.listen(port, host, done);

@@ -8,7 +8,7 @@ import { scopeOf } from '../../shared/data/scope';
 import type { ItemKey, StoredResource } from '../../shared/data/stored-resource';
 import { commit, type WriteOp } from '../../shared/data/transaction';
 import { featureConfigurations } from '../../shared/resources/feature-configurations';
-import { createGrant } from '../../shared/resources/iam/grant-writes';
+import { createGrant, grantRecord } from '../../shared/resources/iam/grant-writes';
 import { createKey, createServiceAccount } from '../../shared/resources/iam/service-accounts';
 import { organisations } from '../../shared/resources/organisations';
 import type { ResourceDefinition } from '../../shared/resources/resource-definition';
@@ -147,8 +147,11 @@ export interface ClientCredentials {
 }
 
 /**
- * A service account in the first grant's organisation, with one key and the given built-in role grants,
- * written through the same functions the IAM endpoints use. The secret is returned once.
+ * A service account in the first grant's organisation, with one key and the given role grants, written
+ * through the same functions the IAM endpoints use. The secret is returned once. Grants in any other
+ * organisation are written as records directly: they stand for the bridges both organisations will
+ * accept (not built yet), which the grants endpoint refuses to fake (a grant names only its own
+ * organisation's principals). Tests of callers spanning organisations need them.
  */
 export const createServiceAccountClient = async (
   name: string,
@@ -161,6 +164,11 @@ export const createServiceAccountClient = async (
   });
   const { key, clientSecret } = await createKey(scope, account);
   for (const g of roleGrants) {
+    if (g.org_id !== home) {
+      const bridged = grantRecord(g.org_id, { role: g.role, service_account: account.id });
+      await commit(scopeOf([g.org_id]), [{ create: bridged }]);
+      continue;
+    }
     await createGrant(scopeOf([g.org_id]), g.org_id, {
       data: {
         type: 'grants',

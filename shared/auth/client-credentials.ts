@@ -1,10 +1,15 @@
 /**
  * The client-credentials grant (RFC 6749 §4.4) with client authentication by form fields or HTTP Basic
- * (§2.3.1, never both), answering in the token response format of §5.1 or the error format of §5.2.
+ * (§2.3.1, never both), answering in the token response format of §5.1 or the error format of §5.2, and
+ * throttling failed authentications per client id and per source (token-throttle.ts).
  */
-import { getClient, getPrincipal } from '../data/principals';
+import * as z from 'zod/mini';
+import { type ClientRecord, clientKey, getPrincipal } from '../data/principals';
+import { readTogether } from '../data/repository';
+import { keyId } from '../data/stored-resource';
 import { issueAccessToken } from './issue-access-token';
 import { hashSecret, verifySecret } from './secret-hash';
+import { tokenThrottle } from './token-throttle';
 
 export interface TokenAnswer {
   status: number;
@@ -27,7 +32,22 @@ interface ClientCredentials {
   clientId: string;
   clientSecret: string;
   basic: boolean;
+  /**
+   * Whether the id could name a client: client ids are key ids, UUIDs. Any other id is never looked up
+   * (a long one could not be: DynamoDB refuses keys over 2,048 bytes) but is otherwise treated as every
+   * unknown id is: the same hash work, the same counting, the same answers.
+   */
+  wellFormed: boolean;
 }
+
+const CLIENT_ID = z.uuid();
+
+const credentialsOf = (clientId: string, clientSecret: string, basic: boolean): ClientCredentials => ({
+  clientId,
+  clientSecret,
+  basic,
+  wellFormed: CLIENT_ID.safeParse(clientId).success,
+});
 
 /** Decodes `Basic base64(urlencode(id):urlencode(secret))`; null when the header is not Basic. */
 const fromBasic = (authorization: string | undefined): ClientCredentials | 'malformed' | null => {
@@ -37,11 +57,11 @@ const fromBasic = (authorization: string | undefined): ClientCredentials | 'malf
   const colon = decoded.indexOf(':');
   if (colon < 1) return 'malformed';
   try {
-    return {
-      clientId: decodeURIComponent(decoded.slice(0, colon).replace(/\+/g, ' ')),
-      clientSecret: decodeURIComponent(decoded.slice(colon + 1).replace(/\+/g, ' ')),
-      basic: true,
-    };
+    return credentialsOf(
+      decodeURIComponent(decoded.slice(0, colon).replace(/\+/g, ' ')),
+      decodeURIComponent(decoded.slice(colon + 1).replace(/\+/g, ' ')),
+      true,
+    );
   } catch {
     return 'malformed';
   }
@@ -50,10 +70,26 @@ const fromBasic = (authorization: string | undefined): ClientCredentials | 'malf
 // Spent on unknown client ids too, so response time does not reveal which ids exist.
 const decoyHash = hashSecret('decoy-secret-for-timing');
 
+/**
+ * 429 for a throttled client id or source. RFC 6749 §5.2 has no code for it; `invalid_client` is the
+ * registered code that is true here (the client was not authenticated), so OAuth libraries handle it
+ * as they already do, while the status and `Retry-After` say why and for how long. The registered
+ * alternatives mean something else: `slow_down` is RFC 8628's device-flow polling signal and
+ * `temporarily_unavailable` an authorization-endpoint code for an overloaded server.
+ */
+const tooManyFailures = (retryAfter: number) =>
+  oauthError(
+    429,
+    'invalid_client',
+    `Too many failed client authentications; retry after ${retryAfter} seconds.`,
+    { 'Retry-After': String(retryAfter) },
+  );
+
 export const exchangeClientCredentials = async (
   contentType: string | undefined,
   authorization: string | undefined,
   body: string,
+  sourceIp: string,
 ): Promise<TokenAnswer> => {
   if ((contentType ?? '').split(';')[0]?.trim().toLowerCase() !== 'application/x-www-form-urlencoded') {
     return oauthError(400, 'invalid_request', 'Send the request as application/x-www-form-urlencoded.');
@@ -75,15 +111,23 @@ export const exchangeClientCredentials = async (
   const credentials: ClientCredentials | null =
     basic ??
     (form.get('client_id') && form.get('client_secret')
-      ? { clientId: form.get('client_id') ?? '', clientSecret: form.get('client_secret') ?? '', basic: false }
+      ? credentialsOf(form.get('client_id') ?? '', form.get('client_secret') ?? '', false)
       : null);
   const challenge = basic ? { 'WWW-Authenticate': 'Basic realm="oauth2", charset="UTF-8"' } : undefined;
   if (!credentials) return oauthError(401, 'invalid_client', 'Client authentication is required.', challenge);
 
-  const client = await getClient(credentials.clientId);
+  // The client and both failure counts in one BatchGetItem: the throttle costs no extra round trip.
+  const throttle = tokenThrottle(credentials.clientId, sourceIp);
+  const named = credentials.wellFormed ? clientKey(credentials.clientId) : null;
+  const read = await readTogether([...(named ? [named] : []), ...throttle.keys]);
+  const locked = throttle.lockedFor(read);
+  if (locked !== null) return tooManyFailures(locked);
+  const client = named ? (read.get(keyId(named)) as ClientRecord | null) : null;
   const valid = await verifySecret(credentials.clientSecret, client?.secret_hash ?? (await decoyHash));
   const principal = client && valid ? await getPrincipal(client.principal_id) : null;
   if (!client || !principal?.enabled || principal.keys[client.client_id]?.enabled !== true) {
+    const wait = await throttle.fail();
+    if (wait !== null) return tooManyFailures(wait);
     return oauthError(401, 'invalid_client', 'Client authentication failed.', challenge);
   }
   const { token, expiresIn } = await issueAccessToken(principal.id, client.client_id);

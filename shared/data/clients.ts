@@ -2,6 +2,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
+import { guardStorageLimits } from './storage-limits';
 
 const localCredentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 
@@ -9,6 +10,9 @@ export const dynamodb = new DynamoDBClient({
   region: config.AWS_REGION,
   ...(config.DYNAMODB_ENDPOINT && { endpoint: config.DYNAMODB_ENDPOINT, credentials: localCredentials }),
 });
+
+// Values too large for the table are refused before they are sent (storage-limits.ts).
+guardStorageLimits(dynamodb);
 
 export const documents = DynamoDBDocumentClient.from(dynamodb, {
   marshallOptions: { removeUndefinedValues: true },

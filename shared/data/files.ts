@@ -1,11 +1,16 @@
 /**
- * Files in S3: large bodies never pass through Lambda. Clients upload with a presigned PUT whose size and
- * content type are part of the signature (S3 refuses anything else), and the service reads the object.
+ * Files in S3: large bodies never pass through Lambda. Clients upload with a presigned PUT whose size,
+ * content type and SHA-256 are part of the signature (S3 refuses anything else), to a key of its own;
+ * completion copies what was uploaded to a key no upload URL names, checks the copy, and only that copy
+ * is ever served. So a later PUT through the same, still valid URL changes nothing that was accepted,
+ * whether or not the S3 engine enforces signed headers (s3rver enforces none) and whatever the URL's
+ * expiry. Keys are built by callers from ids only.
  */
 
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
+  CopyObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
@@ -14,6 +19,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { create as contentDisposition } from 'content-disposition';
 import { config } from '../config';
 
 const s3 = new S3Client({
@@ -26,6 +32,21 @@ const s3 = new S3Client({
   }),
 });
 
+/** What a client declares before it uploads; all three are signed into the upload URL. */
+export interface DeclaredFile {
+  contentType: string;
+  bytes: number;
+  /** SHA-256 of the file, base64 (44 characters), as the client computed it. */
+  sha256: string;
+}
+
+/** What S3 holds at a key. */
+export interface StoredFile {
+  contentType: string;
+  bytes: number;
+  sha256: string;
+}
+
 export interface PresignedUpload {
   url: string;
   method: 'PUT';
@@ -33,43 +54,48 @@ export interface PresignedUpload {
   expires_at: string;
 }
 
-/** A presigned PUT; with `sha256` (base64) S3 also refuses a body with another checksum. */
+const SIGNED_UPLOAD_HEADERS = ['content-type', 'content-length', 'x-amz-checksum-sha256'] as const;
+
+/**
+ * A presigned PUT of exactly `file`. The checksum must travel as a signed header: left to itself the
+ * presigner hoists `x-amz-checksum-sha256` into the query string, where S3 signs it and then ignores it
+ * (aws-sdk-js-v3 #3906), so any bytes would be accepted.
+ */
 export const presignUpload = async (
   bucket: string,
   key: string,
-  contentType: string,
-  bytes: number,
+  file: DeclaredFile,
   expiresInSeconds = 900,
-  sha256?: string,
 ): Promise<PresignedUpload> => {
   const command = new PutObjectCommand({
     Bucket: bucket,
     Key: key,
-    ContentType: contentType,
-    ContentLength: bytes,
-    ...(sha256 && { ChecksumSHA256: sha256 }),
+    ContentType: file.contentType,
+    ContentLength: file.bytes,
+    ChecksumSHA256: file.sha256,
   });
   const url = await getSignedUrl(s3, command, {
     expiresIn: expiresInSeconds,
-    signableHeaders: new Set([
-      'content-type',
-      'content-length',
-      ...(sha256 ? ['x-amz-checksum-sha256'] : []),
-    ]),
+    signableHeaders: new Set(SIGNED_UPLOAD_HEADERS),
+    unhoistableHeaders: new Set(['x-amz-checksum-sha256']),
   });
   return {
     url,
     method: 'PUT',
     headers: {
-      'content-type': contentType,
-      'content-length': String(bytes),
-      ...(sha256 && { 'x-amz-checksum-sha256': sha256 }),
+      'content-type': file.contentType,
+      'content-length': String(file.bytes),
+      'x-amz-checksum-sha256': file.sha256,
     },
     expires_at: new Date(Date.now() + expiresInSeconds * 1000).toISOString(),
   };
 };
 
-/** A presigned GET; the download is named `filename`. */
+/**
+ * A presigned GET; the download is named `filename`, which may be anything a user typed: RFC 6266
+ * quoting and RFC 8187 encoding keep the header S3 sends printable ASCII, and lone UTF-16 surrogates
+ * (which no encoding can carry) become U+FFFD first.
+ */
 export const presignDownload = async (
   bucket: string,
   key: string,
@@ -81,37 +107,64 @@ export const presignDownload = async (
     new GetObjectCommand({
       Bucket: bucket,
       Key: key,
-      ResponseContentDisposition: `attachment; filename*=UTF-8''${encodeURIComponent(filename)}`,
+      ResponseContentDisposition: contentDisposition(filename.replace(/[\uD800-\uDFFF]/gu, '\uFFFD')),
     }),
     { expiresIn: expiresInSeconds },
   );
 
-/** What was uploaded at `key` (size and content type), or null when nothing was. */
-export const headObject = async (bucket: string, key: string) => {
-  try {
-    const out = await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
-    return { bytes: out.ContentLength ?? 0, contentType: out.ContentType ?? '' };
-  } catch (error) {
-    if ((error as { name?: string }).name === 'NotFound') return null;
-    throw error;
+const isMissing = (error: unknown) =>
+  ['NoSuchKey', 'NotFound'].includes((error as { name?: string }).name ?? '');
+
+/** SHA-256 (base64) and size of the bytes of `body`, streamed. */
+const digest = async (body: AsyncIterable<Uint8Array>) => {
+  const hash = createHash('sha256');
+  let bytes = 0;
+  for await (const chunk of body) {
+    hash.update(chunk);
+    bytes += chunk.length;
   }
+  return { sha256: hash.digest('base64'), bytes };
 };
 
-/** SHA-256 (base64) and size of what is stored at `key`, streamed; null when nothing is. */
-export const digestObject = async (bucket: string, key: string) => {
+/**
+ * Copies the upload at `from` to a new key under `into` (`<into>/<random id>`, a key of this call's
+ * own, so two completions racing never write the same object) and answers what the copy holds, or
+ * null when nothing has been uploaded. S3 reports the copy's SHA-256 (it verified the signed checksum
+ * on upload and keeps it through the copy); when it does not (s3rver keeps no checksums), the copy is
+ * hashed here. What is answered is the copy's, never the upload key's, so nothing the client PUTs later
+ * can change it.
+ */
+export const copyUpload = async (
+  bucket: string,
+  from: string,
+  into: string,
+): Promise<{ key: string; stored: StoredFile } | null> => {
+  const key = `${into}/${randomUUID()}`;
   try {
-    const out = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
-    const hash = createHash('sha256');
-    let bytes = 0;
-    for await (const chunk of out.Body as AsyncIterable<Uint8Array>) {
-      hash.update(chunk);
-      bytes += chunk.length;
-    }
-    return { sha256: hash.digest('base64'), bytes };
+    await s3.send(
+      new CopyObjectCommand({
+        Bucket: bucket,
+        Key: key,
+        CopySource: `${bucket}/${from}`,
+        ChecksumAlgorithm: 'SHA256',
+      }),
+    );
   } catch (error) {
-    if ((error as { name?: string }).name === 'NoSuchKey') return null;
+    if (isMissing(error)) return null;
     throw error;
   }
+  const head = await s3.send(new HeadObjectCommand({ Bucket: bucket, Key: key, ChecksumMode: 'ENABLED' }));
+  const reported = head.ChecksumType !== 'COMPOSITE' ? head.ChecksumSHA256 : undefined;
+  const sha256 =
+    reported ??
+    (
+      await digest(
+        (
+          await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }))
+        ).Body as AsyncIterable<Uint8Array>,
+      )
+    ).sha256;
+  return { key, stored: { contentType: head.ContentType ?? '', bytes: head.ContentLength ?? 0, sha256 } };
 };
 
 /** Streams `body` into `key` as a multipart upload: memory stays at a few 5 MiB parts, whatever the size. */
@@ -135,13 +188,18 @@ export const deleteObjects = async (bucket: string, keys: readonly string[]) => 
   }
 };
 
-/** The object's text, or null when nothing has been uploaded there. */
-export const readObjectText = async (bucket: string, key: string): Promise<string | null> => {
+/** The object's text with the size and SHA-256 of its bytes, or null when nothing has been uploaded there. */
+export const readObjectText = async (bucket: string, key: string) => {
   try {
     const out = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
-    return (await out.Body?.transformToString('utf8')) ?? null;
+    const body = Buffer.from((await out.Body?.transformToByteArray()) ?? []);
+    return {
+      text: body.toString('utf8'),
+      bytes: body.length,
+      sha256: createHash('sha256').update(body).digest('base64'),
+    };
   } catch (error) {
-    if ((error as { name?: string }).name === 'NoSuchKey') return null;
+    if (isMissing(error)) return null;
     throw error;
   }
 };

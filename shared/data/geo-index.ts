@@ -1,9 +1,11 @@
 /**
- * The geohash index on `gsi1`: a record with a point is filed under `GEO#<type>#<org>#<2-char cell>`
- * with sort key `<9-char geohash>#<id>`. A box query reads, per organisation, only the covering cells
- * (`begins_with` on the sort key), then checks the exact box: it never reads the whole collection.
+ * The geohash index on `gsi1`: a record with a point is filed under `GEO#<type>#<org>` (one partition
+ * per organisation and type, as its collection is on the table) with sort key `<9-char geohash>#<id>`.
+ * A box of any size is read as at most `MAX_COVER_RANGES` key ranges per organisation (the cells that
+ * cover it, see `coverBoxes`), then checked exactly: never the whole collection, unless the box covers
+ * most of the globe, when the whole index is what it asks for.
  */
-import { boxesOf, coveringCells, encodeGeohash, PARTITION_PRECISION } from '../domain/geo/geohash';
+import { boxesOf, coverBoxes, encodeGeohash, INDEX_PRECISION } from '../domain/geo/geohash';
 import type { CollectionQuery, FilterClause } from './collection-query';
 import { applyInMemory } from './in-memory-collection';
 import { queryItems } from './repository';
@@ -11,8 +13,7 @@ import type { Scope } from './scope';
 import { inScope } from './scope';
 import type { StoredResource } from './stored-resource';
 
-const partition = (type: string, orgId: string, cell: string) =>
-  `GEO#${type}#${orgId}#${cell.slice(0, PARTITION_PRECISION)}`;
+const partition = (type: string, orgId: string) => `GEO#${type}#${orgId}`;
 
 export const geoIndexKeys = (
   type: string,
@@ -20,29 +21,34 @@ export const geoIndexKeys = (
   id: string,
   latitude: number,
   longitude: number,
-) => {
-  const hash = encodeGeohash(latitude, longitude, 9);
-  return { gsi1pk: partition(type, orgId, hash), gsi1sk: `${hash}#${id}` };
-};
+) => ({
+  gsi1pk: partition(type, orgId),
+  gsi1sk: `${encodeGeohash(latitude, longitude, INDEX_PRECISION)}#${id}`,
+});
 
-export class BoxTooLarge extends Error {}
-
-/** One page of a geo-indexed collection filtered by a box: covering cells only, then every filter in memory. */
+/** One page of a geo-indexed collection filtered by a box: covering ranges only, then every filter in memory. */
 export const queryByBox = async (
   scope: Scope,
   type: string,
   query: CollectionQuery,
   box: Extract<FilterClause, { op: 'box' }>,
 ): Promise<{ items: StoredResource[]; total: number }> => {
-  const cells = coveringCells(boxesOf(box.bottomLeft, box.topRight));
-  if (!cells) throw new BoxTooLarge('The bounding box covers too much of the globe; narrow it.');
+  const { ranges } = coverBoxes(boxesOf(box.bottomLeft, box.topRight));
   const reads = scope.orgIds.flatMap((org) =>
-    cells.map((cell) =>
-      queryItems({
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :p AND begins_with(gsi1sk, :c)',
-        ExpressionAttributeValues: { ':p': partition(type, org, cell), ':c': cell },
-      }),
+    ranges.map(({ from, to }) =>
+      queryItems(
+        from === ''
+          ? {
+              IndexName: 'gsi1',
+              KeyConditionExpression: 'gsi1pk = :p',
+              ExpressionAttributeValues: { ':p': partition(type, org) },
+            }
+          : {
+              IndexName: 'gsi1',
+              KeyConditionExpression: 'gsi1pk = :p AND gsi1sk BETWEEN :from AND :to',
+              ExpressionAttributeValues: { ':p': partition(type, org), ':from': from, ':to': to },
+            },
+      ),
     ),
   );
   const found = new Map((await Promise.all(reads)).flat().map((item) => [item.id, item]));

@@ -1,16 +1,37 @@
-import { randomBytes } from 'node:crypto';
+import { randomInt } from 'node:crypto';
+import { v7 } from 'uuid';
 
 /**
- * UUID version 7 (RFC 9562): the first 48 bits are the creation time in milliseconds, so ids sort in
- * creation order and a collection partition's `sk` order is its `created_at` order, with no extra index.
+ * The latest millisecond this process made an id for, and the counter its ids carry in `rand_a` and
+ * the top of `rand_b` (RFC 9562 §6.2, method 1). `uuid`'s own `v7()` keeps the same state, but only for
+ * the clock: ids for a given time (records dated by the `now` of their write, an import's rows, seed
+ * data) would get a random counter each, and half of a tight loop's ids fell out of order.
+ */
+const latest = { msecs: Number.NEGATIVE_INFINITY, seq: 0 };
+const SEQ_MAX = 0xffff_ffff;
+/** A fresh counter starts in the lower half of its 32 bits, leaving 2^31 increments within a millisecond. */
+const freshSeq = () => randomInt(2 ** 31);
+
+/**
+ * UUID version 7 (RFC 9562, laid out by the `uuid` package): the first 48 bits are `at` in milliseconds
+ * (default now), so ids sort by time and a collection partition's `sk` order is its `created_at` order.
+ * Ids this process makes for the same millisecond are strictly increasing (the counter moves by one);
+ * an id for an earlier millisecond than the latest sorts by its own time, among the ids of that
+ * millisecond in no particular order.
  */
 export const uuidv7 = (at: number = Date.now()): string => {
-  const bytes = randomBytes(16);
-  bytes.writeUIntBE(at, 0, 6);
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x70;
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = bytes.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  if (at < latest.msecs) return v7({ msecs: at });
+  if (at > latest.msecs) {
+    latest.msecs = at;
+    latest.seq = freshSeq();
+  } else if (latest.seq < SEQ_MAX) {
+    latest.seq += 1;
+  } else {
+    // 2^31 ids in one millisecond: borrow the next one, as `uuid` does, so the order still holds.
+    latest.msecs += 1;
+    latest.seq = freshSeq();
+  }
+  return v7({ msecs: latest.msecs, seq: latest.seq });
 };
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

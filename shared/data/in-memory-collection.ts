@@ -5,7 +5,7 @@
 import { type CollectionQuery, type FilterClause, valueAt } from './collection-query';
 import type { StoredResource } from './stored-resource';
 
-const matches = (item: StoredResource, f: FilterClause): boolean => {
+const matches = (item: unknown, f: FilterClause): boolean => {
   const value = valueAt(item, f.path);
   switch (f.op) {
     case 'eq':
@@ -34,10 +34,11 @@ const sortable = (value: unknown): string =>
 const compare = (a: unknown, b: unknown): number =>
   typeof a === 'number' && typeof b === 'number' ? a - b : sortable(a).localeCompare(sortable(b));
 
-export const applyInMemory = (
-  items: readonly StoredResource[],
+/** Any records with an id: stored resources, or resource objects a handler computed (keys, versions). */
+export const applyInMemory = <T extends { id: string } = StoredResource>(
+  items: readonly T[],
   query: CollectionQuery,
-): { items: StoredResource[]; total: number } => {
+): { items: T[]; total: number } => {
   const direction = query.sort.descending ? -1 : 1;
   const kept = items
     .filter((item) => query.filters.every((f) => matches(item, f)))

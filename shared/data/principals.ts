@@ -32,13 +32,16 @@ export interface ClientRecord {
   created_at: string;
 }
 
+/**
+ * What authentication reads. It exists whatever organisation the principal belongs to, so it never
+ * proves membership: a write naming a user, team or service account checks the organisation's own
+ * record of it (the resource definition's `keyOf(orgId, id)`), as grants and team members do.
+ */
 export const principalKey = (id: string) => ({ pk: `PRINCIPAL#${id}`, sk: 'PRINCIPAL' });
 export const clientKey = (clientId: string) => ({ pk: `CLIENT#${clientId}`, sk: 'CLIENT' });
 export const granteeIndexKey = (granteeId: string) => `GRANTEE#${granteeId}`;
 
 export const getPrincipal = (id: string) => getItem<PrincipalRecord>(principalKey(id));
-
-export const getClient = (clientId: string) => getItem<ClientRecord>(clientKey(clientId));
 
 export const putPrincipal = async (principal: PrincipalRecord): Promise<void> => {
   await documents.send(

@@ -20,6 +20,11 @@ import type { ItemKey, StoredResource } from './stored-resource';
 import { collectionPartition, counterKey, keyId } from './stored-resource';
 
 const BATCH_GET_MAX = 100;
+/**
+ * The largest `Limit` DynamoDB takes (a 32-bit integer). A page holds at most 1 MB whatever it is, so
+ * asking for more than this (a deep offset) only means "to the end of the partition", page by page.
+ */
+const QUERY_LIMIT_MAX = 2 ** 31 - 1;
 const MAX_ATTEMPTS = 8;
 const BATCH_GETS_IN_FLIGHT = 8;
 
@@ -148,7 +153,9 @@ export const queryItems = async <T = StoredResource>(
       new QueryCommand({
         TableName: tableName,
         ...input,
-        ...(input.Limit !== undefined && { Limit: Math.min(input.Limit, wanted - items.length) }),
+        ...(input.Limit !== undefined && {
+          Limit: Math.min(input.Limit, wanted - items.length, QUERY_LIMIT_MAX),
+        }),
         ExclusiveStartKey,
       }),
     );

@@ -31,6 +31,11 @@ export interface StoredResource {
   node_path?: string;
   /** Records that expire (device backups): the table's TTL attribute, epoch seconds. */
   expires_at?: number;
+  /**
+   * Records with a file (document versions, device backups, exports): the S3 key of the file the
+   * service accepted or wrote, built from ids only; internal, never served.
+   */
+  object_key?: string;
 }
 
 export interface ItemKey {

@@ -22,9 +22,16 @@ export const tableDefinition = {
 
 export type LocalIndexName = (typeof tableDefinition.localIndexes)[number]['name'];
 
-/** The buckets; logical names, the physical names come from configuration. Documents do not expire. */
+/**
+ * The buckets; logical names, the physical names come from configuration. Documents do not expire.
+ * Clients upload to `uploads/…` and completion copies what it accepts elsewhere, so an upload is spent
+ * once completed (or abandoned): `uploadsExpirationDays` removes it, even from the documents bucket.
+ */
 export const bucketDefinitions = {
-  deviceBackups: { expirationDays: 30 },
-  exports: { expirationDays: 30 },
-  documents: { expirationDays: null },
+  deviceBackups: { expirationDays: 30, uploadsExpirationDays: 7 },
+  exports: { expirationDays: 30, uploadsExpirationDays: null },
+  documents: { expirationDays: null, uploadsExpirationDays: 7 },
 } as const;
+
+/** The key prefix of client uploads in a bucket (see `uploadsExpirationDays`). */
+export const UPLOADS_PREFIX = 'uploads/';

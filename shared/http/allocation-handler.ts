@@ -1,5 +1,6 @@
 /** The vehicle allocation relationship endpoints: one handler shape for every allocation kind. */
 import { jsonapi } from '../jsonapi/document';
+import { routePath } from '../jsonapi/links';
 import { vehicles } from '../resources/assets/definitions';
 import {
   type AllocationKind,
@@ -19,9 +20,8 @@ export const allocationHandler = (routeId: RouteId, kind: AllocationKind) =>
       jsonapi,
       data: linkage,
       meta: { message: VEHICLE_ALLOCATION_UPDATED },
-      links: {
-        self: `${baseUrl}/v3/vehicles/${vehicle.id}/relationships/${kind}`,
-        related: `${baseUrl}/v3/vehicles/${vehicle.id}`,
-      },
+      // No `self`: the relationship URL takes PATCH only, and JSON:API asks that a self link can be
+      // fetched. The allocation can be read on the vehicle, which `related` names.
+      links: { related: `${baseUrl}${routePath('getVehicle', { vehicle_id: vehicle.id })}` },
     };
   });

@@ -11,7 +11,7 @@ import type { ResourceDefinition } from '../resources/resource-definition';
 import { resourceResponse } from '../resources/single';
 import type { RouteId } from '../routes';
 import { jsonApiHandler } from './json-api-handler';
-import { Reply } from './reply';
+import { created, Reply } from './reply';
 
 export interface CdmRoute {
   /** The type of the record the path names, and the path parameter holding its id. */
@@ -24,7 +24,7 @@ export interface CdmRoute {
 
 export const cdmHandler = (
   routeId: RouteId,
-  { path: [definition, param], write, answer, created }: CdmRoute,
+  { path: [definition, param], write, answer, created: isCreate }: CdmRoute,
 ) =>
   jsonApiHandler(routeId, async (request) => {
     const { scope, principal, body } = request;
@@ -33,7 +33,5 @@ export const cdmHandler = (
     if (!result) return new Reply(204, undefined);
     const type = answer ?? definition;
     const document = await resourceResponse(request, type, result);
-    return created
-      ? new Reply(201, document, { Location: `${request.baseUrl}${type.selfPath(result)}` })
-      : document;
+    return isCreate ? created(document) : document;
   });

@@ -11,7 +11,7 @@ import type { SimpleCrud } from '../resources/simple-crud';
 import { readInScope, resourceResponse } from '../resources/single';
 import type { RouteId } from '../routes';
 import { jsonApiHandler } from './json-api-handler';
-import { Reply } from './reply';
+import { created, Reply } from './reply';
 
 export const listHandler = (routeId: RouteId, definition: ResourceDefinition) =>
   jsonApiHandler(routeId, (request) => listResources(request, definition));
@@ -37,9 +37,7 @@ export const createHandler = (routeId: RouteId, crud: Pick<SimpleCrud, 'definiti
       request.body,
       request.principal,
     );
-    return new Reply(201, await resourceResponse(request, crud.definition, record), {
-      Location: `${request.baseUrl}${crud.definition.selfPath(record)}`,
-    });
+    return created(await resourceResponse(request, crud.definition, record));
   });
 
 export const updateHandler = (

@@ -17,6 +17,8 @@ import { negotiate } from './middlewares/negotiate';
 import { pathParameters } from './middlewares/path-parameters';
 import { queryParameters as knownQueryParameters } from './middlewares/query-parameters';
 import { requestId } from './middlewares/request-id';
+import { securityHeaders } from './middlewares/security-headers';
+import { wellFormedInput } from './middlewares/well-formed-input';
 import { Reply, toResult } from './reply';
 
 export interface ApiRequest {
@@ -32,17 +34,24 @@ export interface ApiRequest {
   requestId: string;
   /** Scheme and host the request came in on, for `links.self`. */
   baseUrl: string;
+  /** The caller's address as API Gateway saw it (the TCP peer; no header can change it). */
+  sourceIp: string;
   principal: Principal | null;
   scope: Scope;
 }
 
 export type ApiFunction = (request: ApiRequest) => Promise<Document | Reply>;
 
-/** Query parameters from the raw query string; repeated names are comma-joined as API Gateway does. */
+/**
+ * Query parameters from the raw query string; repeated names are comma-joined as API Gateway does. The
+ * object has no prototype, so `?__proto__=x` and `?constructor=x` are parameters like any other.
+ */
 const queryParameters = (raw: string): QueryParameters => {
-  const out: Record<string, string> = {};
-  for (const [name, value] of new URLSearchParams(raw))
-    out[name] = name in out ? `${out[name]},${value}` : value;
+  const out: Record<string, string> = Object.create(null);
+  for (const [name, value] of new URLSearchParams(raw)) {
+    const before = out[name];
+    out[name] = before === undefined ? value : `${before},${value}`;
+  }
   return out;
 };
 
@@ -53,16 +62,22 @@ const rawBody = (event: APIGatewayProxyEventV2): string | undefined =>
       ? Buffer.from(event.body, 'base64').toString('utf8')
       : event.body;
 
-/** `readAhead` names records the function will read, so they come with the caller's credentials. */
+/**
+ * `readAhead` names records the function will read, so they come with the caller's credentials. Middy
+ * runs `after` and `onError` in reverse order of `use`: the security headers go on after the error
+ * middleware has rendered any error, and the request id last of all.
+ */
 export const jsonApiHandler = (routeId: RouteId | Route, fn: ApiFunction, readAhead?: ReadAhead) => {
   const route = typeof routeId === 'string' ? routeById(routeId) : routeId;
   return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>()
     .use(requestId())
+    .use(securityHeaders(route))
     .use(jsonApiErrors())
     .use(negotiate(route))
     .use(pathParameters())
     .use(knownQueryParameters(route))
     .use(jsonBody(route))
+    .use(wellFormedInput(route))
     .use(authorisation(route, readAhead))
     .handler(async (event, context) => {
       const reply = await fn({
@@ -75,6 +90,7 @@ export const jsonApiHandler = (routeId: RouteId | Route, fn: ApiFunction, readAh
         body: route.bodyType === undefined ? event.body : rawBody(event),
         requestId: context.requestId,
         baseUrl: `${event.headers?.['x-forwarded-proto'] ?? 'https'}://${event.requestContext.domainName}`,
+        sourceIp: event.requestContext.http.sourceIp,
         principal: context.principal,
         scope: context.scope,
       });

@@ -1,6 +1,6 @@
 /** What a handler answers with, and how it becomes an API Gateway v2 result with the spec's headers. */
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { JSONAPI_MEDIA_TYPE } from '../jsonapi/document';
+import { JSONAPI_MEDIA_TYPE, type ResourceDocument } from '../jsonapi/document';
 
 export class Reply {
   constructor(
@@ -10,6 +10,16 @@ export class Reply {
     readonly contentType: string = JSONAPI_MEDIA_TYPE,
   ) {}
 }
+
+/**
+ * 201 for a created resource. `Location` is the resource's own `links.self`, which JSON:API requires the
+ * two to match, and which comes from the route table (`jsonapi/links.ts`) like every other link.
+ */
+export const created = (document: ResourceDocument, headers: Record<string, string> = {}): Reply => {
+  const self = document.data.links?.self;
+  if (!self) throw new Error(`A created ${document.data.type} has no URL to send as its Location`);
+  return new Reply(201, document, { ...headers, Location: self });
+};
 
 /** Every response carries Content-Type and Content-Length; X-Request-ID is added by its middleware. */
 export const toResult = (reply: Reply): APIGatewayProxyStructuredResultV2 => {

@@ -8,6 +8,11 @@ import { ValidationError } from './errors';
 /** Default and maximum page sizes (the spec leaves both open; documented in the README). */
 export const PAGE_SIZE_DEFAULT = 25;
 export const PAGE_SIZE_MAX = 100;
+/**
+ * The largest offset: the largest integer a JSON number carries exactly (2^53 − 1, RFC 8259 §6), so
+ * `meta.pagination` echoes what was asked. Any offset up to it beyond the end is a 200 with an empty page.
+ */
+export const PAGE_OFFSET_MAX = Number.MAX_SAFE_INTEGER;
 
 export type FilterKind = 'eq' | 'time' | 'box';
 
@@ -40,12 +45,13 @@ const INTEGER = /^-?\d+$/;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
 const DECIMAL = /^\s*-?\d{1,3}(\.\d+)?\s*$/;
 
-const parseInteger = (parameter: string, raw: string, min: number, max?: number): number => {
+// Digit strings of any length: one beyond `max` converts to a number above it (or Infinity), never below.
+const parseInteger = (parameter: string, raw: string, min: number, max: number): number => {
   if (!INTEGER.test(raw)) throw problem(parameter, `${parameter} must be an integer.`);
   const value = Number(raw);
   if (value < min) throw problem(parameter, `${parameter} must be ${min} or more.`);
-  if (max !== undefined && value > max) throw problem(parameter, `${parameter} must be ${max} or less.`);
-  return value;
+  if (value > max) throw problem(parameter, `${parameter} must be ${max} or less.`);
+  return value === 0 ? 0 : value;
 };
 
 /** `limit`/`offset` and `page[limit]`/`page[offset]`; the `page[...]` form wins when both are sent. */
@@ -56,22 +62,31 @@ export const parsePage = (query: QueryParameters): Page => {
   const rawOffset = query[offsetName];
   return {
     limit: rawLimit === undefined ? PAGE_SIZE_DEFAULT : parseInteger(limitName, rawLimit, 1, PAGE_SIZE_MAX),
-    offset: rawOffset === undefined ? 0 : parseInteger(offsetName, rawOffset, 0),
+    offset: rawOffset === undefined ? 0 : parseInteger(offsetName, rawOffset, 0, PAGE_OFFSET_MAX),
   };
 };
+
+/**
+ * The include paths an endpoint accepts: each one it declares and every prefix of one (`model` for
+ * `model.manufacturer`), in declaration order. The parser and `meta.features` both read this list.
+ */
+export const includeOptions = (declared: readonly string[]): string[] => [
+  ...new Set(declared.flatMap((path) => path.split('.').map((_, i, s) => s.slice(0, i + 1).join('.')))),
+];
 
 /** `include`: comma-separated dotted paths, each one the endpoint declares (or a prefix of one). */
 export const parseInclude = (query: QueryParameters, allowed: readonly string[]): string[][] => {
   const raw = query.include;
   if (raw === undefined || raw.trim() === '') return [];
-  const known = new Set(
-    allowed.flatMap((path) => path.split('.').map((_, i, s) => s.slice(0, i + 1).join('.'))),
-  );
+  const options = includeOptions(allowed);
+  const known = new Set(options);
   const paths = [...new Set(raw.split(',').map((p) => p.trim()))];
   const unknown = paths.filter((p) => !known.has(p));
   if (unknown.length > 0) {
-    const options = allowed.length > 0 ? allowed.join(', ') : 'none';
-    throw problem('include', `Unknown include path ${unknown.join(', ')}; options: ${options}.`);
+    throw problem(
+      'include',
+      `Unknown include path ${unknown.join(', ')}; options: ${options.join(', ') || 'none'}.`,
+    );
   }
   return paths.map((p) => p.split('.'));
 };
@@ -114,7 +129,7 @@ const parseFilters = (query: QueryParameters, options: CollectionOptions['filter
     if (!name.startsWith('filter[') || raw === undefined) continue;
     const m = FILTER.exec(name);
     const field = m?.[1];
-    const option = field === undefined ? undefined : options[field];
+    const option = field !== undefined && Object.hasOwn(options, field) ? options[field] : undefined;
     const op = m?.[2] ?? (m?.[3] ? 'box' : 'eq');
     const expected = op === 'since' || op === 'until' ? 'time' : op;
     if (!field || !option || option.kind !== expected) {
@@ -168,7 +183,8 @@ const parseSort = (query: QueryParameters, options: CollectionOptions): Collecti
   const first = query.sort?.split(',')[0]?.trim() || options.defaultSort;
   const descending = first.startsWith('-');
   const field = descending ? first.slice(1) : first;
-  const option = options.sorts[field];
+  // Own fields only: `sort=constructor` must not find Object.prototype's.
+  const option = Object.hasOwn(options.sorts, field) ? options.sorts[field] : undefined;
   if (!option) {
     throw problem('sort', `Unknown sort field ${field}; options: ${Object.keys(options.sorts).join(', ')}.`);
   }
@@ -209,14 +225,31 @@ const featureFilterOptions = (filters: CollectionOptions['filters']): string[] =
         : [`${field}.box.bottom_left`, `${field}.box.top_right`],
   );
 
-/** `meta.features`: the usable filter, include and sort names, straight from the declaration. */
-export const featuresMeta = (options: CollectionOptions) => ({
+export interface FeatureOptions {
+  filter: readonly string[];
+  include: readonly string[];
+  sort: readonly string[];
+}
+
+/**
+ * `meta.features` in the one shape the spec's general rule gives every collection (its cost-rollups and
+ * sso-providers sections say `meta.features.include.options`; the general rule wins, see the README).
+ */
+export const features = ({ filter, include, sort }: FeatureOptions) => ({
   params: {
-    filter: { options: featureFilterOptions(options.filters) },
-    include: { options: [...options.includes] },
-    sort: { options: Object.keys(options.sorts) },
+    filter: { options: [...filter] },
+    include: { options: [...include] },
+    sort: { options: [...sort] },
   },
 });
+
+/** `meta.features` of a declared collection: the very names its parsers accept. */
+export const featuresMeta = (options: CollectionOptions) =>
+  features({
+    filter: featureFilterOptions(options.filters),
+    include: includeOptions(options.includes),
+    sort: Object.keys(options.sorts),
+  });
 
 /** `meta.pagination`, from the requested page and the total count. */
 export const paginationMeta = ({ limit, offset }: Page, total: number) => ({

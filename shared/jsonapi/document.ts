@@ -20,7 +20,8 @@ export interface ResourceObject {
   attributes: Record<string, unknown>;
   meta: Record<string, unknown>;
   relationships: Record<string, Relationship>;
-  links: { self: string };
+  /** Absent only for entries that have no URL of their own. */
+  links?: { self: string };
 }
 
 export interface DataDocument {
@@ -30,6 +31,11 @@ export interface DataDocument {
   included?: ResourceObject[];
   meta?: Record<string, unknown>;
   links?: Record<string, string | null>;
+}
+
+/** A document whose primary data is one resource object. */
+export interface ResourceDocument extends DataDocument {
+  data: ResourceObject;
 }
 
 export interface MetaDocument {
@@ -44,7 +50,10 @@ export interface ErrorDocument {
 
 export type Document = DataDocument | MetaDocument | ErrorDocument;
 
-export const resourceDocument = (data: ResourceObject, included: ResourceObject[] = []): DataDocument => ({
+export const resourceDocument = (
+  data: ResourceObject,
+  included: ResourceObject[] = [],
+): ResourceDocument => ({
   jsonapi,
   data,
   ...(included.length > 0 && { included }),

@@ -121,6 +121,22 @@ export class PayloadTooLargeError extends ApiError {
   }
 }
 
+/** 413 for a record that would grow larger than the table stores (each request may be small). */
+export class RecordTooLargeError extends ApiError {
+  constructor(detail: string) {
+    super(413, 'Payload too large', { detail });
+  }
+}
+
+/** 431: the request line and headers together exceed what the HTTP layer accepts. */
+export class HeaderFieldsTooLargeError extends ApiError {
+  constructor() {
+    super(431, 'Request header fields too large', {
+      detail: 'The request line and headers are larger than the server accepts.',
+    });
+  }
+}
+
 export class UnsupportedMediaTypeError extends ApiError {
   constructor(detail: string) {
     super(415, 'Unsupported media type', { detail, source: { header: 'Content-Type' } });

@@ -5,7 +5,8 @@
 import * as z from 'zod';
 import { ValidationError } from './errors';
 
-const pointer = (path: readonly PropertyKey[]) =>
+/** A JSON Pointer (RFC 6901) to a member of the request document. */
+export const pointer = (path: readonly PropertyKey[]) =>
   path.map((segment) => `/${String(segment).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
 
 const toValidationError = (issues: readonly z.core.$ZodIssue[]): ValidationError =>

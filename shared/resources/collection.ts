@@ -4,19 +4,19 @@
  */
 
 import type { CollectionQuery, FilterClause } from '../data/collection-query';
-import { BoxTooLarge, queryByBox } from '../data/geo-index';
+import { queryByBox } from '../data/geo-index';
 import { applyInMemory } from '../data/in-memory-collection';
 import { queryCollection, readPartition } from '../data/repository';
 import type { Scope } from '../data/scope';
 import type { StoredResource } from '../data/stored-resource';
 import {
+  type CollectionOptions,
   featuresMeta,
   paginationMeta,
   parseCollectionQuery,
   type QueryParameters,
 } from '../jsonapi/collection-query';
-import { collectionDocument, type DataDocument } from '../jsonapi/document';
-import { ValidationError } from '../jsonapi/errors';
+import { collectionDocument, type DataDocument, type ResourceObject } from '../jsonapi/document';
 import { resolveIncludes } from './includes';
 import type { ResourceDefinition } from './resource-definition';
 import { toResourceObject } from './serialise';
@@ -34,16 +34,9 @@ const readCollectionPage = async (scope: Scope, definition: ResourceDefinition, 
   const box = query.filters.find(
     (f): f is Extract<FilterClause, { op: 'box' }> => f.op === 'box' && f.path === definition.geoIndex?.path,
   );
-  if (!box) return queryCollection(scope, definition.type, query);
-  return queryByBox(scope, definition.type, query, box).catch((error: unknown) => {
-    if (error instanceof BoxTooLarge) {
-      throw new ValidationError({
-        detail: error.message,
-        source: { parameter: `filter[${box.field}.box.bottom_left]` },
-      });
-    }
-    throw error;
-  });
+  return box
+    ? queryByBox(scope, definition.type, query, box)
+    : queryCollection(scope, definition.type, query);
 };
 
 export const listResources = async (
@@ -89,3 +82,21 @@ export const listPartition = (
   listInMemory(request, definition, async () =>
     (await readPartition(request.scope, orgId, definition.type)).filter(keep),
   );
+
+/**
+ * A collection whose members a handler builds whole as resource objects (a rate code's versions, an
+ * account's keys): the same query features and meta as every collection, applied in memory, with the
+ * field paths of the resource object (`attributes.valid_from`). Such collections declare no includes.
+ */
+export const listResourceObjects = (
+  parameters: QueryParameters,
+  options: CollectionOptions & { includes: readonly [] },
+  all: readonly ResourceObject[],
+): DataDocument => {
+  const query = parseCollectionQuery(parameters, options);
+  const { items, total } = applyInMemory(all, query);
+  return collectionDocument(items, [], {
+    pagination: paginationMeta(query.page, total),
+    features: featuresMeta(options),
+  });
+};

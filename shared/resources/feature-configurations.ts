@@ -3,7 +3,7 @@ import { createdAtSort, defineResource } from './resource-definition';
 export const featureConfigurations = defineResource({
   type: 'feature-configurations',
   relationships: { organisation: { type: 'organisations' } },
-  selfPath: (r) => `/v3/feature-configurations/${r.id}`,
+  self: 'getFeatureConfiguration',
   collection: {
     filters: {
       domain: { kind: 'eq', path: 'attributes.domain' },

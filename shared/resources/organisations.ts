@@ -7,7 +7,7 @@ import { createdAtSort, defineResource } from './resource-definition';
 export const organisations = defineResource({
   type: 'organisations',
   relationships: {},
-  selfPath: (r) => `/v3/orgs/${r.id}`,
+  self: 'getOrganisation',
   keyOf: (_orgId, id) => resourceKey(id, 'organisations', id),
   collection: {
     filters: {

@@ -7,6 +7,7 @@ import type { Scope } from '../data/scope';
 import type { ItemKey, StoredResource } from '../data/stored-resource';
 import { resourceKey } from '../data/stored-resource';
 import type { CollectionOptions } from '../jsonapi/collection-query';
+import { type GetRouteId, recordPath } from '../jsonapi/links';
 
 export interface RelationshipDefinition {
   type: string;
@@ -16,8 +17,11 @@ export interface RelationshipDefinition {
 export interface ResourceDefinition {
   type: string;
   relationships: Record<string, RelationshipDefinition>;
-  /** Path of the resource's own URL, for `links.self`. */
-  selfPath: (resource: StoredResource) => string;
+  /**
+   * Path of the resource's own URL, for `links.self` and `Location`; null for records never answered
+   * with (their objects then carry no `links`, which JSON:API allows).
+   */
+  selfPath: ((resource: StoredResource) => string) | null;
   /** Where a record of this type is stored, given the organisation it is read in. */
   keyOf: (orgId: string, id: string) => ItemKey;
   collection?: CollectionOptions;
@@ -27,11 +31,20 @@ export interface ResourceDefinition {
   derive?: (scope: Scope, items: StoredResource[]) => Promise<StoredResource[]>;
 }
 
-export const defineResource = (
-  definition: Omit<ResourceDefinition, 'keyOf'> & Partial<Pick<ResourceDefinition, 'keyOf'>>,
-): ResourceDefinition => ({
+/** A type as its area declares it: `self` names the GET route that serves one record of the type. */
+export type ResourceDeclaration = Omit<ResourceDefinition, 'keyOf' | 'selfPath'> &
+  Partial<Pick<ResourceDefinition, 'keyOf'>> & {
+    /**
+     * The route whose path is each record's `links.self` (see `recordPath`); a function only for
+     * entries with no page of their own, which must still build their path with `routePath`.
+     */
+    self: GetRouteId | Exclude<ResourceDefinition['selfPath'], null> | null;
+  };
+
+export const defineResource = ({ self, ...definition }: ResourceDeclaration): ResourceDefinition => ({
   keyOf: (orgId, id) => resourceKey(orgId, definition.type, id),
   ...definition,
+  selfPath: typeof self === 'string' ? recordPath(self) : self,
 });
 
 export const createdAtSort = { created_at: { path: 'meta.created_at' } } as const;

@@ -27,7 +27,7 @@ export const toResourceObject = (
   relationships: Object.fromEntries(
     Object.keys(definition.relationships).map((name) => [name, relationship(definition, item, name)]),
   ),
-  links: { self: `${baseUrl}${definition.selfPath(item)}` },
+  ...(definition.selfPath && { links: { self: `${baseUrl}${definition.selfPath(item)}` } }),
 });
 
 /** The ids a record's relationship points at, for include resolution. */

@@ -3,7 +3,7 @@ import { getInScope } from '../data/repository';
 import type { Scope } from '../data/scope';
 import type { StoredResource } from '../data/stored-resource';
 import { parseResourceQuery, type QueryParameters } from '../jsonapi/collection-query';
-import { type DataDocument, resourceDocument } from '../jsonapi/document';
+import { type ResourceDocument, resourceDocument } from '../jsonapi/document';
 import { NotFoundError } from '../jsonapi/errors';
 import { resolveIncludes } from './includes';
 import type { ResourceDefinition } from './resource-definition';
@@ -31,7 +31,7 @@ export const resourceResponse = async (
   { scope, query, baseUrl }: ResourceRequest,
   definition: ResourceDefinition,
   item: StoredResource,
-): Promise<DataDocument> => {
+): Promise<ResourceDocument> => {
   const include = parseResourceQuery(query, definition.collection?.includes ?? []);
   const [answered = item] = definition.derive ? await definition.derive(scope, [item]) : [item];
   const included = await resolveIncludes(scope, definition, [answered], include);

@@ -1,9 +1,10 @@
 /** Creating a team: the team, its count and each member's `teams` link commit together. */
-import * as z from 'zod';
+import type * as z from 'zod';
 import { principalKey } from '../data/principals';
 import type { Scope } from '../data/scope';
 import type { StoredResource } from '../data/stored-resource';
 import { commit, WriteRefused } from '../data/transaction';
+import { freeText, requiredLine } from '../jsonapi/attribute-types';
 import { ValidationError } from '../jsonapi/errors';
 import { createDocument, toMany } from '../jsonapi/request-document';
 import { newRecord } from './record-writes';
@@ -18,7 +19,7 @@ export const TEAM_MEMBERS_AT_CREATION_MAX = 45;
 
 export const createTeamDocument = createDocument(
   'teams',
-  { name: z.string().trim().min(1).max(200), description: z.string().max(2000).default('') },
+  { name: requiredLine(200), description: freeText(2000).default('') },
   {
     members: toMany('users', TEAM_MEMBERS_AT_CREATION_MAX)
       .refine(

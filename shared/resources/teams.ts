@@ -7,7 +7,7 @@ export const teams = defineResource({
     organisation: { type: 'organisations' },
     schemas: { type: 'form-schemas', many: true },
   },
-  selfPath: (r) => `/v3/orgs/${r.org_id}/people/teams/${r.id}`,
+  self: 'getTeam',
   collection: {
     filters: {
       name: { kind: 'eq', path: 'attributes.name' },

@@ -45,6 +45,6 @@ export const users = defineResource({
     organisations: { type: 'organisations', many: true },
     teams: { type: 'teams', many: true },
   },
-  selfPath: (r) => `/v3/orgs/${r.org_id}/people/users/${r.id}`,
+  self: 'getUser',
   derive: withGrants,
 });

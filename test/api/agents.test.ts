@@ -117,6 +117,38 @@ describe('POST /v3/agents/{agent_id}/briefings', () => {
     expect(sectionType.body.errors[0].source.pointer).toBe('/data/attributes/sections/0/type');
   });
 
+  it('a result too large for one stored record is 413 and writes nothing (issue 15: DynamoDB refused it, 500)', async () => {
+    const list = `/v3/agents/${agentId}/briefings`;
+    const before = (await api.get(list, admin)).body.meta.pagination.counts.resources;
+    // 50 sections of 10,000 characters of reasoning: 500 KB, inside the 1 MiB body limit.
+    const sections = Array.from({ length: 50 }, (_, i) => ({
+      title: `Section ${i}`,
+      items: [],
+      reasoning: 'r'.repeat(10_000),
+    }));
+    const res = await post({ ...result, sections });
+    expect(res.status, res.text.slice(0, 300)).toBe(413);
+    expect(res.body.errors[0]).toMatchObject({ status: '413', title: 'Payload too large' });
+    expect((await api.get(list, admin)).body.meta.pagination.counts.resources).toBe(before);
+  });
+
+  it('free-form members hold no number the table cannot store exactly, and nest at most 32 levels: 400', async () => {
+    const withItem = (item: object) => ({ ...result, sections: [{ ...result.sections[0], items: [item] }] });
+    const beyond = await api.request('POST', `/v3/agents/${agentId}/briefings`, {
+      token: admin,
+      // 2^53 + 2 in JSON: JavaScript would read it as a different number.
+      body: `{"data":{"type":"briefings","attributes":${JSON.stringify(withItem({ n: 0 })).replace('"n":0', '"n":9007199254740994')}}}`,
+      headers: { 'content-type': 'application/vnd.api+json' },
+    });
+    expect(beyond.status).toBe(400);
+    expect(beyond.body.errors[0].source).toEqual({ pointer: '/data/attributes/sections/0/items/0/n' });
+    expect((await post(withItem({ n: 1e308 }))).status).toBe(400);
+    expect((await post(withItem({ n: 1e-200 }))).status).toBe(400);
+    const nest = (depth: number): object => (depth === 0 ? {} : { a: nest(depth - 1) });
+    expect((await post(withItem(nest(40)))).status).toBe(400);
+    expect((await post({ ...result, reasoning: nest(40) })).status).toBe(400);
+  });
+
   it('an unknown or foreign agent is 404; a viewer cannot create (403) but can list and read', async () => {
     const other = await newTenant('Agents Other', 0);
     const foreign = await post(result, await api.token(other.admin));

@@ -102,7 +102,7 @@ describe('building the equipment graph through the API', () => {
       reference: 'EQ-1',
       asset_number: 'A-100',
       is_rented: false,
-      purchased_at: '2025-03-01T09:00:00Z',
+      purchased_at: '2025-03-01T09:00:00.000Z',
       vibration_source: true,
       vibration_magnitude: 7.5,
       description: 'Rotary hammer',
@@ -252,6 +252,48 @@ describe('serial is unique within an organisation', () => {
     const id = await created(`${assets()}/equipment`, equipment('GONE-1'));
     expect((await api.request('DELETE', `${assets()}/equipment/${id}`, { token })).status).toBe(204);
     await created(`${assets()}/equipment`, equipment('GONE-1'));
+  });
+});
+
+describe('values that become keys are single lines of declared length (issue 15)', () => {
+  it('a serial of 100 three-byte characters is claimed and found; longer, or holding a control character, is 400 and writes nothing', async () => {
+    const longest = '€'.repeat(100);
+    await created(`${assets()}/equipment`, equipment(longest));
+    const found = await api.get(`${assets()}/equipment?filter[serial]=${encodeURIComponent(longest)}`, token);
+    expect(found.body.data).toHaveLength(1);
+    const before = (await api.get(`${assets()}/equipment`, token)).body.meta.pagination.counts.resources;
+    for (const serial of [
+      '€'.repeat(101),
+      'k'.repeat(2049),
+      'tab\there',
+      'bell\u0007',
+      'del\u007f',
+      'c1\u0085',
+    ]) {
+      const res = await api.request('POST', `${assets()}/equipment`, { token, body: equipment(serial) });
+      expect(res.status, JSON.stringify(serial)).toBe(400);
+      expect(res.body.errors[0].source).toEqual({ pointer: '/data/attributes/serial' });
+    }
+    expect((await api.get(`${assets()}/equipment`, token)).body.meta.pagination.counts.resources).toBe(
+      before,
+    );
+  });
+
+  it('a vehicle registration holding a control character is 400 (the fuzz found one accepted)', async () => {
+    for (const registration of ['\u0001', 'AB\u001fCD', '\u007f']) {
+      const res = await api.request('POST', `${assets()}/vehicles`, {
+        token,
+        body: { data: { type: 'vehicles', attributes: { registration } } },
+      });
+      expect(res.status, JSON.stringify(registration)).toBe(400);
+      expect(res.body.errors[0].source).toEqual({ pointer: '/data/attributes/registration' });
+    }
+  });
+
+  it('a filter value longer than any key names nothing: 200 with an empty page', async () => {
+    const res = await api.get(`${assets()}/equipment?filter[serial]=${'k'.repeat(4096)}`, token);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual([]);
   });
 });
 

@@ -153,6 +153,19 @@ describe('the CDM walk-through', () => {
     expect(accepted[0].attributes).toMatchObject({ sections: ['risks'], operation: 'create' });
   });
 
+  it('a version has a page of its own (issue 15): it answers the history’s entry; another organisation gets 404', async () => {
+    const [first] = (await api.get(`${planPath()}/versions`, as('client'))).body.data;
+    expect(first.links.self).toBe(`${api.url}/v3/construction-phase-plan-versions/${first.id}`);
+    const read = await api.get(`/v3/construction-phase-plan-versions/${first.id}`, as('client'));
+    expect(read.status, read.text).toBe(200);
+    expect(read.body.data).toEqual(first);
+    const foreign = await api.get(
+      `/v3/construction-phase-plan-versions/${first.id}`,
+      await api.token(other.admin),
+    );
+    expect(foreign.status).toBe(404);
+  });
+
   it('decisions are audit events of the organisation', async () => {
     const events = await api.get(
       `/v3/orgs/${tenant.org.id}/audit-events?filter[action]=proposed-change.accepted`,
@@ -241,6 +254,28 @@ describe('duty holders on a scheme', () => {
     );
     expect(list.body.data.map((a: { id: string }) => a.id)).toEqual([id]);
     expect(list.body.meta.pagination.counts.resources).toBe(1);
+  });
+
+  it('another organisation’s service account is refused as an appointee exactly like a random id (issue 15, finding 1)', async () => {
+    const schemeId = await newScheme();
+    const appointing = (id: string) =>
+      api.request('POST', `${schemePath(schemeId)}/appointments`, {
+        token: admin,
+        body: {
+          data: {
+            type: 'appointments',
+            attributes: { role: 'client' },
+            relationships: { service_account: ref('service-accounts', id) },
+          },
+        },
+      });
+    const comparable = (res: { status: number; body: { errors: { id: string }[] } }) => ({
+      status: res.status,
+      errors: res.body.errors.map(({ id: _id, ...rest }) => rest),
+    });
+    const foreign = await appointing(other.admin.principalId);
+    expect(foreign.status, foreign.text).toBe(400);
+    expect(comparable(foreign)).toEqual(comparable(await appointing(crypto.randomUUID())));
   });
 
   it('a team can be appointed: its members act in the role, other users do not', async () => {

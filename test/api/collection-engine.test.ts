@@ -15,7 +15,7 @@ import { toStoredResource } from '../../shared/resources/stored';
 const places = defineResource({
   type: 'test-places',
   relationships: {},
-  selfPath: (r) => `/test/${r.id}`,
+  self: null,
   collection: {
     filters: {
       status: { kind: 'eq', path: 'attributes.status' },

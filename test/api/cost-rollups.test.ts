@@ -105,11 +105,17 @@ describe('GET /v3/cost-rollups', () => {
     expect(res.body.errors[0]).toMatchObject({ code: 'CH.004.211', source: { parameter: 'filter' } });
   });
 
-  it('rule 2: supplying none of them returns an empty collection', async () => {
-    const res = await api.get('/v3/cost-rollups', token);
-    expect(res.status).toBe(200);
-    expect(res.body.data).toEqual([]);
-    expect(res.body.meta.pagination.counts.resources).toBe(0);
+  it('rule 2: supplying none of them returns an empty collection, with or without a depth', async () => {
+    for (const path of [
+      '/v3/cost-rollups',
+      '/v3/cost-rollups?filter=and(eq(depth,all))',
+      '/v3/cost-rollups?filter=and(eq(depth,self))',
+    ]) {
+      const res = await api.get(path, token);
+      expect(res.status, `${path}: ${res.text}`).toBe(200);
+      expect(res.body.data).toEqual([]);
+      expect(res.body.meta.pagination.counts.resources).toBe(0);
+    }
   });
 
   it('rule 3: cost_centre_type is one of the four node types', async () => {
@@ -132,9 +138,11 @@ describe('GET /v3/cost-rollups', () => {
   });
 
   it('rule 6: any other depth, matched exactly in lowercase, is 400 CH.004.211', async () => {
-    const res = await rollups(filter(ids.scheme, 'schemes', 'ALL'));
-    expect(res.status).toBe(400);
-    expect(res.body.errors[0].code).toBe('CH.004.211');
+    for (const f of [filter(ids.scheme, 'schemes', 'ALL'), 'and(eq(depth,ALL))']) {
+      const res = await rollups(f);
+      expect(res.status, f).toBe(400);
+      expect(res.body.errors[0]).toMatchObject({ code: 'CH.004.211', source: { parameter: 'filter' } });
+    }
   });
 
   it('rule 7: every element carries parent id/type (null on the root), name, code and has_cost_sheet', async () => {
@@ -285,5 +293,58 @@ describe('GET /v3/cost-rollups', () => {
     const res = await rollups(filter(scheme, 'schemes'));
     expect(res.status).toBe(409);
     expect(res.body.errors[0].detail).toMatch(/GBP and EUR|EUR and GBP/);
+  });
+});
+
+describe('money stays exact (issue 15: integers at and beyond 2^31 and 2^53)', () => {
+  it('a rate amount is an integer of minor units up to 10^12, and so is a line’s; beyond, or fractions, are 400', async () => {
+    const code = await post('/costs/rate-codes', {
+      type: 'rate-codes',
+      attributes: { code: 'BIG-RATE', name: 'Large works', category: 'contractor' },
+    });
+    const version = (cost: number) =>
+      api.request('POST', `${org()}/costs/rate-codes/${code}/versions`, {
+        token,
+        body: {
+          data: {
+            type: 'rate-code-versions',
+            attributes: {
+              valid_from: '2026-01-01T00:00:00Z',
+              cost: { amount: cost, currency: 'GBP' },
+              charge: { amount: 1, currency: 'GBP' },
+            },
+          },
+        },
+      });
+    for (const amount of [1e12 + 1, 2 ** 53, 2 ** 53 + 2, 1.5, -(2 ** 31)]) {
+      const res = await version(amount);
+      expect(res.status, String(amount)).toBe(400);
+      expect(res.body.errors[0].source).toEqual({ pointer: '/data/attributes/cost/amount' });
+    }
+    expect((await version(1e12)).status).toBe(201);
+    // 10^6 units at 10^12 minor units would be 10^18, beyond exact integers (it was a 500): a line holds
+    // at most 10^12, like a rate.
+    const line = (quantity: number) =>
+      api.request('POST', `${org()}/costs/cost-sheets/${ids.sheetWo2}/lines`, {
+        token,
+        body: {
+          data: {
+            type: 'cost-lines',
+            attributes: { quantity, at: '2026-06-01T00:00:00Z' },
+            relationships: { rate_code: one('rate-codes', code) },
+          },
+        },
+      });
+    const lines = async () =>
+      (await api.get(`${org()}/costs/cost-lines?filter[cost_sheet]=${ids.sheetWo2}`, token)).body.meta
+        .pagination.counts.resources;
+    const before = await lines();
+    expect(before).toBeGreaterThan(0);
+    for (const quantity of [1e6, 2, 5e-324, 1e-7]) {
+      const res = await line(quantity);
+      expect(res.status, String(quantity)).toBe(400);
+      expect(res.body.errors[0].source).toEqual({ pointer: '/data/attributes/quantity' });
+    }
+    expect(await lines()).toBe(before);
   });
 });

@@ -1,7 +1,12 @@
 import { createHash } from 'node:crypto';
+import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localDynamoDbClient } from '../../infra/local/clients';
 import { createServiceAccountClient, grantRole } from '../../infra/local/records';
+import { getItem } from '../../shared/data/repository';
 import { scopeOf } from '../../shared/data/scope';
+import type { StoredResource } from '../../shared/data/stored-resource';
+import { deviceBackups } from '../../shared/resources/device-backups/definitions';
 import { createBackup } from '../../shared/resources/device-backups/writes';
 import { startTestApi, type TestApi } from '../support/api';
 import { newTenant, type Tenant } from '../support/tenants';
@@ -128,6 +133,124 @@ describe('device backups: request, upload, complete, download', () => {
       '/data/attributes/checksum',
       '/data/attributes/size',
     ]);
+    const { checksum: _none, ...withoutChecksum } = backupBody().data.attributes;
+    const missing = await api.request('POST', `${org()}/device-backups`, {
+      token: tokens.device,
+      body: { data: { type: 'device-backups', attributes: withoutChecksum } },
+    });
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors[0].source).toEqual({ pointer: '/data/attributes/checksum' });
+  });
+});
+
+const itemCount = async () => {
+  const out = await localDynamoDbClient(process.env.DYNAMODB_ENDPOINT ?? '').send(
+    new ScanCommand({ TableName: process.env.TABLE_NAME, Select: 'COUNT', ConsistentRead: true }),
+  );
+  return out.Count ?? 0;
+};
+const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+
+describe('device names never reach S3 keys (issue 15, finding 3)', () => {
+  const badNames = [
+    '../../x',
+    '..',
+    'a/../../b',
+    '.',
+    '/etc/passwd',
+    'tablet/07',
+    'a\\..\\b',
+    '.hidden',
+    'tablet.',
+    'tab\u0000let',
+    'tab\nlet',
+    '%2e%2e',
+    '   ',
+  ];
+
+  it('a device name that is not a plain name (path segments, slashes, dots at the ends, control characters) is 400 at /data/attributes/device, and nothing is written', async () => {
+    const before = await itemCount();
+    for (const device of badNames) {
+      const backup = await api.request('POST', `${org()}/device-backups`, {
+        token: tokens.device,
+        body: backupBody({}, { device }),
+      });
+      const request = await api.request('POST', `${org()}/device-backup-requests`, {
+        token: tokens.admin,
+        body: { data: { type: 'device-backup-requests', attributes: { device } } },
+      });
+      for (const res of [backup, request]) {
+        expect(res.status, `${JSON.stringify(device)}: ${res.text}`).toBe(400);
+        expect(
+          new Set(res.body.errors.map((e: { source: { pointer: string } }) => e.source.pointer)),
+        ).toEqual(new Set(['/data/attributes/device']));
+      }
+    }
+    expect(await itemCount()).toBe(before);
+  });
+
+  it('plain names in any script are accepted', async () => {
+    for (const device of ['tablet-07', 'Tablet 7', 'site_3.tablet', 'Tablette Zoé 2', 'タブレット1']) {
+      const res = await api.request('POST', `${org()}/device-backups`, {
+        token: tokens.device,
+        body: backupBody({}, { device }),
+      });
+      expect(res.status, `${device}: ${res.text}`).toBe(201);
+    }
+  });
+
+  it('the upload key and the accepted file’s key hold ids only; the device’s name is only the download’s file name', async () => {
+    const created = await api.request('POST', `${org()}/device-backups`, {
+      token: tokens.device,
+      body: backupBody({}, { device: 'Tablet 7' }),
+    });
+    const put = created.body.data.meta.upload;
+    const id = created.body.data.id as string;
+    expect(new URL(put.url).pathname.split('/').slice(2).join('/')).toBe(`uploads/${tenant.org.id}/${id}`);
+    await fetch(put.url, { method: 'PUT', headers: put.headers, body: file });
+    expect((await complete(id)).status).toBe(200);
+    const stored = await getItem<StoredResource>(deviceBackups.keyOf(tenant.org.id, id));
+    expect(stored?.object_key).toMatch(new RegExp(`^${tenant.org.id}/${id}/${UUID}$`));
+    const download = await fetch(`${api.url}/v3/device-backups/${id}/content`, {
+      headers: { authorization: `Bearer ${tokens.viewer}` },
+    });
+    expect(download.headers.get('content-disposition')).toBe(`attachment; filename="Tablet 7-${id}.backup"`);
+  });
+});
+
+describe('an accepted backup cannot be swapped (issue 15, finding 2)', () => {
+  it('the presigned upload signs the client’s SHA-256 as a header', async () => {
+    const created = await api.request('POST', `${org()}/device-backups`, {
+      token: tokens.device,
+      body: backupBody(),
+    });
+    const put = created.body.data.meta.upload;
+    const url = new URL(put.url);
+    expect(url.searchParams.get('X-Amz-SignedHeaders')?.split(';')).toContain('x-amz-checksum-sha256');
+    expect([...url.searchParams.keys()].filter((k) => k.toLowerCase().startsWith('x-amz-checksum'))).toEqual(
+      [],
+    );
+    expect(put.headers['x-amz-checksum-sha256']).toBe(sha256(file));
+  });
+
+  it('after completion, other bytes PUT through the same, still valid URL change nothing: the download serves the accepted file', async () => {
+    const created = await api.request('POST', `${org()}/device-backups`, {
+      token: tokens.device,
+      body: backupBody(),
+    });
+    const put = created.body.data.meta.upload;
+    const id = created.body.data.id as string;
+    await fetch(put.url, { method: 'PUT', headers: put.headers, body: file });
+    expect((await complete(id)).status).toBe(200);
+    const swapped = file.replace('tablet-07', 'tablet-66');
+    // AWS refuses this PUT (the checksum is signed); s3rver stores it, as an engine ignoring signed headers would.
+    expect((await fetch(put.url, { method: 'PUT', headers: put.headers, body: swapped })).status).toBe(200);
+    const download = await fetch(`${api.url}/v3/device-backups/${id}/content`, {
+      headers: { authorization: `Bearer ${tokens.viewer}` },
+    });
+    expect(download.status).toBe(200);
+    expect(await download.text()).toBe(file);
+    expect((await complete(id)).status).toBe(409);
   });
 });
 

@@ -2,7 +2,11 @@
  * Folders and documents through the local adapter and s3rver: presigned upload and download round
  * trips, versions, and folder meta (document_count, size, path) kept right as things come and go.
  */
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getItem } from '../../shared/data/repository';
+import type { StoredResource } from '../../shared/data/stored-resource';
+import { documentVersions } from '../../shared/resources/documents/definitions';
 import { startTestApi, type TestApi } from '../support/api';
 import { newTenant, type Tenant } from '../support/tenants';
 
@@ -38,13 +42,24 @@ const folder = async (name: string, parent?: string, headers: Record<string, str
   return res.body.data.id as string;
 };
 const meta = async (id: string) => (await api.get(`/v3/folders/${id}`, admin)).body.data.meta;
+const sha256 = (text: string) => createHash('sha256').update(text).digest('base64');
+/** A document-versions body declaring `text`. */
+const versionOf = (text: string, type = 'text/plain') => ({
+  data: {
+    type: 'document-versions',
+    attributes: { content_type: type, size: Buffer.byteLength(text), checksum: sha256(text) },
+  },
+});
 
 /** Creates a document, uploads `text` with the presigned PUT and completes it. */
 const upload = async (folderId: string, name: string, text: string, type = 'text/plain') => {
   const created = await api.request('POST', `/v3/folders/${folderId}/documents`, {
     token: admin,
     body: {
-      data: { type: 'documents', attributes: { name, content_type: type, size: Buffer.byteLength(text) } },
+      data: {
+        type: 'documents',
+        attributes: { name, content_type: type, size: Buffer.byteLength(text), checksum: sha256(text) },
+      },
     },
   });
   expect(created.status, created.text).toBe(201);
@@ -100,7 +115,7 @@ describe('GET /v3/folders/{folder_id}', () => {
     expect(await meta(sub)).toMatchObject({ document_count: 1, size: 4 });
     const version = await api.request('POST', `/v3/documents/${doc}/versions`, {
       token: admin,
-      body: { data: { type: 'document-versions', attributes: { content_type: 'text/plain', size: 10 } } },
+      body: versionOf('0123456789'),
     });
     const put = version.body.data.meta.upload;
     await fetch(put.url, { method: 'PUT', headers: put.headers, body: '0123456789' });
@@ -128,7 +143,10 @@ describe('documents: presigned upload and download', () => {
     const created = await api.request('POST', `/v3/folders/${f}/documents`, {
       token: admin,
       body: {
-        data: { type: 'documents', attributes: { name: 'x.pdf', content_type: 'application/pdf', size: 5 } },
+        data: {
+          type: 'documents',
+          attributes: { name: 'x.pdf', content_type: 'application/pdf', size: 5, checksum: sha256('%PDF-') },
+        },
       },
     });
     const put = created.body.data.meta.upload;
@@ -140,16 +158,23 @@ describe('documents: presigned upload and download', () => {
     expect((await download(`/v3/documents/${created.body.data.id}/content`)).status).toBe(409);
     await fetch(put.url, { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: '123456' });
     expect((await complete()).body.errors[0].detail).toMatch(
-      /6 bytes of application\/pdf; 5 bytes of application\/pdf were declared/,
+      /The upload \(6 bytes of application\/pdf, SHA-256 \S+\) is not what was declared \(5 bytes of application\/pdf/,
     );
     await fetch(put.url, {
       method: 'PUT',
       headers: { ...put.headers, 'content-type': 'text/html' },
-      body: '12345',
+      body: '%PDF-',
     });
-    expect((await complete()).body.errors[0].detail).toMatch(/5 bytes of text\/html/);
+    expect((await complete()).body.errors[0].detail).toMatch(/\(5 bytes of text\/html/);
+    // The declared size and type, other bytes: only the checksum tells them apart.
+    await fetch(put.url, { method: 'PUT', headers: { 'content-type': 'application/pdf' }, body: '%PDF+' });
+    const swapped = await complete();
+    expect(swapped.status).toBe(409);
+    expect(swapped.body.errors[0].detail).toContain(`SHA-256 ${sha256('%PDF+')}) is not what was declared`);
     await fetch(put.url, { method: 'PUT', headers: put.headers, body: '%PDF-' });
-    expect((await complete()).status).toBe(200);
+    const done = await complete();
+    expect(done.status, done.text).toBe(200);
+    expect(done.body.data.attributes).toMatchObject({ size: 5, checksum: sha256('%PDF-') });
   });
 
   it('versions are kept: each downloads what it held; completing twice is 409', async () => {
@@ -157,7 +182,7 @@ describe('documents: presigned upload and download', () => {
     const doc = await upload(f, 'rules.txt', 'v1 rules');
     const v2 = await api.request('POST', `/v3/documents/${doc}/versions`, {
       token: admin,
-      body: { data: { type: 'document-versions', attributes: { content_type: 'text/plain', size: 8 } } },
+      body: versionOf('v2 rules'),
     });
     const put = v2.body.data.meta.upload;
     await fetch(put.url, { method: 'PUT', headers: put.headers, body: 'v2 rules' });
@@ -186,6 +211,7 @@ describe('documents: presigned upload and download', () => {
       body: { data: { type: 'documents', attributes: { name: '', content_type: 'pdf', size: 0 } } },
     });
     expect(res.body.errors.map((e: { source: { pointer: string } }) => e.source.pointer).sort()).toEqual([
+      '/data/attributes/checksum',
       '/data/attributes/content_type',
       '/data/attributes/name',
       '/data/attributes/size',
@@ -195,6 +221,21 @@ describe('documents: presigned upload and download', () => {
     const token = await api.token(other.admin);
     expect((await api.get(`/v3/documents/${doc}`, token)).status).toBe(404);
     expect((await api.get(`/v3/documents/${doc}/content`, token)).status).toBe(404);
+  });
+
+  it('a name that is not one line of well-formed text is a 400 at creation (issue 15: a lone surrogate reached the S3 SDK, 500)', async () => {
+    const f = await folder('Odd names');
+    for (const name of ['\ud800.pdf', 'a\udc00.pdf', 'nul\u0000.pdf', 'bell\u0007.pdf', 'two\nlines.pdf']) {
+      const res = await api.request('POST', `/v3/folders/${f}/documents`, {
+        token: admin,
+        body: {
+          data: { type: 'documents', attributes: { name, content_type: 'application/pdf', size: 10 } },
+        },
+      });
+      expect(res.status, JSON.stringify(name)).toBe(400);
+      expect(res.body.errors[0].source).toEqual({ pointer: '/data/attributes/name' });
+    }
+    expect((await meta(f)).document_count).toBe(0);
   });
 
   it('documents take comments', async () => {
@@ -207,6 +248,159 @@ describe('documents: presigned upload and download', () => {
       },
     });
     expect(res.status, res.text).toBe(201);
+  });
+});
+
+describe('documents: an accepted file cannot be swapped (issue 15, finding 2)', () => {
+  const pointers = (res: { body: { errors: { source: { pointer: string } }[] } }) =>
+    res.body.errors.map((e) => e.source.pointer);
+
+  it('every presigned upload (document create, new version) signs the client’s SHA-256 as a header', async () => {
+    const f = await folder('Signed');
+    const created = await api.request('POST', `/v3/folders/${f}/documents`, {
+      token: admin,
+      body: {
+        data: {
+          type: 'documents',
+          attributes: { name: 's.txt', content_type: 'text/plain', size: 3, checksum: sha256('one') },
+        },
+      },
+    });
+    const version = await api.request('POST', `/v3/documents/${created.body.data.id}/versions`, {
+      token: admin,
+      body: versionOf('two'),
+    });
+    expect(version.body.data.attributes).toMatchObject({ status: 'pending', checksum: sha256('two') });
+    for (const [upload, text] of [
+      [created.body.data.meta.upload, 'one'],
+      [version.body.data.meta.upload, 'two'],
+    ] as const) {
+      const url = new URL(upload.url);
+      expect(url.searchParams.get('X-Amz-SignedHeaders')?.split(';')).toContain('x-amz-checksum-sha256');
+      // Hoisted into the query string, S3 would sign the checksum and then ignore it.
+      expect(
+        [...url.searchParams.keys()].filter((k) => k.toLowerCase().startsWith('x-amz-checksum')),
+      ).toEqual([]);
+      expect(upload.headers['x-amz-checksum-sha256']).toBe(sha256(text));
+    }
+  });
+
+  it('a missing or malformed checksum is 400 at /data/attributes/checksum, on create and on a new version', async () => {
+    const f = await folder('Checksums');
+    const doc = await upload(f, 'c.txt', 'c');
+    const bad = [
+      undefined,
+      'abc',
+      createHash('sha256').update('x').digest('hex'),
+      `${sha256('x').slice(0, 42)}B=`,
+    ];
+    for (const checksum of bad) {
+      const attributes = { content_type: 'text/plain', size: 1, ...(checksum !== undefined && { checksum }) };
+      const create = await api.request('POST', `/v3/folders/${f}/documents`, {
+        token: admin,
+        body: { data: { type: 'documents', attributes: { name: 'n.txt', ...attributes } } },
+      });
+      const version = await api.request('POST', `/v3/documents/${doc}/versions`, {
+        token: admin,
+        body: { data: { type: 'document-versions', attributes } },
+      });
+      for (const res of [create, version]) {
+        expect(res.status).toBe(400);
+        expect(pointers(res)).toEqual(['/data/attributes/checksum']);
+        expect(res.body.errors[0].detail).toMatch(/SHA-256 of the file, base64-encoded/);
+      }
+    }
+    expect((await api.get(`/v3/documents/${doc}`, admin)).body.data.attributes.version_count).toBe(1);
+  });
+
+  it('after completion, other bytes PUT through the same, still valid URL change nothing: both downloads serve the accepted file', async () => {
+    const f = await folder('Swap');
+    const created = await api.request('POST', `/v3/folders/${f}/documents`, {
+      token: admin,
+      body: {
+        data: {
+          type: 'documents',
+          attributes: {
+            name: 'method.txt',
+            content_type: 'text/plain',
+            size: Buffer.byteLength('accepted method statement'),
+            checksum: sha256('accepted method statement'),
+          },
+        },
+      },
+    });
+    const put = created.body.data.meta.upload;
+    expect(
+      (await fetch(put.url, { method: 'PUT', headers: put.headers, body: 'accepted method statement' }))
+        .status,
+    ).toBe(200);
+    const done = await api.request('POST', `/v3/document-versions/${put.version}/complete`, { token: admin });
+    expect(done.status, done.text).toBe(200);
+    // AWS refuses these PUTs (the checksum is signed); s3rver stores them, as an engine ignoring signed
+    // headers would: what the client sees must not depend on it.
+    for (const headers of [put.headers, { 'content-type': 'text/plain' }]) {
+      const again = await fetch(put.url, { method: 'PUT', headers, body: 'SWAPPED! method statement' });
+      expect(again.status).toBe(200);
+    }
+    const doc = created.body.data.id;
+    for (const path of [`/v3/documents/${doc}/content`, `/v3/document-versions/${put.version}/content`]) {
+      const res = await download(path);
+      expect(res.status).toBe(200);
+      expect(res.text).toBe('accepted method statement');
+    }
+    expect(
+      (await api.request('POST', `/v3/document-versions/${put.version}/complete`, { token: admin })).status,
+    ).toBe(409);
+    expect((await download(`/v3/documents/${doc}/content`)).text).toBe('accepted method statement');
+  });
+
+  it('the accepted file is a copy at a key no upload URL names, and every key holds ids only', async () => {
+    const f = await folder('Keys');
+    const name = '../../etc/passwd';
+    const created = await api.request('POST', `/v3/folders/${f}/documents`, {
+      token: admin,
+      body: {
+        data: {
+          type: 'documents',
+          attributes: { name, content_type: 'text/plain', size: 4, checksum: sha256('keys') },
+        },
+      },
+    });
+    expect(created.status, created.text).toBe(201);
+    const put = created.body.data.meta.upload;
+    await fetch(put.url, { method: 'PUT', headers: put.headers, body: 'keys' });
+    await api.request('POST', `/v3/document-versions/${put.version}/complete`, { token: admin });
+    const doc = created.body.data.id;
+    const uploadPath = new URL(put.url).pathname.split('/').slice(2).join('/');
+    expect(uploadPath).toBe(`uploads/${tenant.org.id}/${doc}/${put.version}`);
+    const stored = await getItem<StoredResource>(documentVersions.keyOf(tenant.org.id, put.version));
+    const uuid = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
+    expect(stored?.object_key).toMatch(new RegExp(`^${tenant.org.id}/${doc}/${put.version}/${uuid}$`));
+    const location = (
+      await fetch(`${api.url}/v3/documents/${doc}/content`, {
+        headers: { authorization: `Bearer ${admin}` },
+        redirect: 'manual',
+      })
+    ).headers.get('location');
+    expect(new URL(location ?? '').pathname).toMatch(new RegExp(`/${stored?.object_key}$`));
+    // Keys are the service's own: not served.
+    expect(created.body.data.attributes.object_key).toBeUndefined();
+  });
+
+  it('the download is named after the document, whatever it is called, in a header S3 can send', async () => {
+    const f = await folder('Names');
+    const name = 'Plan "A" / rev 2 – été (draft) it\'s*.pdf';
+    const doc = await upload(f, name, 'named', 'application/pdf');
+    const res = await fetch(`${api.url}/v3/documents/${doc}/content`, {
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(res.status).toBe(200);
+    const disposition = res.headers.get('content-disposition') ?? '';
+    expect(disposition).toMatch(
+      /^attachment; filename="[\x20-\x7e]*"; filename\*=UTF-8''[A-Za-z0-9%!#$&+.^_`|~-]+$/,
+    );
+    const encoded = /filename\*=UTF-8''(.+)$/.exec(disposition)?.[1] ?? '';
+    expect(decodeURIComponent(encoded)).toBe(name);
   });
 });
 

@@ -7,7 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceAccountClient, grantRole } from '../../infra/local/records';
 import { bulkPut } from '../../shared/data/bulk';
 import { uuidv7 } from '../../shared/data/ids';
+import { getItem } from '../../shared/data/repository';
+import type { StoredResource } from '../../shared/data/stored-resource';
 import { customerContacts } from '../../shared/resources/customers/definitions';
+import { exportsDefinition } from '../../shared/resources/exports/definitions';
 import { toStoredResource } from '../../shared/resources/stored';
 import { startTestApi, type TestApi } from '../support/api';
 import { assertJsonApiDocument } from '../support/conformance';
@@ -100,6 +103,19 @@ describe('POST /v3/orgs/{org_id}/exports', () => {
     expect(listed.body.meta.pagination.counts.resources).toBe(400);
     const exported = new Set(lines.slice(1).map((l) => l.split(',')[0]));
     for (const contact of listed.body.data) expect(exported.has(contact.id)).toBe(true);
+  });
+
+  it('the file’s key holds ids only (issue 15, finding 3); its download is named after what it holds', async () => {
+    const res = await exportOf(admin, { subject_type: 'vehicles', format: 'json' });
+    expect(res.status, res.text).toBe(201);
+    const { id, attributes, meta } = res.body.data;
+    const stored = await getItem<StoredResource>(exportsDefinition.keyOf(tenant.org.id, id));
+    expect(stored?.object_key).toBe(`${tenant.org.id}/${id}.json`);
+    expect(attributes.object_key).toBeUndefined();
+    expect(attributes.file_name).toMatch(/^vehicles-\d{4}-\d{2}-\d{2}-[0-9a-f]{8}\.json$/);
+    const file = await fetch(meta.download.url);
+    expect(new URL(meta.download.url).pathname).toMatch(new RegExp(`/${stored?.object_key}$`));
+    expect(file.headers.get('content-disposition')).toBe(`attachment; filename=${attributes.file_name}`);
   });
 
   it('a whole collection streams through in pages: every record, once', async () => {

@@ -205,6 +205,134 @@ describe('grants', () => {
     expect(list.body.data).toEqual([]);
   });
 
+  describe('grants name only principals, roles and role groups of the granting organisation (issue 15, finding 1)', () => {
+    /** Organisation B, with its admin, a team, a custom role and a role group of its own. */
+    const foreignOrganisation = async () => {
+      const b = await newTenant('Grant Foreign B', 1);
+      const bAdmin = await api.token(b.admin);
+      const bPath = `/v3/orgs/${b.org.id}`;
+      const team = await api.request('POST', `${bPath}/people/teams`, {
+        token: bAdmin,
+        body: { data: { type: 'teams', attributes: { name: 'B crew' } } },
+      });
+      const role = await api.request('POST', `${bPath}/iam/roles`, {
+        token: bAdmin,
+        body: { data: { type: 'roles', attributes: { name: 'B reader', permissions: ['teams:view'] } } },
+      });
+      const group = await api.request('POST', `${bPath}/iam/role-groups`, {
+        token: bAdmin,
+        body: { data: { type: 'role-groups', attributes: { name: 'B group' } } },
+      });
+      for (const made of [team, role, group]) expect(made.status, made.text).toBe(201);
+      return { b, team: team.body.data.id, role: role.body.data.id, group: group.body.data.id };
+    };
+    const grantIn = (orgId: string, token: string, relationships: object) =>
+      api.request('POST', `/v3/orgs/${orgId}/iam/grants`, {
+        token,
+        body: { data: { type: 'grants', relationships } },
+      });
+    /** What a client can compare between two refusals: everything but the error's own id. */
+    const refusal = (res: { status: number; body: { errors?: { id?: string }[] } }) => ({
+      status: res.status,
+      errors: (res.body.errors ?? []).map(({ id: _id, ...rest }) => rest),
+    });
+    const viewer = { role: { data: { type: 'roles', id: 'viewer' } } };
+
+    it('B’s admin granting a role to A’s service account is refused exactly like a random id; A still sees only A; nothing is written', async () => {
+      const { b } = await foreignOrganisation();
+      const bAdmin = await api.token(b.admin);
+      const account = (id: string) => ({
+        ...viewer,
+        service_account: { data: { type: 'service-accounts', id } },
+      });
+      const foreign = await grantIn(b.org.id, bAdmin, account(tenant.admin.principalId));
+      const random = await grantIn(b.org.id, bAdmin, account(crypto.randomUUID()));
+      expect(foreign.status, foreign.text).toBe(400);
+      expect(refusal(foreign)).toEqual(refusal(random));
+      expect(foreign.body.errors[0].source).toEqual({
+        pointer: '/data/relationships/service_account/data/id',
+      });
+      const seen = await api.get('/v3/orgs', admin);
+      expect(seen.body.data.map((o: { id: string }) => o.id)).toEqual([tenant.org.id]);
+      const inB = await api.get(
+        `/v3/orgs/${b.org.id}/iam/grants?filter[service_account]=${tenant.admin.principalId}`,
+        bAdmin,
+      );
+      expect(inB.body.data).toEqual([]);
+      expect((await api.get(`/v3/orgs/${b.org.id}/people/teams`, admin)).status).toBe(404);
+    });
+
+    it('A’s users and teams are refused as grantees in B exactly like random ids', async () => {
+      const { b } = await foreignOrganisation();
+      const bAdmin = await api.token(b.admin);
+      const aTeam = await post(`${org()}/people/teams`, {
+        data: { type: 'teams', attributes: { name: 'A crew' } },
+      });
+      expect(aTeam.status, aTeam.text).toBe(201);
+      for (const [name, type, id] of [
+        ['user', 'users', tenant.people[0]?.id ?? ''],
+        ['team', 'teams', aTeam.body.data.id as string],
+      ] as const) {
+        const foreign = await grantIn(b.org.id, bAdmin, { ...viewer, [name]: { data: { type, id } } });
+        const random = await grantIn(b.org.id, bAdmin, {
+          ...viewer,
+          [name]: { data: { type, id: crypto.randomUUID() } },
+        });
+        expect(foreign.status, `${name}: ${foreign.text}`).toBe(400);
+        expect(refusal(foreign), name).toEqual(refusal(random));
+      }
+    });
+
+    it('B’s custom roles and role groups cannot be given in A, and are refused like random ids', async () => {
+      const foreignThings = await foreignOrganisation();
+      const grantee = { user: { data: { type: 'users', id: tenant.people[0]?.id } } };
+      for (const [name, type, id] of [
+        ['role', 'roles', foreignThings.role],
+        ['role_group', 'role-groups', foreignThings.group],
+      ] as const) {
+        const foreign = await grantIn(tenant.org.id, admin, { ...grantee, [name]: { data: { type, id } } });
+        const random = await grantIn(tenant.org.id, admin, {
+          ...grantee,
+          [name]: { data: { type, id: crypto.randomUUID() } },
+        });
+        expect(foreign.status, `${name}: ${foreign.text}`).toBe(400);
+        expect(refusal(foreign), name).toEqual(refusal(random));
+      }
+      const held = await api.get(`${org()}/iam/grants?filter[user]=${tenant.people[0]?.id}`, admin);
+      expect(
+        held.body.data.filter(
+          (g: { relationships: { role: { data: { id: string } | null } } }) =>
+            g.relationships.role.data?.id === foreignThings.role,
+        ),
+      ).toEqual([]);
+    });
+
+    it('changing a grant to B’s role or role group is refused like a random id, and the grant is unchanged', async () => {
+      const foreignThings = await foreignOrganisation();
+      const client = await newMachineClient('viewer');
+      const path = `${org()}/iam/grants/${client.grant.id}`;
+      for (const [name, type, id] of [
+        ['role', 'roles', foreignThings.role],
+        ['role_group', 'role-groups', foreignThings.group],
+      ] as const) {
+        const change = (to: string) =>
+          patch(path, {
+            data: {
+              type: 'grants',
+              id: client.grant.id,
+              relationships: { [name]: { data: { type, id: to } } },
+            },
+          });
+        const foreign = await change(id);
+        const random = await change(crypto.randomUUID());
+        expect(foreign.status, `${name}: ${foreign.text}`).toBe(400);
+        expect(refusal(foreign), name).toEqual(refusal(random));
+      }
+      const after = await api.get(path, admin);
+      expect(after.body.data.relationships.role.data).toEqual({ type: 'roles', id: 'viewer' });
+    });
+  });
+
   it('naming both a role and a role group, or no grantee, is 400', async () => {
     const res = await post(`${org()}/iam/grants`, {
       data: {
@@ -385,6 +513,17 @@ describe('custom roles and role groups', () => {
       data: { type: 'roles', id: 'viewer', attributes: { name: 'x' } },
     });
     expect(res.status).toBe(409);
+  });
+
+  it('role ids that name Object.prototype members (the role-id pattern admits them) are roles that do not exist: 404', async () => {
+    for (const id of ['constructor', 'hasownproperty', 'valueof', 'tostring']) {
+      expect((await api.get(`${org()}/iam/roles/${id}`, admin)).status, id).toBe(404);
+      expect((await del(`${org()}/iam/roles/${id}`)).status, id).toBe(404);
+      const res = await patch(`${org()}/iam/roles/${id}`, {
+        data: { type: 'roles', id, attributes: { name: 'x' } },
+      });
+      expect(res.status, id).toBe(404);
+    }
   });
 });
 

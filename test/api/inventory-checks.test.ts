@@ -85,7 +85,7 @@ describe('vehicle inventory checks', () => {
     });
     expect(res.status, res.text).toBe(200);
     expect(res.body.data.meta.summary.present).toEqual({ total: 1, passed: 1, failed: 0, unknown: 0 });
-    expect(res.body.data.attributes.inspected_at).toBe('2026-11-20T07:30:00Z');
+    expect(res.body.data.attributes.inspected_at).toBe('2026-11-20T07:30:00.000Z');
     expect(res.body.included.map((e: { type: string; id: string }) => [e.type, e.id])).toEqual([
       ['equipment-items', kit[2]],
     ]);

@@ -1,4 +1,7 @@
+import { createHash } from 'node:crypto';
+import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { localDynamoDbClient } from '../../infra/local/clients';
 import { startTestApi, type TestApi } from '../support/api';
 import { newTenant, type Tenant } from '../support/tenants';
 
@@ -128,21 +131,29 @@ describe('location imports', () => {
   });
 });
 
+const sha256 = (text: string) => createHash('sha256').update(text).digest('base64');
+const itemCount = async () => {
+  const out = await localDynamoDbClient(process.env.DYNAMODB_ENDPOINT ?? '').send(
+    new ScanCommand({ TableName: process.env.TABLE_NAME, Select: 'COUNT', ConsistentRead: true }),
+  );
+  return out.Count ?? 0;
+};
+
 describe('location imports through a presigned upload', () => {
-  const declare = (size: number) =>
+  const declareUpload = (upload: Record<string, unknown>) =>
     api.request('POST', `${base()}/location-imports`, {
       token,
-      body: {
-        data: {
-          type: 'location-imports',
-          attributes: { upload: { size, content_type: 'text/csv' }, file_name: 'big.csv' },
-        },
-      },
+      body: { data: { type: 'location-imports', attributes: { upload, file_name: 'big.csv' } } },
     });
+  /** Declares `csv` (its size and SHA-256); `size` overrides the declared size. */
+  const declare = (csv: string, size = Buffer.byteLength(csv)) =>
+    declareUpload({ size, content_type: 'text/csv', checksum: sha256(csv) });
+  const processImport = (id: string) =>
+    api.request('POST', `${base()}/location-imports/${id}/process`, { token });
 
   it('declares the file, uploads it to the presigned URL, then processes it', async () => {
     const csv = 'reference,name\nU1,Upload one\nU2,Upload two\n';
-    const declared = await declare(Buffer.byteLength(csv));
+    const declared = await declare(csv);
     expect(declared.status, declared.text).toBe(201);
     expect(declared.body.data.attributes.status).toBe('awaiting_upload');
     const { url, method, headers } = declared.body.data.meta.upload;
@@ -162,7 +173,7 @@ describe('location imports through a presigned upload', () => {
   });
 
   it('the upload must be exactly the declared size: signed into the URL, and checked again before processing', async () => {
-    const declared = await declare(10);
+    const declared = await declare('reference,name\nX1,Too long.\n', 10);
     const { url, method, headers } = declared.body.data.meta.upload;
     expect(new URL(url).searchParams.get('X-Amz-SignedHeaders')).toContain('content-length');
     // fetch sends the body's real length (29 bytes), not the 10 bytes that were signed.
@@ -181,13 +192,78 @@ describe('location imports through a presigned upload', () => {
     }
   });
 
+  it('the presigned upload signs the client’s SHA-256 as a header', async () => {
+    const csv = 'reference,name\nH1,Header\n';
+    const { url, headers } = (await declare(csv)).body.data.meta.upload;
+    const signed = new URL(url).searchParams;
+    expect(signed.get('X-Amz-SignedHeaders')?.split(';')).toContain('x-amz-checksum-sha256');
+    expect([...signed.keys()].filter((k) => k.toLowerCase().startsWith('x-amz-checksum'))).toEqual([]);
+    expect(headers['x-amz-checksum-sha256']).toBe(sha256(csv));
+  });
+
+  it('a missing or malformed checksum is 400 at /data/attributes/upload/checksum, and nothing is written', async () => {
+    const before = await itemCount();
+    for (const checksum of [undefined, '', 'abc', createHash('sha256').update('x').digest('hex')]) {
+      const res = await declareUpload({
+        size: 10,
+        content_type: 'text/csv',
+        ...(checksum !== undefined && { checksum }),
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.errors.map((e: { source: { pointer: string } }) => e.source.pointer)).toEqual([
+        '/data/attributes/upload/checksum',
+      ]);
+      expect(res.body.errors[0].detail).toMatch(/SHA-256 of the file, base64-encoded/);
+    }
+    expect(await itemCount()).toBe(before);
+  });
+
+  it('other bytes of the declared size are refused before anything is imported (409, nothing written)', async () => {
+    const csv = 'reference,name\nW1,Swap one\n';
+    const declared = await declare(csv);
+    const { url, method, headers } = declared.body.data.meta.upload;
+    // AWS refuses this PUT (the checksum is signed); s3rver stores it.
+    const other = 'reference,name\nW9,Swap nin\n';
+    expect(Buffer.byteLength(other)).toBe(Buffer.byteLength(csv));
+    expect((await fetch(url, { method, headers, body: other })).status).toBe(200);
+    const before = await itemCount();
+    const res = await processImport(declared.body.data.id);
+    expect(res.status).toBe(409);
+    expect(res.body.errors[0].detail).toContain(`SHA-256 ${sha256(other)}) is not what was declared`);
+    expect(await itemCount()).toBe(before);
+    // The declared file, PUT again, is imported.
+    await fetch(url, { method, headers, body: csv });
+    const done = await processImport(declared.body.data.id);
+    expect(done.status, done.text).toBe(200);
+    expect(done.body.data.attributes.counts).toMatchObject({ created: 1 });
+  });
+
+  it('after processing, other bytes PUT through the same URL change nothing: the record keeps the checksum of what was imported', async () => {
+    const csv = 'reference,name\nP1,Pinned one\n';
+    const declared = await declare(csv);
+    const { url, method, headers } = declared.body.data.meta.upload;
+    await fetch(url, { method, headers, body: csv });
+    const done = await processImport(declared.body.data.id);
+    expect(done.status, done.text).toBe(200);
+    expect(done.body.data.attributes.source).toMatchObject({ kind: 'upload', checksum: sha256(csv) });
+    const other = 'reference,name\nP9,Pinned nin\n';
+    expect((await fetch(url, { method, headers, body: other })).status).toBe(200);
+    const before = await itemCount();
+    expect((await processImport(declared.body.data.id)).status).toBe(409);
+    expect(await itemCount()).toBe(before);
+    const record = await api.get(`${base()}/location-imports/${declared.body.data.id}`, token);
+    expect(record.body.data.attributes).toEqual(done.body.data.attributes);
+    const listed = await api.get(`${base()}/locations?filter[reference]=P9`, token);
+    expect(listed.body.data).toEqual([]);
+  });
+
   it('csv and upload together, or neither, is 400', async () => {
     const res = await api.request('POST', `${base()}/location-imports`, {
       token,
       body: {
         data: {
           type: 'location-imports',
-          attributes: { csv: 'a', upload: { size: 1, content_type: 'text/csv' } },
+          attributes: { csv: 'a', upload: { size: 1, content_type: 'text/csv', checksum: sha256('a') } },
         },
       },
     });

@@ -351,4 +351,15 @@ describe('search across schemes, work orders and operations', () => {
       400,
     );
   });
+
+  it('a prefix longer than an index key (1,024 bytes) is 400, not a DynamoDB failure (issue 15)', async () => {
+    const at = (prefix: string) =>
+      api.get(`${projects()}/search?filter[prefix]=${encodeURIComponent(prefix)}`, token);
+    expect((await at('o'.repeat(1024))).status).toBe(200);
+    for (const prefix of ['o'.repeat(1025), '€'.repeat(342), 'o'.repeat(4096)]) {
+      const res = await at(prefix);
+      expect(res.status).toBe(400);
+      expect(res.body.errors[0].detail).toMatch(/key/);
+    }
+  });
 });

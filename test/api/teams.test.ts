@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTeam } from '../../infra/local/records';
+import { getPrincipal } from '../../shared/data/principals';
 import { startTestApi, type TestApi } from '../support/api';
 import { newTenant, type Tenant } from '../support/tenants';
 
@@ -246,6 +247,27 @@ describe('POST /v3/orgs/{org_id}/people/teams', () => {
     expect(person?.relationships.teams.data.map((t: { id: string }) => t.id) ?? []).not.toContain(
       res.body.data?.id,
     );
+  });
+
+  it('a member from another organisation is refused exactly like a random id, and that user’s principal gains no team (issue 15, finding 1)', async () => {
+    const admin = await api.token(tenant.admin);
+    const withMember = (id: string) =>
+      api.request('POST', teamsPath(tenant.org.id), {
+        token: admin,
+        body: body({ name: 'Probe' }, { members: { data: [{ type: 'users', id }] } }),
+      });
+    const foreignUser = other.people[0]?.id ?? '';
+    const foreign = await withMember(foreignUser);
+    const random = await withMember(crypto.randomUUID());
+    const comparable = (res: { status: number; body: { errors: { id: string }[] } }) => ({
+      status: res.status,
+      errors: res.body.errors.map(({ id: _id, ...rest }) => rest),
+    });
+    expect(foreign.status).toBe(400);
+    expect(comparable(foreign)).toEqual(comparable(random));
+    expect((await getPrincipal(foreignUser))?.teams).toEqual({});
+    const probes = await api.get(teamsPath(tenant.org.id, '?filter[name]=Probe'), admin);
+    expect(probes.body.data).toEqual([]);
   });
 
   it('a missing name is 400 pointing at it', async () => {

@@ -1,8 +1,10 @@
 import { createSign } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getPrincipal, putPrincipal } from '../../shared/data/principals';
 import { startTestApi, type TestApi } from '../support/api';
 import { signHs256WithPublicKey, signRs256 } from '../support/jwt';
+import { expectSecurityHeaders } from '../support/security-headers';
 import { newTenant, type Tenant } from '../support/tenants';
 
 let api: TestApi;
@@ -107,6 +109,130 @@ describe('POST /oauth2/token (client credentials, RFC 6749 §4.4)', () => {
   });
 });
 
+/**
+ * The token endpoint as seen from a given source address: every 127/8 address is this machine, so a test
+ * can be a caller of its own, as API Gateway's `sourceIp` would tell callers apart.
+ */
+const postTokenFrom = (localAddress: string, body: string, headers: Record<string, string> = FORM) =>
+  new Promise<{ status: number; headers: Headers; body: Record<string, unknown> }>((done, fail) => {
+    const url = new URL('/oauth2/token', api.url);
+    const req = httpRequest(
+      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers, localAddress },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const answer = new Headers();
+          for (const [name, value] of Object.entries(res.headers))
+            if (typeof value === 'string') answer.set(name, value);
+          expectSecurityHeaders(answer, url.pathname, res.statusCode ?? 0);
+          done({
+            status: res.statusCode ?? 0,
+            headers: answer,
+            body: JSON.parse(Buffer.concat(chunks).toString('utf8')),
+          });
+        });
+      },
+    );
+    req.on('error', fail);
+    req.end(body);
+  });
+
+const credentialsForm = (clientId: string, clientSecret: string) =>
+  form({ grant_type: 'client_credentials', client_id: clientId, client_secret: clientSecret });
+
+/** What a client sees of an answer, apart from how many seconds it is told to wait. */
+const seen = (res: { status: number; headers: Headers; body: Record<string, unknown> }) => ({
+  status: res.status,
+  body: { ...res.body, error_description: String(res.body.error_description).replace(/\d+/g, 'N') },
+  retryAfter: res.headers.get('retry-after') === null ? null : 'seconds',
+  cacheControl: res.headers.get('cache-control'),
+});
+
+describe('POST /oauth2/token throttles failed client authentication (issue 15, finding 5)', () => {
+  const PER_CLIENT = 10;
+  const PER_SOURCE = 50;
+  const throttled = {
+    status: 429,
+    body: {
+      error: 'invalid_client',
+      error_description: 'Too many failed client authentications; retry after N seconds.',
+    },
+    retryAfter: 'seconds',
+    cacheControl: 'no-store',
+  };
+  const refused = {
+    status: 401,
+    body: { error: 'invalid_client', error_description: 'Client authentication failed.' },
+    retryAfter: null,
+    cacheControl: 'no-store',
+  };
+
+  it(`the ${PER_CLIENT}th failure for one client id is 429 with Retry-After and an RFC 6749 §5.2 body; the right secret is refused too until the window closes`, async () => {
+    const own = await newTenant('Throttled Org', 0);
+    const answers = [];
+    for (let i = 0; i < PER_CLIENT; i++)
+      answers.push(await postTokenFrom('127.0.5.1', credentialsForm(own.admin.clientId, `wrong-${i}`)));
+    expect(answers.slice(0, -1).map(seen)).toEqual(Array(PER_CLIENT - 1).fill(refused));
+    const last = answers.at(-1);
+    if (!last) throw new Error('no answer');
+    expect(seen(last)).toEqual(throttled);
+    const retryAfter = Number(last.headers.get('retry-after'));
+    expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 900, String(retryAfter)).toBe(
+      true,
+    );
+    // The right secret, from the same source and from another, during the lockout.
+    const right = credentialsForm(own.admin.clientId, own.admin.clientSecret);
+    expect(seen(await postTokenFrom('127.0.5.1', right))).toEqual(throttled);
+    expect(seen(await postTokenFrom('127.0.5.2', right))).toEqual(throttled);
+  }, 60_000);
+
+  it('an unknown client id is counted and throttled exactly like a known one, with the same answers', async () => {
+    const own = await newTenant('Known Org', 0);
+    const run = async (clientId: string, address: string) => {
+      const answers = [];
+      for (let i = 0; i <= PER_CLIENT; i++)
+        answers.push(seen(await postTokenFrom(address, credentialsForm(clientId, `wrong-${i}`))));
+      return answers;
+    };
+    const known = await run(own.admin.clientId, '127.0.6.1');
+    const unknown = await run(crypto.randomUUID(), '127.0.6.2');
+    const malformed = await run('not-a-client-id', '127.0.6.3');
+    expect(known.map((a) => a.status)).toEqual([...Array(PER_CLIENT - 1).fill(401), 429, 429]);
+    expect(unknown).toEqual(known);
+    expect(malformed).toEqual(known);
+  }, 60_000);
+
+  it(`per source: ${PER_SOURCE} failures from one address across different client ids lock that address out, and only it`, async () => {
+    const address = '127.0.7.1';
+    const first = await Promise.all(
+      Array.from({ length: PER_SOURCE - 1 }, () =>
+        postTokenFrom(address, credentialsForm(crypto.randomUUID(), 'wrong')),
+      ),
+    );
+    expect(first.map((a) => a.status)).toEqual(Array(PER_SOURCE - 1).fill(401));
+    expect(seen(await postTokenFrom(address, credentialsForm(crypto.randomUUID(), 'wrong')))).toEqual(
+      throttled,
+    );
+    const right = credentialsForm(tenant.admin.clientId, tenant.admin.clientSecret);
+    expect(seen(await postTokenFrom(address, right))).toEqual(throttled);
+    expect((await postTokenFrom('127.0.7.2', right)).status).toBe(200);
+  }, 90_000);
+
+  it('a client_id over DynamoDB’s 2,048-byte key limit, in the form or over Basic, is 401 invalid_client like any unknown client', async () => {
+    const long = 'c'.repeat(3000);
+    const unknown = seen(await postTokenFrom('127.0.8.1', credentialsForm(crypto.randomUUID(), 'x')));
+    expect(unknown).toEqual(refused);
+    expect(seen(await postTokenFrom('127.0.8.2', credentialsForm(long, 'x')))).toEqual(unknown);
+    const basic = await postTokenFrom('127.0.8.3', form({ grant_type: 'client_credentials' }), {
+      ...FORM,
+      authorization: `Basic ${Buffer.from(`${long}:x`).toString('base64')}`,
+    });
+    expect(seen(basic)).toEqual(unknown);
+    expect(basic.headers.get('www-authenticate')).toMatch(/^Basic/);
+  });
+});
+
 describe('Bearer tokens on API calls (AUTH.001)', () => {
   it('no credentials is 401 AUTH.001 with the spec’s title', async () => {
     const res = await api.get('/v3/orgs');
@@ -176,7 +302,7 @@ describe('GET /.well-known/jwks.json', () => {
   });
 });
 
-describe('RFC 8725 checks on access tokens', () => {
+describe('RFC 8725 and RFC 9068 checks on access tokens (each refusal is 401 AUTH.001)', () => {
   const claims = () => {
     const now = Math.floor(Date.now() / 1000);
     return {
@@ -190,33 +316,100 @@ describe('RFC 8725 checks on access tokens', () => {
       jti: 'test',
     };
   };
+  const without = (name: string) => {
+    const { [name as keyof ReturnType<typeof claims>]: _gone, ...rest } = claims();
+    return rest;
+  };
+  const expectRefused = async (token: string) => {
+    const res = await api.get('/v3/orgs', token);
+    expect(res.status, res.text).toBe(401);
+    expect(res.body.errors[0].code).toBe('AUTH.001');
+  };
+  const now = () => Math.floor(Date.now() / 1000);
 
   it('a well-formed token signed by the key is accepted (the control case)', async () => {
     expect((await api.get('/v3/orgs', signRs256({}, claims()))).status).toBe(200);
   });
 
-  it('a token for another stage (audience) or from another issuer is refused', async () => {
-    expect(
-      (await api.get('/v3/orgs', signRs256({}, { ...claims(), aud: 'compliance-api:prod' }))).status,
-    ).toBe(401);
-    expect(
-      (await api.get('/v3/orgs', signRs256({}, { ...claims(), iss: 'https://elsewhere.example' }))).status,
-    ).toBe(401);
+  it('a token without exp is refused (RFC 9068 §2.2: exp is required)', async () => {
+    await expectRefused(signRs256({}, without('exp')));
   });
 
-  it('an expired token, or one not yet valid, is refused', async () => {
-    const now = Math.floor(Date.now() / 1000);
-    expect(
-      (await api.get('/v3/orgs', signRs256({}, { ...claims(), iat: now - 7200, exp: now - 3600 }))).status,
-    ).toBe(401);
-    expect((await api.get('/v3/orgs', signRs256({}, { ...claims(), nbf: now + 3600 }))).status).toBe(401);
+  it('a token without iat is refused (RFC 9068 §2.2: iat is required)', async () => {
+    await expectRefused(signRs256({}, without('iat')));
   });
 
-  it('HS256 signed with the public key as the secret is refused', async () => {
-    expect((await api.get('/v3/orgs', signHs256WithPublicKey(claims()))).status).toBe(401);
+  it('iat more than 60 s in the future is refused; within the 60 s clock skew it is accepted', async () => {
+    await expectRefused(signRs256({}, { ...claims(), iat: now() + 600, nbf: undefined }));
+    expect((await api.get('/v3/orgs', signRs256({}, { ...claims(), iat: now() + 20 }))).status).toBe(200);
   });
 
-  it('a JWT of another type (an ID token) is refused', async () => {
-    expect((await api.get('/v3/orgs', signRs256({ typ: 'JWT' }, claims()))).status).toBe(401);
+  it('a token without jti is refused (RFC 9068 §2.2: jti is required)', async () => {
+    await expectRefused(signRs256({}, without('jti')));
+    await expectRefused(signRs256({}, { ...claims(), jti: '' }));
+  });
+
+  it('an expired token is refused', async () => {
+    await expectRefused(
+      signRs256({}, { ...claims(), iat: now() - 7200, nbf: now() - 7200, exp: now() - 3600 }),
+    );
+  });
+
+  it('a token not yet valid (nbf in the future) is refused', async () => {
+    await expectRefused(signRs256({}, { ...claims(), nbf: now() + 3600 }));
+  });
+
+  it('a token from another issuer, even one differing by a trailing slash, is refused (exact iss)', async () => {
+    await expectRefused(signRs256({}, { ...claims(), iss: 'https://elsewhere.example' }));
+    await expectRefused(signRs256({}, { ...claims(), iss: `${process.env.TOKEN_ISSUER}/` }));
+  });
+
+  it('a token for another audience, or for several including this one, is refused (exact aud)', async () => {
+    await expectRefused(signRs256({}, { ...claims(), aud: 'compliance-api:prod' }));
+    await expectRefused(signRs256({}, { ...claims(), aud: [process.env.TOKEN_AUDIENCE, 'another-api'] }));
+  });
+
+  it('a JWT of another type (an ID token) or with no typ is refused (RFC 8725 §3.11, RFC 9068 §4)', async () => {
+    await expectRefused(signRs256({ typ: 'JWT' }, claims()));
+    await expectRefused(signRs256({ typ: undefined }, claims()));
+  });
+
+  it('only RS256: RS512 signed by the same key is refused (RFC 8725 §3.1)', async () => {
+    await expectRefused(signRs256({ alg: 'RS512' }, claims(), 'sha512'));
+  });
+
+  it('HS256 signed with the public key as the secret is refused (RFC 8725 §2.1)', async () => {
+    await expectRefused(signHs256WithPublicKey(claims()));
+  });
+
+  it('a token without kid is refused', async () => {
+    await expectRefused(signRs256({ kid: undefined }, claims()));
+  });
+
+  it('a token with a crit header is refused (RFC 7515 §4.1.11: no extension is understood here)', async () => {
+    await expectRefused(signRs256({ crit: ['exp'] }, claims()));
+  });
+
+  it('a key named or carried in the token’s own header (jwk, jku, x5c, x5u) is never used: such tokens are refused', async () => {
+    const { generateKeyPairSync } = await import('node:crypto');
+    const attacker = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const jwk = attacker.publicKey.export({ format: 'jwk' });
+    const header = Buffer.from(
+      JSON.stringify({ alg: 'RS256', typ: 'at+jwt', kid: 'attacker', jwk }),
+    ).toString('base64url');
+    const payload = Buffer.from(JSON.stringify(claims())).toString('base64url');
+    const signature = createSign('RSA-SHA256')
+      .update(`${header}.${payload}`)
+      .sign(attacker.privateKey)
+      .toString('base64url');
+    await expectRefused(`${header}.${payload}.${signature}`);
+    for (const member of [
+      { jwk },
+      { jku: `${process.env.TOKEN_ISSUER}/.well-known/jwks.json` },
+      { x5u: 'https://elsewhere.example/cert.pem' },
+      { x5c: ['MIIB'] },
+    ]) {
+      await expectRefused(signRs256(member, claims()));
+    }
   });
 });

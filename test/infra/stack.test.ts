@@ -95,18 +95,32 @@ describe('table', () => {
 describe('buckets', () => {
   const buckets = () => ofType('AWS::S3::Bucket').map(([, b]) => b.Properties);
   const expiryOf = (b: Record<string, unknown>) =>
-    (b.LifecycleConfiguration as { Rules: { ExpirationInDays: number; Status: string }[] } | undefined)
-      ?.Rules;
+    (
+      b.LifecycleConfiguration as
+        | { Rules: { ExpirationInDays: number; Status: string; Prefix?: string }[] }
+        | undefined
+    )?.Rules;
 
   it('device backups and exports expire objects after 30 days; documents never expire; all three log access', () => {
     const all = buckets();
     expect(all).toHaveLength(4);
     const rules = all.map(expiryOf);
-    expect(rules.filter((r) => r?.[0]?.ExpirationInDays === 30 && r[0].Status === 'Enabled')).toHaveLength(2);
-    expect(rules.filter((r) => r === undefined || r.length === 0)).toHaveLength(1);
+    const whole = rules.map((r) => (r ?? []).filter((rule) => rule.Prefix === undefined));
+    expect(whole.filter((r) => r[0]?.ExpirationInDays === 30 && r[0].Status === 'Enabled')).toHaveLength(2);
+    expect(whole.filter((r) => r.length === 0)).toHaveLength(1);
     // The fourth holds the others' server access logs, for a year.
-    expect(rules.filter((r) => r?.[0]?.ExpirationInDays === 365)).toHaveLength(1);
+    expect(whole.filter((r) => r[0]?.ExpirationInDays === 365)).toHaveLength(1);
     expect(all.filter((b) => b.LoggingConfiguration !== undefined)).toHaveLength(3);
+  });
+
+  it('spent client uploads (uploads/, copied on completion) expire after 7 days in the documents and device-backup buckets', () => {
+    const uploads = buckets()
+      .flatMap((b) => expiryOf(b) ?? [])
+      .filter((rule) => rule.Prefix !== undefined);
+    expect(uploads).toEqual([
+      expect.objectContaining({ Prefix: 'uploads/', ExpirationInDays: 7, Status: 'Enabled' }),
+      expect.objectContaining({ Prefix: 'uploads/', ExpirationInDays: 7, Status: 'Enabled' }),
+    ]);
   });
 
   it('all block public access, are encrypted and retained', () => {

@@ -391,24 +391,8 @@ const seesNothingOfA = (c: Case) =>
     }
   });
 
-/**
- * Defects this test finds whose fixes are another part of issue 15. Their cases are expected to fail
- * (`it.fails`) until the fix lands; then they pass, `it.fails` reports them, and the entry must go.
- */
-const KNOWN_DEFECTS: Record<string, string> = {
-  createGrant: 'issue 15, security finding 1: a grant may name a service account of another organisation',
-};
-
 describe('B’s callers naming A’s records in bodies and filters see nothing of A, and change nothing of A', () => {
-  const known = namingCases.filter((c) => KNOWN_DEFECTS[c.route.id]);
-  it.each(namingCases.filter((c) => !KNOWN_DEFECTS[c.route.id]).map((c) => [label(c), c] as const))(
-    '%s',
-    (_, c) => seesNothingOfA(c),
-  );
-  it.fails.each(known.map((c) => [`${label(c)} (known: ${KNOWN_DEFECTS[c.route.id]})`, c] as const))(
-    '%s',
-    (_, c) => seesNothingOfA(c),
-  );
+  it.each(namingCases.map((c) => [label(c), c] as const))('%s', (_, c) => seesNothingOfA(c));
 });
 
 describe('every authenticated route', () => {

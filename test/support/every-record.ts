@@ -542,7 +542,12 @@ export const requestBodies: Record<string, (ids: Ids) => object> = {
   createDocument: () => ({
     data: {
       type: 'documents',
-      attributes: { name: 'outlet.txt', content_type: 'text/plain', size: DOCUMENT.length },
+      attributes: {
+        name: 'outlet.txt',
+        content_type: 'text/plain',
+        size: DOCUMENT.length,
+        checksum: sha256(DOCUMENT),
+      },
     },
   }),
   updateDocument: (i) => ({
@@ -554,7 +559,10 @@ export const requestBodies: Record<string, (ids: Ids) => object> = {
     },
   }),
   createDocumentVersion: () => ({
-    data: { type: 'document-versions', attributes: { content_type: 'text/plain', size: DOCUMENT.length } },
+    data: {
+      type: 'document-versions',
+      attributes: { content_type: 'text/plain', size: DOCUMENT.length, checksum: sha256(DOCUMENT) },
+    },
   }),
 
   createDeviceBackupRequest: (i) => ({
@@ -569,7 +577,7 @@ export const requestBodies: Record<string, (ids: Ids) => object> = {
       type: 'device-backups',
       attributes: { device: 'tablet-07', size: Buffer.byteLength(BACKUP), checksum: sha256(BACKUP) },
       relationships: {
-        request: one('device-backup-requests', i.device_backup_request),
+        request: one('device-backup-requests', i.device_backup_request_id),
         user: one('users', i.person),
       },
     },
@@ -674,11 +682,13 @@ export const buildEveryRecord = async (
     proposed_change_id: cdm.acceptedChange,
     outsider: cdm.principals.outsider,
   });
-  const [accepted, scheme, appointments] = await Promise.all([
+  const [accepted, scheme, appointments, planVersions] = await Promise.all([
     api.get(`/v3/construction-phase-plan-proposed-changes/${cdm.acceptedChange}`, token),
     api.get(`/v3/orgs/${org}/projects/schemes/${cdm.schemeId}`, token),
     api.get(`/v3/orgs/${org}/projects/schemes/${cdm.schemeId}/appointments`, token),
+    api.get(`/v3/construction-phase-plans/${cdm.planId}/versions`, token),
   ]);
+  ids.plan_version_id = planVersions.body.data[0].id;
   ids.hazard_proposal_id = accepted.body.data.relationships.hazard_proposal.data.id;
   ids.scheme_contract_id = scheme.body.data.relationships.contracts.data[0].id;
   ids.appointment_id = appointments.body.data[0].id;
@@ -737,7 +747,7 @@ export const buildEveryRecord = async (
 
   // Costs.
   ids.rate_code_id = await create('createRateCode');
-  await create('createRateCodeVersion');
+  ids.rate_code_version_id = await create('createRateCodeVersion');
   ids.cost_sheet_id = await create('createCostSheet');
   ids.cost_line_id = await create('createCostLine');
   await send('updateCostSheet', 200);
@@ -807,7 +817,7 @@ export const buildEveryRecord = async (
   for (const id of ['updateFolder', 'updateDocument']) await send(id, 200);
 
   // Device backups: requested for a person, then uploaded and completed by the device (the admin here).
-  ids.device_backup_request = await create('createDeviceBackupRequest');
+  ids.device_backup_request_id = await create('createDeviceBackupRequest');
   const backup = await send('createDeviceBackup', 201);
   ids.device_backup_id = backup.body.data.id;
   const upload = backup.body.data.meta.upload;

@@ -12,9 +12,17 @@ export const kid = () => {
     .digest('base64url');
 };
 
-export const signRs256 = (header: Record<string, unknown>, payload: Record<string, unknown>) => {
+/**
+ * Signs with the test key; the header starts as the service's own (`RS256`, `at+jwt`, the key's `kid`),
+ * and a header member given as `undefined` is left out. `hash` lets a test sign as RS384/RS512 would.
+ */
+export const signRs256 = (
+  header: Record<string, unknown>,
+  payload: Record<string, unknown>,
+  hash: 'sha256' | 'sha384' | 'sha512' = 'sha256',
+) => {
   const input = `${b64({ alg: 'RS256', typ: 'at+jwt', kid: kid(), ...header })}.${b64(payload)}`;
-  return `${input}.${sign('sha256', Buffer.from(input), privateKey()).toString('base64url')}`;
+  return `${input}.${sign(hash, Buffer.from(input), privateKey()).toString('base64url')}`;
 };
 
 /** The classic key-confusion forgery: HS256 with the public key's PEM as the HMAC secret. */

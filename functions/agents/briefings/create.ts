@@ -1,5 +1,5 @@
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { Reply } from '#shared/http/reply';
+import { created } from '#shared/http/reply';
 import { agents, briefings } from '#shared/resources/agents/definitions';
 import { createBriefing } from '#shared/resources/agents/writes';
 import { readInScope, resourceResponse } from '#shared/resources/single';
@@ -8,7 +8,5 @@ import { readInScope, resourceResponse } from '#shared/resources/single';
 export const handler = jsonApiHandler('createBriefing', async (request) => {
   const agent = await readInScope(request.scope, agents, request.params.agent_id ?? '');
   const briefing = await createBriefing(request.scope, agent, request.body);
-  return new Reply(201, await resourceResponse(request, briefings, briefing), {
-    Location: `${request.baseUrl}${briefings.selfPath(briefing)}`,
-  });
+  return created(await resourceResponse(request, briefings, briefing));
 });

@@ -1,5 +1,5 @@
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { Reply } from '#shared/http/reply';
+import { created } from '#shared/http/reply';
 import { documents, folders } from '#shared/resources/documents/definitions';
 import { createDocument } from '#shared/resources/documents/documents';
 import { readInScope, resourceResponse } from '#shared/resources/single';
@@ -8,7 +8,5 @@ import { readInScope, resourceResponse } from '#shared/resources/single';
 export const handler = jsonApiHandler('createDocument', async (request) => {
   const folder = await readInScope(request.scope, folders, request.params.folder_id ?? '');
   const document = await createDocument(request.scope, folder, request.body, request.principal);
-  return new Reply(201, await resourceResponse(request, documents, document), {
-    Location: `${request.baseUrl}${documents.selfPath(document)}`,
-  });
+  return created(await resourceResponse(request, documents, document));
 });

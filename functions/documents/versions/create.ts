@@ -1,5 +1,5 @@
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { Reply } from '#shared/http/reply';
+import { created } from '#shared/http/reply';
 import { documents, documentVersions } from '#shared/resources/documents/definitions';
 import { addVersion } from '#shared/resources/documents/documents';
 import { readInScope, resourceResponse } from '#shared/resources/single';
@@ -8,7 +8,5 @@ import { readInScope, resourceResponse } from '#shared/resources/single';
 export const handler = jsonApiHandler('createDocumentVersion', async (request) => {
   const document = await readInScope(request.scope, documents, request.params.document_id ?? '');
   const version = await addVersion(request.scope, document, request.body, request.principal);
-  return new Reply(201, await resourceResponse(request, documentVersions, version), {
-    Location: `${request.baseUrl}${documentVersions.selfPath(version)}`,
-  });
+  return created(await resourceResponse(request, documentVersions, version));
 });

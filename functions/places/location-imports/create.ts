@@ -1,5 +1,5 @@
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { Reply } from '#shared/http/reply';
+import { created } from '#shared/http/reply';
 import { parseDocument } from '#shared/jsonapi/request-document';
 import { locationImports } from '#shared/resources/places/definitions';
 import { createImportDocument, startImport } from '#shared/resources/places/import-requests';
@@ -12,7 +12,5 @@ import { resourceResponse } from '#shared/resources/single';
 export const handler = jsonApiHandler('createLocationImport', async (request) => {
   const document = parseDocument(createImportDocument, request.body);
   const record = await startImport(request.scope, request.params.org_id ?? '', document, request.principal);
-  return new Reply(201, await resourceResponse(request, locationImports, record), {
-    Location: `${request.baseUrl}${locationImports.selfPath(record)}`,
-  });
+  return created(await resourceResponse(request, locationImports, record));
 });

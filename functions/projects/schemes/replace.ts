@@ -11,9 +11,9 @@ import { readInScope, resourceResponse } from '#shared/resources/single';
 export const handler = jsonApiHandler('replaceScheme', async (request) => {
   const scheme = await readInScope(request.scope, schemes, request.params.scheme_id ?? '');
   const replaced = await replaceScheme(request.scope, scheme, request.body);
-  const self = `${request.baseUrl}${schemes.selfPath(replaced)}`;
-  return new Reply(200, await resourceResponse(request, schemes, replaced), {
+  const document = await resourceResponse(request, schemes, replaced);
+  return new Reply(200, document, {
     Deprecation: '@1767225600',
-    Link: `<${self}>; rel="successor-version"; title="PATCH with partial-update semantics"`,
+    Link: `<${document.data.links?.self}>; rel="successor-version"; title="PATCH with partial-update semantics"`,
   });
 });

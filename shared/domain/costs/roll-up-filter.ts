@@ -16,6 +16,8 @@ export interface RollUpFilter {
 export type RollUpFilterResult = { ok: true; filter: RollUpFilter | null } | { ok: false; problem: string };
 
 const REQUIRED = ['organisation', 'cost_centre', 'cost_centre_type'] as const;
+/** Every field the expression may name: what `meta.features.params.filter.options` lists. */
+export const ROLL_UP_FILTER_FIELDS: readonly string[] = [...REQUIRED, 'depth'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Splits on commas at parenthesis depth zero. */
@@ -52,12 +54,17 @@ export const parseRollUpFilter = (raw: string | undefined): RollUpFilterResult =
     if (eq?.name !== 'eq' || field === undefined || value === undefined || rest.length > 0) {
       return { ok: false, problem: `${term} is not an eq(field,value) term.` };
     }
-    if (!['depth', ...REQUIRED].includes(field))
+    if (!ROLL_UP_FILTER_FIELDS.includes(field))
       return { ok: false, problem: `Unknown filter field ${field}.` };
     given[field] = value;
   }
+  // Rule 6 holds whatever else is given: a depth, when sent, is self or all.
+  const depth = given.depth ?? 'self';
+  if (depth !== 'self' && depth !== 'all')
+    return { ok: false, problem: 'depth must be self or all (lowercase).' };
   const present = REQUIRED.filter((f) => given[f] !== undefined);
-  if (present.length === 0 && given.depth === undefined) return { ok: true, filter: null };
+  // Rule 2: none of the three (depth is not one of them) is an empty collection.
+  if (present.length === 0) return { ok: true, filter: null };
   if (present.length < REQUIRED.length) {
     return { ok: false, problem: 'organisation, cost_centre and cost_centre_type must be given together.' };
   }
@@ -68,9 +75,6 @@ export const parseRollUpFilter = (raw: string | undefined): RollUpFilterResult =
   if (!UUID.test(given.organisation ?? '') || !UUID.test(given.cost_centre ?? '')) {
     return { ok: false, problem: 'organisation and cost_centre are UUIDs.' };
   }
-  const depth = given.depth ?? 'self';
-  if (depth !== 'self' && depth !== 'all')
-    return { ok: false, problem: 'depth must be self or all (lowercase).' };
   return {
     ok: true,
     filter: {

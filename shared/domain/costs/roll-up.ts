@@ -65,15 +65,29 @@ const add = (into: Sums, from: Sums) => {
   for (const c of CATEGORIES) into.categories[c] += from.categories[c];
 };
 
-const totals = (s: Sums, currency: string): Totals => ({
-  cost: { amount: s.cost, currency },
-  charge: { amount: s.charge, currency },
-  profit: { amount: s.charge - s.cost, currency },
-  categories: Object.fromEntries(CATEGORIES.map((c) => [c, { amount: s.categories[c], currency }])) as Record<
-    Category,
-    Money
-  >,
-});
+/** A sum beyond 2^53 − 1 minor units would no longer be exact: such a total is refused, not rounded. */
+export class InexactTotal extends Error {
+  constructor() {
+    super(`The subtree's totals exceed ${Number.MAX_SAFE_INTEGER} minor units, beyond exact arithmetic.`);
+  }
+}
+
+const exact = (s: Sums) => {
+  const amounts = [s.cost, s.charge, s.charge - s.cost, ...CATEGORIES.map((c) => s.categories[c])];
+  if (!amounts.every(Number.isSafeInteger)) throw new InexactTotal();
+};
+
+const totals = (s: Sums, currency: string): Totals => {
+  exact(s);
+  return {
+    cost: { amount: s.cost, currency },
+    charge: { amount: s.charge, currency },
+    profit: { amount: s.charge - s.cost, currency },
+    categories: Object.fromEntries(
+      CATEGORIES.map((c) => [c, { amount: s.categories[c], currency }]),
+    ) as Record<Category, Money>,
+  };
+};
 
 export class MixedCurrencies extends Error {
   constructor(readonly currencies: string[]) {

@@ -7,6 +7,7 @@ export const permissionCatalogue = {
   'organisations:view': 'See the organisations the caller holds grants in.',
   'teams:view': 'List teams and their members.',
   'teams:manage': 'Create, change and delete teams.',
+  'users:view': 'See the organisation’s users and their profiles.',
   'feature-configurations:view': 'See which features are configured for the organisation.',
   'feature-configurations:manage': 'Change feature configurations.',
   'service-accounts:view': 'See service accounts and their keys (never their secrets).',

@@ -3,7 +3,13 @@
  * names onto fields); `reference` is required, as the organisation's key that makes a corrected
  * re-import update rather than duplicate. A bad row is rejected with its line; it never stops the others.
  */
+import { hasControlCharacter } from '../text';
 import type { CsvRow } from './csv';
+
+/** The same bounds as a location written through the API (shared/resources/places/locations.ts). */
+const REFERENCE_MAX = 100;
+const NAME_MAX = 200;
+const ADDRESS_MAX = 500;
 
 export const LOCATION_FIELDS = ['reference', 'name', 'address', 'latitude', 'longitude'] as const;
 export type LocationField = (typeof LOCATION_FIELDS)[number];
@@ -52,24 +58,26 @@ export const mapLocationRows = (
     const name = cell('name') || reference;
     const latitude = number(cell('latitude'), -90, 90);
     const longitude = number(cell('longitude'), -180, 180);
+    const address = cell('address');
     const problem =
       reference === ''
         ? 'reference is empty'
-        : reference.length > 100
-          ? 'reference is longer than 100 characters'
-          : seen.has(reference)
-            ? `reference ${reference} already appears on line ${seen.get(reference)}`
-            : latitude === 'bad' || longitude === 'bad'
-              ? 'latitude must be -90..90 and longitude -180..180'
-              : (latitude === null) !== (longitude === null)
-                ? 'latitude and longitude go together'
-                : null;
+        : reference.length > REFERENCE_MAX || name.length > NAME_MAX || (address?.length ?? 0) > ADDRESS_MAX
+          ? `reference, name and address are at most ${REFERENCE_MAX}, ${NAME_MAX} and ${ADDRESS_MAX} characters`
+          : hasControlCharacter(reference + name) || hasControlCharacter(address ?? '', '\t\n\r')
+            ? 'reference, name or address holds a control character'
+            : seen.has(reference)
+              ? `reference ${reference} already appears on line ${seen.get(reference)}`
+              : latitude === 'bad' || longitude === 'bad'
+                ? 'latitude must be -90..90 and longitude -180..180'
+                : (latitude === null) !== (longitude === null)
+                  ? 'latitude and longitude go together'
+                  : null;
     if (problem) {
       rejected.push({ line, message: problem });
       continue;
     }
     seen.set(reference, line);
-    const address = cell('address');
     valid.push({
       line,
       reference,

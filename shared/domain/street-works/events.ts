@@ -75,7 +75,8 @@ export const applyEvent = (
     latest_event_time: null,
     usrn: null,
   };
-  const effect = effects[event.event_type];
+  // Own entries only: an event_type of `constructor` is unknown, not Object's constructor.
+  const effect = Object.hasOwn(effects, event.event_type) ? effects[event.event_type] : undefined;
   const stale =
     base.latest_event_time !== null && Date.parse(event.event_time) < Date.parse(base.latest_event_time);
   if (!effect || stale) return { state: base, applied: false };

@@ -2,12 +2,14 @@
  * Turns any failure into a JSON:API error document. Only errors that carry a status below 500 reach the
  * client as they are; anything else is a generic 500 and its stack goes to the log with the request id.
  */
+import { StorageLimitExceeded } from '../../data/storage-limits';
 import { isTransient } from '../../data/unavailable';
 import { errorDocument } from '../../jsonapi/document';
 import {
   ApiError,
   errorObjects,
   InternalError,
+  RecordTooLargeError,
   ServiceUnavailableError,
   UnsupportedMediaTypeError,
   ValidationError,
@@ -27,6 +29,13 @@ const isHttpError = (error: Error): error is HttpError =>
 /** Errors raised by middy's own middlewares, in the catalogue's terms. */
 const fromMiddy = (error: HttpError): ApiError => {
   if (error.statusCode === 415) return new UnsupportedMediaTypeError('The request body must be JSON:API.');
+  // The parser refuses members JavaScript would read as a prototype (JSON makes them plain members).
+  if (error.message === 'Forbidden key in JSON body') {
+    return new ValidationError({
+      detail: 'No member may be named __proto__ (nor constructor with a prototype member).',
+      source: { pointer: '' },
+    });
+  }
   return new ValidationError({ detail: 'The request body is not valid JSON.', source: { pointer: '' } });
 };
 
@@ -34,6 +43,12 @@ export const toApiError = (error: Error): ApiError => {
   if (error instanceof ApiError) return error;
   if (isHttpError(error) && error.statusCode < 500) return fromMiddy(error);
   if (isTransient(error)) return new ServiceUnavailableError();
+  // A value the table cannot hold is the client's to change: 413 for a record too large, else 400.
+  if (error instanceof StorageLimitExceeded) {
+    return error.limit === 'item'
+      ? new RecordTooLargeError(error.message)
+      : new ValidationError({ detail: error.message });
+  }
   return new InternalError();
 };
 

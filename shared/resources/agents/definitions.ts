@@ -8,7 +8,7 @@ export const agents = defineResource({
     author: { type: 'users' },
     author_service_account: { type: 'service-accounts' },
   },
-  selfPath: (r) => `/v3/orgs/${r.org_id}/agents/${r.id}`,
+  self: 'getAgent',
   collection: {
     filters: {
       enabled: { kind: 'eq', path: 'attributes.enabled', type: 'boolean' },
@@ -23,7 +23,7 @@ export const agents = defineResource({
 export const briefings = defineResource({
   type: 'briefings',
   relationships: { organisation: { type: 'organisations' }, agent: { type: 'agents' } },
-  selfPath: (r) => `/v3/briefings/${r.id}`,
+  self: 'getBriefing',
   collection: {
     filters: {
       status: { kind: 'eq', path: 'attributes.status' },

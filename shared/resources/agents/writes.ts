@@ -7,6 +7,7 @@ import type { Principal } from '../../auth/principal';
 import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import { type briefingStatuses, sectionSeverity, sectionType } from '../../domain/agents/briefing-sections';
+import { freeText, integer, line, requiredLine, requiredText } from '../../jsonapi/attribute-types';
 import { ConflictError, ValidationError } from '../../jsonapi/errors';
 import { assertSameId, parseDocument } from '../../jsonapi/request-document';
 import { childIndexKey } from '../children';
@@ -17,10 +18,10 @@ import { agents, briefings } from './definitions';
 export const agentCrud = simpleCrud(
   agents,
   {
-    name: z.string().trim().min(1).max(100),
-    description: z.string().max(2000).optional(),
-    persona: z.string().trim().min(1).max(20_000),
-    model: z.string().trim().min(1).max(100).optional(),
+    name: requiredLine(100),
+    description: freeText(2000).optional(),
+    persona: requiredText(20_000),
+    model: requiredLine(100).optional(),
     enabled: z.boolean(),
   },
   [],
@@ -28,20 +29,20 @@ export const agentCrud = simpleCrud(
   { author: true },
 );
 
-const count = z.number().int().min(0).max(10_000_000);
+const count = integer(0, 10_000_000);
 const result = {
-  summary: z.string().trim().min(1).max(20_000),
+  summary: requiredText(20_000),
   sections: z
     .array(
       z.strictObject({
-        title: z.string().trim().min(1).max(200),
-        items: z.array(z.record(z.string(), z.unknown())).max(100),
-        reasoning: z.string().max(10_000),
+        title: requiredLine(200),
+        items: z.array(z.record(line(200), z.unknown())).max(100),
+        reasoning: freeText(10_000),
       }),
     )
     .max(50),
-  reasoning: z.record(z.string(), z.unknown()),
-  model_used: z.string().trim().min(1).max(100),
+  reasoning: z.record(line(200), z.unknown()),
+  model_used: requiredLine(100),
   token_usage: z.strictObject({ prompt_tokens: count, completion_tokens: count }),
 };
 
@@ -62,7 +63,7 @@ const updateSchema = z.strictObject({
       .strictObject({
         ...result,
         status: z.enum(['failed', 'archived']),
-        failure_reason: z.string().max(2000).optional(),
+        failure_reason: freeText(2000).optional(),
       })
       .partial(),
   }),

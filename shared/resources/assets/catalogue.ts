@@ -1,5 +1,6 @@
 /** The supporting records equipment and vehicles name: manufacturers, categories, models, vehicle specifications. */
 import * as z from 'zod';
+import { freeText, requiredLine, url } from '../../jsonapi/attribute-types';
 import { simpleCrud } from '../simple-crud';
 import {
   equipmentCategories,
@@ -8,12 +9,12 @@ import {
   vehicleSpecifications,
 } from './definitions';
 
-const name = z.string().trim().min(1).max(200);
-const description = z.string().max(2000).optional();
+const name = requiredLine(200);
+const description = freeText(2000).optional();
 
 export const manufacturerCrud = simpleCrud(
   equipmentManufacturers,
-  { name, description, website: z.url().optional() },
+  { name, description, website: url().optional() },
   [],
 );
 export const categoryCrud = simpleCrud(equipmentCategories, { name, description }, []);

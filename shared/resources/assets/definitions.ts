@@ -4,9 +4,6 @@
  */
 import { createdAtSort, defineResource } from '../resource-definition';
 
-const orgPath = (segment: string) => (r: { org_id: string; id: string }) =>
-  `/v3/orgs/${r.org_id}/assets/${segment}/${r.id}`;
-
 /** Where an asset can be allocated; at most one is set at a time. */
 export const allocationRelationships = {
   allocated_person: { type: 'users' },
@@ -24,14 +21,14 @@ const named = {
 export const equipmentManufacturers = defineResource({
   type: 'equipment-manufacturers',
   relationships: { organisation: { type: 'organisations' } },
-  selfPath: orgPath('equipment-manufacturers'),
+  self: 'getEquipmentManufacturer',
   collection: { ...named, includes: [] },
 });
 
 export const equipmentCategories = defineResource({
   type: 'equipment-categories',
   relationships: { organisation: { type: 'organisations' } },
-  selfPath: orgPath('equipment-categories'),
+  self: 'getEquipmentCategory',
   collection: { ...named, includes: [] },
 });
 
@@ -42,14 +39,14 @@ export const equipmentModels = defineResource({
     manufacturer: { type: 'equipment-manufacturers' },
     categories: { type: 'equipment-categories', many: true },
   },
-  selfPath: orgPath('equipment-models'),
+  self: 'getEquipmentModel',
   collection: { ...named, includes: ['manufacturer', 'categories'] },
 });
 
 export const vehicleSpecifications = defineResource({
   type: 'vehicle-specifications',
   relationships: { organisation: { type: 'organisations' }, model: { type: 'equipment-models' } },
-  selfPath: orgPath('vehicle-specifications'),
+  self: 'getVehicleSpecification',
   collection: { ...named, includes: ['model', 'model.manufacturer', 'model.categories'] },
 });
 
@@ -62,7 +59,7 @@ export const vehicles = defineResource({
     equipment: { type: 'equipment-items', many: true },
     ...allocationRelationships,
   },
-  selfPath: (r) => `/v3/vehicles/${r.id}`,
+  self: 'getVehicle',
   collection: {
     filters: {
       registration: { kind: 'eq', path: 'attributes.registration' },
@@ -95,7 +92,7 @@ export const equipmentItems = defineResource({
     ...allocationRelationships,
     allocated_vehicle: { type: 'vehicles' },
   },
-  selfPath: orgPath('equipment'),
+  self: 'getEquipment',
   collection: {
     filters: {
       serial: { kind: 'eq', path: 'attributes.serial' },
@@ -130,7 +127,7 @@ export const vehicleInventoryChecks = defineResource({
     author: { type: 'users' },
     equipment: { type: 'equipment-items', many: true },
   },
-  selfPath: (r) => `/v3/vehicle-inventory-checks/${r.id}`,
+  self: 'getVehicleInventoryCheck',
   collection: {
     filters: {
       vehicle: { kind: 'eq', path: 'rels.vehicle' },

@@ -9,6 +9,7 @@ import { getInScope } from '../../data/repository';
 import type { Scope } from '../../data/scope';
 import type { StoredRelationship, StoredResource } from '../../data/stored-resource';
 import type { WriteOp, WriteRefused } from '../../data/transaction';
+import { freeText, line, requiredLine, timestamp } from '../../jsonapi/attribute-types';
 import { ConflictError, ValidationError } from '../../jsonapi/errors';
 import { assertSameId, parseDocument } from '../../jsonapi/request-document';
 import {
@@ -24,14 +25,14 @@ import type { SimpleCrud } from '../simple-crud';
 import { equipmentItems, equipmentModels, vehicles } from './definitions';
 
 const attributes = {
-  reference: z.string().max(100).optional(),
-  serial: z.string().trim().min(1).max(100),
-  asset_number: z.string().max(100).optional(),
+  reference: line(100).optional(),
+  serial: requiredLine(100),
+  asset_number: line(100).optional(),
   is_rented: z.boolean().optional(),
-  purchased_at: z.iso.datetime({ offset: true }).optional(),
+  purchased_at: timestamp.optional(),
   vibration_source: z.boolean().optional(),
   vibration_magnitude: z.number().min(0).max(1000).optional(),
-  description: z.string().max(2000).optional(),
+  description: freeText(2000).optional(),
   status: z.enum(['active', 'inactive', 'in_repair', 'lost', 'retired']).optional(),
 };
 const writable = ['manufacturer', 'model', 'categories', 'vehicle'] as const;

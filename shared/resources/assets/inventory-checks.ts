@@ -9,6 +9,7 @@ import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import type { WriteOp } from '../../data/transaction';
 import { summariseInventory } from '../../domain/assets/inventory-summary';
+import { timestamp } from '../../jsonapi/attribute-types';
 import { assertSameId, parseDocument } from '../../jsonapi/request-document';
 import { changedRecord, commitChecked, newRecord } from '../record-writes';
 import type { SimpleCrud } from '../simple-crud';
@@ -22,12 +23,11 @@ const items = z
     (list) => new Set(list.map((i) => i.equipment_id)).size === list.length,
     'An equipment item is listed twice.',
   );
-const inspectedAt = z.iso.datetime({ offset: true });
 
 const createDocument = z.strictObject({
   data: z.strictObject({
     type: z.literal('vehicle-inventory-checks'),
-    attributes: z.strictObject({ inspected_at: inspectedAt, items }),
+    attributes: z.strictObject({ inspected_at: timestamp, items }),
     relationships: z.strictObject({
       vehicle: z.strictObject({ data: z.strictObject({ type: z.literal('vehicles'), id: z.uuid() }) }),
     }),
@@ -37,7 +37,7 @@ const updateDocument = z.strictObject({
   data: z.strictObject({
     type: z.literal('vehicle-inventory-checks'),
     id: z.uuid(),
-    attributes: z.strictObject({ inspected_at: inspectedAt.optional(), items: items.optional() }).optional(),
+    attributes: z.strictObject({ inspected_at: timestamp.optional(), items: items.optional() }).optional(),
   }),
 });
 

@@ -6,6 +6,7 @@
 import * as z from 'zod';
 import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
+import { line, requiredLine, timestamp } from '../../jsonapi/attribute-types';
 import { ConflictError, NotFoundError, ValidationError } from '../../jsonapi/errors';
 import { parseDocument } from '../../jsonapi/request-document';
 import { type Actor, auditEvent } from '../audit/audit-events';
@@ -17,11 +18,11 @@ import { allocationRelationships, vehicles } from './definitions';
 const crud = simpleCrud(
   vehicles,
   {
-    registration: z.string().trim().min(1).max(20),
-    name: z.string().max(200).optional(),
-    make: z.string().max(100).optional(),
-    model_name: z.string().max(100).optional(),
-    colour: z.string().max(50).optional(),
+    registration: requiredLine(20),
+    name: line(200).optional(),
+    make: line(100).optional(),
+    model_name: line(100).optional(),
+    colour: line(50).optional(),
     year: z.number().int().min(1900).max(2100).optional(),
     status: z.enum(['active', 'off_road', 'in_service', 'disposed']).optional(),
   },
@@ -46,13 +47,13 @@ const allocationDocument = (type: string) =>
   z.strictObject({
     data: z
       .strictObject({
-        type: z.string(),
+        type: line(100),
         id: z.uuid(),
-        meta: z.strictObject({ starts_at: z.iso.datetime({ offset: true }).optional() }).optional(),
+        meta: z.strictObject({ starts_at: timestamp.optional() }).optional(),
       })
       .refine((d) => d.type === type, { message: `type must be ${type}`, path: ['type'] })
       .nullable(),
-    meta: z.strictObject({ starts_at: z.iso.datetime({ offset: true }).optional() }).optional(),
+    meta: z.strictObject({ starts_at: timestamp.optional() }).optional(),
   });
 
 /**
@@ -69,7 +70,7 @@ export const allocateVehicle = async (
 ) => {
   const targetType = allocationRelationships[kind].type;
   const { data, meta } = parseDocument(allocationDocument(targetType), body);
-  const startsAt = new Date(data?.meta?.starts_at ?? meta?.starts_at ?? now).toISOString();
+  const startsAt = data?.meta?.starts_at ?? meta?.starts_at ?? now.toISOString();
   const cleared = Object.fromEntries(Object.keys(allocationRelationships).map((name) => [name, null]));
   const allocation = data ? { id: data.id, meta: { starts_at: startsAt } } : null;
   const next = changedRecord(vehicles, vehicle, { rels: { ...cleared, [kind]: allocation } }, now);

@@ -20,7 +20,7 @@ export const auditEvents = defineResource({
     actor_user: { type: 'users' },
     actor_service_account: { type: 'service-accounts' },
   },
-  selfPath: (r) => `/v3/orgs/${r.org_id}/audit-events/${r.id}`,
+  self: 'getAuditEvent',
   collection: {
     filters: {
       action: { kind: 'eq', path: 'attributes.action' },

@@ -8,6 +8,7 @@
 import * as z from 'zod';
 import type { WriteRefused } from '../../data/transaction';
 import { type Appointee, dutyRoles, dutyRoleTitles, singleHolderRoles } from '../../domain/cdm/duty-holders';
+import { freeText, timestamp } from '../../jsonapi/attribute-types';
 import { ConflictError, ValidationError } from '../../jsonapi/errors';
 import { assertSameId, identifier, parseDocument } from '../../jsonapi/request-document';
 import { actorOf, auditEvent } from '../audit/audit-events';
@@ -29,8 +30,8 @@ const createSchema = z.strictObject({
     type: z.literal('appointments'),
     attributes: z.strictObject({
       role: z.enum(dutyRoles),
-      starts_at: z.iso.datetime({ offset: true }).optional(),
-      notes: z.string().max(2000).optional(),
+      starts_at: timestamp.optional(),
+      notes: freeText(2000).optional(),
     }),
     relationships: z.strictObject({
       user: z.strictObject({ data: identifier('users') }).optional(),
@@ -45,7 +46,7 @@ const endSchema = z.strictObject({
   data: z.strictObject({
     type: z.literal('appointments'),
     id: z.uuid(),
-    attributes: z.strictObject({ status: z.literal('ended'), end_reason: z.string().max(2000).optional() }),
+    attributes: z.strictObject({ status: z.literal('ended'), end_reason: freeText(2000).optional() }),
   }),
 });
 
@@ -109,7 +110,7 @@ export const createAppointment = async (
       attributes: {
         role,
         status: 'active',
-        starts_at: new Date(data.attributes.starts_at ?? now).toISOString(),
+        starts_at: data.attributes.starts_at ?? now.toISOString(),
         ended_at: null,
         end_reason: null,
         notes: data.attributes.notes ?? null,

@@ -10,6 +10,7 @@ import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import type { WriteOp } from '../../data/transaction';
 import { type ActiveAppointment, type DutyRole, roleRefusal, rolesHeld } from '../../domain/cdm/duty-holders';
+import { requiredText } from '../../jsonapi/attribute-types';
 import { ForbiddenError } from '../../jsonapi/errors';
 import type { ResourceDefinition } from '../resource-definition';
 import { readInScope } from '../single';
@@ -88,8 +89,8 @@ export const isPrincipal = (record: StoredResource, prefix: string, principal: P
 
 /** A section's content: prose, and optionally a list of points (rules, names, arrangements). */
 export const sectionContent = z.strictObject({
-  text: z.string().trim().min(1).max(20_000),
-  items: z.array(z.string().trim().min(1).max(2000)).max(200).optional(),
+  text: requiredText(20_000),
+  items: z.array(requiredText(2000)).max(200).optional(),
 });
 
 /** `{section: content | null}` for the named sections, each optional. */

@@ -37,7 +37,7 @@ export const appointments = defineResource({
     ended_by_user: { type: 'users' },
     ended_by_service_account: { type: 'service-accounts' },
   },
-  selfPath: (r) => `/v3/appointments/${r.id}`,
+  self: 'getAppointment',
   collection: byCreation({ ...status, role: { kind: 'eq', path: 'attributes.role' } }, [
     'user',
     'team',
@@ -53,7 +53,7 @@ export const preConstructionInformation = defineResource({
     site_hazards: { type: 'site-hazards', many: true },
     ...author,
   },
-  selfPath: (r) => `/v3/pre-construction-information/${r.id}`,
+  self: 'getPreConstructionInformation',
   collection: byCreation({ scheme: { kind: 'eq', path: 'rels.scheme' } }, ['scheme', 'site_hazards']),
 });
 
@@ -66,7 +66,7 @@ export const siteHazards = defineResource({
     hazard_proposal: { type: 'hazard-proposals' },
     ...author,
   },
-  selfPath: (r) => `/v3/site-hazards/${r.id}`,
+  self: 'getSiteHazard',
   collection: byCreation({ ...status, severity: { kind: 'eq', path: 'attributes.severity' } }),
 });
 
@@ -80,7 +80,7 @@ export const hazardProposals = defineResource({
     ...author,
     ...decider,
   },
-  selfPath: (r) => `/v3/hazard-proposals/${r.id}`,
+  self: 'getHazardProposal',
   collection: byCreation(status, ['site_hazard']),
 });
 
@@ -95,7 +95,7 @@ export const constructionPhasePlans = defineResource({
     handed_over_by_user: { type: 'users' },
     handed_over_by_service_account: { type: 'service-accounts' },
   },
-  selfPath: (r) => `/v3/construction-phase-plans/${r.id}`,
+  self: 'getConstructionPhasePlan',
   collection: byCreation({ ...status, scheme: { kind: 'eq', path: 'rels.scheme' } }, [
     'scheme',
     'pre_construction_information',
@@ -112,7 +112,7 @@ export const planRisks = defineResource({
     construction_phase_plan: { type: 'construction-phase-plans' },
     hazard: { type: 'site-hazards' },
   },
-  selfPath: (r) => `/v3/construction-phase-plan-risks/${r.id}`,
+  self: 'getPlanRisk',
   collection: byCreation({ residual_risk: { kind: 'eq', path: 'attributes.residual_risk' } }, ['hazard']),
 });
 
@@ -125,7 +125,7 @@ export const planVersions = defineResource({
     proposed_change: { type: 'construction-phase-plan-proposed-changes' },
     ...author,
   },
-  selfPath: (r) => `/v3/construction-phase-plans/${r.rels.construction_phase_plan}/versions/${r.id}`,
+  self: 'getConstructionPhasePlanVersion',
   collection: byCreation({ section: { kind: 'eq', path: 'attributes.section' } }),
 });
 
@@ -142,7 +142,7 @@ export const proposedChanges = defineResource({
     proposed_by_service_account: { type: 'service-accounts' },
     ...decider,
   },
-  selfPath: (r) => `/v3/construction-phase-plan-proposed-changes/${r.id}`,
+  self: 'getProposedChange',
   collection: byCreation({ ...status, section: { kind: 'eq', path: 'attributes.section' } }, [
     'risk',
     'hazard',
@@ -158,5 +158,5 @@ export const proposedChanges = defineResource({
 export const cdmFiles = defineResource({
   type: 'scheme-cdm-files',
   relationships: {},
-  selfPath: () => '',
+  self: null,
 });

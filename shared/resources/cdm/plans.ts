@@ -18,6 +18,7 @@ import {
   planContentSections,
   planSections,
 } from '../../domain/cdm/documents';
+import { freeText, line, requiredLine, requiredText } from '../../jsonapi/attribute-types';
 import { ConflictError, ValidationError } from '../../jsonapi/errors';
 import { assertSameId, identifier, parseDocument } from '../../jsonapi/request-document';
 import { actorOf, auditEvent } from '../audit/audit-events';
@@ -47,11 +48,11 @@ export const MAX_RISKS = 500;
 export const contentSections = sectionsSchema(planContentSections);
 
 const riskAttributes = {
-  title: z.string().trim().min(1).max(200),
-  description: z.string().max(5000).optional(),
-  control_measures: z.array(z.string().trim().min(1).max(2000)).min(1).max(50),
+  title: requiredLine(200),
+  description: freeText(5000).optional(),
+  control_measures: z.array(requiredText(2000)).min(1).max(50),
   residual_risk: z.enum(['low', 'medium', 'high']),
-  responsible: z.string().max(200).optional(),
+  responsible: line(200).optional(),
 };
 export const riskSchema = z.strictObject(riskAttributes);
 

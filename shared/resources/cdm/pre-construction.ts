@@ -14,6 +14,7 @@ import {
   unownedSections,
 } from '../../domain/cdm/documents';
 import { dutyRoleTitles } from '../../domain/cdm/duty-holders';
+import { freeText, requiredLine, requiredText } from '../../jsonapi/attribute-types';
 import { ConflictError, ForbiddenError, ValidationError } from '../../jsonapi/errors';
 import { assertSameId, parseDocument } from '../../jsonapi/request-document';
 import { actorOf, auditEvent } from '../audit/audit-events';
@@ -38,9 +39,9 @@ const sectionNames = Object.keys(preConstructionSections) as PreConstructionSect
 const sections = sectionsSchema(sectionNames);
 
 const hazardAttributes = {
-  title: z.string().trim().min(1).max(200),
-  description: z.string().max(5000).optional(),
-  location: z.string().max(500).optional(),
+  title: requiredLine(200),
+  description: freeText(5000).optional(),
+  location: freeText(500).optional(),
   severity: z.enum(['low', 'medium', 'high']),
 };
 
@@ -51,13 +52,13 @@ const hazardDocuments = {
       .strictObject({
         ...hazardAttributes,
         status: z.literal('retired'),
-        retired_reason: z.string().max(2000),
+        retired_reason: freeText(2000),
       })
       .partial(),
   }).update,
 };
 const proposalDocuments = documentSchemas(hazardProposals.type, {
-  attributes: z.strictObject({ ...hazardAttributes, reason: z.string().trim().min(1).max(5000) }),
+  attributes: z.strictObject({ ...hazardAttributes, reason: requiredText(5000) }),
 });
 
 const packDocuments = documentSchemas(preConstructionInformation.type, {
@@ -265,7 +266,7 @@ const decisionSchema = (type: string) =>
       id: z.uuid(),
       attributes: z.strictObject({
         status: z.enum(['accepted', 'rejected']),
-        decision_reason: z.string().trim().min(1).max(5000).optional(),
+        decision_reason: requiredText(5000).optional(),
       }),
     }),
   });

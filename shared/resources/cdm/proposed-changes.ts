@@ -20,6 +20,7 @@ import {
   proposedChangeProblems,
 } from '../../domain/cdm/documents';
 import { dutyRoleTitles } from '../../domain/cdm/duty-holders';
+import { freeText, line } from '../../jsonapi/attribute-types';
 import { ConflictError, ForbiddenError, ValidationError } from '../../jsonapi/errors';
 import { identifier, parseDocument } from '../../jsonapi/request-document';
 import { actorOf, auditEvent } from '../audit/audit-events';
@@ -52,10 +53,10 @@ const proposalDocument = z.strictObject({
   data: z.strictObject({
     type: z.literal(proposedChanges.type),
     attributes: z.strictObject({
-      reason: z.string().min(1).max(5000),
+      reason: freeText(5000).min(1),
       section: z.enum(sections),
       operation: z.enum(['replace', 'create', 'update', 'delete']),
-      proposed: z.record(z.string(), z.unknown()).optional(),
+      proposed: z.record(line(200), z.unknown()).optional(),
     }),
     relationships: z
       .strictObject({

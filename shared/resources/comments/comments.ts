@@ -8,6 +8,7 @@ import type { Principal } from '../../auth/principal';
 import { readIndex } from '../../data/repository';
 import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
+import { requiredText } from '../../jsonapi/attribute-types';
 import { ForbiddenError, ValidationError } from '../../jsonapi/errors';
 import { parseDocument } from '../../jsonapi/request-document';
 import { byPrincipal, commitChecked, deleteRecord, newRecord } from '../record-writes';
@@ -42,7 +43,7 @@ const createSchema = z.strictObject({
   data: z.strictObject({
     type: z.literal('comments'),
     attributes: z.strictObject({
-      body: z.string().trim().min(1).max(10_000),
+      body: requiredText(10_000),
       subject: z.strictObject({ type: z.enum(commentableTypes), id: z.uuid() }),
     }),
   }),

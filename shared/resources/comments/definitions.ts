@@ -8,7 +8,7 @@ export const comments = defineResource({
     author: { type: 'users' },
     author_service_account: { type: 'service-accounts' },
   },
-  selfPath: (r) => `/v3/comments/${r.id}`,
+  self: 'getComment',
   collection: {
     filters: {
       subject_id: { kind: 'eq', path: 'attributes.subject.id' },

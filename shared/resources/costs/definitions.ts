@@ -6,13 +6,10 @@
  */
 import { createdAtSort, defineResource } from '../resource-definition';
 
-const costsPath = (segment: string) => (r: { org_id: string; id: string }) =>
-  `/v3/orgs/${r.org_id}/costs/${segment}/${r.id}`;
-
 export const rateCodes = defineResource({
   type: 'rate-codes',
   relationships: { organisation: { type: 'organisations' } },
-  selfPath: costsPath('rate-codes'),
+  self: 'getRateCode',
   collection: {
     filters: {
       code: { kind: 'eq', path: 'attributes.code' },
@@ -39,7 +36,7 @@ export const costCentreRelationships = {
 export const costSheets = defineResource({
   type: 'cost-sheets',
   relationships: { organisation: { type: 'organisations' }, ...costCentreRelationships },
-  selfPath: costsPath('cost-sheets'),
+  self: 'getCostSheet',
   collection: {
     filters: { status: { kind: 'eq', path: 'attributes.status' } },
     sorts: { ...createdAtSort },
@@ -55,7 +52,7 @@ export const costLines = defineResource({
     cost_sheet: { type: 'cost-sheets' },
     rate_code: { type: 'rate-codes' },
   },
-  selfPath: costsPath('cost-lines'),
+  self: 'getCostLine',
   collection: {
     filters: {
       kind: { kind: 'eq', path: 'attributes.kind' },

@@ -11,7 +11,10 @@ import { inScope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import { commit } from '../../data/transaction';
 import { CATEGORIES } from '../../domain/costs/roll-up';
-import { ConflictError, ValidationError } from '../../jsonapi/errors';
+import { line, minorUnits, requiredLine, timestamp } from '../../jsonapi/attribute-types';
+import type { CollectionOptions } from '../../jsonapi/collection-query';
+import { ConflictError, NotFoundError, ValidationError } from '../../jsonapi/errors';
+import { routePath } from '../../jsonapi/links';
 import { parseDocument } from '../../jsonapi/request-document';
 import { simpleCrud } from '../simple-crud';
 import { rateCodes } from './definitions';
@@ -19,17 +22,17 @@ import { rateCodes } from './definitions';
 export const rateCodeCrud = simpleCrud(
   rateCodes,
   {
-    code: z.string().trim().min(1).max(50),
-    name: z.string().trim().min(1).max(200),
+    code: requiredLine(50),
+    name: requiredLine(200),
     category: z.enum(CATEGORIES),
-    unit: z.string().max(20).optional(),
+    unit: line(20).optional(),
   },
   [],
   { attribute: 'code', claim: (orgId, code) => ({ pk: `ORG#${orgId}#rate-code-codes`, sk: code }) },
 );
 
 const money = z.strictObject({
-  amount: z.number().int().min(0).max(1e12),
+  amount: minorUnits(),
   currency: z.string().regex(/^[A-Z]{3}$/),
 });
 
@@ -38,8 +41,8 @@ export const rateVersionDocument = z.strictObject({
     type: z.literal('rate-code-versions'),
     attributes: z
       .strictObject({
-        valid_from: z.iso.datetime({ offset: true }),
-        valid_to: z.iso.datetime({ offset: true }).nullable().optional(),
+        valid_from: timestamp,
+        valid_to: timestamp.nullable().optional(),
         cost: money,
         charge: money,
       })
@@ -87,6 +90,21 @@ export const rateInForce = async (
 
 export const listRateVersions = (scope: Scope, code: StoredResource) => versionsUpTo(scope, code, '9999');
 
+/** One version of the code, or 404: versions are keyed by date, so this reads the code's (few) versions. */
+export const readRateVersion = async (scope: Scope, code: StoredResource, id: string) => {
+  const version = (await listRateVersions(scope, code)).find((v) => v.id === id);
+  if (!version) throw new NotFoundError(`No rate-code-versions with id ${id} on this rate code.`);
+  return version;
+};
+
+/** The versions collection's query features, over the resource objects `versionResource` builds. */
+export const rateVersionOptions = {
+  filters: { id: { kind: 'eq', path: 'id' } },
+  sorts: { valid_from: { path: 'attributes.valid_from' } },
+  defaultSort: '-valid_from',
+  includes: [],
+} as const satisfies CollectionOptions;
+
 /** Adds a version; versions are appended in time order, so revising a rate never rewrites the past. */
 export const addRateVersion = async (
   scope: Scope,
@@ -94,8 +112,8 @@ export const addRateVersion = async (
   body: unknown,
 ): Promise<RateVersion> => {
   const { data } = parseDocument(rateVersionDocument, body);
-  const validFrom = new Date(data.attributes.valid_from).toISOString();
-  const validTo = data.attributes.valid_to ? new Date(data.attributes.valid_to).toISOString() : null;
+  const validFrom = data.attributes.valid_from;
+  const validTo = data.attributes.valid_to ?? null;
   if (validTo !== null && validTo <= validFrom) {
     throw new ValidationError({
       detail: 'valid_to must be after valid_from.',
@@ -130,6 +148,6 @@ export const versionResource = (code: StoredResource, v: RateVersion, baseUrl: s
   meta: {},
   relationships: { rate_code: { data: { type: 'rate-codes', id: code.id } } },
   links: {
-    self: `${baseUrl}/v3/orgs/${code.org_id}/costs/rate-codes/${code.id}/versions?${new URLSearchParams({ 'filter[id]': v.id })}`,
+    self: `${baseUrl}${routePath('getRateCodeVersion', { org_id: code.org_id, rate_code_id: code.id, rate_code_version_id: v.id })}`,
   },
 });

@@ -7,9 +7,16 @@ import { authorise, type Principal } from '../../auth/principal';
 import { getInScope } from '../../data/repository';
 import type { StoredResource } from '../../data/stored-resource';
 import { subtree } from '../../data/trees';
-import { type CostLine, type CostNode, MixedCurrencies, rollUp } from '../../domain/costs/roll-up';
-import { parseRollUpFilter } from '../../domain/costs/roll-up-filter';
 import {
+  type CostLine,
+  type CostNode,
+  InexactTotal,
+  MixedCurrencies,
+  rollUp,
+} from '../../domain/costs/roll-up';
+import { parseRollUpFilter, ROLL_UP_FILTER_FIELDS } from '../../domain/costs/roll-up-filter';
+import {
+  features,
   paginationMeta,
   parsePage,
   type QueryParameters,
@@ -17,6 +24,7 @@ import {
 } from '../../jsonapi/collection-query';
 import { collectionDocument, type DataDocument, type ResourceObject } from '../../jsonapi/document';
 import { ConflictError, NotFoundError, UnauthorisedError, ValidationError } from '../../jsonapi/errors';
+import { routePath } from '../../jsonapi/links';
 import { resourceTypes } from '../registry';
 
 const NODE_TYPES = new Set(['scheme-contracts', 'schemes', 'work-orders', 'operations']);
@@ -86,7 +94,8 @@ export const rollUpResources = async (
   try {
     totals = rollUp(costNodes, lines, root.id);
   } catch (error) {
-    if (error instanceof MixedCurrencies) throw new ConflictError(error.message);
+    if (error instanceof MixedCurrencies || error instanceof InexactTotal)
+      throw new ConflictError(error.message);
     throw error;
   }
   const withSheet = new Set([...sheets.values()].map((s) => segments(s.node_path).at(-1)));
@@ -113,7 +122,7 @@ export const rollUpResources = async (
       meta: {},
       relationships: {},
       links: {
-        self: `${baseUrl}/v3/cost-rollups?${new URLSearchParams({ filter: `and(eq(organisation,${organisation}),eq(cost_centre,${node.id}),eq(cost_centre_type,${node.type}))` })}`,
+        self: `${baseUrl}${routePath('listCostRollups')}?${new URLSearchParams({ filter: `and(eq(organisation,${organisation}),eq(cost_centre,${node.id}),eq(cost_centre_type,${node.type}))` })}`,
       },
     };
   });
@@ -129,6 +138,7 @@ export const costRollUps = async (
   const all = (await rollUpResources(principal, query.filter, baseUrl)) ?? [];
   return collectionDocument(all.slice(page.offset, page.offset + page.limit), [], {
     pagination: paginationMeta(page, all.length),
-    features: { include: { options: [] } },
+    // The names the filter expression takes; roll-ups have no includes and one fixed order.
+    features: features({ filter: ROLL_UP_FILTER_FIELDS, include: [], sort: [] }),
   });
 };

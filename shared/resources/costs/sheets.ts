@@ -8,6 +8,7 @@ import { getInScope } from '../../data/repository';
 import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import { commit } from '../../data/transaction';
+import { freeText, MONEY_MAX, requiredLine, timestamp } from '../../jsonapi/attribute-types';
 import { NotFoundError, ValidationError } from '../../jsonapi/errors';
 import { assertSameId, parseDocument } from '../../jsonapi/request-document';
 import { changedRecord, newRecord, replaceRecord } from '../record-writes';
@@ -23,7 +24,7 @@ export const createSheetDocument = z.strictObject({
   data: z.strictObject({
     type: z.literal('cost-sheets'),
     attributes: z.strictObject({
-      name: z.string().trim().min(1).max(200),
+      name: requiredLine(200),
       status: SHEET_STATUS.default('quoted'),
     }),
     relationships: z
@@ -44,21 +45,25 @@ export const updateSheetDocument = z.strictObject({
     type: z.literal('cost-sheets'),
     id: z.uuid(),
     attributes: z.strictObject({
-      name: z.string().trim().min(1).max(200).optional(),
+      name: requiredLine(200).optional(),
       status: SHEET_STATUS.optional(),
     }),
   }),
 });
+
+const QUANTITY_MIN = 1e-6;
+const QUANTITY_MAX = 1e6;
 
 export const createLineDocument = z.strictObject({
   data: z.strictObject({
     type: z.literal('cost-lines'),
     attributes: z.strictObject({
       kind: z.enum(['actual', 'estimate']).default('actual'),
-      description: z.string().max(500).optional(),
-      quantity: z.number().positive().max(1e6),
+      description: freeText(500).optional(),
+      /** A millionth of a unit at the least: smaller magnitudes are not amounts anyone bills. */
+      quantity: z.number().min(QUANTITY_MIN).max(QUANTITY_MAX),
       /** When the work was done: the rate in force then is used. */
-      at: z.iso.datetime({ offset: true }).optional(),
+      at: timestamp.optional(),
     }),
     relationships: z.strictObject({
       rate_code: z.strictObject({ data: z.strictObject({ type: z.literal('rate-codes'), id: z.uuid() }) }),
@@ -114,11 +119,20 @@ export const addLine = async (
       source: { pointer: '/data/relationships/rate_code/data' },
     });
   }
-  const at = new Date(data.attributes.at ?? now).toISOString();
+  const at = data.attributes.at ?? now.toISOString();
   const rate = await rateInForce(scope, code, at);
   if (!rate)
     throw new NotFoundError(`Rate code ${String(code.attributes.code)} has no rate in force at ${at}.`);
   const { quantity } = data.attributes;
+  const cost = Math.round(quantity * rate.cost.amount);
+  const charge = Math.round(quantity * rate.charge.amount);
+  // Each line's amounts are bounded like a rate's, so sums of lines stay exact (see the roll-up).
+  if (Math.max(cost, charge) > MONEY_MAX) {
+    throw new ValidationError({
+      detail: `quantity × the rate in force is ${Math.max(cost, charge)} minor units; a line holds at most ${MONEY_MAX}.`,
+      source: { pointer: '/data/attributes/quantity' },
+    });
+  }
   const line = newRecord(
     costLines,
     sheet.org_id,
@@ -136,8 +150,8 @@ export const addLine = async (
           unit_cost: rate.cost.amount,
           unit_charge: rate.charge.amount,
         },
-        cost: { amount: Math.round(quantity * rate.cost.amount), currency: rate.cost.currency },
-        charge: { amount: Math.round(quantity * rate.charge.amount), currency: rate.charge.currency },
+        cost: { amount: cost, currency: rate.cost.currency },
+        charge: { amount: charge, currency: rate.charge.currency },
       },
       rels: { cost_sheet: sheet.id, rate_code: code.id },
     },

@@ -6,9 +6,6 @@
 import type { StoredResource } from '../../data/stored-resource';
 import { createdAtSort, defineResource } from '../resource-definition';
 
-const customersPath = (segment: string) => (r: { org_id: string; id: string }) =>
-  `/v3/orgs/${r.org_id}/customers/${segment}/${r.id}`;
-
 const author = { author: { type: 'users' }, author_service_account: { type: 'service-accounts' } } as const;
 
 /** `meta.modified_at` is the time of the last change, as the spec's contact table shows it. */
@@ -23,7 +20,7 @@ export const customerContacts = defineResource({
     interactions: { type: 'customer-interactions', many: true },
     ...author,
   },
-  selfPath: customersPath('contacts'),
+  self: 'getCustomerContact',
   derive: withModifiedAt,
   collection: {
     filters: {
@@ -45,7 +42,7 @@ export const customerContacts = defineResource({
 export const customerAccounts = defineResource({
   type: 'customer-accounts',
   relationships: { organisation: { type: 'organisations' }, ...author },
-  selfPath: customersPath('accounts'),
+  self: 'getCustomerAccount',
   collection: {
     filters: {
       reference: { kind: 'eq', path: 'attributes.reference' },
@@ -66,7 +63,7 @@ export const customerInteractions = defineResource({
     account: { type: 'customer-accounts' },
     ...author,
   },
-  selfPath: customersPath('interactions'),
+  self: 'getCustomerInteraction',
   collection: {
     filters: {
       contact: { kind: 'eq', path: 'rels.contact' },
@@ -88,7 +85,7 @@ export const customerAppointments = defineResource({
     assignee: { type: 'users' },
     ...author,
   },
-  selfPath: customersPath('appointments'),
+  self: 'getCustomerAppointment',
   collection: {
     filters: {
       contact: { kind: 'eq', path: 'rels.contact' },

@@ -1,5 +1,6 @@
 /** The customer records' schemas; each is plain create/update/delete beyond what it names. */
 import * as z from 'zod';
+import { email, line, requiredLine, requiredText, timestamp } from '../../jsonapi/attribute-types';
 import { simpleCrud } from '../simple-crud';
 import {
   customerAccounts,
@@ -8,9 +9,8 @@ import {
   customerInteractions,
 } from './definitions';
 
-const name = z.string().trim().min(1).max(100);
-const text = (max: number) => z.string().trim().max(max).optional();
-const timestamp = z.iso.datetime({ offset: true });
+const name = requiredLine(100);
+const text = (max: number) => line(max).trim().optional();
 
 export const contactCrud = simpleCrud(
   customerContacts,
@@ -19,7 +19,7 @@ export const contactCrud = simpleCrud(
     salutation: z.enum(['Mr', 'Mrs', 'Ms', 'Miss', 'Mx', 'Dr', 'Prof']).optional(),
     first_name: name,
     last_name: name,
-    email: z.email().max(254).optional(),
+    email: email().optional(),
     telephone: z
       .string()
       .regex(
@@ -36,7 +36,7 @@ export const contactCrud = simpleCrud(
 export const accountCrud = simpleCrud(
   customerAccounts,
   {
-    name: z.string().trim().min(1).max(200),
+    name: requiredLine(200),
     reference: text(50),
     kind: z.enum(['domestic', 'commercial', 'public']),
   },
@@ -51,7 +51,7 @@ export const interactionCrud = simpleCrud(
     channel: z.enum(['phone', 'email', 'visit', 'letter', 'sms', 'other']),
     direction: z.enum(['inbound', 'outbound']),
     occurred_at: timestamp,
-    summary: z.string().trim().min(1).max(5000),
+    summary: requiredText(5000),
     outcome: text(2000),
   },
   ['contact', 'account'],
@@ -64,7 +64,7 @@ export const appointmentCrud = simpleCrud(
   {
     starts_at: timestamp,
     ends_at: timestamp.optional(),
-    purpose: z.string().trim().min(1).max(500),
+    purpose: requiredText(500),
     location: text(500),
     status: z.enum(['scheduled', 'completed', 'cancelled', 'no_show']),
   },

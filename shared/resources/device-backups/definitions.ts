@@ -15,7 +15,7 @@ export const deviceBackups = defineResource({
     requested_by_user: { type: 'users' },
     requested_by_service_account: { type: 'service-accounts' },
   },
-  selfPath: (r) => `/v3/device-backups/${r.id}`,
+  self: 'getDeviceBackup',
   collection: {
     filters: {
       device: { kind: 'eq', path: 'attributes.device' },
@@ -38,7 +38,7 @@ export const deviceBackupRequests = defineResource({
     requested_by_service_account: { type: 'service-accounts' },
     backup: { type: 'device-backups' },
   },
-  selfPath: (r) => `/v3/orgs/${r.org_id}/device-backup-requests/${r.id}`,
+  self: 'getDeviceBackupRequest',
   collection: {
     filters: {
       device: { kind: 'eq', path: 'attributes.device' },

@@ -1,28 +1,45 @@
 /**
  * The backup flow: someone asks a device for a backup (a request naming the device); the device,
  * signed in as a user or service account, creates the backup record (size and SHA-256 declared), PUTs
- * the file with the presigned URL (S3 refuses another size, type or checksum) and completes it, when the
- * service checks the stored file's size and checksum. Records expire after 30 days (DynamoDB TTL, and
- * treated as gone on read before TTL deletes them); files after 30 days (bucket lifecycle), always
- * later than their record, so a backup that can be seen can be downloaded.
+ * the file with the presigned URL (S3 refuses another size, type or checksum) to
+ * `uploads/<org>/<backup>` and completes it: the service copies the upload to
+ * `<org>/<backup>/<copy id>` and checks the copy's size and checksum; only that copy is served. Keys hold
+ * ids only: the device's name (a name, never a path) appears only in the download's file name. Records
+ * expire after 30 days (DynamoDB TTL, and treated as gone on read before TTL deletes them); files after
+ * 30 days (bucket lifecycle), counted from the copy, always later than their record, so a backup that
+ * can be seen can be downloaded.
  */
 import * as z from 'zod';
 import type { Principal } from '../../auth/principal';
 import { config } from '../../config';
-import { digestObject, presignDownload, presignUpload } from '../../data/files';
+import { presignDownload, presignUpload } from '../../data/files';
 import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
+import { UPLOADS_PREFIX } from '../../data/table-definition';
 import type { WriteOp } from '../../data/transaction';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../jsonapi/errors';
 import { identifier, parseDocument } from '../../jsonapi/request-document';
 import { byPrincipal, changedRecord, commitChecked, createRecord, newRecord } from '../record-writes';
 import { readInScope } from '../single';
+import { acceptUpload, checksum, declaredFile, mediaType } from '../uploads';
 import { deviceBackupRequests, deviceBackups } from './definitions';
 
 export const RETENTION_DAYS = 30;
 const MAX_BYTES = 5 * 1024 ** 3;
 
-const device = z.string().trim().min(1).max(200);
+/**
+ * A device's name: letters and digits, with spaces, dots, underscores and hyphens between them. A name,
+ * never a path: no slashes, no leading or trailing dot, no control characters.
+ */
+const device = z
+  .string()
+  .trim()
+  .min(1)
+  .max(200)
+  .regex(
+    /^[\p{L}\p{N}](?:[\p{L}\p{N} ._-]*[\p{L}\p{N}])?$/u,
+    'device must be a name of letters and digits, with spaces, dots, underscores or hyphens between them (such as tablet-07)',
+  );
 const user = z.strictObject({ data: identifier('users') }).optional();
 
 export const createRequest = async (
@@ -55,13 +72,8 @@ const createSchema = z.strictObject({
     attributes: z.strictObject({
       device,
       size: z.number().int().min(1).max(MAX_BYTES),
-      checksum: z
-        .string()
-        .regex(/^[A-Za-z0-9+/]{43}=$/, 'checksum is the base64 SHA-256 of the file (44 characters)'),
-      content_type: z
-        .string()
-        .regex(/^[a-z]+\/[a-z0-9.+-]+$/i)
-        .optional(),
+      checksum,
+      content_type: mediaType.optional(),
     }),
     relationships: z
       .strictObject({
@@ -125,7 +137,6 @@ export const createBackup = async (
   const expiresAt = Math.floor(now.getTime() / 1000) + RETENTION_DAYS * 86_400;
   const stored: StoredResource = {
     ...record,
-    attributes: { ...record.attributes, object_key: `${orgId}/${data.attributes.device}/${record.id}` },
     meta: { ...record.meta, expires_at: new Date(expiresAt * 1000).toISOString() },
     expires_at: expiresAt,
   };
@@ -151,16 +162,17 @@ export const createBackup = async (
   );
   const upload = await presignUpload(
     config.DEVICE_BACKUPS_BUCKET,
-    String(stored.attributes.object_key),
-    String(stored.attributes.content_type),
-    data.attributes.size,
+    uploadKey(stored),
+    declaredFile(stored.attributes),
     3600,
-    data.attributes.checksum,
   );
   return { ...stored, meta: { ...stored.meta, upload } };
 };
 
-/** Only the uploader completes; the stored file must have the declared size and checksum. */
+/** Where a backup's file is uploaded to; only the accepted copy (`object_key`) is ever served. */
+const uploadKey = (backup: StoredResource) => `${UPLOADS_PREFIX}${backup.org_id}/${backup.id}`;
+
+/** Only the uploader completes; S3's copy of the upload must have the declared size, type and checksum. */
 export const completeBackup = async (
   scope: Scope,
   backup: StoredResource,
@@ -171,32 +183,35 @@ export const completeBackup = async (
   if (uploader !== principal?.id)
     throw new ForbiddenError('Only the device that created the backup completes it.');
   if (backup.attributes.status !== 'uploading') throw new ConflictError('This backup is already complete.');
-  const stored = await digestObject(config.DEVICE_BACKUPS_BUCKET, String(backup.attributes.object_key));
-  if (!stored)
-    throw new ConflictError(
-      'Nothing has been uploaded for this backup yet: PUT the file to meta.upload.url.',
-    );
-  if (stored.bytes !== backup.attributes.size || stored.sha256 !== backup.attributes.checksum) {
-    throw new ConflictError(
-      `The stored file (${stored.bytes} bytes, SHA-256 ${stored.sha256}) is not what was declared; upload it again.`,
-    );
-  }
-  const next = changedRecord(
-    deviceBackups,
-    backup,
-    { attributes: { status: 'available', completed_at: now.toISOString() } },
-    now,
+  const accepted = await acceptUpload(
+    config.DEVICE_BACKUPS_BUCKET,
+    uploadKey(backup),
+    `${backup.org_id}/${backup.id}`,
+    declaredFile(backup.attributes),
   );
-  await commitChecked(scope, [{ replace: next }], []);
+  const next: StoredResource = {
+    ...changedRecord(
+      deviceBackups,
+      backup,
+      { attributes: { status: 'available', completed_at: now.toISOString() } },
+      now,
+    ),
+    object_key: accepted.key,
+  };
+  await commitChecked(scope, [{ replace: next }], []).catch(async (error: unknown) => {
+    // Another completion won: its copy, not this one, is the accepted file.
+    await accepted.discard();
+    throw error;
+  });
   return next;
 };
 
 export const backupDownload = (backup: StoredResource) => {
-  if (backup.attributes.status !== 'available')
+  if (backup.attributes.status !== 'available' || !backup.object_key)
     throw new ConflictError('This backup has not been completed yet.');
   return presignDownload(
     config.DEVICE_BACKUPS_BUCKET,
-    String(backup.attributes.object_key),
+    backup.object_key,
     `${String(backup.attributes.device)}-${backup.id}.backup`,
   );
 };

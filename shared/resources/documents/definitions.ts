@@ -62,7 +62,7 @@ export const folders = defineResource({
     work_order: { type: 'work-orders' },
     qualification_award: { type: 'qualification-awards' },
   },
-  selfPath: (r) => `/v3/folders/${r.id}`,
+  self: 'getFolder',
   derive: (scope, items) => Promise.all(items.map((f) => withTreeFacts(scope, f))),
   collection: {
     filters: {
@@ -86,7 +86,7 @@ export const documents = defineResource({
     author: { type: 'users' },
     author_service_account: { type: 'service-accounts' },
   },
-  selfPath: (r) => `/v3/documents/${r.id}`,
+  self: 'getDocument',
   collection: {
     filters: {
       status: { kind: 'eq', path: 'attributes.status' },
@@ -107,7 +107,7 @@ export const documentVersions = defineResource({
     author: { type: 'users' },
     author_service_account: { type: 'service-accounts' },
   },
-  selfPath: (r) => `/v3/document-versions/${r.id}`,
+  self: 'getDocumentVersion',
   collection: {
     filters: { status: { kind: 'eq', path: 'attributes.status' } },
     sorts: { number: { path: 'attributes.number' }, ...createdAtSort },

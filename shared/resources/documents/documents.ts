@@ -1,39 +1,43 @@
 /**
  * Documents and their versions. Every upload is a new version: the service records it as pending and
- * hands out a presigned PUT whose size and content type are signed (S3 refuses anything else); the
- * client then completes it, the service checks what S3 holds against what was declared, and the
- * version becomes the document's current one. Folder counters move in the same transaction. Files live
- * in the documents bucket (no expiry) at `<org>/<document>/<version>`; downloads are presigned GETs.
+ * hands out a presigned PUT whose size, content type and SHA-256 are signed (S3 refuses anything else)
+ * to `uploads/<org>/<document>/<version>`; the client then completes it: the service copies the upload
+ * to `<org>/<document>/<version>/<copy id>`, checks the copy against what was declared, and the version
+ * (naming that copy) becomes the document's current one. Downloads are presigned GETs of the copy only,
+ * so a later PUT through the upload URL changes nothing. Folder counters move in the same transaction.
+ * The documents bucket has no expiry, except for `uploads/` (see bucketDefinitions).
  */
 import * as z from 'zod';
 import type { Principal } from '../../auth/principal';
 import { config } from '../../config';
-import { deleteObjects, headObject, presignDownload, presignUpload } from '../../data/files';
+import { deleteObjects, presignDownload, presignUpload } from '../../data/files';
 import { readIndex } from '../../data/repository';
 import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
+import { UPLOADS_PREFIX } from '../../data/table-definition';
 import { TRANSACTION_MAX, type WriteOp } from '../../data/transaction';
+import { requiredLine } from '../../jsonapi/attribute-types';
 import { ConflictError } from '../../jsonapi/errors';
 import { assertSameId, identifier, parseDocument } from '../../jsonapi/request-document';
 import { childIndexKey } from '../children';
 import { byPrincipal, changedRecord, commitChecked, newRecord } from '../record-writes';
 import { readInScope } from '../single';
+import { acceptUpload, declaredFile, declaredUpload } from '../uploads';
 import { documents, documentVersions, folderCounters, folders } from './definitions';
 
 /** A single presigned PUT carries at most 5 GiB. */
 export const MAX_BYTES = 5 * 1024 ** 3;
 
-const upload = {
-  content_type: z
-    .string()
-    .regex(/^[a-z]+\/[a-z0-9.+-]+$/i, 'content_type must be a media type such as application/pdf'),
-  size: z.number().int().min(1).max(MAX_BYTES),
-};
+const upload = declaredUpload(MAX_BYTES);
+
+/** Where a version's file is uploaded to; only the accepted copy (`object_key`) is ever served. */
+const uploadKey = (version: StoredResource) =>
+  `${UPLOADS_PREFIX}${version.org_id}/${String(version.rels.document)}/${version.id}`;
 
 const newVersion = (
   document: StoredResource,
   number: number,
-  declared: { content_type: string; size: number },
+  declared: { content_type: string; size: number; checksum: string },
   principal: Principal | null | undefined,
   now: Date,
 ) => {
@@ -46,12 +50,7 @@ const newVersion = (
     },
     now,
   );
-  return {
-    ...record,
-    attributes: { ...record.attributes, object_key: `${document.org_id}/${document.id}/${record.id}` },
-    gsi1pk: childIndexKey(document, documentVersions.type),
-    gsi1sk: record.id,
-  };
+  return { ...record, gsi1pk: childIndexKey(document, documentVersions.type), gsi1sk: record.id };
 };
 
 /** The version with its presigned upload in `meta.upload` (never stored). */
@@ -61,9 +60,8 @@ const withUpload = async (version: StoredResource) => ({
     ...version.meta,
     upload: await presignUpload(
       config.DOCUMENTS_BUCKET,
-      String(version.attributes.object_key),
-      String(version.attributes.content_type),
-      Number(version.attributes.size),
+      uploadKey(version),
+      declaredFile(version.attributes),
     ),
   },
 });
@@ -71,7 +69,7 @@ const withUpload = async (version: StoredResource) => ({
 const createSchema = z.strictObject({
   data: z.strictObject({
     type: z.literal('documents'),
-    attributes: z.strictObject({ name: z.string().trim().min(1).max(255), ...upload }),
+    attributes: z.strictObject({ name: requiredLine(255), ...upload }),
   }),
 });
 
@@ -89,7 +87,14 @@ export const createDocument = async (
     documents,
     folder.org_id,
     {
-      attributes: { name, status: 'pending', content_type: null, size: null, version_count: 1 },
+      attributes: {
+        name,
+        status: 'pending',
+        content_type: null,
+        size: null,
+        checksum: null,
+        version_count: 1,
+      },
       rels: { folder: folder.id, current_version: null, ...byPrincipal('author', principal) },
     },
     now,
@@ -126,62 +131,66 @@ export const addVersion = async (
 };
 
 /**
- * Completes an upload: what S3 holds must be what was declared; the version becomes current and the
- * folder's counters move by the difference. Completing twice is 409.
+ * Completes an upload: S3's copy of it must be what was declared; the version (naming the copy)
+ * becomes current and the folder's counters move by the difference. Completing twice is 409.
  */
 export const completeVersion = async (scope: Scope, version: StoredResource, now = new Date()) => {
   if (version.attributes.status !== 'pending') throw new ConflictError('This version is already complete.');
-  const stored = await headObject(config.DOCUMENTS_BUCKET, String(version.attributes.object_key));
-  if (!stored)
-    throw new ConflictError(
-      'Nothing has been uploaded for this version yet: PUT the file to meta.upload.url.',
-    );
-  if (stored.bytes !== version.attributes.size || stored.contentType !== version.attributes.content_type) {
-    throw new ConflictError(
-      `The upload is ${stored.bytes} bytes of ${stored.contentType}; ${String(version.attributes.size)} bytes of ${String(version.attributes.content_type)} were declared.`,
-    );
-  }
   const document = await readInScope(scope, documents, String(version.rels.document));
+  const accepted = await acceptUpload(
+    config.DOCUMENTS_BUCKET,
+    uploadKey(version),
+    `${version.org_id}/${document.id}/${version.id}`,
+    declaredFile(version.attributes),
+  );
+  const { stored } = accepted;
   const previous = document.rels.current_version ? Number(document.attributes.size ?? 0) : null;
   const counters = folderCounters(document.org_id, String(document.rels.folder));
   const next = changedRecord(
     documents,
     document,
     {
-      attributes: { status: 'available', content_type: stored.contentType, size: stored.bytes },
+      attributes: {
+        status: 'available',
+        content_type: stored.contentType,
+        size: stored.bytes,
+        checksum: stored.sha256,
+      },
       rels: { current_version: version.id },
     },
     now,
   );
+  const completed: StoredResource = {
+    ...changedRecord(
+      documentVersions,
+      version,
+      { attributes: { status: 'available', uploaded_at: now.toISOString() } },
+      now,
+    ),
+    object_key: accepted.key,
+  };
   await commitChecked(
     scope,
     [
-      {
-        replace: changedRecord(
-          documentVersions,
-          version,
-          { attributes: { status: 'available', uploaded_at: now.toISOString() } },
-          now,
-        ),
-      },
+      { replace: completed },
       { replace: next },
       ...(previous === null ? [{ count: { key: counters.documents, by: 1 } }] : []),
       { count: { key: counters.bytes, by: stored.bytes - (previous ?? 0) } },
     ],
     [],
-  );
+  ).catch(async (error: unknown) => {
+    // Another completion won (or the document changed): its copy, not this one, is the accepted file.
+    await accepted.discard();
+    throw error;
+  });
   return next;
 };
 
 /** A presigned GET for an available version (the current one when `version` is the document's). */
 export const downloadUrl = async (document: StoredResource, version: StoredResource) => {
-  if (version.attributes.status !== 'available')
+  if (version.attributes.status !== 'available' || !version.object_key)
     throw new ConflictError('This version has not been uploaded yet.');
-  return presignDownload(
-    config.DOCUMENTS_BUCKET,
-    String(version.attributes.object_key),
-    String(document.attributes.name),
-  );
+  return presignDownload(config.DOCUMENTS_BUCKET, version.object_key, String(document.attributes.name));
 };
 
 const updateSchema = z.strictObject({
@@ -189,7 +198,7 @@ const updateSchema = z.strictObject({
     type: z.literal('documents'),
     id: z.uuid(),
     attributes: z
-      .strictObject({ name: z.string().trim().min(1).max(255) })
+      .strictObject({ name: requiredLine(255) })
       .partial()
       .optional(),
     relationships: z
@@ -262,8 +271,11 @@ export const deleteDocument = async (scope: Scope, document: StoredResource) => 
     ],
     [],
   );
-  await deleteObjects(
-    config.DOCUMENTS_BUCKET,
-    versions.map((v) => String(v.attributes.object_key)),
-  );
+  await deleteObjects(config.DOCUMENTS_BUCKET, versions.flatMap(versionFiles));
 };
+
+/** Every key a version may have a file at: its upload and its accepted copy. */
+export const versionFiles = (version: StoredResource): string[] => [
+  uploadKey(version),
+  ...(version.object_key ? [version.object_key] : []),
+];

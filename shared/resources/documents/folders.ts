@@ -32,6 +32,7 @@ import {
   folders,
   folderTreeKey,
 } from './definitions';
+import { versionFiles } from './documents';
 
 /** Deep enough for any filing scheme, shallow enough that a path stays a short key. */
 export const MAX_DEPTH = 20;
@@ -184,8 +185,5 @@ export const deleteFolder = async (scope: Scope, folder: StoredResource, recursi
     throw new ConflictError('Too much to delete in one step; delete some subfolders or documents first.');
   }
   await commitChecked(scope, ops, []);
-  await deleteObjects(
-    config.DOCUMENTS_BUCKET,
-    versions.map((v) => String(v.attributes.object_key)),
-  );
+  await deleteObjects(config.DOCUMENTS_BUCKET, versions.flatMap(versionFiles));
 };

@@ -8,7 +8,7 @@ export const exportsDefinition = defineResource({
     created_by_user: { type: 'users' },
     created_by_service_account: { type: 'service-accounts' },
   },
-  selfPath: (r) => `/v3/exports/${r.id}`,
+  self: 'getExport',
   collection: {
     filters: {
       subject_type: { kind: 'eq', path: 'attributes.subject_type' },

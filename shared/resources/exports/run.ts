@@ -6,7 +6,7 @@
  * multipart upload: the collection is never held in memory. The export record keeps who, when, what,
  * how many rows, the size and the checksum; it and its file go after 30 days.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { PassThrough, Transform } from 'node:stream';
 import * as z from 'zod';
 import type { Principal } from '../../auth/principal';
@@ -17,6 +17,7 @@ import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import { columnsOf, dataRow, headerRow, type Row } from '../../domain/exports/csv';
 import type { Permission } from '../../domain/iam/permissions';
+import { line } from '../../jsonapi/attribute-types';
 import { parseCollectionQuery, type QueryParameters } from '../../jsonapi/collection-query';
 import { jsonapi, type ResourceObject } from '../../jsonapi/document';
 import { ValidationError } from '../../jsonapi/errors';
@@ -60,8 +61,8 @@ const schema = z.strictObject({
     attributes: z.strictObject({
       subject_type: z.enum(Object.keys(exportSubjects) as [string, ...string[]]),
       format: z.enum(['csv', 'json']),
-      filters: z.record(z.string().regex(/^[a-z_.]+$/), z.string().max(500)).optional(),
-      sort: z.string().max(100).optional(),
+      filters: z.record(z.string().regex(/^[a-z_.]{1,100}$/), line(500)).optional(),
+      sort: line(100).optional(),
     }),
   }),
 });
@@ -188,8 +189,24 @@ export const runExport = async (
 ) => {
   const { attributes } = request;
   const extension = attributes.format === 'csv' ? 'csv' : 'json';
-  const name = `${attributes.subject_type}-${now.toISOString().slice(0, 10)}-${randomUUID().slice(0, 8)}.${extension}`;
-  const key = `${orgId}/${name}`;
+  const draft = newRecord(
+    exportsDefinition,
+    orgId,
+    {
+      attributes: {
+        subject_type: attributes.subject_type,
+        format: attributes.format,
+        filters: attributes.filters ?? {},
+        sort: attributes.sort ?? null,
+        status: 'complete',
+      },
+      rels: byPrincipal('created_by', principal),
+    },
+    now,
+  );
+  // The key holds ids only; the download's file name (its Content-Disposition) says what it is.
+  const key = `${orgId}/${draft.id}.${extension}`;
+  const name = `${attributes.subject_type}-${now.toISOString().slice(0, 10)}-${draft.id.slice(-8)}.${extension}`;
   const hash = createHash('sha256');
   let bytes = 0;
   const measured = new Transform({
@@ -208,28 +225,17 @@ export const runExport = async (
   ]);
   const expiresAt = Math.floor(now.getTime() / 1000) + RETENTION_DAYS * 86_400;
   const record: StoredResource = {
-    ...newRecord(
-      exportsDefinition,
-      orgId,
-      {
-        attributes: {
-          subject_type: attributes.subject_type,
-          format: attributes.format,
-          filters: attributes.filters ?? {},
-          sort: attributes.sort ?? null,
-          status: 'complete',
-          row_count: rows,
-          size: bytes,
-          checksum: hash.digest('base64'),
-          object_key: key,
-          file_name: name,
-        },
-        meta: { expires_at: new Date(expiresAt * 1000).toISOString() },
-        rels: byPrincipal('created_by', principal),
-      },
-      now,
-    ),
+    ...draft,
+    attributes: {
+      ...draft.attributes,
+      row_count: rows,
+      size: bytes,
+      checksum: hash.digest('base64'),
+      file_name: name,
+    },
+    meta: { ...draft.meta, expires_at: new Date(expiresAt * 1000).toISOString() },
     expires_at: expiresAt,
+    object_key: key,
   };
   await commitChecked(scope, [{ create: record }], []);
   return record;
@@ -247,7 +253,7 @@ export const withDownload = async (record: StoredResource) => ({
     download: {
       url: await presignDownload(
         config.EXPORTS_BUCKET,
-        String(record.attributes.object_key),
+        String(record.object_key),
         String(record.attributes.file_name),
       ),
       expires_in_seconds: 300,

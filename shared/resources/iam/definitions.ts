@@ -1,4 +1,5 @@
 /** IAM resource types: service accounts, grants, roles and role groups. */
+import { routePath } from '../../jsonapi/links';
 import { createdAtSort, defineResource } from '../resource-definition';
 
 export const serviceAccounts = defineResource({
@@ -7,7 +8,7 @@ export const serviceAccounts = defineResource({
     organisations: { type: 'organisations', many: true },
     groups: { type: 'role-groups', many: true },
   },
-  selfPath: (r) => `/v3/orgs/${r.org_id}/iam/service-accounts/${r.id}`,
+  self: 'getServiceAccount',
   collection: {
     filters: {
       name: { kind: 'eq', path: 'attributes.name' },
@@ -30,7 +31,7 @@ export const grants = defineResource({
     team: { type: 'teams' },
     service_account: { type: 'service-accounts' },
   },
-  selfPath: (r) => `/v3/orgs/${r.org_id}/iam/grants/${r.id}`,
+  self: 'getGrant',
   collection: {
     filters: {
       role: { kind: 'eq', path: 'rels.role' },
@@ -49,7 +50,7 @@ export const grants = defineResource({
 export const roleGroups = defineResource({
   type: 'role-groups',
   relationships: { organisation: { type: 'organisations' }, roles: { type: 'roles', many: true } },
-  selfPath: (r) => `/v3/orgs/${r.org_id}/iam/role-groups/${r.id}`,
+  self: 'getRoleGroup',
   collection: {
     filters: { name: { kind: 'eq', path: 'attributes.name' } },
     sorts: { name: { path: 'attributes.name', index: 'lsi1' }, ...createdAtSort },
@@ -61,7 +62,7 @@ export const roleGroups = defineResource({
 export const roles = defineResource({
   type: 'roles',
   relationships: { organisation: { type: 'organisations' } },
-  selfPath: (r) => `/v3/orgs/${r.org_id}/iam/roles/${r.id}`,
+  self: 'getRole',
   collection: {
     filters: {
       name: { kind: 'eq', path: 'attributes.name' },
@@ -73,11 +74,14 @@ export const roles = defineResource({
   },
 });
 
-/** The permission catalogue as a collection; ids are the permission names. */
+/**
+ * The permission catalogue as a collection; ids are the permission names. An entry has no page of its
+ * own (names are not path ids): its link is the catalogue filtered to it, which answers exactly it.
+ */
 export const iamPermissions = defineResource({
   type: 'iam-permissions',
   relationships: {},
-  selfPath: (r) => `/v3/iam/permissions?${new URLSearchParams({ 'filter[name]': r.id })}`,
+  self: (r) => `${routePath('listPermissions')}?${new URLSearchParams({ 'filter[name]': r.id })}`,
   collection: {
     filters: { name: { kind: 'eq', path: 'attributes.name' } },
     sorts: { name: { path: 'attributes.name' } },
@@ -89,7 +93,7 @@ export const iamPermissions = defineResource({
 export const ssoProviders = defineResource({
   type: 'sso-providers',
   relationships: { organisation: { type: 'organisations' }, default_role: { type: 'roles' } },
-  selfPath: (r) => `/v3/sso-providers/${r.id}`,
+  self: 'getSsoProvider',
   collection: {
     filters: { name: { kind: 'eq', path: 'attributes.name' }, organisation: { kind: 'eq', path: 'org_id' } },
     sorts: { name: { path: 'attributes.name', index: 'lsi1' }, ...createdAtSort },

@@ -1,10 +1,13 @@
 /**
  * Grants give a role or a role group to a user, a team or a service account within one organisation.
- * The grant commits only if the grantee, the custom role or the role group exists in that organisation.
+ * The grant commits only if the grantee, the custom role or the role group is a record of that
+ * organisation: a principal of another organisation is refused exactly as an id that exists nowhere
+ * (same check, same error), so a grant can neither reach across organisations nor tell which ids exist.
+ * Access across organisations will come through bridges both sides accept, not through grants.
  */
 import * as z from 'zod';
 import { uuidv7 } from '../../data/ids';
-import { granteeIndexKey, principalKey } from '../../data/principals';
+import { granteeIndexKey } from '../../data/principals';
 import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import { commit, type WriteOp, WriteRefused } from '../../data/transaction';
@@ -14,7 +17,7 @@ import { assertSameId } from '../../jsonapi/request-document';
 import { toStoredResource } from '../stored';
 import { teams } from '../teams';
 import { users } from '../users';
-import { grants, roleGroups, roles } from './definitions';
+import { grants, roleGroups, roles, serviceAccounts } from './definitions';
 
 const toOne = <T extends string>(type: T, id: z.ZodType<string> = z.uuid()) =>
   z.strictObject({ data: z.strictObject({ type: z.literal(type), id }) });
@@ -43,14 +46,31 @@ export const createGrantDocument = z.strictObject({
 export type GrantDocument = z.infer<typeof createGrantDocument>;
 
 /**
- * Where each kind of grantee must exist. Users and teams belong to the organisation; a service account
- * may be granted roles in other organisations too (its `organisations`), so its principal must exist.
+ * Where each kind of grantee must exist: among the granting organisation's own records of its type. Never
+ * the principal record (`PRINCIPAL#<id>`), which exists whatever organisation the principal belongs to.
  */
-const granteeTypes = {
-  user: { keyOf: (orgId: string, id: string) => users.keyOf(orgId, id) },
-  team: { keyOf: (orgId: string, id: string) => teams.keyOf(orgId, id) },
-  service_account: { keyOf: (_orgId: string, id: string) => principalKey(id) },
-} as const;
+const granteeTypes = { user: users, team: teams, service_account: serviceAccounts } as const;
+
+/** The grant record as stored, indexed by grantee; committing it is `createGrant`'s business. */
+export const grantRecord = (
+  orgId: string,
+  rels: { role?: string; role_group?: string } & Partial<Record<keyof typeof granteeTypes, string>>,
+  now = new Date(),
+): StoredResource => {
+  const id = uuidv7(now.getTime());
+  const granteeId = rels.user ?? rels.team ?? rels.service_account ?? '';
+  return {
+    ...toStoredResource(grants, {
+      orgId,
+      id,
+      attributes: {},
+      meta: { created_at: now.toISOString(), updated_at: now.toISOString() },
+      rels,
+    }),
+    gsi1pk: granteeIndexKey(granteeId),
+    gsi1sk: `${orgId}#${id}`,
+  };
+};
 
 export const createGrant = async (
   scope: Scope,
@@ -73,18 +93,11 @@ export const createGrant = async (
       source: { pointer: '/data/relationships/role/data/id' },
     });
   }
-  const id = uuidv7(now.getTime());
-  const grant: StoredResource = {
-    ...toStoredResource(grants, {
-      orgId,
-      id,
-      attributes: {},
-      meta: { created_at: now.toISOString(), updated_at: now.toISOString() },
-      rels: { ...(role && { role }), ...(roleGroup && { role_group: roleGroup }), [granteeName]: granteeId },
-    }),
-    gsi1pk: granteeIndexKey(granteeId),
-    gsi1sk: `${orgId}#${id}`,
-  };
+  const grant = grantRecord(
+    orgId,
+    { ...(role && { role }), ...(roleGroup && { role_group: roleGroup }), [granteeName]: granteeId },
+    now,
+  );
   const checks: { op: WriteOp; pointer: string }[] = [
     { op: { check: grantee.keyOf(orgId, granteeId) }, pointer: `/data/relationships/${granteeName}/data/id` },
     ...(role && !builtInRoles.has(role)

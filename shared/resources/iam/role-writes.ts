@@ -10,13 +10,14 @@ import type { StoredResource } from '../../data/stored-resource';
 import { commit, type WriteOp } from '../../data/transaction';
 import { builtInRoles } from '../../domain/iam/effective-permissions';
 import { isPermission } from '../../domain/iam/permissions';
+import { freeText, line, requiredLine } from '../../jsonapi/attribute-types';
 import { ConflictError } from '../../jsonapi/errors';
 import { assertSameId, createDocument } from '../../jsonapi/request-document';
 import { changedRecord, commitChecked, newRecord } from '../record-writes';
 import { grants, roleGroups, roles } from './definitions';
 
-const name = z.string().trim().min(1).max(200);
-const description = z.string().max(2000);
+const name = requiredLine(200);
+const description = freeText(2000);
 const permissionList = z
   .array(z.string().refine(isPermission, 'Not a permission in the catalogue (GET /v3/iam/permissions).'))
   .max(100)
@@ -33,7 +34,7 @@ export const createRoleDocument = createDocument(
 export const updateRoleDocument = z.strictObject({
   data: z.strictObject({
     type: z.literal('roles'),
-    id: z.string(),
+    id: line(64),
     attributes: z.strictObject({
       name: name.optional(),
       description: description.optional(),

@@ -16,7 +16,10 @@ import {
 import type { Scope } from '../../data/scope';
 import type { ItemKey, StoredResource } from '../../data/stored-resource';
 import { commit, TRANSACTION_MAX, type WriteOp, WriteRefused } from '../../data/transaction';
+import { email, freeText, requiredLine } from '../../jsonapi/attribute-types';
+import type { CollectionOptions } from '../../jsonapi/collection-query';
 import { ConflictError } from '../../jsonapi/errors';
+import { routePath } from '../../jsonapi/links';
 import { assertSameId, createDocument } from '../../jsonapi/request-document';
 import { changedRecord } from '../record-writes';
 import { toStoredResource } from '../stored';
@@ -33,15 +36,15 @@ export interface StoredKey {
   created_at: string;
 }
 
-const name = z.string().trim().min(1).max(200);
-const description = z.string().max(2000);
+const name = requiredLine(200);
+const description = freeText(2000);
 
 export const createServiceAccountDocument = createDocument(
   'service-accounts',
   {
     name,
     description: description.default(''),
-    email: z.email().optional(),
+    email: email().optional(),
     enabled: z.boolean().default(true),
   },
   {},
@@ -69,6 +72,14 @@ export const updateKeyDocument = z.strictObject({
 
 export const keysOf = (account: StoredResource): StoredKey[] =>
   (account.attributes.keys as StoredKey[] | undefined) ?? [];
+
+/** The keys collection's query features, over the resource objects `keyResource` builds. */
+export const keyOptions = {
+  filters: { enabled: { kind: 'eq', path: 'attributes.enabled', type: 'boolean' } },
+  sorts: { created_at: { path: 'attributes.created_at' } },
+  defaultSort: 'created_at',
+  includes: [],
+} as const satisfies CollectionOptions;
 
 /** What authentication reads about an account: derived from the account record, never edited apart. */
 export const principalOf = (account: StoredResource): PrincipalRecord & ItemKey => ({
@@ -216,5 +227,7 @@ export const keyResource = (
   },
   meta: { secret_shown_once: clientSecret !== undefined },
   relationships: { service_account: { data: { type: 'service-accounts', id: account.id } } },
-  links: { self: `${baseUrl}/v3/orgs/${account.org_id}/iam/service-accounts/${account.id}/keys/${key.id}` },
+  links: {
+    self: `${baseUrl}${routePath('getServiceAccountKey', { org_id: account.org_id, service_account_id: account.id, key_id: key.id })}`,
+  },
 });

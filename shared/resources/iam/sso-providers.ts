@@ -11,6 +11,7 @@ import type { StoredResource } from '../../data/stored-resource';
 import { commit, type WriteOp, WriteRefused } from '../../data/transaction';
 import { builtInRoles } from '../../domain/iam/effective-permissions';
 import { oidcMetadataProblem } from '../../domain/iam/oidc-metadata';
+import { requiredLine } from '../../jsonapi/attribute-types';
 import { ConflictError, ValidationError } from '../../jsonapi/errors';
 import { toStoredResource } from '../stored';
 import { roles, ssoProviders } from './definitions';
@@ -19,7 +20,7 @@ export const createSsoProviderDocument = z.strictObject({
   data: z.strictObject({
     type: z.literal('sso-providers'),
     attributes: z.strictObject({
-      name: z.string().trim().min(1).max(200),
+      name: requiredLine(200),
       metadata: z
         .string()
         .min(1)

@@ -20,7 +20,7 @@ const place = {
 export const locations = defineResource({
   type: 'locations',
   relationships: { organisation: { type: 'organisations' } },
-  selfPath: (r) => `/v3/orgs/${r.org_id}/governance/locations/${r.id}`,
+  self: 'getLocation',
   geoIndex: place.geoIndex,
   collection: { filters: place.filters, sorts: place.sorts, defaultSort: 'name', includes: [] },
 });
@@ -28,7 +28,7 @@ export const locations = defineResource({
 export const properties = defineResource({
   type: 'properties',
   relationships: { organisation: { type: 'organisations' }, street: { type: 'streets' } },
-  selfPath: (r) => `/v3/orgs/${r.org_id}/governance/properties/${r.id}`,
+  self: 'getProperty',
   geoIndex: place.geoIndex,
   collection: {
     filters: {
@@ -46,7 +46,7 @@ export const properties = defineResource({
 export const streets = defineResource({
   type: 'streets',
   relationships: { organisation: { type: 'organisations' } },
-  selfPath: (r) => `/v3/streets/${r.id}`,
+  self: 'getStreet',
   collection: {
     filters: {
       usrn: { kind: 'eq', path: 'attributes.usrn' },
@@ -62,7 +62,7 @@ export const streets = defineResource({
 export const importTemplates = defineResource({
   type: 'import-templates',
   relationships: { organisation: { type: 'organisations' } },
-  selfPath: (r) => `/v3/orgs/${r.org_id}/governance/import-templates/${r.id}`,
+  self: 'getImportTemplate',
   collection: {
     filters: { target: { kind: 'eq', path: 'attributes.target' } },
     sorts: { name: { path: 'attributes.name', index: 'lsi1' }, ...createdAtSort },
@@ -79,7 +79,7 @@ export const locationImports = defineResource({
     author_service_account: { type: 'service-accounts' },
     import_template: { type: 'import-templates' },
   },
-  selfPath: (r) => `/v3/orgs/${r.org_id}/governance/location-imports/${r.id}`,
+  self: 'getLocationImport',
   collection: {
     filters: {
       status: { kind: 'eq', path: 'attributes.status' },

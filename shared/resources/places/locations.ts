@@ -1,6 +1,7 @@
 /** Locations: a name, the organisation's own `reference`, an address and a point. */
 import * as z from 'zod';
 import { LOCATION_FIELDS } from '../../domain/places/location-rows';
+import { freeText, line, requiredLine } from '../../jsonapi/attribute-types';
 import { simpleCrud } from '../simple-crud';
 import { importTemplates, locations, properties } from './definitions';
 import { referenceClaim } from './location-imports';
@@ -13,9 +14,9 @@ export const point = z.strictObject({
 export const locationCrud = simpleCrud(
   locations,
   {
-    name: z.string().trim().min(1).max(200),
-    reference: z.string().trim().min(1).max(100).optional(),
-    address: z.string().max(500).optional(),
+    name: requiredLine(200),
+    reference: requiredLine(100).optional(),
+    address: freeText(500).optional(),
     location: point.optional(),
   },
   [],
@@ -26,14 +27,14 @@ export const locationCrud = simpleCrud(
 export const propertyCrud = simpleCrud(
   properties,
   {
-    name: z.string().trim().min(1).max(200),
-    reference: z.string().trim().min(1).max(100).optional(),
+    name: requiredLine(200),
+    reference: requiredLine(100).optional(),
     uprn: z
       .string()
       .regex(/^\d{1,12}$/)
       .optional(),
-    address: z.string().max(500).optional(),
-    postcode: z.string().max(10).optional(),
+    address: freeText(500).optional(),
+    postcode: line(10).optional(),
     location: point.optional(),
   },
   ['street'],
@@ -42,12 +43,10 @@ export const propertyCrud = simpleCrud(
 export const importTemplateCrud = simpleCrud(
   importTemplates,
   {
-    name: z.string().trim().min(1).max(200),
+    name: requiredLine(200),
     target: z.literal('locations'),
     columns: z.strictObject(
-      Object.fromEntries(
-        LOCATION_FIELDS.map((field) => [field, z.string().trim().min(1).max(100).optional()]),
-      ),
+      Object.fromEntries(LOCATION_FIELDS.map((field) => [field, requiredLine(100).optional()])),
     ),
   },
   [],

@@ -20,9 +20,6 @@ const fixedMeta = (scheme: StoredResource): StoredResource => ({
   },
 });
 
-const projectPath = (segment: string) => (r: { org_id: string; id: string }) =>
-  `/v3/orgs/${r.org_id}/projects/${segment}/${r.id}`;
-
 const named = {
   filters: {
     name: { kind: 'eq', path: 'attributes.name' },
@@ -40,7 +37,7 @@ const named = {
 export const schemeContracts = defineResource({
   type: 'scheme-contracts',
   relationships: { organisation: { type: 'organisations' } },
-  selfPath: projectPath('scheme-contracts'),
+  self: 'getSchemeContract',
   collection: { ...named, includes: [] },
 });
 
@@ -60,7 +57,7 @@ export const schemes = defineResource({
     created_by_user: { type: 'users' },
     created_by_service_account: { type: 'service-accounts' },
   },
-  selfPath: projectPath('schemes'),
+  self: 'getScheme',
   derive: (_scope, items) => withProgress(items.map(fixedMeta)),
   collection: {
     ...named,
@@ -72,7 +69,7 @@ export const schemes = defineResource({
 export const workOrders = defineResource({
   type: 'work-orders',
   relationships: { organisation: { type: 'organisations' }, scheme: { type: 'schemes' } },
-  selfPath: projectPath('work-orders'),
+  self: 'getWorkOrder',
   collection: {
     ...named,
     filters: {
@@ -87,7 +84,7 @@ export const workOrders = defineResource({
 export const operations = defineResource({
   type: 'operations',
   relationships: { organisation: { type: 'organisations' }, work_order: { type: 'work-orders' } },
-  selfPath: projectPath('operations'),
+  self: 'getOperation',
   collection: {
     ...named,
     filters: {

@@ -11,6 +11,7 @@ import { inScope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import type { WriteRefused } from '../../data/transaction';
 import { deletedKey, treeKeys } from '../../data/trees';
+import { freeText, line, requiredLine, timestamp } from '../../jsonapi/attribute-types';
 import { ConflictError, NotFoundError, ValidationError } from '../../jsonapi/errors';
 import { assertSameId, parseDocument } from '../../jsonapi/request-document';
 import {
@@ -28,11 +29,11 @@ import type { SimpleCrud } from '../simple-crud';
 import { operations, schemeContracts, schemes, workOrders } from './definitions';
 import { progressMoves } from './progress';
 
-const name = z.string().trim().min(1).max(200);
-const code = z.string().trim().max(50).optional();
-const description = z.string().max(5000).optional();
+const name = requiredLine(200);
+const code = line(50).trim().optional();
+const description = freeText(5000).optional();
 const status = z.enum(['todo', 'in_progress', 'done']).optional();
-const timestamp = z.iso.datetime({ offset: true }).nullable().optional();
+const anticipated = timestamp.nullable().optional();
 
 interface NodeKind {
   definition: ResourceDefinition;
@@ -50,10 +51,10 @@ export const schemeAttributes = {
   code,
   description,
   dates: z
-    .strictObject({ anticipated: z.strictObject({ start: timestamp, end: timestamp }).optional() })
+    .strictObject({ anticipated: z.strictObject({ start: anticipated, end: anticipated }).optional() })
     .optional(),
   labels: z
-    .array(z.strictObject({ key: z.string().min(1).max(100), value: z.string().max(500) }))
+    .array(z.strictObject({ key: line(100).min(1), value: freeText(500) }))
     .max(50)
     .optional(),
 };

@@ -28,7 +28,7 @@ export const permits = defineResource({
     organisation: { type: 'organisations' },
     protections: { type: 'street-works-protections', many: true },
   },
-  selfPath: (r) => `/v3/permits/${r.id}`,
+  self: 'getPermit',
   collection: {
     ...objectCollection,
     filters: { ...objectCollection.filters, work_status: { kind: 'eq', path: 'attributes.work_status' } },
@@ -41,7 +41,7 @@ export const streetWorks = defineResource({
     organisation: { type: 'organisations' },
     protections: { type: 'street-works-protections', many: true },
   },
-  selfPath: (r) => `/v3/street-works/${r.id}`,
+  self: 'getStreetWork',
   collection: objectCollection,
 });
 
@@ -52,7 +52,7 @@ export const protections = defineResource({
     permit: { type: 'permits' },
     street_work: { type: 'street-works' },
   },
-  selfPath: (r) => `/v3/street-works-protections/${r.id}`,
+  self: 'getStreetWorksProtection',
   collection: {
     filters: {
       event_type: { kind: 'eq', path: 'attributes.event_type' },

@@ -55,4 +55,12 @@ describe('rows to locations', () => {
       { line: 6, message: 'latitude and longitude go together' },
     ]);
   });
+
+  it('rejects rows whose values the API would refuse: beyond declared lengths or holding control characters', () => {
+    const { valid, rejected } = parse(
+      `reference,name,address\nL1,${'n'.repeat(201)},\nL2,B,${'a'.repeat(501)}\n${'r'.repeat(101)},C,\nL4,bell\u0007,\nL5,E,"two\nlines"\n`,
+    );
+    expect(valid.map((v) => v.reference)).toEqual(['L5']);
+    expect(rejected.map((r) => r.line)).toEqual([2, 3, 4, 5]);
+  });
 });

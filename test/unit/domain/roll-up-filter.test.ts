@@ -14,9 +14,10 @@ describe('GET /v3/cost-rollups filter (spec rules 1–3 and 6)', () => {
     expect(parseRollUpFilter(`eq(cost_centre_type,schemes)`)).toMatchObject({ ok: false });
   });
 
-  it('rule 2: none of them is an empty collection (no filter)', () => {
-    expect(parseRollUpFilter(undefined)).toEqual({ ok: true, filter: null });
-    expect(parseRollUpFilter('')).toEqual({ ok: true, filter: null });
+  it('rule 2: none of them is an empty collection (no filter), depth being none of the three', () => {
+    for (const text of [undefined, '', 'and(eq(depth,all))', 'and(eq(depth,self))', 'eq(depth,all)']) {
+      expect(parseRollUpFilter(text), text).toEqual({ ok: true, filter: null });
+    }
   });
 
   it('rule 3: cost_centre_type is one of the four node types', () => {
@@ -38,8 +39,11 @@ describe('GET /v3/cost-rollups filter (spec rules 1–3 and 6)', () => {
   });
 
   it('rule 6: any other depth, matched exactly in lowercase, is rejected', () => {
-    for (const depth of ['ALL', 'Self', 'children', ''])
+    for (const depth of ['ALL', 'Self', 'children', '']) {
       expect(parseRollUpFilter(full(depth)), depth).toMatchObject({ ok: false });
+      // Rule 6 holds without the other three too: a bad depth is never an empty collection.
+      expect(parseRollUpFilter(`and(eq(depth,${depth}))`), depth).toMatchObject({ ok: false });
+    }
   });
 
   it('filters after a bare top-level comma are dropped', () => {

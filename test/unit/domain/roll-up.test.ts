@@ -4,6 +4,7 @@ import {
   CATEGORIES,
   type CostLine,
   type CostNode,
+  InexactTotal,
   MixedCurrencies,
   rollUp,
   SHEET_STATUSES,
@@ -146,5 +147,26 @@ describe('cost roll-up maths (property-based)', () => {
     ];
     expect(() => rollUp(nodes, lines, 'a')).toThrow(MixedCurrencies);
     expect(rollUp(nodes, lines, 'b').get('b')?.rolled.cost.currency).toBe('EUR');
+  });
+
+  it('totals beyond 2^53 − 1 minor units are refused rather than rounded', () => {
+    const line = (nodeId: string, cost: number): CostLine => ({
+      nodeId,
+      kind: 'actual',
+      sheetStatus: 'quoted',
+      category: 'material',
+      cost,
+      charge: cost,
+      currency: 'GBP',
+    });
+    const nodes = [
+      { id: 'a', parentId: null },
+      { id: 'b', parentId: 'a' },
+    ];
+    const half = 2 ** 52;
+    expect(rollUp(nodes, [line('a', half - 1), line('b', half)], 'a').get('a')?.rolled.cost.amount).toBe(
+      Number.MAX_SAFE_INTEGER,
+    );
+    expect(() => rollUp(nodes, [line('a', half), line('b', half)], 'a')).toThrow(InexactTotal);
   });
 });

@@ -142,8 +142,9 @@ describe('street-works events', () => {
     ).toBe('not_started');
   });
 
-  it('an unknown event type moves nothing', () => {
-    expect(applyEvent(null, at('PERMIT_TELEPORTED', '2026-11-22T10:00:00Z')).applied).toBe(false);
+  it('an unknown event type moves nothing, prototype-chain names included', () => {
+    for (const type of ['PERMIT_TELEPORTED', 'constructor', '__proto__', 'toString', 'hasOwnProperty'])
+      expect(applyEvent(null, at(type, '2026-11-22T10:00:00Z')).applied, type).toBe(false);
   });
 
   it('routes by the longest configured prefix; nothing matches → null', () => {

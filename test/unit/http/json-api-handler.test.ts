@@ -2,6 +2,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiContext } from '#shared/http/api-context';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
+import { SECURITY_HEADERS, securityHeaders } from '#shared/http/middlewares/security-headers';
 import type { Route } from '#shared/routes';
 
 const route: Route = {
@@ -53,5 +54,42 @@ describe('unexpected exceptions', () => {
     const line = lines.find((t) => t.includes('secret internal detail'));
     expect(line).toContain(String(requestId));
     expect(line).toContain('"stack"');
+  });
+});
+
+describe('security headers (issue 15, finding 6)', () => {
+  const authenticated: Route = { ...route, auth: ['OAuth2'], permission: 'teams:view' };
+  const answer = (headers: Record<string, string>) => ({
+    response: { statusCode: 200, headers, body: '' },
+  });
+
+  it('an authenticated route’s own Cache-Control and fingerprinting headers are replaced', () => {
+    const request = answer({
+      'cache-control': 'public, max-age=60',
+      Server: 'x',
+      'X-Powered-By': 'y',
+      Allow: 'GET',
+    });
+    securityHeaders(authenticated).after?.(request as never);
+    expect(request.response.headers).toEqual({ Allow: 'GET', ...SECURITY_HEADERS });
+  });
+
+  it('a public route may keep its own caching; without one it gets no-store', () => {
+    const cached = answer({ 'Cache-Control': 'public, max-age=300' });
+    securityHeaders(route).after?.(cached as never);
+    expect(cached.response.headers['Cache-Control']).toBe('public, max-age=300');
+    const plain = answer({});
+    securityHeaders(route).after?.(plain as never);
+    expect(plain.response.headers).toEqual(SECURITY_HEADERS);
+  });
+
+  it('a 500 rendered from an unexpected exception carries them', async () => {
+    const logged = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    const result = await jsonApiHandler(route, async () => {
+      throw new Error('boom');
+    })(event, {} as ApiContext);
+    logged.mockRestore();
+    expect(result.statusCode).toBe(500);
+    expect(result.headers).toMatchObject(SECURITY_HEADERS);
   });
 });

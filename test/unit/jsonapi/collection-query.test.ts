@@ -151,8 +151,33 @@ describe('collection query features', () => {
     rejects({ 'page[limit]': String(PAGE_SIZE_MAX + 1) }, 'page[limit]');
   });
 
+  it('offset: any integer up to 2^53 − 1 is a page (beyond the end is an empty one); beyond is a 400', () => {
+    for (const offset of ['2147483647', '2147483648', '4294967296', '9007199254740991', '0002147483648'])
+      expect(parseCollectionQuery({ offset }, options).page.offset).toBe(Number(offset));
+    expect(parseCollectionQuery({ offset: '-0' }, options).page.offset).toBe(0);
+    rejects({ offset: '9007199254740992' }, 'offset');
+    rejects({ 'page[offset]': '9007199254740993' }, 'page[offset]');
+    rejects({ offset: '9'.repeat(400) }, 'offset');
+    rejects({ limit: '2147483648' }, 'limit');
+    rejects({ 'page[limit]': '9'.repeat(400) }, 'page[limit]');
+  });
+
   it('an unknown query parameter is a 400 naming it', () => {
     rejects({ colour: 'red' }, 'colour');
+  });
+
+  // Query objects are built without a prototype (json-api-handler.ts): `__proto__` is a name like any other.
+  const named = (name: string, value: string) => Object.fromEntries([[name, value]]);
+
+  it('sort and filter names are own fields only: prototype-chain names are unknown, a 400', () => {
+    for (const name of ['__proto__', 'constructor', 'toString', 'valueOf', 'hasOwnProperty']) {
+      rejects({ sort: name }, 'sort');
+      rejects({ sort: `-${name}` }, 'sort');
+      rejects(named(`filter[${name}]`, 'x'), `filter[${name}]`);
+      rejects(named(`filter[${name}.since]`, '2026-01-01T00:00:00Z'), `filter[${name}.since]`);
+      rejects({ include: name }, 'include');
+      rejects(named(name, '1'), name);
+    }
   });
 
   it('single-resource reads take include only', () => {
@@ -192,7 +217,7 @@ describe('meta.pagination', () => {
 });
 
 describe('meta.features', () => {
-  it('lists the declared filter, include and sort options', () => {
+  it('lists the filter, include and sort options the parsers accept, every include prefix among them', () => {
     expect(featuresMeta(options)).toEqual({
       params: {
         filter: {
@@ -205,9 +230,27 @@ describe('meta.features', () => {
             'location.box.top_right',
           ],
         },
-        include: { options: ['model.manufacturer', 'vehicle'] },
+        include: { options: ['model', 'model.manufacturer', 'vehicle'] },
         sort: { options: ['serial', 'created_at'] },
       },
     });
+  });
+
+  it('every listed include and sort is accepted, and the include error names the same list', () => {
+    const { params } = featuresMeta(options);
+    for (const include of params.include.options) {
+      expect(parseCollectionQuery({ include }, options).include).toEqual([include.split('.')]);
+    }
+    for (const sort of params.sort.options) {
+      expect(parseCollectionQuery({ sort: `-${sort}` }, options).sort.field).toBe(sort);
+    }
+    try {
+      parseCollectionQuery({ include: 'owner' }, options);
+      throw new Error('expected a 400');
+    } catch (error) {
+      expect((error as ValidationError).detail).toBe(
+        `Unknown include path owner; options: ${params.include.options.join(', ')}.`,
+      );
+    }
   });
 });

@@ -1,0 +1,72 @@
+/**
+ * Schema types for request attributes, bounded so that what passes can be stored: text of a declared
+ * length without the control characters that break keys, headers and file names, and numbers that are
+ * exact. Every resource's schema builds its members from these.
+ *
+ * Lengths count UTF-16 code units (what zod and JavaScript count); one unit is at most 3 UTF-8 bytes, so
+ * the longest value that becomes part of a key (a uniqueness claim, a sort index: 255 units) fits a
+ * DynamoDB sort key (1,024 bytes) with room for its prefix; the data layer refuses anything that does
+ * not (storage-limits.ts). The well-formed input check at the edge has already refused lone surrogates
+ * and NUL in every string.
+ */
+import * as z from 'zod';
+import { hasControlCharacter } from '../domain/text';
+
+/** Largest amount of money, in minor units (10^12: ten billion pounds); sums of them stay exact. */
+export const MONEY_MAX = 1e12;
+
+// Single lines refuse every control character; text keeps tab and line breaks.
+const singleLine = (schema: z.ZodString) =>
+  schema.refine((s) => !hasControlCharacter(s), 'Must be a single line without control characters.');
+const text = (schema: z.ZodString) =>
+  schema.refine(
+    (s) => !hasControlCharacter(s, '\t\n\r'),
+    'Must not contain control characters other than tab and line breaks.',
+  );
+
+/** One line of at most `max` units, possibly empty: codes, references, short optional names. */
+export const line = (max: number) => singleLine(z.string().max(max));
+
+/** One line, trimmed, of 1 to `max` units: names, titles, serials. */
+export const requiredLine = (max: number) => singleLine(z.string().trim().min(1).max(max));
+
+/** Free text of at most `max` units, line breaks allowed: descriptions, notes. */
+export const freeText = (max: number) => text(z.string().max(max));
+
+/** Free text, trimmed, of 1 to `max` units. */
+export const requiredText = (max: number) => text(z.string().trim().min(1).max(max));
+
+/** An integer in [min, max]; both within ±(2^53 − 1), where every integer is exact. */
+export const integer = (min: number, max: number) => z.number().int().min(min).max(max);
+
+/** An amount of money in integer minor units. */
+export const minorUnits = () => integer(0, MONEY_MAX);
+
+/** A URL of at most `max` characters. */
+export const url = (max = 2000) => z.url().max(max);
+
+/** An e-mail address (RFC 5321 caps one at 254 characters). */
+export const email = () => z.email().max(254);
+
+/**
+ * Every timestamp the API accepts: an ISO 8601 date-time with seconds and `Z` or an offset
+ * (`2025-03-01T09:00:00+02:00`), stored and served as the same instant in UTC the way the service writes
+ * its own (`Date#toISOString()`, `2025-03-01T07:00:00.000Z`), since the spec says timestamps are UTC and
+ * stored values are compared and sorted as strings. An offset that would carry the instant outside the
+ * years 0000–9999 is refused rather than stored in the expanded-year form.
+ */
+export const timestamp = z.iso
+  .datetime({
+    offset: true,
+    error: 'must be an ISO 8601 date-time with seconds and Z or an offset, such as 2026-01-31T09:00:00Z',
+  })
+  .transform((value, context) => {
+    const utc = new Date(value).toISOString();
+    if (/^\d{4}-/.test(utc)) return utc;
+    context.issues.push({
+      code: 'custom',
+      input: value,
+      message: 'must fall within the years 0000–9999 in UTC',
+    });
+    return z.NEVER;
+  });

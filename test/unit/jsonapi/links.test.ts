@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import type { StoredResource } from '#shared/data/stored-resource';
+import { recordPath, routePath } from '#shared/jsonapi/links';
+import { iamPermissions } from '#shared/resources/iam/definitions';
+import { resourceTypes } from '#shared/resources/registry';
+import { matchRoute } from '#shared/routes';
+
+const ORG = '0190a1b2-0000-7000-8000-00000000000a';
+const ID = '0190a1b2-0000-7000-8000-00000000000b';
+
+const sample = (type: string): StoredResource => ({
+  pk: '',
+  sk: ID,
+  type,
+  id: ID,
+  org_id: type === 'organisations' ? ID : ORG,
+  attributes: {},
+  meta: {},
+  rels: {},
+  version: 1,
+});
+
+/** The route the local adapter (and each area's router) would send a GET of this link to. */
+const servedBy = (path: string) => {
+  const url = new URL(path, 'http://api.test');
+  return { ...matchRoute('GET', url.pathname), query: url.searchParams };
+};
+
+describe('links are derived from the route table (issue 15: every link the API emits resolves)', () => {
+  it.each([...resourceTypes.values()].map((d) => [d.type, d] as const))(
+    'the links.self of a %s record is a path a GET route serves, naming the record and its organisation',
+    (type, definition) => {
+      const path = definition.selfPath?.(sample(type));
+      expect(path, `${type} has no links.self`).toBeDefined();
+      const { match, query } = servedBy(path ?? '');
+      expect(match?.route.method, `${path} is served by no GET route`).toBe('GET');
+      const params = match?.params ?? {};
+      expect(Object.values(params).at(-1), 'the last path parameter is the record id').toBe(ID);
+      if (type !== 'organisations' && 'org_id' in params) expect(params.org_id).toBe(ORG);
+      expect([...query.keys()]).toEqual([]);
+    },
+  );
+
+  it('a permission (no page of its own) links to the catalogue filtered to exactly it', () => {
+    const path = iamPermissions.selfPath?.({ ...sample('iam-permissions'), id: 'teams:view' }) ?? '';
+    const { match, query } = servedBy(path);
+    expect(match?.route.id).toBe('listPermissions');
+    expect(Object.fromEntries(query)).toEqual({ 'filter[name]': 'teams:view' });
+  });
+
+  it('routePath fills a template and percent-encodes values; the matcher decodes them back', () => {
+    const path = routePath('getServiceAccountKey', { org_id: ORG, service_account_id: ID, key_id: 'a/b c' });
+    expect(path).toBe(`/v3/orgs/${ORG}/iam/service-accounts/${ID}/keys/a%2Fb%20c`);
+    expect(servedBy(path).match?.params).toEqual({ org_id: ORG, service_account_id: ID, key_id: 'a/b c' });
+    expect(() => routePath('getServiceAccountKey', { org_id: ORG })).toThrow(/service_account_id/);
+  });
+
+  it('a type can only name a route whose ids all come from the record (its organisation and its id)', () => {
+    expect(() => recordPath('getServiceAccountKey')).toThrow(/cannot serve a record/);
+    expect(() => recordPath('listOrganisations')).toThrow(/cannot serve a record/);
+    expect(recordPath('getTeam')(sample('teams'))).toBe(`/v3/orgs/${ORG}/people/teams/${ID}`);
+  });
+});
