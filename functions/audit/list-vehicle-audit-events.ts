@@ -1,12 +1,6 @@
-import { queryIndexPage } from '#shared/data/repository';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { vehicles } from '#shared/resources/assets/definitions';
-import {
-  auditEvents,
-  historyCounter,
-  historyOptions,
-  subjectIndexKey,
-} from '#shared/resources/audit/audit-events';
+import { auditEvents, historyOptions, historyPage } from '#shared/resources/audit/audit-events';
 import { listResources } from '#shared/resources/collection';
 import { readInScope } from '#shared/resources/single';
 
@@ -14,11 +8,6 @@ import { readInScope } from '#shared/resources/single';
 export const handler = jsonApiHandler('listVehicleAuditEvents', async (request) => {
   const vehicle = await readInScope(request.scope, vehicles, request.params.vehicle_id ?? '');
   return listResources(request, { ...auditEvents, collection: historyOptions }, (query) =>
-    queryIndexPage(
-      request.scope,
-      subjectIndexKey(vehicle.id),
-      historyCounter(vehicle.org_id, vehicle.id),
-      query.page,
-    ),
+    historyPage(request.scope, vehicle, query.page),
   );
 });

@@ -1,10 +1,9 @@
-import { applyInMemory } from '#shared/data/in-memory-collection';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { listResources } from '#shared/resources/collection';
+import { listInMemory } from '#shared/resources/collection';
 import { iamPermissions } from '#shared/resources/iam/definitions';
 import { permissionRecords } from '#shared/resources/iam/virtual-records';
 
 /** GET /v3/iam/permissions: the permission catalogue, read-only. */
 export const handler = jsonApiHandler('listPermissions', (request) =>
-  listResources(request, iamPermissions, async (query) => applyInMemory(permissionRecords(), query)),
+  listInMemory(request, iamPermissions, permissionRecords),
 );

@@ -6,7 +6,7 @@
 import type { CollectionQuery, FilterClause } from '../data/collection-query';
 import { queryByBox } from '../data/geo-index';
 import { applyInMemory } from '../data/in-memory-collection';
-import { queryCollection } from '../data/repository';
+import { queryCollection, readPartition } from '../data/repository';
 import type { Scope } from '../data/scope';
 import type { StoredResource } from '../data/stored-resource';
 import {
@@ -57,6 +57,31 @@ export const listResources = async (
     { pagination: paginationMeta(query.page, total), features: featuresMeta(options) },
   );
 };
+
+/**
+ * A collection of records already in hand, a set bounded by the caller's grants or by definition (the
+ * caller's organisations, the permission catalogue): filters, sort and page apply in memory.
+ */
+export const listInMemory = (
+  request: CollectionRequest,
+  definition: ResourceDefinition,
+  records: () => Promise<readonly StoredResource[]> | readonly StoredResource[],
+): Promise<DataDocument> =>
+  listResources(request, definition, async (query) => applyInMemory(await records(), query));
+
+/**
+ * One organisation's small, bounded collection read whole (records that expire after 30 days: device
+ * backups, exports), keeping the live records `keep` accepts; filters, sort and page apply in memory.
+ */
+export const listPartition = (
+  request: CollectionRequest,
+  definition: ResourceDefinition,
+  orgId: string,
+  keep: (record: StoredResource) => boolean = () => true,
+): Promise<DataDocument> =>
+  listInMemory(request, definition, async () =>
+    (await readPartition(request.scope, orgId, definition.type)).filter(keep),
+  );
 
 /**
  * A collection whose members a handler builds whole as resource objects (a rate code's versions, an

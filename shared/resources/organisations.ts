@@ -1,4 +1,6 @@
-import { resourceKey } from '../data/stored-resource';
+import { batchGetInScope } from '../data/repository';
+import type { Scope } from '../data/scope';
+import { resourceKey, type StoredResource } from '../data/stored-resource';
 import { createdAtSort, defineResource } from './resource-definition';
 
 /** An organisation is the root of its own tenant partition: it is stored in itself. */
@@ -18,3 +20,10 @@ export const organisations = defineResource({
     includes: [],
   },
 });
+
+/** The organisations of the scope (those the caller holds grants in): one BatchGetItem. */
+export const organisationsInScope = (scope: Scope): Promise<StoredResource[]> =>
+  batchGetInScope(
+    scope,
+    scope.orgIds.map((id) => organisations.keyOf(id, id)),
+  );

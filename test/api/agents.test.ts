@@ -155,11 +155,13 @@ describe('POST /v3/agents/{agent_id}/briefings', () => {
     expect(foreign.status).toBe(404);
     const viewer = await api.token(tenant.viewer);
     expect((await post(result, viewer)).status).toBe(403);
+    const ready = await post(result);
+    expect(ready.status, ready.text).toBe(201);
     const list = await api.get(`/v3/agents/${agentId}/briefings?filter[status]=ready`, viewer);
     expect(list.status).toBe(200);
-    expect(list.body.data.length).toBeGreaterThanOrEqual(1);
+    expect(list.body.data.map((b: { id: string }) => b.id)).toContain(ready.body.data.id);
     expect(
-      (await api.get(`/v3/briefings/${list.body.data[0].id}?include=agent`, viewer)).body.included[0].type,
+      (await api.get(`/v3/briefings/${ready.body.data.id}?include=agent`, viewer)).body.included[0].type,
     ).toBe('agents');
   });
 });

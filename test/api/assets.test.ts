@@ -13,6 +13,7 @@ beforeAll(async () => {
   api = await startTestApi();
   [tenant, other] = await Promise.all([newTenant('Assets Org', 2), newTenant('Assets Other', 1)]);
   [token, otherToken] = await Promise.all([api.token(tenant.admin), api.token(other.admin)]);
+  await buildGraph();
 });
 afterAll(() => api.close());
 
@@ -24,73 +25,74 @@ const created = async (path: string, body: object, as = token): Promise<string> 
 };
 const one = (type: string, id: string) => ({ data: { type, id } });
 
-describe('building the equipment graph through the API', () => {
-  it('creates manufacturers, categories, a model, a vehicle specification, a vehicle and equipment', async () => {
-    graph.manufacturer = await created(`${assets()}/equipment-manufacturers`, {
-      data: {
-        type: 'equipment-manufacturers',
-        attributes: { name: 'Hilti', website: 'https://hilti.example' },
-      },
-    });
-    graph.drills = await created(`${assets()}/equipment-categories`, {
-      data: { type: 'equipment-categories', attributes: { name: 'Drills' } },
-    });
-    graph.hav = await created(`${assets()}/equipment-categories`, {
-      data: { type: 'equipment-categories', attributes: { name: 'HAV tools' } },
-    });
-    graph.model = await created(`${assets()}/equipment-models`, {
-      data: {
-        type: 'equipment-models',
-        attributes: { name: 'TE 30-A36' },
-        relationships: {
-          manufacturer: one('equipment-manufacturers', graph.manufacturer),
-          categories: {
-            data: [
-              { type: 'equipment-categories', id: graph.drills },
-              { type: 'equipment-categories', id: graph.hav },
-            ],
-          },
-        },
-      },
-    });
-    graph.specification = await created(`${assets()}/vehicle-specifications`, {
-      data: {
-        type: 'vehicle-specifications',
-        attributes: { name: 'Crew van', fuel_type: 'diesel', seats: 6 },
-        relationships: { model: one('equipment-models', graph.model) },
-      },
-    });
-    graph.vehicle = await created(`${assets()}/vehicles`, {
-      data: {
-        type: 'vehicles',
-        attributes: { registration: 'NW24 KDE', make: 'Ford', model_name: 'Transit' },
-        relationships: {
-          specification: one('vehicle-specifications', graph.specification),
-          user: one('users', tenant.people[0]?.id ?? ''),
-        },
-      },
-    });
-    graph.equipment = await created(`${assets()}/equipment`, {
-      data: {
-        type: 'equipment-items',
-        attributes: {
-          serial: 'HIL-0001',
-          reference: 'EQ-1',
-          asset_number: 'A-100',
-          is_rented: false,
-          purchased_at: '2025-03-01T09:00:00Z',
-          vibration_source: true,
-          vibration_magnitude: 7.5,
-          description: 'Rotary hammer',
-        },
-        relationships: {
-          model: one('equipment-models', graph.model),
-          vehicle: one('vehicles', graph.vehicle),
-        },
-      },
-    });
+/** Manufacturer → model (two categories) → vehicle specification → vehicle → equipment, for the reads below. */
+const buildGraph = async () => {
+  graph.manufacturer = await created(`${assets()}/equipment-manufacturers`, {
+    data: {
+      type: 'equipment-manufacturers',
+      attributes: { name: 'Hilti', website: 'https://hilti.example' },
+    },
   });
+  graph.drills = await created(`${assets()}/equipment-categories`, {
+    data: { type: 'equipment-categories', attributes: { name: 'Drills' } },
+  });
+  graph.hav = await created(`${assets()}/equipment-categories`, {
+    data: { type: 'equipment-categories', attributes: { name: 'HAV tools' } },
+  });
+  graph.model = await created(`${assets()}/equipment-models`, {
+    data: {
+      type: 'equipment-models',
+      attributes: { name: 'TE 30-A36' },
+      relationships: {
+        manufacturer: one('equipment-manufacturers', graph.manufacturer),
+        categories: {
+          data: [
+            { type: 'equipment-categories', id: graph.drills },
+            { type: 'equipment-categories', id: graph.hav },
+          ],
+        },
+      },
+    },
+  });
+  graph.specification = await created(`${assets()}/vehicle-specifications`, {
+    data: {
+      type: 'vehicle-specifications',
+      attributes: { name: 'Crew van', fuel_type: 'diesel', seats: 6 },
+      relationships: { model: one('equipment-models', graph.model) },
+    },
+  });
+  graph.vehicle = await created(`${assets()}/vehicles`, {
+    data: {
+      type: 'vehicles',
+      attributes: { registration: 'NW24 KDE', make: 'Ford', model_name: 'Transit' },
+      relationships: {
+        specification: one('vehicle-specifications', graph.specification),
+        user: one('users', tenant.people[0]?.id ?? ''),
+      },
+    },
+  });
+  graph.equipment = await created(`${assets()}/equipment`, {
+    data: {
+      type: 'equipment-items',
+      attributes: {
+        serial: 'HIL-0001',
+        reference: 'EQ-1',
+        asset_number: 'A-100',
+        is_rented: false,
+        purchased_at: '2025-03-01T09:00:00Z',
+        vibration_source: true,
+        vibration_magnitude: 7.5,
+        description: 'Rotary hammer',
+      },
+      relationships: {
+        model: one('equipment-models', graph.model),
+        vehicle: one('vehicles', graph.vehicle),
+      },
+    },
+  });
+};
 
+describe('building the equipment graph through the API', () => {
   it('an equipment item has every field, meta and relationship of the spec’s table', async () => {
     const res = await api.get(`${assets()}/equipment/${graph.equipment}`, token);
     expect(res.status).toBe(200);
@@ -142,7 +144,7 @@ describe('building the equipment graph through the API', () => {
 
   it('list includes model, model.manufacturer, model.categories, vehicle and vehicle.equipment in one document', async () => {
     const res = await api.get(
-      `${assets()}/equipment?include=model.manufacturer,model.categories,vehicle.equipment`,
+      `${assets()}/equipment?filter[serial]=HIL-0001&include=model.manufacturer,model.categories,vehicle.equipment`,
       token,
     );
     expect(res.status).toBe(200);
@@ -226,7 +228,11 @@ describe('serial is unique within an organisation', () => {
   });
 
   it('the same serial is fine in another organisation', async () => {
-    await created(`${assets(other.org.id)}/equipment`, equipment('RACE-1'), otherToken);
+    await created(`${assets()}/equipment`, equipment('TWIN-1'));
+    await created(`${assets(other.org.id)}/equipment`, equipment('TWIN-1'), otherToken);
+    expect(
+      (await api.request('POST', `${assets()}/equipment`, { token, body: equipment('TWIN-1') })).status,
+    ).toBe(409);
   });
 
   it('changing a serial moves its claim: the old serial is free, the new one is taken', async () => {
@@ -312,61 +318,65 @@ describe('equipment collection features', () => {
 });
 
 describe('vehicle allocation', () => {
-  const allocate = (kind: string, body: object) =>
-    api.request('PATCH', `/v3/vehicles/${graph.vehicle}/relationships/allocated_${kind}`, { token, body });
-  const history = () => api.get(`/v3/vehicles/${graph.vehicle}/audit-events`, token);
-
-  it('allocating to a location answers "vehicle allocation updated" and records starts_at', async () => {
-    graph.depot = await created(`/v3/orgs/${tenant.org.id}/governance/locations`, {
+  const vehicle = () =>
+    created(`${assets()}/vehicles`, { data: { type: 'vehicles', attributes: { registration: 'NW24 ALC' } } });
+  const depot = () =>
+    created(`/v3/orgs/${tenant.org.id}/governance/locations`, {
       data: {
         type: 'locations',
-        attributes: {
-          name: 'Kendal depot',
-          reference: 'DEP-1',
-          location: { latitude: 54.32, longitude: -2.74 },
-        },
+        attributes: { name: 'Kendal depot', location: { latitude: 54.32, longitude: -2.74 } },
       },
     });
-    const res = await allocate('location', {
-      data: { type: 'locations', id: graph.depot },
+  const allocate = (vehicleId: string, kind: string, body: object) =>
+    api.request('PATCH', `/v3/vehicles/${vehicleId}/relationships/allocated_${kind}`, { token, body });
+  const history = (vehicleId: string) => api.get(`/v3/vehicles/${vehicleId}/audit-events`, token);
+  const person = () => tenant.people[1]?.id ?? '';
+
+  it('allocating to a location answers "vehicle allocation updated" and records starts_at', async () => {
+    const [van, place] = [await vehicle(), await depot()];
+    const res = await allocate(van, 'location', {
+      data: { type: 'locations', id: place },
       meta: { starts_at: '2026-12-01T07:00:00Z' },
     });
     expect(res.status, res.text).toBe(200);
     expect(res.body.meta).toEqual({ message: 'vehicle allocation updated' });
     expect(res.body.data).toEqual({
       type: 'locations',
-      id: graph.depot,
+      id: place,
       meta: { starts_at: '2026-12-01T07:00:00.000Z' },
     });
-    const vehicle = await api.get(`/v3/vehicles/${graph.vehicle}`, token);
-    expect(vehicle.body.data.relationships.allocated_location.data).toEqual({
+    const read = await api.get(`/v3/vehicles/${van}`, token);
+    expect(read.body.data.relationships.allocated_location.data).toEqual({
       type: 'locations',
-      id: graph.depot,
+      id: place,
       meta: { starts_at: '2026-12-01T07:00:00.000Z' },
     });
   });
 
   it('allocation is mutually exclusive: allocating to a person clears the location, and the history says so', async () => {
-    const person = tenant.people[1]?.id ?? '';
-    const res = await allocate('person', { data: { type: 'users', id: person } });
+    const [van, place] = [await vehicle(), await depot()];
+    expect((await allocate(van, 'location', { data: { type: 'locations', id: place } })).status).toBe(200);
+    const res = await allocate(van, 'person', { data: { type: 'users', id: person() } });
     expect(res.status, res.text).toBe(200);
-    const vehicle = await api.get(`/v3/vehicles/${graph.vehicle}`, token);
-    expect(vehicle.body.data.relationships.allocated_location.data).toBeNull();
-    expect(vehicle.body.data.relationships.allocated_person.data.id).toBe(person);
-    const events = await history();
+    const read = await api.get(`/v3/vehicles/${van}`, token);
+    expect(read.body.data.relationships.allocated_location.data).toBeNull();
+    expect(read.body.data.relationships.allocated_person.data.id).toBe(person());
+    const events = await history(van);
     expect(events.body.data).toHaveLength(2);
     const [latest] = events.body.data;
     expect(latest.attributes).toMatchObject({
       action: 'vehicle.allocation.updated',
-      subject: { type: 'vehicles', id: graph.vehicle },
-      before: { allocated_location: { id: graph.depot } },
-      after: { allocated_location: null, allocated_person: { id: person } },
+      subject: { type: 'vehicles', id: van },
+      before: { allocated_location: { id: place } },
+      after: { allocated_location: null, allocated_person: { id: person() } },
     });
     expect(latest.relationships.actor_service_account.data.id).toBe(tenant.admin.principalId);
   });
 
   it('a bad type, a malformed starts_at, an unknown or foreign location are refused and nothing is written', async () => {
-    const before = (await history()).body.meta.pagination.counts.resources;
+    const [van, place] = [await vehicle(), await depot()];
+    expect((await allocate(van, 'person', { data: { type: 'users', id: person() } })).status).toBe(200);
+    const before = (await history(van)).body.meta.pagination.counts.resources;
     const foreign = await created(
       `/v3/orgs/${other.org.id}/governance/locations`,
       {
@@ -375,41 +385,64 @@ describe('vehicle allocation', () => {
       otherToken,
     );
     const cases: [object, number][] = [
-      [{ data: { type: 'schemes', id: graph.depot } }, 400],
-      [{ data: { type: 'locations', id: graph.depot }, meta: { starts_at: 'tomorrow' } }, 400],
+      [{ data: { type: 'schemes', id: place } }, 400],
+      [{ data: { type: 'locations', id: place }, meta: { starts_at: 'tomorrow' } }, 400],
       [{ data: { type: 'locations', id: tenant.org.id } }, 404],
       [{ data: { type: 'locations', id: foreign } }, 404],
     ];
     for (const [body, status] of cases) {
-      const res = await allocate('location', body);
+      const res = await allocate(van, 'location', body);
       expect(res.status, JSON.stringify(body)).toBe(status);
     }
-    expect((await history()).body.meta.pagination.counts.resources).toBe(before);
-    const vehicle = await api.get(`/v3/vehicles/${graph.vehicle}`, token);
-    expect(vehicle.body.data.relationships.allocated_person.data).not.toBeNull();
+    expect((await history(van)).body.meta.pagination.counts.resources).toBe(before);
+    const read = await api.get(`/v3/vehicles/${van}`, token);
+    expect(read.body.data.relationships.allocated_person.data.id).toBe(person());
   });
 
   it('data: null clears the allocation', async () => {
-    const res = await allocate('person', { data: null });
+    const van = await vehicle();
+    expect((await allocate(van, 'person', { data: { type: 'users', id: person() } })).status).toBe(200);
+    const res = await allocate(van, 'person', { data: null });
     expect(res.status).toBe(200);
     expect(res.body.data).toBeNull();
-    const vehicle = await api.get(`/v3/vehicles/${graph.vehicle}`, token);
-    expect(vehicle.body.data.relationships.allocated_person.data).toBeNull();
+    const read = await api.get(`/v3/vehicles/${van}`, token);
+    expect(read.body.data.relationships.allocated_person.data).toBeNull();
   });
 
   it('the organisation’s audit events filter by action and time window, newest first', async () => {
+    const [van, place] = [await vehicle(), await depot()];
+    for (const [kind, body] of [
+      ['location', { data: { type: 'locations', id: place } }],
+      ['person', { data: { type: 'users', id: person() } }],
+      ['person', { data: null }],
+    ] as const) {
+      expect((await allocate(van, kind, body)).status).toBe(200);
+    }
     const res = await api.get(
-      `/v3/orgs/${tenant.org.id}/audit-events?filter[action]=vehicle.allocation.updated&filter[occurred_at.since]=2020-01-01T00:00:00Z`,
+      `/v3/orgs/${tenant.org.id}/audit-events?filter[action]=vehicle.allocation.updated&filter[subject_id]=${van}&filter[occurred_at.since]=2020-01-01T00:00:00Z`,
       token,
     );
     expect(res.status).toBe(200);
     expect(res.body.data.length).toBe(3);
     const times = res.body.data.map((e: { attributes: { occurred_at: string } }) => e.attributes.occurred_at);
     expect([...times].sort().reverse()).toEqual(times);
+    const future = await api.get(
+      `/v3/orgs/${tenant.org.id}/audit-events?filter[subject_id]=${van}&filter[occurred_at.since]=2999-01-01T00:00:00Z`,
+      token,
+    );
+    expect(future.body.data).toEqual([]);
   });
 
   it('a vehicle carrying equipment is not deleted (409)', async () => {
-    const res = await api.request('DELETE', `/v3/vehicles/${graph.vehicle}`, { token });
+    const van = await vehicle();
+    await created(`${assets()}/equipment`, {
+      data: {
+        type: 'equipment-items',
+        attributes: { serial: 'CARRIED-1' },
+        relationships: { vehicle: one('vehicles', van) },
+      },
+    });
+    const res = await api.request('DELETE', `/v3/vehicles/${van}`, { token });
     expect(res.status).toBe(409);
   });
 });

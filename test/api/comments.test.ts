@@ -31,6 +31,11 @@ beforeAll(async () => {
     await grantRole(tenant.org.id, role.body.data.id, 'service_account', client.principalId);
     commenters.push(await api.token(client));
   }
+  contactId = await newContact();
+});
+afterAll(() => api.close());
+
+const newContact = async () => {
   const contact = await api.request('POST', `/v3/orgs/${tenant.org.id}/customers/contacts`, {
     token: admin,
     body: {
@@ -40,10 +45,9 @@ beforeAll(async () => {
       },
     },
   });
-  contactId = contact.body.data.id;
-});
-afterAll(() => api.close());
-
+  expect(contact.status, contact.text).toBe(201);
+  return contact.body.data.id as string;
+};
 const comment = (token: string, subject: object, body = 'Called twice, no answer.') =>
   api.request('POST', `/v3/orgs/${tenant.org.id}/comments`, {
     token,
@@ -52,6 +56,8 @@ const comment = (token: string, subject: object, body = 'Called twice, no answer
 
 describe('comments on records', () => {
   it('a comment on a commentable record is listed on that record, oldest first', async () => {
+    // A contact of its own: other tests comment on the shared one.
+    const contactId = await newContact();
     const first = await comment(commenters[0] ?? '', { type: 'customer-contacts', id: contactId });
     expect(first.status, first.text).toBe(201);
     await comment(commenters[1] ?? '', { type: 'customer-contacts', id: contactId }, 'Left a card.');

@@ -273,12 +273,24 @@ describe('GET /v3/cost-rollups', () => {
         },
       },
     });
-    await post(`/costs/cost-sheets/${ids.sheetWo2}/lines`, {
-      type: 'cost-lines',
-      attributes: { quantity: 1, at: '2026-06-01T00:00:00Z' },
-      relationships: { rate_code: one('rate-codes', euro) },
+    // A scheme of its own: a second currency under the shared scheme would make every other rule 409.
+    const scheme = await post('/projects/schemes', {
+      type: 'schemes',
+      attributes: { name: 'Two currencies', code: 'TC' },
     });
-    const res = await rollups(filter(ids.scheme, 'schemes'));
+    const sheet = await post('/costs/cost-sheets', {
+      type: 'cost-sheets',
+      attributes: { name: 'Mixed sheet', status: 'quoted' },
+      relationships: { scheme: one('schemes', scheme) },
+    });
+    for (const code of [ids.labour, euro]) {
+      await post(`/costs/cost-sheets/${sheet}/lines`, {
+        type: 'cost-lines',
+        attributes: { quantity: 1, at: '2026-06-01T00:00:00Z' },
+        relationships: { rate_code: one('rate-codes', code) },
+      });
+    }
+    const res = await rollups(filter(scheme, 'schemes'));
     expect(res.status).toBe(409);
     expect(res.body.errors[0].detail).toMatch(/GBP and EUR|EUR and GBP/);
   });

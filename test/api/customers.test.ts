@@ -29,39 +29,43 @@ const post = async (segment: string, type: string, attributes: object, relations
   expect(res.status, res.text).toBe(201);
   return res.body.data.id as string;
 };
-const ids: Record<string, string> = {};
+/** An account, a contact in it and an interaction with the contact, made by the signed-in user. */
+const contactWithInteraction = async () => {
+  const account = await post('accounts', 'customer-accounts', {
+    name: 'Flat 3, 12 High Street',
+    kind: 'domestic',
+    reference: 'ACC-12-3',
+  });
+  const contact = await post(
+    'contacts',
+    'customer-contacts',
+    {
+      association: 'occupier',
+      salutation: 'Mr',
+      first_name: 'Sam',
+      last_name: 'Okafor',
+      email: 'sam@example.com',
+      telephone: '+44 20 7946 0000',
+    },
+    { accounts: { data: [{ type: 'customer-accounts', id: account }] } },
+  );
+  const interaction = await post(
+    'interactions',
+    'customer-interactions',
+    {
+      channel: 'phone',
+      direction: 'inbound',
+      occurred_at: '2026-11-20T10:00:00Z',
+      summary: 'Asked when the road reopens',
+    },
+    { contact: { data: { type: 'customer-contacts', id: contact } } },
+  );
+  return { account, contact, interaction };
+};
 
 describe('GET /v3/orgs/{org_id}/customers/contacts/{contact_id}', () => {
   it('answers every field of the spec’s Customer contact table, with author, accounts, interactions and organisation included', async () => {
-    ids.account = await post('accounts', 'customer-accounts', {
-      name: 'Flat 3, 12 High Street',
-      kind: 'domestic',
-      reference: 'ACC-12-3',
-    });
-    ids.contact = await post(
-      'contacts',
-      'customer-contacts',
-      {
-        association: 'occupier',
-        salutation: 'Mr',
-        first_name: 'Sam',
-        last_name: 'Okafor',
-        email: 'sam@example.com',
-        telephone: '+44 20 7946 0000',
-      },
-      { accounts: { data: [{ type: 'customer-accounts', id: ids.account }] } },
-    );
-    ids.interaction = await post(
-      'interactions',
-      'customer-interactions',
-      {
-        channel: 'phone',
-        direction: 'inbound',
-        occurred_at: '2026-11-20T10:00:00Z',
-        summary: 'Asked when the road reopens',
-      },
-      { contact: { data: { type: 'customer-contacts', id: ids.contact } } },
-    );
+    const ids = await contactWithInteraction();
     const res = await api.get(
       `${base()}/contacts/${ids.contact}?include=author,accounts,interactions,organisation`,
       admin,
@@ -94,6 +98,7 @@ describe('GET /v3/orgs/{org_id}/customers/contacts/{contact_id}', () => {
   });
 
   it('a contact in another organisation is 404; an unknown include is 400', async () => {
+    const ids = await contactWithInteraction();
     const token = await api.token(other.admin);
     expect((await api.get(`${base()}/contacts/${ids.contact}`, token)).status).toBe(404);
     expect((await api.get(`${base(other.org.id)}/contacts/${ids.contact}`, token)).status).toBe(404);
@@ -150,6 +155,7 @@ describe('customer records: create, change, delete', () => {
   });
 
   it('appointments and accounts change through PATCH; a service account author is recorded as such', async () => {
+    const ids = await contactWithInteraction();
     const res = await api.request('POST', `${base()}/appointments`, {
       token: admin,
       body: {
@@ -176,6 +182,7 @@ describe('customer records: create, change, delete', () => {
   });
 
   it('an interaction with a contact of another organisation is 400 at the contact, nothing listed', async () => {
+    const ids = await contactWithInteraction();
     const token = await api.token(other.admin);
     const res = await api.request('POST', `${base(other.org.id)}/interactions`, {
       token,
@@ -199,6 +206,7 @@ describe('customer records: create, change, delete', () => {
   });
 
   it('deleting an interaction takes it off its contact’s list (204)', async () => {
+    const ids = await contactWithInteraction();
     const res = await api.request('DELETE', `${base()}/interactions/${ids.interaction}`, { token: admin });
     expect(res.status).toBe(204);
     const contact = await api.get(`${base()}/contacts/${ids.contact}`, admin);
@@ -206,6 +214,7 @@ describe('customer records: create, change, delete', () => {
   });
 
   it('a viewer may read but not write (403)', async () => {
+    const ids = await contactWithInteraction();
     const viewer = await api.token(tenant.viewer);
     expect((await api.get(`${base()}/contacts`, viewer)).status).toBe(200);
     const res = await api.request('DELETE', `${base()}/contacts/${ids.contact}`, { token: viewer });

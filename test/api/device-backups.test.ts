@@ -256,16 +256,21 @@ describe('an accepted backup cannot be swapped (issue 15, finding 2)', () => {
 
 describe('who sees device backups', () => {
   it('holders of device-backups:view in the organisation list and read them', async () => {
+    const ids = [await createAndUpload(), await createAndUpload()];
+    for (const id of ids) expect((await complete(id)).status).toBe(200);
     const list = await api.get(`${org()}/device-backups?filter[device]=tablet-07`, tokens.viewer);
     expect(list.status).toBe(200);
-    expect(list.body.data.length).toBeGreaterThanOrEqual(2);
+    expect(list.body.data.map((b: { id: string }) => b.id)).toEqual(expect.arrayContaining(ids));
+    expect((await api.get(`/v3/device-backups/${ids[0]}`, tokens.viewer)).status).toBe(200);
   });
 
   it('a holder of device-backups:view in another organisation sees nothing (404 for the organisation and each backup)', async () => {
-    const [backup] = (await api.get(`${org()}/device-backups`, tokens.viewer)).body.data;
+    const id = await createAndUpload();
+    expect((await complete(id)).status).toBe(200);
+    expect((await api.get(`/v3/device-backups/${id}`, tokens.viewer)).status).toBe(200);
     expect((await api.get(`${org()}/device-backups`, tokens.otherViewer)).status).toBe(404);
-    expect((await api.get(`/v3/device-backups/${backup.id}`, tokens.otherViewer)).status).toBe(404);
-    expect((await api.get(`/v3/device-backups/${backup.id}/content`, tokens.otherViewer)).status).toBe(404);
+    expect((await api.get(`/v3/device-backups/${id}`, tokens.otherViewer)).status).toBe(404);
+    expect((await api.get(`/v3/device-backups/${id}/content`, tokens.otherViewer)).status).toBe(404);
     expect((await api.get(`${org(other.org.id)}/device-backups`, tokens.otherViewer)).body.data).toEqual([]);
   });
 

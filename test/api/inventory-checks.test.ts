@@ -64,11 +64,15 @@ describe('vehicle inventory checks', () => {
   });
 
   it('PATCH changes items, recomputes the summary and includes the equipment items', async () => {
-    const list = await api.get(
-      `/v3/orgs/${tenant.org.id}/assets/vehicle-inventory-checks?filter[vehicle]=${vehicle}`,
+    const created = await api.request('POST', `/v3/orgs/${tenant.org.id}/assets/vehicle-inventory-checks`, {
       token,
-    );
-    const id = list.body.data[0].id;
+      body: checkBody([
+        { equipment_id: kit[0], present: true },
+        { equipment_id: kit[1], present: false },
+      ]),
+    });
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.data.id;
     const res = await api.request('PATCH', `/v3/vehicle-inventory-checks/${id}`, {
       token,
       body: {

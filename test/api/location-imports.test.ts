@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ScanCommand } from '@aws-sdk/client-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { localDynamoDbClient } from '../../infra/local/clients';
 import { startTestApi, type TestApi } from '../support/api';
 import { newTenant, type Tenant } from '../support/tenants';
@@ -11,6 +11,9 @@ let token: string;
 
 beforeAll(async () => {
   api = await startTestApi();
+});
+// Each test imports into an organisation of its own: counts and reference claims start empty.
+beforeEach(async () => {
   tenant = await newTenant('Imports Org', 0);
   token = await api.token(tenant.admin);
 });
@@ -51,6 +54,7 @@ describe('location imports', () => {
   });
 
   it('a re-import of the same file changes nothing and writes nothing', async () => {
+    await importCsv(FILE);
     const res = await importCsv(FILE);
     expect(res.body.data.attributes.counts).toMatchObject({
       created: 0,
@@ -63,6 +67,7 @@ describe('location imports', () => {
   });
 
   it('a corrected re-import updates the matching locations instead of duplicating them', async () => {
+    await importCsv(FILE);
     const corrected = FILE.replace('North depot', 'North depot (main)').replace('54.40,-2.90', '54.41,-2.91');
     const res = await importCsv(corrected);
     expect(res.body.data.attributes.counts).toMatchObject({ created: 0, updated: 2, unchanged: 1 });
@@ -72,6 +77,7 @@ describe('location imports', () => {
   });
 
   it('a file without the reference column, or that is not CSV, is 400 and writes nothing', async () => {
+    await importCsv(FILE);
     const before = (await api.get(`${base()}/location-imports`, token)).body.meta.pagination.counts.resources;
     for (const csv of ['name,address\nDepot,1 Road\n', '\u0000\u0001\u0002binary', '"unterminated,quote\n']) {
       const res = await importCsv(csv);
@@ -85,6 +91,7 @@ describe('location imports', () => {
   });
 
   it('an import template maps the file’s own column names', async () => {
+    await importCsv(FILE);
     const template = await api.request('POST', `${base()}/import-templates`, {
       token,
       body: {
@@ -108,6 +115,7 @@ describe('location imports', () => {
   });
 
   it('a location’s reference is unique in the organisation, whether it came from an import or the API', async () => {
+    await importCsv(FILE);
     const res = await api.request('POST', `${base()}/locations`, {
       token,
       body: { data: { type: 'locations', attributes: { name: 'Duplicate', reference: 'S2' } } },
@@ -117,6 +125,7 @@ describe('location imports', () => {
   });
 
   it('the bulk path emits no per-row audit events', async () => {
+    expect((await importCsv(FILE)).body.data.attributes.counts.created).toBe(3);
     const res = await api.get(`/v3/orgs/${tenant.org.id}/audit-events?filter[subject_type]=locations`, token);
     expect(res.body.data).toEqual([]);
   });

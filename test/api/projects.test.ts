@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../support/api';
 import { newTenant, type Tenant } from '../support/tenants';
 
@@ -6,7 +6,8 @@ let api: TestApi;
 let tenant: Tenant;
 let other: Tenant;
 let token: string;
-const ids: Record<string, string> = {};
+/** The hierarchy the test at hand built for itself (`buildHierarchy`). */
+let ids: Record<string, string> = {};
 
 beforeAll(async () => {
   api = await startTestApi();
@@ -16,9 +17,16 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const projects = (orgId = tenant.org.id) => `/v3/orgs/${orgId}/projects`;
-const create = async (segment: string, type: string, attributes: object, relationships?: object) => {
-  const res = await api.request('POST', `${projects()}/${segment}`, {
-    token,
+const create = async (
+  segment: string,
+  type: string,
+  attributes: object,
+  relationships?: object,
+  org = tenant.org.id,
+  as = token,
+) => {
+  const res = await api.request('POST', `${projects(org)}/${segment}`, {
+    token: as,
     body: { data: { type, attributes, ...(relationships && { relationships }) } },
   });
   expect(res.status, res.text).toBe(201);
@@ -28,49 +36,74 @@ const one = (type: string, id: string) => ({ data: { type, id } });
 const many = (type: string, list: string[]) => ({ data: list.map((id) => ({ type, id })) });
 const scheme = () => api.get(`${projects()}/schemes/${ids.scheme}`, token);
 
+/** Contract → scheme → work orders A and B → four operations under A (done ×2, in progress, to do). */
+const buildHierarchy = async (org = tenant.org.id, as = token, person = tenant.people[0]?.id ?? '') => {
+  const made: Record<string, string> = {};
+  made.contract = await create(
+    'scheme-contracts',
+    'scheme-contracts',
+    { name: 'North region', code: 'NR' },
+    undefined,
+    org,
+    as,
+  );
+  made.scheme = await create(
+    'schemes',
+    'schemes',
+    {
+      name: 'Trunk main renewal',
+      code: 'TMR-01',
+      description: 'Replace 4 km of 450 mm main',
+      dates: { anticipated: { start: '2027-01-04T08:00:00Z', end: '2027-06-30T17:00:00Z' } },
+      labels: [{ key: 'programme', value: 'AMP8' }],
+    },
+    {
+      contracts: many('scheme-contracts', [made.contract ?? '']),
+      site_managers: many('users', [person]),
+    },
+    org,
+    as,
+  );
+  made.wo1 = await create(
+    'work-orders',
+    'work-orders',
+    { name: 'Section A' },
+    { scheme: one('schemes', made.scheme ?? '') },
+    org,
+    as,
+  );
+  made.wo2 = await create(
+    'work-orders',
+    'work-orders',
+    { name: 'Section B' },
+    { scheme: one('schemes', made.scheme ?? '') },
+    org,
+    as,
+  );
+  for (const [i, status, done_reason] of [
+    [1, 'done', 'completed'],
+    [2, 'done', 'aborted'],
+    [3, 'in_progress', null],
+    [4, 'todo', null],
+  ] as const) {
+    made[`op${i}`] = await create(
+      'operations',
+      'operations',
+      { name: `Op ${i}`, status, done_reason },
+      { work_order: one('work-orders', made.wo1 ?? '') },
+      org,
+      as,
+    );
+  }
+  return made;
+};
+
 describe('the work hierarchy', () => {
+  beforeEach(async () => {
+    ids = await buildHierarchy();
+  });
+
   it('builds contract → scheme → work orders → operations; the scheme has every field of the spec’s table', async () => {
-    ids.contract = await create('scheme-contracts', 'scheme-contracts', { name: 'North region', code: 'NR' });
-    ids.scheme = await create(
-      'schemes',
-      'schemes',
-      {
-        name: 'Trunk main renewal',
-        code: 'TMR-01',
-        description: 'Replace 4 km of 450 mm main',
-        dates: { anticipated: { start: '2027-01-04T08:00:00Z', end: '2027-06-30T17:00:00Z' } },
-        labels: [{ key: 'programme', value: 'AMP8' }],
-      },
-      {
-        contracts: many('scheme-contracts', [ids.contract ?? '']),
-        site_managers: many('users', [tenant.people[0]?.id ?? '']),
-      },
-    );
-    ids.wo1 = await create(
-      'work-orders',
-      'work-orders',
-      { name: 'Section A' },
-      { scheme: one('schemes', ids.scheme ?? '') },
-    );
-    ids.wo2 = await create(
-      'work-orders',
-      'work-orders',
-      { name: 'Section B' },
-      { scheme: one('schemes', ids.scheme ?? '') },
-    );
-    for (const [i, status, done_reason] of [
-      [1, 'done', 'completed'],
-      [2, 'done', 'aborted'],
-      [3, 'in_progress', null],
-      [4, 'todo', null],
-    ] as const) {
-      ids[`op${i}`] = await create(
-        'operations',
-        'operations',
-        { name: `Op ${i}`, status, done_reason },
-        { work_order: one('work-orders', ids.wo1 ?? '') },
-      );
-    }
     const res = await scheme();
     expect(res.status).toBe(200);
     const data = res.body.data;
@@ -178,7 +211,7 @@ describe('the work hierarchy', () => {
     expect(await counts()).toEqual({ ...before, in_progress: before.in_progress - 1, done: before.done + 1 });
 
     await api.request('DELETE', `${projects()}/schemes/${ids.scheme}`, { token });
-    expect((await patch(ids.op4, { status: 'todo' })).status).toBe(409);
+    expect((await patch(ids.op4, { status: 'in_progress' })).status).toBe(409);
     const orphan = await api.request('POST', `${projects()}/operations`, {
       token,
       body: {
@@ -222,6 +255,9 @@ describe('the work hierarchy', () => {
 });
 
 describe('PUT /v3/orgs/{org_id}/projects/schemes/{scheme_id} (deprecated)', () => {
+  beforeEach(async () => {
+    ids = await buildHierarchy();
+  });
   const put = (body: object) => api.request('PUT', `${projects()}/schemes/${ids.scheme}`, { token, body });
 
   it('replaces the scheme as a whole and says it is deprecated, naming its successor', async () => {
@@ -250,11 +286,16 @@ describe('PUT /v3/orgs/{org_id}/projects/schemes/{scheme_id} (deprecated)', () =
       token,
       body: { data: { type: 'schemes', id: ids.scheme, attributes: { code: 'TMR-02' } } },
     });
-    expect(res.body.data.attributes).toMatchObject({ name: 'Trunk main renewal phase 2', code: 'TMR-02' });
+    expect(res.body.data.attributes).toMatchObject({ name: 'Trunk main renewal', code: 'TMR-02' });
+    expect(res.body.data.attributes.description).toBe('Replace 4 km of 450 mm main');
   });
 });
 
 describe('vehicles can now be allocated to schemes and work orders', () => {
+  beforeEach(async () => {
+    ids = await buildHierarchy();
+  });
+
   it('PATCH …/relationships/allocated_scheme accepts a scheme of the organisation', async () => {
     const vehicle = await api.request('POST', `/v3/orgs/${tenant.org.id}/assets/vehicles`, {
       token,
@@ -274,8 +315,18 @@ describe('vehicles can now be allocated to schemes and work orders', () => {
 });
 
 describe('search across schemes, work orders and operations', () => {
+  // An organisation of its own: the answers are exactly its one hierarchy.
+  let searched: string;
+  let searchToken: string;
+  beforeAll(async () => {
+    const own = await newTenant('Projects Search', 1);
+    searchToken = await api.token(own.admin);
+    searched = `${projects(own.org.id)}/search`;
+    await buildHierarchy(own.org.id, searchToken, own.people[0]?.id ?? '');
+  });
+
   it('finds by name or code prefix, case-insensitively, as one paginated collection', async () => {
-    const res = await api.get(`${projects()}/search?filter[prefix]=op&sort=name`, token);
+    const res = await api.get(`${searched}?filter[prefix]=op&sort=name`, searchToken);
     expect(res.status, res.text).toBe(200);
     expect(
       res.body.data.map((r: { type: string; attributes: { name: string } }) => [r.type, r.attributes.name]),
@@ -285,20 +336,20 @@ describe('search across schemes, work orders and operations', () => {
       ['operations', 'Op 3'],
       ['operations', 'Op 4'],
     ]);
-    const byCode = await api.get(`${projects()}/search?filter[prefix]=TMR`, token);
+    const byCode = await api.get(`${searched}?filter[prefix]=TMR`, searchToken);
     expect(byCode.body.data.map((r: { type: string }) => r.type)).toEqual(['schemes']);
-    const mixed = await api.get(`${projects()}/search?filter[prefix]=se&limit=1`, token);
+    const mixed = await api.get(`${searched}?filter[prefix]=se&limit=1`, searchToken);
     expect(mixed.body.meta.pagination.counts.resources).toBe(2);
-    const typed = await api.get(`${projects()}/search?filter[prefix]=trunk&filter[type]=work-orders`, token);
+    const typed = await api.get(`${searched}?filter[prefix]=trunk&filter[type]=work-orders`, searchToken);
     expect(typed.body.data).toEqual([]);
   });
 
   it('a prefix under two characters, or an unknown type, is 400', async () => {
-    expect((await api.get(`${projects()}/search?filter[prefix]=t`, token)).status).toBe(400);
-    expect((await api.get(`${projects()}/search`, token)).status).toBe(400);
-    expect(
-      (await api.get(`${projects()}/search?filter[prefix]=tr&filter[type]=vehicles`, token)).status,
-    ).toBe(400);
+    expect((await api.get(`${searched}?filter[prefix]=t`, searchToken)).status).toBe(400);
+    expect((await api.get(searched, searchToken)).status).toBe(400);
+    expect((await api.get(`${searched}?filter[prefix]=tr&filter[type]=vehicles`, searchToken)).status).toBe(
+      400,
+    );
   });
 
   it('a prefix longer than an index key (1,024 bytes) is 400, not a DynamoDB failure (issue 15)', async () => {

@@ -166,14 +166,19 @@ describe('GET /v3/orgs/{org_id}/people/teams', () => {
 });
 
 describe('POST /v3/orgs/{org_id}/people/teams', () => {
+  // Teams are created in an organisation of their own, so the list above always holds exactly five.
+  let writer: Tenant;
+  beforeAll(async () => {
+    writer = await newTenant('Teams Writes');
+  });
   const body = (attributes: object, relationships?: object) => ({
     data: { type: 'teams', attributes, ...(relationships && { relationships }) },
   });
 
   it('creates a team with members: 201, Location, and both sides of the membership', async () => {
-    const admin = await api.token(tenant.admin);
-    const member = tenant.people[1]?.id;
-    const res = await api.request('POST', teamsPath(tenant.org.id), {
+    const admin = await api.token(writer.admin);
+    const member = writer.people[1]?.id;
+    const res = await api.request('POST', teamsPath(writer.org.id), {
       token: admin,
       body: body({ name: 'Tunnelling' }, { members: { data: [{ type: 'users', id: member }] } }),
     });
@@ -184,7 +189,7 @@ describe('POST /v3/orgs/{org_id}/people/teams', () => {
       attributes: { name: 'Tunnelling', description: '' },
       relationships: { members: { data: [{ type: 'users', id: member }] } },
     });
-    const list = await api.get(teamsPath(tenant.org.id, '?filter[name]=Tunnelling&include=members'), admin);
+    const list = await api.get(teamsPath(writer.org.id, '?filter[name]=Tunnelling&include=members'), admin);
     expect(list.body.included[0].relationships.teams.data).toContainEqual({
       type: 'teams',
       id: res.body.data.id,
@@ -192,15 +197,19 @@ describe('POST /v3/orgs/{org_id}/people/teams', () => {
   });
 
   it('a viewer lacks teams:manage: 403 AUTH.002', async () => {
-    const res = await api.request('POST', teamsPath(tenant.org.id), { token, body: body({ name: 'Nope' }) });
+    const viewer = await api.token(writer.viewer);
+    const res = await api.request('POST', teamsPath(writer.org.id), {
+      token: viewer,
+      body: body({ name: 'Nope' }),
+    });
     expect(res.status).toBe(403);
     expect(res.body.errors[0]).toMatchObject({ code: 'AUTH.002', title: 'Forbidden' });
   });
 
   it('unknown attributes and relationships are 400 with a pointer to each, and nothing is written', async () => {
-    const admin = await api.token(tenant.admin);
-    const before = await api.get(teamsPath(tenant.org.id), admin);
-    const res = await api.request('POST', teamsPath(tenant.org.id), {
+    const admin = await api.token(writer.admin);
+    const before = await api.get(teamsPath(writer.org.id), admin);
+    const res = await api.request('POST', teamsPath(writer.org.id), {
       token: admin,
       body: body({ name: 'Sneaky', owner_id: 'x' }, { owner: { data: null } }),
     });
@@ -209,21 +218,21 @@ describe('POST /v3/orgs/{org_id}/people/teams', () => {
       '/data/attributes/owner_id',
       '/data/relationships/owner',
     ]);
-    const after = await api.get(teamsPath(tenant.org.id), admin);
+    const after = await api.get(teamsPath(writer.org.id), admin);
     expect(after.body.meta.pagination.counts.resources).toBe(before.body.meta.pagination.counts.resources);
   });
 
   it('a member from another organisation is 400 at its pointer, and nothing is written', async () => {
-    const admin = await api.token(tenant.admin);
-    const before = await api.get(teamsPath(tenant.org.id), admin);
-    const res = await api.request('POST', teamsPath(tenant.org.id), {
+    const admin = await api.token(writer.admin);
+    const before = await api.get(teamsPath(writer.org.id), admin);
+    const res = await api.request('POST', teamsPath(writer.org.id), {
       token: admin,
       body: body(
         { name: 'Mixed' },
         {
           members: {
             data: [
-              { type: 'users', id: tenant.people[0]?.id },
+              { type: 'users', id: writer.people[0]?.id },
               { type: 'users', id: other.people[0]?.id },
             ],
           },
@@ -232,9 +241,9 @@ describe('POST /v3/orgs/{org_id}/people/teams', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.errors[0].source).toEqual({ pointer: '/data/relationships/members/data/1' });
-    const after = await api.get(teamsPath(tenant.org.id, '?include=members'), admin);
+    const after = await api.get(teamsPath(writer.org.id, '?include=members'), admin);
     expect(after.body.meta.pagination.counts.resources).toBe(before.body.meta.pagination.counts.resources);
-    const person = after.body.included?.find((u: { id: string }) => u.id === tenant.people[0]?.id);
+    const person = after.body.included?.find((u: { id: string }) => u.id === writer.people[0]?.id);
     expect(person?.relationships.teams.data.map((t: { id: string }) => t.id) ?? []).not.toContain(
       res.body.data?.id,
     );
@@ -262,8 +271,8 @@ describe('POST /v3/orgs/{org_id}/people/teams', () => {
   });
 
   it('a missing name is 400 pointing at it', async () => {
-    const admin = await api.token(tenant.admin);
-    const res = await api.request('POST', teamsPath(tenant.org.id), {
+    const admin = await api.token(writer.admin);
+    const res = await api.request('POST', teamsPath(writer.org.id), {
       token: admin,
       body: body({ name: '  ' }),
     });

@@ -1,131 +1,405 @@
 /**
- * Tenant isolation, proven over the whole route table: organisation B's administrator calls every route
- * with organisation A's ids (path ids, relationship ids in bodies, filters naming A). No call reads or
- * changes A's data: organisation routes answer 404 (403 where the route is organisation-wide), and
- * organisation-wide collections never show A's records. New routes are covered without editing this file.
+ * Tenant isolation, proven over the whole route table (spec: outside the caller's organisations is 404,
+ * never 403; ARCHITECTURE "Data" rule 1). Organisations A and B each hold one real record of every kind
+ * (test/support/every-record.ts), so every path parameter of every route names a record that exists.
+ * B's administrator (an OAuth2 client) and B's user (a session) call every authenticated route:
+ *
+ * - with A's records in the path (all of A's ids, and each of A's records among B's own ids): 404
+ *   NOT_FOUND.001, the answer a record that does not exist gets; write bodies name A's records too;
+ * - with B's own path (or none) and A's records named in the body or in filters: nothing of A's shows,
+ *   and the answer is the one the same request gets with random ids in place of A's.
+ *
+ * After every call, every item of A's in the table is as it was, and A's records read through the API as
+ * A are unchanged. A route with a path parameter that names no record here fails (it does not skip), so
+ * new routes cannot escape.
  */
+import { randomUUID } from 'node:crypto';
+import { type AttributeValue, ScanCommand, type ScanCommandOutput } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFeatureConfiguration, createTeam } from '../../infra/local/records';
+import { createServiceAccountClient } from '../../infra/local/records';
+import { dynamodb } from '../../shared/data/clients';
 import { type Route, routes } from '../../shared/routes';
-import { startTestApi, type TestApi } from '../support/api';
-import { newTenant, type Tenant } from '../support/tenants';
+import { type ApiResponse, type RequestOptions, startTestApi, type TestApi } from '../support/api';
+import {
+  BODILESS,
+  buildEveryRecord,
+  type EveryRecord,
+  type Ids,
+  recordKey,
+  requestBodies,
+} from '../support/every-record';
+import { STREET_WORKS_ORGS } from '../support/street-works-config';
+import { newTenant } from '../support/tenants';
 
 let api: TestApi;
-let a: Tenant;
-let b: Tenant;
+let a: EveryRecord;
+let b: EveryRecord;
 let tokenA: string;
 let tokenB: string;
-/** Ids of A's records by the path parameter that would name them. */
-const idsOfA: Record<string, string> = {};
+let nobody: string;
+/** Every id of A's records (and A's clients), from the table itself: what a leak would show. */
+let secretsOfA: Set<string>;
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+const paramsOf = (route: Route) => [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '');
+const authenticated: Route[] = routes.filter((r) => r.auth.length > 0);
+const hasBody = (route: Route) =>
+  route.method === 'POST' || route.method === 'PATCH' || route.method === 'PUT';
+
+// ---------------------------------------------------------------------------------------------------
+// A's items in the table, and A's records as A reads them through the API.
+
+type Item = Record<string, unknown>;
+/** An item with its attributes' names in one order, whatever order DynamoDB answered them in. */
+const canonical = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === 'object')
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, canonical((value as Item)[k])]),
+    );
+  return value;
+};
+
+let principalsOfA = new Set<string>();
+/**
+ * Every item of A's: those carrying A's `org_id` or in A's partitions, and the principal (credential)
+ * items of A's users and service accounts, which carry no organisation. Nothing is excluded.
+ */
+const itemsOfA = async (): Promise<Map<string, string>> => {
+  const org = a.ids.org_id ?? '';
+  const principals = [...principalsOfA].map((id, i) => [`:p${i}`, { S: `PRINCIPAL#${id}` }] as const);
+  const found = new Map<string, string>();
+  const segments = 2;
+  await Promise.all(
+    Array.from({ length: segments }, async (_, Segment) => {
+      let ExclusiveStartKey: Record<string, AttributeValue> | undefined;
+      do {
+        const page: ScanCommandOutput = await dynamodb.send(
+          new ScanCommand({
+            TableName: process.env.TABLE_NAME,
+            FilterExpression: `org_id = :org OR begins_with(pk, :partition)${principals.length > 0 ? ` OR pk IN (${principals.map(([name]) => name).join(', ')})` : ''}`,
+            ExpressionAttributeValues: {
+              ':org': { S: org },
+              ':partition': { S: `ORG#${org}#` },
+              ...Object.fromEntries(principals),
+            },
+            ExclusiveStartKey,
+            Segment,
+            TotalSegments: segments,
+          }),
+        );
+        for (const item of page.Items ?? []) {
+          found.set(`${item.pk?.S} ${item.sk?.S}`, JSON.stringify(canonical(item)));
+        }
+        ExclusiveStartKey = page.LastEvaluatedKey;
+      } while (ExclusiveStartKey);
+    }),
+  );
+  return found;
+};
+
+let tableOfA = new Map<string, string>();
+/** What changed among A's items since the last look (and makes the present the new baseline). */
+const changesToA = async (): Promise<string[]> => {
+  const now = await itemsOfA();
+  const changes = [
+    ...[...now.keys()].filter((k) => !tableOfA.has(k)).map((k) => `added ${k}`),
+    ...[...tableOfA.keys()].filter((k) => !now.has(k)).map((k) => `removed ${k}`),
+    ...[...now.keys()]
+      .filter((k) => tableOfA.has(k) && tableOfA.get(k) !== now.get(k))
+      .map((k) => `changed ${k}`),
+  ];
+  tableOfA = now;
+  return changes;
+};
+
+/** For each route and parameter, the GET route that reads the record it names, if there is one. */
+const readerOf = (route: Route, param: string): Route | undefined => {
+  const prefix = route.path.slice(0, route.path.indexOf(`{${param}}`) + param.length + 2);
+  const gets = routes.filter((r) => r.method === 'GET' && r.auth.length > 0);
+  const segment = prefix.split('/').slice(-2).join('/');
+  return (
+    gets.find((r) => r.path === prefix) ??
+    gets.find((r) => r.path.endsWith(`/${segment}`) && recordKey(r, param) === recordKey(route, param))
+  );
+};
+const fill = (route: Route, idOf: (param: string) => string) =>
+  route.path.replace(/\{(\w+)\}/g, (_, name: string) => idOf(name));
+/** Presigned URLs are signed afresh on every read: compare them without their signature. */
+const stable = (body: unknown) =>
+  JSON.stringify(body, (_, v) => (typeof v === 'string' && v.includes('X-Amz-') ? v.split('?')[0] : v));
+
+const readsOfA = new Map<string, string>();
+const readAsA = async (path: string) => {
+  const res = await api.get(path, tokenA);
+  return `${res.status} ${stable(res.body?.data)}`;
+};
+/** A's records this route names, read through the API as A: what changed since the last read. */
+const readPathsOfA = (route: Route): string[] =>
+  paramsOf(route)
+    .map((p) => readerOf(route, p))
+    .filter((r): r is Route => r !== undefined)
+    .map((r) => fill(r, (p) => a.idFor(r, p)));
+const changedReadsOfA = async (route: Route): Promise<string[]> => {
+  const reads = await Promise.all(
+    [...new Set(readPathsOfA(route))].map(async (path) => [path, await readAsA(path)] as const),
+  );
+  const changed = reads
+    .filter(([path, now]) => readsOfA.get(path) !== now)
+    .map(([path, now]) => `${path}: ${readsOfA.get(path)} → ${now}`);
+  for (const [path, now] of reads) readsOfA.set(path, now);
+  return changed;
+};
+
+// ---------------------------------------------------------------------------------------------------
+// Requests.
+
+/** Ids for a request: the route's parameters from A (`ofA`) or B, and A's ids for everything a body names. */
+const idsFor = (route: Route, ofA: readonly string[]): Ids => {
+  const ids: Record<string, string> = { ...a.ids };
+  for (const param of paramsOf(route)) {
+    if (!ofA.includes(param)) ids[recordKey(route, param)] = b.idFor(route, param);
+  }
+  return ids;
+};
+const pathFor = (route: Route, ofA: readonly string[]) =>
+  fill(route, (p) => (ofA.includes(p) ? a.idFor(route, p) : b.idFor(route, p)));
+const bodyFor = (route: Route, ids: Ids): object | undefined => {
+  if (!hasBody(route) || route.bodyType) return undefined;
+  const body = requestBodies[route.id];
+  if (!body && !BODILESS.has(route.id))
+    throw new Error(`No request body for ${route.id}: add one to test/support/every-record.ts`);
+  return body?.(ids);
+};
+
+/** The same text with each of A's ids replaced by a random one (the same one each time it occurs). */
+const withRandomIds = (text: string) => {
+  const random = new Map<string, string>();
+  return text.replace(UUID, (id) =>
+    secretsOfA.has(id.toLowerCase()) ? (random.get(id) ?? random.set(id, randomUUID()).get(id) ?? '') : id,
+  );
+};
+const namesA = (text: string) => (text.match(UUID) ?? []).some((id) => secretsOfA.has(id.toLowerCase()));
+/** A's ids in an answer that the request did not name itself (an error may quote what it was sent). */
+const leaksOfA = (res: ApiResponse, sent: string) =>
+  [...new Set(res.text.match(UUID) ?? [])].filter(
+    (id) => secretsOfA.has(id.toLowerCase()) && !sent.toLowerCase().includes(id.toLowerCase()),
+  );
+/** What a client can tell apart: the status and each error's code, title, source and detail. */
+const answer = (res: ApiResponse) => ({
+  status: res.status,
+  errors: (res.body?.errors ?? []).map(
+    (e: { code?: string; title: string; source?: object; detail?: string }) => ({
+      code: e.code,
+      title: e.title,
+      source: e.source,
+      detail: e.detail?.replace(UUID, '<id>'),
+    }),
+  ),
+});
+
+interface Caller {
+  name: string;
+  as: () => RequestOptions;
+}
+const callers: Caller[] = [
+  { name: 'B’s administrator (OAuth2)', as: () => ({ token: tokenB }) },
+  { name: 'B’s user (Session)', as: () => ({ headers: { 'x-session-token': b.session } }) },
+];
+
+/** A's own path-free queries that name A's records, by route id (collections of the caller's organisations). */
+const queriesNamingA: Record<string, (ids: Ids) => string[]> = {
+  listFeatureConfigurations: (i) => [`filter[organisation]=${i.org_id}`],
+  listSsoProviders: (i) => [`filter[organisation]=${i.org_id}`],
+  listProperties: (i) => [
+    `filter[organisation]=${i.org_id}`,
+    'filter[location.box.bottom_left]=54,-3&filter[location.box.top_right]=55,-2',
+  ],
+  listStreets: (i) => [`filter[organisation]=${i.org_id}`, 'filter[usrn]=20100123'],
+  listCostRollups: (i) =>
+    [`eq(organisation,${b.ids.org_id})`, `eq(organisation,${i.org_id})`].flatMap((org) =>
+      ['self', 'all'].map(
+        (depth) =>
+          `filter=${encodeURIComponent(`and(${org},eq(cost_centre,${i.scheme_id}),eq(cost_centre_type,schemes),eq(depth,${depth}))`)}`,
+      ),
+    ),
+  listPreConstructionInformation: (i) => [`filter[scheme]=${i.scheme_id}`],
+  listConstructionPhasePlans: (i) => [`filter[scheme]=${i.scheme_id}`],
+  searchProjects: () => ['filter[prefix]=Re'],
+  listComments: (i) => [`filter[subject_id]=${i.contact_id}`],
+  listCustomerInteractions: (i) => [`filter[contact]=${i.contact_id}`],
+  listCustomerAppointments: (i) => [`filter[contact]=${i.contact_id}`],
+  listAuditEvents: (i) => [`filter[subject_id]=${i.vehicle_id}`],
+  listFolders: (i) => [`filter[parent]=${i.root_folder}`, `filter[scheme]=${i.scheme_id}`],
+};
+const queriesFor = (route: Route): string[] => ['', ...(queriesNamingA[route.id]?.(a.ids) ?? [])];
+
+// ---------------------------------------------------------------------------------------------------
 
 beforeAll(async () => {
   api = await startTestApi();
-  [a, b] = await Promise.all([newTenant('Isolation A', 2), newTenant('Isolation B', 2)]);
-  [tokenA, tokenB] = await Promise.all([api.token(a.admin), api.token(b.admin)]);
-  for (const tenant of [a, b]) {
-    await createTeam(tenant.org.id, {
-      name: 'Crew',
-      description: 'crew',
-      memberIds: tenant.people.map((p) => p.id),
-    });
-    await createFeatureConfiguration(tenant.org.id, {
-      name: 'CPP',
-      domain: 'cdm',
-      component: 'cpp',
-      enabled: true,
-    });
-  }
-  const accounts = await api.get(`/v3/orgs/${a.org.id}/iam/service-accounts`, tokenA);
-  const account = accounts.body.data[0];
-  const grants = await api.get(`/v3/orgs/${a.org.id}/iam/grants`, tokenA);
-  Object.assign(idsOfA, {
-    org_id: a.org.id,
-    service_account_id: account.id,
-    key_id: account.attributes.keys[0].id,
-    grant_id: grants.body.data[0].id,
-  });
-});
+  // A and B are the organisations the test configuration routes street-works references to.
+  const [tenantA, tenantB] = await Promise.all([
+    newTenant('Isolation A', 2, STREET_WORKS_ORGS.TW),
+    newTenant('Isolation B', 2, STREET_WORKS_ORGS.TWX),
+  ]);
+  [tokenA, tokenB, nobody] = await Promise.all([
+    api.token(tenantA.admin),
+    api.token(tenantB.admin),
+    createServiceAccountClient('no grants', []).then((c) => api.token(c)),
+  ]);
+  [a, b] = await Promise.all([
+    buildEveryRecord(api, tenantA, { token: tokenA, reference: 'TW' }),
+    buildEveryRecord(api, tenantB, { token: tokenB, reference: 'TWX' }),
+  ]);
+  const first = await itemsOfA();
+  principalsOfA = new Set(
+    [...first.values()]
+      .map((json) => JSON.parse(json) as Record<string, AttributeValue>)
+      .filter((item) => /#(users|service-accounts)$/.test(item.pk?.S ?? ''))
+      .map((item) => item.id?.S ?? ''),
+  );
+  tableOfA = await itemsOfA();
+  secretsOfA = new Set(
+    [...tableOfA.values()]
+      .flatMap((json) => {
+        const item = JSON.parse(json) as Record<string, AttributeValue>;
+        return [item.id?.S, item.client_id?.S, item.org_id?.S, item.sk?.S];
+      })
+      .filter((v): v is string => typeof v === 'string' && new RegExp(`^${UUID.source}$`, 'i').test(v))
+      .map((v) => v.toLowerCase()),
+  );
+  await Promise.all(
+    [...new Set(authenticated.flatMap(readPathsOfA))].map(async (path) =>
+      readsOfA.set(path, await readAsA(path)),
+    ),
+  );
+}, 180_000);
 afterAll(() => api.close());
 
-/** Every id of A's records that a leak would show: its organisation, people, teams, accounts, keys, grants. */
-const secretsOfA = async (): Promise<string[]> => {
-  const lists = await Promise.all(
-    ['people/teams', 'iam/service-accounts', 'iam/grants'].map((p) =>
-      api.get(`/v3/orgs/${a.org.id}/${p}`, tokenA),
-    ),
-  );
-  return [
-    a.org.id,
-    ...a.people.map((p) => p.id),
-    ...lists.flatMap((l) => l.body.data.map((r: { id: string }) => r.id)),
-  ];
-};
-
-/** A's state as its own administrator sees it, to prove nothing changed. */
-const snapshotOfA = async () =>
-  JSON.stringify(
-    await Promise.all(
-      ['people/teams', 'iam/service-accounts', 'iam/grants'].map(async (p) => {
-        const res = await api.get(`/v3/orgs/${a.org.id}/${p}?limit=100`, tokenA);
-        return res.body.data.map((r: { id: string; attributes: object }) => [r.id, r.attributes]);
+describe('the records the cases name', () => {
+  it('every path parameter of every route names a record of A and of B', () => {
+    const missing = authenticated.flatMap((route) =>
+      paramsOf(route).flatMap((p) => {
+        try {
+          a.idFor(route, p);
+          b.idFor(route, p);
+          return [];
+        } catch (error) {
+          return [(error as Error).message];
+        }
       }),
-    ),
-  );
+    );
+    expect(missing).toEqual([]);
+  });
 
-const pathWithIdsOfA = (route: Route) =>
-  route.path.replace(/\{(\w+)\}/g, (_, name: string) => idsOfA[name] ?? idsOfA.org_id ?? '');
+  it('every write route has a request body, or is known to take none', () => {
+    const missing = authenticated.filter(
+      (r) => hasBody(r) && !r.bodyType && !requestBodies[r.id] && !BODILESS.has(r.id),
+    );
+    expect(missing.map((r) => r.id)).toEqual([]);
+  });
 
-/** A body that names A's records wherever a body can name something. */
-const bodyNamingA = (route: Route) => ({
-  data: {
-    type: route.path
-      .split('/')
-      .filter((s) => !s.startsWith('{'))
-      .pop(),
-    id: idsOfA.service_account_id,
-    attributes: { name: 'hijack', enabled: false },
-    relationships: {
-      role: { data: { type: 'roles', id: 'admin' } },
-      service_account: { data: { type: 'service-accounts', id: idsOfA.service_account_id } },
-      members: { data: a.people.map((p) => ({ type: 'users', id: p.id })) },
+  it.each(authenticated.filter((r) => r.method === 'GET').map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s answers A’s own administrator, with A’s records where it names them',
+    async (_, route) => {
+      const query = queriesFor(route).at(-1);
+      const path = `${pathFor(route, paramsOf(route))}${query ? `?${query}` : ''}`;
+      // Downloads answer 303 to a presigned URL: the control is the redirect, not the file.
+      const res = await fetch(`${api.url}${path}`, {
+        headers: { authorization: `Bearer ${tokenA}` },
+        redirect: 'manual',
+      });
+      const text = await res.text();
+      expect([200, 303], `${path}: ${text}`).toContain(res.status);
+      if (queriesNamingA[route.id]) expect(namesA(text), `${path}: ${text}`).toBe(true);
     },
-  },
+  );
 });
 
-const authenticated = routes.filter((r) => r.auth.length > 0);
+interface Case {
+  route: Route;
+  caller: Caller;
+  /** Parameters that name A's records; the rest name B's. */
+  ofA: string[];
+}
+const label = (c: Case) =>
+  `${c.route.method} ${c.route.path}, ${c.caller.name}, ${c.ofA.length === 0 ? 'B’s path' : `A’s ${c.ofA.join(', ')}`}`;
 
-describe('organisation B’s administrator, with organisation A’s ids', () => {
-  it.each(authenticated.map((r) => [`${r.method} ${r.path}`, r] as const))(
-    '%s reads and changes nothing of A',
-    async (_, route) => {
-      const before = await snapshotOfA();
-      const path = pathWithIdsOfA(route);
-      const res = await api.request(route.method, path, {
-        token: tokenB,
-        ...(route.method === 'POST' || route.method === 'PATCH' ? { body: bodyNamingA(route) } : {}),
+/** Every way a path can name A's records: all of A's ids, and each of A's records among B's own. */
+const pathCases: Case[] = authenticated.flatMap((route) => {
+  const params = paramsOf(route);
+  const variants = params.length === 0 ? [] : [params];
+  if (params.length > 1) variants.push(...params.filter((p) => p !== 'org_id').map((p) => [p]));
+  return variants.flatMap((ofA) => callers.map((caller) => ({ route, caller, ofA })));
+});
+/** B's own path, A's records in the body or in filters: writes, and collections of no record. */
+const namingCases: Case[] = authenticated
+  .filter((r) => hasBody(r) || paramsOf(r).every((p) => p === 'org_id'))
+  .flatMap((route) => callers.map((caller) => ({ route, caller, ofA: [] })));
+
+/** Runs `check`, then always compares A's table and A's reads (so one failure never hides the next). */
+const thenAUnchanged = async (route: Route, check: () => Promise<void>) => {
+  let failure: unknown = null;
+  try {
+    await check();
+  } catch (error) {
+    failure = error;
+  }
+  const [table, reads] = await Promise.all([changesToA(), changedReadsOfA(route)]);
+  if (failure) throw failure;
+  expect(table, 'A’s items in the table').toEqual([]);
+  expect(reads, 'A’s records read as A').toEqual([]);
+};
+
+describe('B’s callers naming A’s records in the path are refused with 404, and change nothing of A', () => {
+  it.each(pathCases.map((c) => [label(c), c] as const))('%s', (_, c) =>
+    thenAUnchanged(c.route, async () => {
+      const body = bodyFor(c.route, idsFor(c.route, c.ofA));
+      const res = await api.request(c.route.method, pathFor(c.route, c.ofA), {
+        ...c.caller.as(),
+        ...(body && { body }),
       });
-      if (route.path.includes('{org_id}')) {
-        expect(res.status, res.text).toBe(404);
-        expect(res.body.errors[0]).toMatchObject({ status: '404', code: 'NOT_FOUND.001' });
-      } else {
-        // Organisation-wide routes answer for B's organisations only, whatever filter names A.
-        const filtered = await api.get(`${path}?filter[organisation]=${a.org.id}`, tokenB);
-        for (const answer of [res, filtered]) {
-          if (answer.status < 400)
-            for (const id of await secretsOfA())
-              expect(answer.text, `${route.id} leaks ${id}`).not.toContain(id);
-        }
-      }
-      expect(await snapshotOfA()).toBe(before);
-    },
+      expect(res.status, res.text).toBe(404);
+      expect(res.body.errors[0]).toMatchObject({ status: '404', code: 'NOT_FOUND.001' });
+    }),
   );
+});
+
+const seesNothingOfA = (c: Case) =>
+  thenAUnchanged(c.route, async () => {
+    const path = pathFor(c.route, []);
+    const body = bodyFor(c.route, idsFor(c.route, []));
+    const requests = hasBody(c.route)
+      ? [{ path, body }]
+      : queriesFor(c.route).map((q) => ({ path: q ? `${path}?${q}` : path, body: undefined }));
+    for (const request of requests) {
+      const call = (target: string, payload: object | undefined) =>
+        api.request(c.route.method, target, { ...c.caller.as(), ...(payload && { body: payload }) });
+      const sent = `${request.path} ${request.body ? JSON.stringify(request.body) : ''}`;
+      const res = await call(request.path, request.body);
+      expect(leaksOfA(res, sent), `${sent} → ${res.text}`).toEqual([]);
+      if (namesA(sent)) {
+        const random = await call(
+          withRandomIds(request.path),
+          request.body && JSON.parse(withRandomIds(JSON.stringify(request.body))),
+        );
+        expect(answer(res), `${sent}: A’s ids and random ids are told apart`).toEqual(answer(random));
+      }
+    }
+  });
+
+describe('B’s callers naming A’s records in bodies and filters see nothing of A, and change nothing of A', () => {
+  it.each(namingCases.map((c) => [label(c), c] as const))('%s', (_, c) => seesNothingOfA(c));
 });
 
 describe('every authenticated route', () => {
   it.each(authenticated.map((r) => [`${r.method} ${r.path}`, r] as const))(
     '%s: no credentials is 401 AUTH.001',
     async (_, route) => {
-      const res = await api.request(route.method, pathWithIdsOfA(route));
+      const res = await api.request(route.method, pathFor(route, paramsOf(route)));
       expect(res.status).toBe(401);
       expect(res.body.errors[0]).toMatchObject({ code: 'AUTH.001' });
     },
@@ -135,9 +409,7 @@ describe('every authenticated route', () => {
   it.each(withPermission.map((r) => [`${r.method} ${r.path}`, r] as const))(
     '%s: a principal with no grants is 403 AUTH.002',
     async (_, route) => {
-      const { createServiceAccountClient } = await import('../../infra/local/records');
-      const nobody = await api.token(await createServiceAccountClient('no grants', []));
-      const res = await api.request(route.method, pathWithIdsOfA(route), { token: nobody });
+      const res = await api.request(route.method, pathFor(route, paramsOf(route)), { token: nobody });
       expect(res.status).toBe(403);
       expect(res.body.errors[0]).toMatchObject({ code: 'AUTH.002', title: 'Forbidden' });
     },

@@ -16,9 +16,18 @@ export interface Tenant {
   people: StoredResource[];
 }
 
-export const newTenant = async (name = `Test Organisation ${++counter}`, people = 2): Promise<Tenant> => {
+/** `id` is for an organisation whose id configuration names in advance (street-works routing). */
+export const newTenant = async (
+  name = `Test Organisation ${++counter}`,
+  people = 2,
+  id?: string,
+): Promise<Tenant> => {
   const slug = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${Date.now().toString(36)}`;
-  const org = await createOrganisation({ name, slug, description: `${name}, made by a test.` });
+  const org = await createOrganisation(
+    { name, slug, description: `${name}, made by a test.` },
+    undefined,
+    id,
+  );
   const [admin, viewer] = await Promise.all([
     createServiceAccountClient(`${name} admin`, [{ org_id: org.id, role: 'admin' }]),
     createServiceAccountClient(`${name} viewer`, [{ org_id: org.id, role: 'viewer' }]),

@@ -5,7 +5,9 @@
  */
 import type { Principal } from '../../auth/principal';
 import { uuidv7 } from '../../data/ids';
-import { counterKey } from '../../data/stored-resource';
+import { queryIndexPage } from '../../data/repository';
+import type { Scope } from '../../data/scope';
+import { counterKey, type StoredResource } from '../../data/stored-resource';
 import type { WriteOp } from '../../data/transaction';
 import type { CollectionOptions } from '../../jsonapi/collection-query';
 import { createdAtSort, defineResource } from '../resource-definition';
@@ -53,6 +55,10 @@ export const actorOf = (principal: Principal | null): Actor => ({
 export const subjectIndexKey = (subjectId: string) => `SUBJECT#${subjectId}`;
 export const historyCounter = (orgId: string, subjectId: string) =>
   counterKey(orgId, `audit-events#${subjectId}`);
+
+/** One page of a record's history, newest first: one Query of its `gsi1` partition and its counter. */
+export const historyPage = (scope: Scope, subject: StoredResource, page: { limit: number; offset: number }) =>
+  queryIndexPage(scope, subjectIndexKey(subject.id), historyCounter(subject.org_id, subject.id), page);
 
 export const auditEvent = (
   orgId: string,

@@ -5,6 +5,7 @@
  */
 import * as z from 'zod';
 import type { Principal } from '../../auth/principal';
+import { readIndex } from '../../data/repository';
 import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import { requiredText } from '../../jsonapi/attribute-types';
@@ -33,6 +34,10 @@ export const commentableTypes = [
 ] as const;
 
 export const commentsIndexKey = (subjectId: string) => `COMMENTS#${subjectId}`;
+
+/** A record's comments in the scope, oldest first: one Query of its `gsi1` partition. */
+export const commentsOn = (scope: Scope, subjectId: string): Promise<StoredResource[]> =>
+  readIndex(scope, commentsIndexKey(subjectId));
 
 const createSchema = z.strictObject({
   data: z.strictObject({

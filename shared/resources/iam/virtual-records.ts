@@ -1,4 +1,5 @@
 /** Records that are defined in code, not stored: the permission catalogue and the built-in roles. */
+import { readPartition } from '../../data/repository';
 import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import { builtInRoles } from '../../domain/iam/effective-permissions';
@@ -43,6 +44,12 @@ export const builtInRoleRecords = (orgId: string): StoredResource[] =>
       },
     ),
   );
+
+/** The organisation's roles: the built-in ones (fixed string ids) and its custom roles. */
+export const rolesOf = async (scope: Scope, orgId: string): Promise<StoredResource[]> => [
+  ...builtInRoleRecords(orgId),
+  ...(await readPartition(scope, orgId, roles.type)),
+];
 
 /** A role by id: a built-in role as the organisation sees it, or a custom role in the scope (404 otherwise). */
 export const readRole = async (scope: Scope, orgId: string, id: string): Promise<StoredResource> =>
