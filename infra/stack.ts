@@ -1,6 +1,6 @@
 /**
- * The service: one table, two buckets, the token-signing KMS key, and an HTTP API with one function per
- * route-table entry (plus the `$default` fallback), each granted only what its route's `access` names.
+ * The service: one table, three buckets, the token-signing KMS key, and an HTTP API with one function per
+ * area (plus the `$default` fallback), each granted only what its routes' `access` names together.
  */
 import { CfnOutput, Duration, NestedStack, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { type CfnStage, HttpApi, HttpMethod, HttpRoute, HttpRouteKey } from 'aws-cdk-lib/aws-apigatewayv2';
@@ -13,9 +13,11 @@ import { BackoffFunction, SubscriptionProtocol, Topic } from 'aws-cdk-lib/aws-sn
 import { UrlSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct } from 'constructs';
 import { METRIC_NAMESPACE } from '../shared/http/log';
-import { fallbackRoute, type Route, type RouteAccess, routes } from '../shared/routes';
-import { ApiFunction } from './constructs/api-function';
+import { areaOf, fallbackRoute, type RouteAccess, routes } from '../shared/routes';
+import { areas } from './area-bundle';
+import { AreaFunction } from './constructs/area-function';
 import { DataStore } from './constructs/data-store';
+import { gatewayRoutes } from './gateway-routes';
 import { acknowledgeNagFindings } from './nag';
 
 export type Stage = 'dev' | 'staging' | 'prod';
@@ -30,7 +32,30 @@ export interface ComplianceApiStackProps extends StackProps {
   streetWorksOrganisations?: string;
 }
 
-const logicalId = (route: Route) => `Fn${route.id.charAt(0).toUpperCase()}${route.id.slice(1)}`;
+/** `street-works` → `StreetWorks`, for logical ids. */
+const pascal = (name: string) => name.replace(/(^|-)(\w)/g, (_, _dash: string, c: string) => c.toUpperCase());
+/** The construct id of an area's function. */
+export const areaFunctionId = (area: string) => `Fn${pascal(area)}`;
+
+type Level = 'read' | 'write';
+const wider = (a: Level | undefined, b: Level | undefined): Level | undefined =>
+  a === 'write' || b === 'write' ? 'write' : (a ?? b);
+
+/** What an area's routes may touch, together: its function's grants. */
+const unionOf = (accesses: readonly RouteAccess[]): RouteAccess => {
+  const union: RouteAccess = {};
+  for (const access of accesses) {
+    const table = wider(union.table, access.table);
+    if (table) union.table = table;
+    for (const bucket of ['deviceBackups', 'exports', 'documents'] as const) {
+      const level = wider(union.buckets?.[bucket], access.buckets?.[bucket]);
+      if (level) union.buckets = { ...union.buckets, [bucket]: level };
+    }
+    if (access.signing) union.signing = true;
+    if (access.sns) union.sns = access.sns;
+  }
+  return union;
+};
 
 export class ComplianceApiStack extends Stack {
   constructor(scope: Construct, id: string, props: ComplianceApiStackProps) {
@@ -100,25 +125,21 @@ export class ComplianceApiStack extends Stack {
       return role;
     };
 
-    // Each area (functions/<area>/…) gets a nested stack for its functions, log groups, integrations and
-    // routes, so the service grows past CloudFormation's 500-resource limit per stack.
-    const areas = new Map<string, NestedStack>();
-    const areaOf = (route: Route) => {
-      const name = route.handler.split('/')[1] ?? 'root';
-      const id = `Area${name.replace(/(^|-)(\w)/g, (_, _dash: string, c: string) => c.toUpperCase())}`;
-      let area = areas.get(id);
-      if (!area) {
-        area = new NestedStack(this, id, { description: `API functions: ${name}` });
-        areas.set(id, area);
-      }
-      return area;
-    };
+    // Each area gets a nested stack for its function, log group, integration and gateway routes, so the
+    // service grows past CloudFormation's 500-resource limit per stack.
+    const nestedStackOf = (area: string) =>
+      new NestedStack(this, `Area${pascal(area)}`, { description: `API function: ${area}` });
 
-    const functionFor = (scope: Construct, route: Route) =>
-      new ApiFunction(scope, logicalId(route), {
-        handlerPath: route.handler,
-        description: `${route.method} ${route.path}`,
-        role: roleFor(route.access),
+    // One function per area, granted the union of its routes' access; the gateway sends it its prefixes.
+    const gateway = gatewayRoutes(routes);
+    for (const [area, areaRoutes] of areas()) {
+      const nested = nestedStackOf(area);
+      const access = unionOf(areaRoutes.map((r) => r.access));
+      const fn = new AreaFunction(nested, areaFunctionId(area), {
+        area,
+        routes: areaRoutes,
+        description: `API area ${area}: ${areaRoutes.length} routes`,
+        role: roleFor(access),
         environment: {
           STAGE: props.stage,
           TABLE_NAME: data.table.tableName,
@@ -127,26 +148,28 @@ export class ComplianceApiStack extends Stack {
           DOCUMENTS_BUCKET: data.documents.bucketName,
           TOKEN_ISSUER: issuer,
           TOKEN_AUDIENCE: `compliance-api:${props.stage}`,
-          ...(route.access.signing && { SIGNING_KEY_ID: signingKey.keyArn }),
-          ...(route.access.sns && {
+          ...(access.signing && { SIGNING_KEY_ID: signingKey.keyArn }),
+          ...(access.sns && {
             SNS_TOPIC_ARNS: topicArns.join(','),
             STREET_WORKS_ORGANISATIONS: props.streetWorksOrganisations ?? '',
           }),
         },
       });
-
-    for (const route of [...routes, fallbackRoute] as Route[]) {
-      const area = areaOf(route);
-      // `$default` takes every request no route matches, so unknown paths get JSON:API 404/405 answers.
-      const routeKey =
-        route === fallbackRoute
-          ? HttpRouteKey.DEFAULT
-          : HttpRouteKey.with(route.path, HttpMethod[route.method]);
-      new HttpRoute(area, `${logicalId(route)}Route`, {
-        httpApi: api,
-        routeKey,
-        integration: new HttpLambdaIntegration(`${logicalId(route)}Integration`, functionFor(area, route)),
-      });
+      const integration = new HttpLambdaIntegration(`${areaFunctionId(area)}Integration`, fn);
+      // `$default` takes every request no gateway route matches: JSON:API 404/405 from the fallback.
+      const keys =
+        area === areaOf(fallbackRoute)
+          ? [HttpRouteKey.DEFAULT]
+          : gateway
+              .filter((g) => g.area === area)
+              .map((g) => HttpRouteKey.with(g.path, HttpMethod[g.method]));
+      for (const routeKey of keys) {
+        new HttpRoute(nested, `Route ${routeKey.key.replaceAll('/', '-')}`, {
+          httpApi: api,
+          routeKey,
+          integration,
+        });
+      }
     }
 
     // The street-works topics deliver to the receiver over HTTPS, retrying with exponential backoff for

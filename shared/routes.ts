@@ -2249,6 +2249,9 @@ export const fallbackRoute = {
   access: {},
 } as const satisfies Route;
 
+/** The area a route belongs to, and so the function that serves it: its handler's `functions/<area>/`. */
+export const areaOf = (route: Route): string => route.handler.split('/')[1] ?? '';
+
 export const routeById = (id: RouteId): Route => {
   const found = routes.find((r) => r.id === id);
   if (!found) throw new Error(`no route ${id}`);

@@ -1,7 +1,8 @@
 /**
- * The local stand-in for API Gateway (HTTP API, payload format 2.0): turns each HTTP request into the
- * event API Gateway would send and calls the very handler module CDK deploys for the matching route in
- * the route table; requests no route matches go to the `$default` (fallback) handler, as in AWS.
+ * The local stand-in for API Gateway (HTTP API, payload format 2.0): picks the gateway route the stack
+ * deploys for each request (infra/gateway-routes.ts, with API Gateway's precedence), turns the request
+ * into the event API Gateway would send, and calls that area's entry, the router CDK deploys; requests no
+ * gateway route takes go to the `$default` (fallback) function, as in AWS.
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -15,6 +16,7 @@ import { resolve } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { areaRouter, type LambdaHandler } from '../../shared/http/area-router';
 import { SECURITY_HEADERS } from '../../shared/http/middlewares/security-headers';
 import { Reply, toResult } from '../../shared/http/reply';
 import { errorDocument } from '../../shared/jsonapi/document';
@@ -25,27 +27,27 @@ import {
   PayloadTooLargeError,
   ValidationError,
 } from '../../shared/jsonapi/errors';
-import { fallbackRoute, matchRoute, type Route } from '../../shared/routes';
+import { areaOf, fallbackRoute, routes } from '../../shared/routes';
+import { gatewayMatch, gatewayRoutes } from '../gateway-routes';
 
 /** API Gateway's own payload limit; larger requests never reach a function. */
 const GATEWAY_BODY_LIMIT = 10 * 1024 * 1024;
 
-type Handler = (
-  event: APIGatewayProxyEventV2,
-  context: Context,
-) => Promise<APIGatewayProxyStructuredResultV2>;
-
 const repositoryRoot = resolve(import.meta.dirname, '../..');
-const loaded = new Map<string, Promise<Handler>>();
 
-const loadHandler = (route: Route): Promise<Handler> => {
-  let handler = loaded.get(route.handler);
-  if (!handler) {
-    const url = pathToFileURL(resolve(repositoryRoot, route.handler)).href;
-    handler = import(url).then((m: { handler: Handler }) => m.handler);
-    loaded.set(route.handler, handler);
+const gateway = gatewayRoutes(routes);
+/**
+ * Each area's entry, as CDK deploys it (the same router), with its handler modules imported by path
+ * instead of bundled.
+ */
+const entries = new Map<string, LambdaHandler>();
+const entryOf = (area: string): LambdaHandler => {
+  let entry = entries.get(area);
+  if (!entry) {
+    entry = areaRouter(area, (route) => import(pathToFileURL(resolve(repositoryRoot, route.handler)).href));
+    entries.set(area, entry);
   }
-  return handler;
+  return entry;
 };
 
 const readBody = (req: IncomingMessage): Promise<Buffer | 'too large'> =>
@@ -63,7 +65,7 @@ const readBody = (req: IncomingMessage): Promise<Buffer | 'too large'> =>
 // API Gateway passes text bodies as they are and base64-encodes everything else.
 const TEXTUAL = /^(text\/|application\/([\w.+-]+\+)?(json|xml|x-www-form-urlencoded))/i;
 
-const toEvent = (req: IncomingMessage, body: Buffer, route: Route, params: Record<string, string>) => {
+const toEvent = (req: IncomingMessage, body: Buffer, routeKey: string) => {
   const url = new URL(req.url ?? '/', 'http://local');
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) {
@@ -73,7 +75,6 @@ const toEvent = (req: IncomingMessage, body: Buffer, route: Route, params: Recor
   headers['x-forwarded-proto'] = 'http';
   const now = new Date();
   const method = req.method ?? 'GET';
-  const routeKey = route === fallbackRoute ? '$default' : `${route.method} ${route.path}`;
   const textual = TEXTUAL.test(headers['content-type'] ?? '');
   const query = url.search.slice(1);
   // No prototype: `__proto__` and `constructor` are parameter names like any other.
@@ -90,7 +91,6 @@ const toEvent = (req: IncomingMessage, body: Buffer, route: Route, params: Recor
     ...(req.headers.cookie && { cookies: req.headers.cookie.split(/;\s*/) }),
     headers,
     ...(query && { queryStringParameters }),
-    ...(Object.keys(params).length > 0 && { pathParameters: params }),
     requestContext: {
       accountId: 'local',
       apiId: 'local',
@@ -116,16 +116,16 @@ const toEvent = (req: IncomingMessage, body: Buffer, route: Route, params: Recor
   } satisfies APIGatewayProxyEventV2;
 };
 
-const lambdaContext = (route: Route): Context => {
+const lambdaContext = (area: string): Context => {
   const deadline = Date.now() + 10_000;
   return {
     callbackWaitsForEmptyEventLoop: false,
-    functionName: route.id,
+    functionName: area,
     functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${route.id}`,
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${area}`,
     memoryLimitInMB: '512',
     awsRequestId: randomUUID(),
-    logGroupName: `/aws/lambda/${route.id}`,
+    logGroupName: `/aws/lambda/${area}`,
     logStreamName: 'local',
     getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
     done: () => undefined,
@@ -161,10 +161,11 @@ const handle = async (req: IncomingMessage, res: ServerResponse) => {
     send(res, refusal(new PayloadTooLargeError(GATEWAY_BODY_LIMIT)));
     return;
   }
-  const { match } = matchRoute(req.method ?? 'GET', new URL(req.url ?? '/', 'http://local').pathname);
-  const route = match?.route ?? fallbackRoute;
-  const handler = await loadHandler(route);
-  send(res, await handler(toEvent(req, body, route, match?.params ?? {}), lambdaContext(route)));
+  const method = req.method ?? 'GET';
+  const target = gatewayMatch(gateway, method, new URL(req.url ?? '/', 'http://local').pathname);
+  const area = target?.area ?? areaOf(fallbackRoute);
+  const routeKey = target ? `${target.method} ${target.path}` : '$default';
+  send(res, await entryOf(area)(toEvent(req, body, routeKey), lambdaContext(area)));
 };
 
 /** API Gateway's answer when the function failed to answer at all. */

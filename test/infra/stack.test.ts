@@ -3,9 +3,11 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { Role } from 'aws-cdk-lib/aws-iam';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { ComplianceApiStack } from '../../infra/stack';
+import { areas } from '../../infra/area-bundle';
+import { gatewayRoutes } from '../../infra/gateway-routes';
+import { areaFunctionId, ComplianceApiStack } from '../../infra/stack';
 import { tableDefinition } from '../../shared/data/table-definition';
-import { type Route, routes } from '../../shared/routes';
+import { areaOf, fallbackRoute, type Route, routes } from '../../shared/routes';
 
 // Bundling is skipped here (it is exercised by `npx cdk synth`); the template is what is asserted.
 const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
@@ -26,9 +28,12 @@ const statementsOf = (policy: { Properties: Record<string, unknown> }): Statemen
   (policy.Properties.PolicyDocument as { Statement: Statement[] }).Statement.flat();
 const actionsOf = (s: Statement) => (Array.isArray(s.Action) ? s.Action : [s.Action]);
 
-/** The IAM actions granted to the role of the function serving `routeId`. */
+const allRoutes = [...routes, fallbackRoute] as readonly Route[];
+/** The IAM actions granted to the role of the function serving `routeId`: its area's function. */
 const actionsFor = (routeId: string): string[] => {
-  const id = `Fn${routeId.charAt(0).toUpperCase()}${routeId.slice(1)}`;
+  const route = allRoutes.find((r) => r.id === routeId);
+  if (!route) throw new Error(`no route ${routeId}`);
+  const id = areaFunctionId(areaOf(route));
   const fn = stack.node.findAll().find((c) => c.node.id === id) as LambdaFunction | undefined;
   if (!fn?.role) throw new Error(`no function for ${routeId}`);
   const roleRef = stack.getLogicalId((fn.role as Role).node.defaultChild as never);
@@ -37,14 +42,18 @@ const actionsFor = (routeId: string): string[] => {
     .flatMap(([, p]) => statementsOf(p).flatMap(actionsOf));
 };
 
-describe('API: one function and one route per route-table entry', () => {
-  it('has exactly the route table’s routes plus $default', () => {
+describe('API: one function per area, a few gateway routes per area', () => {
+  it('has exactly the gateway routes derived from the route table, plus $default', () => {
     const keys = ofType('AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties.RouteKey);
-    expect(keys.sort()).toEqual([...routes.map((r) => `${r.method} ${r.path}`), '$default'].sort());
+    expect(keys.sort()).toEqual(
+      [...gatewayRoutes(routes).map((g) => `${g.method} ${g.path}`), '$default'].sort(),
+    );
   });
 
-  it('has one function per route-table entry plus the fallback, and no others', () => {
-    expect(ofType('AWS::Lambda::Function')).toHaveLength(routes.length + 1);
+  it('has one function per area (the fallback is one), and no others', () => {
+    const functions = ofType('AWS::Lambda::Function');
+    expect(functions).toHaveLength(areas().size);
+    expect(areas().size).toBeLessThan(routes.length / 5);
   });
 
   it('every function runs Node.js 24 on arm64', () => {
@@ -56,7 +65,7 @@ describe('API: one function and one route per route-table entry', () => {
 
   it('every function has a log group kept 30 days; the API’s access log is kept a year', () => {
     const groups = ofType('AWS::Logs::LogGroup').map(([, g]) => g.Properties.RetentionInDays);
-    expect(groups.filter((days) => days === 30)).toHaveLength(routes.length + 1);
+    expect(groups.filter((days) => days === 30)).toHaveLength(areas().size);
     expect(groups.filter((days) => days === 365)).toHaveLength(1);
   });
 
@@ -163,23 +172,29 @@ describe('least privilege', () => {
     }
   });
 
-  it('read routes cannot write the table; the create route can', () => {
+  it('an area with a write route can write the table', () => {
     expect(actionsFor('listTeams')).toContain('dynamodb:Query');
-    expect(actionsFor('listTeams')).not.toContain('dynamodb:PutItem');
     expect(actionsFor('createTeam')).toContain('dynamodb:PutItem');
   });
 
   it('a route with no table access has no DynamoDB actions', () => {
-    expect(actionsFor('getJwks').filter((a) => a.startsWith('dynamodb:'))).toEqual([]);
     expect(actionsFor('fallback').filter((a) => a.startsWith('dynamodb:'))).toEqual([]);
   });
 
-  it('only the token-signing routes may use the signing key, and only to sign and publish it', () => {
-    for (const route of [...routes.map((r) => r.id), 'fallback']) {
-      const kms = actionsFor(route).filter((a) => a.startsWith('kms:'));
-      const signs = (routes as readonly Route[]).find((r) => r.id === route)?.access.signing === true;
-      expect(kms.sort(), route).toEqual(signs ? ['kms:GetPublicKey', 'kms:Sign'] : []);
+  it('only the area with token-signing routes may use the signing key, and only to sign and publish it', () => {
+    for (const [area, areaRoutes] of areas()) {
+      const kms = actionsFor(areaRoutes[0]?.id ?? '').filter((a) => a.startsWith('kms:'));
+      const signs = areaRoutes.some((r) => r.access.signing === true);
+      expect(kms.sort(), area).toEqual(signs ? ['kms:GetPublicKey', 'kms:Sign'] : []);
     }
+    expect(actionsFor('issueToken')).toContain('kms:Sign');
+  });
+
+  it('an area of read routes only cannot write the table', () => {
+    const readOnly = [...areas()].filter(([, rs]) => rs.every((r) => r.access.table !== 'write'));
+    expect(readOnly.map(([area]) => area)).toContain('status');
+    for (const [area, rs] of readOnly)
+      expect(actionsFor(rs[0]?.id ?? ''), area).not.toContain('dynamodb:PutItem');
   });
 
   it('the signing key is an RSA_2048 SIGN_VERIFY key, retained', () => {
@@ -187,6 +202,46 @@ describe('least privilege', () => {
       DeletionPolicy: 'Retain',
       Properties: Match.objectLike({ KeySpec: 'RSA_2048', KeyUsage: 'SIGN_VERIFY' }),
     });
+  });
+});
+
+/**
+ * The route table twice over: every route again in an area of its own twin (`assets-2`), under a twin
+ * prefix (`/v3/orgs/{org_id}/assets-2/…`, `/v3/vehicles-2/…`), as the second half of the mission will be.
+ */
+const doubled = (): Route[] => {
+  const twin = (route: Route): Route => {
+    const segments = route.path.split('/');
+    const at = segments[2] === 'orgs' && segments.length > 4 ? 4 : Math.min(2, segments.length - 1);
+    segments[at] = `${segments[at]}-2`;
+    return {
+      ...route,
+      id: `${route.id}2`,
+      path: segments.join('/'),
+      handler: route.handler.replace(/^functions\/([^/]+)/, 'functions/$1-2'),
+    };
+  };
+  return [...routes, ...routes.map(twin)];
+};
+
+describe('API Gateway quotas (HTTP API defaults: 300 routes, raisable; 300 integrations, not raisable)', () => {
+  const integrations = ofType('AWS::ApiGatewayV2::Integration').length;
+  const gatewayRouteCount = ofType('AWS::ApiGatewayV2::Route').length;
+
+  it(`the API has at most 150 routes and 60 integrations (now: ${gatewayRouteCount} and ${integrations})`, () => {
+    expect(gatewayRouteCount).toBeLessThanOrEqual(150);
+    expect(integrations).toBeLessThanOrEqual(60);
+    expect(integrations).toBe(areas().size);
+  });
+
+  it('twice today’s routes still fit: at most 150 gateway routes and 60 integrations', () => {
+    const twice = doubled();
+    const areaCount = new Set(twice.map(areaOf)).size + 1;
+    expect(twice.length).toBe(routes.length * 2);
+    expect(gatewayRoutes(twice).length, `${gatewayRoutes(twice).length} gateway routes`).toBeLessThanOrEqual(
+      150,
+    );
+    expect(areaCount, `${areaCount} integrations`).toBeLessThanOrEqual(60);
   });
 });
 
@@ -215,7 +270,7 @@ describe('street works (context streetWorksTopicArns, streetWorksOrganisations)'
     .filter((c): c is NestedStack => c instanceof NestedStack)
     .map((s) => Template.fromStack(s))
     .find((t) =>
-      Object.keys(t.findResources('AWS::Lambda::Function')).some((id) => id.includes('ReceiveStreetWorks')),
+      Object.keys(t.findResources('AWS::Lambda::Function')).some((id) => id.includes('FnStreetWorks')),
     );
 
   it('subscribes the receiver’s HTTPS URL to each topic with an exponential-backoff delivery policy', () => {

@@ -1,0 +1,43 @@
+/**
+ * An area function's entry: API Gateway sends it every request under the area's path prefixes (greedy
+ * routes), and the router picks the route with the same matcher the fallback uses, then calls that
+ * route's handler, loaded on first use so a cold start pays only for the route it serves.
+ */
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { areaOf, fallbackRoute, matchRoute, type Route } from '../routes';
+
+export type LambdaHandler = (
+  event: APIGatewayProxyEventV2,
+  context: Context,
+) => Promise<APIGatewayProxyStructuredResultV2>;
+
+/** How an entry reaches a route's handler module: a static `import()` when bundled, a path locally. */
+export type HandlerLoader = (route: Route) => Promise<{ handler: LambdaHandler }>;
+
+export const areaRouter = (area: string, load: HandlerLoader): LambdaHandler => {
+  const handlers = new Map<Route, Promise<LambdaHandler>>();
+  const handlerOf = (route: Route) => {
+    let handler = handlers.get(route);
+    if (!handler) {
+      handler = load(route).then((m) => m.handler);
+      handlers.set(route, handler);
+    }
+    return handler;
+  };
+  return async (event, context) => {
+    const { match } = matchRoute(event.requestContext.http.method, event.rawPath);
+    // A path of no route of this area (or of none): the fallback answers 404, or 405 with Allow.
+    const route = match && areaOf(match.route) === area ? match.route : fallbackRoute;
+    const routeKey = route === fallbackRoute ? '$default' : `${route.method} ${route.path}`;
+    const { pathParameters: _gateway, ...rest } = event;
+    const routed: APIGatewayProxyEventV2 = {
+      ...rest,
+      routeKey,
+      ...(match && route !== fallbackRoute && Object.keys(match.params).length > 0
+        ? { pathParameters: match.params }
+        : {}),
+      requestContext: { ...event.requestContext, routeKey },
+    };
+    return (await handlerOf(route))(routed, context);
+  };
+};
