@@ -11,15 +11,21 @@ export type LambdaHandler = (
   context: Context,
 ) => Promise<APIGatewayProxyStructuredResultV2>;
 
-/** How an entry reaches a route's handler module: a static `import()` when bundled, a path locally. */
-export type HandlerLoader = (route: Route) => Promise<{ handler: LambdaHandler }>;
+/**
+ * A route's module: a bespoke handler exports `handler`; the generic endpoints module builds the handler
+ * of a declared resource's endpoint from its route.
+ */
+export type HandlerModule = { handler: LambdaHandler } | { handlerFor: (route: Route) => LambdaHandler };
+
+/** How an entry reaches a route's module: a static `import()` when bundled, a path locally. */
+export type HandlerLoader = (route: Route) => Promise<HandlerModule>;
 
 export const areaRouter = (area: string, load: HandlerLoader): LambdaHandler => {
   const handlers = new Map<Route, Promise<LambdaHandler>>();
   const handlerOf = (route: Route) => {
     let handler = handlers.get(route);
     if (!handler) {
-      handler = load(route).then((m) => m.handler);
+      handler = load(route).then((m) => ('handler' in m ? m.handler : m.handlerFor(route)));
       handlers.set(route, handler);
     }
     return handler;

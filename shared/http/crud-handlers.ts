@@ -9,14 +9,14 @@ import { listResources } from '../resources/collection';
 import type { ResourceDefinition } from '../resources/resource-definition';
 import type { SimpleCrud } from '../resources/simple-crud';
 import { readInScope, resourceResponse } from '../resources/single';
-import type { RouteId } from '../routes';
+import type { Route, RouteId } from '../routes';
 import { jsonApiHandler } from './json-api-handler';
 import { created, Reply } from './reply';
 
-export const listHandler = (routeId: RouteId, definition: ResourceDefinition) =>
+export const listHandler = (routeId: RouteId | Route, definition: ResourceDefinition) =>
   jsonApiHandler(routeId, (request) => listResources(request, definition));
 
-export const getHandler = (routeId: RouteId, definition: ResourceDefinition, idParam: string) =>
+export const getHandler = (routeId: RouteId | Route, definition: ResourceDefinition, idParam: string) =>
   jsonApiHandler(
     routeId,
     async (request) =>
@@ -29,7 +29,7 @@ export const getHandler = (routeId: RouteId, definition: ResourceDefinition, idP
     ({ org_id: org, [idParam]: id }) => (org && id ? [definition.keyOf(org, id)] : []),
   );
 
-export const createHandler = (routeId: RouteId, crud: Pick<SimpleCrud, 'definition' | 'create'>) =>
+export const createHandler = (routeId: RouteId | Route, crud: Pick<SimpleCrud, 'definition' | 'create'>) =>
   jsonApiHandler(routeId, async (request) => {
     const record = await crud.create(
       request.scope,
@@ -41,7 +41,7 @@ export const createHandler = (routeId: RouteId, crud: Pick<SimpleCrud, 'definiti
   });
 
 export const updateHandler = (
-  routeId: RouteId,
+  routeId: RouteId | Route,
   crud: Pick<SimpleCrud, 'definition' | 'update'>,
   idParam: string,
 ) =>
@@ -51,7 +51,7 @@ export const updateHandler = (
   });
 
 export const deleteHandler = (
-  routeId: RouteId,
+  routeId: RouteId | Route,
   crud: Pick<SimpleCrud, 'definition' | 'remove'>,
   idParam: string,
 ) =>
@@ -65,7 +65,7 @@ export const deleteHandler = (
 
 /** `POST …/{id}/restore` for soft-deleted records. */
 export const restoreHandler = (
-  routeId: RouteId,
+  routeId: RouteId | Route,
   crud: {
     definition: ResourceDefinition;
     restore(scope: Scope, orgId: string, id: string): Promise<StoredResource>;

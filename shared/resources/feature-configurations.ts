@@ -2,8 +2,12 @@ import { createdAtSort, defineResource } from './resource-definition';
 
 export const featureConfigurations = defineResource({
   type: 'feature-configurations',
+  names: { one: 'FeatureConfiguration', many: 'FeatureConfigurations' },
+  collectionPath: '/v3/feature-configurations',
+  itemPath: '/v3/feature-configurations/{feature_configuration_id}',
+  permission: 'feature-configurations',
+  endpoints: { list: 'functions/feature-configurations/list-feature-configurations.ts', get: true },
   relationships: { organisation: { type: 'organisations' } },
-  self: 'getFeatureConfiguration',
   collection: {
     filters: {
       domain: { kind: 'eq', path: 'attributes.domain' },

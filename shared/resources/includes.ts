@@ -5,7 +5,7 @@
 import { batchGetInScope } from '../data/repository';
 import type { Scope } from '../data/scope';
 import type { ItemKey, StoredResource } from '../data/stored-resource';
-import { resourceTypes } from './registry';
+import { resourceTypes } from '../routes';
 import type { ResourceDefinition } from './resource-definition';
 import { relatedIds } from './serialise';
 

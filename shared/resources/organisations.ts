@@ -6,8 +6,12 @@ import { createdAtSort, defineResource } from './resource-definition';
 /** An organisation is the root of its own tenant partition: it is stored in itself. */
 export const organisations = defineResource({
   type: 'organisations',
+  names: { one: 'Organisation', many: 'Organisations' },
+  collectionPath: '/v3/orgs',
+  itemPath: '/v3/orgs/{org_id}',
+  permission: 'organisations',
+  endpoints: { list: 'functions/organisations/list-organisations.ts', get: true },
   relationships: {},
-  self: 'getOrganisation',
   keyOf: (_orgId, id) => resourceKey(id, 'organisations', id),
   collection: {
     filters: {

@@ -10,7 +10,7 @@ import type { Scope } from '../data/scope';
 import type { StoredRelationship, StoredResource } from '../data/stored-resource';
 import { commit, type WriteOp, WriteRefused } from '../data/transaction';
 import { ConflictError, ValidationError } from '../jsonapi/errors';
-import { resourceTypes } from './registry';
+import { resourceTypes } from '../routes';
 import type { ResourceDefinition } from './resource-definition';
 import { relatedIds } from './serialise';
 import { indexed, toStoredResource } from './stored';

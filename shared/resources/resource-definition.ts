@@ -1,29 +1,67 @@
 /**
- * One definition per resource type: its type name, relationships, links and collection options. The
- * serialiser, the include resolver and `meta.features` all read from here; endpoints only name one.
+ * One declaration per resource type: its type name, paths, permission family, relationships, collection
+ * options, write schema and endpoints. The area's routes, the generic handlers, the serialiser's links,
+ * the include resolver and `meta.features` all read from here (see `shared/resources/area.ts`).
  */
-
+import type * as z from 'zod';
 import type { Scope } from '../data/scope';
 import type { ItemKey, StoredResource } from '../data/stored-resource';
 import { resourceKey } from '../data/stored-resource';
+import type { Permission } from '../domain/iam/permissions';
+import { fillPath, parameterNames } from '../http/path-template';
+import type { Operation, RouteAccess } from '../http/route';
 import type { CollectionOptions } from '../jsonapi/collection-query';
-import { type GetRouteId, recordPath } from '../jsonapi/links';
+import type { CrudOptions, UniqueAttribute } from './simple-crud';
 
 export interface RelationshipDefinition {
   type: string;
   many?: true;
 }
 
-export interface ResourceDefinition {
+/**
+ * How one operation is served: `true` for the generic handler, or a bespoke handler module (relative to
+ * the repository root, exporting `handler`), with the route's settings where they differ from the
+ * resource's (a permission of another family, bucket access, the query parameters a handler reads).
+ */
+export type EndpointDeclaration =
+  | true
+  | string
+  | {
+      handler?: string;
+      permission?: Permission | 'authenticated';
+      access?: RouteAccess;
+      query?: readonly string[];
+    };
+
+/** What the generic create / update / delete accept: `required` attributes must be sent on create. */
+export interface WritesDeclaration extends CrudOptions {
+  attributes: z.ZodRawShape;
+  /** Relationships a client may set (each checked to name a record of the organisation). */
+  relationships?: readonly string[];
+  unique?: UniqueAttribute;
+}
+
+/** Permission families: the catalogue's `<family>:view` permissions (writes need `<family>:manage`). */
+export type PermissionFamily = FamilyOf<Permission>;
+type FamilyOf<P> = P extends `${infer Family}:view` ? Family : never;
+
+export interface ResourceDeclaration {
   type: string;
+  /** Route ids are `list<many>`, `get<one>`, `create<one>`, `update<one>` and `delete<one>`. */
+  names?: { one: string; many: string };
+  /** The collection's path: list (GET) and create (POST). */
+  collectionPath?: string;
+  /** A record's path: get, update (PATCH) and delete; also each record's `links.self` and `Location`. */
+  itemPath?: string;
+  /** `assets` makes reads `assets:view` and writes `assets:manage`; an endpoint may name its own. */
+  permission?: PermissionFamily;
+  endpoints?: Partial<Record<Operation, EndpointDeclaration>>;
+  writes?: WritesDeclaration;
   relationships: Record<string, RelationshipDefinition>;
-  /**
-   * Path of the resource's own URL, for `links.self` and `Location`; null for records never answered
-   * with (their objects then carry no `links`, which JSON:API allows).
-   */
-  selfPath: ((resource: StoredResource) => string) | null;
   /** Where a record of this type is stored, given the organisation it is read in. */
-  keyOf: (orgId: string, id: string) => ItemKey;
+  keyOf?: (orgId: string, id: string) => ItemKey;
+  /** The path of records that have no page of their own but a link elsewhere (see `iam-permissions`). */
+  selfPath?: (resource: StoredResource) => string;
   collection?: CollectionOptions;
   /** A point field (`{latitude, longitude}`) indexed by geohash on `gsi1`, so box filters read only nearby records. */
   geoIndex?: { path: string };
@@ -31,20 +69,30 @@ export interface ResourceDefinition {
   derive?: (scope: Scope, items: StoredResource[]) => Promise<StoredResource[]>;
 }
 
-/** A type as its area declares it: `self` names the GET route that serves one record of the type. */
-export type ResourceDeclaration = Omit<ResourceDefinition, 'keyOf' | 'selfPath'> &
-  Partial<Pick<ResourceDefinition, 'keyOf'>> & {
-    /**
-     * The route whose path is each record's `links.self` (see `recordPath`); a function only for
-     * entries with no page of their own, which must still build their path with `routePath`.
-     */
-    self: GetRouteId | Exclude<ResourceDefinition['selfPath'], null> | null;
-  };
+export type ResourceDefinition = Omit<ResourceDeclaration, 'keyOf' | 'selfPath'> & {
+  keyOf: (orgId: string, id: string) => ItemKey;
+  /** Path of the record's own URL, for `links.self` and `Location`; null for records never linked to. */
+  selfPath: ((resource: StoredResource) => string) | null;
+};
 
-export const defineResource = ({ self, ...definition }: ResourceDeclaration): ResourceDefinition => ({
-  keyOf: (orgId, id) => resourceKey(orgId, definition.type, id),
-  ...definition,
-  selfPath: typeof self === 'string' ? recordPath(self) : self,
+/**
+ * A record's own path from the item path: `{org_id}` is the record's organisation and the last
+ * parameter its id; an item path with any other parameter cannot be filled from the record alone.
+ */
+const recordPath = (itemPath: string): ((record: StoredResource) => string) => {
+  const names = parameterNames(itemPath);
+  const idName = names.at(-1);
+  if (!idName || names.some((name) => name !== idName && name !== 'org_id'))
+    throw new Error(`${itemPath} cannot be a record's path: it must end in the id and take no other ids`);
+  return (record) => fillPath(itemPath, { org_id: record.org_id, [idName]: record.id });
+};
+
+export const defineResource = <const Declaration extends ResourceDeclaration>(
+  declaration: Declaration,
+): Declaration & Pick<ResourceDefinition, 'keyOf' | 'selfPath'> => ({
+  keyOf: (orgId: string, id: string) => resourceKey(orgId, declaration.type, id),
+  ...declaration,
+  selfPath: declaration.selfPath ?? (declaration.itemPath ? recordPath(declaration.itemPath) : null),
 });
 
 export const createdAtSort = { created_at: { path: 'meta.created_at' } } as const;

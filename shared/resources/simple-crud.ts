@@ -10,6 +10,7 @@ import type { ItemKey, StoredResource } from '../data/stored-resource';
 import type { WriteOp, WriteRefused } from '../data/transaction';
 import { ConflictError, ValidationError } from '../jsonapi/errors';
 import { assertSameId, parseDocument } from '../jsonapi/request-document';
+import { resourceTypes } from '../routes';
 import {
   byPrincipal,
   changedRecord,
@@ -20,7 +21,6 @@ import {
   replaceRecord,
   storedRelationships,
 } from './record-writes';
-import { resourceTypes } from './registry';
 import type { ResourceDefinition } from './resource-definition';
 
 export interface SimpleCrud {

@@ -2,12 +2,16 @@ import { createdAtSort, defineResource } from './resource-definition';
 
 export const teams = defineResource({
   type: 'teams',
+  names: { one: 'Team', many: 'Teams' },
+  collectionPath: '/v3/orgs/{org_id}/people/teams',
+  itemPath: '/v3/orgs/{org_id}/people/teams/{team_id}',
+  permission: 'teams',
+  endpoints: { list: 'functions/people/list-teams.ts', get: true, create: 'functions/people/create-team.ts' },
   relationships: {
     members: { type: 'users', many: true },
     organisation: { type: 'organisations' },
     schemas: { type: 'form-schemas', many: true },
   },
-  self: 'getTeam',
   collection: {
     filters: {
       name: { kind: 'eq', path: 'attributes.name' },

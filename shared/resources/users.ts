@@ -41,10 +41,13 @@ const withGrants = async (scope: Scope, items: StoredResource[]): Promise<Stored
  */
 export const users = defineResource({
   type: 'users',
+  names: { one: 'User', many: 'Users' },
+  itemPath: '/v3/users/{user_id}',
+  permission: 'users',
+  endpoints: { get: true },
   relationships: {
     organisations: { type: 'organisations', many: true },
     teams: { type: 'teams', many: true },
   },
-  self: 'getUser',
   derive: withGrants,
 });

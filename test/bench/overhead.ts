@@ -15,6 +15,7 @@ import { principalKey } from '../../shared/data/principals';
 import { queryItems } from '../../shared/data/repository';
 import { sessionKey } from '../../shared/data/sessions';
 import { collectionPartition, type StoredResource } from '../../shared/data/stored-resource';
+import { routeById } from '../../shared/routes';
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
@@ -29,7 +30,8 @@ export const benchOverhead = async (invocations = 1000) => {
     Limit: 1,
   });
   if (!item) throw new Error('demo data has no equipment');
-  const { handler } = await import('../../functions/assets/equipment/get');
+  const { handlerFor } = await import('../../shared/http/generic-endpoints');
+  const handler = handlerFor(routeById('getEquipment'));
   const path = `/v3/orgs/${org.id}/assets/equipment/${item.id}`;
   const event = () => ({
     version: '2.0',

@@ -12,8 +12,7 @@ import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDynamoDbClient } from '../../infra/local/clients';
-import { resourceTypes } from '../../shared/resources/registry';
-import { type Route, routes } from '../../shared/routes';
+import { type Route, resourceTypes, routes } from '../../shared/routes';
 import { startTestApi, type TestApi } from '../support/api';
 import { newTenant, type Tenant } from '../support/tenants';
 

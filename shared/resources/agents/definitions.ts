@@ -3,12 +3,22 @@ import { createdAtSort, defineResource } from '../resource-definition';
 
 export const agents = defineResource({
   type: 'agents',
+  names: { one: 'Agent', many: 'Agents' },
+  collectionPath: '/v3/orgs/{org_id}/agents',
+  itemPath: '/v3/orgs/{org_id}/agents/{agent_id}',
+  permission: 'agents',
+  endpoints: {
+    list: true,
+    get: true,
+    create: 'functions/agents/agents/create.ts',
+    update: 'functions/agents/agents/update.ts',
+    delete: 'functions/agents/agents/delete.ts',
+  },
   relationships: {
     organisation: { type: 'organisations' },
     author: { type: 'users' },
     author_service_account: { type: 'service-accounts' },
   },
-  self: 'getAgent',
   collection: {
     filters: {
       enabled: { kind: 'eq', path: 'attributes.enabled', type: 'boolean' },
@@ -22,8 +32,17 @@ export const agents = defineResource({
 
 export const briefings = defineResource({
   type: 'briefings',
+  names: { one: 'Briefing', many: 'Briefings' },
+  collectionPath: '/v3/agents/{agent_id}/briefings',
+  itemPath: '/v3/briefings/{briefing_id}',
+  permission: 'agents',
+  endpoints: {
+    list: 'functions/agents/briefings/list.ts',
+    get: true,
+    create: 'functions/agents/briefings/create.ts',
+    update: 'functions/agents/briefings/update.ts',
+  },
   relationships: { organisation: { type: 'organisations' }, agent: { type: 'agents' } },
-  self: 'getBriefing',
   collection: {
     filters: {
       status: { kind: 'eq', path: 'attributes.status' },

@@ -20,38 +20,89 @@ const named = {
 
 export const equipmentManufacturers = defineResource({
   type: 'equipment-manufacturers',
+  names: { one: 'EquipmentManufacturer', many: 'EquipmentManufacturers' },
+  collectionPath: '/v3/orgs/{org_id}/assets/equipment-manufacturers',
+  itemPath: '/v3/orgs/{org_id}/assets/equipment-manufacturers/{equipment_manufacturer_id}',
+  permission: 'assets',
+  endpoints: {
+    list: true,
+    get: true,
+    create: 'functions/assets/equipment-manufacturers/create.ts',
+    update: 'functions/assets/equipment-manufacturers/update.ts',
+    delete: 'functions/assets/equipment-manufacturers/delete.ts',
+  },
   relationships: { organisation: { type: 'organisations' } },
-  self: 'getEquipmentManufacturer',
   collection: { ...named, includes: [] },
 });
 
 export const equipmentCategories = defineResource({
   type: 'equipment-categories',
+  names: { one: 'EquipmentCategory', many: 'EquipmentCategories' },
+  collectionPath: '/v3/orgs/{org_id}/assets/equipment-categories',
+  itemPath: '/v3/orgs/{org_id}/assets/equipment-categories/{equipment_category_id}',
+  permission: 'assets',
+  endpoints: {
+    list: true,
+    get: true,
+    create: 'functions/assets/equipment-categories/create.ts',
+    update: 'functions/assets/equipment-categories/update.ts',
+    delete: 'functions/assets/equipment-categories/delete.ts',
+  },
   relationships: { organisation: { type: 'organisations' } },
-  self: 'getEquipmentCategory',
   collection: { ...named, includes: [] },
 });
 
 export const equipmentModels = defineResource({
   type: 'equipment-models',
+  names: { one: 'EquipmentModel', many: 'EquipmentModels' },
+  collectionPath: '/v3/orgs/{org_id}/assets/equipment-models',
+  itemPath: '/v3/orgs/{org_id}/assets/equipment-models/{equipment_model_id}',
+  permission: 'assets',
+  endpoints: {
+    list: true,
+    get: true,
+    create: 'functions/assets/equipment-models/create.ts',
+    update: 'functions/assets/equipment-models/update.ts',
+    delete: 'functions/assets/equipment-models/delete.ts',
+  },
   relationships: {
     organisation: { type: 'organisations' },
     manufacturer: { type: 'equipment-manufacturers' },
     categories: { type: 'equipment-categories', many: true },
   },
-  self: 'getEquipmentModel',
   collection: { ...named, includes: ['manufacturer', 'categories'] },
 });
 
 export const vehicleSpecifications = defineResource({
   type: 'vehicle-specifications',
+  names: { one: 'VehicleSpecification', many: 'VehicleSpecifications' },
+  collectionPath: '/v3/orgs/{org_id}/assets/vehicle-specifications',
+  itemPath: '/v3/orgs/{org_id}/assets/vehicle-specifications/{vehicle_specification_id}',
+  permission: 'assets',
+  endpoints: {
+    list: true,
+    get: true,
+    create: 'functions/assets/vehicle-specifications/create.ts',
+    update: 'functions/assets/vehicle-specifications/update.ts',
+    delete: 'functions/assets/vehicle-specifications/delete.ts',
+  },
   relationships: { organisation: { type: 'organisations' }, model: { type: 'equipment-models' } },
-  self: 'getVehicleSpecification',
   collection: { ...named, includes: ['model', 'model.manufacturer', 'model.categories'] },
 });
 
 export const vehicles = defineResource({
   type: 'vehicles',
+  names: { one: 'Vehicle', many: 'Vehicles' },
+  collectionPath: '/v3/orgs/{org_id}/assets/vehicles',
+  itemPath: '/v3/vehicles/{vehicle_id}',
+  permission: 'assets',
+  endpoints: {
+    list: true,
+    get: true,
+    create: 'functions/assets/vehicles/create.ts',
+    update: 'functions/assets/vehicles/update.ts',
+    delete: 'functions/assets/vehicles/delete.ts',
+  },
   relationships: {
     organisation: { type: 'organisations' },
     specification: { type: 'vehicle-specifications' },
@@ -59,7 +110,6 @@ export const vehicles = defineResource({
     equipment: { type: 'equipment-items', many: true },
     ...allocationRelationships,
   },
-  self: 'getVehicle',
   collection: {
     filters: {
       registration: { kind: 'eq', path: 'attributes.registration' },
@@ -74,6 +124,17 @@ export const vehicles = defineResource({
 
 export const equipmentItems = defineResource({
   type: 'equipment-items',
+  names: { one: 'Equipment', many: 'Equipment' },
+  collectionPath: '/v3/orgs/{org_id}/assets/equipment',
+  itemPath: '/v3/orgs/{org_id}/assets/equipment/{equipment_id}',
+  permission: 'assets',
+  endpoints: {
+    list: true,
+    get: true,
+    create: 'functions/assets/equipment/create.ts',
+    update: 'functions/assets/equipment/update.ts',
+    delete: 'functions/assets/equipment/delete.ts',
+  },
   relationships: {
     organisation: { type: 'organisations' },
     manufacturer: { type: 'equipment-manufacturers' },
@@ -92,7 +153,6 @@ export const equipmentItems = defineResource({
     ...allocationRelationships,
     allocated_vehicle: { type: 'vehicles' },
   },
-  self: 'getEquipment',
   collection: {
     filters: {
       serial: { kind: 'eq', path: 'attributes.serial' },
@@ -121,13 +181,22 @@ export const equipmentItems = defineResource({
 
 export const vehicleInventoryChecks = defineResource({
   type: 'vehicle-inventory-checks',
+  names: { one: 'VehicleInventoryCheck', many: 'VehicleInventoryChecks' },
+  collectionPath: '/v3/orgs/{org_id}/assets/vehicle-inventory-checks',
+  itemPath: '/v3/vehicle-inventory-checks/{vehicle_inventory_check_id}',
+  permission: 'assets',
+  endpoints: {
+    list: true,
+    get: true,
+    create: 'functions/assets/inventory-checks/create.ts',
+    update: 'functions/assets/inventory-checks/update.ts',
+  },
   relationships: {
     organisation: { type: 'organisations' },
     vehicle: { type: 'vehicles' },
     author: { type: 'users' },
     equipment: { type: 'equipment-items', many: true },
   },
-  self: 'getVehicleInventoryCheck',
   collection: {
     filters: {
       vehicle: { kind: 'eq', path: 'rels.vehicle' },

@@ -9,9 +9,9 @@ import type { StoredResource } from '../../data/stored-resource';
 import { line, requiredLine, timestamp } from '../../jsonapi/attribute-types';
 import { ConflictError, NotFoundError, ValidationError } from '../../jsonapi/errors';
 import { parseDocument } from '../../jsonapi/request-document';
+import { resourceTypes } from '../../routes';
 import { type Actor, auditEvent } from '../audit/audit-events';
 import { changedRecord, commitChecked } from '../record-writes';
-import { resourceTypes } from '../registry';
 import { simpleCrud } from '../simple-crud';
 import { allocationRelationships, vehicles } from './definitions';
 

@@ -15,12 +15,16 @@ import { toStoredResource } from '../stored';
 
 export const auditEvents = defineResource({
   type: 'audit-events',
+  names: { one: 'AuditEvent', many: 'AuditEvents' },
+  collectionPath: '/v3/orgs/{org_id}/audit-events',
+  itemPath: '/v3/orgs/{org_id}/audit-events/{audit_event_id}',
+  permission: 'audit-events',
+  endpoints: { list: true, get: true },
   relationships: {
     organisation: { type: 'organisations' },
     actor_user: { type: 'users' },
     actor_service_account: { type: 'service-accounts' },
   },
-  self: 'getAuditEvent',
   collection: {
     filters: {
       action: { kind: 'eq', path: 'attributes.action' },

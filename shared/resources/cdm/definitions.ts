@@ -26,6 +26,15 @@ const decider = {
 
 export const appointments = defineResource({
   type: 'appointments',
+  names: { one: 'Appointment', many: 'Appointments' },
+  collectionPath: '/v3/orgs/{org_id}/projects/schemes/{scheme_id}/appointments',
+  itemPath: '/v3/appointments/{appointment_id}',
+  permission: 'appointments',
+  endpoints: {
+    list: 'functions/cdm/appointments/list.ts',
+    get: true,
+    create: 'functions/cdm/appointments/create.ts',
+  },
   relationships: {
     organisation: { type: 'organisations' },
     scheme: { type: 'schemes' },
@@ -37,7 +46,6 @@ export const appointments = defineResource({
     ended_by_user: { type: 'users' },
     ended_by_service_account: { type: 'service-accounts' },
   },
-  self: 'getAppointment',
   collection: byCreation({ ...status, role: { kind: 'eq', path: 'attributes.role' } }, [
     'user',
     'team',
@@ -47,18 +55,32 @@ export const appointments = defineResource({
 
 export const preConstructionInformation = defineResource({
   type: 'pre-construction-information',
+  names: { one: 'PreConstructionInformation', many: 'PreConstructionInformation' },
+  collectionPath: '/v3/pre-construction-information',
+  itemPath: '/v3/pre-construction-information/{pre_construction_information_id}',
+  permission: 'pre-construction-information',
+  endpoints: { list: true, get: true, update: 'functions/cdm/pre-construction-information/update.ts' },
   relationships: {
     organisation: { type: 'organisations' },
     scheme: { type: 'schemes' },
     site_hazards: { type: 'site-hazards', many: true },
     ...author,
   },
-  self: 'getPreConstructionInformation',
   collection: byCreation({ scheme: { kind: 'eq', path: 'rels.scheme' } }, ['scheme', 'site_hazards']),
 });
 
 export const siteHazards = defineResource({
   type: 'site-hazards',
+  names: { one: 'SiteHazard', many: 'SiteHazards' },
+  collectionPath: '/v3/pre-construction-information/{pre_construction_information_id}/site-hazards',
+  itemPath: '/v3/site-hazards/{site_hazard_id}',
+  permission: 'pre-construction-information',
+  endpoints: {
+    list: 'functions/cdm/site-hazards/list.ts',
+    get: true,
+    create: 'functions/cdm/site-hazards/create.ts',
+    update: 'functions/cdm/site-hazards/update.ts',
+  },
   relationships: {
     organisation: { type: 'organisations' },
     scheme: { type: 'schemes' },
@@ -66,12 +88,20 @@ export const siteHazards = defineResource({
     hazard_proposal: { type: 'hazard-proposals' },
     ...author,
   },
-  self: 'getSiteHazard',
   collection: byCreation({ ...status, severity: { kind: 'eq', path: 'attributes.severity' } }),
 });
 
 export const hazardProposals = defineResource({
   type: 'hazard-proposals',
+  names: { one: 'HazardProposal', many: 'HazardProposals' },
+  collectionPath: '/v3/pre-construction-information/{pre_construction_information_id}/hazard-proposals',
+  itemPath: '/v3/hazard-proposals/{hazard_proposal_id}',
+  permission: 'pre-construction-information',
+  endpoints: {
+    list: 'functions/cdm/hazard-proposals/list.ts',
+    get: true,
+    create: 'functions/cdm/hazard-proposals/create.ts',
+  },
   relationships: {
     organisation: { type: 'organisations' },
     scheme: { type: 'schemes' },
@@ -80,12 +110,16 @@ export const hazardProposals = defineResource({
     ...author,
     ...decider,
   },
-  self: 'getHazardProposal',
   collection: byCreation(status, ['site_hazard']),
 });
 
 export const constructionPhasePlans = defineResource({
   type: 'construction-phase-plans',
+  names: { one: 'ConstructionPhasePlan', many: 'ConstructionPhasePlans' },
+  collectionPath: '/v3/construction-phase-plans',
+  itemPath: '/v3/construction-phase-plans/{construction_phase_plan_id}',
+  permission: 'construction-phase-plans',
+  endpoints: { list: true, get: true, update: 'functions/cdm/construction-phase-plans/update.ts' },
   relationships: {
     organisation: { type: 'organisations' },
     scheme: { type: 'schemes' },
@@ -95,7 +129,6 @@ export const constructionPhasePlans = defineResource({
     handed_over_by_user: { type: 'users' },
     handed_over_by_service_account: { type: 'service-accounts' },
   },
-  self: 'getConstructionPhasePlan',
   collection: byCreation({ ...status, scheme: { kind: 'eq', path: 'rels.scheme' } }, [
     'scheme',
     'pre_construction_information',
@@ -106,18 +139,33 @@ export const constructionPhasePlans = defineResource({
 
 export const planRisks = defineResource({
   type: 'construction-phase-plan-risks',
+  names: { one: 'PlanRisk', many: 'PlanRisks' },
+  collectionPath: '/v3/construction-phase-plans/{construction_phase_plan_id}/risks',
+  itemPath: '/v3/construction-phase-plan-risks/{risk_id}',
+  permission: 'construction-phase-plans',
+  endpoints: {
+    list: 'functions/cdm/plan-risks/list.ts',
+    get: true,
+    create: 'functions/cdm/plan-risks/create.ts',
+    update: 'functions/cdm/plan-risks/update.ts',
+    delete: 'functions/cdm/plan-risks/delete.ts',
+  },
   relationships: {
     organisation: { type: 'organisations' },
     scheme: { type: 'schemes' },
     construction_phase_plan: { type: 'construction-phase-plans' },
     hazard: { type: 'site-hazards' },
   },
-  self: 'getPlanRisk',
   collection: byCreation({ residual_risk: { kind: 'eq', path: 'attributes.residual_risk' } }, ['hazard']),
 });
 
 export const planVersions = defineResource({
   type: 'construction-phase-plan-versions',
+  names: { one: 'ConstructionPhasePlanVersion', many: 'ConstructionPhasePlanVersions' },
+  collectionPath: '/v3/construction-phase-plans/{construction_phase_plan_id}/versions',
+  itemPath: '/v3/construction-phase-plan-versions/{plan_version_id}',
+  permission: 'construction-phase-plans',
+  endpoints: { list: 'functions/cdm/construction-phase-plans/list-versions.ts', get: true },
   relationships: {
     organisation: { type: 'organisations' },
     scheme: { type: 'schemes' },
@@ -125,12 +173,20 @@ export const planVersions = defineResource({
     proposed_change: { type: 'construction-phase-plan-proposed-changes' },
     ...author,
   },
-  self: 'getConstructionPhasePlanVersion',
   collection: byCreation({ section: { kind: 'eq', path: 'attributes.section' } }),
 });
 
 export const proposedChanges = defineResource({
   type: 'construction-phase-plan-proposed-changes',
+  names: { one: 'ProposedChange', many: 'ProposedChanges' },
+  collectionPath: '/v3/construction-phase-plans/{construction_phase_plan_id}/proposed-changes',
+  itemPath: '/v3/construction-phase-plan-proposed-changes/{proposed_change_id}',
+  permission: 'construction-phase-plans',
+  endpoints: {
+    list: 'functions/cdm/proposed-changes/list.ts',
+    get: true,
+    create: 'functions/cdm/proposed-changes/create.ts',
+  },
   relationships: {
     organisation: { type: 'organisations' },
     scheme: { type: 'schemes' },
@@ -142,7 +198,6 @@ export const proposedChanges = defineResource({
     proposed_by_service_account: { type: 'service-accounts' },
     ...decider,
   },
-  self: 'getProposedChange',
   collection: byCreation({ ...status, section: { kind: 'eq', path: 'attributes.section' } }, [
     'risk',
     'hazard',
@@ -158,5 +213,4 @@ export const proposedChanges = defineResource({
 export const cdmFiles = defineResource({
   type: 'scheme-cdm-files',
   relationships: {},
-  self: null,
 });

@@ -11,8 +11,8 @@ import type { StoredResource } from '../../data/stored-resource';
 import { requiredText } from '../../jsonapi/attribute-types';
 import { ForbiddenError, ValidationError } from '../../jsonapi/errors';
 import { parseDocument } from '../../jsonapi/request-document';
+import { resourceTypes } from '../../routes';
 import { byPrincipal, commitChecked, deleteRecord, newRecord } from '../record-writes';
-import { resourceTypes } from '../registry';
 import { comments } from './definitions';
 
 export const commentableTypes = [

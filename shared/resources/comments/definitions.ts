@@ -3,12 +3,21 @@ import { createdAtSort, defineResource } from '../resource-definition';
 
 export const comments = defineResource({
   type: 'comments',
+  names: { one: 'Comment', many: 'Comments' },
+  collectionPath: '/v3/orgs/{org_id}/comments',
+  itemPath: '/v3/comments/{comment_id}',
+  permission: 'comments',
+  endpoints: {
+    list: 'functions/comments/list.ts',
+    get: true,
+    create: { handler: 'functions/comments/create.ts', permission: 'comments:create' },
+    delete: { handler: 'functions/comments/delete.ts', permission: 'comments:view' },
+  },
   relationships: {
     organisation: { type: 'organisations' },
     author: { type: 'users' },
     author_service_account: { type: 'service-accounts' },
   },
-  self: 'getComment',
   collection: {
     filters: {
       subject_id: { kind: 'eq', path: 'attributes.subject.id' },

@@ -8,8 +8,12 @@ import { createdAtSort, defineResource } from '../resource-definition';
 
 export const rateCodes = defineResource({
   type: 'rate-codes',
+  names: { one: 'RateCode', many: 'RateCodes' },
+  collectionPath: '/v3/orgs/{org_id}/costs/rate-codes',
+  itemPath: '/v3/orgs/{org_id}/costs/rate-codes/{rate_code_id}',
+  permission: 'costs',
+  endpoints: { list: true, get: true, create: 'functions/costs/create-rate-code.ts' },
   relationships: { organisation: { type: 'organisations' } },
-  self: 'getRateCode',
   collection: {
     filters: {
       code: { kind: 'eq', path: 'attributes.code' },
@@ -35,8 +39,17 @@ export const costCentreRelationships = {
 
 export const costSheets = defineResource({
   type: 'cost-sheets',
+  names: { one: 'CostSheet', many: 'CostSheets' },
+  collectionPath: '/v3/orgs/{org_id}/costs/cost-sheets',
+  itemPath: '/v3/orgs/{org_id}/costs/cost-sheets/{cost_sheet_id}',
+  permission: 'costs',
+  endpoints: {
+    list: true,
+    get: true,
+    create: 'functions/costs/create-cost-sheet.ts',
+    update: 'functions/costs/update-cost-sheet.ts',
+  },
   relationships: { organisation: { type: 'organisations' }, ...costCentreRelationships },
-  self: 'getCostSheet',
   collection: {
     filters: { status: { kind: 'eq', path: 'attributes.status' } },
     sorts: { ...createdAtSort },
@@ -47,12 +60,16 @@ export const costSheets = defineResource({
 
 export const costLines = defineResource({
   type: 'cost-lines',
+  names: { one: 'CostLine', many: 'CostLines' },
+  collectionPath: '/v3/orgs/{org_id}/costs/cost-lines',
+  itemPath: '/v3/orgs/{org_id}/costs/cost-lines/{cost_line_id}',
+  permission: 'cost-lines',
+  endpoints: { list: true, get: true },
   relationships: {
     organisation: { type: 'organisations' },
     cost_sheet: { type: 'cost-sheets' },
     rate_code: { type: 'rate-codes' },
   },
-  self: 'getCostLine',
   collection: {
     filters: {
       kind: { kind: 'eq', path: 'attributes.kind' },

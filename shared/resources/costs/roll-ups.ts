@@ -25,7 +25,7 @@ import {
 import { collectionDocument, type DataDocument, type ResourceObject } from '../../jsonapi/document';
 import { ConflictError, NotFoundError, UnauthorisedError, ValidationError } from '../../jsonapi/errors';
 import { routePath } from '../../jsonapi/links';
-import { resourceTypes } from '../registry';
+import { resourceTypes } from '../../routes';
 
 const NODE_TYPES = new Set(['scheme-contracts', 'schemes', 'work-orders', 'operations']);
 export const ROLL_UP_FILTER_CODE = 'CH.004.211';

@@ -11,8 +11,8 @@ import { commit } from '../../data/transaction';
 import { freeText, MONEY_MAX, requiredLine, timestamp } from '../../jsonapi/attribute-types';
 import { NotFoundError, ValidationError } from '../../jsonapi/errors';
 import { assertSameId, parseDocument } from '../../jsonapi/request-document';
+import { resourceTypes } from '../../routes';
 import { changedRecord, newRecord, replaceRecord } from '../record-writes';
-import { resourceTypes } from '../registry';
 import { costCentreRelationships, costLines, costSheets, rateCodes } from './definitions';
 import { rateInForce } from './register';
 

@@ -14,13 +14,23 @@ const withModifiedAt = async (_scope: unknown, items: StoredResource[]) =>
 
 export const customerContacts = defineResource({
   type: 'customer-contacts',
+  names: { one: 'CustomerContact', many: 'CustomerContacts' },
+  collectionPath: '/v3/orgs/{org_id}/customers/contacts',
+  itemPath: '/v3/orgs/{org_id}/customers/contacts/{contact_id}',
+  permission: 'customers',
+  endpoints: {
+    list: true,
+    get: true,
+    create: 'functions/customers/contacts/create.ts',
+    update: 'functions/customers/contacts/update.ts',
+    delete: 'functions/customers/contacts/delete.ts',
+  },
   relationships: {
     organisation: { type: 'organisations' },
     accounts: { type: 'customer-accounts', many: true },
     interactions: { type: 'customer-interactions', many: true },
     ...author,
   },
-  self: 'getCustomerContact',
   derive: withModifiedAt,
   collection: {
     filters: {
@@ -41,8 +51,18 @@ export const customerContacts = defineResource({
 
 export const customerAccounts = defineResource({
   type: 'customer-accounts',
+  names: { one: 'CustomerAccount', many: 'CustomerAccounts' },
+  collectionPath: '/v3/orgs/{org_id}/customers/accounts',
+  itemPath: '/v3/orgs/{org_id}/customers/accounts/{account_id}',
+  permission: 'customers',
+  endpoints: {
+    list: true,
+    get: true,
+    create: 'functions/customers/accounts/create.ts',
+    update: 'functions/customers/accounts/update.ts',
+    delete: 'functions/customers/accounts/delete.ts',
+  },
   relationships: { organisation: { type: 'organisations' }, ...author },
-  self: 'getCustomerAccount',
   collection: {
     filters: {
       reference: { kind: 'eq', path: 'attributes.reference' },
@@ -57,13 +77,23 @@ export const customerAccounts = defineResource({
 
 export const customerInteractions = defineResource({
   type: 'customer-interactions',
+  names: { one: 'CustomerInteraction', many: 'CustomerInteractions' },
+  collectionPath: '/v3/orgs/{org_id}/customers/interactions',
+  itemPath: '/v3/orgs/{org_id}/customers/interactions/{interaction_id}',
+  permission: 'customers',
+  endpoints: {
+    list: true,
+    get: true,
+    create: 'functions/customers/interactions/create.ts',
+    update: 'functions/customers/interactions/update.ts',
+    delete: 'functions/customers/interactions/delete.ts',
+  },
   relationships: {
     organisation: { type: 'organisations' },
     contact: { type: 'customer-contacts' },
     account: { type: 'customer-accounts' },
     ...author,
   },
-  self: 'getCustomerInteraction',
   collection: {
     filters: {
       contact: { kind: 'eq', path: 'rels.contact' },
@@ -78,6 +108,17 @@ export const customerInteractions = defineResource({
 
 export const customerAppointments = defineResource({
   type: 'customer-appointments',
+  names: { one: 'CustomerAppointment', many: 'CustomerAppointments' },
+  collectionPath: '/v3/orgs/{org_id}/customers/appointments',
+  itemPath: '/v3/orgs/{org_id}/customers/appointments/{appointment_id}',
+  permission: 'customers',
+  endpoints: {
+    list: true,
+    get: true,
+    create: 'functions/customers/appointments/create.ts',
+    update: 'functions/customers/appointments/update.ts',
+    delete: 'functions/customers/appointments/delete.ts',
+  },
   relationships: {
     organisation: { type: 'organisations' },
     contact: { type: 'customer-contacts' },
@@ -85,7 +126,6 @@ export const customerAppointments = defineResource({
     assignee: { type: 'users' },
     ...author,
   },
-  self: 'getCustomerAppointment',
   collection: {
     filters: {
       contact: { kind: 'eq', path: 'rels.contact' },

@@ -6,6 +6,19 @@ import { createdAtSort, defineResource } from '../resource-definition';
 
 export const deviceBackups = defineResource({
   type: 'device-backups',
+  names: { one: 'DeviceBackup', many: 'DeviceBackups' },
+  collectionPath: '/v3/orgs/{org_id}/device-backups',
+  itemPath: '/v3/device-backups/{device_backup_id}',
+  permission: 'device-backups',
+  endpoints: {
+    list: 'functions/device-backups/list.ts',
+    get: true,
+    create: {
+      handler: 'functions/device-backups/create.ts',
+      permission: 'device-backups:create',
+      access: { table: 'write', buckets: { deviceBackups: 'write' } },
+    },
+  },
   relationships: {
     organisation: { type: 'organisations' },
     user: { type: 'users' },
@@ -15,7 +28,6 @@ export const deviceBackups = defineResource({
     requested_by_user: { type: 'users' },
     requested_by_service_account: { type: 'service-accounts' },
   },
-  self: 'getDeviceBackup',
   collection: {
     filters: {
       device: { kind: 'eq', path: 'attributes.device' },
@@ -31,6 +43,14 @@ export const deviceBackups = defineResource({
 
 export const deviceBackupRequests = defineResource({
   type: 'device-backup-requests',
+  names: { one: 'DeviceBackupRequest', many: 'DeviceBackupRequests' },
+  collectionPath: '/v3/orgs/{org_id}/device-backup-requests',
+  itemPath: '/v3/orgs/{org_id}/device-backup-requests/{device_backup_request_id}',
+  endpoints: {
+    list: { permission: 'device-backups:create' },
+    get: { permission: 'device-backups:create' },
+    create: { handler: 'functions/device-backups/requests/create.ts', permission: 'device-backups:request' },
+  },
   relationships: {
     organisation: { type: 'organisations' },
     user: { type: 'users' },
@@ -38,7 +58,6 @@ export const deviceBackupRequests = defineResource({
     requested_by_service_account: { type: 'service-accounts' },
     backup: { type: 'device-backups' },
   },
-  self: 'getDeviceBackupRequest',
   collection: {
     filters: {
       device: { kind: 'eq', path: 'attributes.device' },

@@ -53,6 +53,21 @@ const withTreeFacts = async (scope: Scope, folder: StoredResource): Promise<Stor
 
 export const folders = defineResource({
   type: 'folders',
+  names: { one: 'Folder', many: 'Folders' },
+  collectionPath: '/v3/orgs/{org_id}/folders',
+  itemPath: '/v3/folders/{folder_id}',
+  permission: 'documents',
+  endpoints: {
+    list: true,
+    get: true,
+    create: 'functions/documents/folders/create.ts',
+    update: 'functions/documents/folders/update.ts',
+    delete: {
+      handler: 'functions/documents/folders/delete.ts',
+      access: { table: 'write', buckets: { documents: 'write' } },
+      query: ['recursive'],
+    },
+  },
   relationships: {
     organisation: { type: 'organisations' },
     author: { type: 'users' },
@@ -62,7 +77,6 @@ export const folders = defineResource({
     work_order: { type: 'work-orders' },
     qualification_award: { type: 'qualification-awards' },
   },
-  self: 'getFolder',
   derive: (scope, items) => Promise.all(items.map((f) => withTreeFacts(scope, f))),
   collection: {
     filters: {
@@ -79,6 +93,23 @@ export const folders = defineResource({
 
 export const documents = defineResource({
   type: 'documents',
+  names: { one: 'Document', many: 'Documents' },
+  collectionPath: '/v3/folders/{folder_id}/documents',
+  itemPath: '/v3/documents/{document_id}',
+  permission: 'documents',
+  endpoints: {
+    list: 'functions/documents/documents/list.ts',
+    get: true,
+    create: {
+      handler: 'functions/documents/documents/create.ts',
+      access: { table: 'write', buckets: { documents: 'write' } },
+    },
+    update: 'functions/documents/documents/update.ts',
+    delete: {
+      handler: 'functions/documents/documents/delete.ts',
+      access: { table: 'write', buckets: { documents: 'write' } },
+    },
+  },
   relationships: {
     organisation: { type: 'organisations' },
     folder: { type: 'folders' },
@@ -86,7 +117,6 @@ export const documents = defineResource({
     author: { type: 'users' },
     author_service_account: { type: 'service-accounts' },
   },
-  self: 'getDocument',
   collection: {
     filters: {
       status: { kind: 'eq', path: 'attributes.status' },
@@ -101,13 +131,24 @@ export const documents = defineResource({
 
 export const documentVersions = defineResource({
   type: 'document-versions',
+  names: { one: 'DocumentVersion', many: 'DocumentVersions' },
+  collectionPath: '/v3/documents/{document_id}/versions',
+  itemPath: '/v3/document-versions/{version_id}',
+  permission: 'documents',
+  endpoints: {
+    list: 'functions/documents/versions/list.ts',
+    get: true,
+    create: {
+      handler: 'functions/documents/versions/create.ts',
+      access: { table: 'write', buckets: { documents: 'write' } },
+    },
+  },
   relationships: {
     organisation: { type: 'organisations' },
     document: { type: 'documents' },
     author: { type: 'users' },
     author_service_account: { type: 'service-accounts' },
   },
-  self: 'getDocumentVersion',
   collection: {
     filters: { status: { kind: 'eq', path: 'attributes.status' } },
     sorts: { number: { path: 'attributes.number' }, ...createdAtSort },

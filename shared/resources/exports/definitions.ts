@@ -3,12 +3,27 @@ import { createdAtSort, defineResource } from '../resource-definition';
 
 export const exportsDefinition = defineResource({
   type: 'exports',
+  names: { one: 'Export', many: 'Exports' },
+  collectionPath: '/v3/orgs/{org_id}/exports',
+  itemPath: '/v3/exports/{export_id}',
+  endpoints: {
+    list: { handler: 'functions/exports/list.ts', permission: 'authenticated' },
+    get: {
+      handler: 'functions/exports/get.ts',
+      permission: 'authenticated',
+      access: { table: 'read', buckets: { exports: 'read' } },
+    },
+    create: {
+      handler: 'functions/exports/create.ts',
+      permission: 'authenticated',
+      access: { table: 'write', buckets: { exports: 'write' } },
+    },
+  },
   relationships: {
     organisation: { type: 'organisations' },
     created_by_user: { type: 'users' },
     created_by_service_account: { type: 'service-accounts' },
   },
-  self: 'getExport',
   collection: {
     filters: {
       subject_type: { kind: 'eq', path: 'attributes.subject_type' },

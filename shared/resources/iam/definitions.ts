@@ -1,14 +1,23 @@
 /** IAM resource types: service accounts, grants, roles and role groups. */
-import { routePath } from '../../jsonapi/links';
 import { createdAtSort, defineResource } from '../resource-definition';
 
 export const serviceAccounts = defineResource({
   type: 'service-accounts',
+  names: { one: 'ServiceAccount', many: 'ServiceAccounts' },
+  collectionPath: '/v3/orgs/{org_id}/iam/service-accounts',
+  itemPath: '/v3/orgs/{org_id}/iam/service-accounts/{service_account_id}',
+  permission: 'service-accounts',
+  endpoints: {
+    list: 'functions/iam/list-service-accounts.ts',
+    get: 'functions/iam/get-service-account.ts',
+    create: 'functions/iam/create-service-account.ts',
+    update: 'functions/iam/update-service-account.ts',
+    delete: 'functions/iam/delete-service-account.ts',
+  },
   relationships: {
     organisations: { type: 'organisations', many: true },
     groups: { type: 'role-groups', many: true },
   },
-  self: 'getServiceAccount',
   collection: {
     filters: {
       name: { kind: 'eq', path: 'attributes.name' },
@@ -23,6 +32,17 @@ export const serviceAccounts = defineResource({
 
 export const grants = defineResource({
   type: 'grants',
+  names: { one: 'Grant', many: 'Grants' },
+  collectionPath: '/v3/orgs/{org_id}/iam/grants',
+  itemPath: '/v3/orgs/{org_id}/iam/grants/{grant_id}',
+  permission: 'grants',
+  endpoints: {
+    list: 'functions/iam/list-grants.ts',
+    get: 'functions/iam/get-grant.ts',
+    create: 'functions/iam/create-grant.ts',
+    update: 'functions/iam/update-grant.ts',
+    delete: 'functions/iam/delete-grant.ts',
+  },
   relationships: {
     organisation: { type: 'organisations' },
     role: { type: 'roles' },
@@ -31,7 +51,6 @@ export const grants = defineResource({
     team: { type: 'teams' },
     service_account: { type: 'service-accounts' },
   },
-  self: 'getGrant',
   collection: {
     filters: {
       role: { kind: 'eq', path: 'rels.role' },
@@ -49,8 +68,18 @@ export const grants = defineResource({
 
 export const roleGroups = defineResource({
   type: 'role-groups',
+  names: { one: 'RoleGroup', many: 'RoleGroups' },
+  collectionPath: '/v3/orgs/{org_id}/iam/role-groups',
+  itemPath: '/v3/orgs/{org_id}/iam/role-groups/{role_group_id}',
+  permission: 'roles',
+  endpoints: {
+    list: 'functions/iam/list-role-groups.ts',
+    get: 'functions/iam/get-role-group.ts',
+    create: 'functions/iam/create-role-group.ts',
+    update: 'functions/iam/update-role-group.ts',
+    delete: 'functions/iam/delete-role-group.ts',
+  },
   relationships: { organisation: { type: 'organisations' }, roles: { type: 'roles', many: true } },
-  self: 'getRoleGroup',
   collection: {
     filters: { name: { kind: 'eq', path: 'attributes.name' } },
     sorts: { name: { path: 'attributes.name', index: 'lsi1' }, ...createdAtSort },
@@ -61,8 +90,18 @@ export const roleGroups = defineResource({
 
 export const roles = defineResource({
   type: 'roles',
+  names: { one: 'Role', many: 'Roles' },
+  collectionPath: '/v3/orgs/{org_id}/iam/roles',
+  itemPath: '/v3/orgs/{org_id}/iam/roles/{role_id}',
+  permission: 'roles',
+  endpoints: {
+    list: 'functions/iam/list-roles.ts',
+    get: 'functions/iam/get-role.ts',
+    create: 'functions/iam/create-role.ts',
+    update: 'functions/iam/update-role.ts',
+    delete: 'functions/iam/delete-role.ts',
+  },
   relationships: { organisation: { type: 'organisations' } },
-  self: 'getRole',
   collection: {
     filters: {
       name: { kind: 'eq', path: 'attributes.name' },
@@ -78,10 +117,16 @@ export const roles = defineResource({
  * The permission catalogue as a collection; ids are the permission names. An entry has no page of its
  * own (names are not path ids): its link is the catalogue filtered to it, which answers exactly it.
  */
+const PERMISSIONS = '/v3/iam/permissions';
+
 export const iamPermissions = defineResource({
   type: 'iam-permissions',
+  names: { one: 'Permission', many: 'Permissions' },
+  collectionPath: PERMISSIONS,
+  endpoints: { list: { handler: 'functions/iam/list-permissions.ts', access: {} } },
+  permission: 'roles',
   relationships: {},
-  self: (r) => `${routePath('listPermissions')}?${new URLSearchParams({ 'filter[name]': r.id })}`,
+  selfPath: (r) => `${PERMISSIONS}?${new URLSearchParams({ 'filter[name]': r.id })}`,
   collection: {
     filters: { name: { kind: 'eq', path: 'attributes.name' } },
     sorts: { name: { path: 'attributes.name' } },
@@ -92,8 +137,15 @@ export const iamPermissions = defineResource({
 
 export const ssoProviders = defineResource({
   type: 'sso-providers',
+  names: { one: 'SsoProvider', many: 'SsoProviders' },
+  collectionPath: '/v3/sso-providers',
+  itemPath: '/v3/sso-providers/{sso_provider_id}',
+  endpoints: {
+    list: { handler: 'functions/iam/list-sso-providers.ts', permission: 'sso-providers:manage' },
+    get: { permission: 'sso-providers:manage' },
+    create: { handler: 'functions/iam/create-sso-provider.ts', permission: 'sso-providers:manage' },
+  },
   relationships: { organisation: { type: 'organisations' }, default_role: { type: 'roles' } },
-  self: 'getSsoProvider',
   collection: {
     filters: { name: { kind: 'eq', path: 'attributes.name' }, organisation: { kind: 'eq', path: 'org_id' } },
     sorts: { name: { path: 'attributes.name', index: 'lsi1' }, ...createdAtSort },

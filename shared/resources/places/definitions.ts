@@ -19,16 +19,35 @@ const place = {
 
 export const locations = defineResource({
   type: 'locations',
+  names: { one: 'Location', many: 'Locations' },
+  collectionPath: '/v3/orgs/{org_id}/governance/locations',
+  itemPath: '/v3/orgs/{org_id}/governance/locations/{location_id}',
+  permission: 'places',
+  endpoints: {
+    list: true,
+    get: true,
+    create: 'functions/places/locations/create.ts',
+    update: 'functions/places/locations/update.ts',
+    delete: 'functions/places/locations/delete.ts',
+  },
   relationships: { organisation: { type: 'organisations' } },
-  self: 'getLocation',
   geoIndex: place.geoIndex,
   collection: { filters: place.filters, sorts: place.sorts, defaultSort: 'name', includes: [] },
 });
 
 export const properties = defineResource({
   type: 'properties',
+  names: { one: 'Property', many: 'Properties' },
+  collectionPath: '/v3/governance/properties',
+  itemPath: '/v3/orgs/{org_id}/governance/properties/{property_id}',
+  permission: 'places',
+  endpoints: {
+    list: true,
+    get: true,
+    update: 'functions/places/properties/update.ts',
+    delete: 'functions/places/properties/delete.ts',
+  },
   relationships: { organisation: { type: 'organisations' }, street: { type: 'streets' } },
-  self: 'getProperty',
   geoIndex: place.geoIndex,
   collection: {
     filters: {
@@ -45,8 +64,12 @@ export const properties = defineResource({
 
 export const streets = defineResource({
   type: 'streets',
+  names: { one: 'Street', many: 'Streets' },
+  collectionPath: '/v3/governance/streets',
+  itemPath: '/v3/streets/{street_id}',
+  permission: 'places',
+  endpoints: { list: true, get: true },
   relationships: { organisation: { type: 'organisations' } },
-  self: 'getStreet',
   collection: {
     filters: {
       usrn: { kind: 'eq', path: 'attributes.usrn' },
@@ -61,8 +84,17 @@ export const streets = defineResource({
 
 export const importTemplates = defineResource({
   type: 'import-templates',
+  names: { one: 'ImportTemplate', many: 'ImportTemplates' },
+  collectionPath: '/v3/orgs/{org_id}/governance/import-templates',
+  itemPath: '/v3/orgs/{org_id}/governance/import-templates/{import_template_id}',
+  permission: 'places',
+  endpoints: {
+    list: true,
+    get: true,
+    create: 'functions/places/import-templates/create.ts',
+    delete: 'functions/places/import-templates/delete.ts',
+  },
   relationships: { organisation: { type: 'organisations' } },
-  self: 'getImportTemplate',
   collection: {
     filters: { target: { kind: 'eq', path: 'attributes.target' } },
     sorts: { name: { path: 'attributes.name', index: 'lsi1' }, ...createdAtSort },
@@ -73,13 +105,24 @@ export const importTemplates = defineResource({
 
 export const locationImports = defineResource({
   type: 'location-imports',
+  names: { one: 'LocationImport', many: 'LocationImports' },
+  collectionPath: '/v3/orgs/{org_id}/governance/location-imports',
+  itemPath: '/v3/orgs/{org_id}/governance/location-imports/{location_import_id}',
+  permission: 'places',
+  endpoints: {
+    list: true,
+    get: true,
+    create: {
+      handler: 'functions/places/location-imports/create.ts',
+      access: { table: 'write', buckets: { exports: 'write' } },
+    },
+  },
   relationships: {
     organisation: { type: 'organisations' },
     author: { type: 'users' },
     author_service_account: { type: 'service-accounts' },
     import_template: { type: 'import-templates' },
   },
-  self: 'getLocationImport',
   collection: {
     filters: {
       status: { kind: 'eq', path: 'attributes.status' },

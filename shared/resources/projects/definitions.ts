@@ -36,13 +36,34 @@ const named = {
 
 export const schemeContracts = defineResource({
   type: 'scheme-contracts',
+  names: { one: 'SchemeContract', many: 'SchemeContracts' },
+  collectionPath: '/v3/orgs/{org_id}/projects/scheme-contracts',
+  itemPath: '/v3/orgs/{org_id}/projects/scheme-contracts/{scheme_contract_id}',
+  permission: 'projects',
+  endpoints: {
+    list: true,
+    get: true,
+    create: 'functions/projects/scheme-contracts/create.ts',
+    update: 'functions/projects/scheme-contracts/update.ts',
+    delete: 'functions/projects/scheme-contracts/delete.ts',
+  },
   relationships: { organisation: { type: 'organisations' } },
-  self: 'getSchemeContract',
   collection: { ...named, includes: [] },
 });
 
 export const schemes = defineResource({
   type: 'schemes',
+  names: { one: 'Scheme', many: 'Schemes' },
+  collectionPath: '/v3/orgs/{org_id}/projects/schemes',
+  itemPath: '/v3/orgs/{org_id}/projects/schemes/{scheme_id}',
+  permission: 'projects',
+  endpoints: {
+    list: true,
+    get: true,
+    create: 'functions/projects/schemes/create.ts',
+    update: 'functions/projects/schemes/update.ts',
+    delete: 'functions/projects/schemes/delete.ts',
+  },
   relationships: {
     organisation: { type: 'organisations' },
     scheme_template: { type: 'scheme-templates' },
@@ -57,7 +78,6 @@ export const schemes = defineResource({
     created_by_user: { type: 'users' },
     created_by_service_account: { type: 'service-accounts' },
   },
-  self: 'getScheme',
   derive: (_scope, items) => withProgress(items.map(fixedMeta)),
   collection: {
     ...named,
@@ -68,8 +88,18 @@ export const schemes = defineResource({
 
 export const workOrders = defineResource({
   type: 'work-orders',
+  names: { one: 'WorkOrder', many: 'WorkOrders' },
+  collectionPath: '/v3/orgs/{org_id}/projects/work-orders',
+  itemPath: '/v3/orgs/{org_id}/projects/work-orders/{work_order_id}',
+  permission: 'projects',
+  endpoints: {
+    list: true,
+    get: true,
+    create: 'functions/projects/work-orders/create.ts',
+    update: 'functions/projects/work-orders/update.ts',
+    delete: 'functions/projects/work-orders/delete.ts',
+  },
   relationships: { organisation: { type: 'organisations' }, scheme: { type: 'schemes' } },
-  self: 'getWorkOrder',
   collection: {
     ...named,
     filters: {
@@ -83,8 +113,18 @@ export const workOrders = defineResource({
 
 export const operations = defineResource({
   type: 'operations',
+  names: { one: 'Operation', many: 'Operations' },
+  collectionPath: '/v3/orgs/{org_id}/projects/operations',
+  itemPath: '/v3/orgs/{org_id}/projects/operations/{operation_id}',
+  permission: 'projects',
+  endpoints: {
+    list: true,
+    get: true,
+    create: 'functions/projects/operations/create.ts',
+    update: 'functions/projects/operations/update.ts',
+    delete: 'functions/projects/operations/delete.ts',
+  },
   relationships: { organisation: { type: 'organisations' }, work_order: { type: 'work-orders' } },
-  self: 'getOperation',
   collection: {
     ...named,
     filters: {

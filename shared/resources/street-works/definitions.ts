@@ -24,11 +24,15 @@ const objectCollection = {
 
 export const permits = defineResource({
   type: 'permits',
+  names: { one: 'Permit', many: 'Permits' },
+  collectionPath: '/v3/orgs/{org_id}/street-works/permits',
+  itemPath: '/v3/permits/{permit_id}',
+  permission: 'street-works',
+  endpoints: { list: true, get: true },
   relationships: {
     organisation: { type: 'organisations' },
     protections: { type: 'street-works-protections', many: true },
   },
-  self: 'getPermit',
   collection: {
     ...objectCollection,
     filters: { ...objectCollection.filters, work_status: { kind: 'eq', path: 'attributes.work_status' } },
@@ -37,22 +41,30 @@ export const permits = defineResource({
 
 export const streetWorks = defineResource({
   type: 'street-works',
+  names: { one: 'StreetWork', many: 'StreetWorks' },
+  collectionPath: '/v3/orgs/{org_id}/street-works/activities',
+  itemPath: '/v3/street-works/{street_work_id}',
+  permission: 'street-works',
+  endpoints: { list: true, get: true },
   relationships: {
     organisation: { type: 'organisations' },
     protections: { type: 'street-works-protections', many: true },
   },
-  self: 'getStreetWork',
   collection: objectCollection,
 });
 
 export const protections = defineResource({
   type: 'street-works-protections',
+  names: { one: 'StreetWorksProtection', many: 'StreetWorksProtections' },
+  collectionPath: '/v3/orgs/{org_id}/street-works/protections',
+  itemPath: '/v3/street-works-protections/{protection_id}',
+  permission: 'street-works',
+  endpoints: { list: true, get: true },
   relationships: {
     organisation: { type: 'organisations' },
     permit: { type: 'permits' },
     street_work: { type: 'street-works' },
   },
-  self: 'getStreetWorksProtection',
   collection: {
     filters: {
       event_type: { kind: 'eq', path: 'attributes.event_type' },

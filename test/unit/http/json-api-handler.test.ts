@@ -9,6 +9,7 @@ const route: Route = {
   id: 'boom',
   method: 'GET',
   path: '/v3/boom',
+  area: 'test',
   handler: 'x',
   auth: [],
   permission: null,

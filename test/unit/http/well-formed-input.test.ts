@@ -13,6 +13,7 @@ const route: Route = {
   id: 'echo',
   method: 'POST',
   path: '/v3/echo/{thing_id}',
+  area: 'test',
   handler: 'x',
   auth: [],
   permission: null,

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredResource } from '#shared/data/stored-resource';
-import { recordPath, routePath } from '#shared/jsonapi/links';
+import { routePath } from '#shared/jsonapi/links';
 import { iamPermissions } from '#shared/resources/iam/definitions';
-import { resourceTypes } from '#shared/resources/registry';
-import { matchRoute } from '#shared/routes';
+import { defineResource } from '#shared/resources/resource-definition';
+import { matchRoute, resourceTypes } from '#shared/routes';
 
 const ORG = '0190a1b2-0000-7000-8000-00000000000a';
 const ID = '0190a1b2-0000-7000-8000-00000000000b';
@@ -27,7 +27,14 @@ const servedBy = (path: string) => {
 };
 
 describe('links are derived from the route table (issue 15: every link the API emits resolves)', () => {
-  it.each([...resourceTypes.values()].map((d) => [d.type, d] as const))(
+  const declared = [...resourceTypes.values()].filter((d) => d.itemPath !== undefined);
+
+  it('every type with links.self declares the item path they come from, but the permission catalogue', () => {
+    const others = [...resourceTypes.values()].filter((d) => d.selfPath && d.itemPath === undefined);
+    expect(others.map((d) => d.type)).toEqual(['iam-permissions']);
+  });
+
+  it.each(declared.map((d) => [d.type, d] as const))(
     'the links.self of a %s record is a path a GET route serves, naming the record and its organisation',
     (type, definition) => {
       const path = definition.selfPath?.(sample(type));
@@ -52,12 +59,18 @@ describe('links are derived from the route table (issue 15: every link the API e
     const path = routePath('getServiceAccountKey', { org_id: ORG, service_account_id: ID, key_id: 'a/b c' });
     expect(path).toBe(`/v3/orgs/${ORG}/iam/service-accounts/${ID}/keys/a%2Fb%20c`);
     expect(servedBy(path).match?.params).toEqual({ org_id: ORG, service_account_id: ID, key_id: 'a/b c' });
+    // @ts-expect-error: the type of routePath's parameters requires every parameter of the path.
     expect(() => routePath('getServiceAccountKey', { org_id: ORG })).toThrow(/service_account_id/);
   });
 
-  it('a type can only name a route whose ids all come from the record (its organisation and its id)', () => {
-    expect(() => recordPath('getServiceAccountKey')).toThrow(/cannot serve a record/);
-    expect(() => recordPath('listOrganisations')).toThrow(/cannot serve a record/);
-    expect(recordPath('getTeam')(sample('teams'))).toBe(`/v3/orgs/${ORG}/people/teams/${ID}`);
+  it('an item path must take its ids from the record alone (its organisation and its id)', () => {
+    const declare = (itemPath: string) => defineResource({ type: 'teams', relationships: {}, itemPath });
+    expect(() =>
+      declare('/v3/orgs/{org_id}/iam/service-accounts/{service_account_id}/keys/{key_id}'),
+    ).toThrow(/cannot be a record's path/);
+    expect(() => declare('/v3/orgs')).toThrow(/cannot be a record's path/);
+    expect(declare('/v3/orgs/{org_id}/people/teams/{team_id}').selfPath?.(sample('teams'))).toBe(
+      `/v3/orgs/${ORG}/people/teams/${ID}`,
+    );
   });
 });

@@ -1,0 +1,24 @@
+/**
+ * The handler of a generic endpoint, built from its route's declaration: list and get read the declared
+ * type; create, update and delete apply the declared write schema (`simpleCrud`). A declared resource
+ * therefore needs no handler file for what it does like every other resource.
+ */
+
+import { simpleCrud } from '../resources/simple-crud';
+import { createHandler, deleteHandler, getHandler, listHandler, updateHandler } from './crud-handlers';
+import { parameterNames } from './path-template';
+import type { Route } from './route';
+
+export const handlerFor = (route: Route) => {
+  if (!route.generic) throw new Error(`${route.id} is not a generic endpoint`);
+  const { resource, operation } = route.generic;
+  const idParam = parameterNames(route.path).at(-1) ?? '';
+  if (operation === 'list') return listHandler(route, resource);
+  if (operation === 'get') return getHandler(route, resource, idParam);
+  const { writes } = resource;
+  if (!writes) throw new Error(`${resource.type} declares ${operation} without its writes`);
+  const crud = simpleCrud(resource, writes.attributes, writes.relationships ?? [], writes.unique, writes);
+  if (operation === 'create') return createHandler(route, crud);
+  if (operation === 'update') return updateHandler(route, crud, idParam);
+  return deleteHandler(route, crud, idParam);
+};

@@ -1,0 +1,64 @@
+/**
+ * What a route is, and the house defaults an area's route list leaves out: the user-or-machine schemes,
+ * table read for GET and write otherwise. Routes come from resource declarations (their generic
+ * endpoints) and from each area's bespoke entries (`shared/resources/area.ts`).
+ */
+import type { AuthScheme } from '../auth/schemes';
+import type { Permission } from '../domain/iam/permissions';
+import type { ResourceDefinition } from '../resources/resource-definition';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** What a route's function may touch; the stack gives each area function the union of its routes'. */
+export interface RouteAccess {
+  table?: 'read' | 'write';
+  buckets?: { deviceBackups?: 'read' | 'write'; exports?: 'read' | 'write'; documents?: 'read' | 'write' };
+  /** Sign tokens with the KMS signing key. */
+  signing?: true;
+  /** Confirm SNS subscriptions to the configured street-works topics. */
+  sns?: 'confirm';
+}
+
+/** The plain operations a resource declaration can serve with the generic handlers. */
+export type Operation = 'list' | 'get' | 'create' | 'update' | 'delete';
+
+export interface Route {
+  /** Unique and stable: handlers name their route by it, and the bench and tests address routes by it. */
+  id: string;
+  /** The area whose function serves the route (one Lambda per area). */
+  area: string;
+  method: HttpMethod;
+  /** API Gateway path template, e.g. `/v3/orgs/{org_id}/people/teams`. */
+  path: string;
+  /**
+   * Module serving the route, relative to the repository root: a bespoke handler module exports
+   * `handler`; the generic endpoints module builds one from `generic` (see `shared/http/generic-endpoints.ts`).
+   */
+  handler: string;
+  /** Accepted schemes; an empty list means the route is public. */
+  auth: readonly AuthScheme[];
+  /**
+   * Permission checked once by the auth middleware: a catalogue permission; `authenticated` for routes
+   * any authenticated caller may use about itself (whoami); `null` for public routes only.
+   */
+  permission: Permission | 'authenticated' | null;
+  access: RouteAccess;
+  /**
+   * Query parameters a route takes when its handler does not parse the query itself. Routes that change
+   * things take none unless listed here; GET routes that read no query (status, downloads) list none.
+   */
+  query?: readonly string[];
+  /** Media type of the request body when it is not JSON:API: a form (token endpoint) or text (SNS receiver). */
+  bodyType?: 'form' | 'text';
+  /** For a generic endpoint: the declared resource type and the operation served on it. */
+  generic?: { resource: ResourceDefinition; operation: Operation };
+}
+
+/** An entry of an area's route list: a route with the house defaults left out. */
+export type RouteEntry = Omit<Route, 'area' | 'auth' | 'access' | 'generic'> &
+  Partial<Pick<Route, 'auth' | 'access'>>;
+
+export const USER_OR_MACHINE = ['OAuth2', 'Session', 'Cookie'] as const satisfies readonly AuthScheme[];
+
+export const defaultAccess = (method: HttpMethod): RouteAccess =>
+  method === 'GET' ? { table: 'read' } : { table: 'write' };

@@ -1,0 +1,52 @@
+import { defineArea } from '../area';
+import {
+  equipmentCategories,
+  equipmentItems,
+  equipmentManufacturers,
+  equipmentModels,
+  vehicleInventoryChecks,
+  vehicleSpecifications,
+  vehicles,
+} from './definitions';
+
+export const area = defineArea('assets', {
+  resources: [
+    equipmentItems,
+    equipmentManufacturers,
+    equipmentModels,
+    equipmentCategories,
+    vehicleSpecifications,
+    vehicles,
+    vehicleInventoryChecks,
+  ],
+  routes: [
+    {
+      id: 'allocateVehicleToLocation',
+      method: 'PATCH',
+      path: '/v3/vehicles/{vehicle_id}/relationships/allocated_location',
+      handler: 'functions/assets/vehicles/allocate-location.ts',
+      permission: 'assets:manage',
+    },
+    {
+      id: 'allocateVehicleToPerson',
+      method: 'PATCH',
+      path: '/v3/vehicles/{vehicle_id}/relationships/allocated_person',
+      handler: 'functions/assets/vehicles/allocate-person.ts',
+      permission: 'assets:manage',
+    },
+    {
+      id: 'allocateVehicleToScheme',
+      method: 'PATCH',
+      path: '/v3/vehicles/{vehicle_id}/relationships/allocated_scheme',
+      handler: 'functions/assets/vehicles/allocate-scheme.ts',
+      permission: 'assets:manage',
+    },
+    {
+      id: 'allocateVehicleToWorkOrder',
+      method: 'PATCH',
+      path: '/v3/vehicles/{vehicle_id}/relationships/allocated_work_order',
+      handler: 'functions/assets/vehicles/allocate-work-order.ts',
+      permission: 'assets:manage',
+    },
+  ],
+});

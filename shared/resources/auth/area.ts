@@ -1,0 +1,28 @@
+import { defineArea } from '../area';
+
+export const area = defineArea('auth', {
+  resources: [],
+  routes: [
+    // Writes: failed authentications are counted in the table (shared/auth/token-throttle.ts).
+    {
+      id: 'issueToken',
+      method: 'POST',
+      path: '/oauth2/token',
+      handler: 'functions/auth/issue-token.ts',
+      auth: [],
+      permission: null,
+      access: { table: 'write', signing: true },
+      bodyType: 'form',
+    },
+    {
+      id: 'getJwks',
+      method: 'GET',
+      path: '/.well-known/jwks.json',
+      handler: 'functions/auth/get-jwks.ts',
+      auth: [],
+      permission: null,
+      access: { signing: true },
+      query: [],
+    },
+  ],
+});

@@ -1,0 +1,44 @@
+import { defineArea } from '../area';
+import { costLines, costSheets, rateCodes } from './definitions';
+
+export const area = defineArea('costs', {
+  resources: [rateCodes, costSheets, costLines],
+  routes: [
+    {
+      id: 'listRateCodeVersions',
+      method: 'GET',
+      path: '/v3/orgs/{org_id}/costs/rate-codes/{rate_code_id}/versions',
+      handler: 'functions/costs/list-rate-code-versions.ts',
+      permission: 'costs:view',
+    },
+    {
+      id: 'createRateCodeVersion',
+      method: 'POST',
+      path: '/v3/orgs/{org_id}/costs/rate-codes/{rate_code_id}/versions',
+      handler: 'functions/costs/create-rate-code-version.ts',
+      permission: 'costs:manage',
+    },
+    {
+      id: 'getRateCodeVersion',
+      method: 'GET',
+      path: '/v3/orgs/{org_id}/costs/rate-codes/{rate_code_id}/versions/{rate_code_version_id}',
+      handler: 'functions/costs/get-rate-code-version.ts',
+      permission: 'costs:view',
+      query: [],
+    },
+    {
+      id: 'createCostLine',
+      method: 'POST',
+      path: '/v3/orgs/{org_id}/costs/cost-sheets/{cost_sheet_id}/lines',
+      handler: 'functions/costs/create-cost-line.ts',
+      permission: 'costs:manage',
+    },
+    {
+      id: 'listCostRollups',
+      method: 'GET',
+      path: '/v3/cost-rollups',
+      handler: 'functions/costs/list-cost-rollups.ts',
+      permission: 'cost-lines:view',
+    },
+  ],
+});

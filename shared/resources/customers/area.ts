@@ -1,0 +1,12 @@
+import { defineArea } from '../area';
+import {
+  customerAccounts,
+  customerAppointments,
+  customerContacts,
+  customerInteractions,
+} from './definitions';
+
+export const area = defineArea('customers', {
+  resources: [customerContacts, customerAccounts, customerInteractions, customerAppointments],
+  routes: [],
+});

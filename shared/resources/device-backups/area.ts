@@ -1,0 +1,25 @@
+import { defineArea } from '../area';
+import { deviceBackupRequests, deviceBackups } from './definitions';
+
+export const area = defineArea('device-backups', {
+  resources: [deviceBackups, deviceBackupRequests],
+  routes: [
+    {
+      id: 'completeDeviceBackup',
+      method: 'POST',
+      path: '/v3/device-backups/{device_backup_id}/complete',
+      handler: 'functions/device-backups/complete.ts',
+      permission: 'device-backups:create',
+      access: { table: 'write', buckets: { deviceBackups: 'write' } },
+    },
+    {
+      id: 'downloadDeviceBackup',
+      method: 'GET',
+      path: '/v3/device-backups/{device_backup_id}/content',
+      handler: 'functions/device-backups/download.ts',
+      permission: 'device-backups:view',
+      access: { table: 'read', buckets: { deviceBackups: 'read' } },
+      query: [],
+    },
+  ],
+});

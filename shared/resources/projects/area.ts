@@ -1,0 +1,50 @@
+import { defineArea } from '../area';
+import { operations, schemeContracts, schemes, workOrders } from './definitions';
+
+export const area = defineArea('projects', {
+  resources: [schemeContracts, schemes, workOrders, operations],
+  routes: [
+    {
+      id: 'restoreSchemeContract',
+      method: 'POST',
+      path: '/v3/orgs/{org_id}/projects/scheme-contracts/{scheme_contract_id}/restore',
+      handler: 'functions/projects/scheme-contracts/restore.ts',
+      permission: 'projects:manage',
+    },
+    {
+      id: 'replaceScheme',
+      method: 'PUT',
+      path: '/v3/orgs/{org_id}/projects/schemes/{scheme_id}',
+      handler: 'functions/projects/schemes/replace.ts',
+      permission: 'projects:manage',
+    },
+    {
+      id: 'restoreScheme',
+      method: 'POST',
+      path: '/v3/orgs/{org_id}/projects/schemes/{scheme_id}/restore',
+      handler: 'functions/projects/schemes/restore.ts',
+      permission: 'projects:manage',
+    },
+    {
+      id: 'restoreWorkOrder',
+      method: 'POST',
+      path: '/v3/orgs/{org_id}/projects/work-orders/{work_order_id}/restore',
+      handler: 'functions/projects/work-orders/restore.ts',
+      permission: 'projects:manage',
+    },
+    {
+      id: 'restoreOperation',
+      method: 'POST',
+      path: '/v3/orgs/{org_id}/projects/operations/{operation_id}/restore',
+      handler: 'functions/projects/operations/restore.ts',
+      permission: 'projects:manage',
+    },
+    {
+      id: 'searchProjects',
+      method: 'GET',
+      path: '/v3/orgs/{org_id}/projects/search',
+      handler: 'functions/projects/search.ts',
+      permission: 'projects:view',
+    },
+  ],
+});
