@@ -6,7 +6,7 @@ import { readInScope } from '#shared/resources/single';
 
 /** GET /v3/vehicles/{vehicle_id}/audit-events: the vehicle's history, newest first, paginated. */
 export const handler = jsonApiHandler('listVehicleAuditEvents', async (request) => {
-  const vehicle = await readInScope(request.scope, vehicles, request.params.vehicle_id ?? '');
+  const vehicle = await readInScope(request.scope, vehicles, request.params.vehicle_id);
   return listResources(request, { ...auditEvents, collection: historyOptions }, (query) =>
     historyPage(request.scope, vehicle, query.page),
   );

@@ -6,7 +6,7 @@ import { readInScope, resourceResponse } from '#shared/resources/single';
 
 /** POST …/cost-sheets/{cost_sheet_id}/lines: snapshots the rate in force at `at` (default now); 201. */
 export const handler = jsonApiHandler('createCostLine', async (request) => {
-  const sheet = await readInScope(request.scope, costSheets, request.params.cost_sheet_id ?? '');
+  const sheet = await readInScope(request.scope, costSheets, request.params.cost_sheet_id);
   return created(
     await resourceResponse(request, costLines, await addLine(request.scope, sheet, request.body)),
   );

@@ -7,6 +7,6 @@ import { readInScope } from '#shared/resources/single';
 
 /** POST …/rate-codes/{rate_code_id}/versions: a new rate from `valid_from`; 201. Existing lines keep their snapshots. */
 export const handler = jsonApiHandler('createRateCodeVersion', async ({ scope, params, body, baseUrl }) => {
-  const code = await readInScope(scope, rateCodes, params.rate_code_id ?? '');
+  const code = await readInScope(scope, rateCodes, params.rate_code_id);
   return created({ jsonapi, data: versionResource(code, await addRateVersion(scope, code, body), baseUrl) });
 });

@@ -6,7 +6,7 @@ import { readInScope } from '#shared/resources/single';
 
 /** GET …/rate-codes/{rate_code_id}/versions/{rate_code_version_id}: one rate of the code. */
 export const handler = jsonApiHandler('getRateCodeVersion', async ({ scope, params, baseUrl }) => {
-  const code = await readInScope(scope, rateCodes, params.rate_code_id ?? '');
-  const version = await readRateVersion(scope, code, params.rate_code_version_id ?? '');
+  const code = await readInScope(scope, rateCodes, params.rate_code_id);
+  const version = await readRateVersion(scope, code, params.rate_code_version_id);
   return { jsonapi, data: versionResource(code, version, baseUrl) };
 });

@@ -6,7 +6,7 @@ import { readInScope } from '#shared/resources/single';
 
 /** GET …/rate-codes/{rate_code_id}/versions: newest first; `filter[id]` picks one (its `links.self`). */
 export const handler = jsonApiHandler('listRateCodeVersions', async ({ scope, params, query, baseUrl }) => {
-  const code = await readInScope(scope, rateCodes, params.rate_code_id ?? '');
+  const code = await readInScope(scope, rateCodes, params.rate_code_id);
   const versions = await listRateVersions(scope, code);
   return listResourceObjects(
     query,

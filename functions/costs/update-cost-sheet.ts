@@ -5,6 +5,6 @@ import { readInScope, resourceResponse } from '#shared/resources/single';
 
 /** PATCH …/cost-sheets/{cost_sheet_id}: name and status (quoted, approved, completed). */
 export const handler = jsonApiHandler('updateCostSheet', async (request) => {
-  const sheet = await readInScope(request.scope, costSheets, request.params.cost_sheet_id ?? '');
+  const sheet = await readInScope(request.scope, costSheets, request.params.cost_sheet_id);
   return resourceResponse(request, costSheets, await updateSheet(request.scope, sheet, request.body));
 });

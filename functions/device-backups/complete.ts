@@ -5,7 +5,7 @@ import { readInScope, resourceResponse } from '#shared/resources/single';
 
 /** POST /v3/device-backups/{device_backup_id}/complete: the uploader checks in the stored file. */
 export const handler = jsonApiHandler('completeDeviceBackup', async (request) => {
-  const backup = await readInScope(request.scope, deviceBackups, request.params.device_backup_id ?? '');
+  const backup = await readInScope(request.scope, deviceBackups, request.params.device_backup_id);
   return resourceResponse(
     request,
     deviceBackups,

@@ -6,6 +6,6 @@ import { readInScope } from '#shared/resources/single';
 
 /** GET /v3/device-backups/{device_backup_id}/content: 303 to a presigned GET; 404 once expired. */
 export const handler = jsonApiHandler('downloadDeviceBackup', async (request) => {
-  const backup = await readInScope(request.scope, deviceBackups, request.params.device_backup_id ?? '');
+  const backup = await readInScope(request.scope, deviceBackups, request.params.device_backup_id);
   return new Reply(303, undefined, { Location: await backupDownload(backup) });
 });

@@ -13,6 +13,6 @@ export const handler = jsonApiHandler('createExport', async (request) => {
   const principal = signedIn(request.principal);
   const parsed = parseExport(request.body);
   const scope = authorise(principal, parsed.subject.permission, request.params.org_id);
-  const record = await runExport(scope, request.params.org_id ?? '', parsed, principal, request.baseUrl);
+  const record = await runExport(scope, request.params.org_id, parsed, principal, request.baseUrl);
   return created(await resourceResponse(request, exportsDefinition, await withDownload(record)));
 });

@@ -6,7 +6,7 @@ import { readInScope, resourceResponse } from '#shared/resources/single';
 
 /** GET /v3/exports/{export_id}: the creator's own export with a fresh `meta.download`; anyone else 404. */
 export const handler = jsonApiHandler('getExport', async (request) => {
-  const record = await readInScope(request.scope, exportsDefinition, request.params.export_id ?? '');
+  const record = await readInScope(request.scope, exportsDefinition, request.params.export_id);
   if (!isCreator(record, request.principal)) throw new NotFoundError();
   return resourceResponse(request, exportsDefinition, await withDownload(record));
 });

@@ -5,7 +5,5 @@ import { isCreator } from '#shared/resources/exports/run';
 
 /** GET /v3/orgs/{org_id}/exports: the caller's own exports of the last 30 days. */
 export const handler = jsonApiHandler('listExports', (request) =>
-  listPartition(request, exportsDefinition, request.params.org_id ?? '', (r) =>
-    isCreator(r, request.principal),
-  ),
+  listPartition(request, exportsDefinition, request.params.org_id, (r) => isCreator(r, request.principal)),
 );

@@ -9,7 +9,7 @@ import { resourceResponse } from '#shared/resources/single';
 export const handler = jsonApiHandler('createGrant', async (request) => {
   const grant = await createGrant(
     request.scope,
-    request.params.org_id ?? '',
+    request.params.org_id,
     parseDocument(createGrantDocument, request.body),
   );
   const answer = await resourceResponse(request, grants, grant);

@@ -8,6 +8,6 @@ import { resourceResponse } from '#shared/resources/single';
 /** POST /v3/orgs/{org_id}/iam/role-groups: a bundle of roles; 201. */
 export const handler = jsonApiHandler('createRoleGroup', async (request) => {
   const document = parseDocument(createRoleGroupDocument, request.body);
-  const group = await createRoleGroup(request.scope, request.params.org_id ?? '', document);
+  const group = await createRoleGroup(request.scope, request.params.org_id, document);
   return created(await resourceResponse(request, roleGroups, group));
 });

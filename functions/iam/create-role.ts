@@ -9,7 +9,7 @@ import { resourceResponse } from '#shared/resources/single';
 export const handler = jsonApiHandler('createRole', async (request) => {
   const role = await createRole(
     request.scope,
-    request.params.org_id ?? '',
+    request.params.org_id,
     parseDocument(createRoleDocument, request.body),
   );
   return created(await resourceResponse(request, roles, role));

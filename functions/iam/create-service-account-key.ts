@@ -7,7 +7,7 @@ import { readInScope } from '#shared/resources/single';
 
 /** POST …/service-accounts/{service_account_id}/keys: 201 with client_id and client_secret, shown this once. */
 export const handler = jsonApiHandler('createServiceAccountKey', async (request) => {
-  const account = await readInScope(request.scope, serviceAccounts, request.params.service_account_id ?? '');
+  const account = await readInScope(request.scope, serviceAccounts, request.params.service_account_id);
   const made = await createKey(request.scope, account);
   const data = keyResource(made.account, made.key, request.baseUrl, made.clientSecret);
   return created({ jsonapi, data }, { 'Cache-Control': 'no-store' });

@@ -8,7 +8,7 @@ import { resourceResponse } from '#shared/resources/single';
 /** POST /v3/orgs/{org_id}/iam/service-accounts: 201; keys are added with POST …/keys. */
 export const handler = jsonApiHandler('createServiceAccount', async (request) => {
   const document = parseDocument(createServiceAccountDocument, request.body);
-  const account = await createServiceAccount(request.scope, request.params.org_id ?? '', document);
+  const account = await createServiceAccount(request.scope, request.params.org_id, document);
   const answer = await resourceResponse(request, serviceAccounts, account);
   return created(answer);
 });

@@ -6,6 +6,6 @@ import { readInScope } from '#shared/resources/single';
 
 /** DELETE /v3/orgs/{org_id}/iam/grants/{grant_id}: 204; the grant stops counting within GRANT_CACHE_SECONDS. */
 export const handler = jsonApiHandler('deleteGrant', async ({ scope, params }) => {
-  await deleteGrant(scope, await readInScope(scope, grants, params.grant_id ?? ''));
+  await deleteGrant(scope, await readInScope(scope, grants, params.grant_id));
   return new Reply(204, undefined);
 });

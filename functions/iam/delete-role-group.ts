@@ -6,6 +6,6 @@ import { readInScope } from '#shared/resources/single';
 
 /** DELETE /v3/orgs/{org_id}/iam/role-groups/{role_group_id}: 204; 409 while a grant still names it. */
 export const handler = jsonApiHandler('deleteRoleGroup', async ({ scope, params }) => {
-  await deleteRoleOrGroup(scope, await readInScope(scope, roleGroups, params.role_group_id ?? ''));
+  await deleteRoleOrGroup(scope, await readInScope(scope, roleGroups, params.role_group_id));
   return new Reply(204, undefined);
 });

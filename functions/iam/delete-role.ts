@@ -5,9 +5,6 @@ import { readRole, refuseBuiltIn } from '#shared/resources/iam/virtual-records';
 
 /** DELETE /v3/orgs/{org_id}/iam/roles/{role_id}: 204; 409 while a grant or role group still names it. */
 export const handler = jsonApiHandler('deleteRole', async ({ scope, params }) => {
-  await deleteRoleOrGroup(
-    scope,
-    refuseBuiltIn(await readRole(scope, params.org_id ?? '', params.role_id ?? '')),
-  );
+  await deleteRoleOrGroup(scope, refuseBuiltIn(await readRole(scope, params.org_id, params.role_id)));
   return new Reply(204, undefined);
 });

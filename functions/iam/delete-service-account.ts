@@ -8,7 +8,7 @@ import { readInScope } from '#shared/resources/single';
 export const handler = jsonApiHandler('deleteServiceAccount', async (request) => {
   await deleteServiceAccount(
     request.scope,
-    await readInScope(request.scope, serviceAccounts, request.params.service_account_id ?? ''),
+    await readInScope(request.scope, serviceAccounts, request.params.service_account_id),
   );
   return new Reply(204, undefined);
 });

@@ -4,5 +4,5 @@ import { readInScope, resourceResponse } from '#shared/resources/single';
 
 /** GET /v3/orgs/{org_id}/iam/grants/{grant_id} */
 export const handler = jsonApiHandler('getGrant', async (request) =>
-  resourceResponse(request, grants, await readInScope(request.scope, grants, request.params.grant_id ?? '')),
+  resourceResponse(request, grants, await readInScope(request.scope, grants, request.params.grant_id)),
 );

@@ -7,6 +7,6 @@ export const handler = jsonApiHandler('getRoleGroup', async (request) =>
   resourceResponse(
     request,
     roleGroups,
-    await readInScope(request.scope, roleGroups, request.params.role_group_id ?? ''),
+    await readInScope(request.scope, roleGroups, request.params.role_group_id),
   ),
 );

@@ -8,6 +8,6 @@ export const handler = jsonApiHandler('getRole', async (request) =>
   resourceResponse(
     request,
     roles,
-    await readRole(request.scope, request.params.org_id ?? '', request.params.role_id ?? ''),
+    await readRole(request.scope, request.params.org_id, request.params.role_id),
   ),
 );

@@ -9,8 +9,8 @@ import { readInScope } from '#shared/resources/single';
 export const handler = jsonApiHandler(
   'getServiceAccountKey',
   async ({ scope, params, baseUrl }) => {
-    const account = await readInScope(scope, serviceAccounts, params.service_account_id ?? '');
-    const key = findKey(account, params.key_id ?? '');
+    const account = await readInScope(scope, serviceAccounts, params.service_account_id);
+    const key = findKey(account, params.key_id);
     if (!key) throw new NotFoundError('No such key on this service account.');
     return { jsonapi, data: keyResource(account, key, baseUrl) };
   },

@@ -7,6 +7,6 @@ export const handler = jsonApiHandler('getServiceAccount', async (request) =>
   resourceResponse(
     request,
     serviceAccounts,
-    await readInScope(request.scope, serviceAccounts, request.params.service_account_id ?? ''),
+    await readInScope(request.scope, serviceAccounts, request.params.service_account_id),
   ),
 );

@@ -5,5 +5,5 @@ import { rolesOf } from '#shared/resources/iam/virtual-records';
 
 /** GET /v3/orgs/{org_id}/iam/roles: the built-in roles (fixed string ids) and the organisation's custom roles. */
 export const handler = jsonApiHandler('listRoles', (request) =>
-  listInMemory(request, roles, () => rolesOf(request.scope, request.params.org_id ?? '')),
+  listInMemory(request, roles, () => rolesOf(request.scope, request.params.org_id)),
 );

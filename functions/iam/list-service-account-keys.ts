@@ -6,7 +6,7 @@ import { readInScope } from '#shared/resources/single';
 
 /** GET …/service-accounts/{service_account_id}/keys: every key (at most 10), secrets masked. */
 export const handler = jsonApiHandler('listServiceAccountKeys', async (request) => {
-  const account = await readInScope(request.scope, serviceAccounts, request.params.service_account_id ?? '');
+  const account = await readInScope(request.scope, serviceAccounts, request.params.service_account_id);
   return listResourceObjects(
     request.query,
     keyOptions,

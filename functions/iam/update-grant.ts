@@ -7,6 +7,6 @@ import { readInScope, resourceResponse } from '#shared/resources/single';
 /** PATCH /v3/orgs/{org_id}/iam/grants/{grant_id}: change the role or role group a grant gives. */
 export const handler = jsonApiHandler('updateGrant', async (request) => {
   const document = parseDocument(updateGrantDocument, request.body);
-  const grant = await readInScope(request.scope, grants, request.params.grant_id ?? '');
+  const grant = await readInScope(request.scope, grants, request.params.grant_id);
   return resourceResponse(request, grants, await updateGrant(request.scope, grant, document));
 });

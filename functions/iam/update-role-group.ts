@@ -7,6 +7,6 @@ import { readInScope, resourceResponse } from '#shared/resources/single';
 /** PATCH /v3/orgs/{org_id}/iam/role-groups/{role_group_id}: name, description and the `roles` it bundles. */
 export const handler = jsonApiHandler('updateRoleGroup', async (request) => {
   const document = parseDocument(updateRoleGroupDocument, request.body);
-  const group = await readInScope(request.scope, roleGroups, request.params.role_group_id ?? '');
+  const group = await readInScope(request.scope, roleGroups, request.params.role_group_id);
   return resourceResponse(request, roleGroups, await updateRoleGroup(request.scope, group, document));
 });

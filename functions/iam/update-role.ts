@@ -8,8 +8,6 @@ import { resourceResponse } from '#shared/resources/single';
 /** PATCH /v3/orgs/{org_id}/iam/roles/{role_id}: custom roles only; holders' access follows within the grant cache time. */
 export const handler = jsonApiHandler('updateRole', async (request) => {
   const document = parseDocument(updateRoleDocument, request.body);
-  const role = refuseBuiltIn(
-    await readRole(request.scope, request.params.org_id ?? '', request.params.role_id ?? ''),
-  );
+  const role = refuseBuiltIn(await readRole(request.scope, request.params.org_id, request.params.role_id));
   return resourceResponse(request, roles, await updateRole(request.scope, role, document));
 });

@@ -14,9 +14,9 @@ import { readInScope } from '#shared/resources/single';
 /** PATCH …/keys/{key_id}: enable or disable a key; a disabled key's tokens stop at once. */
 export const handler = jsonApiHandler('updateServiceAccountKey', async ({ scope, params, body, baseUrl }) => {
   const { data } = parseDocument(updateKeyDocument, body);
-  const account = await readInScope(scope, serviceAccounts, params.service_account_id ?? '');
-  if (!findKey(account, params.key_id ?? '')) throw new NotFoundError('No such key on this service account.');
-  assertSameId(data.id, params.key_id ?? '');
+  const account = await readInScope(scope, serviceAccounts, params.service_account_id);
+  if (!findKey(account, params.key_id)) throw new NotFoundError('No such key on this service account.');
+  assertSameId(data.id, params.key_id);
   const updated = await setKeyEnabled(scope, account, data.id, data.attributes.enabled);
   const key = findKey(updated, data.id);
   if (!key) throw new NotFoundError('No such key on this service account.');

@@ -7,7 +7,7 @@ import { readInScope, resourceResponse } from '#shared/resources/single';
 /** PATCH …/service-accounts/{service_account_id}: name, description, enabled; disabling stops its tokens at once. */
 export const handler = jsonApiHandler('updateServiceAccount', async (request) => {
   const document = parseDocument(updateServiceAccountDocument, request.body);
-  const account = await readInScope(request.scope, serviceAccounts, request.params.service_account_id ?? '');
+  const account = await readInScope(request.scope, serviceAccounts, request.params.service_account_id);
   return resourceResponse(
     request,
     serviceAccounts,

@@ -8,6 +8,6 @@ import { teams } from '#shared/resources/teams';
 
 /** POST /v3/orgs/{org_id}/people/teams: 201 with the team and its Location. */
 export const handler = jsonApiHandler('createTeam', async ({ body, params, scope, baseUrl }) => {
-  const team = await createTeam(scope, params.org_id ?? '', parseDocument(createTeamDocument, body));
+  const team = await createTeam(scope, params.org_id, parseDocument(createTeamDocument, body));
   return created(resourceDocument(toResourceObject(teams, team, baseUrl)));
 });

@@ -3,5 +3,5 @@ import { searchProjects } from '#shared/resources/projects/search';
 
 /** GET /v3/orgs/{org_id}/projects/search?filter[prefix]=…: schemes, work orders and operations by name or code prefix. */
 export const handler = jsonApiHandler('searchProjects', ({ scope, params, query, baseUrl }) =>
-  searchProjects(scope, params.org_id ?? '', query, baseUrl),
+  searchProjects(scope, params.org_id, query, baseUrl),
 );

@@ -6,19 +6,25 @@
 import { scopeOf } from '../../shared/data/scope';
 import { commit } from '../../shared/data/transaction';
 import {
-  categoryCrud,
-  manufacturerCrud,
-  modelCrud,
-  vehicleSpecificationCrud,
-} from '../../shared/resources/assets/catalogue';
+  equipmentCategories,
+  equipmentManufacturers,
+  equipmentModels,
+  vehicleSpecifications,
+} from '../../shared/resources/assets/definitions';
 import { equipmentCrud } from '../../shared/resources/assets/equipment';
 import { vehicleCrud } from '../../shared/resources/assets/vehicles';
-import { streets } from '../../shared/resources/places/definitions';
-import { locationCrud, propertyCrud } from '../../shared/resources/places/locations';
+import { locations, properties, streets } from '../../shared/resources/places/definitions';
 import { newRecord } from '../../shared/resources/record-writes';
-import type { SimpleCrud } from '../../shared/resources/simple-crud';
+import { declaredCrud, type SimpleCrud } from '../../shared/resources/simple-crud';
 
 const rel = (type: string, id: string) => ({ data: { type, id } });
+
+const manufacturerCrud = declaredCrud(equipmentManufacturers);
+const categoryCrud = declaredCrud(equipmentCategories);
+const modelCrud = declaredCrud(equipmentModels);
+const vehicleSpecificationCrud = declaredCrud(vehicleSpecifications);
+const locationCrud = declaredCrud(locations);
+const propertyCrud = declaredCrud(properties);
 
 export const loadDemoAssets = async (
   orgId: string,

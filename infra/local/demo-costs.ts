@@ -4,9 +4,11 @@
  * with actual and estimate lines. Returns the contract's id so `npm start` can print a roll-up URL.
  */
 import { scopeOf } from '../../shared/data/scope';
-import { addRateVersion, rateCodeCrud } from '../../shared/resources/costs/register';
+import { rateCodes } from '../../shared/resources/costs/definitions';
+import { addRateVersion } from '../../shared/resources/costs/register';
 import { addLine, createSheet } from '../../shared/resources/costs/sheets';
 import { nodeCrud } from '../../shared/resources/projects/hierarchy';
+import { declaredCrud } from '../../shared/resources/simple-crud';
 
 const rel = (type: string, id: string) => ({ data: { type, id } });
 
@@ -34,7 +36,7 @@ export const loadDemoCosts = async (orgId: string, prefix: string): Promise<stri
     ['CON-TM', 'Traffic management, per day', 'contractor', 45_000, 51_750],
     ['MSC-SKIP', 'Skip hire', 'misc', 28_000, 32_200],
   ] as const) {
-    const rate = await rateCodeCrud.create(scope, orgId, {
+    const rate = await declaredCrud(rateCodes).create(scope, orgId, {
       data: { type: 'rate-codes', attributes: { code, name, category } },
     });
     await addRateVersion(scope, rate, {

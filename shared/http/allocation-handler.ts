@@ -12,9 +12,12 @@ import { readInScope } from '../resources/single';
 import type { RouteId } from '../routes';
 import { jsonApiHandler } from './json-api-handler';
 
-export const allocationHandler = (routeId: RouteId, kind: AllocationKind) =>
+export const allocationHandler = (
+  routeId: Extract<RouteId, `allocateVehicleTo${string}`>,
+  kind: AllocationKind,
+) =>
   jsonApiHandler(routeId, async ({ scope, params, body, principal, baseUrl }) => {
-    const vehicle = await readInScope(scope, vehicles, params.vehicle_id ?? '');
+    const vehicle = await readInScope(scope, vehicles, params.vehicle_id);
     const { linkage } = await allocateVehicle(scope, vehicle, kind, body, actorOf(principal));
     return {
       jsonapi,

@@ -9,7 +9,7 @@ import type { StoredResource } from '../data/stored-resource';
 import { type CdmWrite, withCdmFile } from '../resources/cdm/cdm-file';
 import type { ResourceDefinition } from '../resources/resource-definition';
 import { resourceResponse } from '../resources/single';
-import type { RouteId } from '../routes';
+import { type RouteId, routeById } from '../routes';
 import { jsonApiHandler } from './json-api-handler';
 import { created, Reply } from './reply';
 
@@ -26,7 +26,8 @@ export const cdmHandler = (
   routeId: RouteId,
   { path: [definition, param], write, answer, created: isCreate }: CdmRoute,
 ) =>
-  jsonApiHandler(routeId, async (request) => {
+  // Routes of several paths share this handler: the record's id parameter is named by the caller.
+  jsonApiHandler(routeById(routeId), async (request) => {
     const { scope, principal, body } = request;
     const { record, file } = await withCdmFile(scope, definition, request.params[param] ?? '', principal);
     const result = await write({ scope, record, file, body, principal: signedIn(principal) });

@@ -9,16 +9,19 @@ import { listResources } from '../resources/collection';
 import type { ResourceDefinition } from '../resources/resource-definition';
 import type { SimpleCrud } from '../resources/simple-crud';
 import { readInScope, resourceResponse } from '../resources/single';
-import type { Route, RouteId } from '../routes';
+import { type Route, type RouteId, routeById } from '../routes';
 import { jsonApiHandler } from './json-api-handler';
 import { created, Reply } from './reply';
 
+/** Generic handlers read parameters by name (the id parameter is the route's last). */
+const routeOf = (id: RouteId | Route): Route => (typeof id === 'string' ? routeById(id) : id);
+
 export const listHandler = (routeId: RouteId | Route, definition: ResourceDefinition) =>
-  jsonApiHandler(routeId, (request) => listResources(request, definition));
+  jsonApiHandler(routeOf(routeId), (request) => listResources(request, definition));
 
 export const getHandler = (routeId: RouteId | Route, definition: ResourceDefinition, idParam: string) =>
   jsonApiHandler(
-    routeId,
+    routeOf(routeId),
     async (request) =>
       resourceResponse(
         request,
@@ -30,7 +33,7 @@ export const getHandler = (routeId: RouteId | Route, definition: ResourceDefinit
   );
 
 export const createHandler = (routeId: RouteId | Route, crud: Pick<SimpleCrud, 'definition' | 'create'>) =>
-  jsonApiHandler(routeId, async (request) => {
+  jsonApiHandler(routeOf(routeId), async (request) => {
     const record = await crud.create(
       request.scope,
       request.params.org_id ?? '',
@@ -45,7 +48,7 @@ export const updateHandler = (
   crud: Pick<SimpleCrud, 'definition' | 'update'>,
   idParam: string,
 ) =>
-  jsonApiHandler(routeId, async (request) => {
+  jsonApiHandler(routeOf(routeId), async (request) => {
     const record = await readInScope(request.scope, crud.definition, request.params[idParam] ?? '');
     return resourceResponse(request, crud.definition, await crud.update(request.scope, record, request.body));
   });
@@ -55,7 +58,7 @@ export const deleteHandler = (
   crud: Pick<SimpleCrud, 'definition' | 'remove'>,
   idParam: string,
 ) =>
-  jsonApiHandler(routeId, async (request) => {
+  jsonApiHandler(routeOf(routeId), async (request) => {
     await crud.remove(
       request.scope,
       await readInScope(request.scope, crud.definition, request.params[idParam] ?? ''),
@@ -72,7 +75,7 @@ export const restoreHandler = (
   },
   idParam: string,
 ) =>
-  jsonApiHandler(routeId, async (request) =>
+  jsonApiHandler(routeOf(routeId), async (request) =>
     resourceResponse(
       request,
       crud.definition,

@@ -4,7 +4,7 @@
  * therefore needs no handler file for what it does like every other resource.
  */
 
-import { simpleCrud } from '../resources/simple-crud';
+import { declaredCrud } from '../resources/simple-crud';
 import { createHandler, deleteHandler, getHandler, listHandler, updateHandler } from './crud-handlers';
 import { parameterNames } from './path-template';
 import type { Route } from './route';
@@ -15,9 +15,7 @@ export const handlerFor = (route: Route) => {
   const idParam = parameterNames(route.path).at(-1) ?? '';
   if (operation === 'list') return listHandler(route, resource);
   if (operation === 'get') return getHandler(route, resource, idParam);
-  const { writes } = resource;
-  if (!writes) throw new Error(`${resource.type} declares ${operation} without its writes`);
-  const crud = simpleCrud(resource, writes.attributes, writes.relationships ?? [], writes.unique, writes);
+  const crud = declaredCrud(resource);
   if (operation === 'create') return createHandler(route, crud);
   if (operation === 'update') return updateHandler(route, crud, idParam);
   return deleteHandler(route, crud, idParam);

@@ -8,7 +8,7 @@ import type { Principal } from '../auth/principal';
 import type { Scope } from '../data/scope';
 import type { QueryParameters } from '../jsonapi/collection-query';
 import type { Document } from '../jsonapi/document';
-import { type Route, type RouteId, routeById } from '../routes';
+import { type PathOf, type Route, type RouteId, routeById } from '../routes';
 import type { ApiContext } from './api-context';
 import { authorisation, type ReadAhead } from './middlewares/authorisation';
 import { jsonApiErrors } from './middlewares/json-api-errors';
@@ -19,14 +19,16 @@ import { queryParameters as knownQueryParameters } from './middlewares/query-par
 import { requestId } from './middlewares/request-id';
 import { securityHeaders } from './middlewares/security-headers';
 import { wellFormedInput } from './middlewares/well-formed-input';
+import type { ParamsOf } from './path-template';
 import { Reply, toResult } from './reply';
 
-export interface ApiRequest {
+export interface ApiRequest<Params = Readonly<Record<string, string>>> {
   route: Route;
   method: string;
   /** The path as requested, e.g. `/v3/orgs`. */
   path: string;
-  params: Readonly<Record<string, string>>;
+  /** The path parameters, typed from the route's path template when the handler names its route by id. */
+  params: Params;
   query: QueryParameters;
   headers: Readonly<Record<string, string | undefined>>;
   /** Parsed JSON for JSON:API routes; the raw text for form and text routes; undefined without a body. */
@@ -40,7 +42,14 @@ export interface ApiRequest {
   scope: Scope;
 }
 
-export type ApiFunction = (request: ApiRequest) => Promise<Document | Reply>;
+export type ApiFunction<Params = Readonly<Record<string, string>>> = (
+  request: ApiRequest<Params>,
+) => Promise<Document | Reply>;
+
+/** A route named by id has the parameters of its path; a route passed as an object, any. */
+type ParamsFor<R extends RouteId | Route> = R extends RouteId
+  ? ParamsOf<PathOf<R>>
+  : Readonly<Record<string, string>>;
 
 /**
  * Query parameters from the raw query string; repeated names are comma-joined as API Gateway does. The
@@ -67,8 +76,12 @@ const rawBody = (event: APIGatewayProxyEventV2): string | undefined =>
  * runs `after` and `onError` in reverse order of `use`: the security headers go on after the error
  * middleware has rendered any error, and the request id last of all.
  */
-export const jsonApiHandler = (routeId: RouteId | Route, fn: ApiFunction, readAhead?: ReadAhead) => {
-  const route = typeof routeId === 'string' ? routeById(routeId) : routeId;
+export const jsonApiHandler = <R extends RouteId | Route>(
+  routeId: R,
+  fn: ApiFunction<ParamsFor<R>>,
+  readAhead?: ReadAhead,
+) => {
+  const route: Route = typeof routeId === 'string' ? routeById(routeId) : (routeId as Route);
   return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>()
     .use(requestId())
     .use(securityHeaders(route))
@@ -84,7 +97,8 @@ export const jsonApiHandler = (routeId: RouteId | Route, fn: ApiFunction, readAh
         route,
         method: event.requestContext.http.method,
         path: event.rawPath,
-        params: (event.pathParameters ?? {}) as Record<string, string>,
+        // The router (or API Gateway) sets every parameter of the matched path.
+        params: (event.pathParameters ?? {}) as ParamsFor<R>,
         query: queryParameters(event.rawQueryString ?? ''),
         headers: event.headers ?? {},
         body: route.bodyType === undefined ? event.body : rawBody(event),

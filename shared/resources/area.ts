@@ -29,8 +29,9 @@ export type GenericRoutes<D> = D extends {
       [Op in keyof Endpoints & Operation]: Route & {
         id: `${Op}${Op extends 'list' ? Many : One}`;
         method: (typeof METHOD)[Op];
-        path: (Op extends 'list' | 'create' ? D['collectionPath' & keyof D] : D['itemPath' & keyof D]) &
-          string;
+        path: Endpoints[Op] extends { path: infer Path extends string }
+          ? Path
+          : (Op extends 'list' | 'create' ? D['collectionPath' & keyof D] : D['itemPath' & keyof D]) & string;
       };
     }[keyof Endpoints & Operation]
   : never;
@@ -42,10 +43,10 @@ const endpointRoute = (
   endpoint: EndpointDeclaration,
 ): Route => {
   const { names, collectionPath, itemPath, permission } = resource;
-  const path = operation === 'list' || operation === 'create' ? collectionPath : itemPath;
+  const options = typeof endpoint === 'object' ? endpoint : {};
+  const path = options.path ?? (operation === 'list' || operation === 'create' ? collectionPath : itemPath);
   if (!names || !path) throw new Error(`${resource.type} declares ${operation} without its names and path`);
   const method: HttpMethod = METHOD[operation];
-  const options = typeof endpoint === 'object' ? endpoint : {};
   const handler = typeof endpoint === 'string' ? endpoint : (options.handler ?? GENERIC_ENDPOINTS);
   const named = options.permission ?? `${permission}:${method === 'GET' ? 'view' : 'manage'}`;
   // A write on a family with no `:manage` (or no family at all) names its permission on the endpoint.

@@ -28,6 +28,8 @@ export type EndpointDeclaration =
   | string
   | {
       handler?: string;
+      /** A path other than the declared one (properties are created in an organisation, listed across them). */
+      path?: string;
       permission?: Permission | 'authenticated';
       access?: RouteAccess;
       query?: readonly string[];

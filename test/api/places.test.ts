@@ -6,8 +6,8 @@ import { counterKey } from '../../shared/data/stored-resource';
 import { commit } from '../../shared/data/transaction';
 import { MAX_COVER_RANGES } from '../../shared/domain/geo/geohash';
 import { properties } from '../../shared/resources/places/definitions';
-import { propertyCrud } from '../../shared/resources/places/locations';
 import { newRecord } from '../../shared/resources/record-writes';
+import { declaredCrud } from '../../shared/resources/simple-crud';
 import { startTestApi, type TestApi } from '../support/api';
 import { newTenant, type Tenant } from '../support/tenants';
 
@@ -74,7 +74,7 @@ beforeAll(async () => {
     { count: { key: counterKey(tenant.org.id, properties.type), by: records.length } },
   ]);
   // And one through the API's create, which must index the same way.
-  const created = await propertyCrud.create(scopeOf([tenant.org.id]), tenant.org.id, {
+  const created = await declaredCrud(properties).create(scopeOf([tenant.org.id]), tenant.org.id, {
     data: {
       type: 'properties',
       attributes: { name: 'Kendal', location: { latitude: 54.33, longitude: -2.75 } },

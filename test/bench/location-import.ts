@@ -11,8 +11,8 @@ import { uuidv7 } from '../../shared/data/ids';
 import { queryItems } from '../../shared/data/repository';
 import { scopeOf } from '../../shared/data/scope';
 import { collectionPartition } from '../../shared/data/stored-resource';
-import { locations } from '../../shared/resources/places/definitions';
-import { importLocations, referenceClaim } from '../../shared/resources/places/location-imports';
+import { locations, referenceClaim } from '../../shared/resources/places/definitions';
+import { importLocations } from '../../shared/resources/places/location-imports';
 import { newRecord } from '../../shared/resources/record-writes';
 
 const csvOf = (rows: number) =>

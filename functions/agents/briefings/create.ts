@@ -6,7 +6,7 @@ import { readInScope, resourceResponse } from '#shared/resources/single';
 
 /** POST /v3/agents/{agent_id}/briefings (spec): stores the generated result; 201 with the briefing. */
 export const handler = jsonApiHandler('createBriefing', async (request) => {
-  const agent = await readInScope(request.scope, agents, request.params.agent_id ?? '');
+  const agent = await readInScope(request.scope, agents, request.params.agent_id);
   const briefing = await createBriefing(request.scope, agent, request.body);
   return created(await resourceResponse(request, briefings, briefing));
 });

@@ -4,5 +4,5 @@ import { listChildren } from '#shared/resources/children';
 
 /** GET /v3/agents/{agent_id}/briefings: newest first; `filter[status]`. */
 export const handler = jsonApiHandler('listBriefings', (request) =>
-  listChildren(request, agents, request.params.agent_id ?? '', briefings),
+  listChildren(request, agents, request.params.agent_id, briefings),
 );

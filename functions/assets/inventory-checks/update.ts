@@ -8,7 +8,7 @@ export const handler = jsonApiHandler('updateVehicleInventoryCheck', async (requ
   const check = await readInScope(
     request.scope,
     vehicleInventoryChecks,
-    request.params.vehicle_inventory_check_id ?? '',
+    request.params.vehicle_inventory_check_id,
   );
   const updated = await inventoryCheckCrud.update(request.scope, check, request.body);
   const include = [request.query.include, 'equipment'].filter(Boolean).join(',');

@@ -5,5 +5,5 @@ import { schemes } from '#shared/resources/projects/definitions';
 
 /** GET /v3/orgs/{org_id}/projects/schemes/{scheme_id}/appointments: active and ended, oldest first. */
 export const handler = jsonApiHandler('listAppointments', (request) =>
-  listChildren(request, schemes, request.params.scheme_id ?? '', appointments),
+  listChildren(request, schemes, request.params.scheme_id, appointments),
 );

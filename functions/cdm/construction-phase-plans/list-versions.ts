@@ -4,10 +4,5 @@ import { listChildren } from '#shared/resources/children';
 
 /** GET /v3/construction-phase-plans/{id}/versions: the plan's history, one entry per version. */
 export const handler = jsonApiHandler('listConstructionPhasePlanVersions', (request) =>
-  listChildren(
-    request,
-    constructionPhasePlans,
-    request.params.construction_phase_plan_id ?? '',
-    planVersions,
-  ),
+  listChildren(request, constructionPhasePlans, request.params.construction_phase_plan_id, planVersions),
 );

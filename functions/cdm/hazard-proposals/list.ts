@@ -7,7 +7,7 @@ export const handler = jsonApiHandler('listHazardProposals', (request) =>
   listChildren(
     request,
     preConstructionInformation,
-    request.params.pre_construction_information_id ?? '',
+    request.params.pre_construction_information_id,
     hazardProposals,
   ),
 );

@@ -7,7 +7,7 @@ export const handler = jsonApiHandler('listPlanRisks', (request) =>
   listChildren(
     request,
     constructionPhasePlans,
-    request.params.construction_phase_plan_id ?? '',
+    request.params.construction_phase_plan_id,
     planRisks,
     'risks',
   ),

@@ -4,10 +4,5 @@ import { listChildren } from '#shared/resources/children';
 
 /** GET /v3/construction-phase-plans/{id}/proposed-changes: `filter[status]=pending|accepted|rejected`. */
 export const handler = jsonApiHandler('listProposedChanges', (request) =>
-  listChildren(
-    request,
-    constructionPhasePlans,
-    request.params.construction_phase_plan_id ?? '',
-    proposedChanges,
-  ),
+  listChildren(request, constructionPhasePlans, request.params.construction_phase_plan_id, proposedChanges),
 );

@@ -6,7 +6,7 @@ import { readInScope, resourceResponse } from '#shared/resources/single';
 
 /** POST /v3/folders/{folder_id}/documents: 201 with `meta.upload` (a presigned PUT for version 1). */
 export const handler = jsonApiHandler('createDocument', async (request) => {
-  const folder = await readInScope(request.scope, folders, request.params.folder_id ?? '');
+  const folder = await readInScope(request.scope, folders, request.params.folder_id);
   const document = await createDocument(request.scope, folder, request.body, request.principal);
   return created(await resourceResponse(request, documents, document));
 });

@@ -7,7 +7,7 @@ import { readInScope } from '#shared/resources/single';
 
 /** GET /v3/documents/{document_id}/content: 303 to a presigned GET of the current version. */
 export const handler = jsonApiHandler('downloadDocument', async (request) => {
-  const document = await readInScope(request.scope, documents, request.params.document_id ?? '');
+  const document = await readInScope(request.scope, documents, request.params.document_id);
   const current = document.rels.current_version;
   if (typeof current !== 'string')
     throw new ConflictError('Nothing has been uploaded for this document yet.');

@@ -4,5 +4,5 @@ import { documents, folders } from '#shared/resources/documents/definitions';
 
 /** GET /v3/folders/{folder_id}/documents: the documents directly in the folder. */
 export const handler = jsonApiHandler('listDocuments', (request) =>
-  listChildren(request, folders, request.params.folder_id ?? '', documents),
+  listChildren(request, folders, request.params.folder_id, documents),
 );

@@ -14,7 +14,7 @@ export const handler = jsonApiHandler('deleteFolder', async (request) => {
   if (recursive !== 'true' && recursive !== 'false') {
     throw new ValidationError({ detail: 'recursive is true or false.', source: { parameter: 'recursive' } });
   }
-  const folder = await readInScope(request.scope, folders, request.params.folder_id ?? '');
+  const folder = await readInScope(request.scope, folders, request.params.folder_id);
   await deleteFolder(request.scope, folder, recursive === 'true');
   return new Reply(204, undefined);
 });

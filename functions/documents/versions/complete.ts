@@ -5,6 +5,6 @@ import { readInScope, resourceResponse } from '#shared/resources/single';
 
 /** POST /v3/document-versions/{version_id}/complete: checks the upload; answers the document. */
 export const handler = jsonApiHandler('completeDocumentVersion', async (request) => {
-  const version = await readInScope(request.scope, documentVersions, request.params.version_id ?? '');
+  const version = await readInScope(request.scope, documentVersions, request.params.version_id);
   return resourceResponse(request, documents, await completeVersion(request.scope, version));
 });

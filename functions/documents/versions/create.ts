@@ -6,7 +6,7 @@ import { readInScope, resourceResponse } from '#shared/resources/single';
 
 /** POST /v3/documents/{document_id}/versions: a new version pending upload; 201 with `meta.upload`. */
 export const handler = jsonApiHandler('createDocumentVersion', async (request) => {
-  const document = await readInScope(request.scope, documents, request.params.document_id ?? '');
+  const document = await readInScope(request.scope, documents, request.params.document_id);
   const version = await addVersion(request.scope, document, request.body, request.principal);
   return created(await resourceResponse(request, documentVersions, version));
 });

@@ -6,7 +6,7 @@ import { readInScope } from '#shared/resources/single';
 
 /** GET /v3/document-versions/{version_id}/content: 303 to a presigned GET of that version. */
 export const handler = jsonApiHandler('downloadDocumentVersion', async (request) => {
-  const version = await readInScope(request.scope, documentVersions, request.params.version_id ?? '');
+  const version = await readInScope(request.scope, documentVersions, request.params.version_id);
   const document = await readInScope(request.scope, documents, String(version.rels.document));
   return new Reply(303, undefined, { Location: await downloadUrl(document, version) });
 });

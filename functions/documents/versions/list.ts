@@ -4,5 +4,5 @@ import { documents, documentVersions } from '#shared/resources/documents/definit
 
 /** GET /v3/documents/{document_id}/versions: every version kept, newest first. */
 export const handler = jsonApiHandler('listDocumentVersions', (request) =>
-  listChildren(request, documents, request.params.document_id ?? '', documentVersions),
+  listChildren(request, documents, request.params.document_id, documentVersions),
 );

@@ -11,6 +11,6 @@ import { resourceResponse } from '#shared/resources/single';
  */
 export const handler = jsonApiHandler('createLocationImport', async (request) => {
   const document = parseDocument(createImportDocument, request.body);
-  const record = await startImport(request.scope, request.params.org_id ?? '', document, request.principal);
+  const record = await startImport(request.scope, request.params.org_id, document, request.principal);
   return created(await resourceResponse(request, locationImports, record));
 });

@@ -5,7 +5,7 @@ import { readInScope, resourceResponse } from '#shared/resources/single';
 
 /** POST …/location-imports/{location_import_id}/process: runs an import whose file has been uploaded. */
 export const handler = jsonApiHandler('processLocationImport', async (request) => {
-  const pending = await readInScope(request.scope, locationImports, request.params.location_import_id ?? '');
+  const pending = await readInScope(request.scope, locationImports, request.params.location_import_id);
   return resourceResponse(
     request,
     locationImports,

@@ -9,7 +9,7 @@ import { readInScope, resourceResponse } from '#shared/resources/single';
  * the same path, with partial-update semantics; both headers say so (RFC 9745, RFC 8288).
  */
 export const handler = jsonApiHandler('replaceScheme', async (request) => {
-  const scheme = await readInScope(request.scope, schemes, request.params.scheme_id ?? '');
+  const scheme = await readInScope(request.scope, schemes, request.params.scheme_id);
   const replaced = await replaceScheme(request.scope, scheme, request.body);
   const document = await resourceResponse(request, schemes, replaced);
   return new Reply(200, document, {

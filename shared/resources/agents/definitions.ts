@@ -1,4 +1,6 @@
 /** Agents (AI personas of an organisation) and the briefings they produce. */
+import * as z from 'zod';
+import { freeText, requiredLine, requiredText } from '../../jsonapi/attribute-types';
 import { createdAtSort, defineResource } from '../resource-definition';
 
 export const agents = defineResource({
@@ -10,9 +12,19 @@ export const agents = defineResource({
   endpoints: {
     list: true,
     get: true,
-    create: 'functions/agents/agents/create.ts',
-    update: 'functions/agents/agents/update.ts',
-    delete: 'functions/agents/agents/delete.ts',
+    create: true,
+    update: true,
+    delete: true,
+  },
+  writes: {
+    attributes: {
+      name: requiredLine(100),
+      description: freeText(2000).optional(),
+      persona: requiredText(20_000),
+      model: requiredLine(100).optional(),
+      enabled: z.boolean(),
+    },
+    author: true,
   },
   relationships: {
     organisation: { type: 'organisations' },

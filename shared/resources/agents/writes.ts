@@ -12,22 +12,7 @@ import { ConflictError, ValidationError } from '../../jsonapi/errors';
 import { assertSameId, parseDocument } from '../../jsonapi/request-document';
 import { childIndexKey } from '../children';
 import { changedRecord, commitChecked, newRecord } from '../record-writes';
-import { simpleCrud } from '../simple-crud';
 import { agents, briefings } from './definitions';
-
-export const agentCrud = simpleCrud(
-  agents,
-  {
-    name: requiredLine(100),
-    description: freeText(2000).optional(),
-    persona: requiredText(20_000),
-    model: requiredLine(100).optional(),
-    enabled: z.boolean(),
-  },
-  [],
-  undefined,
-  { author: true },
-);
 
 const count = integer(0, 10_000_000);
 const result = {

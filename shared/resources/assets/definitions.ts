@@ -2,6 +2,8 @@
  * Assets: equipment items and the graph their includes walk (manufacturers, models, categories,
  * vehicle specifications, vehicles). Allocation relationships carry `meta.starts_at` on the identifier.
  */
+import * as z from 'zod';
+import { freeText, line, requiredLine, url } from '../../jsonapi/attribute-types';
 import { createdAtSort, defineResource } from '../resource-definition';
 
 /** Where an asset can be allocated; at most one is set at a time. */
@@ -11,6 +13,9 @@ export const allocationRelationships = {
   allocated_work_order: { type: 'work-orders' },
   allocated_location: { type: 'locations' },
 } as const;
+
+const name = requiredLine(200);
+const description = freeText(2000).optional();
 
 const named = {
   filters: { name: { kind: 'eq', path: 'attributes.name' } },
@@ -27,10 +32,11 @@ export const equipmentManufacturers = defineResource({
   endpoints: {
     list: true,
     get: true,
-    create: 'functions/assets/equipment-manufacturers/create.ts',
-    update: 'functions/assets/equipment-manufacturers/update.ts',
-    delete: 'functions/assets/equipment-manufacturers/delete.ts',
+    create: true,
+    update: true,
+    delete: true,
   },
+  writes: { attributes: { name, description, website: url().optional() } },
   relationships: { organisation: { type: 'organisations' } },
   collection: { ...named, includes: [] },
 });
@@ -44,10 +50,11 @@ export const equipmentCategories = defineResource({
   endpoints: {
     list: true,
     get: true,
-    create: 'functions/assets/equipment-categories/create.ts',
-    update: 'functions/assets/equipment-categories/update.ts',
-    delete: 'functions/assets/equipment-categories/delete.ts',
+    create: true,
+    update: true,
+    delete: true,
   },
+  writes: { attributes: { name, description } },
   relationships: { organisation: { type: 'organisations' } },
   collection: { ...named, includes: [] },
 });
@@ -61,10 +68,11 @@ export const equipmentModels = defineResource({
   endpoints: {
     list: true,
     get: true,
-    create: 'functions/assets/equipment-models/create.ts',
-    update: 'functions/assets/equipment-models/update.ts',
-    delete: 'functions/assets/equipment-models/delete.ts',
+    create: true,
+    update: true,
+    delete: true,
   },
+  writes: { attributes: { name, description }, relationships: ['manufacturer', 'categories'] },
   relationships: {
     organisation: { type: 'organisations' },
     manufacturer: { type: 'equipment-manufacturers' },
@@ -82,9 +90,18 @@ export const vehicleSpecifications = defineResource({
   endpoints: {
     list: true,
     get: true,
-    create: 'functions/assets/vehicle-specifications/create.ts',
-    update: 'functions/assets/vehicle-specifications/update.ts',
-    delete: 'functions/assets/vehicle-specifications/delete.ts',
+    create: true,
+    update: true,
+    delete: true,
+  },
+  writes: {
+    attributes: {
+      name,
+      description,
+      fuel_type: z.enum(['diesel', 'petrol', 'electric', 'hybrid', 'hydrogen']).optional(),
+      seats: z.number().int().min(1).max(100).optional(),
+    },
+    relationships: ['model'],
   },
   relationships: { organisation: { type: 'organisations' }, model: { type: 'equipment-models' } },
   collection: { ...named, includes: ['model', 'model.manufacturer', 'model.categories'] },
@@ -99,9 +116,21 @@ export const vehicles = defineResource({
   endpoints: {
     list: true,
     get: true,
-    create: 'functions/assets/vehicles/create.ts',
-    update: 'functions/assets/vehicles/update.ts',
+    create: true,
+    update: true,
     delete: 'functions/assets/vehicles/delete.ts',
+  },
+  writes: {
+    attributes: {
+      registration: requiredLine(20),
+      name: line(200).optional(),
+      make: line(100).optional(),
+      model_name: line(100).optional(),
+      colour: line(50).optional(),
+      year: z.number().int().min(1900).max(2100).optional(),
+      status: z.enum(['active', 'off_road', 'in_service', 'disposed']).optional(),
+    },
+    relationships: ['specification', 'user'],
   },
   relationships: {
     organisation: { type: 'organisations' },

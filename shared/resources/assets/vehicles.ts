@@ -6,28 +6,16 @@
 import * as z from 'zod';
 import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
-import { line, requiredLine, timestamp } from '../../jsonapi/attribute-types';
+import { line, timestamp } from '../../jsonapi/attribute-types';
 import { ConflictError, NotFoundError, ValidationError } from '../../jsonapi/errors';
 import { parseDocument } from '../../jsonapi/request-document';
 import { resourceTypes } from '../../routes';
 import { type Actor, auditEvent } from '../audit/audit-events';
 import { changedRecord, commitChecked } from '../record-writes';
-import { simpleCrud } from '../simple-crud';
+import { declaredCrud } from '../simple-crud';
 import { allocationRelationships, vehicles } from './definitions';
 
-const crud = simpleCrud(
-  vehicles,
-  {
-    registration: requiredLine(20),
-    name: line(200).optional(),
-    make: line(100).optional(),
-    model_name: line(100).optional(),
-    colour: line(50).optional(),
-    year: z.number().int().min(1900).max(2100).optional(),
-    status: z.enum(['active', 'off_road', 'in_service', 'disposed']).optional(),
-  },
-  ['specification', 'user'],
-);
+const crud = declaredCrud(vehicles);
 
 export const vehicleCrud = {
   ...crud,

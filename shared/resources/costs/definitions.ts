@@ -4,6 +4,9 @@
  * lines are also filed in the hierarchy's tree index, after their node's path, so a subtree's costs are
  * read with the same `begins_with` Query as its nodes.
  */
+import * as z from 'zod';
+import { CATEGORIES } from '../../domain/costs/roll-up';
+import { line, requiredLine } from '../../jsonapi/attribute-types';
 import { createdAtSort, defineResource } from '../resource-definition';
 
 export const rateCodes = defineResource({
@@ -12,7 +15,16 @@ export const rateCodes = defineResource({
   collectionPath: '/v3/orgs/{org_id}/costs/rate-codes',
   itemPath: '/v3/orgs/{org_id}/costs/rate-codes/{rate_code_id}',
   permission: 'costs',
-  endpoints: { list: true, get: true, create: 'functions/costs/create-rate-code.ts' },
+  endpoints: { list: true, get: true, create: true },
+  writes: {
+    attributes: {
+      code: requiredLine(50),
+      name: requiredLine(200),
+      category: z.enum(CATEGORIES),
+      unit: line(20).optional(),
+    },
+    unique: { attribute: 'code', claim: (orgId, code) => ({ pk: `ORG#${orgId}#rate-code-codes`, sk: code }) },
+  },
   relationships: { organisation: { type: 'organisations' } },
   collection: {
     filters: {

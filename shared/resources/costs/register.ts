@@ -10,26 +10,11 @@ import type { Scope } from '../../data/scope';
 import { inScope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import { commit } from '../../data/transaction';
-import { CATEGORIES } from '../../domain/costs/roll-up';
-import { line, minorUnits, requiredLine, timestamp } from '../../jsonapi/attribute-types';
+import { minorUnits, timestamp } from '../../jsonapi/attribute-types';
 import type { CollectionOptions } from '../../jsonapi/collection-query';
 import { ConflictError, NotFoundError, ValidationError } from '../../jsonapi/errors';
 import { routePath } from '../../jsonapi/links';
 import { parseDocument } from '../../jsonapi/request-document';
-import { simpleCrud } from '../simple-crud';
-import { rateCodes } from './definitions';
-
-export const rateCodeCrud = simpleCrud(
-  rateCodes,
-  {
-    code: requiredLine(50),
-    name: requiredLine(200),
-    category: z.enum(CATEGORIES),
-    unit: line(20).optional(),
-  },
-  [],
-  { attribute: 'code', claim: (orgId, code) => ({ pk: `ORG#${orgId}#rate-code-codes`, sk: code }) },
-);
 
 const money = z.strictObject({
   amount: minorUnits(),

@@ -3,7 +3,9 @@
  * had with them and the appointments made with them. A contact lists its interactions (kept as they are
  * created and deleted), so `include=interactions` is one read.
  */
+import * as z from 'zod';
 import type { StoredResource } from '../../data/stored-resource';
+import { email, line, requiredLine, requiredText, timestamp } from '../../jsonapi/attribute-types';
 import { createdAtSort, defineResource } from '../resource-definition';
 
 const author = { author: { type: 'users' }, author_service_account: { type: 'service-accounts' } } as const;
@@ -11,6 +13,9 @@ const author = { author: { type: 'users' }, author_service_account: { type: 'ser
 /** `meta.modified_at` is the time of the last change, as the spec's contact table shows it. */
 const withModifiedAt = async (_scope: unknown, items: StoredResource[]) =>
   items.map((item) => ({ ...item, meta: { ...item.meta, modified_at: item.meta.updated_at } }));
+
+const name = requiredLine(100);
+const text = (max: number) => line(max).trim().optional();
 
 export const customerContacts = defineResource({
   type: 'customer-contacts',
@@ -21,9 +26,27 @@ export const customerContacts = defineResource({
   endpoints: {
     list: true,
     get: true,
-    create: 'functions/customers/contacts/create.ts',
-    update: 'functions/customers/contacts/update.ts',
-    delete: 'functions/customers/contacts/delete.ts',
+    create: true,
+    update: true,
+    delete: true,
+  },
+  writes: {
+    attributes: {
+      association: z.enum(['occupier', 'owner', 'tenant', 'landlord', 'agent', 'other']),
+      salutation: z.enum(['Mr', 'Mrs', 'Ms', 'Miss', 'Mx', 'Dr', 'Prof']).optional(),
+      first_name: name,
+      last_name: name,
+      email: email().optional(),
+      telephone: z
+        .string()
+        .regex(
+          /^\+?[0-9 ()-]{6,20}$/,
+          'telephone must be digits, spaces, brackets or dashes, optionally after +',
+        )
+        .optional(),
+    },
+    relationships: ['accounts'],
+    author: true,
   },
   relationships: {
     organisation: { type: 'organisations' },
@@ -58,9 +81,17 @@ export const customerAccounts = defineResource({
   endpoints: {
     list: true,
     get: true,
-    create: 'functions/customers/accounts/create.ts',
-    update: 'functions/customers/accounts/update.ts',
-    delete: 'functions/customers/accounts/delete.ts',
+    create: true,
+    update: true,
+    delete: true,
+  },
+  writes: {
+    attributes: {
+      name: requiredLine(200),
+      reference: text(50),
+      kind: z.enum(['domestic', 'commercial', 'public']),
+    },
+    author: true,
   },
   relationships: { organisation: { type: 'organisations' }, ...author },
   collection: {
@@ -84,9 +115,21 @@ export const customerInteractions = defineResource({
   endpoints: {
     list: true,
     get: true,
-    create: 'functions/customers/interactions/create.ts',
-    update: 'functions/customers/interactions/update.ts',
-    delete: 'functions/customers/interactions/delete.ts',
+    create: true,
+    update: true,
+    delete: true,
+  },
+  writes: {
+    attributes: {
+      channel: z.enum(['phone', 'email', 'visit', 'letter', 'sms', 'other']),
+      direction: z.enum(['inbound', 'outbound']),
+      occurred_at: timestamp,
+      summary: requiredText(5000),
+      outcome: text(2000),
+    },
+    relationships: ['contact', 'account'],
+    author: true,
+    listedOn: { relationship: 'contact', as: 'interactions' },
   },
   relationships: {
     organisation: { type: 'organisations' },
@@ -115,9 +158,20 @@ export const customerAppointments = defineResource({
   endpoints: {
     list: true,
     get: true,
-    create: 'functions/customers/appointments/create.ts',
-    update: 'functions/customers/appointments/update.ts',
-    delete: 'functions/customers/appointments/delete.ts',
+    create: true,
+    update: true,
+    delete: true,
+  },
+  writes: {
+    attributes: {
+      starts_at: timestamp,
+      ends_at: timestamp.optional(),
+      purpose: requiredText(500),
+      location: text(500),
+      status: z.enum(['scheduled', 'completed', 'cancelled', 'no_show']),
+    },
+    relationships: ['contact', 'account', 'assignee'],
+    author: true,
   },
   relationships: {
     organisation: { type: 'organisations' },

@@ -5,13 +5,6 @@ export const area = defineArea('places', {
   resources: [locations, properties, streets, importTemplates, locationImports],
   routes: [
     {
-      id: 'createProperty',
-      method: 'POST',
-      path: '/v3/orgs/{org_id}/governance/properties',
-      handler: 'functions/places/properties/create.ts',
-      permission: 'places:manage',
-    },
-    {
       id: 'processLocationImport',
       method: 'POST',
       path: '/v3/orgs/{org_id}/governance/location-imports/{location_import_id}/process',

@@ -1,4 +1,7 @@
 /** Places an organisation manages. */
+import * as z from 'zod';
+import { LOCATION_FIELDS } from '../../domain/places/location-rows';
+import { freeText, line, requiredLine } from '../../jsonapi/attribute-types';
 import { createdAtSort, defineResource } from '../resource-definition';
 
 /** What places share: a point indexed by geohash, the organisation's own reference, a name. */
@@ -17,6 +20,17 @@ const place = {
   },
 } as const;
 
+const point = z.strictObject({
+  latitude: z.number().min(-90).max(90),
+  longitude: z.number().min(-180).max(180),
+});
+
+/** The organisation's own reference is the key imports match on: unique within the organisation. */
+export const referenceClaim = (orgId: string, reference: string) => ({
+  pk: `ORG#${orgId}#location-references`,
+  sk: reference,
+});
+
 export const locations = defineResource({
   type: 'locations',
   names: { one: 'Location', many: 'Locations' },
@@ -26,9 +40,18 @@ export const locations = defineResource({
   endpoints: {
     list: true,
     get: true,
-    create: 'functions/places/locations/create.ts',
-    update: 'functions/places/locations/update.ts',
-    delete: 'functions/places/locations/delete.ts',
+    create: true,
+    update: true,
+    delete: true,
+  },
+  writes: {
+    attributes: {
+      name: requiredLine(200),
+      reference: requiredLine(100).optional(),
+      address: freeText(500).optional(),
+      location: point.optional(),
+    },
+    unique: { attribute: 'reference', claim: referenceClaim },
   },
   relationships: { organisation: { type: 'organisations' } },
   geoIndex: place.geoIndex,
@@ -44,8 +67,24 @@ export const properties = defineResource({
   endpoints: {
     list: true,
     get: true,
-    update: 'functions/places/properties/update.ts',
-    delete: 'functions/places/properties/delete.ts',
+    // Listed across the caller's organisations, created in one.
+    create: { path: '/v3/orgs/{org_id}/governance/properties' },
+    update: true,
+    delete: true,
+  },
+  writes: {
+    attributes: {
+      name: requiredLine(200),
+      reference: requiredLine(100).optional(),
+      uprn: z
+        .string()
+        .regex(/^\d{1,12}$/)
+        .optional(),
+      address: freeText(500).optional(),
+      postcode: line(10).optional(),
+      location: point.optional(),
+    },
+    relationships: ['street'],
   },
   relationships: { organisation: { type: 'organisations' }, street: { type: 'streets' } },
   geoIndex: place.geoIndex,
@@ -91,8 +130,17 @@ export const importTemplates = defineResource({
   endpoints: {
     list: true,
     get: true,
-    create: 'functions/places/import-templates/create.ts',
-    delete: 'functions/places/import-templates/delete.ts',
+    create: true,
+    delete: true,
+  },
+  writes: {
+    attributes: {
+      name: requiredLine(200),
+      target: z.literal('locations'),
+      columns: z.strictObject(
+        Object.fromEntries(LOCATION_FIELDS.map((field) => [field, requiredLine(100).optional()])),
+      ),
+    },
   },
   relationships: { organisation: { type: 'organisations' } },
   collection: {

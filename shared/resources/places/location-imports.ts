@@ -19,15 +19,10 @@ import {
 } from '../../domain/places/location-rows';
 import { ValidationError } from '../../jsonapi/errors';
 import { changedRecord, newRecord } from '../record-writes';
-import { locationImports, locations } from './definitions';
+import { locationImports, locations, referenceClaim } from './definitions';
 
 /** Errors kept on the import record: enough to fix a file, few enough to keep the record small. */
 export const STORED_ERRORS_MAX = 1000;
-
-export const referenceClaim = (orgId: string, reference: string) => ({
-  pk: `ORG#${orgId}#location-references`,
-  sk: reference,
-});
 
 /** Order-insensitive equality of plain JSON values. */
 const canonical = (value: unknown): unknown =>
