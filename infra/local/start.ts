@@ -1,12 +1,14 @@
 /**
  * `npm start`: the whole API on this machine. DynamoDB Local and s3rver, the table and buckets from the
- * definitions the CDK stack uses, the demo data, and the local API Gateway adapter on 127.0.0.1:$PORT.
- * Ctrl-C stops every child process.
+ * definitions the CDK stack uses, the demo data, and the local API Gateway adapter on 127.0.0.1:$PORT,
+ * reloaded in a fresh process whenever a source file changes (`hot-api.ts`) while the engines and their
+ * data stay up. Ctrl-C stops every child process.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { localDynamoDbClient, localS3Client } from './clients';
 import { startDynamoDbLocal, startS3rver } from './engines';
+import { startHotApi } from './hot-api';
 import { createBuckets, createTable } from './provision';
 import { ensureSigningKeyFile } from './signing-key-file';
 
@@ -21,6 +23,8 @@ const buckets = {
   documents: 'documents-local',
 };
 
+const log = (line: string) => process.stdout.write(`${new Date().toTimeString().slice(0, 8)} ${line}\n`);
+
 const stops: (() => Promise<void>)[] = [];
 const stopAll = async () => {
   await Promise.allSettled(stops.reverse().map((stop) => stop()));
@@ -32,8 +36,9 @@ const main = async () => {
   const s3 = await startS3rver();
   stops.push(s3.stop);
 
-  // Configuration is read once, when the first module that needs it loads: set it before any import.
-  Object.assign(process.env, {
+  // Configuration is read once, when the first module that needs it loads: set it before any import. The
+  // adapter's process gets the same.
+  const env = {
     STAGE: 'local',
     DYNAMODB_ENDPOINT: dynamo.endpoint,
     S3_ENDPOINT: s3.endpoint,
@@ -44,15 +49,15 @@ const main = async () => {
     TOKEN_ISSUER: baseUrl,
     TOKEN_AUDIENCE: 'compliance-api:local',
     LOCAL_SIGNING_KEY_FILE: ensureSigningKeyFile(resolve(localDir, 'signing-key.pem')),
-  });
+  };
+  Object.assign(process.env, env);
   await createTable(localDynamoDbClient(dynamo.endpoint), tableName);
   await createBuckets(localS3Client(s3.endpoint), Object.values(buckets));
 
   const { loadDemoData } = await import('./demo-data');
   const demo = await loadDemoData();
-  const { startLocalApi } = await import('./http-adapter');
-  const { server } = await startLocalApi(port);
-  stops.unshift(() => new Promise((done) => server.close(() => done())));
+  const api = await startHotApi({ root, port, host: '127.0.0.1', env, log });
+  stops.unshift(api.stop);
 
   const credentials = { base_url: baseUrl, auth_url: baseUrl, ...demo };
   mkdirSync(localDir, { recursive: true });
@@ -83,7 +88,8 @@ const main = async () => {
     '',
     'In another terminal, npm run scenario:cdm walks a scheme through CDM 2015 (appointments to proposed changes).',
     '',
-    'Ctrl-C stops everything.',
+    'Saving a file under functions/, shared/ or infra/ reloads the API (the data stays).',
+    'npm run invoke -- GET /v3/orgs calls one route as the demo admin. Ctrl-C stops everything.',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
 };

@@ -36,6 +36,7 @@ const main = async () => {
     const { benchBundles } = await import('./bundles');
     const { benchOverhead } = await import('./overhead');
     const { benchLoad } = await import('./load');
+    const { benchReload } = await import('./reload');
     const results = {
       machine: { cpus: cpus().length, memory_gib: Math.round(totalmem() / 2 ** 30), node: process.version },
       date: new Date().toISOString(),
@@ -46,6 +47,7 @@ const main = async () => {
       location_import: await part('imports', () => benchLocationImport(ROWS)),
       geo_box: await part('geo', () => benchGeoBox(PROPERTIES)),
       cost_rollups: await part('rollups', () => benchCostRollUps(ROLLUP_LINES)),
+      reload: await part('reload', benchReload),
     };
     mkdirSync(resolve(root, 'bench'), { recursive: true });
     // A partial run (BENCH_ONLY) never overwrites the committed full results.
@@ -70,6 +72,7 @@ const report = (r: {
   location_import: Figures;
   geo_box: Figures;
   cost_rollups: Figures;
+  reload: Figures;
 }) => {
   const rows = (o: Figures) =>
     o === 'not run'
@@ -129,6 +132,12 @@ ${rows(r.geo_box)}
 | figure | value |
 |---|---|
 ${rows(r.cost_rollups)}
+
+## Hot reload: a saved handler's first answer through \`npm start\` (issue 16)
+
+| figure | value |
+|---|---|
+${rows(r.reload)}
 `;
 };
 
