@@ -1,6 +1,6 @@
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { listInMemory } from '#shared/resources/collection';
-import { organisations, organisationsInScope } from '#shared/resources/organisations';
+import { organisations, organisationsInScope } from '#shared/resources/organisations/definitions';
 
 /** GET /v3/orgs: the organisations the caller holds grants in, read with one BatchGetItem. */
 export const handler = jsonApiHandler('listOrganisations', (request) =>

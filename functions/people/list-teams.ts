@@ -1,6 +1,6 @@
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { listResources } from '#shared/resources/collection';
-import { teams } from '#shared/resources/teams';
+import { teams } from '#shared/resources/people/teams';
 
 /** GET /v3/orgs/{org_id}/people/teams (include: members). */
 export const handler = jsonApiHandler('listTeams', (request) => listResources(request, teams));

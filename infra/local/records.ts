@@ -7,14 +7,14 @@ import { type PrincipalRecord, principalKey } from '../../shared/data/principals
 import { scopeOf } from '../../shared/data/scope';
 import type { ItemKey, StoredResource } from '../../shared/data/stored-resource';
 import { commit, type WriteOp } from '../../shared/data/transaction';
-import { featureConfigurations } from '../../shared/resources/feature-configurations';
+import { featureConfigurations } from '../../shared/resources/feature-configurations/definitions';
 import { createGrant, grantRecord } from '../../shared/resources/iam/grant-writes';
 import { createKey, createServiceAccount } from '../../shared/resources/iam/service-accounts';
-import { organisations } from '../../shared/resources/organisations';
+import { organisations } from '../../shared/resources/organisations/definitions';
+import { users } from '../../shared/resources/people/users';
 import type { ResourceDefinition } from '../../shared/resources/resource-definition';
 import { toStoredResource } from '../../shared/resources/stored';
 import { createTeam as createTeamRecord } from '../../shared/resources/team-writes';
-import { users } from '../../shared/resources/users';
 
 const create = async (
   definition: ResourceDefinition,

@@ -7,9 +7,9 @@ import { commit, WriteRefused } from '../data/transaction';
 import { freeText, requiredLine } from '../jsonapi/attribute-types';
 import { ValidationError } from '../jsonapi/errors';
 import { createDocument, toMany } from '../jsonapi/request-document';
+import { teams } from './people/teams';
+import { users } from './people/users';
 import { newRecord } from './record-writes';
-import { teams } from './teams';
-import { users } from './users';
 
 /**
  * Members named at creation: one transaction holds the team, its counter and, per member, the user's

@@ -56,6 +56,12 @@ export const requestBodies: Record<string, (ids: Ids) => object> = {
       relationships: { members: many('users', [i.person]) },
     },
   }),
+  createJobRole: (i) => ({
+    data: { type: 'job-roles', attributes: { name: 'Site supervisor', code: `${i.reference}-SSUP` } },
+  }),
+  updateJobRole: (i) => ({
+    data: { type: 'job-roles', id: i.job_role_id, attributes: { description: 'Runs a site day to day.' } },
+  }),
   createRole: () => ({
     data: { type: 'roles', attributes: { name: 'Reader', permissions: ['teams:view'] } },
   }),
@@ -653,6 +659,7 @@ export const buildEveryRecord = async (
   await grantRole(org, 'admin', 'user', signedIn);
   const session = (await startSession(signedIn)).token;
   ids.team_id = await create('createTeam');
+  ids.job_role_id = await create('createJobRole');
   ids.feature_configuration_id = (
     await createFeatureConfiguration(org, { name: 'CPP', domain: 'cdm', component: 'cpp', enabled: true })
   ).id;
@@ -663,6 +670,7 @@ export const buildEveryRecord = async (
   ids.grant_id = await create('createGrant');
   ids.sso_provider_id = await create('createSsoProvider');
   for (const id of [
+    'updateJobRole',
     'updateServiceAccount',
     'updateServiceAccountKey',
     'updateGrant',

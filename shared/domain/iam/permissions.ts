@@ -8,6 +8,8 @@ export const permissionCatalogue = {
   'teams:view': 'List teams and their members.',
   'teams:manage': 'Create, change and delete teams.',
   'users:view': 'See the organisation’s users and their profiles.',
+  'job-roles:view': 'See the organisation’s job roles.',
+  'job-roles:manage': 'Create, change and delete job roles.',
   'feature-configurations:view': 'See which features are configured for the organisation.',
   'feature-configurations:manage': 'Change feature configurations.',
   'service-accounts:view': 'See service accounts and their keys (never their secrets).',

@@ -13,7 +13,7 @@ import { ConflictError, ValidationError } from '../../jsonapi/errors';
 import { assertSameId, identifier, parseDocument } from '../../jsonapi/request-document';
 import { actorOf, auditEvent } from '../audit/audit-events';
 import { childIndexKey } from '../children';
-import { organisations } from '../organisations';
+import { organisations } from '../organisations/definitions';
 import { byPrincipal, changedRecord, commitChecked, createRecord, newRecord } from '../record-writes';
 import { type CdmFile, type CdmWrite, cdmFileWrite, requireRole } from './cdm-file';
 import { appointments } from './definitions';

@@ -1,5 +1,5 @@
 import { defineArea } from '../area';
-import { featureConfigurations } from '../feature-configurations';
+import { featureConfigurations } from './definitions';
 
 export const area = defineArea('feature-configurations', {
   resources: [featureConfigurations],

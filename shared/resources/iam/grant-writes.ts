@@ -14,9 +14,9 @@ import { commit, type WriteOp, WriteRefused } from '../../data/transaction';
 import { builtInRoles } from '../../domain/iam/effective-permissions';
 import { ConflictError, ValidationError } from '../../jsonapi/errors';
 import { assertSameId } from '../../jsonapi/request-document';
+import { teams } from '../people/teams';
+import { users } from '../people/users';
 import { toStoredResource } from '../stored';
-import { teams } from '../teams';
-import { users } from '../users';
 import { grants, roleGroups, roles, serviceAccounts } from './definitions';
 
 const toOne = <T extends string>(type: T, id: z.ZodType<string> = z.uuid()) =>

@@ -1,5 +1,5 @@
 import { defineArea } from '../area';
-import { organisations } from '../organisations';
+import { organisations } from './definitions';
 
 export const area = defineArea('organisations', {
   resources: [organisations],

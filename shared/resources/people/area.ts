@@ -1,8 +1,9 @@
 import { defineArea } from '../area';
-import { teams } from '../teams';
-import { users } from '../users';
+import { jobRoles } from './job-roles';
+import { teams } from './teams';
+import { users } from './users';
 
 export const area = defineArea('people', {
-  resources: [teams, users],
+  resources: [teams, users, jobRoles],
   routes: [],
 });

@@ -1,9 +1,9 @@
-import { recordsByOrg } from '../data/principals';
-import { readPartition } from '../data/repository';
-import type { Scope } from '../data/scope';
-import type { StoredResource } from '../data/stored-resource';
-import { builtInRoles } from '../domain/iam/effective-permissions';
-import { defineResource } from './resource-definition';
+import { recordsByOrg } from '../../data/principals';
+import { readPartition } from '../../data/repository';
+import type { Scope } from '../../data/scope';
+import type { StoredResource } from '../../data/stored-resource';
+import { builtInRoles } from '../../domain/iam/effective-permissions';
+import { defineResource } from '../resource-definition';
 
 /**
  * Each user's `meta.grants`: the names of the roles and role groups they hold in their organisation,

@@ -1,4 +1,4 @@
-import { createdAtSort, defineResource } from './resource-definition';
+import { createdAtSort, defineResource } from '../resource-definition';
 
 export const teams = defineResource({
   type: 'teams',
