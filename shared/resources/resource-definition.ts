@@ -97,4 +97,7 @@ export const defineResource = <const Declaration extends ResourceDeclaration>(
   selfPath: declaration.selfPath ?? (declaration.itemPath ? recordPath(declaration.itemPath) : null),
 });
 
+/** The five plain operations, all served by the generic handlers. */
+export const CRUD = { list: true, get: true, create: true, update: true, delete: true } as const;
+
 export const createdAtSort = { created_at: { path: 'meta.created_at' } } as const;

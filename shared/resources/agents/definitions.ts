@@ -1,7 +1,7 @@
 /** Agents (AI personas of an organisation) and the briefings they produce. */
 import * as z from 'zod';
 import { freeText, requiredLine, requiredText } from '../../jsonapi/attribute-types';
-import { createdAtSort, defineResource } from '../resource-definition';
+import { CRUD, createdAtSort, defineResource } from '../resource-definition';
 
 export const agents = defineResource({
   type: 'agents',
@@ -9,13 +9,7 @@ export const agents = defineResource({
   collectionPath: '/v3/orgs/{org_id}/agents',
   itemPath: '/v3/orgs/{org_id}/agents/{agent_id}',
   permission: 'agents',
-  endpoints: {
-    list: true,
-    get: true,
-    create: true,
-    update: true,
-    delete: true,
-  },
+  endpoints: CRUD,
   writes: {
     attributes: {
       name: requiredLine(100),

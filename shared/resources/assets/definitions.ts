@@ -4,7 +4,7 @@
  */
 import * as z from 'zod';
 import { freeText, line, requiredLine, url } from '../../jsonapi/attribute-types';
-import { createdAtSort, defineResource } from '../resource-definition';
+import { CRUD, createdAtSort, defineResource } from '../resource-definition';
 
 /** Where an asset can be allocated; at most one is set at a time. */
 export const allocationRelationships = {
@@ -29,13 +29,7 @@ export const equipmentManufacturers = defineResource({
   collectionPath: '/v3/orgs/{org_id}/assets/equipment-manufacturers',
   itemPath: '/v3/orgs/{org_id}/assets/equipment-manufacturers/{equipment_manufacturer_id}',
   permission: 'assets',
-  endpoints: {
-    list: true,
-    get: true,
-    create: true,
-    update: true,
-    delete: true,
-  },
+  endpoints: CRUD,
   writes: { attributes: { name, description, website: url().optional() } },
   relationships: { organisation: { type: 'organisations' } },
   collection: { ...named, includes: [] },
@@ -47,13 +41,7 @@ export const equipmentCategories = defineResource({
   collectionPath: '/v3/orgs/{org_id}/assets/equipment-categories',
   itemPath: '/v3/orgs/{org_id}/assets/equipment-categories/{equipment_category_id}',
   permission: 'assets',
-  endpoints: {
-    list: true,
-    get: true,
-    create: true,
-    update: true,
-    delete: true,
-  },
+  endpoints: CRUD,
   writes: { attributes: { name, description } },
   relationships: { organisation: { type: 'organisations' } },
   collection: { ...named, includes: [] },
@@ -65,13 +53,7 @@ export const equipmentModels = defineResource({
   collectionPath: '/v3/orgs/{org_id}/assets/equipment-models',
   itemPath: '/v3/orgs/{org_id}/assets/equipment-models/{equipment_model_id}',
   permission: 'assets',
-  endpoints: {
-    list: true,
-    get: true,
-    create: true,
-    update: true,
-    delete: true,
-  },
+  endpoints: CRUD,
   writes: { attributes: { name, description }, relationships: ['manufacturer', 'categories'] },
   relationships: {
     organisation: { type: 'organisations' },
@@ -87,13 +69,7 @@ export const vehicleSpecifications = defineResource({
   collectionPath: '/v3/orgs/{org_id}/assets/vehicle-specifications',
   itemPath: '/v3/orgs/{org_id}/assets/vehicle-specifications/{vehicle_specification_id}',
   permission: 'assets',
-  endpoints: {
-    list: true,
-    get: true,
-    create: true,
-    update: true,
-    delete: true,
-  },
+  endpoints: CRUD,
   writes: {
     attributes: {
       name,

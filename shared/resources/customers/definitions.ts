@@ -6,7 +6,7 @@
 import * as z from 'zod';
 import type { StoredResource } from '../../data/stored-resource';
 import { email, line, requiredLine, requiredText, timestamp } from '../../jsonapi/attribute-types';
-import { createdAtSort, defineResource } from '../resource-definition';
+import { CRUD, createdAtSort, defineResource } from '../resource-definition';
 
 const author = { author: { type: 'users' }, author_service_account: { type: 'service-accounts' } } as const;
 
@@ -23,13 +23,7 @@ export const customerContacts = defineResource({
   collectionPath: '/v3/orgs/{org_id}/customers/contacts',
   itemPath: '/v3/orgs/{org_id}/customers/contacts/{contact_id}',
   permission: 'customers',
-  endpoints: {
-    list: true,
-    get: true,
-    create: true,
-    update: true,
-    delete: true,
-  },
+  endpoints: CRUD,
   writes: {
     attributes: {
       association: z.enum(['occupier', 'owner', 'tenant', 'landlord', 'agent', 'other']),
@@ -78,13 +72,7 @@ export const customerAccounts = defineResource({
   collectionPath: '/v3/orgs/{org_id}/customers/accounts',
   itemPath: '/v3/orgs/{org_id}/customers/accounts/{account_id}',
   permission: 'customers',
-  endpoints: {
-    list: true,
-    get: true,
-    create: true,
-    update: true,
-    delete: true,
-  },
+  endpoints: CRUD,
   writes: {
     attributes: {
       name: requiredLine(200),
@@ -112,13 +100,7 @@ export const customerInteractions = defineResource({
   collectionPath: '/v3/orgs/{org_id}/customers/interactions',
   itemPath: '/v3/orgs/{org_id}/customers/interactions/{interaction_id}',
   permission: 'customers',
-  endpoints: {
-    list: true,
-    get: true,
-    create: true,
-    update: true,
-    delete: true,
-  },
+  endpoints: CRUD,
   writes: {
     attributes: {
       channel: z.enum(['phone', 'email', 'visit', 'letter', 'sms', 'other']),
@@ -155,13 +137,7 @@ export const customerAppointments = defineResource({
   collectionPath: '/v3/orgs/{org_id}/customers/appointments',
   itemPath: '/v3/orgs/{org_id}/customers/appointments/{appointment_id}',
   permission: 'customers',
-  endpoints: {
-    list: true,
-    get: true,
-    create: true,
-    update: true,
-    delete: true,
-  },
+  endpoints: CRUD,
   writes: {
     attributes: {
       starts_at: timestamp,

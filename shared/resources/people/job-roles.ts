@@ -1,6 +1,6 @@
 /** Job roles: what a person does in the organisation (a user holds at most one, issue 21), by name and code. */
 import { freeText, requiredLine } from '../../jsonapi/attribute-types';
-import { createdAtSort, defineResource } from '../resource-definition';
+import { CRUD, createdAtSort, defineResource } from '../resource-definition';
 
 export const jobRoles = defineResource({
   type: 'job-roles',
@@ -8,7 +8,7 @@ export const jobRoles = defineResource({
   collectionPath: '/v3/orgs/{org_id}/people/job-roles',
   itemPath: '/v3/job-roles/{job_role_id}',
   permission: 'job-roles',
-  endpoints: { list: true, get: true, create: true, update: true, delete: true },
+  endpoints: CRUD,
   writes: {
     attributes: { name: requiredLine(200), code: requiredLine(50), description: freeText(2000).optional() },
     // The code is how other systems (payroll, competence matrices) name a role: one per organisation.

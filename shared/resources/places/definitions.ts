@@ -2,7 +2,7 @@
 import * as z from 'zod';
 import { LOCATION_FIELDS } from '../../domain/places/location-rows';
 import { freeText, line, requiredLine } from '../../jsonapi/attribute-types';
-import { createdAtSort, defineResource } from '../resource-definition';
+import { CRUD, createdAtSort, defineResource } from '../resource-definition';
 
 /** What places share: a point indexed by geohash, the organisation's own reference, a name. */
 const place = {
@@ -37,13 +37,7 @@ export const locations = defineResource({
   collectionPath: '/v3/orgs/{org_id}/governance/locations',
   itemPath: '/v3/orgs/{org_id}/governance/locations/{location_id}',
   permission: 'places',
-  endpoints: {
-    list: true,
-    get: true,
-    create: true,
-    update: true,
-    delete: true,
-  },
+  endpoints: CRUD,
   writes: {
     attributes: {
       name: requiredLine(200),
