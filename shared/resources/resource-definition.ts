@@ -58,7 +58,8 @@ export interface ResourceDeclaration {
   /** `assets` makes reads `assets:view` and writes `assets:manage`; an endpoint may name its own. */
   permission?: PermissionFamily;
   endpoints?: Partial<Record<Operation, EndpointDeclaration>>;
-  writes?: WritesDeclaration;
+  /** Built on the first write, so a cold start builds no schema it does not use. */
+  writes?: () => WritesDeclaration;
   relationships: Record<string, RelationshipDefinition>;
   /** Where a record of this type is stored, given the organisation it is read in. */
   keyOf?: (orgId: string, id: string) => ItemKey;

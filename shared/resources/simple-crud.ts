@@ -165,7 +165,7 @@ export const simpleCrud = (
 
 /** The create/update/delete a declaration's `writes` describe: what its generic endpoints apply. */
 export const declaredCrud = (definition: ResourceDefinition): SimpleCrud => {
-  const { writes } = definition;
+  const writes = definition.writes?.();
   if (!writes) throw new Error(`${definition.type} declares no writes`);
   return simpleCrud(definition, writes.attributes, writes.relationships ?? [], writes.unique, writes);
 };

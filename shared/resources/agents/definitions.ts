@@ -10,7 +10,7 @@ export const agents = defineResource({
   itemPath: '/v3/orgs/{org_id}/agents/{agent_id}',
   permission: 'agents',
   endpoints: CRUD,
-  writes: {
+  writes: () => ({
     attributes: {
       name: requiredLine(100),
       description: freeText(2000).optional(),
@@ -19,7 +19,7 @@ export const agents = defineResource({
       enabled: z.boolean(),
     },
     author: true,
-  },
+  }),
   relationships: {
     organisation: { type: 'organisations' },
     author: { type: 'users' },

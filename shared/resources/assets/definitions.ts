@@ -30,7 +30,7 @@ export const equipmentManufacturers = defineResource({
   itemPath: '/v3/orgs/{org_id}/assets/equipment-manufacturers/{equipment_manufacturer_id}',
   permission: 'assets',
   endpoints: CRUD,
-  writes: { attributes: { name, description, website: url().optional() } },
+  writes: () => ({ attributes: { name, description, website: url().optional() } }),
   relationships: { organisation: { type: 'organisations' } },
   collection: { ...named, includes: [] },
 });
@@ -42,7 +42,7 @@ export const equipmentCategories = defineResource({
   itemPath: '/v3/orgs/{org_id}/assets/equipment-categories/{equipment_category_id}',
   permission: 'assets',
   endpoints: CRUD,
-  writes: { attributes: { name, description } },
+  writes: () => ({ attributes: { name, description } }),
   relationships: { organisation: { type: 'organisations' } },
   collection: { ...named, includes: [] },
 });
@@ -54,7 +54,7 @@ export const equipmentModels = defineResource({
   itemPath: '/v3/orgs/{org_id}/assets/equipment-models/{equipment_model_id}',
   permission: 'assets',
   endpoints: CRUD,
-  writes: { attributes: { name, description }, relationships: ['manufacturer', 'categories'] },
+  writes: () => ({ attributes: { name, description }, relationships: ['manufacturer', 'categories'] }),
   relationships: {
     organisation: { type: 'organisations' },
     manufacturer: { type: 'equipment-manufacturers' },
@@ -70,7 +70,7 @@ export const vehicleSpecifications = defineResource({
   itemPath: '/v3/orgs/{org_id}/assets/vehicle-specifications/{vehicle_specification_id}',
   permission: 'assets',
   endpoints: CRUD,
-  writes: {
+  writes: () => ({
     attributes: {
       name,
       description,
@@ -78,7 +78,7 @@ export const vehicleSpecifications = defineResource({
       seats: z.number().int().min(1).max(100).optional(),
     },
     relationships: ['model'],
-  },
+  }),
   relationships: { organisation: { type: 'organisations' }, model: { type: 'equipment-models' } },
   collection: { ...named, includes: ['model', 'model.manufacturer', 'model.categories'] },
 });
@@ -96,7 +96,7 @@ export const vehicles = defineResource({
     update: true,
     delete: 'functions/assets/vehicles/delete.ts',
   },
-  writes: {
+  writes: () => ({
     attributes: {
       registration: requiredLine(20),
       name: line(200).optional(),
@@ -107,7 +107,7 @@ export const vehicles = defineResource({
       status: z.enum(['active', 'off_road', 'in_service', 'disposed']).optional(),
     },
     relationships: ['specification', 'user'],
-  },
+  }),
   relationships: {
     organisation: { type: 'organisations' },
     specification: { type: 'vehicle-specifications' },

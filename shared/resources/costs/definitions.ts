@@ -16,7 +16,7 @@ export const rateCodes = defineResource({
   itemPath: '/v3/orgs/{org_id}/costs/rate-codes/{rate_code_id}',
   permission: 'costs',
   endpoints: { list: true, get: true, create: true },
-  writes: {
+  writes: () => ({
     attributes: {
       code: requiredLine(50),
       name: requiredLine(200),
@@ -24,7 +24,7 @@ export const rateCodes = defineResource({
       unit: line(20).optional(),
     },
     unique: { attribute: 'code', claim: (orgId, code) => ({ pk: `ORG#${orgId}#rate-code-codes`, sk: code }) },
-  },
+  }),
   relationships: { organisation: { type: 'organisations' } },
   collection: {
     filters: {

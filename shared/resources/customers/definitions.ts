@@ -24,7 +24,7 @@ export const customerContacts = defineResource({
   itemPath: '/v3/orgs/{org_id}/customers/contacts/{contact_id}',
   permission: 'customers',
   endpoints: CRUD,
-  writes: {
+  writes: () => ({
     attributes: {
       association: z.enum(['occupier', 'owner', 'tenant', 'landlord', 'agent', 'other']),
       salutation: z.enum(['Mr', 'Mrs', 'Ms', 'Miss', 'Mx', 'Dr', 'Prof']).optional(),
@@ -41,7 +41,7 @@ export const customerContacts = defineResource({
     },
     relationships: ['accounts'],
     author: true,
-  },
+  }),
   relationships: {
     organisation: { type: 'organisations' },
     accounts: { type: 'customer-accounts', many: true },
@@ -73,14 +73,14 @@ export const customerAccounts = defineResource({
   itemPath: '/v3/orgs/{org_id}/customers/accounts/{account_id}',
   permission: 'customers',
   endpoints: CRUD,
-  writes: {
+  writes: () => ({
     attributes: {
       name: requiredLine(200),
       reference: text(50),
       kind: z.enum(['domestic', 'commercial', 'public']),
     },
     author: true,
-  },
+  }),
   relationships: { organisation: { type: 'organisations' }, ...author },
   collection: {
     filters: {
@@ -101,7 +101,7 @@ export const customerInteractions = defineResource({
   itemPath: '/v3/orgs/{org_id}/customers/interactions/{interaction_id}',
   permission: 'customers',
   endpoints: CRUD,
-  writes: {
+  writes: () => ({
     attributes: {
       channel: z.enum(['phone', 'email', 'visit', 'letter', 'sms', 'other']),
       direction: z.enum(['inbound', 'outbound']),
@@ -112,7 +112,7 @@ export const customerInteractions = defineResource({
     relationships: ['contact', 'account'],
     author: true,
     listedOn: { relationship: 'contact', as: 'interactions' },
-  },
+  }),
   relationships: {
     organisation: { type: 'organisations' },
     contact: { type: 'customer-contacts' },
@@ -138,7 +138,7 @@ export const customerAppointments = defineResource({
   itemPath: '/v3/orgs/{org_id}/customers/appointments/{appointment_id}',
   permission: 'customers',
   endpoints: CRUD,
-  writes: {
+  writes: () => ({
     attributes: {
       starts_at: timestamp,
       ends_at: timestamp.optional(),
@@ -148,7 +148,7 @@ export const customerAppointments = defineResource({
     },
     relationships: ['contact', 'account', 'assignee'],
     author: true,
-  },
+  }),
   relationships: {
     organisation: { type: 'organisations' },
     contact: { type: 'customer-contacts' },

@@ -9,11 +9,11 @@ export const jobRoles = defineResource({
   itemPath: '/v3/job-roles/{job_role_id}',
   permission: 'job-roles',
   endpoints: CRUD,
-  writes: {
+  writes: () => ({
     attributes: { name: requiredLine(200), code: requiredLine(50), description: freeText(2000).optional() },
     // The code is how other systems (payroll, competence matrices) name a role: one per organisation.
     unique: { attribute: 'code', claim: (orgId, code) => ({ pk: `ORG#${orgId}#job-role-codes`, sk: code }) },
-  },
+  }),
   relationships: { organisation: { type: 'organisations' } },
   collection: {
     filters: {

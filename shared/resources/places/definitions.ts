@@ -38,7 +38,7 @@ export const locations = defineResource({
   itemPath: '/v3/orgs/{org_id}/governance/locations/{location_id}',
   permission: 'places',
   endpoints: CRUD,
-  writes: {
+  writes: () => ({
     attributes: {
       name: requiredLine(200),
       reference: requiredLine(100).optional(),
@@ -46,7 +46,7 @@ export const locations = defineResource({
       location: point.optional(),
     },
     unique: { attribute: 'reference', claim: referenceClaim },
-  },
+  }),
   relationships: { organisation: { type: 'organisations' } },
   geoIndex: place.geoIndex,
   collection: { filters: place.filters, sorts: place.sorts, defaultSort: 'name', includes: [] },
@@ -66,7 +66,7 @@ export const properties = defineResource({
     update: true,
     delete: true,
   },
-  writes: {
+  writes: () => ({
     attributes: {
       name: requiredLine(200),
       reference: requiredLine(100).optional(),
@@ -79,7 +79,7 @@ export const properties = defineResource({
       location: point.optional(),
     },
     relationships: ['street'],
-  },
+  }),
   relationships: { organisation: { type: 'organisations' }, street: { type: 'streets' } },
   geoIndex: place.geoIndex,
   collection: {
@@ -127,7 +127,7 @@ export const importTemplates = defineResource({
     create: true,
     delete: true,
   },
-  writes: {
+  writes: () => ({
     attributes: {
       name: requiredLine(200),
       target: z.literal('locations'),
@@ -135,7 +135,7 @@ export const importTemplates = defineResource({
         Object.fromEntries(LOCATION_FIELDS.map((field) => [field, requiredLine(100).optional()])),
       ),
     },
-  },
+  }),
   relationships: { organisation: { type: 'organisations' } },
   collection: {
     filters: { target: { kind: 'eq', path: 'attributes.target' } },
