@@ -6,6 +6,7 @@
 
 import type { AuthScheme } from './auth/schemes';
 import type { Permission } from './domain/iam/permissions';
+import { type TemplateMatch, templateMatcher } from './route-matcher';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -2258,40 +2259,7 @@ export const routeById = (id: RouteId): Route => {
   return found;
 };
 
-export interface RouteMatch {
-  route: Route;
-  params: Record<string, string>;
-}
-
-const compiled = routes.map((route) => ({
-  route: route as Route,
-  pattern: new RegExp(`^${route.path.replace(/[.]/g, '\\.').replace(/\{(\w+)\}/g, '(?<$1>[^/]+)')}$`),
-}));
-
-/** A path segment percent-decoded; a malformed escape stays as sent, for path validation to refuse. */
-const decodeSegment = (segment: string): string => {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-};
+export type RouteMatch = TemplateMatch<Route>;
 
 /** Finds the route for a method and path; `allowed` lists the methods the path has when none match. */
-export const matchRoute = (
-  method: string,
-  path: string,
-): { match: RouteMatch | null; allowed: HttpMethod[] } => {
-  const allowed: HttpMethod[] = [];
-  for (const { route, pattern } of compiled) {
-    const m = pattern.exec(path);
-    if (!m) continue;
-    if (route.method === method) {
-      const params: Record<string, string> = {};
-      for (const [k, v] of Object.entries(m.groups ?? {})) params[k] = decodeSegment(v);
-      return { match: { route, params }, allowed: [] };
-    }
-    allowed.push(route.method);
-  }
-  return { match: null, allowed };
-};
+export const matchRoute = templateMatcher<HttpMethod, Route>(routes);
