@@ -29,7 +29,7 @@ export const agentCrud = simpleCrud(
   { author: true },
 );
 
-const count = integer(0, 10_000_000);
+const count = z.lazy(() => integer(0, 10_000_000));
 const result = {
   summary: requiredText(20_000),
   sections: z
@@ -48,26 +48,30 @@ const result = {
 
 const resultKeys = Object.keys(result) as (keyof typeof result)[];
 
-const createSchema = z.strictObject({
-  data: z.strictObject({
-    type: z.literal('briefings'),
-    attributes: z.strictObject(result).partial().optional(),
+const createSchema = z.lazy(() =>
+  z.strictObject({
+    data: z.strictObject({
+      type: z.literal('briefings'),
+      attributes: z.strictObject(result).partial().optional(),
+    }),
   }),
-});
+);
 
-const updateSchema = z.strictObject({
-  data: z.strictObject({
-    type: z.literal('briefings'),
-    id: z.uuid(),
-    attributes: z
-      .strictObject({
-        ...result,
-        status: z.enum(['failed', 'archived']),
-        failure_reason: freeText(2000).optional(),
-      })
-      .partial(),
+const updateSchema = z.lazy(() =>
+  z.strictObject({
+    data: z.strictObject({
+      type: z.literal('briefings'),
+      id: z.uuid(),
+      attributes: z
+        .strictObject({
+          ...result,
+          status: z.enum(['failed', 'archived']),
+          failure_reason: freeText(2000).optional(),
+        })
+        .partial(),
+    }),
   }),
-});
+);
 
 type Result = z.infer<z.ZodObject<typeof result>>;
 

@@ -9,8 +9,8 @@ import {
   vehicleSpecifications,
 } from './definitions';
 
-const name = requiredLine(200);
-const description = freeText(2000).optional();
+const name = z.lazy(() => requiredLine(200));
+const description = z.lazy(() => freeText(2000).optional());
 
 export const manufacturerCrud = simpleCrud(
   equipmentManufacturers,

@@ -31,27 +31,31 @@ export const rateCodeCrud = simpleCrud(
   { attribute: 'code', claim: (orgId, code) => ({ pk: `ORG#${orgId}#rate-code-codes`, sk: code }) },
 );
 
-const money = z.strictObject({
-  amount: minorUnits(),
-  currency: z.string().regex(/^[A-Z]{3}$/),
-});
-
-export const rateVersionDocument = z.strictObject({
-  data: z.strictObject({
-    type: z.literal('rate-code-versions'),
-    attributes: z
-      .strictObject({
-        valid_from: timestamp,
-        valid_to: timestamp.nullable().optional(),
-        cost: money,
-        charge: money,
-      })
-      .refine((a) => a.cost.currency === a.charge.currency, {
-        message: 'cost and charge share one currency',
-        path: ['charge', 'currency'],
-      }),
+const money = z.lazy(() =>
+  z.strictObject({
+    amount: minorUnits(),
+    currency: z.string().regex(/^[A-Z]{3}$/),
   }),
-});
+);
+
+export const rateVersionDocument = z.lazy(() =>
+  z.strictObject({
+    data: z.strictObject({
+      type: z.literal('rate-code-versions'),
+      attributes: z
+        .strictObject({
+          valid_from: timestamp,
+          valid_to: timestamp.nullable().optional(),
+          cost: money,
+          charge: money,
+        })
+        .refine((a) => a.cost.currency === a.charge.currency, {
+          message: 'cost and charge share one currency',
+          path: ['charge', 'currency'],
+        }),
+    }),
+  }),
+);
 
 export interface RateVersion {
   id: string;

@@ -9,7 +9,7 @@ import {
   customerInteractions,
 } from './definitions';
 
-const name = requiredLine(100);
+const name = z.lazy(() => requiredLine(100));
 const text = (max: number) => line(max).trim().optional();
 
 export const contactCrud = simpleCrud(

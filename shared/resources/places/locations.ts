@@ -6,10 +6,12 @@ import { simpleCrud } from '../simple-crud';
 import { importTemplates, locations, properties } from './definitions';
 import { referenceClaim } from './location-imports';
 
-export const point = z.strictObject({
-  latitude: z.number().min(-90).max(90),
-  longitude: z.number().min(-180).max(180),
-});
+export const point = z.lazy(() =>
+  z.strictObject({
+    latitude: z.number().min(-90).max(90),
+    longitude: z.number().min(-180).max(180),
+  }),
+);
 
 export const locationCrud = simpleCrud(
   locations,
