@@ -1,59 +1,140 @@
 /**
  * Configuration, read from the environment once per process and validated. Nothing else reads
  * `process.env`. The CDK stack sets these on every function; the local stack sets them for its process.
- * zod/mini here, not classic zod: every function loads this module, and the tree-shakable build keeps
- * ~430 KB out of bundles that validate nothing else.
+ *
+ * Validated here without zod, on purpose: every function evaluates this module before its first answer,
+ * and building a zod schema is the costly part of a cold start (compiling each schema kind's code on
+ * first use). With zod/mini this module cost about 10 ms of CPU per cold start, and its import made the
+ * bundler file zod's core (about 85 KB, live because write routes use classic zod) with the code every
+ * route reads, so GET routes that validate nothing with zod loaded all of it (`npm run bench`, bundles).
+ * The rules are few and flat (text, integer in a range, URL, one of a list), so readers below do it.
  */
-import * as z from 'zod/mini';
 
-const text = (fallback: string) => z._default(z.string().check(z.minLength(1)), fallback);
-const integer = (min: number, max: number, fallback: number) =>
-  z._default(z.coerce.number().check(z.int(), z.minimum(min), z.maximum(max)), fallback);
+const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 
-const schema = z.object({
-  STAGE: text('local'),
-  AWS_REGION: text('eu-west-2'),
-  TABLE_NAME: text('compliance'),
-  DEVICE_BACKUPS_BUCKET: text('device-backups'),
-  EXPORTS_BUCKET: text('exports'),
-  DOCUMENTS_BUCKET: text('documents'),
+export interface Config {
+  STAGE: string;
+  AWS_REGION: string;
+  TABLE_NAME: string;
+  DEVICE_BACKUPS_BUCKET: string;
+  EXPORTS_BUCKET: string;
+  DOCUMENTS_BUCKET: string;
   /** Set only locally: DynamoDB Local and s3rver endpoints. */
-  DYNAMODB_ENDPOINT: z.optional(z.url()),
-  S3_ENDPOINT: z.optional(z.url()),
+  DYNAMODB_ENDPOINT?: string;
+  S3_ENDPOINT?: string;
   /** `iss` of access tokens: the {auth_url}. */
-  TOKEN_ISSUER: z._default(z.url(), 'http://127.0.0.1:3000'),
+  TOKEN_ISSUER: string;
   /** `aud` of access tokens: the API this stage serves. */
-  TOKEN_AUDIENCE: text('compliance-api:local'),
-  ACCESS_TOKEN_TTL_SECONDS: integer(60, 86_400, 3600),
+  TOKEN_AUDIENCE: string;
+  ACCESS_TOKEN_TTL_SECONDS: number;
   /**
    * Token endpoint throttle: failed client authentications allowed per client id and per source address
    * within a window opened by the first failure; the one reaching a limit and all attempts after it
    * until the window closes are 429.
    */
-  TOKEN_FAILURE_WINDOW_SECONDS: integer(60, 86_400, 900),
-  TOKEN_FAILURES_PER_CLIENT: integer(1, 1000, 10),
-  TOKEN_FAILURES_PER_SOURCE: integer(1, 10_000, 50),
+  TOKEN_FAILURE_WINDOW_SECONDS: number;
+  TOKEN_FAILURES_PER_CLIENT: number;
+  TOKEN_FAILURES_PER_SOURCE: number;
   /** In AWS: the KMS asymmetric key (RSA_2048, SIGN_VERIFY) that signs access tokens. */
-  SIGNING_KEY_ID: z.optional(z.string().check(z.minLength(1))),
+  SIGNING_KEY_ID?: string;
   /** Locally: the PEM file of the RSA key pair under .local/. */
-  LOCAL_SIGNING_KEY_FILE: z.optional(z.string().check(z.minLength(1))),
+  LOCAL_SIGNING_KEY_FILE?: string;
   /** How long a warm container trusts a principal's evaluated grants; a revoked grant stops within it. */
-  GRANT_CACHE_SECONDS: integer(0, 300, 30),
+  GRANT_CACHE_SECONDS: number;
   /** Street works: the SNS topic ARNs whose messages the receiver accepts (comma-separated); none by default. */
-  SNS_TOPIC_ARNS: z._default(z.string(), ''),
+  SNS_TOPIC_ARNS: string;
   /**
    * Where SNS signing certificates may come from: `{region}` and `{domain}` (amazonaws.com, or
    * amazonaws.com.cn in the aws-cn partition) come from the message's TopicArn. Tests point it at a
    * loopback server; nothing in a request can change it.
    */
-  SNS_CERT_URL_BASE: text('https://sns.{region}.{domain}'),
+  SNS_CERT_URL_BASE: string;
   /** Set only in tests: a loopback SNS API endpoint for ConfirmSubscription. */
-  SNS_ENDPOINT: z.optional(z.url()),
+  SNS_ENDPOINT?: string;
   /** Which organisation a street-works object belongs to: `prefix=org_id,…`, longest matching prefix of its reference. */
-  STREET_WORKS_ORGANISATIONS: z._default(z.string(), ''),
-  LOG_LEVEL: z._default(z.enum(['debug', 'info', 'warn', 'error', 'silent']), 'info'),
-});
+  STREET_WORKS_ORGANISATIONS: string;
+  LOG_LEVEL: (typeof LOG_LEVELS)[number];
+}
 
-export type Config = z.infer<typeof schema>;
+/** Reads and checks variables, collecting every problem so that one error names them all. */
+class Environment {
+  readonly problems: string[] = [];
+  constructor(private readonly env: Readonly<Record<string, string | undefined>>) {}
 
-export const config: Config = schema.parse(process.env);
+  /** Any text, possibly empty. */
+  any(name: string, fallback: string): string {
+    return this.env[name] ?? fallback;
+  }
+
+  /** Text of at least one character. */
+  text(name: string): string | undefined;
+  text(name: string, fallback: string): string;
+  text(name: string, fallback?: string) {
+    const value = this.env[name];
+    if (value === undefined) return fallback;
+    if (value.length === 0) this.problems.push(`${name} must not be empty`);
+    return value;
+  }
+
+  /** An absolute URL. */
+  url(name: string): string | undefined;
+  url(name: string, fallback: string): string;
+  url(name: string, fallback?: string) {
+    const value = this.env[name];
+    if (value === undefined) return fallback;
+    if (!URL.canParse(value)) this.problems.push(`${name} must be an absolute URL`);
+    return value;
+  }
+
+  /** A whole number in [min, max]. */
+  integer(name: string, min: number, max: number, fallback: number): number {
+    const value = this.env[name];
+    if (value === undefined) return fallback;
+    const n = Number(value);
+    if (value.trim() !== '' && Number.isInteger(n) && n >= min && n <= max) return n;
+    this.problems.push(`${name} must be a whole number from ${min} to ${max}`);
+    return fallback;
+  }
+
+  /** One of `values`. */
+  oneOf<const T extends string>(name: string, values: readonly T[], fallback: T): T {
+    const value = this.env[name];
+    if (value === undefined) return fallback;
+    if ((values as readonly string[]).includes(value)) return value as T;
+    this.problems.push(`${name} must be one of ${values.join(', ')}`);
+    return fallback;
+  }
+}
+
+/** The configuration in `env`; throws one error listing every variable that is set but invalid. */
+export const readConfig = (env: Readonly<Record<string, string | undefined>>): Config => {
+  const e = new Environment(env);
+  const read: Config = {
+    STAGE: e.text('STAGE', 'local'),
+    AWS_REGION: e.text('AWS_REGION', 'eu-west-2'),
+    TABLE_NAME: e.text('TABLE_NAME', 'compliance'),
+    DEVICE_BACKUPS_BUCKET: e.text('DEVICE_BACKUPS_BUCKET', 'device-backups'),
+    EXPORTS_BUCKET: e.text('EXPORTS_BUCKET', 'exports'),
+    DOCUMENTS_BUCKET: e.text('DOCUMENTS_BUCKET', 'documents'),
+    DYNAMODB_ENDPOINT: e.url('DYNAMODB_ENDPOINT'),
+    S3_ENDPOINT: e.url('S3_ENDPOINT'),
+    TOKEN_ISSUER: e.url('TOKEN_ISSUER', 'http://127.0.0.1:3000'),
+    TOKEN_AUDIENCE: e.text('TOKEN_AUDIENCE', 'compliance-api:local'),
+    ACCESS_TOKEN_TTL_SECONDS: e.integer('ACCESS_TOKEN_TTL_SECONDS', 60, 86_400, 3600),
+    TOKEN_FAILURE_WINDOW_SECONDS: e.integer('TOKEN_FAILURE_WINDOW_SECONDS', 60, 86_400, 900),
+    TOKEN_FAILURES_PER_CLIENT: e.integer('TOKEN_FAILURES_PER_CLIENT', 1, 1000, 10),
+    TOKEN_FAILURES_PER_SOURCE: e.integer('TOKEN_FAILURES_PER_SOURCE', 1, 10_000, 50),
+    SIGNING_KEY_ID: e.text('SIGNING_KEY_ID'),
+    LOCAL_SIGNING_KEY_FILE: e.text('LOCAL_SIGNING_KEY_FILE'),
+    GRANT_CACHE_SECONDS: e.integer('GRANT_CACHE_SECONDS', 0, 300, 30),
+    SNS_TOPIC_ARNS: e.any('SNS_TOPIC_ARNS', ''),
+    SNS_CERT_URL_BASE: e.text('SNS_CERT_URL_BASE', 'https://sns.{region}.{domain}'),
+    SNS_ENDPOINT: e.url('SNS_ENDPOINT'),
+    STREET_WORKS_ORGANISATIONS: e.any('STREET_WORKS_ORGANISATIONS', ''),
+    LOG_LEVEL: e.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
+  };
+  if (e.problems.length > 0) throw new Error(`Invalid configuration: ${e.problems.join('; ')}.`);
+  return read;
+};
+
+export const config: Config = readConfig(process.env);

@@ -24,6 +24,7 @@ import { area as projects } from './resources/projects/area';
 import type { ResourceDefinition } from './resources/resource-definition';
 import { area as status } from './resources/status/area';
 import { area as streetWorks } from './resources/street-works/area';
+import { type TemplateMatch, templateMatcher } from './route-matcher';
 
 export type { HttpMethod, Route, RouteAccess } from './http/route';
 
@@ -87,40 +88,7 @@ export const routeById = (id: RouteId): Route => {
   return found;
 };
 
-export interface RouteMatch {
-  route: Route;
-  params: Record<string, string>;
-}
-
-const compiled = routes.map((route) => ({
-  route: route as Route,
-  pattern: new RegExp(`^${route.path.replace(/[.]/g, '\\.').replace(/\{(\w+)\}/g, '(?<$1>[^/]+)')}$`),
-}));
-
-/** A path segment percent-decoded; a malformed escape stays as sent, for path validation to refuse. */
-const decodeSegment = (segment: string): string => {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-};
+export type RouteMatch = TemplateMatch<Route>;
 
 /** Finds the route for a method and path; `allowed` lists the methods the path has when none match. */
-export const matchRoute = (
-  method: string,
-  path: string,
-): { match: RouteMatch | null; allowed: HttpMethod[] } => {
-  const allowed: HttpMethod[] = [];
-  for (const { route, pattern } of compiled) {
-    const m = pattern.exec(path);
-    if (!m) continue;
-    if (route.method === method) {
-      const params: Record<string, string> = {};
-      for (const [k, v] of Object.entries(m.groups ?? {})) params[k] = decodeSegment(v);
-      return { match: { route, params }, allowed: [] };
-    }
-    allowed.push(route.method);
-  }
-  return { match: null, allowed };
-};
+export const matchRoute = templateMatcher<HttpMethod, Route>(routes);

@@ -9,28 +9,10 @@
 
 import { createHash, randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import {
-  CopyObjectCommand,
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { create as contentDisposition } from 'content-disposition';
-import { config } from '../config';
 
-const s3 = new S3Client({
-  region: config.AWS_REGION,
-  ...(config.S3_ENDPOINT && {
-    endpoint: config.S3_ENDPOINT,
-    forcePathStyle: true,
-    // s3rver accepts only its own fixed key pair.
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-  }),
-});
+/** The S3 SDK and client, loaded on first use (see s3.ts); the module cache keeps the one client. */
+const sdk = () => import('./s3');
 
 /** What a client declares before it uploads; all three are signed into the upload URL. */
 export interface DeclaredFile {
@@ -67,6 +49,7 @@ export const presignUpload = async (
   file: DeclaredFile,
   expiresInSeconds = 900,
 ): Promise<PresignedUpload> => {
+  const { getSignedUrl, PutObjectCommand, s3 } = await sdk();
   const command = new PutObjectCommand({
     Bucket: bucket,
     Key: key,
@@ -101,8 +84,9 @@ export const presignDownload = async (
   key: string,
   filename: string,
   expiresInSeconds = 300,
-) =>
-  getSignedUrl(
+) => {
+  const { GetObjectCommand, getSignedUrl, s3 } = await sdk();
+  return getSignedUrl(
     s3,
     new GetObjectCommand({
       Bucket: bucket,
@@ -111,6 +95,7 @@ export const presignDownload = async (
     }),
     { expiresIn: expiresInSeconds },
   );
+};
 
 const isMissing = (error: unknown) =>
   ['NoSuchKey', 'NotFound'].includes((error as { name?: string }).name ?? '');
@@ -139,6 +124,7 @@ export const copyUpload = async (
   from: string,
   into: string,
 ): Promise<{ key: string; stored: StoredFile } | null> => {
+  const { CopyObjectCommand, GetObjectCommand, HeadObjectCommand, s3 } = await sdk();
   const key = `${into}/${randomUUID()}`;
   try {
     await s3.send(
@@ -169,6 +155,7 @@ export const copyUpload = async (
 
 /** Streams `body` into `key` as a multipart upload: memory stays at a few 5 MiB parts, whatever the size. */
 export const uploadStream = async (bucket: string, key: string, contentType: string, body: Readable) => {
+  const { s3, Upload } = await sdk();
   await new Upload({
     client: s3,
     params: { Bucket: bucket, Key: key, ContentType: contentType, Body: body },
@@ -178,6 +165,8 @@ export const uploadStream = async (bucket: string, key: string, contentType: str
 
 /** Removes objects (after their records are gone); missing keys are not an error. */
 export const deleteObjects = async (bucket: string, keys: readonly string[]) => {
+  if (keys.length === 0) return;
+  const { DeleteObjectsCommand, s3 } = await sdk();
   for (let i = 0; i < keys.length; i += 1000) {
     await s3.send(
       new DeleteObjectsCommand({
@@ -190,6 +179,7 @@ export const deleteObjects = async (bucket: string, keys: readonly string[]) => 
 
 /** The object's text with the size and SHA-256 of its bytes, or null when nothing has been uploaded there. */
 export const readObjectText = async (bucket: string, key: string) => {
+  const { GetObjectCommand, s3 } = await sdk();
   try {
     const out = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
     const body = Buffer.from((await out.Body?.transformToByteArray()) ?? []);

@@ -55,18 +55,20 @@ export const email = () => z.email().max(254);
  * stored values are compared and sorted as strings. An offset that would carry the instant outside the
  * years 0000–9999 is refused rather than stored in the expanded-year form.
  */
-export const timestamp = z.iso
-  .datetime({
-    offset: true,
-    error: 'must be an ISO 8601 date-time with seconds and Z or an offset, such as 2026-01-31T09:00:00Z',
-  })
-  .transform((value, context) => {
-    const utc = new Date(value).toISOString();
-    if (/^\d{4}-/.test(utc)) return utc;
-    context.issues.push({
-      code: 'custom',
-      input: value,
-      message: 'must fall within the years 0000–9999 in UTC',
-    });
-    return z.NEVER;
-  });
+export const timestamp = z.lazy(() =>
+  z.iso
+    .datetime({
+      offset: true,
+      error: 'must be an ISO 8601 date-time with seconds and Z or an offset, such as 2026-01-31T09:00:00Z',
+    })
+    .transform((value, context) => {
+      const utc = new Date(value).toISOString();
+      if (/^\d{4}-/.test(utc)) return utc;
+      context.issues.push({
+        code: 'custom',
+        input: value,
+        message: 'must fall within the years 0000–9999 in UTC',
+      });
+      return z.NEVER;
+    }),
+);

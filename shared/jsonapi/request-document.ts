@@ -4,10 +4,7 @@
  */
 import * as z from 'zod';
 import { ValidationError } from './errors';
-
-/** A JSON Pointer (RFC 6901) to a member of the request document. */
-export const pointer = (path: readonly PropertyKey[]) =>
-  path.map((segment) => `/${String(segment).replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+import { pointer } from './pointer';
 
 const toValidationError = (issues: readonly z.core.$ZodIssue[]): ValidationError =>
   new ValidationError({

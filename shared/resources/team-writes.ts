@@ -1,5 +1,5 @@
 /** Creating a team: the team, its count and each member's `teams` link commit together. */
-import type * as z from 'zod';
+import * as z from 'zod';
 import { principalKey } from '../data/principals';
 import type { Scope } from '../data/scope';
 import type { StoredResource } from '../data/stored-resource';
@@ -17,17 +17,19 @@ import { newRecord } from './record-writes';
  */
 export const TEAM_MEMBERS_AT_CREATION_MAX = 45;
 
-export const createTeamDocument = createDocument(
-  'teams',
-  { name: requiredLine(200), description: freeText(2000).default('') },
-  {
-    members: toMany('users', TEAM_MEMBERS_AT_CREATION_MAX)
-      .refine(
-        ({ data }) => new Set(data.map((m) => m.id)).size === data.length,
-        'members lists a user more than once.',
-      )
-      .optional(),
-  },
+export const createTeamDocument = z.lazy(() =>
+  createDocument(
+    'teams',
+    { name: requiredLine(200), description: freeText(2000).default('') },
+    {
+      members: toMany('users', TEAM_MEMBERS_AT_CREATION_MAX)
+        .refine(
+          ({ data }) => new Set(data.map((m) => m.id)).size === data.length,
+          'members lists a user more than once.',
+        )
+        .optional(),
+    },
+  ),
 );
 
 export const createTeam = async (

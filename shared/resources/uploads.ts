@@ -15,13 +15,15 @@ const CHECKSUM_RULE =
  * A base64 SHA-256 (32 bytes: 43 characters, the last carrying 2 padding bits, then "="), canonical so it
  * compares equal to the checksum S3 reports.
  */
-export const checksum = z.string({ error: CHECKSUM_RULE }).regex(/^[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=$/, {
-  error: CHECKSUM_RULE,
-});
+export const checksum = z.lazy(() =>
+  z.string({ error: CHECKSUM_RULE }).regex(/^[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=$/, {
+    error: CHECKSUM_RULE,
+  }),
+);
 
-export const mediaType = z
-  .string()
-  .regex(/^[a-z]+\/[a-z0-9.+-]+$/i, 'content_type must be a media type such as application/pdf');
+export const mediaType = z.lazy(() =>
+  z.string().regex(/^[a-z]+\/[a-z0-9.+-]+$/i, 'content_type must be a media type such as application/pdf'),
+);
 
 /** The members a client declares its file with, as a zod shape. */
 export const declaredUpload = (maxBytes: number) => ({

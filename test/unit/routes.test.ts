@@ -1,6 +1,33 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isPermission, permissions } from '#shared/domain/iam/permissions';
-import { matchRoute, routes } from '#shared/routes';
+import { type HttpMethod, matchRoute, type Route, routes } from '#shared/routes';
+
+/** The matcher the route table had before: one regular expression per template. */
+const patterns = (routes as readonly Route[]).map((route) => ({
+  route,
+  pattern: new RegExp(`^${route.path.replace(/[.]/g, '\\.').replace(/\{(\w+)\}/g, '(?<$1>[^/]+)')}$`),
+}));
+const byRegularExpressions = (method: string, path: string) => {
+  const allowed: HttpMethod[] = [];
+  for (const { route, pattern } of patterns) {
+    const m = pattern.exec(path);
+    if (!m) continue;
+    if (route.method === method) {
+      const params: Record<string, string> = {};
+      for (const [k, v] of Object.entries(m.groups ?? {})) {
+        try {
+          params[k] = decodeURIComponent(v);
+        } catch {
+          params[k] = v;
+        }
+      }
+      return { match: { route, params }, allowed: [] };
+    }
+    allowed.push(route.method);
+  }
+  return { match: null, allowed };
+};
 
 describe('route table', () => {
   it('every authenticated route names a permission from the catalogue (or is about the caller itself)', () => {
@@ -33,5 +60,41 @@ describe('route table', () => {
   it('a known path under another method reports the methods it has (for 405)', () => {
     expect(matchRoute('DELETE', '/v3/orgs')).toEqual({ match: null, allowed: ['GET'] });
     expect(matchRoute('GET', '/v3/nowhere')).toEqual({ match: null, allowed: [] });
+  });
+
+  it('matches every path and method exactly as the regular expressions it replaced (same route, parameters, allowed methods)', () => {
+    const segment = fc.oneof(
+      fc.constantFrom('', '.', '..', '%', '%zz', '%2F', 'v3', 'orgs', 'status', 'jwks.json', 'jwksxjson'),
+      fc.string({ unit: 'grapheme', maxLength: 8 }).map((s) => s.replaceAll('/', '')),
+      fc.uuid(),
+    );
+    // Each route's own template with its parameters filled (or any segment replaced), and free paths.
+    const fromTemplate = fc
+      .tuple(fc.constantFrom(...routes.map((r) => r.path)), fc.array(segment, { minLength: 8, maxLength: 8 }))
+      .chain(([path, fills]) =>
+        fc.constantFrom(
+          path
+            .split('/')
+            .map((s, i) => (s.startsWith('{') ? (fills[i % 8] ?? '') : s))
+            .join('/'),
+          path
+            .split('/')
+            .map((s, i) => (i === 2 ? (fills[i] ?? '') : s))
+            .join('/'),
+          `${path}/`,
+          path.replace(/\{\w+\}/g, 'x').slice(1),
+        ),
+      );
+    const anyPath = fc.array(segment, { maxLength: 7 }).map((parts) => `/${parts.join('/')}`);
+    fc.assert(
+      fc.property(
+        fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD'),
+        fc.oneof(fromTemplate, anyPath),
+        (method, path) => {
+          expect(matchRoute(method, path)).toEqual(byRegularExpressions(method, path));
+        },
+      ),
+      { seed: 20261123, numRuns: 5000 },
+    );
   });
 });

@@ -17,7 +17,7 @@
 
 import { hasControlCharacter } from '../../domain/text';
 import { type ErrorSource, ValidationError } from '../../jsonapi/errors';
-import { pointer } from '../../jsonapi/request-document';
+import { pointer } from '../../jsonapi/pointer';
 import type { Route } from '../../routes';
 import type { ApiMiddleware } from '../api-context';
 

@@ -14,7 +14,7 @@ import { childIndexKey } from '../children';
 import { changedRecord, commitChecked, newRecord } from '../record-writes';
 import { agents, briefings } from './definitions';
 
-const count = integer(0, 10_000_000);
+const count = z.lazy(() => integer(0, 10_000_000));
 const result = {
   summary: requiredText(20_000),
   sections: z
@@ -33,26 +33,30 @@ const result = {
 
 const resultKeys = Object.keys(result) as (keyof typeof result)[];
 
-const createSchema = z.strictObject({
-  data: z.strictObject({
-    type: z.literal('briefings'),
-    attributes: z.strictObject(result).partial().optional(),
+const createSchema = z.lazy(() =>
+  z.strictObject({
+    data: z.strictObject({
+      type: z.literal('briefings'),
+      attributes: z.strictObject(result).partial().optional(),
+    }),
   }),
-});
+);
 
-const updateSchema = z.strictObject({
-  data: z.strictObject({
-    type: z.literal('briefings'),
-    id: z.uuid(),
-    attributes: z
-      .strictObject({
-        ...result,
-        status: z.enum(['failed', 'archived']),
-        failure_reason: freeText(2000).optional(),
-      })
-      .partial(),
+const updateSchema = z.lazy(() =>
+  z.strictObject({
+    data: z.strictObject({
+      type: z.literal('briefings'),
+      id: z.uuid(),
+      attributes: z
+        .strictObject({
+          ...result,
+          status: z.enum(['failed', 'archived']),
+          failure_reason: freeText(2000).optional(),
+        })
+        .partial(),
+    }),
   }),
-});
+);
 
 type Result = z.infer<z.ZodObject<typeof result>>;
 

@@ -36,27 +36,33 @@ const attributes = {
   status: z.enum(['active', 'inactive', 'in_repair', 'lost', 'retired']).optional(),
 };
 const writable = ['manufacturer', 'model', 'categories', 'vehicle'] as const;
-const relationships = z
-  .strictObject(
-    Object.fromEntries(writable.map((name) => [name, relationshipSchema(equipmentItems, name).optional()])),
-  )
-  .optional();
+const relationships = z.lazy(() =>
+  z
+    .strictObject(
+      Object.fromEntries(writable.map((name) => [name, relationshipSchema(equipmentItems, name).optional()])),
+    )
+    .optional(),
+);
 
-export const createEquipmentDocument = z.strictObject({
-  data: z.strictObject({
-    type: z.literal('equipment-items'),
-    attributes: z.strictObject(attributes),
-    relationships,
+export const createEquipmentDocument = z.lazy(() =>
+  z.strictObject({
+    data: z.strictObject({
+      type: z.literal('equipment-items'),
+      attributes: z.strictObject(attributes),
+      relationships,
+    }),
   }),
-});
-export const updateEquipmentDocument = z.strictObject({
-  data: z.strictObject({
-    type: z.literal('equipment-items'),
-    id: z.uuid(),
-    attributes: z.strictObject(attributes).partial().optional(),
-    relationships,
+);
+export const updateEquipmentDocument = z.lazy(() =>
+  z.strictObject({
+    data: z.strictObject({
+      type: z.literal('equipment-items'),
+      id: z.uuid(),
+      attributes: z.strictObject(attributes).partial().optional(),
+      relationships,
+    }),
   }),
-});
+);
 
 const serialClaim = (orgId: string, serial: string) => ({ pk: `ORG#${orgId}#equipment-serials`, sk: serial });
 

@@ -15,31 +15,37 @@ import { changedRecord, commitChecked, newRecord } from '../record-writes';
 import type { SimpleCrud } from '../simple-crud';
 import { equipmentItems, vehicleInventoryChecks, vehicles } from './definitions';
 
-const flag = z.boolean().nullable().optional();
-const items = z
-  .array(z.strictObject({ equipment_id: z.uuid(), present: flag, working: flag, certified: flag }))
-  .max(200)
-  .refine(
-    (list) => new Set(list.map((i) => i.equipment_id)).size === list.length,
-    'An equipment item is listed twice.',
-  );
+const flag = z.lazy(() => z.boolean().nullable().optional());
+const items = z.lazy(() =>
+  z
+    .array(z.strictObject({ equipment_id: z.uuid(), present: flag, working: flag, certified: flag }))
+    .max(200)
+    .refine(
+      (list) => new Set(list.map((i) => i.equipment_id)).size === list.length,
+      'An equipment item is listed twice.',
+    ),
+);
 
-const createDocument = z.strictObject({
-  data: z.strictObject({
-    type: z.literal('vehicle-inventory-checks'),
-    attributes: z.strictObject({ inspected_at: timestamp, items }),
-    relationships: z.strictObject({
-      vehicle: z.strictObject({ data: z.strictObject({ type: z.literal('vehicles'), id: z.uuid() }) }),
+const createDocument = z.lazy(() =>
+  z.strictObject({
+    data: z.strictObject({
+      type: z.literal('vehicle-inventory-checks'),
+      attributes: z.strictObject({ inspected_at: timestamp, items }),
+      relationships: z.strictObject({
+        vehicle: z.strictObject({ data: z.strictObject({ type: z.literal('vehicles'), id: z.uuid() }) }),
+      }),
     }),
   }),
-});
-const updateDocument = z.strictObject({
-  data: z.strictObject({
-    type: z.literal('vehicle-inventory-checks'),
-    id: z.uuid(),
-    attributes: z.strictObject({ inspected_at: timestamp.optional(), items: items.optional() }).optional(),
+);
+const updateDocument = z.lazy(() =>
+  z.strictObject({
+    data: z.strictObject({
+      type: z.literal('vehicle-inventory-checks'),
+      id: z.uuid(),
+      attributes: z.strictObject({ inspected_at: timestamp.optional(), items: items.optional() }).optional(),
+    }),
   }),
-});
+);
 
 type Items = z.infer<typeof items>;
 

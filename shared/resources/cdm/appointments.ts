@@ -25,30 +25,34 @@ const appointeeRelationships = {
   appointed_organisation: 'organisations',
 } as const;
 
-const createSchema = z.strictObject({
-  data: z.strictObject({
-    type: z.literal('appointments'),
-    attributes: z.strictObject({
-      role: z.enum(dutyRoles),
-      starts_at: timestamp.optional(),
-      notes: freeText(2000).optional(),
-    }),
-    relationships: z.strictObject({
-      user: z.strictObject({ data: identifier('users') }).optional(),
-      team: z.strictObject({ data: identifier('teams') }).optional(),
-      service_account: z.strictObject({ data: identifier('service-accounts') }).optional(),
-      appointed_organisation: z.strictObject({ data: identifier('organisations') }).optional(),
+const createSchema = z.lazy(() =>
+  z.strictObject({
+    data: z.strictObject({
+      type: z.literal('appointments'),
+      attributes: z.strictObject({
+        role: z.enum(dutyRoles),
+        starts_at: timestamp.optional(),
+        notes: freeText(2000).optional(),
+      }),
+      relationships: z.strictObject({
+        user: z.strictObject({ data: identifier('users') }).optional(),
+        team: z.strictObject({ data: identifier('teams') }).optional(),
+        service_account: z.strictObject({ data: identifier('service-accounts') }).optional(),
+        appointed_organisation: z.strictObject({ data: identifier('organisations') }).optional(),
+      }),
     }),
   }),
-});
+);
 
-const endSchema = z.strictObject({
-  data: z.strictObject({
-    type: z.literal('appointments'),
-    id: z.uuid(),
-    attributes: z.strictObject({ status: z.literal('ended'), end_reason: freeText(2000).optional() }),
+const endSchema = z.lazy(() =>
+  z.strictObject({
+    data: z.strictObject({
+      type: z.literal('appointments'),
+      id: z.uuid(),
+      attributes: z.strictObject({ status: z.literal('ended'), end_reason: freeText(2000).optional() }),
+    }),
   }),
-});
+);
 
 /** Who may appoint or end: the Client once there is one; before that, the route permission alone. */
 const requireAppointer = (file: CdmFile, action: string) => {

@@ -88,10 +88,12 @@ export const isPrincipal = (record: StoredResource, prefix: string, principal: P
   record.rels[`${prefix}_user`] === principal.id || record.rels[`${prefix}_service_account`] === principal.id;
 
 /** A section's content: prose, and optionally a list of points (rules, names, arrangements). */
-export const sectionContent = z.strictObject({
-  text: requiredText(20_000),
-  items: z.array(requiredText(2000)).max(200).optional(),
-});
+export const sectionContent = z.lazy(() =>
+  z.strictObject({
+    text: requiredText(20_000),
+    items: z.array(requiredText(2000)).max(200).optional(),
+  }),
+);
 
 /** `{section: content | null}` for the named sections, each optional. */
 export const sectionsSchema = (names: readonly string[]) =>

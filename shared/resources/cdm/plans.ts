@@ -56,7 +56,7 @@ const riskAttributes = {
 };
 export const riskSchema = z.strictObject(riskAttributes);
 
-const hazardRelationship = z.strictObject({ data: identifier(siteHazards.type) });
+const hazardRelationship = z.lazy(() => z.strictObject({ data: identifier(siteHazards.type) }));
 
 export type RiskEdit =
   | { operation: 'create' | 'update'; record: StoredResource }

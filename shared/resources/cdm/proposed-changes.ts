@@ -49,24 +49,26 @@ import { acceptProposalOps, decided, parseDecision } from './pre-construction';
 const sections = Object.keys(planSections) as [PlanSection, ...PlanSection[]];
 const relationship = (type: string) => z.strictObject({ data: identifier(type) }).optional();
 
-const proposalDocument = z.strictObject({
-  data: z.strictObject({
-    type: z.literal(proposedChanges.type),
-    attributes: z.strictObject({
-      reason: freeText(5000).min(1),
-      section: z.enum(sections),
-      operation: z.enum(['replace', 'create', 'update', 'delete']),
-      proposed: z.record(line(200), z.unknown()).optional(),
+const proposalDocument = z.lazy(() =>
+  z.strictObject({
+    data: z.strictObject({
+      type: z.literal(proposedChanges.type),
+      attributes: z.strictObject({
+        reason: freeText(5000).min(1),
+        section: z.enum(sections),
+        operation: z.enum(['replace', 'create', 'update', 'delete']),
+        proposed: z.record(line(200), z.unknown()).optional(),
+      }),
+      relationships: z
+        .strictObject({
+          risk: relationship(planRisks.type),
+          hazard: relationship('site-hazards'),
+          hazard_proposal: relationship(hazardProposals.type),
+        })
+        .optional(),
     }),
-    relationships: z
-      .strictObject({
-        risk: relationship(planRisks.type),
-        hazard: relationship('site-hazards'),
-        hazard_proposal: relationship(hazardProposals.type),
-      })
-      .optional(),
   }),
-});
+);
 
 /** Members that would set who proposed or when: the request decides those, so naming them is refused. */
 const requestOwned = ['proposed_by', 'proposer', 'proposed_at', 'created_at', 'status', 'created_by'];

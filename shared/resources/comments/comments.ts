@@ -39,15 +39,17 @@ export const commentsIndexKey = (subjectId: string) => `COMMENTS#${subjectId}`;
 export const commentsOn = (scope: Scope, subjectId: string): Promise<StoredResource[]> =>
   readIndex(scope, commentsIndexKey(subjectId));
 
-const createSchema = z.strictObject({
-  data: z.strictObject({
-    type: z.literal('comments'),
-    attributes: z.strictObject({
-      body: requiredText(10_000),
-      subject: z.strictObject({ type: z.enum(commentableTypes), id: z.uuid() }),
+const createSchema = z.lazy(() =>
+  z.strictObject({
+    data: z.strictObject({
+      type: z.literal('comments'),
+      attributes: z.strictObject({
+        body: requiredText(10_000),
+        subject: z.strictObject({ type: z.enum(commentableTypes), id: z.uuid() }),
+      }),
     }),
   }),
-});
+);
 
 export const createComment = async (
   scope: Scope,

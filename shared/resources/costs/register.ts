@@ -16,27 +16,31 @@ import { ConflictError, NotFoundError, ValidationError } from '../../jsonapi/err
 import { routePath } from '../../jsonapi/links';
 import { parseDocument } from '../../jsonapi/request-document';
 
-const money = z.strictObject({
-  amount: minorUnits(),
-  currency: z.string().regex(/^[A-Z]{3}$/),
-});
-
-export const rateVersionDocument = z.strictObject({
-  data: z.strictObject({
-    type: z.literal('rate-code-versions'),
-    attributes: z
-      .strictObject({
-        valid_from: timestamp,
-        valid_to: timestamp.nullable().optional(),
-        cost: money,
-        charge: money,
-      })
-      .refine((a) => a.cost.currency === a.charge.currency, {
-        message: 'cost and charge share one currency',
-        path: ['charge', 'currency'],
-      }),
+const money = z.lazy(() =>
+  z.strictObject({
+    amount: minorUnits(),
+    currency: z.string().regex(/^[A-Z]{3}$/),
   }),
-});
+);
+
+export const rateVersionDocument = z.lazy(() =>
+  z.strictObject({
+    data: z.strictObject({
+      type: z.literal('rate-code-versions'),
+      attributes: z
+        .strictObject({
+          valid_from: timestamp,
+          valid_to: timestamp.nullable().optional(),
+          cost: money,
+          charge: money,
+        })
+        .refine((a) => a.cost.currency === a.charge.currency, {
+          message: 'cost and charge share one currency',
+          path: ['charge', 'currency'],
+        }),
+    }),
+  }),
+);
 
 export interface RateVersion {
   id: string;

@@ -16,60 +16,66 @@ import { changedRecord, newRecord, replaceRecord } from '../record-writes';
 import { costCentreRelationships, costLines, costSheets, rateCodes } from './definitions';
 import { rateInForce } from './register';
 
-const SHEET_STATUS = z.enum(['quoted', 'approved', 'completed']);
+const SHEET_STATUS = z.lazy(() => z.enum(['quoted', 'approved', 'completed']));
 const nodeRelationship = (type: string) =>
   z.strictObject({ data: z.strictObject({ type: z.literal(type), id: z.uuid() }) }).optional();
 
-export const createSheetDocument = z.strictObject({
-  data: z.strictObject({
-    type: z.literal('cost-sheets'),
-    attributes: z.strictObject({
-      name: requiredLine(200),
-      status: SHEET_STATUS.default('quoted'),
-    }),
-    relationships: z
-      .strictObject(
-        Object.fromEntries(
-          Object.entries(costCentreRelationships).map(([name, r]) => [name, nodeRelationship(r.type)]),
+export const createSheetDocument = z.lazy(() =>
+  z.strictObject({
+    data: z.strictObject({
+      type: z.literal('cost-sheets'),
+      attributes: z.strictObject({
+        name: requiredLine(200),
+        status: SHEET_STATUS.default('quoted'),
+      }),
+      relationships: z
+        .strictObject(
+          Object.fromEntries(
+            Object.entries(costCentreRelationships).map(([name, r]) => [name, nodeRelationship(r.type)]),
+          ),
+        )
+        .refine(
+          (r) => Object.values(r).filter(Boolean).length === 1,
+          'Name exactly one cost centre: scheme_contract, scheme, work_order or operation.',
         ),
-      )
-      .refine(
-        (r) => Object.values(r).filter(Boolean).length === 1,
-        'Name exactly one cost centre: scheme_contract, scheme, work_order or operation.',
-      ),
-  }),
-});
-
-export const updateSheetDocument = z.strictObject({
-  data: z.strictObject({
-    type: z.literal('cost-sheets'),
-    id: z.uuid(),
-    attributes: z.strictObject({
-      name: requiredLine(200).optional(),
-      status: SHEET_STATUS.optional(),
     }),
   }),
-});
+);
+
+export const updateSheetDocument = z.lazy(() =>
+  z.strictObject({
+    data: z.strictObject({
+      type: z.literal('cost-sheets'),
+      id: z.uuid(),
+      attributes: z.strictObject({
+        name: requiredLine(200).optional(),
+        status: SHEET_STATUS.optional(),
+      }),
+    }),
+  }),
+);
 
 const QUANTITY_MIN = 1e-6;
 const QUANTITY_MAX = 1e6;
 
-export const createLineDocument = z.strictObject({
-  data: z.strictObject({
-    type: z.literal('cost-lines'),
-    attributes: z.strictObject({
-      kind: z.enum(['actual', 'estimate']).default('actual'),
-      description: freeText(500).optional(),
-      /** A millionth of a unit at the least: smaller magnitudes are not amounts anyone bills. */
-      quantity: z.number().min(QUANTITY_MIN).max(QUANTITY_MAX),
-      /** When the work was done: the rate in force then is used. */
-      at: timestamp.optional(),
-    }),
-    relationships: z.strictObject({
-      rate_code: z.strictObject({ data: z.strictObject({ type: z.literal('rate-codes'), id: z.uuid() }) }),
+export const createLineDocument = z.lazy(() =>
+  z.strictObject({
+    data: z.strictObject({
+      type: z.literal('cost-lines'),
+      attributes: z.strictObject({
+        kind: z.enum(['actual', 'estimate']).default('actual'),
+        description: freeText(500).optional(),
+        /** A millionth of a unit at the least: smaller magnitudes are not amounts anyone bills. */
+        quantity: z.number().min(QUANTITY_MIN).max(QUANTITY_MAX),
+        /** When the work was done: the rate in force then is used. */
+        at: timestamp.optional(),
+      }),
+      relationships: z.strictObject({
+        rate_code: z.strictObject({ data: z.strictObject({ type: z.literal('rate-codes'), id: z.uuid() }) }),
+      }),
     }),
   }),
-});
+);
 
 const treeEntry = (node: StoredResource, kind: 'sheet' | 'line', id: string) => ({
   gsi1pk: `TREE#${node.org_id}#${node.tree_root}`,

@@ -31,16 +31,18 @@ const MAX_BYTES = 5 * 1024 ** 3;
  * A device's name: letters and digits, with spaces, dots, underscores and hyphens between them. A name,
  * never a path: no slashes, no leading or trailing dot, no control characters.
  */
-const device = z
-  .string()
-  .trim()
-  .min(1)
-  .max(200)
-  .regex(
-    /^[\p{L}\p{N}](?:[\p{L}\p{N} ._-]*[\p{L}\p{N}])?$/u,
-    'device must be a name of letters and digits, with spaces, dots, underscores or hyphens between them (such as tablet-07)',
-  );
-const user = z.strictObject({ data: identifier('users') }).optional();
+const device = z.lazy(() =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .regex(
+      /^[\p{L}\p{N}](?:[\p{L}\p{N} ._-]*[\p{L}\p{N}])?$/u,
+      'device must be a name of letters and digits, with spaces, dots, underscores or hyphens between them (such as tablet-07)',
+    ),
+);
+const user = z.lazy(() => z.strictObject({ data: identifier('users') }).optional());
 
 export const createRequest = async (
   scope: Scope,
@@ -66,23 +68,25 @@ export const createRequest = async (
   return createRecord(scope, deviceBackupRequests, record, [], undefined, userId ? { user: userId } : {});
 };
 
-const createSchema = z.strictObject({
-  data: z.strictObject({
-    type: z.literal('device-backups'),
-    attributes: z.strictObject({
-      device,
-      size: z.number().int().min(1).max(MAX_BYTES),
-      checksum,
-      content_type: mediaType.optional(),
+const createSchema = z.lazy(() =>
+  z.strictObject({
+    data: z.strictObject({
+      type: z.literal('device-backups'),
+      attributes: z.strictObject({
+        device,
+        size: z.number().int().min(1).max(MAX_BYTES),
+        checksum,
+        content_type: mediaType.optional(),
+      }),
+      relationships: z
+        .strictObject({
+          user,
+          request: z.strictObject({ data: identifier('device-backup-requests') }).optional(),
+        })
+        .optional(),
     }),
-    relationships: z
-      .strictObject({
-        user,
-        request: z.strictObject({ data: identifier('device-backup-requests') }).optional(),
-      })
-      .optional(),
   }),
-});
+);
 
 /** The device's backup record (status uploading) and its presigned PUT in `meta.upload`. */
 export const createBackup = async (

@@ -28,7 +28,8 @@ import { documents, documentVersions, folderCounters, folders } from './definiti
 /** A single presigned PUT carries at most 5 GiB. */
 export const MAX_BYTES = 5 * 1024 ** 3;
 
-const upload = declaredUpload(MAX_BYTES);
+/** The declared file's members; a function, so its schemas are built with the schema that uses them. */
+const upload = () => declaredUpload(MAX_BYTES);
 
 /** Where a version's file is uploaded to; only the accepted copy (`object_key`) is ever served. */
 const uploadKey = (version: StoredResource) =>
@@ -66,12 +67,14 @@ const withUpload = async (version: StoredResource) => ({
   },
 });
 
-const createSchema = z.strictObject({
-  data: z.strictObject({
-    type: z.literal('documents'),
-    attributes: z.strictObject({ name: requiredLine(255), ...upload }),
+const createSchema = z.lazy(() =>
+  z.strictObject({
+    data: z.strictObject({
+      type: z.literal('documents'),
+      attributes: z.strictObject({ name: requiredLine(255), ...upload() }),
+    }),
   }),
-});
+);
 
 /** A document in a folder, with its first version pending upload; answers the document with `meta.upload`. */
 export const createDocument = async (
@@ -119,7 +122,7 @@ export const addVersion = async (
 ) => {
   const { data } = parseDocument(
     z.strictObject({
-      data: z.strictObject({ type: z.literal('document-versions'), attributes: z.strictObject(upload) }),
+      data: z.strictObject({ type: z.literal('document-versions'), attributes: z.strictObject(upload()) }),
     }),
     body,
   );
@@ -193,20 +196,22 @@ export const downloadUrl = async (document: StoredResource, version: StoredResou
   return presignDownload(config.DOCUMENTS_BUCKET, version.object_key, String(document.attributes.name));
 };
 
-const updateSchema = z.strictObject({
-  data: z.strictObject({
-    type: z.literal('documents'),
-    id: z.uuid(),
-    attributes: z
-      .strictObject({ name: requiredLine(255) })
-      .partial()
-      .optional(),
-    relationships: z
-      .strictObject({ folder: z.strictObject({ data: identifier('folders') }) })
-      .partial()
-      .optional(),
+const updateSchema = z.lazy(() =>
+  z.strictObject({
+    data: z.strictObject({
+      type: z.literal('documents'),
+      id: z.uuid(),
+      attributes: z
+        .strictObject({ name: requiredLine(255) })
+        .partial()
+        .optional(),
+      relationships: z
+        .strictObject({ folder: z.strictObject({ data: identifier('folders') }) })
+        .partial()
+        .optional(),
+    }),
   }),
-});
+);
 
 /** Renames a document or moves it to another folder of the organisation (its counts move with it). */
 export const updateDocument = async (

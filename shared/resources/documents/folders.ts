@@ -37,33 +37,41 @@ import { versionFiles } from './documents';
 /** Deep enough for any filing scheme, shallow enough that a path stays a short key. */
 export const MAX_DEPTH = 20;
 
-const name = z
-  .string()
-  .trim()
-  .min(1)
-  .max(200)
-  .refine((n) => !n.includes('/'), 'A folder name cannot contain /.');
+const name = z.lazy(() =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .refine((n) => !n.includes('/'), 'A folder name cannot contain /.'),
+);
 const rel = (type: string) => z.strictObject({ data: identifier(type).nullable() }).optional();
-const relationships = z
-  .strictObject({
-    parent: rel('folders'),
-    scheme: rel('schemes'),
-    work_order: rel('work-orders'),
-    qualification_award: rel('qualification-awards'),
-  })
-  .optional();
+const relationships = z.lazy(() =>
+  z
+    .strictObject({
+      parent: rel('folders'),
+      scheme: rel('schemes'),
+      work_order: rel('work-orders'),
+      qualification_award: rel('qualification-awards'),
+    })
+    .optional(),
+);
 
-const createSchema = z.strictObject({
-  data: z.strictObject({ type: z.literal('folders'), attributes: z.strictObject({ name }), relationships }),
-});
-const updateSchema = z.strictObject({
-  data: z.strictObject({
-    type: z.literal('folders'),
-    id: z.uuid(),
-    attributes: z.strictObject({ name }).partial().optional(),
-    relationships,
+const createSchema = z.lazy(() =>
+  z.strictObject({
+    data: z.strictObject({ type: z.literal('folders'), attributes: z.strictObject({ name }), relationships }),
   }),
-});
+);
+const updateSchema = z.lazy(() =>
+  z.strictObject({
+    data: z.strictObject({
+      type: z.literal('folders'),
+      id: z.uuid(),
+      attributes: z.strictObject({ name }).partial().optional(),
+      relationships,
+    }),
+  }),
+);
 
 const tree = (orgId: string, path: string) => ({ gsi1pk: folderTreeKey(orgId), gsi1sk: path });
 

@@ -55,17 +55,19 @@ export const exportSubjects: Record<
   'cost-rollups': { definition: null, permission: 'cost-lines:view' },
 };
 
-const schema = z.strictObject({
-  data: z.strictObject({
-    type: z.literal('exports'),
-    attributes: z.strictObject({
-      subject_type: z.enum(Object.keys(exportSubjects) as [string, ...string[]]),
-      format: z.enum(['csv', 'json']),
-      filters: z.record(z.string().regex(/^[a-z_.]{1,100}$/), line(500)).optional(),
-      sort: line(100).optional(),
+const schema = z.lazy(() =>
+  z.strictObject({
+    data: z.strictObject({
+      type: z.literal('exports'),
+      attributes: z.strictObject({
+        subject_type: z.enum(Object.keys(exportSubjects) as [string, ...string[]]),
+        format: z.enum(['csv', 'json']),
+        filters: z.record(z.string().regex(/^[a-z_.]{1,100}$/), line(500)).optional(),
+        sort: line(100).optional(),
+      }),
     }),
   }),
-});
+);
 
 /** The export request: its subject (for the handler's permission check) and its parsed query. */
 export const parseExport = (body: unknown) => {

@@ -22,26 +22,28 @@ import { grants, roleGroups, roles, serviceAccounts } from './definitions';
 const toOne = <T extends string>(type: T, id: z.ZodType<string> = z.uuid()) =>
   z.strictObject({ data: z.strictObject({ type: z.literal(type), id }) });
 
-export const createGrantDocument = z.strictObject({
-  data: z.strictObject({
-    type: z.literal('grants'),
-    attributes: z.strictObject({}).optional(),
-    relationships: z
-      .strictObject({
-        role: toOne('roles', z.string().min(1).max(64)).optional(),
-        role_group: toOne('role-groups').optional(),
-        user: toOne('users').optional(),
-        team: toOne('teams').optional(),
-        service_account: toOne('service-accounts').optional(),
-      })
-      .refine((r) => [r.role, r.role_group].filter(Boolean).length === 1, {
-        message: 'Name exactly one of role and role_group.',
-      })
-      .refine((r) => [r.user, r.team, r.service_account].filter(Boolean).length === 1, {
-        message: 'Name exactly one grantee: user, team or service_account.',
-      }),
+export const createGrantDocument = z.lazy(() =>
+  z.strictObject({
+    data: z.strictObject({
+      type: z.literal('grants'),
+      attributes: z.strictObject({}).optional(),
+      relationships: z
+        .strictObject({
+          role: toOne('roles', z.string().min(1).max(64)).optional(),
+          role_group: toOne('role-groups').optional(),
+          user: toOne('users').optional(),
+          team: toOne('teams').optional(),
+          service_account: toOne('service-accounts').optional(),
+        })
+        .refine((r) => [r.role, r.role_group].filter(Boolean).length === 1, {
+          message: 'Name exactly one of role and role_group.',
+        })
+        .refine((r) => [r.user, r.team, r.service_account].filter(Boolean).length === 1, {
+          message: 'Name exactly one grantee: user, team or service_account.',
+        }),
+    }),
   }),
-});
+);
 
 export type GrantDocument = z.infer<typeof createGrantDocument>;
 
@@ -126,20 +128,22 @@ export const createGrant = async (
 
 export const deleteGrant = (scope: Scope, grant: StoredResource) => commit(scope, [{ delete: grant }]);
 
-export const updateGrantDocument = z.strictObject({
-  data: z.strictObject({
-    type: z.literal('grants'),
-    id: z.uuid(),
-    relationships: z
-      .strictObject({
-        role: toOne('roles', z.string().min(1).max(64)).optional(),
-        role_group: toOne('role-groups').optional(),
-      })
-      .refine((r) => [r.role, r.role_group].filter(Boolean).length === 1, {
-        message: 'Name exactly one of role and role_group.',
-      }),
+export const updateGrantDocument = z.lazy(() =>
+  z.strictObject({
+    data: z.strictObject({
+      type: z.literal('grants'),
+      id: z.uuid(),
+      relationships: z
+        .strictObject({
+          role: toOne('roles', z.string().min(1).max(64)).optional(),
+          role_group: toOne('role-groups').optional(),
+        })
+        .refine((r) => [r.role, r.role_group].filter(Boolean).length === 1, {
+          message: 'Name exactly one of role and role_group.',
+        }),
+    }),
   }),
-});
+);
 
 /** Changes what a grant gives (its role or role group); the grantee is fixed: grant someone else anew. */
 export const updateGrant = async (

@@ -16,45 +16,53 @@ import { assertSameId, createDocument } from '../../jsonapi/request-document';
 import { changedRecord, commitChecked, newRecord } from '../record-writes';
 import { grants, roleGroups, roles } from './definitions';
 
-const name = requiredLine(200);
-const description = freeText(2000);
-const permissionList = z
-  .array(z.string().refine(isPermission, 'Not a permission in the catalogue (GET /v3/iam/permissions).'))
-  .max(100)
-  .refine((list) => new Set(list).size === list.length, 'Permissions are listed more than once.');
-const roleIds = z.strictObject({
-  data: z.array(z.strictObject({ type: z.literal('roles'), id: z.string().min(1).max(64) })).max(50),
-});
-
-export const createRoleDocument = createDocument(
-  'roles',
-  { name, description: description.default(''), permissions: permissionList },
-  {},
+const name = z.lazy(() => requiredLine(200));
+const description = z.lazy(() => freeText(2000));
+const permissionList = z.lazy(() =>
+  z
+    .array(z.string().refine(isPermission, 'Not a permission in the catalogue (GET /v3/iam/permissions).'))
+    .max(100)
+    .refine((list) => new Set(list).size === list.length, 'Permissions are listed more than once.'),
 );
-export const updateRoleDocument = z.strictObject({
-  data: z.strictObject({
-    type: z.literal('roles'),
-    id: line(64),
-    attributes: z.strictObject({
-      name: name.optional(),
-      description: description.optional(),
-      permissions: permissionList.optional(),
+const roleIds = z.lazy(() =>
+  z.strictObject({
+    data: z.array(z.strictObject({ type: z.literal('roles'), id: z.string().min(1).max(64) })).max(50),
+  }),
+);
+
+export const createRoleDocument = z.lazy(() =>
+  createDocument('roles', { name, description: description.default(''), permissions: permissionList }, {}),
+);
+export const updateRoleDocument = z.lazy(() =>
+  z.strictObject({
+    data: z.strictObject({
+      type: z.literal('roles'),
+      id: line(64),
+      attributes: z.strictObject({
+        name: name.optional(),
+        description: description.optional(),
+        permissions: permissionList.optional(),
+      }),
     }),
   }),
-});
-export const createRoleGroupDocument = createDocument(
-  'role-groups',
-  { name, description: description.default('') },
-  { roles: roleIds.optional() },
 );
-export const updateRoleGroupDocument = z.strictObject({
-  data: z.strictObject({
-    type: z.literal('role-groups'),
-    id: z.uuid(),
-    attributes: z.strictObject({ name: name.optional(), description: description.optional() }).optional(),
-    relationships: z.strictObject({ roles: roleIds.optional() }).optional(),
+export const createRoleGroupDocument = z.lazy(() =>
+  createDocument(
+    'role-groups',
+    { name, description: description.default('') },
+    { roles: roleIds.optional() },
+  ),
+);
+export const updateRoleGroupDocument = z.lazy(() =>
+  z.strictObject({
+    data: z.strictObject({
+      type: z.literal('role-groups'),
+      id: z.uuid(),
+      attributes: z.strictObject({ name: name.optional(), description: description.optional() }).optional(),
+      relationships: z.strictObject({ roles: roleIds.optional() }).optional(),
+    }),
   }),
-});
+);
 
 /** Every named custom role must exist in the organisation: checked inside the write's transaction. */
 const roleChecks = (orgId: string, ids: readonly string[], pointer: (i: number) => string) =>

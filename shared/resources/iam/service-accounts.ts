@@ -36,39 +36,45 @@ export interface StoredKey {
   created_at: string;
 }
 
-const name = requiredLine(200);
-const description = freeText(2000);
+const name = z.lazy(() => requiredLine(200));
+const description = z.lazy(() => freeText(2000));
 
-export const createServiceAccountDocument = createDocument(
-  'service-accounts',
-  {
-    name,
-    description: description.default(''),
-    email: email().optional(),
-    enabled: z.boolean().default(true),
-  },
-  {},
+export const createServiceAccountDocument = z.lazy(() =>
+  createDocument(
+    'service-accounts',
+    {
+      name,
+      description: description.default(''),
+      email: email().optional(),
+      enabled: z.boolean().default(true),
+    },
+    {},
+  ),
 );
 
-export const updateServiceAccountDocument = z.strictObject({
-  data: z.strictObject({
-    type: z.literal('service-accounts'),
-    id: z.uuid(),
-    attributes: z.strictObject({
-      name: name.optional(),
-      description: description.optional(),
-      enabled: z.boolean().optional(),
+export const updateServiceAccountDocument = z.lazy(() =>
+  z.strictObject({
+    data: z.strictObject({
+      type: z.literal('service-accounts'),
+      id: z.uuid(),
+      attributes: z.strictObject({
+        name: name.optional(),
+        description: description.optional(),
+        enabled: z.boolean().optional(),
+      }),
     }),
   }),
-});
+);
 
-export const updateKeyDocument = z.strictObject({
-  data: z.strictObject({
-    type: z.literal('service-account-keys'),
-    id: z.uuid(),
-    attributes: z.strictObject({ enabled: z.boolean() }),
+export const updateKeyDocument = z.lazy(() =>
+  z.strictObject({
+    data: z.strictObject({
+      type: z.literal('service-account-keys'),
+      id: z.uuid(),
+      attributes: z.strictObject({ enabled: z.boolean() }),
+    }),
   }),
-});
+);
 
 export const keysOf = (account: StoredResource): StoredKey[] =>
   (account.attributes.keys as StoredKey[] | undefined) ?? [];

@@ -16,30 +16,32 @@ import { ConflictError, ValidationError } from '../../jsonapi/errors';
 import { toStoredResource } from '../stored';
 import { roles, ssoProviders } from './definitions';
 
-export const createSsoProviderDocument = z.strictObject({
-  data: z.strictObject({
-    type: z.literal('sso-providers'),
-    attributes: z.strictObject({
-      name: requiredLine(200),
-      metadata: z
-        .string()
-        .min(1)
-        .max(20_000)
-        .refine((m) => oidcMetadataProblem(m) === null, {
-          error: (issue) => oidcMetadataProblem(String(issue.input)) ?? 'Invalid metadata.',
-        }),
-      enforce: z.boolean().default(false),
-    }),
-    relationships: z.strictObject({
-      organisation: z.strictObject({
-        data: z.strictObject({ type: z.literal('organisations'), id: z.uuid() }),
+export const createSsoProviderDocument = z.lazy(() =>
+  z.strictObject({
+    data: z.strictObject({
+      type: z.literal('sso-providers'),
+      attributes: z.strictObject({
+        name: requiredLine(200),
+        metadata: z
+          .string()
+          .min(1)
+          .max(20_000)
+          .refine((m) => oidcMetadataProblem(m) === null, {
+            error: (issue) => oidcMetadataProblem(String(issue.input)) ?? 'Invalid metadata.',
+          }),
+        enforce: z.boolean().default(false),
       }),
-      default_role: z
-        .strictObject({ data: z.strictObject({ type: z.literal('roles'), id: z.string().min(1).max(64) }) })
-        .optional(),
+      relationships: z.strictObject({
+        organisation: z.strictObject({
+          data: z.strictObject({ type: z.literal('organisations'), id: z.uuid() }),
+        }),
+        default_role: z
+          .strictObject({ data: z.strictObject({ type: z.literal('roles'), id: z.string().min(1).max(64) }) })
+          .optional(),
+      }),
     }),
   }),
-});
+);
 
 export type SsoProviderDocument = z.infer<typeof createSsoProviderDocument>;
 

@@ -25,34 +25,36 @@ import { importLocations } from './location-imports';
 /** Uploaded import files: up to 50 MiB (about 500,000 rows). */
 export const UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
 
-export const createImportDocument = z.strictObject({
-  data: z.strictObject({
-    type: z.literal('location-imports'),
-    attributes: z
-      .strictObject({
-        csv: z.string().min(1).optional(),
-        upload: z
-          .strictObject({
-            size: z.number().int().min(1).max(UPLOAD_MAX_BYTES),
-            content_type: z.literal('text/csv'),
-            checksum,
-          })
-          .optional(),
-        file_name: line(200).optional(),
-      })
-      .refine(
-        (a) => (a.csv === undefined) !== (a.upload === undefined),
-        'Send either csv (inline) or upload (size, content_type and checksum).',
-      ),
-    relationships: z
-      .strictObject({
-        import_template: z.strictObject({
-          data: z.strictObject({ type: z.literal('import-templates'), id: z.uuid() }),
-        }),
-      })
-      .optional(),
+export const createImportDocument = z.lazy(() =>
+  z.strictObject({
+    data: z.strictObject({
+      type: z.literal('location-imports'),
+      attributes: z
+        .strictObject({
+          csv: z.string().min(1).optional(),
+          upload: z
+            .strictObject({
+              size: z.number().int().min(1).max(UPLOAD_MAX_BYTES),
+              content_type: z.literal('text/csv'),
+              checksum,
+            })
+            .optional(),
+          file_name: line(200).optional(),
+        })
+        .refine(
+          (a) => (a.csv === undefined) !== (a.upload === undefined),
+          'Send either csv (inline) or upload (size, content_type and checksum).',
+        ),
+      relationships: z
+        .strictObject({
+          import_template: z.strictObject({
+            data: z.strictObject({ type: z.literal('import-templates'), id: z.uuid() }),
+          }),
+        })
+        .optional(),
+    }),
   }),
-});
+);
 
 const uploadKey = (record: StoredResource) => `location-imports/${record.org_id}/${record.id}.csv`;
 

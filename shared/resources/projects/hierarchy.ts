@@ -29,10 +29,10 @@ import type { SimpleCrud } from '../simple-crud';
 import { operations, schemeContracts, schemes, workOrders } from './definitions';
 import { progressMoves } from './progress';
 
-const name = requiredLine(200);
-const code = line(50).trim().optional();
-const description = freeText(5000).optional();
-const status = z.enum(['todo', 'in_progress', 'done']).optional();
+const name = z.lazy(() => requiredLine(200));
+const code = z.lazy(() => line(50).trim().optional());
+const description = z.lazy(() => freeText(5000).optional());
+const status = z.lazy(() => z.enum(['todo', 'in_progress', 'done']).optional());
 const anticipated = timestamp.nullable().optional();
 
 interface NodeKind {

@@ -10,20 +10,22 @@ import { changedRecord, replaceRecord } from '../record-writes';
 import { schemes } from './definitions';
 import { schemeAttributes } from './hierarchy';
 
-const replaceDocument = z.strictObject({
-  data: z.strictObject({
-    type: z.literal('schemes'),
-    id: z.uuid(),
-    attributes: z.strictObject(schemeAttributes),
-    relationships: z
-      .strictObject({
-        template: z.strictObject({
-          data: z.strictObject({ type: z.literal('scheme-templates'), id: z.uuid() }).nullable(),
-        }),
-      })
-      .optional(),
+const replaceDocument = z.lazy(() =>
+  z.strictObject({
+    data: z.strictObject({
+      type: z.literal('schemes'),
+      id: z.uuid(),
+      attributes: z.strictObject(schemeAttributes),
+      relationships: z
+        .strictObject({
+          template: z.strictObject({
+            data: z.strictObject({ type: z.literal('scheme-templates'), id: z.uuid() }).nullable(),
+          }),
+        })
+        .optional(),
+    }),
   }),
-});
+);
 
 export const replaceScheme = async (
   scope: Scope,

@@ -1,0 +1,75 @@
+/**
+ * Configuration is read from the environment once per process and validated without zod (start-up, issue
+ * 16): the defaults and rules of the zod/mini schema it replaced (an empty number is now refused, where coercion read it as 0).
+ */
+import { describe, expect, it } from 'vitest';
+import { readConfig } from '#shared/config';
+
+describe('configuration from the environment', () => {
+  it('gives every default when nothing is set', () => {
+    expect(readConfig({})).toEqual({
+      STAGE: 'local',
+      AWS_REGION: 'eu-west-2',
+      TABLE_NAME: 'compliance',
+      DEVICE_BACKUPS_BUCKET: 'device-backups',
+      EXPORTS_BUCKET: 'exports',
+      DOCUMENTS_BUCKET: 'documents',
+      DYNAMODB_ENDPOINT: undefined,
+      S3_ENDPOINT: undefined,
+      TOKEN_ISSUER: 'http://127.0.0.1:3000',
+      TOKEN_AUDIENCE: 'compliance-api:local',
+      ACCESS_TOKEN_TTL_SECONDS: 3600,
+      TOKEN_FAILURE_WINDOW_SECONDS: 900,
+      TOKEN_FAILURES_PER_CLIENT: 10,
+      TOKEN_FAILURES_PER_SOURCE: 50,
+      SIGNING_KEY_ID: undefined,
+      LOCAL_SIGNING_KEY_FILE: undefined,
+      GRANT_CACHE_SECONDS: 30,
+      SNS_TOPIC_ARNS: '',
+      SNS_CERT_URL_BASE: 'https://sns.{region}.{domain}',
+      SNS_ENDPOINT: undefined,
+      STREET_WORKS_ORGANISATIONS: '',
+      LOG_LEVEL: 'info',
+    });
+  });
+
+  it('reads what is set, whole numbers from their text', () => {
+    const config = readConfig({
+      STAGE: 'prod',
+      DYNAMODB_ENDPOINT: 'http://127.0.0.1:8000',
+      GRANT_CACHE_SECONDS: '0',
+      ACCESS_TOKEN_TTL_SECONDS: '86400',
+      LOG_LEVEL: 'warn',
+      SNS_TOPIC_ARNS: '',
+    });
+    expect(config).toMatchObject({
+      STAGE: 'prod',
+      DYNAMODB_ENDPOINT: 'http://127.0.0.1:8000',
+      GRANT_CACHE_SECONDS: 0,
+      ACCESS_TOKEN_TTL_SECONDS: 86_400,
+      LOG_LEVEL: 'warn',
+      SNS_TOPIC_ARNS: '',
+    });
+  });
+
+  it('refuses invalid values, naming every one in a single error', () => {
+    const invalid = {
+      TABLE_NAME: '',
+      TOKEN_ISSUER: 'not a url',
+      ACCESS_TOKEN_TTL_SECONDS: '59',
+      GRANT_CACHE_SECONDS: '1.5',
+      TOKEN_FAILURES_PER_CLIENT: '',
+      TOKEN_FAILURES_PER_SOURCE: 'ten',
+      LOG_LEVEL: 'verbose',
+      SIGNING_KEY_ID: '',
+    };
+    expect(() => readConfig(invalid)).toThrow(
+      'Invalid configuration: TABLE_NAME must not be empty; TOKEN_ISSUER must be an absolute URL; ' +
+        'ACCESS_TOKEN_TTL_SECONDS must be a whole number from 60 to 86400; ' +
+        'TOKEN_FAILURES_PER_CLIENT must be a whole number from 1 to 1000; ' +
+        'TOKEN_FAILURES_PER_SOURCE must be a whole number from 1 to 10000; ' +
+        'SIGNING_KEY_ID must not be empty; GRANT_CACHE_SECONDS must be a whole number from 0 to 300; ' +
+        'LOG_LEVEL must be one of debug, info, warn, error, silent.',
+    );
+  });
+});
