@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 /**
  * An area's Lambda function with the house defaults: Node.js 24 on arm64, the area router bundled
  * locally by esbuild (never Docker) with code splitting and the AWS SDK bundled in (measured faster to
@@ -24,6 +25,20 @@ export interface AreaFunctionProps extends Omit<FunctionProps, 'code' | 'handler
   logRetention?: RetentionDays;
 }
 
+/**
+ * The folder of an area's route list (`shared/resources/<area>/`); the fallback has only its handler's.
+ * Not `functions/<area>/`: an area of declared resources alone has no handler files, and git keeps no
+ * empty folder.
+ */
+const areaFolder = (area: string): string => {
+  const folder = [
+    resolve(REPOSITORY_ROOT, 'shared', 'resources', area),
+    resolve(REPOSITORY_ROOT, 'functions', area),
+  ].find((folder) => existsSync(folder));
+  if (!folder) throw new Error(`Area ${area} has no folder`);
+  return folder;
+};
+
 export class AreaFunction extends LambdaFunction {
   constructor(scope: Construct, id: string, { area, routes, logRetention, ...props }: AreaFunctionProps) {
     super(scope, id, {
@@ -34,7 +49,7 @@ export class AreaFunction extends LambdaFunction {
       handler: 'index.handler',
       // The area's folder is the asset's source: CDK keys its bundling cache on it, so each area gets
       // its own bundle. The bundle's own hash names the asset: unchanged code is not uploaded again.
-      code: Code.fromAsset(resolve(REPOSITORY_ROOT, 'functions', area), {
+      code: Code.fromAsset(areaFolder(area), {
         assetHashType: AssetHashType.OUTPUT,
         bundling: {
           // Never used: local bundling always succeeds (esbuild is a dependency); CDK requires an image.
