@@ -6,7 +6,7 @@
  */
 import { resolve } from 'node:path';
 import { type BuildOptions, buildSync } from 'esbuild';
-import { areaOf, fallbackRoute, type Route, routes } from '../shared/routes';
+import { fallbackRoute, type Route, routes } from '#shared/routes';
 
 export const REPOSITORY_ROOT = resolve(import.meta.dirname, '..');
 
@@ -14,7 +14,7 @@ export const REPOSITORY_ROOT = resolve(import.meta.dirname, '..');
 export const areas = (): Map<string, Route[]> => {
   const byArea = new Map<string, Route[]>();
   for (const route of [...routes, fallbackRoute] as Route[]) {
-    byArea.set(areaOf(route), [...(byArea.get(areaOf(route)) ?? []), route]);
+    byArea.set(route.area, [...(byArea.get(route.area) ?? []), route]);
   }
   return byArea;
 };
@@ -31,19 +31,9 @@ export const entrySource = (area: string, areaRoutes: readonly Route[]): string 
   ].join('\n');
 };
 
-export const bundleOptions = (area: string, areaRoutes: readonly Route[], outdir: string): BuildOptions => ({
-  stdin: {
-    contents: entrySource(area, areaRoutes),
-    resolveDir: REPOSITORY_ROOT,
-    loader: 'ts',
-    sourcefile: `${area}.ts`,
-  },
+/** How every function bundle is built, the bench's bare handler included, so their sizes compare. */
+export const nodeBundle = {
   bundle: true,
-  splitting: true,
-  outdir,
-  entryNames: 'index',
-  chunkNames: 'chunks/[name]-[hash]',
-  outExtension: { '.js': '.mjs' },
   platform: 'node',
   format: 'esm',
   target: 'node24',
@@ -56,6 +46,21 @@ export const bundleOptions = (area: string, areaRoutes: readonly Route[], outdir
   banner: {
     js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
   },
+} as const satisfies BuildOptions;
+
+export const bundleOptions = (area: string, areaRoutes: readonly Route[], outdir: string): BuildOptions => ({
+  ...nodeBundle,
+  stdin: {
+    contents: entrySource(area, areaRoutes),
+    resolveDir: REPOSITORY_ROOT,
+    loader: 'ts',
+    sourcefile: `${area}.ts`,
+  },
+  splitting: true,
+  outdir,
+  entryNames: 'index',
+  chunkNames: 'chunks/[name]-[hash]',
+  outExtension: { '.js': '.mjs' },
 });
 
 export const bundleArea = (area: string, areaRoutes: readonly Route[], outdir: string) =>

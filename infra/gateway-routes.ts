@@ -7,7 +7,7 @@
  * prefix to a shorter one; `$default` takes the rest. Where areas share a prefix, the area with most routes
  * under it takes the greedy route, and each other area gets longer prefixes of its own.
  */
-import { areaOf, type HttpMethod, type Route } from '../shared/routes';
+import type { HttpMethod, Route } from '#shared/routes';
 
 export interface GatewayRoute {
   /** `ANY` for a prefix or path of one area; a method where one path is served by several areas. */
@@ -35,7 +35,7 @@ const trieOf = (routes: readonly Route[]): Node => {
   const root = newNode('');
   for (const route of routes) {
     let node = root;
-    const count = (n: Node) => n.areas.set(areaOf(route), (n.areas.get(areaOf(route)) ?? 0) + 1);
+    const count = (n: Node) => n.areas.set(route.area, (n.areas.get(route.area) ?? 0) + 1);
     count(node);
     for (const segment of route.path.split('/').filter(Boolean)) {
       let child = node.children.get(slot(segment));
@@ -59,12 +59,12 @@ export const gatewayRoutes = (routes: readonly Route[]): GatewayRoute[] => {
   const out: GatewayRoute[] = [];
   /** `covering`: the area whose greedy route above already takes this node's subpaths. */
   const walk = (node: Node, path: string, covering: string | undefined, depth: number) => {
-    const endAreas = new Set(node.ends.map(areaOf));
+    const endAreas = new Set(node.ends.map((route) => route.area));
     // The path itself, unless a greedy route above takes it for its area (`{proxy+}` needs a segment
     // after its prefix, so a greedy route at this node does not).
     if (endAreas.size === 1 && !endAreas.has(covering ?? ''))
       out.push({ method: 'ANY', path, area: [...endAreas][0] ?? '' });
-    if (endAreas.size > 1) out.push(...node.ends.map((r) => ({ method: r.method, path, area: areaOf(r) })));
+    if (endAreas.size > 1) out.push(...node.ends.map((r) => ({ method: r.method, path, area: r.area })));
     if (node.children.size === 0) return;
     // Below the first segments (`/v3`, `/v3/orgs`), a prefix goes to the area with most routes under it.
     const area = depth >= 2 ? majority(childAreas(node)) : undefined;
@@ -83,7 +83,7 @@ export const gatewayRoutes = (routes: readonly Route[]): GatewayRoute[] => {
 /** The routes strictly below a node, by area. */
 const childAreas = (node: Node): Map<string, number> => {
   const areas = new Map(node.areas);
-  for (const route of node.ends) areas.set(areaOf(route), (areas.get(areaOf(route)) ?? 1) - 1);
+  for (const route of node.ends) areas.set(route.area, (areas.get(route.area) ?? 1) - 1);
   for (const [area, n] of areas) if (n === 0) areas.delete(area);
   return areas;
 };

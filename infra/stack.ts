@@ -12,8 +12,8 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { BackoffFunction, SubscriptionProtocol, Topic } from 'aws-cdk-lib/aws-sns';
 import { UrlSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { Construct } from 'constructs';
-import { METRIC_NAMESPACE } from '../shared/http/log';
-import { areaOf, fallbackRoute, type RouteAccess, routes } from '../shared/routes';
+import { METRIC_NAMESPACE } from '#shared/http/log';
+import { fallbackRoute, type RouteAccess, routes } from '#shared/routes';
 import { areas } from './area-bundle';
 import { AreaFunction } from './constructs/area-function';
 import { DataStore } from './constructs/data-store';
@@ -158,7 +158,7 @@ export class ComplianceApiStack extends Stack {
       const integration = new HttpLambdaIntegration(`${areaFunctionId(area)}Integration`, fn);
       // `$default` takes every request no gateway route matches: JSON:API 404/405 from the fallback.
       const keys =
-        area === areaOf(fallbackRoute)
+        area === fallbackRoute.area
           ? [HttpRouteKey.DEFAULT]
           : gateway
               .filter((g) => g.area === area)

@@ -79,9 +79,6 @@ export const fallbackRoute = {
   access: {},
 } as const satisfies Route;
 
-/** The area a route belongs to, and so the function that serves it. */
-export const areaOf = (route: Route): string => route.area;
-
 export const routeById = (id: RouteId): Route => {
   const found = routes.find((r) => r.id === id);
   if (!found) throw new Error(`no route ${id}`);

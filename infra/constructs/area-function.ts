@@ -15,7 +15,7 @@ import {
 } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import type { Route } from '../../shared/routes';
+import type { Route } from '#shared/routes';
 import { bundleArea, REPOSITORY_ROOT } from '../area-bundle';
 
 export interface AreaFunctionProps extends Omit<FunctionProps, 'code' | 'handler' | 'runtime'> {

@@ -8,7 +8,7 @@ import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { bucketDefinitions, tableDefinition, UPLOADS_PREFIX } from '../../shared/data/table-definition';
+import { bucketDefinitions, tableDefinition, UPLOADS_PREFIX } from '#shared/data/table-definition';
 
 export interface DataStoreProps {
   /** Refuse table deletion (set for prod). @default false */

@@ -3,19 +3,19 @@
  * a manufacturer → model → vehicle specification graph, vans carrying equipment, a depot, streets and
  * properties around the organisation's town.
  */
-import { scopeOf } from '../../shared/data/scope';
-import { commit } from '../../shared/data/transaction';
+import { scopeOf } from '#shared/data/scope';
+import { commit } from '#shared/data/transaction';
 import {
   equipmentCategories,
   equipmentManufacturers,
   equipmentModels,
   vehicleSpecifications,
-} from '../../shared/resources/assets/definitions';
-import { equipmentCrud } from '../../shared/resources/assets/equipment';
-import { vehicleCrud } from '../../shared/resources/assets/vehicles';
-import { locations, properties, streets } from '../../shared/resources/places/definitions';
-import { newRecord } from '../../shared/resources/record-writes';
-import { declaredCrud, type SimpleCrud } from '../../shared/resources/simple-crud';
+} from '#shared/resources/assets/definitions';
+import { equipmentCrud } from '#shared/resources/assets/equipment';
+import { vehicleCrud } from '#shared/resources/assets/vehicles';
+import { locations, properties, streets } from '#shared/resources/places/definitions';
+import { newRecord } from '#shared/resources/record-writes';
+import { declaredCrud, type SimpleCrud } from '#shared/resources/simple-crud';
 
 const rel = (type: string, id: string) => ({ data: { type, id } });
 

@@ -4,7 +4,7 @@
  * Tests never depend on it; they build their own records.
  */
 
-import { startSession } from '../../shared/auth/sessions';
+import { startSession } from '#shared/auth/sessions';
 import { loadDemoAssets } from './demo-assets';
 import { loadDemoCosts } from './demo-costs';
 import {

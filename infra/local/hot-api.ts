@@ -13,6 +13,7 @@ import { createRequire } from 'node:module';
 import { connect, createServer, type Socket } from 'node:net';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { BadGatewayError, rawGatewayAnswer } from './gateway-answers';
 
 /** The folders whose sources the adapter loads: handlers, declarations, shared modules, the adapter. */
 const WATCHED = ['functions', 'shared', 'infra'];
@@ -25,25 +26,13 @@ const SETTLE_MS = 25;
  */
 const SPARE_DELAY_MS = 1000;
 
-const notStartedBody = JSON.stringify({
-  errors: [
-    {
-      status: '502',
-      title: 'Bad gateway',
-      detail: 'The local API did not start after the last change: see the npm start terminal, fix and save.',
-    },
-  ],
-});
 /** As API Gateway answers for a function that cannot start, with what to do about it. */
-const NOT_STARTED = [
-  'HTTP/1.1 502 Bad Gateway',
-  'Content-Type: application/vnd.api+json',
-  `Content-Length: ${Buffer.byteLength(notStartedBody)}`,
-  'Cache-Control: no-store',
-  'Connection: close',
-  '',
-  notStartedBody,
-].join('\r\n');
+const notStarted = () =>
+  rawGatewayAnswer(
+    new BadGatewayError(
+      'The local API did not start after the last change: see the npm start terminal, fix and save.',
+    ),
+  );
 
 export interface HotApiOptions {
   /** The repository whose `infra/local/api-process.ts` runs and whose sources are watched. */
@@ -196,7 +185,7 @@ export const startHotApi = async ({ root, port, host, env, log }: HotApiOptions)
         client.once('close', () => upstream.destroy());
         client.pipe(upstream).pipe(client);
       },
-      () => client.once('data', () => client.end(NOT_STARTED)),
+      () => client.once('data', () => client.end(notStarted())),
     );
   });
   const watchers = WATCHED.map((folder) =>

@@ -5,30 +5,16 @@
  * gateway route takes go to the `$default` (fallback) function, as in AWS.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  createServer,
-  type IncomingMessage,
-  type Server,
-  type ServerResponse,
-  STATUS_CODES,
-} from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { resolve } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { areaRouter, type LambdaHandler } from '../../shared/http/area-router';
-import { SECURITY_HEADERS } from '../../shared/http/middlewares/security-headers';
-import { Reply, toResult } from '../../shared/http/reply';
-import { errorDocument } from '../../shared/jsonapi/document';
-import {
-  ApiError,
-  errorObjects,
-  HeaderFieldsTooLargeError,
-  PayloadTooLargeError,
-  ValidationError,
-} from '../../shared/jsonapi/errors';
-import { areaOf, fallbackRoute, routes } from '../../shared/routes';
+import { areaRouter, type LambdaHandler } from '#shared/http/area-router';
+import { HeaderFieldsTooLargeError, PayloadTooLargeError, ValidationError } from '#shared/jsonapi/errors';
+import { fallbackRoute, routes } from '#shared/routes';
 import { gatewayMatch, gatewayRoutes } from '../gateway-routes';
+import { BadGatewayError, gatewayAnswer, rawGatewayAnswer } from './gateway-answers';
 
 /** API Gateway's own payload limit; larger requests never reach a function. */
 const GATEWAY_BODY_LIMIT = 10 * 1024 * 1024;
@@ -146,34 +132,18 @@ const send = (res: ServerResponse, result: APIGatewayProxyStructuredResultV2) =>
   res.end(body);
 };
 
-/**
- * What the adapter answers itself, where API Gateway would answer without calling a function: a JSON:API
- * error document with an X-Request-ID, like every answer of the API.
- */
-const refusal = (error: ApiError) => {
-  const result = toResult(new Reply(error.status, errorDocument(errorObjects(error))));
-  return { ...result, headers: { ...SECURITY_HEADERS, ...result.headers, 'X-Request-ID': randomUUID() } };
-};
-
 const handle = async (req: IncomingMessage, res: ServerResponse) => {
   const body = await readBody(req);
   if (body === 'too large') {
-    send(res, refusal(new PayloadTooLargeError(GATEWAY_BODY_LIMIT)));
+    send(res, gatewayAnswer(new PayloadTooLargeError(GATEWAY_BODY_LIMIT)));
     return;
   }
   const method = req.method ?? 'GET';
   const target = gatewayMatch(gateway, method, new URL(req.url ?? '/', 'http://local').pathname);
-  const area = target?.area ?? areaOf(fallbackRoute);
+  const area = target?.area ?? fallbackRoute.area;
   const routeKey = target ? `${target.method} ${target.path}` : '$default';
   send(res, await entryOf(area)(toEvent(req, body, routeKey), lambdaContext(area)));
 };
-
-/** API Gateway's answer when the function failed to answer at all. */
-class BadGatewayError extends ApiError {
-  constructor() {
-    super(502, 'Bad gateway');
-  }
-}
 
 /**
  * Requests Node's HTTP parser refuses before any handler sees them (headers over its 16 KB limit, broken
@@ -184,17 +154,13 @@ const answerUnparsable = (error: Error & { code?: string }, socket: Duplex) => {
     socket.destroy();
     return;
   }
-  const result = refusal(
-    error.code === 'HPE_HEADER_OVERFLOW'
-      ? new HeaderFieldsTooLargeError()
-      : new ValidationError({ detail: 'The request is not well-formed HTTP/1.1.' }),
+  socket.end(
+    rawGatewayAnswer(
+      error.code === 'HPE_HEADER_OVERFLOW'
+        ? new HeaderFieldsTooLargeError()
+        : new ValidationError({ detail: 'The request is not well-formed HTTP/1.1.' }),
+    ),
   );
-  const head = [
-    `HTTP/1.1 ${result.statusCode} ${STATUS_CODES[result.statusCode ?? 400] ?? ''}`,
-    ...Object.entries(result.headers ?? {}).map(([name, value]) => `${name}: ${value}`),
-    'Connection: close',
-  ];
-  socket.end(`${head.join('\r\n')}\r\n\r\n${result.body ?? ''}`);
 };
 
 /** An HTTP server for the whole API; `port` 0 picks a free one. */
@@ -207,7 +173,7 @@ export const startLocalApi = async (
       process.stderr.write(
         `local adapter failure: ${error instanceof Error ? error.stack : String(error)}\n`,
       );
-      if (!res.headersSent) send(res, refusal(new BadGatewayError()));
+      if (!res.headersSent) send(res, gatewayAnswer(new BadGatewayError()));
     });
   });
   server.on('clientError', answerUnparsable);

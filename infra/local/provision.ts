@@ -10,7 +10,7 @@ import {
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, type S3Client } from '@aws-sdk/client-s3';
-import { tableDefinition } from '../../shared/data/table-definition';
+import { tableDefinition } from '#shared/data/table-definition';
 import { assertLoopback } from './clients';
 
 export const createTableInput = (tableName: string): CreateTableCommandInput => {

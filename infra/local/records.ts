@@ -2,19 +2,19 @@
  * Builders that write records through the data layer, for the demo data set and for tests that build
  * their own data. Ids are UUIDv7 taken from the creation time, as the service's own writes will be.
  */
-import { uuidv7 } from '../../shared/data/ids';
-import { type PrincipalRecord, principalKey } from '../../shared/data/principals';
-import { scopeOf } from '../../shared/data/scope';
-import type { ItemKey, StoredResource } from '../../shared/data/stored-resource';
-import { commit, type WriteOp } from '../../shared/data/transaction';
-import { featureConfigurations } from '../../shared/resources/feature-configurations/definitions';
-import { createGrant, grantRecord } from '../../shared/resources/iam/grant-writes';
-import { createKey, createServiceAccount } from '../../shared/resources/iam/service-accounts';
-import { organisations } from '../../shared/resources/organisations/definitions';
-import { users } from '../../shared/resources/people/users';
-import type { ResourceDefinition } from '../../shared/resources/resource-definition';
-import { toStoredResource } from '../../shared/resources/stored';
-import { createTeam as createTeamRecord } from '../../shared/resources/team-writes';
+import { uuidv7 } from '#shared/data/ids';
+import { type PrincipalRecord, principalKey } from '#shared/data/principals';
+import { scopeOf } from '#shared/data/scope';
+import type { ItemKey, StoredResource } from '#shared/data/stored-resource';
+import { commit, type WriteOp } from '#shared/data/transaction';
+import { featureConfigurations } from '#shared/resources/feature-configurations/definitions';
+import { createGrant, grantRecord } from '#shared/resources/iam/grant-writes';
+import { createKey, createServiceAccount } from '#shared/resources/iam/service-accounts';
+import { organisations } from '#shared/resources/organisations/definitions';
+import { users } from '#shared/resources/people/users';
+import type { ResourceDefinition } from '#shared/resources/resource-definition';
+import { toStoredResource } from '#shared/resources/stored';
+import { createTeam as createTeamRecord } from '#shared/resources/team-writes';
 
 const create = async (
   definition: ResourceDefinition,

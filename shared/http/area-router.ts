@@ -4,7 +4,7 @@
  * route's handler, loaded on first use so a cold start pays only for the route it serves.
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { areaOf, fallbackRoute, matchRoute, type Route } from '../routes';
+import { fallbackRoute, matchRoute, type Route } from '../routes';
 
 export type LambdaHandler = (
   event: APIGatewayProxyEventV2,
@@ -33,7 +33,7 @@ export const areaRouter = (area: string, load: HandlerLoader): LambdaHandler => 
   return async (event, context) => {
     const { match } = matchRoute(event.requestContext.http.method, event.rawPath);
     // A path of no route of this area (or of none): the fallback answers 404, or 405 with Allow.
-    const route = match && areaOf(match.route) === area ? match.route : fallbackRoute;
+    const route = match && match.route.area === area ? match.route : fallbackRoute;
     const routeKey = route === fallbackRoute ? '$default' : `${route.method} ${route.path}`;
     const { pathParameters: _gateway, ...rest } = event;
     const routed: APIGatewayProxyEventV2 = {

@@ -20,7 +20,7 @@ import { mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildSync, type Metafile } from 'esbuild';
-import { areas, bundleArea, REPOSITORY_ROOT } from '../../infra/area-bundle';
+import { areas, bundleArea, nodeBundle } from '../../infra/area-bundle';
 import type { Route } from '../../shared/routes';
 
 const out = mkdtempSync(join(tmpdir(), 'bundles-'));
@@ -116,20 +116,9 @@ const requestFor = (routes: readonly Route[]): (TimedRequest & { route: Route })
 export const benchBundles = async () => {
   const bareDir = join(out, 'bare');
   buildSync({
+    ...nodeBundle,
     entryPoints: [resolve(import.meta.dirname, 'bare-handler.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node24',
-    minify: true,
-    keepNames: true,
-    mainFields: ['module', 'main'],
     outfile: join(bareDir, 'index.mjs'),
-    logLevel: 'silent',
-    tsconfig: resolve(REPOSITORY_ROOT, 'tsconfig.json'),
-    banner: {
-      js: "import { createRequire } from 'node:module';const require = createRequire(import.meta.url);",
-    },
   });
   const bare = join(bareDir, 'index.mjs');
   const figures: Record<string, string> = { bare_handler_bytes: String(bytesIn(bareDir).bytes) };

@@ -7,7 +7,7 @@ import { areas } from '../../infra/area-bundle';
 import { gatewayRoutes } from '../../infra/gateway-routes';
 import { areaFunctionId, ComplianceApiStack } from '../../infra/stack';
 import { tableDefinition } from '../../shared/data/table-definition';
-import { areaOf, fallbackRoute, type Route, routes } from '../../shared/routes';
+import { fallbackRoute, type Route, routes } from '../../shared/routes';
 
 // Bundling is skipped here (it is exercised by `npx cdk synth`); the template is what is asserted.
 const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
@@ -33,7 +33,7 @@ const allRoutes = [...routes, fallbackRoute] as readonly Route[];
 const actionsFor = (routeId: string): string[] => {
   const route = allRoutes.find((r) => r.id === routeId);
   if (!route) throw new Error(`no route ${routeId}`);
-  const id = areaFunctionId(areaOf(route));
+  const id = areaFunctionId(route.area);
   const fn = stack.node.findAll().find((c) => c.node.id === id) as LambdaFunction | undefined;
   if (!fn?.role) throw new Error(`no function for ${routeId}`);
   const roleRef = stack.getLogicalId((fn.role as Role).node.defaultChild as never);
@@ -236,7 +236,7 @@ describe('API Gateway quotas (HTTP API defaults: 300 routes, raisable; 300 integ
 
   it('twice today’s routes still fit: at most 150 gateway routes and 60 integrations', () => {
     const twice = doubled();
-    const areaCount = new Set(twice.map(areaOf)).size + 1;
+    const areaCount = new Set(twice.map((route) => route.area)).size + 1;
     expect(twice.length).toBe(routes.length * 2);
     expect(gatewayRoutes(twice).length, `${gatewayRoutes(twice).length} gateway routes`).toBeLessThanOrEqual(
       150,
