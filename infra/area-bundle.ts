@@ -4,11 +4,13 @@
  * each route's handler is its own chunk and a cold start loads only the chunks of the route it serves.
  * The stack and `npm run bench` both build with this.
  */
-import { resolve } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { type BuildOptions, buildSync } from 'esbuild';
 import { fallbackRoute, type Route, routes } from '#shared/routes';
-
-export const REPOSITORY_ROOT = resolve(import.meta.dirname, '..');
+import { SPECIFICATION_FILES } from './openapi/files';
+import { REPOSITORY_ROOT } from './repository';
 
 /** The areas, each with its routes; every area also answers, through the fallback, paths it has not. */
 export const areas = (): Map<string, Route[]> => {
@@ -63,5 +65,24 @@ export const bundleOptions = (area: string, areaRoutes: readonly Route[], outdir
   outExtension: { '.js': '.mjs' },
 });
 
-export const bundleArea = (area: string, areaRoutes: readonly Route[], outdir: string) =>
-  buildSync({ ...bundleOptions(area, areaRoutes, outdir), metafile: true });
+/**
+ * The area's bundle, with the files its routes serve (`Route.files`) at their repository paths; the
+ * OpenAPI files are generated afresh from the code (`npm run openapi` into the bundle), not copied.
+ */
+export const bundleArea = (area: string, areaRoutes: readonly Route[], outdir: string) => {
+  const result = buildSync({ ...bundleOptions(area, areaRoutes, outdir), metafile: true });
+  const files = new Set(areaRoutes.flatMap((route) => route.files ?? []));
+  const generated: readonly string[] = SPECIFICATION_FILES;
+  if (generated.some((file) => files.has(file))) {
+    execFileSync(process.execPath, ['--import', 'tsx', 'infra/openapi/write.ts', resolve(outdir, 'docs')], {
+      cwd: REPOSITORY_ROOT,
+      stdio: 'inherit',
+    });
+  }
+  for (const file of files) {
+    if (generated.includes(file)) continue;
+    mkdirSync(dirname(resolve(outdir, file)), { recursive: true });
+    copyFileSync(resolve(REPOSITORY_ROOT, file), resolve(outdir, file));
+  }
+  return result;
+};

@@ -22,6 +22,7 @@ import { area as people } from './resources/people/area';
 import { area as places } from './resources/places/area';
 import { area as projects } from './resources/projects/area';
 import type { ResourceDefinition } from './resources/resource-definition';
+import { area as specifications } from './resources/specifications/area';
 import { area as status } from './resources/status/area';
 import { area as streetWorks } from './resources/street-works/area';
 import { type TemplateMatch, templateMatcher } from './route-matcher';
@@ -48,6 +49,7 @@ const areaList = [
   documents,
   deviceBackups,
   exportsArea,
+  specifications,
 ] as const;
 
 export const routes = areaList.flatMap((area) => area.routes as readonly AnyRoute[]);
@@ -73,6 +75,7 @@ export const fallbackRoute = {
   method: 'GET',
   path: '$default',
   area: 'fallback',
+  tag: 'Status',
   handler: 'functions/fallback/not-found.ts',
   auth: [],
   permission: null,

@@ -16,7 +16,8 @@ import {
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import type { Route } from '#shared/routes';
-import { bundleArea, REPOSITORY_ROOT } from '../area-bundle';
+import { bundleArea } from '../area-bundle';
+import { REPOSITORY_ROOT } from '../repository';
 
 export interface AreaFunctionProps extends Omit<FunctionProps, 'code' | 'handler' | 'runtime'> {
   area: string;

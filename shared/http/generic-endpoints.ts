@@ -10,8 +10,8 @@ import { parameterNames } from './path-template';
 import type { Route } from './route';
 
 export const handlerFor = (route: Route) => {
-  if (!route.generic) throw new Error(`${route.id} is not a generic endpoint`);
-  const { resource, operation } = route.generic;
+  if (!route.declared) throw new Error(`${route.id} is not a declared resource's endpoint`);
+  const { resource, operation } = route.declared;
   const idParam = parameterNames(route.path).at(-1) ?? '';
   if (operation === 'list') return listHandler(route, resource);
   if (operation === 'get') return getHandler(route, resource, idParam);

@@ -27,12 +27,14 @@ export interface Route {
   id: string;
   /** The area whose function serves the route (one Lambda per area). */
   area: string;
+  /** The resource area of the spec the route belongs to: its tag in the OpenAPI document. */
+  tag: string;
   method: HttpMethod;
   /** API Gateway path template, e.g. `/v3/orgs/{org_id}/people/teams`. */
   path: string;
   /**
    * Module serving the route, relative to the repository root: a bespoke handler module exports
-   * `handler`; the generic endpoints module builds one from `generic` (see `shared/http/generic-endpoints.ts`).
+   * `handler`; the generic endpoints module builds one from `declared` (see `shared/http/generic-endpoints.ts`).
    */
   handler: string;
   /** Accepted schemes; an empty list means the route is public. */
@@ -50,13 +52,38 @@ export interface Route {
   query?: readonly string[];
   /** Media type of the request body when it is not JSON:API: a form (token endpoint) or text (SNS receiver). */
   bodyType?: 'form' | 'text';
-  /** For a generic endpoint: the declared resource type and the operation served on it. */
-  generic?: { resource: ResourceDefinition; operation: Operation };
+  /**
+   * Files of the repository the handler reads at run time (the OpenAPI document, the docs page's
+   * scripts): each area function's bundle carries them at the same path (see `routeFile`).
+   */
+  files?: readonly string[];
+  /** For a declared resource's endpoint: the resource type and the operation served on it. */
+  declared?: { resource: ResourceDefinition; operation: Operation };
+  /**
+   * What a route that is not a declared endpoint answers with on success, for the OpenAPI document (a
+   * declared endpoint's answer follows from its operation).
+   */
+  answers?: Answer;
+}
+
+/** What a route answers on success; 204 and 303 carry no body (a 303 names where to go in `Location`). */
+export interface Answer {
+  status: 200 | 201 | 204 | 303;
+  /** A document whose data is one resource object of this type. */
+  resource?: string;
+  /** A page of resource objects of these types. */
+  collection?: string | readonly string[];
+  /** A relationship's linkage: an identifier of this type, or null. */
+  relationship?: string;
+  /** A meta document: alone, or where `resource` is not answered (an SNS confirmation). */
+  meta?: true;
+  /** Another media type; the handler module's `responseBody` gives its schema. */
+  media?: string;
 }
 
 /** An entry of an area's route list: a route with the house defaults left out. */
-export type RouteEntry = Omit<Route, 'area' | 'auth' | 'access' | 'generic'> &
-  Partial<Pick<Route, 'auth' | 'access'>>;
+export type RouteEntry = Omit<Route, 'area' | 'tag' | 'auth' | 'access' | 'declared'> &
+  Partial<Pick<Route, 'tag' | 'auth' | 'access'>>;
 
 export const USER_OR_MACHINE = ['OAuth2', 'Session', 'Cookie'] as const satisfies readonly AuthScheme[];
 

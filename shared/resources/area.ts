@@ -38,6 +38,7 @@ export type GenericRoutes<D> = D extends {
 
 const endpointRoute = (
   area: string,
+  tag: string,
   resource: ResourceDefinition,
   operation: Operation,
   endpoint: EndpointDeclaration,
@@ -55,6 +56,7 @@ const endpointRoute = (
   return {
     id: `${operation}${operation === 'list' ? names.many : names.one}`,
     area,
+    tag: resource.tag ?? tag,
     method,
     path,
     handler,
@@ -62,7 +64,7 @@ const endpointRoute = (
     permission: named,
     access: options.access ?? defaultAccess(method),
     ...(options.query && { query: options.query }),
-    ...(handler === GENERIC_ENDPOINTS && { generic: { resource, operation } }),
+    declared: { resource, operation },
   };
 };
 
@@ -71,19 +73,20 @@ export const defineArea = <
   const Entries extends readonly RouteEntry[],
 >(
   name: string,
-  { resources, routes }: { resources: Resources; routes: Entries },
+  { tag, resources, routes }: { tag: string; resources: Resources; routes: Entries },
 ) => ({
   name,
   resources,
   routes: [
     ...resources.flatMap((resource) =>
       Object.entries(resource.endpoints ?? {}).map(([operation, endpoint]) =>
-        endpointRoute(name, resource, operation as Operation, endpoint),
+        endpointRoute(name, tag, resource, operation as Operation, endpoint),
       ),
     ),
     ...routes.map((entry) => ({
       auth: USER_OR_MACHINE,
       access: defaultAccess(entry.method),
+      tag,
       ...entry,
       area: name,
     })),

@@ -55,6 +55,8 @@ export interface ResourceDeclaration {
   collectionPath?: string;
   /** A record's path: get, update (PATCH) and delete; also each record's `links.self` and `Location`. */
   itemPath?: string;
+  /** The spec's resource area, when not the area's own (vehicles in the assets area are `Vehicles`). */
+  tag?: string;
   /** `assets` makes reads `assets:view` and writes `assets:manage`; an endpoint may name its own. */
   permission?: PermissionFamily;
   endpoints?: Partial<Record<Operation, EndpointDeclaration>>;

@@ -77,7 +77,41 @@ export interface CrudOptions {
   listedOn?: { relationship: string; as: string };
 }
 
-/** `required` attributes must be sent on create; every attribute is optional on update. */
+/**
+ * The request documents of a create and an update: `required` attributes must be sent on create; every
+ * attribute is optional on update. The OpenAPI document describes the generic endpoints from these.
+ */
+export const writeDocuments = (
+  definition: ResourceDefinition,
+  attributes: z.ZodRawShape,
+  relationshipNames: readonly string[],
+) => {
+  const relationships = z
+    .strictObject(
+      Object.fromEntries(
+        relationshipNames.map((name) => [name, relationshipSchema(definition, name).optional()]),
+      ),
+    )
+    .optional();
+  const create = z.strictObject({
+    data: z.strictObject({
+      type: z.literal(definition.type),
+      attributes: z.strictObject(attributes),
+      relationships,
+    }),
+  });
+  const update = z.strictObject({
+    data: z.strictObject({
+      type: z.literal(definition.type),
+      id: z.uuid(),
+      attributes: z.strictObject(attributes).partial().optional(),
+      relationships,
+    }),
+  });
+  return { create, update };
+};
+
+/** A declared type's create, update and delete: its schema, its claims and its listing. */
 export const simpleCrud = (
   definition: ResourceDefinition,
   attributes: z.ZodRawShape,
@@ -93,28 +127,11 @@ export const simpleCrud = (
       ? [{ link: { key: parent.keyOf(record.org_id, parentId), relationship: listedOn.as, id: record.id } }]
       : [];
   };
-  const relationships = z
-    .strictObject(
-      Object.fromEntries(
-        relationshipNames.map((name) => [name, relationshipSchema(definition, name).optional()]),
-      ),
-    )
-    .optional();
-  const createDocument = z.strictObject({
-    data: z.strictObject({
-      type: z.literal(definition.type),
-      attributes: z.strictObject(attributes),
-      relationships,
-    }),
-  });
-  const updateDocument = z.strictObject({
-    data: z.strictObject({
-      type: z.literal(definition.type),
-      id: z.uuid(),
-      attributes: z.strictObject(attributes).partial().optional(),
-      relationships,
-    }),
-  });
+  const { create: createDocument, update: updateDocument } = writeDocuments(
+    definition,
+    attributes,
+    relationshipNames,
+  );
   return {
     definition,
     create: (scope, orgId, body, principal) => {
@@ -165,7 +182,18 @@ export const simpleCrud = (
 
 /** The create/update/delete a declaration's `writes` describe: what its generic endpoints apply. */
 export const declaredCrud = (definition: ResourceDefinition): SimpleCrud => {
+  const writes = declaredWrites(definition);
+  return simpleCrud(definition, writes.attributes, writes.relationships ?? [], writes.unique, writes);
+};
+
+/** What a declaration's generic create and update accept. */
+export const declaredDocuments = (definition: ResourceDefinition) => {
+  const writes = declaredWrites(definition);
+  return writeDocuments(definition, writes.attributes, writes.relationships ?? []);
+};
+
+const declaredWrites = (definition: ResourceDefinition) => {
   const writes = definition.writes?.();
   if (!writes) throw new Error(`${definition.type} declares no writes`);
-  return simpleCrud(definition, writes.attributes, writes.relationships ?? [], writes.unique, writes);
+  return writes;
 };

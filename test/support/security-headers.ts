@@ -4,6 +4,7 @@
  * answers (the JWKS does); its errors are no-store like any other.
  */
 import { expect } from 'vitest';
+import { routes } from '../../shared/routes';
 
 const EXPECTED = {
   'x-content-type-options': 'nosniff',
@@ -12,7 +13,11 @@ const EXPECTED = {
   'strict-transport-security': 'max-age=31536000; includeSubDomains',
 };
 
-const OWN_CACHING = new Map([['/.well-known/jwks.json', 'public, max-age=300']]);
+/** The JWKS and the files public routes serve as they are (the OpenAPI document, the docs page). */
+const OWN_CACHING = new Map([
+  ['/.well-known/jwks.json', 'public, max-age=300'],
+  ...routes.filter((route) => route.files).map((route) => [route.path, 'public, max-age=300'] as const),
+]);
 
 export const expectSecurityHeaders = (headers: Headers, path: string, status: number) => {
   const label = `security headers of ${path}`;

@@ -2,6 +2,7 @@ import { defineArea } from '../area';
 import { agents, briefings } from './definitions';
 
 export const area = defineArea('agents', {
+  tag: 'Agents',
   resources: [agents, briefings],
   routes: [],
 });

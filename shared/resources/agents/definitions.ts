@@ -38,6 +38,7 @@ export const agents = defineResource({
 
 export const briefings = defineResource({
   type: 'briefings',
+  tag: 'Briefings',
   names: { one: 'Briefing', many: 'Briefings' },
   collectionPath: '/v3/agents/{agent_id}/briefings',
   itemPath: '/v3/briefings/{briefing_id}',

@@ -10,6 +10,7 @@ import {
 } from './definitions';
 
 export const area = defineArea('assets', {
+  tag: 'Equipment',
   resources: [
     equipmentItems,
     equipmentManufacturers,
@@ -25,6 +26,8 @@ export const area = defineArea('assets', {
       method: 'PATCH',
       path: '/v3/vehicles/{vehicle_id}/relationships/allocated_location',
       handler: 'functions/assets/vehicles/allocate-location.ts',
+      answers: { status: 200, relationship: 'locations' },
+      tag: 'Vehicles',
       permission: 'assets:manage',
     },
     {
@@ -32,6 +35,8 @@ export const area = defineArea('assets', {
       method: 'PATCH',
       path: '/v3/vehicles/{vehicle_id}/relationships/allocated_person',
       handler: 'functions/assets/vehicles/allocate-person.ts',
+      answers: { status: 200, relationship: 'users' },
+      tag: 'Vehicles',
       permission: 'assets:manage',
     },
     {
@@ -39,6 +44,8 @@ export const area = defineArea('assets', {
       method: 'PATCH',
       path: '/v3/vehicles/{vehicle_id}/relationships/allocated_scheme',
       handler: 'functions/assets/vehicles/allocate-scheme.ts',
+      answers: { status: 200, relationship: 'schemes' },
+      tag: 'Vehicles',
       permission: 'assets:manage',
     },
     {
@@ -46,6 +53,8 @@ export const area = defineArea('assets', {
       method: 'PATCH',
       path: '/v3/vehicles/{vehicle_id}/relationships/allocated_work_order',
       handler: 'functions/assets/vehicles/allocate-work-order.ts',
+      answers: { status: 200, relationship: 'work-orders' },
+      tag: 'Vehicles',
       permission: 'assets:manage',
     },
   ],

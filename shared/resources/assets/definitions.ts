@@ -65,6 +65,7 @@ export const equipmentModels = defineResource({
 
 export const vehicleSpecifications = defineResource({
   type: 'vehicle-specifications',
+  tag: 'Vehicles',
   names: { one: 'VehicleSpecification', many: 'VehicleSpecifications' },
   collectionPath: '/v3/orgs/{org_id}/assets/vehicle-specifications',
   itemPath: '/v3/orgs/{org_id}/assets/vehicle-specifications/{vehicle_specification_id}',
@@ -85,6 +86,7 @@ export const vehicleSpecifications = defineResource({
 
 export const vehicles = defineResource({
   type: 'vehicles',
+  tag: 'Vehicles',
   names: { one: 'Vehicle', many: 'Vehicles' },
   collectionPath: '/v3/orgs/{org_id}/assets/vehicles',
   itemPath: '/v3/vehicles/{vehicle_id}',
@@ -186,6 +188,7 @@ export const equipmentItems = defineResource({
 
 export const vehicleInventoryChecks = defineResource({
   type: 'vehicle-inventory-checks',
+  tag: 'Vehicles',
   names: { one: 'VehicleInventoryCheck', many: 'VehicleInventoryChecks' },
   collectionPath: '/v3/orgs/{org_id}/assets/vehicle-inventory-checks',
   itemPath: '/v3/vehicle-inventory-checks/{vehicle_inventory_check_id}',

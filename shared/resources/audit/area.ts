@@ -2,6 +2,7 @@ import { defineArea } from '../area';
 import { auditEvents } from './audit-events';
 
 export const area = defineArea('audit', {
+  tag: 'Audit Events',
   resources: [auditEvents],
   routes: [
     {
@@ -9,6 +10,7 @@ export const area = defineArea('audit', {
       method: 'GET',
       path: '/v3/vehicles/{vehicle_id}/audit-events',
       handler: 'functions/audit/list-vehicle-audit-events.ts',
+      answers: { status: 200, collection: 'audit-events' },
       permission: 'audit-events:view',
     },
   ],

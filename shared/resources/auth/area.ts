@@ -1,6 +1,7 @@
 import { defineArea } from '../area';
 
 export const area = defineArea('auth', {
+  tag: 'Authentication',
   resources: [],
   routes: [
     // Writes: failed authentications are counted in the table (shared/auth/token-throttle.ts).
@@ -9,6 +10,7 @@ export const area = defineArea('auth', {
       method: 'POST',
       path: '/oauth2/token',
       handler: 'functions/auth/issue-token.ts',
+      answers: { status: 200, media: 'application/json' },
       auth: [],
       permission: null,
       access: { table: 'write', signing: true },
@@ -19,6 +21,7 @@ export const area = defineArea('auth', {
       method: 'GET',
       path: '/.well-known/jwks.json',
       handler: 'functions/auth/get-jwks.ts',
+      answers: { status: 200, media: 'application/jwk-set+json' },
       auth: [],
       permission: null,
       access: { signing: true },

@@ -11,6 +11,7 @@ import {
 } from './definitions';
 
 export const area = defineArea('cdm', {
+  tag: 'Construction Phase Plans',
   resources: [
     appointments,
     preConstructionInformation,
@@ -27,6 +28,7 @@ export const area = defineArea('cdm', {
       method: 'PATCH',
       path: '/v3/appointments/{appointment_id}',
       handler: 'functions/cdm/appointments/end.ts',
+      answers: { status: 200, resource: 'appointments' },
       permission: 'appointments:manage',
     },
     {
@@ -34,6 +36,8 @@ export const area = defineArea('cdm', {
       method: 'POST',
       path: '/v3/orgs/{org_id}/projects/schemes/{scheme_id}/pre-construction-information',
       handler: 'functions/cdm/pre-construction-information/create.ts',
+      answers: { status: 201, resource: 'pre-construction-information' },
+      tag: 'Pre-Construction Information',
       permission: 'pre-construction-information:manage',
     },
     {
@@ -41,6 +45,8 @@ export const area = defineArea('cdm', {
       method: 'PATCH',
       path: '/v3/hazard-proposals/{hazard_proposal_id}',
       handler: 'functions/cdm/hazard-proposals/decide.ts',
+      answers: { status: 200, resource: 'hazard-proposals' },
+      tag: 'Pre-Construction Information',
       permission: 'pre-construction-information:manage',
     },
     {
@@ -48,6 +54,7 @@ export const area = defineArea('cdm', {
       method: 'POST',
       path: '/v3/orgs/{org_id}/projects/schemes/{scheme_id}/construction-phase-plan',
       handler: 'functions/cdm/construction-phase-plans/create.ts',
+      answers: { status: 201, resource: 'construction-phase-plans' },
       permission: 'construction-phase-plans:manage',
     },
     {
@@ -55,6 +62,7 @@ export const area = defineArea('cdm', {
       method: 'POST',
       path: '/v3/construction-phase-plans/{construction_phase_plan_id}/handover',
       handler: 'functions/cdm/construction-phase-plans/hand-over.ts',
+      answers: { status: 200, resource: 'construction-phase-plans' },
       permission: 'construction-phase-plans:manage',
     },
     {
@@ -62,6 +70,7 @@ export const area = defineArea('cdm', {
       method: 'PATCH',
       path: '/v3/construction-phase-plan-proposed-changes/{proposed_change_id}',
       handler: 'functions/cdm/proposed-changes/decide.ts',
+      answers: { status: 200, resource: 'construction-phase-plan-proposed-changes' },
       permission: 'construction-phase-plans:manage',
     },
   ],

@@ -26,6 +26,7 @@ const decider = {
 
 export const appointments = defineResource({
   type: 'appointments',
+  tag: 'Construction Phase Plans',
   names: { one: 'Appointment', many: 'Appointments' },
   collectionPath: '/v3/orgs/{org_id}/projects/schemes/{scheme_id}/appointments',
   itemPath: '/v3/appointments/{appointment_id}',
@@ -55,6 +56,7 @@ export const appointments = defineResource({
 
 export const preConstructionInformation = defineResource({
   type: 'pre-construction-information',
+  tag: 'Pre-Construction Information',
   names: { one: 'PreConstructionInformation', many: 'PreConstructionInformation' },
   collectionPath: '/v3/pre-construction-information',
   itemPath: '/v3/pre-construction-information/{pre_construction_information_id}',
@@ -71,6 +73,7 @@ export const preConstructionInformation = defineResource({
 
 export const siteHazards = defineResource({
   type: 'site-hazards',
+  tag: 'Pre-Construction Information',
   names: { one: 'SiteHazard', many: 'SiteHazards' },
   collectionPath: '/v3/pre-construction-information/{pre_construction_information_id}/site-hazards',
   itemPath: '/v3/site-hazards/{site_hazard_id}',
@@ -93,6 +96,7 @@ export const siteHazards = defineResource({
 
 export const hazardProposals = defineResource({
   type: 'hazard-proposals',
+  tag: 'Pre-Construction Information',
   names: { one: 'HazardProposal', many: 'HazardProposals' },
   collectionPath: '/v3/pre-construction-information/{pre_construction_information_id}/hazard-proposals',
   itemPath: '/v3/hazard-proposals/{hazard_proposal_id}',

@@ -2,6 +2,7 @@ import { defineArea } from '../area';
 import { comments } from './definitions';
 
 export const area = defineArea('comments', {
+  tag: 'Comments',
   resources: [comments],
   routes: [],
 });

@@ -2,6 +2,7 @@ import { defineArea } from '../area';
 import { costLines, costSheets, rateCodes } from './definitions';
 
 export const area = defineArea('costs', {
+  tag: 'Costs',
   resources: [rateCodes, costSheets, costLines],
   routes: [
     {
@@ -9,6 +10,7 @@ export const area = defineArea('costs', {
       method: 'GET',
       path: '/v3/orgs/{org_id}/costs/rate-codes/{rate_code_id}/versions',
       handler: 'functions/costs/list-rate-code-versions.ts',
+      answers: { status: 200, collection: 'rate-code-versions' },
       permission: 'costs:view',
     },
     {
@@ -16,6 +18,7 @@ export const area = defineArea('costs', {
       method: 'POST',
       path: '/v3/orgs/{org_id}/costs/rate-codes/{rate_code_id}/versions',
       handler: 'functions/costs/create-rate-code-version.ts',
+      answers: { status: 201, resource: 'rate-code-versions' },
       permission: 'costs:manage',
     },
     {
@@ -23,6 +26,7 @@ export const area = defineArea('costs', {
       method: 'GET',
       path: '/v3/orgs/{org_id}/costs/rate-codes/{rate_code_id}/versions/{rate_code_version_id}',
       handler: 'functions/costs/get-rate-code-version.ts',
+      answers: { status: 200, resource: 'rate-code-versions' },
       permission: 'costs:view',
       query: [],
     },
@@ -31,6 +35,7 @@ export const area = defineArea('costs', {
       method: 'POST',
       path: '/v3/orgs/{org_id}/costs/cost-sheets/{cost_sheet_id}/lines',
       handler: 'functions/costs/create-cost-line.ts',
+      answers: { status: 201, resource: 'cost-lines' },
       permission: 'costs:manage',
     },
     {
@@ -38,6 +43,7 @@ export const area = defineArea('costs', {
       method: 'GET',
       path: '/v3/cost-rollups',
       handler: 'functions/costs/list-cost-rollups.ts',
+      answers: { status: 200, collection: 'cost-rollups' },
       permission: 'cost-lines:view',
     },
   ],

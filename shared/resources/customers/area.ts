@@ -7,6 +7,7 @@ import {
 } from './definitions';
 
 export const area = defineArea('customers', {
+  tag: 'Contacts',
   resources: [customerContacts, customerAccounts, customerInteractions, customerAppointments],
   routes: [],
 });

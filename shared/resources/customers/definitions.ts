@@ -68,6 +68,7 @@ export const customerContacts = defineResource({
 
 export const customerAccounts = defineResource({
   type: 'customer-accounts',
+  tag: 'Customer Accounts',
   names: { one: 'CustomerAccount', many: 'CustomerAccounts' },
   collectionPath: '/v3/orgs/{org_id}/customers/accounts',
   itemPath: '/v3/orgs/{org_id}/customers/accounts/{account_id}',
@@ -96,6 +97,7 @@ export const customerAccounts = defineResource({
 
 export const customerInteractions = defineResource({
   type: 'customer-interactions',
+  tag: 'Customer Interactions',
   names: { one: 'CustomerInteraction', many: 'CustomerInteractions' },
   collectionPath: '/v3/orgs/{org_id}/customers/interactions',
   itemPath: '/v3/orgs/{org_id}/customers/interactions/{interaction_id}',
@@ -133,6 +135,7 @@ export const customerInteractions = defineResource({
 
 export const customerAppointments = defineResource({
   type: 'customer-appointments',
+  tag: 'Customer Appointments',
   names: { one: 'CustomerAppointment', many: 'CustomerAppointments' },
   collectionPath: '/v3/orgs/{org_id}/customers/appointments',
   itemPath: '/v3/orgs/{org_id}/customers/appointments/{appointment_id}',

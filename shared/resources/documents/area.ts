@@ -2,6 +2,7 @@ import { defineArea } from '../area';
 import { documents, documentVersions, folders } from './definitions';
 
 export const area = defineArea('documents', {
+  tag: 'Documents',
   resources: [folders, documents, documentVersions],
   routes: [
     {
@@ -9,6 +10,7 @@ export const area = defineArea('documents', {
       method: 'GET',
       path: '/v3/documents/{document_id}/content',
       handler: 'functions/documents/documents/download.ts',
+      answers: { status: 303 },
       permission: 'documents:view',
       access: { table: 'read', buckets: { documents: 'read' } },
       query: [],
@@ -18,6 +20,7 @@ export const area = defineArea('documents', {
       method: 'POST',
       path: '/v3/document-versions/{version_id}/complete',
       handler: 'functions/documents/versions/complete.ts',
+      answers: { status: 200, resource: 'documents' },
       permission: 'documents:manage',
       access: { table: 'write', buckets: { documents: 'write' } },
     },
@@ -26,6 +29,7 @@ export const area = defineArea('documents', {
       method: 'GET',
       path: '/v3/document-versions/{version_id}/content',
       handler: 'functions/documents/versions/download.ts',
+      answers: { status: 303 },
       permission: 'documents:view',
       access: { table: 'read', buckets: { documents: 'read' } },
       query: [],

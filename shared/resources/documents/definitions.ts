@@ -53,6 +53,7 @@ const withTreeFacts = async (scope: Scope, folder: StoredResource): Promise<Stor
 
 export const folders = defineResource({
   type: 'folders',
+  tag: 'Folders',
   names: { one: 'Folder', many: 'Folders' },
   collectionPath: '/v3/orgs/{org_id}/folders',
   itemPath: '/v3/folders/{folder_id}',

@@ -2,6 +2,7 @@ import { defineArea } from '../area';
 import { featureConfigurations } from './definitions';
 
 export const area = defineArea('feature-configurations', {
+  tag: 'Feature Configurations',
   resources: [featureConfigurations],
   routes: [],
 });

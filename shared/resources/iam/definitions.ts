@@ -32,6 +32,7 @@ export const serviceAccounts = defineResource({
 
 export const grants = defineResource({
   type: 'grants',
+  tag: 'IAM Grants',
   names: { one: 'Grant', many: 'Grants' },
   collectionPath: '/v3/orgs/{org_id}/iam/grants',
   itemPath: '/v3/orgs/{org_id}/iam/grants/{grant_id}',
@@ -68,6 +69,7 @@ export const grants = defineResource({
 
 export const roleGroups = defineResource({
   type: 'role-groups',
+  tag: 'IAM Role Groups',
   names: { one: 'RoleGroup', many: 'RoleGroups' },
   collectionPath: '/v3/orgs/{org_id}/iam/role-groups',
   itemPath: '/v3/orgs/{org_id}/iam/role-groups/{role_group_id}',
@@ -90,6 +92,7 @@ export const roleGroups = defineResource({
 
 export const roles = defineResource({
   type: 'roles',
+  tag: 'IAM Roles',
   names: { one: 'Role', many: 'Roles' },
   collectionPath: '/v3/orgs/{org_id}/iam/roles',
   itemPath: '/v3/orgs/{org_id}/iam/roles/{role_id}',
@@ -121,6 +124,7 @@ const PERMISSIONS = '/v3/iam/permissions';
 
 export const iamPermissions = defineResource({
   type: 'iam-permissions',
+  tag: 'IAM Permissions',
   names: { one: 'Permission', many: 'Permissions' },
   collectionPath: PERMISSIONS,
   endpoints: { list: { handler: 'functions/iam/list-permissions.ts', access: {} } },
@@ -137,6 +141,7 @@ export const iamPermissions = defineResource({
 
 export const ssoProviders = defineResource({
   type: 'sso-providers',
+  tag: 'SSO Providers',
   names: { one: 'SsoProvider', many: 'SsoProviders' },
   collectionPath: '/v3/sso-providers',
   itemPath: '/v3/sso-providers/{sso_provider_id}',

@@ -2,6 +2,7 @@ import { defineArea } from '../area';
 import { organisations } from './definitions';
 
 export const area = defineArea('organisations', {
+  tag: 'Organisations',
   resources: [organisations],
   routes: [],
 });

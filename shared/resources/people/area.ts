@@ -4,6 +4,7 @@ import { teams } from './teams';
 import { users } from './users';
 
 export const area = defineArea('people', {
+  tag: 'Teams',
   resources: [teams, users, jobRoles],
   routes: [],
 });

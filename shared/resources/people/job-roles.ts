@@ -4,6 +4,7 @@ import { CRUD, createdAtSort, defineResource } from '../resource-definition';
 
 export const jobRoles = defineResource({
   type: 'job-roles',
+  tag: 'Job Roles',
   names: { one: 'JobRole', many: 'JobRoles' },
   collectionPath: '/v3/orgs/{org_id}/people/job-roles',
   itemPath: '/v3/job-roles/{job_role_id}',

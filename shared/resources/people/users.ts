@@ -41,6 +41,7 @@ const withGrants = async (scope: Scope, items: StoredResource[]): Promise<Stored
  */
 export const users = defineResource({
   type: 'users',
+  tag: 'Users',
   names: { one: 'User', many: 'Users' },
   itemPath: '/v3/users/{user_id}',
   permission: 'users',

@@ -2,6 +2,7 @@ import { defineArea } from '../area';
 import { importTemplates, locationImports, locations, properties, streets } from './definitions';
 
 export const area = defineArea('places', {
+  tag: 'Locations',
   resources: [locations, properties, streets, importTemplates, locationImports],
   routes: [
     {
@@ -9,6 +10,8 @@ export const area = defineArea('places', {
       method: 'POST',
       path: '/v3/orgs/{org_id}/governance/location-imports/{location_import_id}/process',
       handler: 'functions/places/location-imports/process.ts',
+      answers: { status: 200, resource: 'location-imports' },
+      tag: 'Location Imports',
       permission: 'places:manage',
       access: { table: 'write', buckets: { exports: 'read' } },
     },

@@ -54,6 +54,7 @@ export const locations = defineResource({
 
 export const properties = defineResource({
   type: 'properties',
+  tag: 'Properties',
   names: { one: 'Property', many: 'Properties' },
   collectionPath: '/v3/governance/properties',
   itemPath: '/v3/orgs/{org_id}/governance/properties/{property_id}',
@@ -97,6 +98,7 @@ export const properties = defineResource({
 
 export const streets = defineResource({
   type: 'streets',
+  tag: 'Streets',
   names: { one: 'Street', many: 'Streets' },
   collectionPath: '/v3/governance/streets',
   itemPath: '/v3/streets/{street_id}',
@@ -117,6 +119,7 @@ export const streets = defineResource({
 
 export const importTemplates = defineResource({
   type: 'import-templates',
+  tag: 'Import Templates',
   names: { one: 'ImportTemplate', many: 'ImportTemplates' },
   collectionPath: '/v3/orgs/{org_id}/governance/import-templates',
   itemPath: '/v3/orgs/{org_id}/governance/import-templates/{import_template_id}',
@@ -147,6 +150,7 @@ export const importTemplates = defineResource({
 
 export const locationImports = defineResource({
   type: 'location-imports',
+  tag: 'Location Imports',
   names: { one: 'LocationImport', many: 'LocationImports' },
   collectionPath: '/v3/orgs/{org_id}/governance/location-imports',
   itemPath: '/v3/orgs/{org_id}/governance/location-imports/{location_import_id}',

@@ -2,6 +2,7 @@ import { defineArea } from '../area';
 import { operations, schemeContracts, schemes, workOrders } from './definitions';
 
 export const area = defineArea('projects', {
+  tag: 'Schemes',
   resources: [schemeContracts, schemes, workOrders, operations],
   routes: [
     {
@@ -9,6 +10,8 @@ export const area = defineArea('projects', {
       method: 'POST',
       path: '/v3/orgs/{org_id}/projects/scheme-contracts/{scheme_contract_id}/restore',
       handler: 'functions/projects/scheme-contracts/restore.ts',
+      answers: { status: 200, resource: 'scheme-contracts' },
+      tag: 'Scheme Contracts',
       permission: 'projects:manage',
     },
     {
@@ -16,6 +19,7 @@ export const area = defineArea('projects', {
       method: 'PUT',
       path: '/v3/orgs/{org_id}/projects/schemes/{scheme_id}',
       handler: 'functions/projects/schemes/replace.ts',
+      answers: { status: 200, resource: 'schemes' },
       permission: 'projects:manage',
     },
     {
@@ -23,6 +27,7 @@ export const area = defineArea('projects', {
       method: 'POST',
       path: '/v3/orgs/{org_id}/projects/schemes/{scheme_id}/restore',
       handler: 'functions/projects/schemes/restore.ts',
+      answers: { status: 200, resource: 'schemes' },
       permission: 'projects:manage',
     },
     {
@@ -30,6 +35,8 @@ export const area = defineArea('projects', {
       method: 'POST',
       path: '/v3/orgs/{org_id}/projects/work-orders/{work_order_id}/restore',
       handler: 'functions/projects/work-orders/restore.ts',
+      answers: { status: 200, resource: 'work-orders' },
+      tag: 'Work Orders',
       permission: 'projects:manage',
     },
     {
@@ -37,6 +44,8 @@ export const area = defineArea('projects', {
       method: 'POST',
       path: '/v3/orgs/{org_id}/projects/operations/{operation_id}/restore',
       handler: 'functions/projects/operations/restore.ts',
+      answers: { status: 200, resource: 'operations' },
+      tag: 'Operations',
       permission: 'projects:manage',
     },
     {
@@ -44,6 +53,8 @@ export const area = defineArea('projects', {
       method: 'GET',
       path: '/v3/orgs/{org_id}/projects/search',
       handler: 'functions/projects/search.ts',
+      answers: { status: 200, collection: ['schemes', 'work-orders', 'operations'] },
+      tag: 'Search',
       permission: 'projects:view',
     },
   ],

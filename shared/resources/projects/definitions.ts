@@ -36,6 +36,7 @@ const named = {
 
 export const schemeContracts = defineResource({
   type: 'scheme-contracts',
+  tag: 'Scheme Contracts',
   names: { one: 'SchemeContract', many: 'SchemeContracts' },
   collectionPath: '/v3/orgs/{org_id}/projects/scheme-contracts',
   itemPath: '/v3/orgs/{org_id}/projects/scheme-contracts/{scheme_contract_id}',
@@ -88,6 +89,7 @@ export const schemes = defineResource({
 
 export const workOrders = defineResource({
   type: 'work-orders',
+  tag: 'Work Orders',
   names: { one: 'WorkOrder', many: 'WorkOrders' },
   collectionPath: '/v3/orgs/{org_id}/projects/work-orders',
   itemPath: '/v3/orgs/{org_id}/projects/work-orders/{work_order_id}',
@@ -113,6 +115,7 @@ export const workOrders = defineResource({
 
 export const operations = defineResource({
   type: 'operations',
+  tag: 'Operations',
   names: { one: 'Operation', many: 'Operations' },
   collectionPath: '/v3/orgs/{org_id}/projects/operations',
   itemPath: '/v3/orgs/{org_id}/projects/operations/{operation_id}',

@@ -1,6 +1,7 @@
 import { defineArea } from '../area';
 
 export const area = defineArea('status', {
+  tag: 'Status',
   resources: [],
   routes: [
     {
@@ -8,6 +9,7 @@ export const area = defineArea('status', {
       method: 'GET',
       path: '/v3/status',
       handler: 'functions/status/get-status.ts',
+      answers: { status: 200, meta: true },
       auth: [],
       permission: null,
       query: [],

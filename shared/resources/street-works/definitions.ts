@@ -24,6 +24,7 @@ const objectCollection = {
 
 export const permits = defineResource({
   type: 'permits',
+  tag: 'Permits',
   names: { one: 'Permit', many: 'Permits' },
   collectionPath: '/v3/orgs/{org_id}/street-works/permits',
   itemPath: '/v3/permits/{permit_id}',

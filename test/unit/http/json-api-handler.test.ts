@@ -10,6 +10,7 @@ const route: Route = {
   method: 'GET',
   path: '/v3/boom',
   area: 'test',
+  tag: 'Test',
   handler: 'x',
   auth: [],
   permission: null,

@@ -14,6 +14,7 @@ const route: Route = {
   method: 'POST',
   path: '/v3/echo/{thing_id}',
   area: 'test',
+  tag: 'Test',
   handler: 'x',
   auth: [],
   permission: null,

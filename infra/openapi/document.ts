@@ -1,0 +1,433 @@
+/**
+ * The OpenAPI 3.1 document, generated from the route table and the code that serves it, never written
+ * by hand: each route's path, parameters, security and tag from its declaration; request bodies from the
+ * zod schemas the handlers parse (a handler module's `requestBody`, or the declaration's writes for a
+ * generic endpoint); responses from what the route answers (its operation, or the entry's `answers`) and
+ * the errors its declaration makes possible. Built at synth time and by `npm run openapi`.
+ */
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type {
+  OpenAPIObject,
+  OperationObject,
+  ParameterObject,
+  PathsObject,
+  ResponseObject,
+  ResponsesObject,
+  SchemaObject,
+} from 'openapi3-ts/oas31';
+import * as z from 'zod';
+import { SESSION_COOKIE } from '#shared/auth/sessions';
+import type { Answer, Route } from '#shared/http/route';
+import {
+  type CollectionOptions,
+  includeOptions,
+  PAGE_SIZE_DEFAULT,
+  PAGE_SIZE_MAX,
+} from '#shared/jsonapi/collection-query';
+import { JSONAPI_MEDIA_TYPE } from '#shared/jsonapi/document';
+import { GENERIC_ENDPOINTS } from '#shared/resources/area';
+import type { ResourceDefinition } from '#shared/resources/resource-definition';
+import { declaredDocuments } from '#shared/resources/simple-crud';
+import { resourceTypes, routes } from '#shared/routes';
+import { REPOSITORY_ROOT } from '../repository';
+import { anyOf, envelopeSchemas, identifierSchema, ref, resourceSchema } from './json-api';
+
+export const API_VERSION = '1.0.0';
+
+/** What a handler module may say about itself beyond its handler: the schemas of what it takes and gives. */
+interface HandlerContract {
+  requestBody?: z.ZodType;
+  responseBody?: z.ZodType;
+  /** The query features of a collection that is not its declaration's (a key list, a history). */
+  collectionOptions?: CollectionOptions;
+}
+
+const toSchema = (schema: z.ZodType, io: 'input' | 'output'): SchemaObject => {
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io, unrepresentable: 'any' });
+  return json as SchemaObject;
+};
+
+const contractOf = async (route: Route): Promise<HandlerContract> => {
+  if (route.handler === GENERIC_ENDPOINTS) {
+    const operation = route.declared?.operation;
+    if (operation !== 'create' && operation !== 'update') return {};
+    return { requestBody: declaredDocuments(route.declared?.resource as ResourceDefinition)[operation] };
+  }
+  return (await import(pathToFileURL(resolve(REPOSITORY_ROOT, route.handler)).href)) as HandlerContract;
+};
+
+/** A declared endpoint answers as its operation does; any other route says what it answers. */
+const answerOf = (route: Route): Answer => {
+  if (route.answers) return route.answers;
+  const { declared } = route;
+  if (!declared) throw new Error(`${route.id} is no declared endpoint and names no answers`);
+  const { type } = declared.resource;
+  switch (declared.operation) {
+    case 'list':
+      return { status: 200, collection: type };
+    case 'create':
+      return { status: 201, resource: type };
+    case 'delete':
+      return { status: 204 };
+    default:
+      return { status: 200, resource: type };
+  }
+};
+
+/** `equipment-items` → `EquipmentItems`: the name of a type's schema under `components.schemas`. */
+const schemaName = (type: string) =>
+  type.replace(/(^|-)([a-z])/g, (_, _dash: string, letter: string) => letter.toUpperCase());
+
+/** The types `include` can bring in from a type, following each declared include path. */
+const includedTypes = (definition: ResourceDefinition | undefined, paths: readonly string[]): string[] => {
+  const types = new Set<string>();
+  for (const path of paths) {
+    let at = definition;
+    for (const name of path.split('.')) {
+      const target = at?.relationships[name];
+      if (!target) break;
+      types.add(target.type);
+      at = resourceTypes.get(target.type);
+    }
+  }
+  return [...types];
+};
+
+const parameter = (
+  name: string,
+  where: 'path' | 'query',
+  schema: SchemaObject,
+  description?: string,
+): ParameterObject => ({
+  name,
+  in: where,
+  ...(where === 'path' && { required: true }),
+  schema,
+  ...(description && { description }),
+});
+
+const pageParameters = (): ParameterObject[] => {
+  const limit = { type: 'integer', minimum: 1, maximum: PAGE_SIZE_MAX, default: PAGE_SIZE_DEFAULT } as const;
+  const offset = { type: 'integer', minimum: 0, default: 0 } as const;
+  return [
+    parameter('limit', 'query', limit, 'Page size; caps `data`, not `included`.'),
+    parameter('offset', 'query', offset, 'Resources to skip.'),
+    parameter('page[limit]', 'query', limit, 'As `limit`; wins when both are sent.'),
+    parameter('page[offset]', 'query', offset, 'As `offset`; wins when both are sent.'),
+  ];
+};
+
+const includeParameter = (options: readonly string[]): ParameterObject[] =>
+  options.length === 0
+    ? []
+    : [
+        parameter(
+          'include',
+          'query',
+          { type: 'string', examples: [options.join(',')] },
+          `Comma-separated relationship paths, each one of: ${includeOptions(options).join(', ')}. Related resources appear in \`included\`.`,
+        ),
+      ];
+
+const collectionParameters = (options: CollectionOptions): ParameterObject[] => [
+  ...Object.entries(options.filters).flatMap(([field, filter]): ParameterObject[] => {
+    if (filter.kind === 'time') {
+      const time: SchemaObject = { type: 'string', format: 'date-time' };
+      return [
+        parameter(
+          `filter[${field}.since]`,
+          'query',
+          time,
+          `Only records whose ${field} is at or after this time.`,
+        ),
+        parameter(
+          `filter[${field}.until]`,
+          'query',
+          time,
+          `Only records whose ${field} is at or before this time.`,
+        ),
+      ];
+    }
+    if (filter.kind === 'box') {
+      const corner: SchemaObject = { type: 'string', pattern: '^-?\\d{1,3}(\\.\\d+)?,-?\\d{1,3}(\\.\\d+)?$' };
+      return [
+        parameter(`filter[${field}.box.bottom_left]`, 'query', corner, 'latitude,longitude; with top_right.'),
+        parameter(`filter[${field}.box.top_right]`, 'query', corner, 'latitude,longitude; with bottom_left.'),
+      ];
+    }
+    const schema: SchemaObject = filter.type === 'boolean' ? { enum: ['true', 'false'] } : { type: 'string' };
+    return [parameter(`filter[${field}]`, 'query', schema, `Exact equality on ${field}.`)];
+  }),
+  ...(Object.keys(options.sorts).length === 0
+    ? []
+    : [
+        parameter(
+          'sort',
+          'query',
+          {
+            enum: Object.keys(options.sorts).flatMap((field) => [field, `-${field}`]),
+            default: options.defaultSort,
+          },
+          'One field; `-` for descending.',
+        ),
+      ]),
+  ...includeParameter(options.includes),
+  ...pageParameters(),
+];
+
+/** Path parameters: ids are UUIDs, except where a path names something else (a key's client id). */
+const pathParameters = (route: Route): ParameterObject[] =>
+  [...route.path.matchAll(/\{([^}]+)\}/g)].map(([, name = '']) =>
+    parameter(name, 'path', { type: 'string' }),
+  );
+
+const queryParameters = (route: Route, answer: Answer, contract: HandlerContract): ParameterObject[] => {
+  if (route.query !== undefined)
+    return route.query.map((name) => parameter(name, 'query', { type: 'string' }));
+  if (route.method !== 'GET') return [];
+  const definition = route.declared?.resource;
+  if (answer.collection !== undefined) {
+    const options = contract.collectionOptions ?? definition?.collection;
+    return options ? collectionParameters(options) : [];
+  }
+  return includeParameter(definition?.collection?.includes ?? []);
+};
+
+const jsonApiContent = (schema: SchemaObject) => ({ [JSONAPI_MEDIA_TYPE]: { schema } });
+
+const documentSchema = (properties: Record<string, SchemaObject>, required: string[]): SchemaObject => ({
+  type: 'object',
+  properties: { jsonapi: ref('JsonApi'), ...properties },
+  required: ['jsonapi', ...required],
+  additionalProperties: false,
+});
+
+const includedSchema = (types: readonly string[]): Record<string, SchemaObject> =>
+  types.length === 0
+    ? {}
+    : {
+        included: {
+          type: 'array',
+          items: anyOf(types.map(schemaName)),
+          description: 'Resources named by `include`.',
+        },
+      };
+
+const successResponse = (route: Route, answer: Answer, contract: HandlerContract): ResponseObject => {
+  const definition = route.declared?.resource ?? resourceTypes.get(answer.resource ?? '');
+  const included = includedTypes(definition, definition?.collection?.includes ?? []);
+  const described = (description: string, content?: ResponseObject['content']) => ({
+    description,
+    ...(content && { content }),
+  });
+  if (answer.status === 204) return described('Done; no content.');
+  if (answer.status === 303)
+    return {
+      description: 'See the `Location` header: a short-lived address to fetch the content from.',
+      headers: { Location: { schema: { type: 'string', format: 'uri' }, required: true } },
+    };
+  if (answer.media) {
+    const schema = contract.responseBody ? toSchema(contract.responseBody, 'output') : {};
+    return described('OK', { [answer.media]: { schema } });
+  }
+  const meta = documentSchema({ meta: { type: 'object' } }, ['meta']);
+  if (answer.collection !== undefined) {
+    const types = [answer.collection].flat();
+    const collectionIncluded = includedTypes(
+      resourceTypes.get(types[0] ?? ''),
+      contract.collectionOptions?.includes ?? definition?.collection?.includes ?? [],
+    );
+    return described(
+      'A page of the collection.',
+      jsonApiContent(
+        documentSchema(
+          {
+            data: { type: 'array', items: anyOf(types.map(schemaName)) },
+            ...includedSchema(collectionIncluded),
+            meta: ref('CollectionMeta'),
+            links: ref('PaginationLinks'),
+          },
+          ['data', 'meta'],
+        ),
+      ),
+    );
+  }
+  if (answer.relationship !== undefined) {
+    return described(
+      "The relationship's linkage.",
+      jsonApiContent(
+        documentSchema(
+          {
+            data: { oneOf: [identifierSchema([answer.relationship]), { type: 'null' }] },
+            meta: { type: 'object' },
+            links: ref('DocumentLinks'),
+          },
+          ['data'],
+        ),
+      ),
+    );
+  }
+  if (answer.resource !== undefined) {
+    const resource = documentSchema(
+      {
+        data: ref(schemaName(answer.resource)),
+        ...includedSchema(included),
+        meta: { type: 'object' },
+        links: ref('DocumentLinks'),
+      },
+      ['data'],
+    );
+    return described(
+      answer.status === 201 ? 'Created; `Location` names it.' : 'OK',
+      jsonApiContent(answer.meta ? { oneOf: [resource, meta] } : resource),
+    );
+  }
+  return described('OK', jsonApiContent(meta));
+};
+
+const ERRORS: Record<number, string> = {
+  400: 'Invalid body, query parameters, path parameters or headers; `source` says which.',
+  401: 'No valid credentials (AUTH.001).',
+  403: 'The caller lacks the permission this operation needs (AUTH.002).',
+  404: 'No such resource for this caller (NOT_FOUND.001).',
+  406: 'The `Accept` header allows no media type this operation answers with.',
+  409: 'The request conflicts with the current state of the resource (CONFLICT.001).',
+  413: 'The request body, or the record it would make, is too large.',
+  415: 'The request body is not of the media type this operation takes.',
+  429: 'Too many requests; `Retry-After` says when to try again.',
+  431: 'Request header fields too large.',
+  500: 'Server-side failure.',
+  503: 'A dependency is briefly unavailable; retry.',
+};
+
+/** The error statuses a route's declaration makes possible. */
+const errorStatuses = (route: Route): number[] => {
+  const writes = route.method !== 'GET';
+  return [
+    400,
+    ...(route.auth.length > 0 ? [401] : []),
+    ...(route.permission !== null && route.permission !== 'authenticated' ? [403] : []),
+    ...(route.path.includes('{') ? [404] : []),
+    406,
+    ...(writes ? [409, 413, 415] : []),
+    ...(route.id === 'issueToken' ? [429] : []),
+    431,
+    500,
+    503,
+  ];
+};
+
+const responsesOf = (route: Route, answer: Answer, contract: HandlerContract): ResponsesObject => ({
+  [answer.status]: successResponse(route, answer, contract),
+  ...Object.fromEntries(
+    errorStatuses(route).map((status) => [status, { $ref: `#/components/responses/Error${status}` }]),
+  ),
+});
+
+/** Each error status once, with the JSON:API error document; operations refer to the ones they can answer. */
+const errorResponses = Object.fromEntries(
+  Object.entries(ERRORS).map(([status, description]) => [
+    `Error${status}`,
+    { description, content: jsonApiContent(ref('ErrorDocument')) },
+  ]),
+);
+
+/** A text body (an SNS delivery) is a string whose content is the JSON the schema describes. */
+const bodySchema = (route: Route, schema: z.ZodType): SchemaObject =>
+  route.bodyType === 'text'
+    ? ({
+        type: 'string',
+        contentMediaType: 'application/json',
+        contentSchema: toSchema(schema, 'input'),
+      } as SchemaObject)
+    : toSchema(schema, 'input');
+
+const REQUEST_MEDIA = { form: 'application/x-www-form-urlencoded', text: 'text/plain' } as const;
+
+const operationOf = async (route: Route): Promise<OperationObject> => {
+  const contract = await contractOf(route);
+  const answer = answerOf(route);
+  const media = route.bodyType ? REQUEST_MEDIA[route.bodyType] : JSONAPI_MEDIA_TYPE;
+  return {
+    operationId: route.id,
+    tags: [route.tag],
+    summary: route.id.replace(/([A-Z])/g, ' $1').replace(/^./, (c) => c.toUpperCase()),
+    ...(route.id === 'replaceScheme' && { deprecated: true }),
+    security: route.auth.map((scheme) => ({ [scheme]: [] })),
+    ...(route.permission !== null && {
+      description:
+        route.permission === 'authenticated'
+          ? 'Any authenticated caller, about itself.'
+          : `Needs \`${route.permission}\` in the organisation.`,
+      'x-permission': route.permission,
+    }),
+    parameters: [...pathParameters(route), ...queryParameters(route, answer, contract)],
+    ...(contract.requestBody && {
+      requestBody: {
+        required: true,
+        content: { [media]: { schema: bodySchema(route, contract.requestBody) } },
+      },
+    }),
+    responses: responsesOf(route, answer, contract),
+  };
+};
+
+/** Resource object schemas of every type a route answers with or includes. */
+const resourceSchemas = (documented: Route[]): Record<string, SchemaObject> => {
+  const types = new Set<string>();
+  for (const route of documented) {
+    const answer = answerOf(route);
+    for (const type of [answer.resource ?? [], answer.collection ?? []].flat()) types.add(type);
+    const definition = route.declared?.resource ?? resourceTypes.get(answer.resource ?? '');
+    for (const type of includedTypes(definition, definition?.collection?.includes ?? [])) types.add(type);
+  }
+  return Object.fromEntries(
+    [...types].sort().map((type) => {
+      const definition = resourceTypes.get(type);
+      return [
+        schemaName(type),
+        resourceSchema({
+          type,
+          attributes: { type: 'object' },
+          relationships: definition?.relationships ?? {},
+          linked: Boolean(definition?.selfPath),
+        }),
+      ];
+    }),
+  );
+};
+
+export const openApiDocument = async (): Promise<OpenAPIObject> => {
+  const documented = routes as readonly Route[] as Route[];
+  const paths: PathsObject = {};
+  for (const route of documented) {
+    paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: await operationOf(route) };
+  }
+  const tags = [...new Set(documented.map((route) => route.tag))].sort().map((name) => ({ name }));
+  return {
+    openapi: '3.1.1',
+    info: {
+      title: 'Compliance and Risk Management API',
+      version: API_VERSION,
+      description:
+        'JSON:API 1.1 over HTTP for compliance and risk records. Changes to this document are listed in the [changelog](/v3/specifications/changelog.md).',
+    },
+    servers: [{ url: '/', description: 'The deployment serving this document' }],
+    tags,
+    paths,
+    components: {
+      securitySchemes: {
+        OAuth2: {
+          type: 'oauth2',
+          description: 'Client credentials of a service account key, exchanged for a bearer token.',
+          flows: { clientCredentials: { tokenUrl: '/oauth2/token', scopes: {} } },
+        },
+        Session: { type: 'apiKey', in: 'header', name: 'X-Session-Token' },
+        Cookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
+      },
+      schemas: { ...envelopeSchemas, ...resourceSchemas(documented) },
+      responses: errorResponses,
+    },
+  };
+};

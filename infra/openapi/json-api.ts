@@ -1,0 +1,194 @@
+/**
+ * The JSON:API 1.1 shapes every operation of the document refers to: the error document, resource
+ * identifiers, a resource object of one declared type, and the collection meta. Resource objects are
+ * built from the declarations (type, relationships and their target types); their attributes from the
+ * zod schemas the writes accept, and what the server sets from the declaration's `served` attributes.
+ */
+import type { SchemaObject } from 'openapi3-ts/oas31';
+
+export const ref = (name: string): SchemaObject => ({ $ref: `#/components/schemas/${name}` });
+
+const uri: SchemaObject = { type: 'string', format: 'uri' };
+
+/** The shapes named once under `components.schemas`. */
+export const envelopeSchemas: Record<string, SchemaObject> = {
+  JsonApi: {
+    type: 'object',
+    properties: { version: { const: '1.1' } },
+    required: ['version'],
+    additionalProperties: false,
+  },
+  ErrorObject: {
+    type: 'object',
+    description: 'One problem. `source` points at the member, parameter or header at fault.',
+    properties: {
+      id: { type: 'string', format: 'uuid', description: 'Unique per error.' },
+      status: { type: 'string', pattern: '^[1-5][0-9]{2}$', description: 'The HTTP status code.' },
+      title: { type: 'string' },
+      code: { type: 'string', examples: ['AUTH.001', 'AUTH.002', 'NOT_FOUND.001', 'CONFLICT.001'] },
+      detail: { type: 'string' },
+      source: {
+        type: 'object',
+        properties: {
+          pointer: { type: 'string', description: 'A JSON Pointer (RFC 6901) into the request document.' },
+          parameter: { type: 'string', description: 'The query or path parameter at fault.' },
+          header: { type: 'string', description: 'The request header at fault.' },
+        },
+        additionalProperties: false,
+      },
+      meta: { type: 'object' },
+    },
+    required: ['id', 'status', 'title'],
+    additionalProperties: false,
+  },
+  ErrorDocument: {
+    type: 'object',
+    properties: {
+      jsonapi: ref('JsonApi'),
+      errors: { type: 'array', items: ref('ErrorObject'), minItems: 1 },
+    },
+    required: ['jsonapi', 'errors'],
+    additionalProperties: false,
+  },
+  ResourceLinks: {
+    type: 'object',
+    properties: { self: uri },
+    required: ['self'],
+    additionalProperties: false,
+  },
+  DocumentLinks: {
+    type: 'object',
+    description: 'Links about the whole document: `self` is the URL that produced it.',
+    properties: { self: uri, related: uri },
+    additionalProperties: false,
+  },
+  PaginationLinks: {
+    type: 'object',
+    description: 'Links to pages of the same query; `prev` and `next` are null at the ends.',
+    properties: {
+      self: uri,
+      first: uri,
+      last: uri,
+      prev: { oneOf: [uri, { type: 'null' }] },
+      next: { oneOf: [uri, { type: 'null' }] },
+    },
+    additionalProperties: false,
+  },
+  Pagination: {
+    type: 'object',
+    properties: {
+      current_page: { type: 'integer', minimum: 1 },
+      counts: {
+        type: 'object',
+        properties: {
+          pages: { type: 'integer', minimum: 0 },
+          resources: { type: 'integer', minimum: 0 },
+        },
+        required: ['pages', 'resources'],
+        additionalProperties: false,
+      },
+      requested: {
+        type: 'object',
+        properties: { limit: { type: 'integer', minimum: 1 }, offset: { type: 'integer', minimum: 0 } },
+        required: ['limit', 'offset'],
+        additionalProperties: false,
+      },
+      offsets: {
+        type: 'object',
+        properties: {
+          previous: { type: ['integer', 'null'], minimum: 0 },
+          next: { type: ['integer', 'null'], minimum: 0 },
+        },
+        required: ['previous', 'next'],
+        additionalProperties: false,
+      },
+    },
+    required: ['current_page', 'counts', 'requested', 'offsets'],
+    additionalProperties: false,
+  },
+  Features: {
+    type: 'object',
+    description: 'The filter, include and sort names this collection accepts.',
+    properties: {
+      params: {
+        type: 'object',
+        properties: Object.fromEntries(
+          ['filter', 'include', 'sort'].map((name) => [
+            name,
+            {
+              type: 'object',
+              properties: { options: { type: 'array', items: { type: 'string' } } },
+              required: ['options'],
+              additionalProperties: false,
+            },
+          ]),
+        ),
+        required: ['filter', 'include', 'sort'],
+        additionalProperties: false,
+      },
+    },
+    required: ['params'],
+    additionalProperties: false,
+  },
+  CollectionMeta: {
+    type: 'object',
+    properties: { pagination: ref('Pagination'), features: ref('Features') },
+    required: ['pagination', 'features'],
+  },
+};
+
+/** `{type, id}` of one type (with the `meta` a relationship may carry, such as an allocation's). */
+export const identifierSchema = (types: readonly string[]): SchemaObject => ({
+  type: 'object',
+  properties: {
+    type: types.length === 1 ? { const: types[0] } : { enum: [...types] },
+    id: { type: 'string' },
+    meta: { type: 'object' },
+  },
+  required: ['type', 'id'],
+  additionalProperties: false,
+});
+
+export interface ResourceShape {
+  type: string;
+  attributes: SchemaObject;
+  relationships: Record<string, { type: string; many?: true }>;
+  /** Whether records of the type have a URL of their own (`links.self`). */
+  linked: boolean;
+}
+
+export const resourceSchema = ({ type, attributes, relationships, linked }: ResourceShape): SchemaObject => ({
+  type: 'object',
+  properties: {
+    type: { const: type },
+    id: { type: 'string' },
+    attributes,
+    relationships: {
+      type: 'object',
+      properties: Object.fromEntries(
+        Object.entries(relationships).map(([name, target]) => [
+          name,
+          {
+            type: 'object',
+            properties: {
+              data: target.many
+                ? { type: 'array', items: identifierSchema([target.type]) }
+                : { oneOf: [identifierSchema([target.type]), { type: 'null' }] },
+            },
+            required: ['data'],
+            additionalProperties: false,
+          },
+        ]),
+      ),
+      additionalProperties: false,
+    },
+    meta: { type: 'object' },
+    links: ref('ResourceLinks'),
+  },
+  required: ['type', 'id', 'attributes', 'relationships', 'meta', ...(linked ? ['links'] : [])],
+  additionalProperties: false,
+});
+
+/** One of the named resource schemas, told apart by `type`. */
+export const anyOf = (names: readonly string[]): SchemaObject =>
+  names.length === 1 ? ref(names[0] ?? '') : { oneOf: names.map(ref) };
