@@ -14,6 +14,7 @@ export const handlerFor = (route: Route) => {
   let content: string | undefined;
   return jsonApiHandler(route, async () => {
     content ??= routeFile(path).toString('utf8');
-    return new Reply(200, content, { 'Cache-Control': 'public, max-age=300' }, media);
+    const type = media.startsWith('text/') ? `${media}; charset=utf-8` : media;
+    return new Reply(200, content, { 'Cache-Control': 'public, max-age=300' }, type);
   });
 };

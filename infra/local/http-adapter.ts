@@ -177,6 +177,9 @@ export const startLocalApi = async (
     });
   });
   server.on('clientError', answerUnparsable);
+  // Idle connections stay open longer than clients keep them (undici: 4 s), so a client never sends on
+  // a socket the server is closing; Node's 5 s default races it when the event loop has been busy.
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((done, fail) => {
     server.once('error', fail);
     server.listen(port, host, done);

@@ -301,21 +301,29 @@ const ERRORS: Record<number, string> = {
   503: 'A dependency is briefly unavailable; retry.',
 };
 
-/** The error statuses a route's declaration makes possible. */
+/**
+ * The error statuses a route's declaration makes possible. A public route that takes a body (the token
+ * endpoint, the SNS receiver) checks the credentials in it; an authenticated one may find the caller
+ * lacks a permission, including one its subject decides (an export); a record named in the path, or an
+ * organisation named in the body, may not exist for the caller.
+ */
 const errorStatuses = (route: Route): number[] => {
   const writes = route.method !== 'GET';
-  return [
+  const authenticated = route.auth.length > 0;
+  const statuses = [
     400,
-    ...(route.auth.length > 0 ? [401] : []),
-    ...(route.permission !== null && route.permission !== 'authenticated' ? [403] : []),
-    ...(route.path.includes('{') ? [404] : []),
+    ...(authenticated || writes ? [401] : []),
+    ...(authenticated ? [403] : []),
+    ...(route.path.includes('{') || (authenticated && writes) ? [404] : []),
     406,
     ...(writes ? [409, 413, 415] : []),
     ...(route.id === 'issueToken' ? [429] : []),
+    ...(route.errors ?? []),
     431,
     500,
     503,
   ];
+  return [...new Set(statuses)].sort((a, b) => a - b);
 };
 
 const responsesOf = (route: Route, answer: Answer, contract: HandlerContract): ResponsesObject => ({
@@ -373,8 +381,33 @@ const operationOf = async (route: Route): Promise<OperationObject> => {
   };
 };
 
+/**
+ * The attributes each type's writes accept, from the request documents (`data.type` names the type):
+ * what a client can set is what it reads back. Attributes the server sets are not listed yet, so the
+ * attributes object stays open to them.
+ */
+const writtenAttributes = (operations: OperationObject[]): Map<string, Record<string, SchemaObject>> => {
+  const byType = new Map<string, Record<string, SchemaObject>>();
+  for (const operation of operations) {
+    const content = Object.values(
+      operation.requestBody && 'content' in operation.requestBody ? operation.requestBody.content : {},
+    );
+    const data = (content[0]?.schema as SchemaObject | undefined)?.properties?.data as
+      | SchemaObject
+      | undefined;
+    const type = (data?.properties?.type as SchemaObject | undefined)?.const;
+    const attributes = (data?.properties?.attributes as SchemaObject | undefined)?.properties;
+    if (typeof type !== 'string' || !attributes) continue;
+    byType.set(type, { ...(attributes as Record<string, SchemaObject>), ...byType.get(type) });
+  }
+  return byType;
+};
+
 /** Resource object schemas of every type a route answers with or includes. */
-const resourceSchemas = (documented: Route[]): Record<string, SchemaObject> => {
+const resourceSchemas = (
+  documented: Route[],
+  operations: OperationObject[],
+): Record<string, SchemaObject> => {
   const types = new Set<string>();
   for (const route of documented) {
     const answer = answerOf(route);
@@ -382,6 +415,7 @@ const resourceSchemas = (documented: Route[]): Record<string, SchemaObject> => {
     const definition = route.declared?.resource ?? resourceTypes.get(answer.resource ?? '');
     for (const type of includedTypes(definition, definition?.collection?.includes ?? [])) types.add(type);
   }
+  const written = writtenAttributes(operations);
   return Object.fromEntries(
     [...types].sort().map((type) => {
       const definition = resourceTypes.get(type);
@@ -389,8 +423,8 @@ const resourceSchemas = (documented: Route[]): Record<string, SchemaObject> => {
         schemaName(type),
         resourceSchema({
           type,
-          attributes: { type: 'object' },
-          relationships: definition?.relationships ?? {},
+          attributes: { type: 'object', properties: written.get(type) ?? {} },
+          relationships: definition?.relationships,
           linked: Boolean(definition?.selfPath),
         }),
       ];
@@ -401,8 +435,11 @@ const resourceSchemas = (documented: Route[]): Record<string, SchemaObject> => {
 export const openApiDocument = async (): Promise<OpenAPIObject> => {
   const documented = routes as readonly Route[] as Route[];
   const paths: PathsObject = {};
+  const operations: OperationObject[] = [];
   for (const route of documented) {
-    paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: await operationOf(route) };
+    const operation = await operationOf(route);
+    operations.push(operation);
+    paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: operation };
   }
   const tags = [...new Set(documented.map((route) => route.tag))].sort().map((name) => ({ name }));
   return {
@@ -426,7 +463,7 @@ export const openApiDocument = async (): Promise<OpenAPIObject> => {
         Session: { type: 'apiKey', in: 'header', name: 'X-Session-Token' },
         Cookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
       },
-      schemas: { ...envelopeSchemas, ...resourceSchemas(documented) },
+      schemas: { ...envelopeSchemas, ...resourceSchemas(documented, operations) },
       responses: errorResponses,
     },
   };

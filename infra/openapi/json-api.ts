@@ -137,11 +137,25 @@ export const envelopeSchemas: Record<string, SchemaObject> = {
   },
 };
 
-/** `{type, id}` of one type (with the `meta` a relationship may carry, such as an allocation's). */
+const nullable = (schema: SchemaObject): SchemaObject => ({ oneOf: [schema, { type: 'null' }] });
+
+const relationshipSchema = (data: SchemaObject): SchemaObject => ({
+  type: 'object',
+  properties: { data },
+  required: ['data'],
+  additionalProperties: false,
+});
+
+/** `{type, id}` of one of the types, any when none is named (with the `meta` a relationship may carry, such as an allocation's). */
 export const identifierSchema = (types: readonly string[]): SchemaObject => ({
   type: 'object',
   properties: {
-    type: types.length === 1 ? { const: types[0] } : { enum: [...types] },
+    type:
+      types.length === 0
+        ? { type: 'string' }
+        : types.length === 1
+          ? { const: types[0] }
+          : { enum: [...types] },
     id: { type: 'string' },
     meta: { type: 'object' },
   },
@@ -152,7 +166,8 @@ export const identifierSchema = (types: readonly string[]): SchemaObject => ({
 export interface ResourceShape {
   type: string;
   attributes: SchemaObject;
-  relationships: Record<string, { type: string; many?: true }>;
+  /** Undefined for a type no declaration describes (whoami, a key): any relationships. */
+  relationships: Record<string, { type: string; many?: true }> | undefined;
   /** Whether records of the type have a URL of their own (`links.self`). */
   linked: boolean;
 }
@@ -166,21 +181,20 @@ export const resourceSchema = ({ type, attributes, relationships, linked }: Reso
     relationships: {
       type: 'object',
       properties: Object.fromEntries(
-        Object.entries(relationships).map(([name, target]) => [
+        Object.entries(relationships ?? {}).map(([name, target]) => [
           name,
-          {
-            type: 'object',
-            properties: {
-              data: target.many
-                ? { type: 'array', items: identifierSchema([target.type]) }
-                : { oneOf: [identifierSchema([target.type]), { type: 'null' }] },
-            },
-            required: ['data'],
-            additionalProperties: false,
-          },
+          relationshipSchema(
+            target.many
+              ? { type: 'array', items: identifierSchema([target.type]) }
+              : nullable(identifierSchema([target.type])),
+          ),
         ]),
       ),
-      additionalProperties: false,
+      additionalProperties: relationships
+        ? false
+        : relationshipSchema({
+            oneOf: [{ type: 'array', items: identifierSchema([]) }, nullable(identifierSchema([]))],
+          }),
     },
     meta: { type: 'object' },
     links: ref('ResourceLinks'),

@@ -64,6 +64,8 @@ export interface Route {
    * declared endpoint's answer follows from its operation).
    */
   answers?: Answer;
+  /** Error statuses beyond those the route's method, path and schemes imply (a read refused as 409). */
+  errors?: readonly number[];
 }
 
 /** What a route answers on success; 204 and 303 carry no body (a 303 names where to go in `Location`). */

@@ -64,6 +64,7 @@ const endpointRoute = (
     permission: named,
     access: options.access ?? defaultAccess(method),
     ...(options.query && { query: options.query }),
+    ...(options.answers && { answers: options.answers }),
     declared: { resource, operation },
   };
 };

@@ -9,7 +9,7 @@ import type { ItemKey, StoredResource } from '../data/stored-resource';
 import { resourceKey } from '../data/stored-resource';
 import type { Permission } from '../domain/iam/permissions';
 import { fillPath, parameterNames } from '../http/path-template';
-import type { Operation, RouteAccess } from '../http/route';
+import type { Answer, Operation, RouteAccess } from '../http/route';
 import type { CollectionOptions } from '../jsonapi/collection-query';
 import type { CrudOptions, UniqueAttribute } from './simple-crud';
 
@@ -33,6 +33,8 @@ export type EndpointDeclaration =
       permission?: Permission | 'authenticated';
       access?: RouteAccess;
       query?: readonly string[];
+      /** What it answers where the operation's answer is not it (a create that answers 200). */
+      answers?: Answer;
     };
 
 /** What the generic create / update / delete accept: `required` attributes must be sent on create. */

@@ -1,7 +1,8 @@
 /**
  * API tests talk HTTP to the local adapter, which calls the real handler modules against DynamoDB Local.
- * Every response they see is checked for the spec's headers and, when it is JSON:API, against the
- * official JSON:API 1.1 schema; every link it carries is followed (`followLinks`).
+ * Every response they see is checked for the spec's headers, when it is JSON:API against the official
+ * JSON:API 1.1 schema, and against the OpenAPI document (`openapi-check.ts`); every link it carries is
+ * followed (`followLinks`).
  */
 import type { Server } from 'node:http';
 import { expect } from 'vitest';
@@ -9,6 +10,7 @@ import { startLocalApi } from '../../infra/local/http-adapter';
 import type { ClientCredentials } from '../../infra/local/records';
 import { matchRoute } from '../../shared/routes';
 import { assertJsonApiDocument } from './conformance';
+import { checkAgainstDocument } from './openapi-check';
 import { expectSecurityHeaders } from './security-headers';
 
 export interface ApiResponse {
@@ -118,6 +120,15 @@ const followLinks = async (
     const answer = await fetch(url, { headers: credentials });
     const text = await answer.text();
     checkEnvelope(answer, text);
+    checkAgainstDocument({
+      method: 'GET',
+      path: url.pathname,
+      requestType: undefined,
+      requestBody: undefined,
+      status: answer.status,
+      contentType: answer.headers.get('content-type'),
+      text,
+    });
     if (answer.status === 200) followed.add(shape);
     else if (!(await refusedByDesign(base, url, credentials, answer.status)))
       expect.fail(`GET ${link} (named by ${origin}) answers ${answer.status}, not 200: ${text}`);
@@ -153,6 +164,15 @@ export const startTestApi = async (): Promise<TestApi> => {
     const response = await fetch(`${url}${path}`, { method, headers, ...(body !== undefined && { body }) });
     const text = await response.text();
     checkEnvelope(response, text);
+    checkAgainstDocument({
+      method,
+      path: new URL(`${url}${path}`).pathname,
+      requestType: headers['content-type'],
+      requestBody: body,
+      status: response.status,
+      contentType: response.headers.get('content-type'),
+      text,
+    });
     const type = response.headers.get('content-type') ?? '';
     const answer = {
       status: response.status,

@@ -189,7 +189,11 @@ export const proposedChanges = defineResource({
   endpoints: {
     list: 'functions/cdm/proposed-changes/list.ts',
     get: true,
-    create: 'functions/cdm/proposed-changes/create.ts',
+    // The spec: 200 with the pending change.
+    create: {
+      handler: 'functions/cdm/proposed-changes/create.ts',
+      answers: { status: 200, resource: 'construction-phase-plan-proposed-changes' },
+    },
   },
   relationships: {
     organisation: { type: 'organisations' },

@@ -44,6 +44,9 @@ export const area = defineArea('costs', {
       path: '/v3/cost-rollups',
       handler: 'functions/costs/list-cost-rollups.ts',
       answers: { status: 200, collection: 'cost-rollups' },
+      // The node is named by filter, not path (404 when the caller cannot see it); a subtree whose lines
+      // are in more than one currency has no one total (409).
+      errors: [404, 409],
       permission: 'cost-lines:view',
     },
   ],

@@ -21,6 +21,6 @@ export const area = defineArea('specifications', {
   routes: [
     file('getOpenApiJson', 'openapi.json', 'application/json', 'docs/openapi.json'),
     file('getOpenApiYaml', 'openapi.yaml', 'application/yaml', 'docs/openapi.yaml'),
-    file('getChangelog', 'changelog.md', 'text/markdown; charset=utf-8', 'docs/CHANGELOG.md'),
+    file('getChangelog', 'changelog.md', 'text/markdown', 'docs/CHANGELOG.md'),
   ],
 });
