@@ -35,15 +35,23 @@ import { anyOf, envelopeSchemas, identifierSchema, ref, resourceSchema } from '.
 
 export const API_VERSION = '1.0.0';
 
-/** What a handler module may say about itself beyond its handler: the schemas of what it takes and gives. */
+/**
+ * What a handler module may say about itself beyond its handler: the schemas of what it takes and gives
+ * (zod or zod/mini: the token endpoint parses its form with zod/mini).
+ */
 interface HandlerContract {
-  requestBody?: z.ZodType;
-  responseBody?: z.ZodType;
+  requestBody?: z.core.$ZodType;
+  responseBody?: z.core.$ZodType;
   /** The query features of a collection that is not its declaration's (a key list, a history). */
   collectionOptions?: CollectionOptions;
+  /**
+   * Errors the handler answers itself, not as JSON:API (the token endpoint's RFC 6749 §5.2 errors): their
+   * media type, schema and statuses. The middlewares before it still refuse in JSON:API.
+   */
+  errorBody?: { media: string; schema: z.core.$ZodType; statuses: readonly number[] };
 }
 
-const toSchema = (schema: z.ZodType, io: 'input' | 'output'): SchemaObject => {
+const toSchema = (schema: z.core.$ZodType, io: 'input' | 'output'): SchemaObject => {
   const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io, unrepresentable: 'any' });
   return json as SchemaObject;
 };
@@ -311,19 +319,41 @@ const errorStatuses = (route: Route): number[] => {
     ...(route.path.includes('{') ? [404] : []),
     406,
     ...(writes ? [409, 413, 415] : []),
-    ...(route.id === 'issueToken' ? [429] : []),
     431,
     500,
     503,
   ];
 };
 
-const responsesOf = (route: Route, answer: Answer, contract: HandlerContract): ResponsesObject => ({
-  [answer.status]: successResponse(route, answer, contract),
-  ...Object.fromEntries(
-    errorStatuses(route).map((status) => [status, { $ref: `#/components/responses/Error${status}` }]),
-  ),
+/** A status the handler answers in its own error form; the JSON:API one too where the middlewares can. */
+const ownErrorResponse = (
+  status: number,
+  own: NonNullable<HandlerContract['errorBody']>,
+  alsoJsonApi: boolean,
+): ResponseObject => ({
+  description: ERRORS[status] ?? 'Error.',
+  content: {
+    [own.media]: { schema: toSchema(own.schema, 'output') },
+    ...(alsoJsonApi && jsonApiContent(ref('ErrorDocument'))),
+  },
 });
+
+const responsesOf = (route: Route, answer: Answer, contract: HandlerContract): ResponsesObject => {
+  const stack = errorStatuses(route);
+  const own = contract.errorBody;
+  const statuses = [...new Set([...stack, ...(own?.statuses ?? [])])].sort((a, b) => a - b);
+  return {
+    [answer.status]: successResponse(route, answer, contract),
+    ...Object.fromEntries(
+      statuses.map((status) => [
+        status,
+        own?.statuses.includes(status)
+          ? ownErrorResponse(status, own, stack.includes(status))
+          : { $ref: `#/components/responses/Error${status}` },
+      ]),
+    ),
+  };
+};
 
 /** Each error status once, with the JSON:API error document; operations refer to the ones they can answer. */
 const errorResponses = Object.fromEntries(
@@ -334,7 +364,7 @@ const errorResponses = Object.fromEntries(
 );
 
 /** A text body (an SNS delivery) is a string whose content is the JSON the schema describes. */
-const bodySchema = (route: Route, schema: z.ZodType): SchemaObject =>
+const bodySchema = (route: Route, schema: z.core.$ZodType): SchemaObject =>
   route.bodyType === 'text'
     ? ({
         type: 'string',
