@@ -4,6 +4,8 @@ import { auditEvents, historyOptions, historyPage } from '#shared/resources/audi
 import { listResources } from '#shared/resources/collection';
 import { readInScope } from '#shared/resources/single';
 
+export { historyOptions as collectionOptions } from '#shared/resources/audit/audit-events';
+
 /** GET /v3/vehicles/{vehicle_id}/audit-events: the vehicle's history, newest first, paginated. */
 export const handler = jsonApiHandler('listVehicleAuditEvents', async (request) => {
   const vehicle = await readInScope(request.scope, vehicles, request.params.vehicle_id);

@@ -2,5 +2,7 @@ import { createHandler } from '#shared/http/crud-handlers';
 import { createComment } from '#shared/resources/comments/comments';
 import { comments } from '#shared/resources/comments/definitions';
 
+export { createCommentDocument as requestBody } from '#shared/resources/comments/comments';
+
 /** POST /v3/orgs/{org_id}/comments: a comment on one commentable record of the organisation; 201. */
 export const handler = createHandler('createComment', { definition: comments, create: createComment });

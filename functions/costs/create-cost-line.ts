@@ -4,6 +4,8 @@ import { costLines, costSheets } from '#shared/resources/costs/definitions';
 import { addLine } from '#shared/resources/costs/sheets';
 import { readInScope, resourceResponse } from '#shared/resources/single';
 
+export { createLineDocument as requestBody } from '#shared/resources/costs/sheets';
+
 /** POST …/cost-sheets/{cost_sheet_id}/lines: snapshots the rate in force at `at` (default now); 201. */
 export const handler = jsonApiHandler('createCostLine', async (request) => {
   const sheet = await readInScope(request.scope, costSheets, request.params.cost_sheet_id);

@@ -4,6 +4,8 @@ import { costSheets } from '#shared/resources/costs/definitions';
 import { createSheet } from '#shared/resources/costs/sheets';
 import { resourceResponse } from '#shared/resources/single';
 
+export { createSheetDocument as requestBody } from '#shared/resources/costs/sheets';
+
 /** POST /v3/orgs/{org_id}/costs/cost-sheets: on one node of the hierarchy; 201. */
 export const handler = jsonApiHandler('createCostSheet', async (request) => {
   const sheet = await createSheet(request.scope, request.params.org_id, request.body);

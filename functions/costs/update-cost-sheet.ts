@@ -3,6 +3,8 @@ import { costSheets } from '#shared/resources/costs/definitions';
 import { updateSheet } from '#shared/resources/costs/sheets';
 import { readInScope, resourceResponse } from '#shared/resources/single';
 
+export { updateSheetDocument as requestBody } from '#shared/resources/costs/sheets';
+
 /** PATCH …/cost-sheets/{cost_sheet_id}: name and status (quoted, approved, completed). */
 export const handler = jsonApiHandler('updateCostSheet', async (request) => {
   const sheet = await readInScope(request.scope, costSheets, request.params.cost_sheet_id);

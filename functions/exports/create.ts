@@ -5,6 +5,8 @@ import { exportsDefinition } from '#shared/resources/exports/definitions';
 import { parseExport, runExport, withDownload } from '#shared/resources/exports/run';
 import { resourceResponse } from '#shared/resources/single';
 
+export { createExportDocument as requestBody } from '#shared/resources/exports/run';
+
 /**
  * POST /v3/orgs/{org_id}/exports: the caller needs the list permission of the export's subject in the
  * organisation (403 otherwise); the file holds what that list would show them. 201 with `meta.download`.

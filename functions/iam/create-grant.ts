@@ -5,6 +5,8 @@ import { grants } from '#shared/resources/iam/definitions';
 import { createGrant, createGrantDocument } from '#shared/resources/iam/grant-writes';
 import { resourceResponse } from '#shared/resources/single';
 
+export { createGrantDocument as requestBody } from '#shared/resources/iam/grant-writes';
+
 /** POST /v3/orgs/{org_id}/iam/grants: a role or role group to a user, team or service account; 201. */
 export const handler = jsonApiHandler('createGrant', async (request) => {
   const grant = await createGrant(

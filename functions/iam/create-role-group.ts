@@ -5,6 +5,8 @@ import { roleGroups } from '#shared/resources/iam/definitions';
 import { createRoleGroup, createRoleGroupDocument } from '#shared/resources/iam/role-writes';
 import { resourceResponse } from '#shared/resources/single';
 
+export { createRoleGroupDocument as requestBody } from '#shared/resources/iam/role-writes';
+
 /** POST /v3/orgs/{org_id}/iam/role-groups: a bundle of roles; 201. */
 export const handler = jsonApiHandler('createRoleGroup', async (request) => {
   const document = parseDocument(createRoleGroupDocument, request.body);

@@ -5,6 +5,8 @@ import { roles } from '#shared/resources/iam/definitions';
 import { createRole, createRoleDocument } from '#shared/resources/iam/role-writes';
 import { resourceResponse } from '#shared/resources/single';
 
+export { createRoleDocument as requestBody } from '#shared/resources/iam/role-writes';
+
 /** POST /v3/orgs/{org_id}/iam/roles: a custom role from catalogue permissions; 201. */
 export const handler = jsonApiHandler('createRole', async (request) => {
   const role = await createRole(

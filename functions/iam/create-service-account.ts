@@ -5,6 +5,8 @@ import { serviceAccounts } from '#shared/resources/iam/definitions';
 import { createServiceAccount, createServiceAccountDocument } from '#shared/resources/iam/service-accounts';
 import { resourceResponse } from '#shared/resources/single';
 
+export { createServiceAccountDocument as requestBody } from '#shared/resources/iam/service-accounts';
+
 /** POST /v3/orgs/{org_id}/iam/service-accounts: 201; keys are added with POST …/keys. */
 export const handler = jsonApiHandler('createServiceAccount', async (request) => {
   const document = parseDocument(createServiceAccountDocument, request.body);

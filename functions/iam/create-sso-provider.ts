@@ -7,6 +7,8 @@ import { ssoProviders } from '#shared/resources/iam/definitions';
 import { createSsoProvider, createSsoProviderDocument } from '#shared/resources/iam/sso-providers';
 import { resourceResponse } from '#shared/resources/single';
 
+export { createSsoProviderDocument as requestBody } from '#shared/resources/iam/sso-providers';
+
 /** POST /v3/sso-providers: the organisation comes from the body's `organisation` relationship. */
 export const handler = jsonApiHandler('createSsoProvider', async (request) => {
   if (!request.principal) throw new UnauthorisedError();

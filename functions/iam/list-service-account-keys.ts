@@ -4,6 +4,8 @@ import { serviceAccounts } from '#shared/resources/iam/definitions';
 import { keyOptions, keyResource, keysOf } from '#shared/resources/iam/service-accounts';
 import { readInScope } from '#shared/resources/single';
 
+export { keyOptions as collectionOptions } from '#shared/resources/iam/service-accounts';
+
 /** GET …/service-accounts/{service_account_id}/keys: every key (at most 10), secrets masked. */
 export const handler = jsonApiHandler('listServiceAccountKeys', async (request) => {
   const account = await readInScope(request.scope, serviceAccounts, request.params.service_account_id);

@@ -4,6 +4,8 @@ import { grants } from '#shared/resources/iam/definitions';
 import { updateGrant, updateGrantDocument } from '#shared/resources/iam/grant-writes';
 import { readInScope, resourceResponse } from '#shared/resources/single';
 
+export { updateGrantDocument as requestBody } from '#shared/resources/iam/grant-writes';
+
 /** PATCH /v3/orgs/{org_id}/iam/grants/{grant_id}: change the role or role group a grant gives. */
 export const handler = jsonApiHandler('updateGrant', async (request) => {
   const document = parseDocument(updateGrantDocument, request.body);

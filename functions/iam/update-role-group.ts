@@ -4,6 +4,8 @@ import { roleGroups } from '#shared/resources/iam/definitions';
 import { updateRoleGroup, updateRoleGroupDocument } from '#shared/resources/iam/role-writes';
 import { readInScope, resourceResponse } from '#shared/resources/single';
 
+export { updateRoleGroupDocument as requestBody } from '#shared/resources/iam/role-writes';
+
 /** PATCH /v3/orgs/{org_id}/iam/role-groups/{role_group_id}: name, description and the `roles` it bundles. */
 export const handler = jsonApiHandler('updateRoleGroup', async (request) => {
   const document = parseDocument(updateRoleGroupDocument, request.body);

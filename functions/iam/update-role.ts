@@ -5,6 +5,8 @@ import { updateRole, updateRoleDocument } from '#shared/resources/iam/role-write
 import { readRole, refuseBuiltIn } from '#shared/resources/iam/virtual-records';
 import { resourceResponse } from '#shared/resources/single';
 
+export { updateRoleDocument as requestBody } from '#shared/resources/iam/role-writes';
+
 /** PATCH /v3/orgs/{org_id}/iam/roles/{role_id}: custom roles only; holders' access follows within the grant cache time. */
 export const handler = jsonApiHandler('updateRole', async (request) => {
   const document = parseDocument(updateRoleDocument, request.body);

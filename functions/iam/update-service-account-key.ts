@@ -11,6 +11,8 @@ import {
 } from '#shared/resources/iam/service-accounts';
 import { readInScope } from '#shared/resources/single';
 
+export { updateKeyDocument as requestBody } from '#shared/resources/iam/service-accounts';
+
 /** PATCH …/keys/{key_id}: enable or disable a key; a disabled key's tokens stop at once. */
 export const handler = jsonApiHandler('updateServiceAccountKey', async ({ scope, params, body, baseUrl }) => {
   const { data } = parseDocument(updateKeyDocument, body);

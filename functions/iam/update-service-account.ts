@@ -4,6 +4,8 @@ import { serviceAccounts } from '#shared/resources/iam/definitions';
 import { updateServiceAccount, updateServiceAccountDocument } from '#shared/resources/iam/service-accounts';
 import { readInScope, resourceResponse } from '#shared/resources/single';
 
+export { updateServiceAccountDocument as requestBody } from '#shared/resources/iam/service-accounts';
+
 /** PATCH …/service-accounts/{service_account_id}: name, description, enabled; disabling stops its tokens at once. */
 export const handler = jsonApiHandler('updateServiceAccount', async (request) => {
   const document = parseDocument(updateServiceAccountDocument, request.body);

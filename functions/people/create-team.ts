@@ -6,6 +6,8 @@ import { teams } from '#shared/resources/people/teams';
 import { toResourceObject } from '#shared/resources/serialise';
 import { createTeam, createTeamDocument } from '#shared/resources/team-writes';
 
+export { createTeamDocument as requestBody } from '#shared/resources/team-writes';
+
 /** POST /v3/orgs/{org_id}/people/teams: 201 with the team and its Location. */
 export const handler = jsonApiHandler('createTeam', async ({ body, params, scope, baseUrl }) => {
   const team = await createTeam(scope, params.org_id, parseDocument(createTeamDocument, body));

@@ -6,6 +6,8 @@ import { toResourceObject } from '#shared/resources/serialise';
 import { protections } from '#shared/resources/street-works/definitions';
 import { confirm, processNotification, recordSubscription } from '#shared/resources/street-works/receive';
 
+export { snsEnvelope as requestBody } from '#shared/domain/street-works/sns-message';
+
 /**
  * POST /street-works/protections: the national street-works service's SNS topic delivers here. The
  * message proves where it came from (see shared/auth/sns-messages.ts); a notification answers with the

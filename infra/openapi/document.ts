@@ -35,15 +35,23 @@ import { anyOf, envelopeSchemas, identifierSchema, ref, resourceSchema } from '.
 
 export const API_VERSION = '1.0.0';
 
-/** What a handler module may say about itself beyond its handler: the schemas of what it takes and gives. */
+/**
+ * What a handler module may say about itself beyond its handler: the schemas of what it takes and gives
+ * (zod or zod/mini: the token endpoint parses its form with zod/mini).
+ */
 interface HandlerContract {
-  requestBody?: z.ZodType;
-  responseBody?: z.ZodType;
+  requestBody?: z.core.$ZodType;
+  responseBody?: z.core.$ZodType;
   /** The query features of a collection that is not its declaration's (a key list, a history). */
   collectionOptions?: CollectionOptions;
+  /**
+   * Errors the handler answers itself, not as JSON:API (the token endpoint's RFC 6749 §5.2 errors): their
+   * media type, schema and statuses. The middlewares before it still refuse in JSON:API.
+   */
+  errorBody?: { media: string; schema: z.core.$ZodType; statuses: readonly number[] };
 }
 
-const toSchema = (schema: z.ZodType, io: 'input' | 'output'): SchemaObject => {
+const toSchema = (schema: z.core.$ZodType, io: 'input' | 'output'): SchemaObject => {
   const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io, unrepresentable: 'any' });
   return json as SchemaObject;
 };
@@ -317,7 +325,6 @@ const errorStatuses = (route: Route): number[] => {
     ...(route.path.includes('{') || (authenticated && writes) ? [404] : []),
     406,
     ...(writes ? [409, 413, 415] : []),
-    ...(route.id === 'issueToken' ? [429] : []),
     ...(route.errors ?? []),
     431,
     500,
@@ -326,12 +333,35 @@ const errorStatuses = (route: Route): number[] => {
   return [...new Set(statuses)].sort((a, b) => a - b);
 };
 
-const responsesOf = (route: Route, answer: Answer, contract: HandlerContract): ResponsesObject => ({
-  [answer.status]: successResponse(route, answer, contract),
-  ...Object.fromEntries(
-    errorStatuses(route).map((status) => [status, { $ref: `#/components/responses/Error${status}` }]),
-  ),
+/** A status the handler answers in its own error form; the JSON:API one too where the middlewares can. */
+const ownErrorResponse = (
+  status: number,
+  own: NonNullable<HandlerContract['errorBody']>,
+  alsoJsonApi: boolean,
+): ResponseObject => ({
+  description: ERRORS[status] ?? 'Error.',
+  content: {
+    [own.media]: { schema: toSchema(own.schema, 'output') },
+    ...(alsoJsonApi && jsonApiContent(ref('ErrorDocument'))),
+  },
 });
+
+const responsesOf = (route: Route, answer: Answer, contract: HandlerContract): ResponsesObject => {
+  const stack = errorStatuses(route);
+  const own = contract.errorBody;
+  const statuses = [...new Set([...stack, ...(own?.statuses ?? [])])].sort((a, b) => a - b);
+  return {
+    [answer.status]: successResponse(route, answer, contract),
+    ...Object.fromEntries(
+      statuses.map((status) => [
+        status,
+        own?.statuses.includes(status)
+          ? ownErrorResponse(status, own, stack.includes(status))
+          : { $ref: `#/components/responses/Error${status}` },
+      ]),
+    ),
+  };
+};
 
 /** Each error status once, with the JSON:API error document; operations refer to the ones they can answer. */
 const errorResponses = Object.fromEntries(
@@ -342,8 +372,8 @@ const errorResponses = Object.fromEntries(
 );
 
 /** A text body (an SNS delivery) is a string whose content is the JSON the schema describes. */
-const bodySchema = (route: Route, schema: z.ZodType): SchemaObject =>
-  route.bodyType === 'text'
+const bodySchema = (schema: z.core.$ZodType, media: string): SchemaObject =>
+  media === 'text/plain'
     ? ({
         type: 'string',
         contentMediaType: 'application/json',
@@ -351,12 +381,17 @@ const bodySchema = (route: Route, schema: z.ZodType): SchemaObject =>
       } as SchemaObject)
     : toSchema(schema, 'input');
 
-const REQUEST_MEDIA = { form: 'application/x-www-form-urlencoded', text: 'text/plain' } as const;
+/** SNS sends its JSON as `text/plain`; the receiver also takes it as `application/json`. */
+const REQUEST_MEDIA = {
+  form: ['application/x-www-form-urlencoded'],
+  text: ['text/plain', 'application/json'],
+} as const;
 
 const operationOf = async (route: Route): Promise<OperationObject> => {
   const contract = await contractOf(route);
   const answer = answerOf(route);
-  const media = route.bodyType ? REQUEST_MEDIA[route.bodyType] : JSONAPI_MEDIA_TYPE;
+  const media = route.bodyType ? REQUEST_MEDIA[route.bodyType] : [JSONAPI_MEDIA_TYPE];
+  const body = contract.requestBody;
   return {
     operationId: route.id,
     tags: [route.tag],
@@ -371,10 +406,10 @@ const operationOf = async (route: Route): Promise<OperationObject> => {
       'x-permission': route.permission,
     }),
     parameters: [...pathParameters(route), ...queryParameters(route, answer, contract)],
-    ...(contract.requestBody && {
+    ...(body && {
       requestBody: {
         required: true,
-        content: { [media]: { schema: bodySchema(route, contract.requestBody) } },
+        content: Object.fromEntries(media.map((type) => [type, { schema: bodySchema(body, type) }])),
       },
     }),
     responses: responsesOf(route, answer, contract),

@@ -11,6 +11,31 @@ import { issueAccessToken } from './issue-access-token';
 import { hashSecret, verifySecret } from './secret-hash';
 import { tokenThrottle } from './token-throttle';
 
+/**
+ * The form fields the grant reads (§4.4.2; the client's id and secret per §2.3.1); any other field is
+ * ignored (§3.2). The OpenAPI document shows this schema: the code below parses the form with it.
+ */
+export const tokenRequest = z.object({
+  grant_type: z.literal('client_credentials'),
+  client_id: z.optional(z.string()),
+  client_secret: z.optional(z.string()),
+});
+
+/** The token response (§5.1). */
+export const tokenResponse = z.object({
+  access_token: z.string(),
+  expires_in: z.int(),
+  scope: z.string(),
+  token_type: z.literal('bearer'),
+});
+
+/** The error response (§5.2), with the statuses it is answered with. */
+export const tokenError = z.object({
+  error: z.enum(['invalid_request', 'invalid_client', 'unsupported_grant_type']),
+  error_description: z.string(),
+});
+export const TOKEN_ERROR_STATUSES = [400, 401, 429] as const;
+
 export interface TokenAnswer {
   status: number;
   body: Record<string, unknown>;
@@ -18,8 +43,8 @@ export interface TokenAnswer {
 }
 
 const oauthError = (
-  status: number,
-  error: string,
+  status: (typeof TOKEN_ERROR_STATUSES)[number],
+  error: z.infer<typeof tokenError>['error'],
   description: string,
   headers?: Record<string, string>,
 ): TokenAnswer => ({
@@ -98,21 +123,21 @@ export const exchangeClientCredentials = async (
   for (const name of new Set(form.keys())) {
     if (form.getAll(name).length > 1) return oauthError(400, 'invalid_request', `${name} is repeated.`);
   }
-  const grantType = form.get('grant_type');
-  if (!grantType) return oauthError(400, 'invalid_request', 'grant_type is required.');
-  if (grantType !== 'client_credentials') {
-    return oauthError(400, 'unsupported_grant_type', 'Only the client_credentials grant is supported.');
+  const fields = tokenRequest.safeParse(Object.fromEntries(form));
+  // Every form value is a string, so grant_type is the only field that can be refused.
+  if (!fields.success) {
+    return form.get('grant_type')
+      ? oauthError(400, 'unsupported_grant_type', 'Only the client_credentials grant is supported.')
+      : oauthError(400, 'invalid_request', 'grant_type is required.');
   }
+  const { client_id: clientId, client_secret: clientSecret } = fields.data;
   const basic = fromBasic(authorization);
-  const inForm = form.has('client_id') || form.has('client_secret');
+  const inForm = clientId !== undefined || clientSecret !== undefined;
   if (basic === 'malformed')
     return oauthError(400, 'invalid_request', 'The Basic authorization header is malformed.');
   if (basic && inForm) return oauthError(400, 'invalid_request', 'Authenticate the client one way only.');
   const credentials: ClientCredentials | null =
-    basic ??
-    (form.get('client_id') && form.get('client_secret')
-      ? credentialsOf(form.get('client_id') ?? '', form.get('client_secret') ?? '', false)
-      : null);
+    basic ?? (clientId && clientSecret ? credentialsOf(clientId, clientSecret, false) : null);
   const challenge = basic ? { 'WWW-Authenticate': 'Basic realm="oauth2", charset="UTF-8"' } : undefined;
   if (!credentials) return oauthError(401, 'invalid_client', 'Client authentication is required.', challenge);
 
@@ -133,6 +158,11 @@ export const exchangeClientCredentials = async (
   const { token, expiresIn } = await issueAccessToken(principal.id, client.client_id);
   return {
     status: 200,
-    body: { access_token: token, expires_in: expiresIn, scope: '', token_type: 'bearer' },
+    body: {
+      access_token: token,
+      expires_in: expiresIn,
+      scope: '',
+      token_type: 'bearer',
+    } satisfies z.infer<typeof tokenResponse>,
   };
 };

@@ -25,6 +25,8 @@ import type { ResourceDefinition } from './resource-definition';
 
 export interface SimpleCrud {
   definition: ResourceDefinition;
+  /** The request documents `create` and `update` parse: the OpenAPI document shows these very schemas. */
+  documents: { create: z.ZodType; update: z.ZodType };
   /** `principal` is the caller, for records that name their author. */
   create(scope: Scope, orgId: string, body: unknown, principal?: Principal | null): Promise<StoredResource>;
   update(scope: Scope, record: StoredResource, body: unknown): Promise<StoredResource>;
@@ -134,6 +136,7 @@ export const simpleCrud = (
   );
   return {
     definition,
+    documents: { create: createDocument, update: updateDocument },
     create: (scope, orgId, body, principal) => {
       const { data } = parseDocument(createDocument, body);
       const rels = storedRelationships(data.relationships as never);

@@ -4,6 +4,8 @@ import { agents, briefings } from '#shared/resources/agents/definitions';
 import { createBriefing } from '#shared/resources/agents/writes';
 import { readInScope, resourceResponse } from '#shared/resources/single';
 
+export { createBriefingDocument as requestBody } from '#shared/resources/agents/writes';
+
 /** POST /v3/agents/{agent_id}/briefings (spec): stores the generated result; 201 with the briefing. */
 export const handler = jsonApiHandler('createBriefing', async (request) => {
   const agent = await readInScope(request.scope, agents, request.params.agent_id);

@@ -3,3 +3,5 @@ import { equipmentCrud } from '#shared/resources/assets/equipment';
 
 /** POST /v3/orgs/{org_id}/assets/equipment: 201; 409 for a serial already used in the organisation */
 export const handler = createHandler('createEquipment', equipmentCrud);
+
+export const requestBody = equipmentCrud.documents.create;

@@ -3,3 +3,5 @@ import { equipmentCrud } from '#shared/resources/assets/equipment';
 
 /** PATCH /v3/orgs/{org_id}/assets/equipment/{equipment_id} */
 export const handler = updateHandler('updateEquipment', equipmentCrud, 'equipment_id');
+
+export const requestBody = equipmentCrud.documents.update;

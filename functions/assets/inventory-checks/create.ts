@@ -3,3 +3,5 @@ import { inventoryCheckCrud } from '#shared/resources/assets/inventory-checks';
 
 /** POST /v3/orgs/{org_id}/assets/vehicle-inventory-checks: 201 with meta.summary computed from the items. */
 export const handler = createHandler('createVehicleInventoryCheck', inventoryCheckCrud);
+
+export const requestBody = inventoryCheckCrud.documents.create;

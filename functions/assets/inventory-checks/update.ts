@@ -18,3 +18,5 @@ export const handler = jsonApiHandler('updateVehicleInventoryCheck', async (requ
     updated,
   );
 });
+
+export const requestBody = inventoryCheckCrud.documents.update;

@@ -1,4 +1,7 @@
 import { allocationHandler } from '#shared/http/allocation-handler';
+import { allocationDocuments } from '#shared/resources/assets/vehicles';
 
 /** PATCH /v3/vehicles/{vehicle_id}/relationships/allocated_location: replaces any other allocation */
 export const handler = allocationHandler('allocateVehicleToLocation', 'allocated_location');
+
+export const requestBody = allocationDocuments.allocated_location;

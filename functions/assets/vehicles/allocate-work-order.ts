@@ -1,4 +1,7 @@
 import { allocationHandler } from '#shared/http/allocation-handler';
+import { allocationDocuments } from '#shared/resources/assets/vehicles';
 
 /** PATCH /v3/vehicles/{vehicle_id}/relationships/allocated_work_order: replaces any other allocation */
 export const handler = allocationHandler('allocateVehicleToWorkOrder', 'allocated_work_order');
+
+export const requestBody = allocationDocuments.allocated_work_order;

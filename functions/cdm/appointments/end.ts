@@ -2,6 +2,8 @@ import { cdmHandler } from '#shared/http/cdm-handler';
 import { endAppointment } from '#shared/resources/cdm/appointments';
 import { appointments } from '#shared/resources/cdm/definitions';
 
+export { endAppointmentDocument as requestBody } from '#shared/resources/cdm/appointments';
+
 /** PATCH /v3/appointments/{appointment_id}: `status: ended` ends it; the record stays as history. */
 export const handler = cdmHandler('endAppointment', {
   path: [appointments, 'appointment_id'],

@@ -1,6 +1,6 @@
 import { cdmHandler } from '#shared/http/cdm-handler';
 import { constructionPhasePlans } from '#shared/resources/cdm/definitions';
-import { createPlan } from '#shared/resources/cdm/plans';
+import { createPlan, planDocuments } from '#shared/resources/cdm/plans';
 import { schemes } from '#shared/resources/projects/definitions';
 
 /** POST /v3/orgs/{org_id}/projects/schemes/{scheme_id}/construction-phase-plan: the Principal Contractor's plan. */
@@ -10,3 +10,5 @@ export const handler = cdmHandler('createConstructionPhasePlan', {
   answer: constructionPhasePlans,
   created: true,
 });
+
+export const requestBody = planDocuments.create;

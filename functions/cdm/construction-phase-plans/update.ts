@@ -1,9 +1,11 @@
 import { cdmHandler } from '#shared/http/cdm-handler';
 import { constructionPhasePlans } from '#shared/resources/cdm/definitions';
-import { updatePlan } from '#shared/resources/cdm/plans';
+import { planDocuments, updatePlan } from '#shared/resources/cdm/plans';
 
 /** PATCH /v3/construction-phase-plans/{id}: writes sections before handover, each by its owning role. */
 export const handler = cdmHandler('updateConstructionPhasePlan', {
   path: [constructionPhasePlans, 'construction_phase_plan_id'],
   write: updatePlan,
 });
+
+export const requestBody = planDocuments.update;

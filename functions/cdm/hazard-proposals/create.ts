@@ -1,6 +1,6 @@
 import { cdmHandler } from '#shared/http/cdm-handler';
 import { hazardProposals, preConstructionInformation } from '#shared/resources/cdm/definitions';
-import { createHazardProposal } from '#shared/resources/cdm/pre-construction';
+import { createHazardProposal, proposalDocuments } from '#shared/resources/cdm/pre-construction';
 
 /** POST /v3/pre-construction-information/{id}/hazard-proposals: any appointed duty holder proposes a hazard. */
 export const handler = cdmHandler('createHazardProposal', {
@@ -9,3 +9,5 @@ export const handler = cdmHandler('createHazardProposal', {
   answer: hazardProposals,
   created: true,
 });
+
+export const requestBody = proposalDocuments.create;

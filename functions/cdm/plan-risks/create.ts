@@ -1,6 +1,6 @@
 import { cdmHandler } from '#shared/http/cdm-handler';
 import { constructionPhasePlans, planRisks } from '#shared/resources/cdm/definitions';
-import { createRisk } from '#shared/resources/cdm/plans';
+import { createRisk, riskDocuments } from '#shared/resources/cdm/plans';
 
 /** POST /v3/construction-phase-plans/{id}/risks: a control measure against a hazard of the scheme's PCI. */
 export const handler = cdmHandler('createPlanRisk', {
@@ -9,3 +9,5 @@ export const handler = cdmHandler('createPlanRisk', {
   answer: planRisks,
   created: true,
 });
+
+export const requestBody = riskDocuments.create;

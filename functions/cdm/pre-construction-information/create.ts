@@ -1,6 +1,6 @@
 import { cdmHandler } from '#shared/http/cdm-handler';
 import { preConstructionInformation } from '#shared/resources/cdm/definitions';
-import { createPack } from '#shared/resources/cdm/pre-construction';
+import { createPack, packDocuments } from '#shared/resources/cdm/pre-construction';
 import { schemes } from '#shared/resources/projects/definitions';
 
 /** POST /v3/orgs/{org_id}/projects/schemes/{scheme_id}/pre-construction-information: the Client's pack, one per scheme. */
@@ -10,3 +10,5 @@ export const handler = cdmHandler('createPreConstructionInformation', {
   answer: preConstructionInformation,
   created: true,
 });
+
+export const requestBody = packDocuments.create;

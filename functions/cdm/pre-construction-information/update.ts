@@ -1,9 +1,11 @@
 import { cdmHandler } from '#shared/http/cdm-handler';
 import { preConstructionInformation } from '#shared/resources/cdm/definitions';
-import { updatePack } from '#shared/resources/cdm/pre-construction';
+import { packDocuments, updatePack } from '#shared/resources/cdm/pre-construction';
 
 /** PATCH /v3/pre-construction-information/{id}: writes sections, each only by its owning duty-holder role. */
 export const handler = cdmHandler('updatePreConstructionInformation', {
   path: [preConstructionInformation, 'pre_construction_information_id'],
   write: updatePack,
 });
+
+export const requestBody = packDocuments.update;

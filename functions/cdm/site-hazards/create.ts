@@ -1,6 +1,6 @@
 import { cdmHandler } from '#shared/http/cdm-handler';
 import { preConstructionInformation, siteHazards } from '#shared/resources/cdm/definitions';
-import { createHazard } from '#shared/resources/cdm/pre-construction';
+import { createHazard, hazardDocuments } from '#shared/resources/cdm/pre-construction';
 
 /** POST /v3/pre-construction-information/{id}/site-hazards: the Client records a site hazard. */
 export const handler = cdmHandler('createSiteHazard', {
@@ -9,3 +9,5 @@ export const handler = cdmHandler('createSiteHazard', {
   answer: siteHazards,
   created: true,
 });
+
+export const requestBody = hazardDocuments.create;

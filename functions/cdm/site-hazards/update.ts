@@ -1,9 +1,11 @@
 import { cdmHandler } from '#shared/http/cdm-handler';
 import { siteHazards } from '#shared/resources/cdm/definitions';
-import { updateHazard } from '#shared/resources/cdm/pre-construction';
+import { hazardDocuments, updateHazard } from '#shared/resources/cdm/pre-construction';
 
 /** PATCH /v3/site-hazards/{site_hazard_id}: the Client changes it, or retires it with `status: retired`. */
 export const handler = cdmHandler('updateSiteHazard', {
   path: [siteHazards, 'site_hazard_id'],
   write: updateHazard,
 });
+
+export const requestBody = hazardDocuments.update;

@@ -2,6 +2,8 @@ import { createHandler } from '#shared/http/crud-handlers';
 import { deviceBackupRequests } from '#shared/resources/device-backups/definitions';
 import { createRequest } from '#shared/resources/device-backups/writes';
 
+export { createRequestDocument as requestBody } from '#shared/resources/device-backups/writes';
+
 /** POST /v3/orgs/{org_id}/device-backup-requests: asks a device for a backup; 201. */
 export const handler = createHandler('createDeviceBackupRequest', {
   definition: deviceBackupRequests,

@@ -4,6 +4,8 @@ import { documents, folders } from '#shared/resources/documents/definitions';
 import { createDocument } from '#shared/resources/documents/documents';
 import { readInScope, resourceResponse } from '#shared/resources/single';
 
+export { createDocumentDocument as requestBody } from '#shared/resources/documents/documents';
+
 /** POST /v3/folders/{folder_id}/documents: 201 with `meta.upload` (a presigned PUT for version 1). */
 export const handler = jsonApiHandler('createDocument', async (request) => {
   const folder = await readInScope(request.scope, folders, request.params.folder_id);

@@ -2,6 +2,8 @@ import { updateHandler } from '#shared/http/crud-handlers';
 import { documents } from '#shared/resources/documents/definitions';
 import { updateDocument } from '#shared/resources/documents/documents';
 
+export { updateDocumentDocument as requestBody } from '#shared/resources/documents/documents';
+
 /** PATCH /v3/documents/{document_id}: rename, or move to another folder. */
 export const handler = updateHandler(
   'updateDocument',

@@ -4,6 +4,8 @@ import { documents, documentVersions } from '#shared/resources/documents/definit
 import { addVersion } from '#shared/resources/documents/documents';
 import { readInScope, resourceResponse } from '#shared/resources/single';
 
+export { createVersionDocument as requestBody } from '#shared/resources/documents/documents';
+
 /** POST /v3/documents/{document_id}/versions: a new version pending upload; 201 with `meta.upload`. */
 export const handler = jsonApiHandler('createDocumentVersion', async (request) => {
   const document = await readInScope(request.scope, documents, request.params.document_id);

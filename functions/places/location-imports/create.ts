@@ -5,6 +5,8 @@ import { locationImports } from '#shared/resources/places/definitions';
 import { createImportDocument, startImport } from '#shared/resources/places/import-requests';
 import { resourceResponse } from '#shared/resources/single';
 
+export { createImportDocument as requestBody } from '#shared/resources/places/import-requests';
+
 /**
  * POST /v3/orgs/{org_id}/governance/location-imports: an inline CSV (≤ 1 MiB) is processed now; a declared
  * upload answers with a presigned PUT in meta.upload. 201 with the import record either way.

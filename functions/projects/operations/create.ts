@@ -1,5 +1,9 @@
 import { createHandler } from '#shared/http/crud-handlers';
 import { nodeCrud } from '#shared/resources/projects/hierarchy';
 
+const crud = nodeCrud('operations');
+
 /** POST /v3/orgs/{org_id}/projects/operations: 201 */
-export const handler = createHandler('createOperation', nodeCrud('operations'));
+export const handler = createHandler('createOperation', crud);
+
+export const requestBody = crud.documents.create;

@@ -1,5 +1,9 @@
 import { updateHandler } from '#shared/http/crud-handlers';
 import { nodeCrud } from '#shared/resources/projects/hierarchy';
 
+const crud = nodeCrud('operations');
+
 /** PATCH /v3/orgs/{org_id}/projects/operations/{operation_id}: partial update */
-export const handler = updateHandler('updateOperation', nodeCrud('operations'), 'operation_id');
+export const handler = updateHandler('updateOperation', crud, 'operation_id');
+
+export const requestBody = crud.documents.update;

@@ -1,5 +1,9 @@
 import { createHandler } from '#shared/http/crud-handlers';
 import { nodeCrud } from '#shared/resources/projects/hierarchy';
 
+const crud = nodeCrud('scheme-contracts');
+
 /** POST /v3/orgs/{org_id}/projects/scheme-contracts: 201 */
-export const handler = createHandler('createSchemeContract', nodeCrud('scheme-contracts'));
+export const handler = createHandler('createSchemeContract', crud);
+
+export const requestBody = crud.documents.create;

@@ -1,9 +1,9 @@
 import { updateHandler } from '#shared/http/crud-handlers';
 import { nodeCrud } from '#shared/resources/projects/hierarchy';
 
+const crud = nodeCrud('scheme-contracts');
+
 /** PATCH /v3/orgs/{org_id}/projects/scheme-contracts/{scheme_contract_id}: partial update */
-export const handler = updateHandler(
-  'updateSchemeContract',
-  nodeCrud('scheme-contracts'),
-  'scheme_contract_id',
-);
+export const handler = updateHandler('updateSchemeContract', crud, 'scheme_contract_id');
+
+export const requestBody = crud.documents.update;

@@ -1,5 +1,9 @@
 import { createHandler } from '#shared/http/crud-handlers';
 import { nodeCrud } from '#shared/resources/projects/hierarchy';
 
+const crud = nodeCrud('schemes');
+
 /** POST /v3/orgs/{org_id}/projects/schemes: 201 */
-export const handler = createHandler('createScheme', nodeCrud('schemes'));
+export const handler = createHandler('createScheme', crud);
+
+export const requestBody = crud.documents.create;

@@ -4,6 +4,8 @@ import { schemes } from '#shared/resources/projects/definitions';
 import { replaceScheme } from '#shared/resources/projects/scheme-replace';
 import { readInScope, resourceResponse } from '#shared/resources/single';
 
+export { replaceSchemeDocument as requestBody } from '#shared/resources/projects/scheme-replace';
+
 /**
  * PUT /v3/orgs/{org_id}/projects/schemes/{scheme_id} (deprecated): full update. Its successor is PATCH on
  * the same path, with partial-update semantics; both headers say so (RFC 9745, RFC 8288).

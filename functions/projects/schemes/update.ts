@@ -1,5 +1,9 @@
 import { updateHandler } from '#shared/http/crud-handlers';
 import { nodeCrud } from '#shared/resources/projects/hierarchy';
 
+const crud = nodeCrud('schemes');
+
 /** PATCH /v3/orgs/{org_id}/projects/schemes/{scheme_id}: partial update */
-export const handler = updateHandler('updateScheme', nodeCrud('schemes'), 'scheme_id');
+export const handler = updateHandler('updateScheme', crud, 'scheme_id');
+
+export const requestBody = crud.documents.update;

@@ -1,5 +1,9 @@
 import { createHandler } from '#shared/http/crud-handlers';
 import { nodeCrud } from '#shared/resources/projects/hierarchy';
 
+const crud = nodeCrud('work-orders');
+
 /** POST /v3/orgs/{org_id}/projects/work-orders: 201 */
-export const handler = createHandler('createWorkOrder', nodeCrud('work-orders'));
+export const handler = createHandler('createWorkOrder', crud);
+
+export const requestBody = crud.documents.create;

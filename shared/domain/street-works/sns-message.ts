@@ -4,6 +4,7 @@
  * is fresh. Pure; every refusal says why, and whether it is a malformed request (400) or a message
  * that does not prove where it came from (401).
  */
+import * as z from 'zod';
 
 export const messageTypes = ['SubscriptionConfirmation', 'Notification', 'UnsubscribeConfirmation'] as const;
 export type MessageType = (typeof messageTypes)[number];
@@ -44,16 +45,44 @@ const signedFields: Record<MessageType, (keyof SnsMessage)[]> = {
   UnsubscribeConfirmation: ['Message', 'MessageId', 'SubscribeURL', 'Timestamp', 'Token', 'TopicArn', 'Type'],
 };
 
-const required = (type: MessageType): (keyof SnsMessage)[] => [
-  'MessageId',
-  'TopicArn',
-  'Message',
-  'Timestamp',
-  'SignatureVersion',
-  'Signature',
-  'SigningCertURL',
-  ...(type === 'Notification' ? [] : (['Token', 'SubscribeURL'] as const)),
-];
+/** A field SNS always sends: a non-empty string, kept exactly as received (its signature covers it). */
+const field = z.string().min(1);
+const common = {
+  MessageId: field,
+  TopicArn: field,
+  Message: field,
+  Timestamp: field,
+  SignatureVersion: field,
+  Signature: field,
+  SigningCertURL: field,
+};
+const confirmation = { ...common, Token: field, SubscribeURL: field };
+
+/**
+ * The envelope of an SNS HTTP delivery, by `Type`: the fields each type requires. Other fields
+ * (UnsubscribeURL, MessageAttributes, …) pass through untouched. The OpenAPI document shows this schema.
+ */
+export const snsEnvelope = z.discriminatedUnion('Type', [
+  z.looseObject({ Type: z.literal('Notification'), ...common, Subject: z.string().optional() }),
+  z.looseObject({ Type: z.literal('SubscriptionConfirmation'), ...confirmation }),
+  z.looseObject({ Type: z.literal('UnsubscribeConfirmation'), ...confirmation }),
+]);
+
+/** Why an envelope is refused; `typed` when its Type was one of the three (the header is judged first). */
+const envelopeRefusal = (error: z.ZodError): { detail: string; typed: boolean } => {
+  const fields = error.issues.map((issue) => String(issue.path[0] ?? ''));
+  if (fields.includes('')) return { detail: 'The body is not an SNS message object.', typed: false };
+  if (fields.includes('Type'))
+    return { detail: `Type must be one of ${messageTypes.join(', ')}.`, typed: false };
+  const missing = [...new Set(fields.filter((name) => name !== 'Subject'))];
+  return {
+    detail:
+      missing.length > 0
+        ? `Missing or non-string fields: ${missing.join(', ')}.`
+        : 'Subject must be a string.',
+    typed: true,
+  };
+};
 
 /**
  * The envelope from the raw body, parsed once: the values are verified exactly as received. The
@@ -66,26 +95,14 @@ export const parseEnvelope = (raw: string, headerType: string | undefined): SnsM
   } catch {
     return { status: 400, detail: 'The body is not JSON.' };
   }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    return { status: 400, detail: 'The body is not an SNS message object.' };
-  }
-  const message = parsed as Record<string, unknown>;
-  const type = message.Type;
-  if (typeof type !== 'string' || !(messageTypes as readonly string[]).includes(type)) {
-    return { status: 400, detail: `Type must be one of ${messageTypes.join(', ')}.` };
-  }
-  if (headerType !== type) {
+  const envelope = snsEnvelope.safeParse(parsed);
+  const refusal = envelope.success ? null : envelopeRefusal(envelope.error);
+  if (refusal && !refusal.typed) return { status: 400, detail: refusal.detail };
+  if (headerType !== (parsed as { Type: unknown }).Type) {
     return { status: 400, detail: 'The x-amz-sns-message-type header does not agree with Type.' };
   }
-  const missing = required(type as MessageType).filter(
-    (f) => typeof message[f] !== 'string' || message[f] === '',
-  );
-  if (missing.length > 0)
-    return { status: 400, detail: `Missing or non-string fields: ${missing.join(', ')}.` };
-  if (message.Subject !== undefined && typeof message.Subject !== 'string') {
-    return { status: 400, detail: 'Subject must be a string.' };
-  }
-  return message as unknown as SnsMessage;
+  if (refusal) return { status: 400, detail: refusal.detail };
+  return envelope.data as SnsMessage;
 };
 
 export const isRefusal = (value: unknown): value is Refusal =>

@@ -33,7 +33,7 @@ const result = {
 
 const resultKeys = Object.keys(result) as (keyof typeof result)[];
 
-const createSchema = z.lazy(() =>
+export const createBriefingDocument = z.lazy(() =>
   z.strictObject({
     data: z.strictObject({
       type: z.literal('briefings'),
@@ -42,7 +42,7 @@ const createSchema = z.lazy(() =>
   }),
 );
 
-const updateSchema = z.lazy(() =>
+export const updateBriefingDocument = z.lazy(() =>
   z.strictObject({
     data: z.strictObject({
       type: z.literal('briefings'),
@@ -98,7 +98,7 @@ export const createBriefing = async (
   body: unknown,
   now = new Date(),
 ) => {
-  const { data } = parseDocument(createSchema, body);
+  const { data } = parseDocument(createBriefingDocument, body);
   const generated = resultOf(data.attributes ?? {});
   const changes = generated
     ? withResult(generated, now)
@@ -117,7 +117,7 @@ export const updateBriefing = async (
   _principal?: Principal | null,
   now = new Date(),
 ) => {
-  const { data } = parseDocument(updateSchema, body);
+  const { data } = parseDocument(updateBriefingDocument, body);
   assertSameId(data.id, briefing.id);
   const generated = resultOf(data.attributes);
   const from = briefing.attributes.status as (typeof briefingStatuses)[number];

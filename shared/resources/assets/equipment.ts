@@ -180,6 +180,7 @@ export const deleteEquipment = async (scope: Scope, item: StoredResource): Promi
 
 export const equipmentCrud: SimpleCrud = {
   definition: equipmentItems,
+  documents: { create: createEquipmentDocument, update: updateEquipmentDocument },
   create: createEquipment,
   update: updateEquipment,
   remove: deleteEquipment,

@@ -26,7 +26,7 @@ const items = z.lazy(() =>
     ),
 );
 
-const createDocument = z.lazy(() =>
+const createInventoryCheckDocument = z.lazy(() =>
   z.strictObject({
     data: z.strictObject({
       type: z.literal('vehicle-inventory-checks'),
@@ -37,7 +37,7 @@ const createDocument = z.lazy(() =>
     }),
   }),
 );
-const updateDocument = z.lazy(() =>
+const updateInventoryCheckDocument = z.lazy(() =>
   z.strictObject({
     data: z.strictObject({
       type: z.literal('vehicle-inventory-checks'),
@@ -63,8 +63,9 @@ const itemChecks = (orgId: string, checkItems: Items) =>
 
 export const inventoryCheckCrud: SimpleCrud = {
   definition: vehicleInventoryChecks,
+  documents: { create: createInventoryCheckDocument, update: updateInventoryCheckDocument },
   create: async (scope: Scope, orgId: string, body: unknown, author?: Principal | null) => {
-    const { data } = parseDocument(createDocument, body);
+    const { data } = parseDocument(createInventoryCheckDocument, body);
     const { meta, rels } = derived(data.attributes.items);
     const check = newRecord(vehicleInventoryChecks, orgId, {
       attributes: data.attributes,
@@ -89,7 +90,7 @@ export const inventoryCheckCrud: SimpleCrud = {
     return check;
   },
   update: async (scope: Scope, check: StoredResource, body: unknown) => {
-    const { data } = parseDocument(updateDocument, body);
+    const { data } = parseDocument(updateInventoryCheckDocument, body);
     assertSameId(data.id, check.id);
     const nextItems = data.attributes?.items;
     const next = changedRecord(vehicleInventoryChecks, check, {

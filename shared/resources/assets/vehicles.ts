@@ -44,6 +44,14 @@ const allocationDocument = (type: string) =>
     meta: z.strictObject({ starts_at: timestamp.optional() }).optional(),
   });
 
+/** Each allocation's body, built once: its handler parses with it and the OpenAPI document shows it. */
+export const allocationDocuments = Object.fromEntries(
+  Object.entries(allocationRelationships).map(([kind, { type }]) => [
+    kind,
+    z.lazy(() => allocationDocument(type)),
+  ]),
+) as Record<AllocationKind, z.ZodLazy<ReturnType<typeof allocationDocument>>>;
+
 /**
  * Allocates the vehicle to one target (or clears its allocation with `data: null`), replacing whatever
  * it was allocated to; `starts_at` defaults to now. Returns the new linkage.
@@ -57,7 +65,7 @@ export const allocateVehicle = async (
   now = new Date(),
 ) => {
   const targetType = allocationRelationships[kind].type;
-  const { data, meta } = parseDocument(allocationDocument(targetType), body);
+  const { data, meta } = parseDocument(allocationDocuments[kind], body);
   const startsAt = data?.meta?.starts_at ?? meta?.starts_at ?? now.toISOString();
   const cleared = Object.fromEntries(Object.keys(allocationRelationships).map((name) => [name, null]));
   const allocation = data ? { id: data.id, meta: { starts_at: startsAt } } : null;

@@ -25,7 +25,7 @@ const appointeeRelationships = {
   appointed_organisation: 'organisations',
 } as const;
 
-const createSchema = z.lazy(() =>
+export const createAppointmentDocument = z.lazy(() =>
   z.strictObject({
     data: z.strictObject({
       type: z.literal('appointments'),
@@ -44,7 +44,7 @@ const createSchema = z.lazy(() =>
   }),
 );
 
-const endSchema = z.lazy(() =>
+export const endAppointmentDocument = z.lazy(() =>
   z.strictObject({
     data: z.strictObject({
       type: z.literal('appointments'),
@@ -81,7 +81,7 @@ export const createAppointment = async (
   { scope, record: scheme, file, body, principal }: CdmWrite,
   now = new Date(),
 ) => {
-  const { data } = parseDocument(createSchema, body);
+  const { data } = parseDocument(createAppointmentDocument, body);
   const { name, appointee } = appointeeOf(data.relationships);
   const { role } = data.attributes;
   const active = Object.values(file.appointments);
@@ -161,7 +161,7 @@ export const endAppointment = async (
   { scope, record: appointment, file, body, principal }: CdmWrite,
   now = new Date(),
 ) => {
-  const { data } = parseDocument(endSchema, body);
+  const { data } = parseDocument(endAppointmentDocument, body);
   assertSameId(data.id, appointment.id);
   requireAppointer(file, 'end appointments');
   if (appointment.attributes.status !== 'active') {

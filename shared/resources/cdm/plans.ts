@@ -229,7 +229,7 @@ const commitEdit = async (
   return result;
 };
 
-const planDocuments = documentSchemas(constructionPhasePlans.type, {
+export const planDocuments = documentSchemas(constructionPhasePlans.type, {
   attributes: z.strictObject({ sections: contentSections.optional() }).optional(),
 });
 
@@ -297,7 +297,7 @@ export const updatePlan = async (
   return (await commitEdit(scope, plan, { sections: written }, principal, now)).plan;
 };
 
-const riskDocuments = {
+export const riskDocuments = {
   create: documentSchemas(planRisks.type, {
     attributes: riskSchema,
     relationships: z.strictObject({ hazard: hazardRelationship }),

@@ -45,7 +45,7 @@ const hazardAttributes = {
   severity: z.enum(['low', 'medium', 'high']),
 };
 
-const hazardDocuments = {
+export const hazardDocuments = {
   create: documentSchemas(siteHazards.type, { attributes: z.strictObject(hazardAttributes) }).create,
   update: documentSchemas(siteHazards.type, {
     attributes: z
@@ -57,11 +57,11 @@ const hazardDocuments = {
       .partial(),
   }).update,
 };
-const proposalDocuments = documentSchemas(hazardProposals.type, {
+export const proposalDocuments = documentSchemas(hazardProposals.type, {
   attributes: z.strictObject({ ...hazardAttributes, reason: requiredText(5000) }),
 });
 
-const packDocuments = documentSchemas(preConstructionInformation.type, {
+export const packDocuments = documentSchemas(preConstructionInformation.type, {
   attributes: z.strictObject({ sections: sections.optional() }).optional(),
 });
 
@@ -259,7 +259,8 @@ export const createHazardProposal = async (
   return filed;
 };
 
-const decisionSchema = (type: string) =>
+/** The body of a decision on a pending record of `type`; each type's is built once (and documented). */
+export const decisionDocument = (type: string) =>
   z.strictObject({
     data: z.strictObject({
       type: z.literal(type),
@@ -271,9 +272,15 @@ const decisionSchema = (type: string) =>
     }),
   });
 
-/** A decision body: accepted, or rejected with a reason. */
-export const parseDecision = (type: string, record: StoredResource, body: unknown) => {
-  const { data } = parseDocument(decisionSchema(type), body);
+export const hazardDecisionDocument = z.lazy(() => decisionDocument(hazardProposals.type));
+
+/** A decision body (`decisionDocument` of the record's type): accepted, or rejected with a reason. */
+export const parseDecision = (
+  schema: z.ZodLazy<ReturnType<typeof decisionDocument>>,
+  record: StoredResource,
+  body: unknown,
+) => {
+  const { data } = parseDocument(schema, body);
   assertSameId(data.id, record.id);
   if (data.attributes.status === 'rejected' && !data.attributes.decision_reason) {
     throw new ValidationError({
@@ -353,7 +360,7 @@ export const decideHazardProposal = async (
     String(proposal.rels.pre_construction_information),
   );
   requireRole(file, ['client'], 'decide hazard proposals');
-  const decision = parseDecision(hazardProposals.type, proposal, body);
+  const decision = parseDecision(hazardDecisionDocument, proposal, body);
   if (decision.status === 'accepted') {
     const accepted = acceptProposalOps(pack, proposal, principal, now);
     const after = { site_hazard: accepted.hazard.id };

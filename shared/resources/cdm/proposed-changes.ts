@@ -44,12 +44,13 @@ import {
   requirePlanHazard,
   riskSchema,
 } from './plans';
-import { acceptProposalOps, decided, parseDecision } from './pre-construction';
+import { acceptProposalOps, decided, decisionDocument, parseDecision } from './pre-construction';
 
 const sections = Object.keys(planSections) as [PlanSection, ...PlanSection[]];
 const relationship = (type: string) => z.strictObject({ data: identifier(type) }).optional();
 
-const proposalDocument = z.lazy(() =>
+/** The proposal document with `proposed` as given: the first step takes any object of named members. */
+const proposalDocumentWith = <P extends z.ZodType>(proposed: P) =>
   z.strictObject({
     data: z.strictObject({
       type: z.literal(proposedChanges.type),
@@ -57,7 +58,7 @@ const proposalDocument = z.lazy(() =>
         reason: freeText(5000).min(1),
         section: z.enum(sections),
         operation: z.enum(['replace', 'create', 'update', 'delete']),
-        proposed: z.record(line(200), z.unknown()).optional(),
+        proposed,
       }),
       relationships: z
         .strictObject({
@@ -67,8 +68,9 @@ const proposalDocument = z.lazy(() =>
         })
         .optional(),
     }),
-  }),
-);
+  });
+
+const proposalDocument = z.lazy(() => proposalDocumentWith(z.record(line(200), z.unknown()).optional()));
 
 /** Members that would set who proposed or when: the request decides those, so naming them is refused. */
 const requestOwned = ['proposed_by', 'proposer', 'proposed_at', 'created_at', 'status', 'created_by'];
@@ -94,19 +96,32 @@ const refuseRequestOwned = (body: unknown) => {
 };
 
 /** `proposed`'s content, by what the change touches: a section's content, or a (partial, for update) risk. */
+const proposedContent = (section: PlanSection, operation: ChangeOperation) =>
+  section !== 'risks'
+    ? z.strictObject({ [section]: sectionContent })
+    : operation === 'delete'
+      ? z.strictObject({}).optional()
+      : z.strictObject({ risk: operation === 'create' ? riskSchema : riskSchema.partial() });
+
+/** The second step of parsing a proposal: `proposed` against its section and operation. */
 const proposedSchema = (section: PlanSection, operation: ChangeOperation) =>
-  z.object({
-    data: z.object({
-      attributes: z.object({
-        proposed:
-          section !== 'risks'
-            ? z.strictObject({ [section]: sectionContent })
-            : operation === 'delete'
-              ? z.strictObject({}).optional()
-              : z.strictObject({ risk: operation === 'create' ? riskSchema : riskSchema.partial() }),
-      }),
-    }),
-  });
+  z.object({ data: z.object({ attributes: z.object({ proposed: proposedContent(section, operation) }) }) });
+
+/**
+ * What a proposal may hold, for the OpenAPI document: the first step's document with `proposed` narrowed
+ * to any content the second step accepts for some section and operation (which content goes with which
+ * section and operation is the second step's rule; a JSON Schema of every pairing would repeat it).
+ */
+export const proposeChangeDocument = z.lazy(() =>
+  proposalDocumentWith(
+    z
+      .union([
+        ...sections.filter((s) => s !== 'risks').map((s) => proposedContent(s, 'replace')),
+        ...(['create', 'update', 'delete'] as const).map((operation) => proposedContent('risks', operation)),
+      ])
+      .optional(),
+  ),
+);
 
 const problemsError = (problems: { pointer: string; detail: string }[]) =>
   new ValidationError({
@@ -272,6 +287,8 @@ const acceptanceOps = async (
   return [...planEditOps(plan, { ...edit, proposedChange: change.id }, principal, now).ops, ...extra];
 };
 
+export const changeDecisionDocument = z.lazy(() => decisionDocument(proposedChanges.type));
+
 /**
  * Accepts or rejects a pending change. The other party decides (the Principal Contractor a Client's
  * change and the other way round); the proposer never decides their own; a decision is final.
@@ -289,7 +306,7 @@ export const decideChange = async (
     );
   }
   requireRole(file, [decider], `decide a change proposed by the ${dutyRoleTitles[proposerRole]}`);
-  const decision = parseDecision(proposedChanges.type, change, body);
+  const decision = parseDecision(changeDecisionDocument, change, body);
   const next = decided(proposedChanges, change, decision, principal, now);
   const applied =
     decision.status === 'accepted' ? await acceptanceOps(scope, change, plan, principal, now) : [];

@@ -39,7 +39,7 @@ export const commentsIndexKey = (subjectId: string) => `COMMENTS#${subjectId}`;
 export const commentsOn = (scope: Scope, subjectId: string): Promise<StoredResource[]> =>
   readIndex(scope, commentsIndexKey(subjectId));
 
-const createSchema = z.lazy(() =>
+export const createCommentDocument = z.lazy(() =>
   z.strictObject({
     data: z.strictObject({
       type: z.literal('comments'),
@@ -58,7 +58,7 @@ export const createComment = async (
   principal: Principal | null | undefined,
   now = new Date(),
 ) => {
-  const { data } = parseDocument(createSchema, body);
+  const { data } = parseDocument(createCommentDocument, body);
   const { subject } = data.attributes;
   const target = resourceTypes.get(subject.type);
   if (!target) throw new Error(`commentable type ${subject.type} is not registered`);

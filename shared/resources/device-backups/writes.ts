@@ -44,22 +44,23 @@ const device = z.lazy(() =>
 );
 const user = z.lazy(() => z.strictObject({ data: identifier('users') }).optional());
 
+export const createRequestDocument = z.lazy(() =>
+  z.strictObject({
+    data: z.strictObject({
+      type: z.literal('device-backup-requests'),
+      attributes: z.strictObject({ device, note: z.string().max(2000).optional() }),
+      relationships: z.strictObject({ user }).optional(),
+    }),
+  }),
+);
+
 export const createRequest = async (
   scope: Scope,
   orgId: string,
   body: unknown,
   principal?: Principal | null,
 ) => {
-  const { data } = parseDocument(
-    z.strictObject({
-      data: z.strictObject({
-        type: z.literal('device-backup-requests'),
-        attributes: z.strictObject({ device, note: z.string().max(2000).optional() }),
-        relationships: z.strictObject({ user }).optional(),
-      }),
-    }),
-    body,
-  );
+  const { data } = parseDocument(createRequestDocument, body);
   const userId = data.relationships?.user?.data.id ?? null;
   const record = newRecord(deviceBackupRequests, orgId, {
     attributes: { ...data.attributes, status: 'open' },
@@ -68,7 +69,7 @@ export const createRequest = async (
   return createRecord(scope, deviceBackupRequests, record, [], undefined, userId ? { user: userId } : {});
 };
 
-const createSchema = z.lazy(() =>
+export const createBackupDocument = z.lazy(() =>
   z.strictObject({
     data: z.strictObject({
       type: z.literal('device-backups'),
@@ -96,7 +97,7 @@ export const createBackup = async (
   principal?: Principal | null,
   now = new Date(),
 ) => {
-  const { data } = parseDocument(createSchema, body);
+  const { data } = parseDocument(createBackupDocument, body);
   const requestId = data.relationships?.request?.data.id;
   const request = requestId
     ? await readInScope(scope, deviceBackupRequests, requestId).catch(() => null)

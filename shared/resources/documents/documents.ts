@@ -67,7 +67,7 @@ const withUpload = async (version: StoredResource) => ({
   },
 });
 
-const createSchema = z.lazy(() =>
+export const createDocumentDocument = z.lazy(() =>
   z.strictObject({
     data: z.strictObject({
       type: z.literal('documents'),
@@ -84,7 +84,7 @@ export const createDocument = async (
   principal: Principal | null,
   now = new Date(),
 ) => {
-  const { data } = parseDocument(createSchema, body);
+  const { data } = parseDocument(createDocumentDocument, body);
   const { name, ...declared } = data.attributes;
   const document = newRecord(
     documents,
@@ -113,6 +113,12 @@ export const createDocument = async (
   return { ...filed, meta: { ...filed.meta, upload: { version: version.id, ...(meta.upload as object) } } };
 };
 
+export const createVersionDocument = z.lazy(() =>
+  z.strictObject({
+    data: z.strictObject({ type: z.literal('document-versions'), attributes: z.strictObject(upload()) }),
+  }),
+);
+
 export const addVersion = async (
   scope: Scope,
   document: StoredResource,
@@ -120,12 +126,7 @@ export const addVersion = async (
   principal: Principal | null,
   now = new Date(),
 ) => {
-  const { data } = parseDocument(
-    z.strictObject({
-      data: z.strictObject({ type: z.literal('document-versions'), attributes: z.strictObject(upload()) }),
-    }),
-    body,
-  );
+  const { data } = parseDocument(createVersionDocument, body);
   const number = Number(document.attributes.version_count) + 1;
   const version = newVersion(document, number, data.attributes, principal, now);
   const next = changedRecord(documents, document, { attributes: { version_count: number } }, now);
@@ -196,7 +197,7 @@ export const downloadUrl = async (document: StoredResource, version: StoredResou
   return presignDownload(config.DOCUMENTS_BUCKET, version.object_key, String(document.attributes.name));
 };
 
-const updateSchema = z.lazy(() =>
+export const updateDocumentDocument = z.lazy(() =>
   z.strictObject({
     data: z.strictObject({
       type: z.literal('documents'),
@@ -220,7 +221,7 @@ export const updateDocument = async (
   body: unknown,
   now = new Date(),
 ) => {
-  const { data } = parseDocument(updateSchema, body);
+  const { data } = parseDocument(updateDocumentDocument, body);
   assertSameId(data.id, document.id);
   const to = data.relationships?.folder?.data.id;
   const moving = to !== undefined && to !== document.rels.folder;

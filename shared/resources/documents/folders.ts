@@ -57,12 +57,12 @@ const relationships = z.lazy(() =>
     .optional(),
 );
 
-const createSchema = z.lazy(() =>
+export const createFolderDocument = z.lazy(() =>
   z.strictObject({
     data: z.strictObject({ type: z.literal('folders'), attributes: z.strictObject({ name }), relationships }),
   }),
 );
-const updateSchema = z.lazy(() =>
+export const updateFolderDocument = z.lazy(() =>
   z.strictObject({
     data: z.strictObject({
       type: z.literal('folders'),
@@ -99,7 +99,7 @@ export const createFolder = async (
   principal?: Principal | null,
   now = new Date(),
 ) => {
-  const { data } = parseDocument(createSchema, body);
+  const { data } = parseDocument(createFolderDocument, body);
   const rels = storedRelationships(data.relationships);
   const parent = await parentOf(scope, orgId, rels.parent);
   const record = newRecord(
@@ -127,7 +127,7 @@ export const createFolder = async (
 };
 
 export const updateFolder = async (scope: Scope, folder: StoredResource, body: unknown, now = new Date()) => {
-  const { data } = parseDocument(updateSchema, body);
+  const { data } = parseDocument(updateFolderDocument, body);
   assertSameId(data.id, folder.id);
   const rels = storedRelationships(data.relationships);
   const moving = 'parent' in rels && rels.parent !== (folder.rels.parent ?? null);

@@ -55,7 +55,7 @@ export const exportSubjects: Record<
   'cost-rollups': { definition: null, permission: 'cost-lines:view' },
 };
 
-const schema = z.lazy(() =>
+export const createExportDocument = z.lazy(() =>
   z.strictObject({
     data: z.strictObject({
       type: z.literal('exports'),
@@ -71,7 +71,7 @@ const schema = z.lazy(() =>
 
 /** The export request: its subject (for the handler's permission check) and its parsed query. */
 export const parseExport = (body: unknown) => {
-  const { data } = parseDocument(schema, body);
+  const { data } = parseDocument(createExportDocument, body);
   const { filters = {}, sort } = data.attributes;
   const subject = exportSubjects[data.attributes.subject_type] as (typeof exportSubjects)[string];
   if (!subject.definition) {

@@ -154,6 +154,7 @@ export const nodeCrud = (
   });
   return {
     definition,
+    documents: { create: createDocument, update: updateDocument },
     create: async (scope, orgId, body, principal) => {
       const { data } = parseDocument(createDocument, body);
       const rels = storedRelationships(data.relationships as never);

@@ -10,7 +10,7 @@ import { changedRecord, replaceRecord } from '../record-writes';
 import { schemes } from './definitions';
 import { schemeAttributes } from './hierarchy';
 
-const replaceDocument = z.lazy(() =>
+export const replaceSchemeDocument = z.lazy(() =>
   z.strictObject({
     data: z.strictObject({
       type: z.literal('schemes'),
@@ -32,7 +32,7 @@ export const replaceScheme = async (
   scheme: StoredResource,
   body: unknown,
 ): Promise<StoredResource> => {
-  const { data } = parseDocument(replaceDocument, body);
+  const { data } = parseDocument(replaceSchemeDocument, body);
   assertSameId(data.id, scheme.id);
   const cleared = { code: undefined, description: undefined, dates: undefined, labels: undefined };
   const next = changedRecord(schemes, scheme, {
