@@ -5,12 +5,12 @@ import { listRateVersions, rateVersionOptions, versionResource } from '#shared/r
 import { readInScope } from '#shared/resources/single';
 
 /** GET …/rate-codes/{rate_code_id}/versions: newest first; `filter[id]` picks one (its `links.self`). */
-export const handler = jsonApiHandler('listRateCodeVersions', async ({ scope, params, query, baseUrl }) => {
-  const code = await readInScope(scope, rateCodes, params.rate_code_id);
-  const versions = await listRateVersions(scope, code);
+export const handler = jsonApiHandler('listRateCodeVersions', async (request) => {
+  const code = await readInScope(request.scope, rateCodes, request.params.rate_code_id);
+  const versions = await listRateVersions(request.scope, code);
   return listResourceObjects(
-    query,
+    request,
     rateVersionOptions,
-    versions.map((v) => versionResource(code, v, baseUrl)),
+    versions.map((v) => versionResource(code, v, request.baseUrl)),
   );
 });

@@ -8,7 +8,7 @@ import { readInScope } from '#shared/resources/single';
 export const handler = jsonApiHandler('listServiceAccountKeys', async (request) => {
   const account = await readInScope(request.scope, serviceAccounts, request.params.service_account_id);
   return listResourceObjects(
-    request.query,
+    request,
     keyOptions,
     keysOf(account).map((key) => keyResource(account, key, request.baseUrl)),
   );

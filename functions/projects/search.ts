@@ -2,6 +2,6 @@ import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { searchProjects } from '#shared/resources/projects/search';
 
 /** GET /v3/orgs/{org_id}/projects/search?filter[prefix]=…: schemes, work orders and operations by name or code prefix. */
-export const handler = jsonApiHandler('searchProjects', ({ scope, params, query, baseUrl }) =>
-  searchProjects(scope, params.org_id, query, baseUrl),
+export const handler = jsonApiHandler('searchProjects', (request) =>
+  searchProjects(request.scope, request.params.org_id, request),
 );
