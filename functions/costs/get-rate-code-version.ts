@@ -1,12 +1,13 @@
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { jsonapi } from '#shared/jsonapi/document';
+import { resourceDocument } from '#shared/jsonapi/document';
 import { rateCodes } from '#shared/resources/costs/definitions';
 import { readRateVersion, versionResource } from '#shared/resources/costs/register';
 import { readInScope } from '#shared/resources/single';
 
 /** GET …/rate-codes/{rate_code_id}/versions/{rate_code_version_id}: one rate of the code. */
-export const handler = jsonApiHandler('getRateCodeVersion', async ({ scope, params, baseUrl }) => {
+export const handler = jsonApiHandler('getRateCodeVersion', async (request) => {
+  const { scope, params } = request;
   const code = await readInScope(scope, rateCodes, params.rate_code_id);
   const version = await readRateVersion(scope, code, params.rate_code_version_id);
-  return { jsonapi, data: versionResource(code, version, baseUrl) };
+  return resourceDocument(request, versionResource(code, version, request.baseUrl));
 });

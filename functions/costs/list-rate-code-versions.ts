@@ -7,12 +7,12 @@ import { readInScope } from '#shared/resources/single';
 export { rateVersionOptions as collectionOptions } from '#shared/resources/costs/register';
 
 /** GET …/rate-codes/{rate_code_id}/versions: newest first; `filter[id]` picks one (its `links.self`). */
-export const handler = jsonApiHandler('listRateCodeVersions', async ({ scope, params, query, baseUrl }) => {
-  const code = await readInScope(scope, rateCodes, params.rate_code_id);
-  const versions = await listRateVersions(scope, code);
+export const handler = jsonApiHandler('listRateCodeVersions', async (request) => {
+  const code = await readInScope(request.scope, rateCodes, request.params.rate_code_id);
+  const versions = await listRateVersions(request.scope, code);
   return listResourceObjects(
-    query,
+    request,
     rateVersionOptions,
-    versions.map((v) => versionResource(code, v, baseUrl)),
+    versions.map((v) => versionResource(code, v, request.baseUrl)),
   );
 });

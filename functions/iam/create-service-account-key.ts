@@ -1,6 +1,6 @@
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { created } from '#shared/http/reply';
-import { jsonapi } from '#shared/jsonapi/document';
+import { resourceDocument } from '#shared/jsonapi/document';
 import { serviceAccounts } from '#shared/resources/iam/definitions';
 import { createKey, keyResource } from '#shared/resources/iam/service-accounts';
 import { readInScope } from '#shared/resources/single';
@@ -10,5 +10,5 @@ export const handler = jsonApiHandler('createServiceAccountKey', async (request)
   const account = await readInScope(request.scope, serviceAccounts, request.params.service_account_id);
   const made = await createKey(request.scope, account);
   const data = keyResource(made.account, made.key, request.baseUrl, made.clientSecret);
-  return created({ jsonapi, data }, { 'Cache-Control': 'no-store' });
+  return created(resourceDocument(request, data), { 'Cache-Control': 'no-store' });
 });

@@ -10,7 +10,7 @@ export { keyOptions as collectionOptions } from '#shared/resources/iam/service-a
 export const handler = jsonApiHandler('listServiceAccountKeys', async (request) => {
   const account = await readInScope(request.scope, serviceAccounts, request.params.service_account_id);
   return listResourceObjects(
-    request.query,
+    request,
     keyOptions,
     keysOf(account).map((key) => keyResource(account, key, request.baseUrl)),
   );

@@ -1,5 +1,5 @@
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { jsonapi } from '#shared/jsonapi/document';
+import { resourceDocument } from '#shared/jsonapi/document';
 import { NotFoundError } from '#shared/jsonapi/errors';
 import { assertSameId, parseDocument } from '#shared/jsonapi/request-document';
 import { serviceAccounts } from '#shared/resources/iam/definitions';
@@ -14,13 +14,14 @@ import { readInScope } from '#shared/resources/single';
 export { updateKeyDocument as requestBody } from '#shared/resources/iam/service-accounts';
 
 /** PATCH …/keys/{key_id}: enable or disable a key; a disabled key's tokens stop at once. */
-export const handler = jsonApiHandler('updateServiceAccountKey', async ({ scope, params, body, baseUrl }) => {
-  const { data } = parseDocument(updateKeyDocument, body);
+export const handler = jsonApiHandler('updateServiceAccountKey', async (request) => {
+  const { scope, params } = request;
+  const { data } = parseDocument(updateKeyDocument, request.body);
   const account = await readInScope(scope, serviceAccounts, params.service_account_id);
   if (!findKey(account, params.key_id)) throw new NotFoundError('No such key on this service account.');
   assertSameId(data.id, params.key_id);
   const updated = await setKeyEnabled(scope, account, data.id, data.attributes.enabled);
   const key = findKey(updated, data.id);
   if (!key) throw new NotFoundError('No such key on this service account.');
-  return { jsonapi, data: keyResource(updated, key, baseUrl) };
+  return resourceDocument(request, keyResource(updated, key, request.baseUrl));
 });

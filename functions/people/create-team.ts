@@ -9,7 +9,8 @@ import { createTeam, createTeamDocument } from '#shared/resources/team-writes';
 export { createTeamDocument as requestBody } from '#shared/resources/team-writes';
 
 /** POST /v3/orgs/{org_id}/people/teams: 201 with the team and its Location. */
-export const handler = jsonApiHandler('createTeam', async ({ body, params, scope, baseUrl }) => {
+export const handler = jsonApiHandler('createTeam', async (request) => {
+  const { body, params, scope } = request;
   const team = await createTeam(scope, params.org_id, parseDocument(createTeamDocument, body));
-  return created(resourceDocument(toResourceObject(teams, team, baseUrl)));
+  return created(resourceDocument(request, toResourceObject(teams, team, request.baseUrl)));
 });

@@ -4,6 +4,6 @@ import { searchProjects } from '#shared/resources/projects/search';
 export { searchOptions as collectionOptions } from '#shared/resources/projects/search';
 
 /** GET /v3/orgs/{org_id}/projects/search?filter[prefix]=…: schemes, work orders and operations by name or code prefix. */
-export const handler = jsonApiHandler('searchProjects', ({ scope, params, query, baseUrl }) =>
-  searchProjects(scope, params.org_id, query, baseUrl),
+export const handler = jsonApiHandler('searchProjects', (request) =>
+  searchProjects(request.scope, request.params.org_id, request),
 );

@@ -31,6 +31,9 @@ export const handler = jsonApiHandler('receiveStreetWorksProtection', async (req
     metric('StreetWorksUnrouted');
     return metaDocument({ protection: { status: 'unrouted', message_id: processed.unrouted } });
   }
-  const document = resourceDocument(toResourceObject(protections, processed.protection, request.baseUrl));
+  const document = resourceDocument(
+    request,
+    toResourceObject(protections, processed.protection, request.baseUrl),
+  );
   return { ...document, meta: { duplicate: processed.duplicate } };
 });

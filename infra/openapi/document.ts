@@ -256,7 +256,7 @@ const successResponse = (route: Route, answer: Answer, contract: HandlerContract
             meta: ref('CollectionMeta'),
             links: ref('PaginationLinks'),
           },
-          ['data', 'meta'],
+          ['data', 'meta', 'links'],
         ),
       ),
     );
@@ -269,9 +269,15 @@ const successResponse = (route: Route, answer: Answer, contract: HandlerContract
           {
             data: { oneOf: [identifierSchema([answer.relationship]), { type: 'null' }] },
             meta: { type: 'object' },
-            links: ref('DocumentLinks'),
+            links: {
+              type: 'object',
+              description: 'Where the allocation is read: the vehicle.',
+              properties: { related: { type: 'string', format: 'uri' } },
+              required: ['related'],
+              additionalProperties: false,
+            },
           },
-          ['data'],
+          ['data', 'links'],
         ),
       ),
     );
@@ -284,7 +290,7 @@ const successResponse = (route: Route, answer: Answer, contract: HandlerContract
         meta: { type: 'object' },
         links: ref('DocumentLinks'),
       },
-      ['data'],
+      ['data', 'links'],
     );
     return described(
       answer.status === 201 ? 'Created; `Location` names it.' : 'OK',

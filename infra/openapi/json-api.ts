@@ -58,8 +58,10 @@ export const envelopeSchemas: Record<string, SchemaObject> = {
   },
   DocumentLinks: {
     type: 'object',
-    description: 'Links about the whole document: `self` is the URL that produced it.',
-    properties: { self: uri, related: uri },
+    description:
+      "Links about the whole document: `self` is the URL that produced it (a GET's own URL; a write's record's URL).",
+    properties: { self: uri },
+    required: ['self'],
     additionalProperties: false,
   },
   PaginationLinks: {
@@ -72,6 +74,7 @@ export const envelopeSchemas: Record<string, SchemaObject> = {
       prev: { oneOf: [uri, { type: 'null' }] },
       next: { oneOf: [uri, { type: 'null' }] },
     },
+    required: ['self', 'first', 'prev', 'next', 'last'],
     additionalProperties: false,
   },
   Pagination: {

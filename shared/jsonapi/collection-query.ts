@@ -243,6 +243,8 @@ export const features = ({ filter, include, sort }: FeatureOptions) => ({
   },
 });
 
+export type FeaturesMeta = ReturnType<typeof features>;
+
 /** `meta.features` of a declared collection: the very names its parsers accept. */
 export const featuresMeta = (options: CollectionOptions) =>
   features({
@@ -250,14 +252,3 @@ export const featuresMeta = (options: CollectionOptions) =>
     include: includeOptions(options.includes),
     sort: Object.keys(options.sorts),
   });
-
-/** `meta.pagination`, from the requested page and the total count. */
-export const paginationMeta = ({ limit, offset }: Page, total: number) => ({
-  current_page: Math.floor(offset / limit) + 1,
-  counts: { pages: Math.ceil(total / limit), resources: total },
-  requested: { limit, offset },
-  offsets: {
-    previous: offset === 0 ? null : Math.max(0, offset - limit),
-    next: offset + limit >= total ? null : offset + limit,
-  },
-});

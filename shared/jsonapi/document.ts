@@ -1,5 +1,9 @@
 /** JSON:API 1.1 document shapes and the builders every endpoint answers with. */
+import type { Page } from '../data/collection-query';
+import type { FeaturesMeta } from './collection-query';
+import { type PaginationLinks, paginationLinks, type RequestTarget, resourceSelf } from './document-links';
 import type { ErrorObject } from './errors';
+import { type PaginationMeta, paginationMeta } from './pagination';
 
 export const JSONAPI_MEDIA_TYPE = 'application/vnd.api+json';
 export const jsonapi = { version: '1.1' } as const;
@@ -36,6 +40,14 @@ export interface DataDocument {
 /** A document whose primary data is one resource object. */
 export interface ResourceDocument extends DataDocument {
   data: ResourceObject;
+  links: { self: string };
+}
+
+/** One page of a collection: its top-level links page through the rest. */
+export interface CollectionDocument extends DataDocument {
+  data: ResourceObject[];
+  meta: { pagination: PaginationMeta; features: FeaturesMeta };
+  links: PaginationLinks;
 }
 
 export interface MetaDocument {
@@ -50,20 +62,42 @@ export interface ErrorDocument {
 
 export type Document = DataDocument | MetaDocument | ErrorDocument;
 
+/** The answer for one resource, with its top-level `links.self` (see `resourceSelf`). */
 export const resourceDocument = (
+  request: RequestTarget,
   data: ResourceObject,
   included: ResourceObject[] = [],
 ): ResourceDocument => ({
   jsonapi,
+  links: { self: resourceSelf(request, data) },
   data,
   ...(included.length > 0 && { included }),
 });
 
+export interface CollectionPage {
+  data: ResourceObject[];
+  included: ResourceObject[];
+  /** The page requested and the number of records in the whole (filtered) collection. */
+  page: Page;
+  total: number;
+  /** `meta.features`: the options the endpoint accepts. */
+  features: FeaturesMeta;
+}
+
+/**
+ * The answer for one page of a collection: `meta.pagination` and the top-level links `self`, `first`,
+ * `prev`, `next` and `last`, both from the page and the request (see `document-links.ts`).
+ */
 export const collectionDocument = (
-  data: ResourceObject[],
-  included: ResourceObject[],
-  meta: Record<string, unknown>,
-): DataDocument => ({ jsonapi, data, ...(included.length > 0 && { included }), meta });
+  request: RequestTarget,
+  { data, included, page, total, features }: CollectionPage,
+): CollectionDocument => ({
+  jsonapi,
+  links: paginationLinks(request, page, total),
+  data,
+  ...(included.length > 0 && { included }),
+  meta: { pagination: paginationMeta(page, total), features },
+});
 
 export const metaDocument = (meta: Record<string, unknown>): MetaDocument => ({ jsonapi, meta });
 

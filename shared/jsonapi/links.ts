@@ -1,7 +1,8 @@
 /**
  * URLs the API answers with that are not a record's own (`Location` of a nested entry, a roll-up's
  * filtered collection, whoami's links) are built here from the route table, so a link can only name a
- * path that a GET route serves. A record's own path comes from its declaration's item path.
+ * path that a GET route serves. A record's own path comes from its declaration's item path; a document's
+ * top-level links are the request's own URL (`document-links.ts`).
  */
 import { fillPath, type ParamsOf } from '../http/path-template';
 import { type PathOf, type RouteId, routeById, type routes } from '../routes';

@@ -9,22 +9,16 @@ import { applyInMemory } from '../data/in-memory-collection';
 import { queryCollection, readPartition } from '../data/repository';
 import type { Scope } from '../data/scope';
 import type { StoredResource } from '../data/stored-resource';
-import {
-  type CollectionOptions,
-  featuresMeta,
-  paginationMeta,
-  parseCollectionQuery,
-  type QueryParameters,
-} from '../jsonapi/collection-query';
-import { collectionDocument, type DataDocument, type ResourceObject } from '../jsonapi/document';
+import { type CollectionOptions, featuresMeta, parseCollectionQuery } from '../jsonapi/collection-query';
+import { type CollectionDocument, collectionDocument, type ResourceObject } from '../jsonapi/document';
+import type { RequestTarget } from '../jsonapi/document-links';
 import { resolveIncludes } from './includes';
 import type { ResourceDefinition } from './resource-definition';
 import { toResourceObject } from './serialise';
 
-export interface CollectionRequest {
+/** The request a collection answers: its scope, and its URL for the links (`ApiRequest` is one). */
+export interface CollectionRequest extends RequestTarget {
   scope: Scope;
-  query: QueryParameters;
-  baseUrl: string;
 }
 
 type PageReader = (query: CollectionQuery) => Promise<{ items: StoredResource[]; total: number }>;
@@ -40,22 +34,24 @@ const readCollectionPage = async (scope: Scope, definition: ResourceDefinition, 
 };
 
 export const listResources = async (
-  { scope, query: parameters, baseUrl }: CollectionRequest,
+  request: CollectionRequest,
   definition: ResourceDefinition,
-  readPage: PageReader = (query) => readCollectionPage(scope, definition, query),
-): Promise<DataDocument> => {
+  readPage: PageReader = (query) => readCollectionPage(request.scope, definition, query),
+): Promise<CollectionDocument> => {
+  const { scope, baseUrl } = request;
   const options = definition.collection;
   if (!options) throw new Error(`${definition.type} declares no collection options`);
-  const query = parseCollectionQuery(parameters, options);
+  const query = parseCollectionQuery(request.query, options);
   const page = await readPage(query);
   const items = definition.derive ? await definition.derive(scope, page.items) : page.items;
-  const { total } = page;
   const included = await resolveIncludes(scope, definition, items, query.include);
-  return collectionDocument(
-    items.map((item) => toResourceObject(definition, item, baseUrl)),
-    included.map(({ definition: d, item }) => toResourceObject(d, item, baseUrl)),
-    { pagination: paginationMeta(query.page, total), features: featuresMeta(options) },
-  );
+  return collectionDocument(request, {
+    data: items.map((item) => toResourceObject(definition, item, baseUrl)),
+    included: included.map(({ definition: d, item }) => toResourceObject(d, item, baseUrl)),
+    page: query.page,
+    total: page.total,
+    features: featuresMeta(options),
+  });
 };
 
 /**
@@ -66,7 +62,7 @@ export const listInMemory = (
   request: CollectionRequest,
   definition: ResourceDefinition,
   records: () => Promise<readonly StoredResource[]> | readonly StoredResource[],
-): Promise<DataDocument> =>
+): Promise<CollectionDocument> =>
   listResources(request, definition, async (query) => applyInMemory(await records(), query));
 
 /**
@@ -78,7 +74,7 @@ export const listPartition = (
   definition: ResourceDefinition,
   orgId: string,
   keep: (record: StoredResource) => boolean = () => true,
-): Promise<DataDocument> =>
+): Promise<CollectionDocument> =>
   listInMemory(request, definition, async () =>
     (await readPartition(request.scope, orgId, definition.type)).filter(keep),
   );
@@ -89,14 +85,17 @@ export const listPartition = (
  * field paths of the resource object (`attributes.valid_from`). Such collections declare no includes.
  */
 export const listResourceObjects = (
-  parameters: QueryParameters,
+  request: RequestTarget,
   options: CollectionOptions & { includes: readonly [] },
   all: readonly ResourceObject[],
-): DataDocument => {
-  const query = parseCollectionQuery(parameters, options);
+): CollectionDocument => {
+  const query = parseCollectionQuery(request.query, options);
   const { items, total } = applyInMemory(all, query);
-  return collectionDocument(items, [], {
-    pagination: paginationMeta(query.page, total),
+  return collectionDocument(request, {
+    data: items,
+    included: [],
+    page: query.page,
+    total,
     features: featuresMeta(options),
   });
 };

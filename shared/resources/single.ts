@@ -2,8 +2,9 @@
 import { getInScope } from '../data/repository';
 import type { Scope } from '../data/scope';
 import type { StoredResource } from '../data/stored-resource';
-import { parseResourceQuery, type QueryParameters } from '../jsonapi/collection-query';
+import { parseResourceQuery } from '../jsonapi/collection-query';
 import { type ResourceDocument, resourceDocument } from '../jsonapi/document';
+import type { RequestTarget } from '../jsonapi/document-links';
 import { NotFoundError } from '../jsonapi/errors';
 import { resolveIncludes } from './includes';
 import type { ResourceDefinition } from './resource-definition';
@@ -20,22 +21,23 @@ export const readInScope = async (
   return found;
 };
 
-export interface ResourceRequest {
+/** The request one record answers: its scope, and its URL for `links.self` (`ApiRequest` is one). */
+export interface ResourceRequest extends RequestTarget {
   scope: Scope;
-  query: QueryParameters;
-  baseUrl: string;
 }
 
 /** The document for one record, with the includes the request asks for among those the type declares. */
 export const resourceResponse = async (
-  { scope, query, baseUrl }: ResourceRequest,
+  request: ResourceRequest,
   definition: ResourceDefinition,
   item: StoredResource,
 ): Promise<ResourceDocument> => {
-  const include = parseResourceQuery(query, definition.collection?.includes ?? []);
+  const { scope, baseUrl } = request;
+  const include = parseResourceQuery(request.query, definition.collection?.includes ?? []);
   const [answered = item] = definition.derive ? await definition.derive(scope, [item]) : [item];
   const included = await resolveIncludes(scope, definition, [answered], include);
   return resourceDocument(
+    request,
     toResourceObject(definition, answered, baseUrl),
     included.map(({ definition: d, item: i }) => toResourceObject(d, i, baseUrl)),
   );

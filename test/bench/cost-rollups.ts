@@ -119,7 +119,12 @@ export const benchCostRollUps = async (sizes: number[]) => {
     calls = 0;
     items = 0;
     const start = performance.now();
-    const document = await costRollUps(principal, { filter, limit: '100' }, 'http://bench');
+    const document = await costRollUps(principal, {
+      method: 'GET',
+      baseUrl: 'http://bench',
+      path: '/v3/cost-rollups',
+      query: { filter, limit: '100' },
+    });
     const ms = performance.now() - start;
     runs.push({
       lines,

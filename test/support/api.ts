@@ -1,8 +1,8 @@
 /**
  * API tests talk HTTP to the local adapter, which calls the real handler modules against DynamoDB Local.
- * Every response they see is checked for the spec's headers, when it is JSON:API against the official
- * JSON:API 1.1 schema, and against the OpenAPI document (`openapi-check.ts`); every link it carries is
- * followed (`followLinks`).
+ * Every response they see is checked for the spec's headers; when it is JSON:API, against the official
+ * JSON:API 1.1 schema and for its top-level links (`document-links.ts`); and against the OpenAPI document
+ * (`openapi-check.ts`). Every link it carries is followed (`followLinks`).
  */
 import type { Server } from 'node:http';
 import { expect } from 'vitest';
@@ -10,6 +10,7 @@ import { startLocalApi } from '../../infra/local/http-adapter';
 import type { ClientCredentials } from '../../infra/local/records';
 import { matchRoute } from '../../shared/routes';
 import { assertJsonApiDocument } from './conformance';
+import { expectDocumentLinks } from './document-links';
 import { checkAgainstDocument } from './openapi-check';
 import { expectSecurityHeaders } from './security-headers';
 
@@ -51,12 +52,18 @@ const linkShape = (link: URL): string => {
   return `${path}?${[...new Set(link.searchParams.keys())].sort().join('&')}`;
 };
 
-/** Every URL a successful response names: its `Location`, its top-level `links.self` and each resource's. */
+/** The pagination links of a collection: a client pages with them, so each must resolve like `self`. */
+const PAGING_LINKS = ['first', 'prev', 'next', 'last'] as const;
+
+/**
+ * Every URL a successful response names: its `Location`, its top-level `links.self` and pagination
+ * links, and each resource's `links.self`.
+ */
 const linksOf = (status: number, headers: Headers, body: unknown): string[] => {
   if (status < 200 || status > 299) return [];
   const location = headers.get('location');
   const document = (typeof body === 'object' && body !== null ? body : {}) as {
-    links?: { self?: unknown };
+    links?: Record<string, unknown>;
     data?: unknown;
     included?: unknown;
   };
@@ -64,6 +71,7 @@ const linksOf = (status: number, headers: Headers, body: unknown): string[] => {
   return [
     ...(location ? [location] : []),
     ...[document, ...resources].map((r) => (r as typeof document | null)?.links?.self),
+    ...PAGING_LINKS.map((name) => document.links?.[name]),
   ].filter((link): link is string => typeof link === 'string');
 };
 
@@ -180,6 +188,7 @@ export const startTestApi = async (): Promise<TestApi> => {
       text,
       body: type.includes('json') ? JSON.parse(text) : text,
     };
+    expectDocumentLinks(method, `${url}${path}`, answer);
     // A GET that answered 200 has just shown its own shape resolves.
     if (method === 'GET' && answer.status === 200) followed.add(linkShape(new URL(`${url}${path}`)));
     await followLinks(url, followed, headers, answer, `${method} ${path}`);

@@ -621,6 +621,39 @@ export const recordFor = (ids: Ids, route: Route, param: string): string => {
 const routeById = new Map<string, Route>(routes.map((r) => [r.id, r]));
 
 /**
+ * A street-works event as the receiver processes it once its SNS message is verified: it creates or
+ * moves the permit (or activity) `reference` names, and answers the protection it recorded.
+ */
+export const deliverStreetWorksEvent = async (
+  org: string,
+  eventType: string,
+  objectType: 'PERMIT' | 'ACTIVITY',
+  reference: string,
+) => {
+  const result = await processNotification({
+    Type: 'Notification',
+    MessageId: randomUUID(),
+    TopicArn: 'arn:aws:sns:eu-west-2:123456789012:street-works-permits',
+    Message: JSON.stringify({
+      event_reference: randomUUID(),
+      event_type: eventType,
+      object_type: objectType,
+      object_reference: reference,
+      event_time: '2026-11-22T09:00:00Z',
+      object_data: { usrn: '20100123' },
+    }),
+    Timestamp: new Date().toISOString(),
+    SignatureVersion: '2',
+    Signature: '',
+    SigningCertURL: '',
+  });
+  if (!('protection' in result) || result.protection.org_id !== org) {
+    throw new Error(`Street-works reference ${reference} does not route to ${org}`);
+  }
+  return result.protection;
+};
+
+/**
  * Makes one record of every kind in the tenant's organisation (two people needed: the second becomes the
  * signed-in admin user). `reference` prefixes the values unique per organisation, and the street-works
  * references, so the configured routing sends them to this organisation.
@@ -761,31 +794,16 @@ export const buildEveryRecord = async (
   await send('updateCostSheet', 200);
 
   // Street works arrive through SNS: a permit and an activity, each with its protection.
-  for (const [event_type, object_type, object_reference] of [
-    ['PERMIT_GRANTED', 'PERMIT', `${reference}-P-1`],
-    ['ACTIVITY_CREATED', 'ACTIVITY', `${reference}-A-1`],
-  ]) {
-    const result = await processNotification({
-      Type: 'Notification',
-      MessageId: randomUUID(),
-      TopicArn: 'arn:aws:sns:eu-west-2:123456789012:street-works-permits',
-      Message: JSON.stringify({
-        event_reference: randomUUID(),
-        event_type,
-        object_type,
-        object_reference,
-        event_time: '2026-11-22T09:00:00Z',
-        object_data: { usrn: '20100123' },
-      }),
-      Timestamp: new Date().toISOString(),
-      SignatureVersion: '2',
-      Signature: '',
-      SigningCertURL: '',
-    });
-    if (!('protection' in result) || result.protection.org_id !== org) {
-      throw new Error(`Street-works reference ${object_reference} does not route to ${org}`);
-    }
-    const { protection } = result;
+  for (const [eventType, objectType] of [
+    ['PERMIT_GRANTED', 'PERMIT'],
+    ['ACTIVITY_CREATED', 'ACTIVITY'],
+  ] as const) {
+    const protection = await deliverStreetWorksEvent(
+      org,
+      eventType,
+      objectType,
+      `${reference}-${objectType[0]}-1`,
+    );
     ids.protection_id = protection.id;
     if (typeof protection.rels.permit === 'string') ids.permit_id = protection.rels.permit;
     if (typeof protection.rels.street_work === 'string') ids.street_work_id = protection.rels.street_work;

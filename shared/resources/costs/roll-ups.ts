@@ -15,14 +15,9 @@ import {
   rollUp,
 } from '../../domain/costs/roll-up';
 import { parseRollUpFilter, ROLL_UP_FILTER_FIELDS } from '../../domain/costs/roll-up-filter';
-import {
-  features,
-  paginationMeta,
-  parsePage,
-  type QueryParameters,
-  rejectUnknownParameters,
-} from '../../jsonapi/collection-query';
-import { collectionDocument, type DataDocument, type ResourceObject } from '../../jsonapi/document';
+import { features, parsePage, rejectUnknownParameters } from '../../jsonapi/collection-query';
+import { type CollectionDocument, collectionDocument, type ResourceObject } from '../../jsonapi/document';
+import type { RequestTarget } from '../../jsonapi/document-links';
 import { ConflictError, NotFoundError, UnauthorisedError, ValidationError } from '../../jsonapi/errors';
 import { routePath } from '../../jsonapi/links';
 import { resourceTypes } from '../../routes';
@@ -130,14 +125,17 @@ export const rollUpResources = async (
 
 export const costRollUps = async (
   principal: Principal | null,
-  query: QueryParameters,
-  baseUrl: string,
-): Promise<DataDocument> => {
+  request: RequestTarget,
+): Promise<CollectionDocument> => {
+  const { query } = request;
   rejectUnknownParameters(query, /^(filter|limit|offset|page\[(limit|offset)\])$/);
   const page = parsePage(query);
-  const all = (await rollUpResources(principal, query.filter, baseUrl)) ?? [];
-  return collectionDocument(all.slice(page.offset, page.offset + page.limit), [], {
-    pagination: paginationMeta(page, all.length),
+  const all = (await rollUpResources(principal, query.filter, request.baseUrl)) ?? [];
+  return collectionDocument(request, {
+    data: all.slice(page.offset, page.offset + page.limit),
+    included: [],
+    page,
+    total: all.length,
     // The names the filter expression takes; roll-ups have no includes and one fixed order.
     features: features({ filter: ROLL_UP_FILTER_FIELDS, include: [], sort: [] }),
   });

@@ -8,14 +8,9 @@ import { applyInMemory } from '../../data/in-memory-collection';
 import { queryIndexPrefix } from '../../data/repository';
 import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
-import {
-  type CollectionOptions,
-  featuresMeta,
-  paginationMeta,
-  parseCollectionQuery,
-  type QueryParameters,
-} from '../../jsonapi/collection-query';
-import { collectionDocument, type DataDocument } from '../../jsonapi/document';
+import { type CollectionOptions, featuresMeta, parseCollectionQuery } from '../../jsonapi/collection-query';
+import { type CollectionDocument, collectionDocument } from '../../jsonapi/document';
+import type { RequestTarget } from '../../jsonapi/document-links';
 import { ValidationError } from '../../jsonapi/errors';
 import { toResourceObject } from '../serialise';
 import { operations, schemes, workOrders } from './definitions';
@@ -36,10 +31,9 @@ export const searchOptions: CollectionOptions = {
 export const searchProjects = async (
   scope: Scope,
   orgId: string,
-  parameters: QueryParameters,
-  baseUrl: string,
-): Promise<DataDocument> => {
-  const query = parseCollectionQuery(parameters, searchOptions);
+  request: RequestTarget,
+): Promise<CollectionDocument> => {
+  const query = parseCollectionQuery(request.query, searchOptions);
   const value = (field: string) => {
     const clause = query.filters.find((f) => f.field === field);
     return clause?.op === 'eq' ? clause.value : undefined;
@@ -70,11 +64,13 @@ export const searchProjects = async (
   ).flat();
   const unique = [...new Map(found.map((r: StoredResource): [string, StoredResource] => [r.id, r])).values()];
   const { items, total } = applyInMemory(unique, { ...query, filters: [] });
-  return collectionDocument(
-    items.map((item) =>
-      toResourceObject(searchable.find((d) => d.type === item.type) ?? schemes, item, baseUrl),
+  return collectionDocument(request, {
+    data: items.map((item) =>
+      toResourceObject(searchable.find((d) => d.type === item.type) ?? schemes, item, request.baseUrl),
     ),
-    [],
-    { pagination: paginationMeta(query.page, total), features: featuresMeta(searchOptions) },
-  );
+    included: [],
+    page: query.page,
+    total,
+    features: featuresMeta(searchOptions),
+  });
 };

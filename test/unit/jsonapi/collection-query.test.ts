@@ -4,7 +4,6 @@ import {
   featuresMeta,
   PAGE_SIZE_DEFAULT,
   PAGE_SIZE_MAX,
-  paginationMeta,
   parseCollectionQuery,
   parseResourceQuery,
 } from '#shared/jsonapi/collection-query';
@@ -183,36 +182,6 @@ describe('collection query features', () => {
   it('single-resource reads take include only', () => {
     expect(parseResourceQuery({ include: 'vehicle' }, ['vehicle'])).toEqual([['vehicle']]);
     expect(() => parseResourceQuery({ sort: 'name' }, ['vehicle'])).toThrow(ValidationError);
-  });
-});
-
-describe('meta.pagination', () => {
-  it('first page: previous offset is null, next is offset + limit', () => {
-    expect(paginationMeta({ limit: 10, offset: 0 }, 25)).toEqual({
-      current_page: 1,
-      counts: { pages: 3, resources: 25 },
-      requested: { limit: 10, offset: 0 },
-      offsets: { previous: null, next: 10 },
-    });
-  });
-
-  it('last page: next offset is null', () => {
-    expect(paginationMeta({ limit: 10, offset: 20 }, 25).offsets).toEqual({ previous: 10, next: null });
-    expect(paginationMeta({ limit: 10, offset: 20 }, 25).current_page).toBe(3);
-  });
-
-  it('an out-of-range page still reports the collection', () => {
-    expect(paginationMeta({ limit: 10, offset: 100 }, 25)).toMatchObject({
-      counts: { pages: 3, resources: 25 },
-      offsets: { previous: 90, next: null },
-    });
-  });
-
-  it('an empty collection has no pages', () => {
-    expect(paginationMeta({ limit: 10, offset: 0 }, 0)).toMatchObject({
-      counts: { pages: 0, resources: 0 },
-      offsets: { previous: null, next: null },
-    });
   });
 });
 

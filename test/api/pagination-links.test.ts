@@ -1,0 +1,309 @@
+/**
+ * Issue 17, item 5: every collection carries top-level `links` (`self`, `first`, `prev`, `next`, `last`)
+ * derived from the request's own URL, so a generic JSON:API client pages with them. Walked over every GET
+ * collection route of the route table (as in collection-features.test.ts), against one real record of
+ * every kind (test/support/every-record.ts) and a few more, with a page size that makes several pages:
+ * following `next` from the first page until it is null visits every record exactly once, in the
+ * collection's order; following `prev` from `last` walks the same pages back; every link keeps the
+ * caller's filters, sort and include; the caller's paging form is kept; a page beyond the end leads back.
+ *
+ * test/support/api.ts checks the same links on every response of every API test file, and follows them.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFeatureConfiguration, createOrganisation } from '../../infra/local/records';
+import { scopeOf } from '../../shared/data/scope';
+import { commit } from '../../shared/data/transaction';
+import { grantRecord } from '../../shared/resources/iam/grant-writes';
+import { streets } from '../../shared/resources/places/definitions';
+import { newRecord } from '../../shared/resources/record-writes';
+import { type Route, routes } from '../../shared/routes';
+import { runCdmScenario } from '../scenarios/cdm';
+import { startTestApi, type TestApi } from '../support/api';
+import {
+  BODILESS,
+  buildEveryRecord,
+  deliverStreetWorksEvent,
+  type EveryRecord,
+  requestBodies,
+} from '../support/every-record';
+import { STREET_WORKS_ORGS } from '../support/street-works-config';
+import { newTenant, type Tenant } from '../support/tenants';
+
+let api: TestApi;
+let tenant: Tenant;
+let token: string;
+let every: EveryRecord;
+/** Path parameters the walk takes from elsewhere than `every` (the second CDM scenario's pack and plan). */
+const walkIds: Record<string, string> = {};
+
+const collectionRoutes = routes.filter(
+  (r: Route) => r.method === 'GET' && r.query === undefined && !r.path.endsWith('}'),
+);
+
+/** Query parameters a route needs before it answers a collection (with records in it) at all. */
+const required: Record<string, (ids: EveryRecord['ids']) => string[]> = {
+  searchProjects: () => ['filter[prefix]=Ex'],
+  listComments: (i) => [`filter[subject_id]=${i.contact_id}`],
+  listCostRollups: (i) => [
+    `filter=and(eq(organisation,${i.org_id}),eq(cost_centre,${i.scheme_id}),eq(cost_centre_type,schemes),eq(depth,all))`,
+  ],
+};
+
+const PAGING = new Set(['page[limit]', 'page[offset]', 'limit', 'offset']);
+/** A link's query without its paging parameters, decoded: what every link of a walk must keep. */
+const keptOf = (link: string) =>
+  [...new URL(link).searchParams].filter(([name]) => !PAGING.has(name)).map(([n, v]) => `${n}=${v}`);
+const pagingOf = (link: string) =>
+  Object.fromEntries([...new URL(link).searchParams].filter(([name]) => PAGING.has(name)));
+const pathOf = (link: string) => {
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+};
+
+beforeAll(async () => {
+  api = await startTestApi();
+  // The organisation street-works references route to (test configuration), for its permits.
+  tenant = await newTenant('Links Org', 2, STREET_WORKS_ORGS.TW);
+  token = await api.token(tenant.admin);
+  every = await buildEveryRecord(api, tenant, { token, reference: 'TW' });
+  await addSecondRecords();
+}, 240_000);
+
+const idFor = (route: Route, name: string) => walkIds[name] ?? every.idFor(route, name);
+const firstPath = (route: Route) => {
+  const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => idFor(route, name));
+  return { path, query: required[route.id]?.(every.ids) ?? [] };
+};
+const withQuery = (path: string, query: string[]) => (query.length > 0 ? `${path}?${query.join('&')}` : path);
+
+/** Bodies that cannot simply be sent twice. */
+const bodiesAgain: Record<string, (ids: EveryRecord['ids']) => object> = {
+  // Rate versions follow one another: the second starts after the first.
+  createRateCodeVersion: (i) => {
+    const body = requestBodies.createRateCodeVersion?.(i) as { data: { attributes: object } };
+    return {
+      data: { ...body.data, attributes: { ...body.data.attributes, valid_from: '2026-07-01T00:00:00Z' } },
+    };
+  },
+};
+
+/**
+ * A second record in every collection that holds fewer than two, so that every walk has pages to walk:
+ * what no route creates the way the seed data and the SNS receiver do; the rest by sending the create
+ * route of the collection's type again (values unique per organisation under another reference).
+ */
+const addSecondRecords = async () => {
+  const org = tenant.org.id;
+  // A second scheme, pack and plan; its pack gets a second hazard proposal from an appointed designer
+  // (the administrator holds no duty-holder role), and the walk reads the pack's and the plan's lists.
+  const cdm = await runCdmScenario(api, org, token);
+  Object.assign(walkIds, {
+    pre_construction_information_id: cdm.packId,
+    construction_phase_plan_id: cdm.planId,
+  });
+  const proposal = await api.request(
+    'POST',
+    `/v3/pre-construction-information/${cdm.packId}/hazard-proposals`,
+    {
+      token: cdm.tokens.designer,
+      body: requestBodies.createHazardProposal?.(every.ids) ?? {},
+    },
+  );
+  expect(proposal.status, proposal.text).toBe(201);
+  await createFeatureConfiguration(org, { name: 'PCI', domain: 'cdm', component: 'pci', enabled: true });
+  const street = newRecord(streets, org, {
+    attributes: { name: 'Low Street', usrn: '20100124', town: 'Kendal' },
+  });
+  await commit(scopeOf([org]), [{ create: street }]);
+  await deliverStreetWorksEvent(org, 'PERMIT_GRANTED', 'PERMIT', 'TW-P-2');
+  await deliverStreetWorksEvent(org, 'ACTIVITY_CREATED', 'ACTIVITY', 'TW-A-2');
+  const other = await createOrganisation({
+    name: 'Links Other',
+    slug: `links-other-${Date.now()}`,
+    description: 'A second organisation.',
+  });
+  // A grant in another organisation stands for a bridge (as in createServiceAccountClient).
+  const bridged = grantRecord(other.id, { role: 'viewer', service_account: tenant.admin.principalId });
+  await commit(scopeOf([other.id]), [{ create: bridged }]);
+  const again: Record<string, string> = { ...every.ids, reference: 'TW2' };
+  // A device backup answers an open request: the second backup needs a second request.
+  const request = await api.request('POST', `/v3/orgs/${org}/device-backup-requests`, {
+    token,
+    body: requestBodies.createDeviceBackupRequest?.(again) ?? {},
+  });
+  expect(request.status, request.text).toBe(201);
+  again.device_backup_request_id = request.body.data.id;
+  for (const route of collectionRoutes) {
+    const { path, query } = firstPath(route);
+    const res = await api.get(withQuery(path, query), token);
+    if (res.body.meta.pagination.counts.resources >= 2) continue;
+    const type = res.body.data[0]?.type;
+    const create = routes.find(
+      (r) =>
+        r.method === 'POST' &&
+        (r.path === route.path ||
+          (type !== undefined &&
+            (requestBodies[r.id]?.(again) as { data?: { type?: string } })?.data?.type === type)),
+    );
+    if (!create) throw new Error(`${route.id}: no way to make a second record; add one here`);
+    const target = create.path.replace(/\{(\w+)\}/g, (_, name: string) => idFor(create, name));
+    const body = BODILESS.has(create.id)
+      ? undefined
+      : (bodiesAgain[create.id] ?? requestBodies[create.id])?.(again);
+    const made = await api.request('POST', target, { token, ...(body && { body }) });
+    expect(made.status, `${create.id}: ${made.text}`).toBe(201);
+  }
+};
+afterAll(() => api.close());
+
+describe('pagination links on every collection route', () => {
+  it('the walk covers the collection routes of the route table', () => {
+    expect(collectionRoutes.length).toBeGreaterThanOrEqual(58);
+  });
+
+  it.each(collectionRoutes.map((r) => [r.id, r] as const))(
+    '%s: next from first visits every record once, prev walks back, each link keeps filters, sort and include',
+    async (_, route) => {
+      const { path, query } = firstPath(route);
+      const plainList = await api.get(withQuery(path, query), token);
+      expect(plainList.status, plainList.text).toBe(200);
+      const { params } = plainList.body.meta.features;
+      // The caller's own parameters: a filter that keeps every record (a creation time since 2000), a
+      // sort and an include, where the endpoint has them.
+      const since = (params.filter.options as string[]).includes('created_at.since');
+      const sort = params.sort.options[0] as string | undefined;
+      const include = params.include.options[0] as string | undefined;
+      const own = [
+        ...query,
+        ...(since ? ['filter[created_at.since]=2000-01-01T00:00:00Z'] : []),
+        ...(sort ? [`sort=-${sort}`] : []),
+        ...(include ? [`include=${include}`] : []),
+      ];
+      // At most 100 records answer in one page: the collection's order, to compare the walk with.
+      const whole = await api.get(withQuery(path, [...own, 'page[limit]=100']), token);
+      const total: number = whole.body.meta.pagination.counts.resources;
+      expect(
+        total,
+        `${route.id}: two records at least, so that there are pages to walk`,
+      ).toBeGreaterThanOrEqual(2);
+      const expected = (whole.body.data as { id: string }[]).map((r) => r.id);
+      // About three pages, so that first, a middle page and last differ.
+      const limit = Math.max(1, Math.ceil(total / 3));
+
+      const forward: string[] = [];
+      const seen: string[] = [];
+      let first: string | undefined;
+      let last: string | undefined;
+      // A client asks for a page size, then pages from the first page.
+      const asked = await api.get(withQuery(path, [...own, `page[limit]=${limit}`]), token);
+      expect(asked.status, asked.text).toBe(200);
+      let link: string | null = asked.body.links.first;
+      while (link !== null) {
+        expect(forward.length, `${route.id}: next never ends`).toBeLessThanOrEqual(total + 1);
+        const page = await api.get(pathOf(link), token);
+        expect(page.status, page.text).toBe(200);
+        const { links } = page.body;
+        forward.push(links.self);
+        seen.push(...(page.body.data as { id: string }[]).map((r) => r.id));
+        // Every link keeps what the caller sent besides the page, in its order.
+        for (const name of ['self', 'first', 'prev', 'next', 'last'] as const) {
+          if (links[name] !== null) expect(keptOf(links[name]), `${route.id}: links.${name}`).toEqual(own);
+        }
+        expect(pagingOf(links.first)).toEqual({ 'page[limit]': String(limit), 'page[offset]': '0' });
+        first ??= links.first;
+        last ??= links.last;
+        expect(links.first).toBe(first);
+        expect(links.last).toBe(last);
+        link = links.next;
+      }
+      expect(new Set(seen).size, `${route.id}: a record seen twice`).toBe(seen.length);
+      expect(seen.length, `${route.id}: records visited`).toBe(total);
+      if (total <= 100) expect(seen).toEqual(expected);
+      expect(forward).toHaveLength(Math.max(1, Math.ceil(total / limit)));
+      expect(forward.at(-1)).toBe(last);
+
+      const back: string[] = [];
+      for (let at: string | null = last ?? null; at !== null; ) {
+        expect(back.length, `${route.id}: prev never ends`).toBeLessThanOrEqual(forward.length);
+        const page = await api.get(pathOf(at), token);
+        back.push(page.body.links.self);
+        at = page.body.links.prev;
+      }
+      expect(back).toEqual([...forward].reverse());
+
+      // A caller paging with limit/offset gets links in that form.
+      const plain = await api.get(withQuery(path, [...query, `limit=${limit}`]), token);
+      expect(pagingOf(plain.body.links.last)).toEqual({
+        limit: String(limit),
+        offset: pagingOf(last ?? '')['page[offset]'],
+      });
+
+      // Beyond the end: an empty page whose prev leads back to the last page, and no next.
+      const beyond = await api.get(
+        withQuery(path, [...own, `page[limit]=${limit}`, `page[offset]=${total + 2 * limit}`]),
+        token,
+      );
+      expect(beyond.body.data).toEqual([]);
+      expect(beyond.body.links).toMatchObject({ prev: last, next: null, first, last });
+    },
+  );
+});
+
+describe('pagination links at the edges', () => {
+  const teams = () => `/v3/orgs/${tenant.org.id}/people/teams`;
+
+  it('an empty collection: first and last are offset 0, prev and next are null', async () => {
+    const res = await api.get(`${teams()}?filter[name]=nothing-matches&page[limit]=5`, token);
+    expect(res.body.data).toEqual([]);
+    expect(res.body.links).toMatchObject({ prev: null, next: null });
+    expect(pagingOf(res.body.links.first)).toEqual({ 'page[limit]': '5', 'page[offset]': '0' });
+    expect(res.body.links.last).toBe(res.body.links.first);
+  });
+
+  it('a request without paging parameters: self is the request, the others name the default page size', async () => {
+    const res = await api.get(`${teams()}?sort=name`, token);
+    expect(res.body.links.self).toBe(`${api.url}${teams()}?sort=name`);
+    expect(pagingOf(res.body.links.first)).toEqual({ 'page[limit]': '25', 'page[offset]': '0' });
+  });
+
+  it('links are absolute URLs on the host the request came in on, their brackets percent-encoded', async () => {
+    const res = await api.get(`${teams()}?filter[name]=Isolation crew&page[limit]=1`, token);
+    expect(res.body.links.first).toBe(
+      `${api.url}${teams()}?filter%5Bname%5D=Isolation+crew&page%5Blimit%5D=1&page%5Boffset%5D=0`,
+    );
+  });
+});
+
+describe('top-level links.self on single-resource documents', () => {
+  it('a GET: the request URL, include and all', async () => {
+    const path = `/v3/orgs/${tenant.org.id}/people/teams/${every.ids.team_id}?include=members`;
+    const res = await api.get(path, token);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.links).toEqual({ self: `${api.url}${path}` });
+  });
+
+  it('a create (201): the record’s own URL, as Location and data.links.self', async () => {
+    const res = await api.request('POST', `/v3/orgs/${tenant.org.id}/people/job-roles`, {
+      token,
+      body: { data: { type: 'job-roles', attributes: { name: 'Banksman', code: 'LINKS-BANK' } } },
+    });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body.links).toEqual({ self: res.headers.get('location') });
+    expect(res.body.links.self).toBe(res.body.data.links.self);
+  });
+
+  it('an update (PATCH) and an action (POST …/restore): the record’s own URL, which a GET answers', async () => {
+    const scheme = `/v3/orgs/${tenant.org.id}/projects/schemes/${every.ids.scheme_id}`;
+    const patched = await api.request('PATCH', scheme, {
+      token,
+      body: { data: { type: 'schemes', id: every.ids.scheme_id, attributes: { description: 'Links' } } },
+    });
+    expect(patched.status, patched.text).toBe(200);
+    expect(patched.body.links).toEqual({ self: `${api.url}${scheme}` });
+    const operation = `/v3/orgs/${tenant.org.id}/projects/operations/${every.ids.operation_id}`;
+    expect((await api.request('DELETE', operation, { token })).status).toBe(204);
+    const restored = await api.request('POST', `${operation}/restore`, { token });
+    expect(restored.status, restored.text).toBe(200);
+    expect(restored.body.links).toEqual({ self: `${api.url}${operation}` });
+  });
+});

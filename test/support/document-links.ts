@@ -1,0 +1,54 @@
+/**
+ * Issue 17, item 5, checked on every response an API test sees: a successful document whose primary data
+ * is one resource carries top-level `links.self`; a collection carries `self`, `first`, `prev`, `next`
+ * and `last`, the paging links agreeing with `meta.pagination`. `self` of a GET is the request's own URL.
+ */
+import { expect } from 'vitest';
+
+type Links = Record<string, unknown>;
+
+/** A URL's path and decoded query, to compare links written with different (valid) encodings. */
+const sameTarget = (link: unknown, url: string) => {
+  const a = new URL(String(link));
+  const b = new URL(url);
+  return a.origin === b.origin && a.pathname === b.pathname && `${a.searchParams}` === `${b.searchParams}`;
+};
+
+/** The page offset a paging link names, in either parameter form. */
+const offsetOf = (link: unknown): number | null => {
+  if (link === null) return null;
+  const params = new URL(String(link)).searchParams;
+  return Number(params.get('page[offset]') ?? params.get('offset'));
+};
+
+export const expectDocumentLinks = (
+  method: string,
+  requestUrl: string,
+  response: { status: number; body: unknown },
+) => {
+  if (response.status < 200 || response.status > 299) return;
+  const document = response.body as { data?: unknown; links?: Links; meta?: Record<string, unknown> };
+  if (typeof document !== 'object' || document === null || !('data' in document)) return;
+  const { data, links = {} } = document;
+  const where = `${method} ${requestUrl}`;
+  if (Array.isArray(data)) {
+    expect(Object.keys(links).sort(), `${where}: a collection's links`).toEqual(
+      ['first', 'last', 'next', 'prev', 'self'].sort(),
+    );
+    if (method === 'GET') expect(sameTarget(links.self, requestUrl), `${where}: links.self`).toBe(true);
+    const pagination = document.meta?.pagination as
+      | { offsets: { previous: number | null; next: number | null } }
+      | undefined;
+    expect(pagination, `${where}: meta.pagination`).toBeDefined();
+    expect(offsetOf(links.first), `${where}: links.first`).toBe(0);
+    expect(offsetOf(links.prev), `${where}: links.prev`).toBe(pagination?.offsets.previous);
+    expect(offsetOf(links.next), `${where}: links.next`).toBe(pagination?.offsets.next);
+    expect(typeof links.last, `${where}: links.last`).toBe('string');
+  } else if (typeof data === 'object' && data !== null && 'attributes' in data) {
+    // One resource object (a relationship endpoint's identifier has no attributes and no self).
+    const own = (data as { links?: Links }).links?.self;
+    expect(typeof links.self, `${where}: top-level links.self`).toBe('string');
+    if (method === 'GET') expect(sameTarget(links.self, requestUrl), `${where}: links.self`).toBe(true);
+    else expect(links.self, `${where}: links.self of a write is the record's own URL`).toBe(own);
+  }
+};
