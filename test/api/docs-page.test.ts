@@ -73,7 +73,7 @@ const openEveryGroup = async (page: Page) => {
 };
 
 /** Waits until every expected text is on the page; on timeout, fails naming the ones still missing. */
-const waitForTexts = async (page: Page, label: string, texts: readonly string[]) => {
+const waitForTexts = async (page: Page, label: string, texts: readonly string[], problems: string[]) => {
   try {
     await page.waitForFunction(
       `${JSON.stringify(texts)}.every((text) => document.body.innerText.includes(text))`,
@@ -82,7 +82,10 @@ const waitForTexts = async (page: Page, label: string, texts: readonly string[])
   } catch {
     const shown = (await page.evaluate('document.body.innerText')) as string;
     const missing = texts.filter((text) => !shown.includes(text));
-    expect.fail(`${label} not rendered within ${RENDER_TIMEOUT_MS / 1000} s: ${missing.join(', ')}`);
+    expect.fail(
+      `${label} not rendered within ${RENDER_TIMEOUT_MS / 1000} s: ${missing.join(', ')}; ` +
+        `problems seen: ${problems.join('; ') || 'none'}`,
+    );
   }
 };
 
@@ -122,15 +125,17 @@ describe('The docs page (issue 17, item 3)', () => {
       page,
       'areas',
       document.tags.map((tag) => tag.name),
+      problems,
     );
     await openEveryGroup(page);
     await waitForTexts(
       page,
       'operations',
       operations.map((operation) => operation.summary),
+      problems,
     );
     // The "try it" client targets the server the page was loaded from (the document's server is `/`).
-    await waitForTexts(page, 'the try-it server', [api.url]);
+    await waitForTexts(page, 'the try-it server', [api.url], problems);
     mkdirSync(dirname(SCREENSHOT), { recursive: true });
     // The whole page with every area open is tens of thousands of pixels tall, more than Chromium will
     // capture ("Page is too large"): the screenshot is the page's first SCREENSHOT_HEIGHT pixels.
