@@ -8,10 +8,17 @@ import { routes } from '../../shared/routes';
 
 const EXPECTED = {
   'x-content-type-options': 'nosniff',
-  'content-security-policy': "frame-ancestors 'none'",
   'x-frame-options': 'DENY',
   'strict-transport-security': 'max-age=31536000; includeSubDomains',
 };
+
+/**
+ * The one HTML page (the docs page) runs scripts and fetches from this origin only, loads nothing from
+ * elsewhere, and is never framed; every other response only forbids framing.
+ */
+const PAGE_POLICY =
+  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
+  "font-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /** The JWKS and the files public routes serve as they are (the OpenAPI document, the docs page). */
 const OWN_CACHING = new Map([
@@ -23,6 +30,9 @@ export const expectSecurityHeaders = (headers: Headers, path: string, status: nu
   const label = `security headers of ${path}`;
   for (const [name, value] of Object.entries(EXPECTED))
     expect(headers.get(name), `${label}: ${name}`).toBe(value);
+  expect(headers.get('content-security-policy'), `${label}: content-security-policy`).toBe(
+    headers.get('content-type')?.startsWith('text/html') ? PAGE_POLICY : "frame-ancestors 'none'",
+  );
   expect(headers.get('cache-control'), `${label}: cache-control`).toBe(
     (status === 200 && OWN_CACHING.get(path)) || 'no-store',
   );

@@ -6,7 +6,8 @@
  *   cannot weaken it, and the token endpoint keeps `no-store` as RFC 6749 §5.1 requires.
  * - `X-Content-Type-Options: nosniff`, so a JSON body is never sniffed into something a browser runs.
  * - `Content-Security-Policy: frame-ancestors 'none'` and `X-Frame-Options: DENY` (for browsers that
- *   predate CSP): no response is ever framed.
+ *   predate CSP): no response is ever framed. An HTML response (the docs page) gets a full policy
+ *   (`PAGE_POLICY`): it is the one thing the API serves that a browser runs.
  * - `Strict-Transport-Security`: the API is served over HTTPS only (API Gateway has no plain-HTTP
  *   listener), so browsers are told to keep it that way for a year, subdomains included; no `preload`,
  *   which is a decision for the owner of the custom domain.
@@ -26,6 +27,25 @@ export const SECURITY_HEADERS = {
   'X-Frame-Options': 'DENY',
 } as const;
 
+/**
+ * The docs page runs the renderer and its configuration from this origin only (no inline script, no
+ * eval), fetches only from this origin (the OpenAPI document, and the "try it" client's requests), and
+ * loads nothing from elsewhere: a CDN font or script would be refused by the browser, not merely missing.
+ * Inline styles stay allowed: the renderer injects its stylesheet and sets style attributes at run time,
+ * and a static page has no per-response nonce to give them.
+ */
+export const PAGE_POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
 const FINGERPRINTS = new Set(['server', 'x-powered-by']);
 
 type Apply = NonNullable<ApiMiddleware['after']>;
@@ -39,10 +59,14 @@ export const securityHeaders = (route: Route): ApiMiddleware => {
       ([name]) => !replaced.has(name.toLowerCase()) && !FINGERPRINTS.has(name.toLowerCase()),
     );
     const cacheControl = kept.some(([name]) => name.toLowerCase() === 'cache-control');
+    const html = kept.some(
+      ([name, value]) => name.toLowerCase() === 'content-type' && /^text\/html\b/i.test(String(value)),
+    );
     const { 'Cache-Control': noStore, ...others } = SECURITY_HEADERS;
     request.response.headers = {
       ...Object.fromEntries(kept),
       ...others,
+      ...(html && { 'Content-Security-Policy': PAGE_POLICY }),
       ...(!cacheControl && { 'Cache-Control': noStore }),
     };
   };
