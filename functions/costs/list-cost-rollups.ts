@@ -5,3 +5,9 @@ import { costRollUps } from '#shared/resources/costs/roll-ups';
 export const handler = jsonApiHandler('listCostRollups', (request) =>
   costRollUps(request.principal, request),
 );
+
+/** The spec's named-filter expression; paging as every collection. */
+export const queryParameters = {
+  filter:
+    'and(eq(organisation,<org_id>),eq(cost_centre,<node_id>),eq(cost_centre_type,<scheme-contracts|schemes|work-orders|operations>)[,eq(depth,<self|all>)]): the three named filters together or none (CH.004.211); depth self (the default) or all.',
+};

@@ -44,6 +44,8 @@ interface HandlerContract {
   responseBody?: z.core.$ZodType;
   /** The query features of a collection that is not its declaration's (a key list, a history). */
   collectionOptions?: CollectionOptions;
+  /** Query parameters a handler parses by its own rules (the roll-ups' filter expression), with their syntax. */
+  queryParameters?: Readonly<Record<string, string>>;
   /**
    * Errors the handler answers itself, not as JSON:API (the token endpoint's RFC 6749 §5.2 errors): their
    * media type, schema and statuses. The middlewares before it still refuse in JSON:API.
@@ -197,7 +199,10 @@ const queryParameters = (route: Route, answer: Answer, contract: HandlerContract
   const definition = route.declared?.resource;
   if (answer.collection !== undefined) {
     const options = contract.collectionOptions ?? definition?.collection;
-    return options ? collectionParameters(options) : [];
+    const own = Object.entries(contract.queryParameters ?? {}).map(([name, description]) =>
+      parameter(name, 'query', { type: 'string' }, description),
+    );
+    return [...own, ...(options ? collectionParameters(options) : pageParameters())];
   }
   return includeParameter(definition?.collection?.includes ?? []);
 };

@@ -27,10 +27,10 @@ addFormats.default(ajv);
 ajv.addSchema(document, DOCUMENT);
 
 /** `a/b~c` → `a~1b~0c` (RFC 6901). */
-const escape = (segment: string) => segment.replaceAll('~', '~0').replaceAll('/', '~1');
+const escapeSegment = (segment: string) => segment.replaceAll('~', '~0').replaceAll('/', '~1');
 
 const validatorAt = (pointer: string[]) => {
-  const validate = ajv.getSchema(`${DOCUMENT}#/${pointer.map(escape).join('/')}`);
+  const validate = ajv.getSchema(`${DOCUMENT}#/${pointer.map(escapeSegment).join('/')}`);
   if (!validate) throw new Error(`no schema at ${pointer.join('/')}`);
   return validate;
 };
@@ -58,10 +58,10 @@ export const checkAgainstDocument = (exchange: Exchange): void => {
   const { route } = match;
   const operation = document.paths[route.path]?.[route.method.toLowerCase()];
   const label = `${exchange.method} ${exchange.path} (${route.id})`;
-  if (!operation) return expect.fail(`${label} has no operation in docs/openapi.json`);
+  if (!operation) throw expect.fail(`${label} has no operation in docs/openapi.json`);
   const documented = operation.responses[String(exchange.status)];
   if (!documented)
-    return expect.fail(
+    throw expect.fail(
       `${label} answered ${exchange.status}, which its operation does not document: ${exchange.text.slice(0, 500)}`,
     );
   const base = documented.$ref
@@ -97,7 +97,7 @@ export const checkAgainstDocument = (exchange: Exchange): void => {
     'schema',
   ];
   if (!operation.requestBody.content[requestMedia])
-    return expect.fail(`${label} accepted ${requestMedia}, which it does not document`);
+    throw expect.fail(`${label} accepted ${requestMedia}, which it does not document`);
   const validate = validatorAt(schema);
   const body = requestMedia.endsWith('json')
     ? JSON.parse(exchange.requestBody)

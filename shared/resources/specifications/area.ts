@@ -24,12 +24,7 @@ export const area = defineArea('specifications', {
   routes: [
     file('getOpenApiJson', '/v3/specifications/openapi.json', 'application/json', 'docs/openapi.json'),
     file('getOpenApiYaml', '/v3/specifications/openapi.yaml', 'application/yaml', 'docs/openapi.yaml'),
-    file(
-      'getChangelog',
-      '/v3/specifications/changelog.md',
-      'text/markdown',
-      'docs/CHANGELOG.md',
-    ),
+    file('getChangelog', '/v3/specifications/changelog.md', 'text/markdown', 'docs/CHANGELOG.md'),
     // The docs page: its HTML, the renderer, and the script that points the renderer at the document.
     file('getDocsPage', '/docs', 'text/html', 'functions/specifications/docs/index.html'),
     file('getDocsRenderer', '/docs/scalar.js', 'text/javascript', SCALAR),
