@@ -428,32 +428,21 @@ const operationOf = async (route: Route): Promise<OperationObject> => {
 };
 
 /**
- * The attributes each type's writes accept, from the request documents (`data.type` names the type):
- * what a client can set is what it reads back. Attributes the server sets are not listed yet, so the
- * attributes object stays open to them.
+ * A type whose writes are declared stores what they accept as its attributes and nothing else, so its
+ * attributes are documented exactly (each may be absent: a create need not send it). Types written by
+ * their own code may store more, or otherwise, than a write sends; their attributes are not described
+ * yet (see the README, API documentation).
  */
-const writtenAttributes = (operations: OperationObject[]): Map<string, Record<string, SchemaObject>> => {
-  const byType = new Map<string, Record<string, SchemaObject>>();
-  for (const operation of operations) {
-    const content = Object.values(
-      operation.requestBody && 'content' in operation.requestBody ? operation.requestBody.content : {},
-    );
-    const data = (content[0]?.schema as SchemaObject | undefined)?.properties?.data as
-      | SchemaObject
-      | undefined;
-    const type = (data?.properties?.type as SchemaObject | undefined)?.const;
-    const attributes = (data?.properties?.attributes as SchemaObject | undefined)?.properties;
-    if (typeof type !== 'string' || !attributes) continue;
-    byType.set(type, { ...(attributes as Record<string, SchemaObject>), ...byType.get(type) });
-  }
-  return byType;
+const attributesOf = (definition: ResourceDefinition | undefined): SchemaObject => {
+  if (!definition?.writes) return { type: 'object' };
+  const document = toSchema(declaredDocuments(definition).create, 'output');
+  const data = document.properties?.data as SchemaObject | undefined;
+  const { required: _optional, ...attributes } = (data?.properties?.attributes ?? {}) as SchemaObject;
+  return attributes;
 };
 
 /** Resource object schemas of every type a route answers with or includes. */
-const resourceSchemas = (
-  documented: Route[],
-  operations: OperationObject[],
-): Record<string, SchemaObject> => {
+const resourceSchemas = (documented: Route[]): Record<string, SchemaObject> => {
   const types = new Set<string>();
   for (const route of documented) {
     const answer = answerOf(route);
@@ -461,7 +450,6 @@ const resourceSchemas = (
     const definition = route.declared?.resource ?? resourceTypes.get(answer.resource ?? '');
     for (const type of includedTypes(definition, definition?.collection?.includes ?? [])) types.add(type);
   }
-  const written = writtenAttributes(operations);
   return Object.fromEntries(
     [...types].sort().map((type) => {
       const definition = resourceTypes.get(type);
@@ -469,7 +457,7 @@ const resourceSchemas = (
         schemaName(type),
         resourceSchema({
           type,
-          attributes: { type: 'object', properties: written.get(type) ?? {} },
+          attributes: attributesOf(definition),
           relationships: definition?.relationships,
           linked: Boolean(definition?.selfPath),
         }),
@@ -481,11 +469,8 @@ const resourceSchemas = (
 export const openApiDocument = async (): Promise<OpenAPIObject> => {
   const documented = routes as readonly Route[] as Route[];
   const paths: PathsObject = {};
-  const operations: OperationObject[] = [];
   for (const route of documented) {
-    const operation = await operationOf(route);
-    operations.push(operation);
-    paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: operation };
+    paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: await operationOf(route) };
   }
   const tags = [...new Set(documented.map((route) => route.tag))].sort().map((name) => ({ name }));
   return {
@@ -509,7 +494,7 @@ export const openApiDocument = async (): Promise<OpenAPIObject> => {
         Session: { type: 'apiKey', in: 'header', name: 'X-Session-Token' },
         Cookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
       },
-      schemas: { ...envelopeSchemas, ...resourceSchemas(documented, operations) },
+      schemas: { ...envelopeSchemas, ...resourceSchemas(documented) },
       responses: errorResponses,
     },
   };
