@@ -15,7 +15,10 @@ const file = <const Id extends string>(id: Id, path: string, media: string, file
     query: [],
   }) as const;
 
-/** Swagger UI's prebuilt browser files (the renderer with React bundled in, its stylesheet), served from here, not a CDN. */
+/**
+ * Swagger UI's prebuilt browser files (the renderer with React bundled in, and its stylesheet), served
+ * from here, not a CDN.
+ */
 const SWAGGER_UI = 'node_modules/swagger-ui-dist';
 
 export const area = defineArea('specifications', {
