@@ -17,8 +17,8 @@ const EXPECTED = {
  * elsewhere, and is never framed; every other response only forbids framing.
  */
 const PAGE_POLICY =
-  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
-  "font-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
+  "base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /** The JWKS and the files public routes serve as they are (the OpenAPI document, the docs page). */
 const OWN_CACHING = new Map([

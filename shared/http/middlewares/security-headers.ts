@@ -28,18 +28,17 @@ export const SECURITY_HEADERS = {
 } as const;
 
 /**
- * The docs page runs the renderer and its configuration from this origin only (no inline script, no
- * eval), fetches only from this origin (the OpenAPI document, and the "try it" client's requests), and
- * loads nothing from elsewhere: a CDN font or script would be refused by the browser, not merely missing.
- * Inline styles stay allowed: the renderer injects its stylesheet and sets style attributes at run time,
- * and a static page has no per-response nonce to give them.
+ * The docs page (Swagger UI) runs the renderer and its configuration from this origin only (no inline
+ * script, no eval), takes its stylesheet from this origin only (no inline styles: React sets style
+ * properties through the DOM, which CSP does not govern), shows only its stylesheet's `data:` images,
+ * loads no font, and fetches only from this origin (the OpenAPI document, "try it" requests, the OAuth
+ * token): anything from elsewhere is refused by the browser, not merely missing.
  */
 export const PAGE_POLICY = [
   "default-src 'none'",
   "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
+  "style-src 'self'",
+  "img-src 'self' data:",
   "connect-src 'self'",
   "base-uri 'none'",
   "form-action 'none'",

@@ -15,8 +15,11 @@ const file = <const Id extends string>(id: Id, path: string, media: string, file
     query: [],
   }) as const;
 
-/** Scalar's standalone build: the renderer and its styles in one script, served from here, not a CDN. */
-const SCALAR = 'node_modules/@scalar/api-reference/dist/browser/standalone.js';
+/**
+ * Swagger UI's prebuilt browser files (the renderer with React bundled in, and its stylesheet), served
+ * from here, not a CDN.
+ */
+const SWAGGER_UI = 'node_modules/swagger-ui-dist';
 
 export const area = defineArea('specifications', {
   tag: 'Specifications',
@@ -25,9 +28,11 @@ export const area = defineArea('specifications', {
     file('getOpenApiJson', '/v3/specifications/openapi.json', 'application/json', 'docs/openapi.json'),
     file('getOpenApiYaml', '/v3/specifications/openapi.yaml', 'application/yaml', 'docs/openapi.yaml'),
     file('getChangelog', '/v3/specifications/changelog.md', 'text/markdown', 'docs/CHANGELOG.md'),
-    // The docs page: its HTML, the renderer, and the script that points the renderer at the document.
+    // The docs page: its HTML, the renderer and its styles, and the script that points the renderer at
+    // the document.
     file('getDocsPage', '/docs', 'text/html', 'functions/specifications/docs/index.html'),
-    file('getDocsRenderer', '/docs/scalar.js', 'text/javascript', SCALAR),
+    file('getDocsRenderer', '/docs/swagger-ui.js', 'text/javascript', `${SWAGGER_UI}/swagger-ui-bundle.js`),
+    file('getDocsStyles', '/docs/swagger-ui.css', 'text/css', `${SWAGGER_UI}/swagger-ui.css`),
     file(
       'getDocsScript',
       '/docs/reference.js',
