@@ -67,8 +67,11 @@ const main = async () => {
 
   const [first] = demo.organisations;
   const admin = first?.clients[0];
+  // Loaded once the local environment is set: the route table's modules read their configuration on import.
+  const { routePath } = await import('#shared/jsonapi/links');
   const lines = [
     `Compliance API running at ${baseUrl} (DynamoDB Local ${dynamo.endpoint}, s3rver ${s3.endpoint})`,
+    `API reference at ${baseUrl}${routePath('getDocsPage')}; the OpenAPI document at ${baseUrl}${routePath('getOpenApiJson')}`,
     '',
     ...demo.organisations.flatMap((o) => [
       `${o.name}  org_id=${o.id}`,

@@ -1,7 +1,12 @@
 import { defineArea } from '../area';
 
 /** A public route serving one repository file as it is (see `Route.files`), with its media type. */
-const file = <const Id extends string>(id: Id, path: string, media: string, files: string) =>
+const file = <const Id extends string, const Path extends string>(
+  id: Id,
+  path: Path,
+  media: string,
+  files: string,
+) =>
   ({
     id,
     method: 'GET',
