@@ -18,6 +18,8 @@ import type {
 } from 'openapi3-ts/oas31';
 import * as z from 'zod';
 import { SESSION_COOKIE } from '#shared/auth/sessions';
+import { ROLE_ID } from '#shared/http/middlewares/path-parameters';
+import { parameterNames } from '#shared/http/path-template';
 import type { Answer, Route } from '#shared/http/route';
 import {
   type CollectionOptions,
@@ -186,11 +188,15 @@ const collectionParameters = (options: CollectionOptions): ParameterObject[] => 
   ...pageParameters(),
 ];
 
-/** Path parameters: ids are UUIDs, except where a path names something else (a key's client id). */
+/** Path ids are UUIDs, and a role's may be a built-in role's name: what the path-parameter check accepts. */
+const pathParameterSchema = (name: string): SchemaObject => {
+  const uuid: SchemaObject = { type: 'string', format: 'uuid' };
+  if (!name.endsWith('_id')) return { type: 'string' };
+  return name === 'role_id' ? { anyOf: [uuid, { type: 'string', pattern: ROLE_ID.source }] } : uuid;
+};
+
 const pathParameters = (route: Route): ParameterObject[] =>
-  [...route.path.matchAll(/\{([^}]+)\}/g)].map(([, name = '']) =>
-    parameter(name, 'path', { type: 'string' }),
-  );
+  parameterNames(route.path).map((name) => parameter(name, 'path', pathParameterSchema(name)));
 
 const queryParameters = (route: Route, answer: Answer, contract: HandlerContract): ParameterObject[] => {
   if (route.query !== undefined)
@@ -407,7 +413,7 @@ const operationOf = async (route: Route): Promise<OperationObject> => {
     operationId: route.id,
     tags: [route.tag],
     summary: route.id.replace(/([A-Z])/g, ' $1').replace(/^./, (c) => c.toUpperCase()),
-    ...(route.id === 'replaceScheme' && { deprecated: true }),
+    ...(route.deprecated && { deprecated: true }),
     security: route.auth.map((scheme) => ({ [scheme]: [] })),
     ...(route.permission !== null && {
       description:

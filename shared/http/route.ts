@@ -64,6 +64,8 @@ export interface Route {
    * declared endpoint's answer follows from its operation).
    */
   answers?: Answer;
+  /** Marked deprecated in the OpenAPI document; the handler says so in `Deprecation` and `Link` headers. */
+  deprecated?: true;
   /** Error statuses beyond those the route's method, path and schemes imply (a read refused as 409). */
   errors?: readonly number[];
 }

@@ -2,7 +2,7 @@
  * Path ids are UUIDs throughout the spec: anything else is a 400 naming the parameter, before any lookup.
  * Roles are the exception the spec names: built-in roles have fixed string ids (`admin`, `viewer`).
  */
-const ROLE_ID = /^[a-z][a-z0-9-]{1,63}$/;
+export const ROLE_ID = /^[a-z][a-z0-9-]{1,63}$/;
 const valid = (name: string, value: string) =>
   UUID.test(value) || (name === 'role_id' && ROLE_ID.test(value));
 

@@ -20,6 +20,7 @@ export const area = defineArea('projects', {
       path: '/v3/orgs/{org_id}/projects/schemes/{scheme_id}',
       handler: 'functions/projects/schemes/replace.ts',
       answers: { status: 200, resource: 'schemes' },
+      deprecated: true,
       permission: 'projects:manage',
     },
     {
