@@ -4,8 +4,8 @@
  * POST …/proposed-changes then has its own named test against the scheme it built.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSession } from '#shared/auth/sessions';
 import { createTeam, createUser, grantRole } from '../../infra/local/records';
-import { startSession } from '../../shared/auth/sessions';
 import { type Party, runCdmScenario, type ScenarioResult } from '../scenarios/cdm';
 import { startTestApi, type TestApi } from '../support/api';
 import { newTenant, type Tenant } from '../support/tenants';

@@ -3,14 +3,14 @@
  * counters and scope checks that every collection endpoint relies on, on a resource type of its own.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { uuidv7 } from '../../shared/data/ids';
-import { batchGet, getInScope, queryCollection } from '../../shared/data/repository';
-import { scopeOf } from '../../shared/data/scope';
-import type { StoredResource } from '../../shared/data/stored-resource';
-import { commit, WriteRefused } from '../../shared/data/transaction';
-import { parseCollectionQuery } from '../../shared/jsonapi/collection-query';
-import { defineResource } from '../../shared/resources/resource-definition';
-import { toStoredResource } from '../../shared/resources/stored';
+import { uuidv7 } from '#shared/data/ids';
+import { batchGet, getInScope, queryCollection } from '#shared/data/repository';
+import { scopeOf } from '#shared/data/scope';
+import type { StoredResource } from '#shared/data/stored-resource';
+import { commit, WriteRefused } from '#shared/data/transaction';
+import { parseCollectionQuery } from '#shared/jsonapi/collection-query';
+import { defineResource } from '#shared/resources/resource-definition';
+import { toStoredResource } from '#shared/resources/stored';
 
 const places = defineResource({
   type: 'test-places',

@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Route, routes } from '../../shared/routes';
+import { type Route, routes } from '#shared/routes';
 import { runCdmScenario } from '../scenarios/cdm';
 import { startTestApi, type TestApi } from '../support/api';
 import { newTenant, type Tenant } from '../support/tenants';

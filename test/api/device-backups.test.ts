@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getItem } from '#shared/data/repository';
+import { scopeOf } from '#shared/data/scope';
+import type { StoredResource } from '#shared/data/stored-resource';
+import { deviceBackups } from '#shared/resources/device-backups/definitions';
+import { createBackup } from '#shared/resources/device-backups/writes';
 import { localDynamoDbClient } from '../../infra/local/clients';
 import { createServiceAccountClient, grantRole } from '../../infra/local/records';
-import { getItem } from '../../shared/data/repository';
-import { scopeOf } from '../../shared/data/scope';
-import type { StoredResource } from '../../shared/data/stored-resource';
-import { deviceBackups } from '../../shared/resources/device-backups/definitions';
-import { createBackup } from '../../shared/resources/device-backups/writes';
 import { startTestApi, type TestApi } from '../support/api';
 import { newTenant, type Tenant } from '../support/tenants';
 

@@ -4,9 +4,9 @@
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getItem } from '../../shared/data/repository';
-import type { StoredResource } from '../../shared/data/stored-resource';
-import { documentVersions } from '../../shared/resources/documents/definitions';
+import { getItem } from '#shared/data/repository';
+import type { StoredResource } from '#shared/data/stored-resource';
+import { documentVersions } from '#shared/resources/documents/definitions';
 import { startTestApi, type TestApi } from '../support/api';
 import { newTenant, type Tenant } from '../support/tenants';
 
@@ -20,7 +20,7 @@ beforeAll(async () => {
   tenant = await newTenant('Documents Org', 1);
   admin = await api.token(tenant.admin);
   const { grantRole } = await import('../../infra/local/records');
-  const { startSession } = await import('../../shared/auth/sessions');
+  const { startSession } = await import('#shared/auth/sessions');
   const person = tenant.people[0]?.id ?? '';
   await grantRole(tenant.org.id, 'admin', 'user', person);
   userToken = { 'x-session-token': (await startSession(person)).token };

@@ -4,14 +4,14 @@
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bulkPut } from '#shared/data/bulk';
+import { uuidv7 } from '#shared/data/ids';
+import { getItem } from '#shared/data/repository';
+import type { StoredResource } from '#shared/data/stored-resource';
+import { customerContacts } from '#shared/resources/customers/definitions';
+import { exportsDefinition } from '#shared/resources/exports/definitions';
+import { toStoredResource } from '#shared/resources/stored';
 import { createServiceAccountClient, grantRole } from '../../infra/local/records';
-import { bulkPut } from '../../shared/data/bulk';
-import { uuidv7 } from '../../shared/data/ids';
-import { getItem } from '../../shared/data/repository';
-import type { StoredResource } from '../../shared/data/stored-resource';
-import { customerContacts } from '../../shared/resources/customers/definitions';
-import { exportsDefinition } from '../../shared/resources/exports/definitions';
-import { toStoredResource } from '../../shared/resources/stored';
 import { startTestApi, type TestApi } from '../support/api';
 import { assertJsonApiDocument } from '../support/conformance';
 import { newTenant, type Tenant } from '../support/tenants';

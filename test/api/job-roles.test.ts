@@ -4,8 +4,8 @@
  * handlers, schema, unique code, links and collection features.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSession } from '#shared/auth/sessions';
 import { grantRole } from '../../infra/local/records';
-import { startSession } from '../../shared/auth/sessions';
 import { startTestApi, type TestApi } from '../support/api';
 import { newTenant, type Tenant } from '../support/tenants';
 

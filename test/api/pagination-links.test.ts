@@ -10,13 +10,13 @@
  * test/support/api.ts checks the same links on every response of every API test file, and follows them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scopeOf } from '#shared/data/scope';
+import { commit } from '#shared/data/transaction';
+import { grantRecord } from '#shared/resources/iam/grant-writes';
+import { streets } from '#shared/resources/places/definitions';
+import { newRecord } from '#shared/resources/record-writes';
+import { type Route, routes } from '#shared/routes';
 import { createFeatureConfiguration, createOrganisation } from '../../infra/local/records';
-import { scopeOf } from '../../shared/data/scope';
-import { commit } from '../../shared/data/transaction';
-import { grantRecord } from '../../shared/resources/iam/grant-writes';
-import { streets } from '../../shared/resources/places/definitions';
-import { newRecord } from '../../shared/resources/record-writes';
-import { type Route, routes } from '../../shared/routes';
 import { runCdmScenario } from '../scenarios/cdm';
 import { startTestApi, type TestApi } from '../support/api';
 import {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE, startSession } from '#shared/auth/sessions';
+import { dynamodb } from '#shared/data/clients';
 import { createTeam } from '../../infra/local/records';
-import { SESSION_COOKIE, startSession } from '../../shared/auth/sessions';
-import { dynamodb } from '../../shared/data/clients';
 import { startTestApi, type TestApi } from '../support/api';
 import { newTenant, type Tenant } from '../support/tenants';
 

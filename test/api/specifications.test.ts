@@ -3,8 +3,8 @@ import { resolve } from 'node:path';
 import { validate } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { routes } from '#shared/routes';
 import { specificationFiles } from '../../infra/openapi/files';
-import { routes } from '../../shared/routes';
 import { startTestApi, type TestApi } from '../support/api';
 
 let api: TestApi;

@@ -8,13 +8,13 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { getItem } from '#shared/data/repository';
 import { localDynamoDbClient } from '../../infra/local/clients';
 import {
   type ClientCredentials,
   createOrganisation,
   createServiceAccountClient,
 } from '../../infra/local/records';
-import { getItem } from '../../shared/data/repository';
 import { startTestApi, type TestApi } from '../support/api';
 import { type Fields, type LoopbackSns, sign, startLoopbackSns, testAuthority } from '../support/sns';
 import { STREET_WORKS_ORGS, STREET_WORKS_TOPICS } from '../support/street-works-config';

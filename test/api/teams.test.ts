@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getPrincipal } from '#shared/data/principals';
 import { createTeam } from '../../infra/local/records';
-import { getPrincipal } from '../../shared/data/principals';
 import { startTestApi, type TestApi } from '../support/api';
 import { newTenant, type Tenant } from '../support/tenants';
 

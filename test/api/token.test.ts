@@ -1,7 +1,7 @@
 import { createSign } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getPrincipal, putPrincipal } from '../../shared/data/principals';
+import { getPrincipal, putPrincipal } from '#shared/data/principals';
 import { startTestApi, type TestApi } from '../support/api';
 import { signHs256WithPublicKey, signRs256 } from '../support/jwt';
 import { expectSecurityHeaders } from '../support/security-headers';

@@ -20,8 +20,8 @@ import { mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildSync, type Metafile } from 'esbuild';
+import type { Route } from '#shared/routes';
 import { areas, bundleArea, nodeBundle } from '../../infra/area-bundle';
-import type { Route } from '../../shared/routes';
 
 const out = mkdtempSync(join(tmpdir(), 'bundles-'));
 

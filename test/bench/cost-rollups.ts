@@ -4,22 +4,17 @@
  * paged Queries on one index, so calls should follow bytes (1 MB pages), not the number of nodes.
  */
 import { performance } from 'node:perf_hooks';
-import type { Principal } from '../../shared/auth/principal';
-import { bulkPut } from '../../shared/data/bulk';
-import { dynamodb } from '../../shared/data/clients';
-import { uuidv7 } from '../../shared/data/ids';
-import { scopeOf } from '../../shared/data/scope';
-import type { StoredResource } from '../../shared/data/stored-resource';
-import { subtree, treeKeys } from '../../shared/data/trees';
-import { costLines, costSheets } from '../../shared/resources/costs/definitions';
-import { costRollUps } from '../../shared/resources/costs/roll-ups';
-import {
-  operations,
-  schemeContracts,
-  schemes,
-  workOrders,
-} from '../../shared/resources/projects/definitions';
-import { newRecord } from '../../shared/resources/record-writes';
+import type { Principal } from '#shared/auth/principal';
+import { bulkPut } from '#shared/data/bulk';
+import { dynamodb } from '#shared/data/clients';
+import { uuidv7 } from '#shared/data/ids';
+import { scopeOf } from '#shared/data/scope';
+import type { StoredResource } from '#shared/data/stored-resource';
+import { subtree, treeKeys } from '#shared/data/trees';
+import { costLines, costSheets } from '#shared/resources/costs/definitions';
+import { costRollUps } from '#shared/resources/costs/roll-ups';
+import { operations, schemeContracts, schemes, workOrders } from '#shared/resources/projects/definitions';
+import { newRecord } from '#shared/resources/record-writes';
 
 let calls = 0;
 let items = 0;

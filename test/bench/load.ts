@@ -3,11 +3,11 @@
  * 50 connections, for BENCH_LOAD_SECONDS (20 by default) each; requests/s, p50/p99 latency, non-2xx.
  */
 import autocannon from 'autocannon';
+import { queryItems } from '#shared/data/repository';
+import { collectionPartition, type StoredResource } from '#shared/data/stored-resource';
 import { loadDemoData } from '../../infra/local/demo-data';
 import { freePort } from '../../infra/local/engines';
 import { startLocalApi } from '../../infra/local/http-adapter';
-import { queryItems } from '../../shared/data/repository';
-import { collectionPartition, type StoredResource } from '../../shared/data/stored-resource';
 
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 20);
 

@@ -6,14 +6,14 @@
  */
 import { performance } from 'node:perf_hooks';
 import { BatchWriteCommand, type BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
-import { documents, tableName } from '../../shared/data/clients';
-import { uuidv7 } from '../../shared/data/ids';
-import { queryItems } from '../../shared/data/repository';
-import { scopeOf } from '../../shared/data/scope';
-import { collectionPartition } from '../../shared/data/stored-resource';
-import { locations, referenceClaim } from '../../shared/resources/places/definitions';
-import { importLocations } from '../../shared/resources/places/location-imports';
-import { newRecord } from '../../shared/resources/record-writes';
+import { documents, tableName } from '#shared/data/clients';
+import { uuidv7 } from '#shared/data/ids';
+import { queryItems } from '#shared/data/repository';
+import { scopeOf } from '#shared/data/scope';
+import { collectionPartition } from '#shared/data/stored-resource';
+import { locations, referenceClaim } from '#shared/resources/places/definitions';
+import { importLocations } from '#shared/resources/places/location-imports';
+import { newRecord } from '#shared/resources/record-writes';
 
 const csvOf = (rows: number) =>
   ['reference,name,address,latitude,longitude']

@@ -8,14 +8,14 @@
 import { randomUUID } from 'node:crypto';
 import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Context } from 'aws-lambda';
+import { hashSessionToken, sessionPrincipal } from '#shared/auth/sessions';
+import { documents, dynamodb, tableName } from '#shared/data/clients';
+import { principalKey } from '#shared/data/principals';
+import { queryItems } from '#shared/data/repository';
+import { sessionKey } from '#shared/data/sessions';
+import { collectionPartition, type StoredResource } from '#shared/data/stored-resource';
+import { routeById } from '#shared/routes';
 import { loadDemoData } from '../../infra/local/demo-data';
-import { hashSessionToken, sessionPrincipal } from '../../shared/auth/sessions';
-import { documents, dynamodb, tableName } from '../../shared/data/clients';
-import { principalKey } from '../../shared/data/principals';
-import { queryItems } from '../../shared/data/repository';
-import { sessionKey } from '../../shared/data/sessions';
-import { collectionPartition, type StoredResource } from '../../shared/data/stored-resource';
-import { routeById } from '../../shared/routes';
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
@@ -30,7 +30,7 @@ export const benchOverhead = async (invocations = 1000) => {
     Limit: 1,
   });
   if (!item) throw new Error('demo data has no equipment');
-  const { handlerFor } = await import('../../shared/http/generic-endpoints');
+  const { handlerFor } = await import('#shared/http/generic-endpoints');
   const handler = handlerFor(routeById('getEquipment'));
   const path = `/v3/orgs/${org.id}/assets/equipment/${item.id}`;
   const event = () => ({

@@ -6,11 +6,11 @@
  * principal, told apart by its keys) is reported apart.
  */
 
+import { dynamodb } from '#shared/data/clients';
+import { type Route, routes } from '#shared/routes';
 import { loadDemoData } from '../../infra/local/demo-data';
 import { freePort } from '../../infra/local/engines';
 import { startLocalApi } from '../../infra/local/http-adapter';
-import { dynamodb } from '../../shared/data/clients';
-import { type Route, routes } from '../../shared/routes';
 
 interface Call {
   command: string;

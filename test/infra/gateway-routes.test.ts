@@ -4,8 +4,8 @@
  * with no two routes tied for a request.
  */
 import { describe, expect, it } from 'vitest';
+import { type Route, routes } from '#shared/routes';
 import { type GatewayRoute, gatewayMatch, gatewayRoutes } from '../../infra/gateway-routes';
-import { type Route, routes } from '../../shared/routes';
 
 const gateway = gatewayRoutes(routes);
 /** A request path for a route: each parameter filled with a value no literal segment has. */

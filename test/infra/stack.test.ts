@@ -3,11 +3,11 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { Role } from 'aws-cdk-lib/aws-iam';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { describe, expect, it } from 'vitest';
+import { tableDefinition } from '#shared/data/table-definition';
+import { fallbackRoute, type Route, routes } from '#shared/routes';
 import { areas } from '../../infra/area-bundle';
 import { gatewayRoutes } from '../../infra/gateway-routes';
 import { areaFunctionId, ComplianceApiStack } from '../../infra/stack';
-import { tableDefinition } from '../../shared/data/table-definition';
-import { fallbackRoute, type Route, routes } from '../../shared/routes';
 
 // Bundling is skipped here (it is exercised by `npx cdk synth`); the template is what is asserted.
 const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });

@@ -5,7 +5,7 @@
  */
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { dynamodb } from '../../shared/data/clients';
+import { dynamodb } from '#shared/data/clients';
 import { startTestApi, type TestApi } from '../support/api';
 import { newTenant, type Tenant } from '../support/tenants';
 

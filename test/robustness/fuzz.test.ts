@@ -11,8 +11,8 @@
 import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Route, resourceTypes, routes } from '#shared/routes';
 import { localDynamoDbClient } from '../../infra/local/clients';
-import { type Route, resourceTypes, routes } from '../../shared/routes';
 import { startTestApi, type TestApi } from '../support/api';
 import { newTenant, type Tenant } from '../support/tenants';
 

@@ -16,9 +16,9 @@
 import { randomUUID } from 'node:crypto';
 import { type AttributeValue, ScanCommand, type ScanCommandOutput } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dynamodb } from '#shared/data/clients';
+import { type Route, routes } from '#shared/routes';
 import { createServiceAccountClient } from '../../infra/local/records';
-import { dynamodb } from '../../shared/data/clients';
-import { type Route, routes } from '../../shared/routes';
 import { type ApiResponse, type RequestOptions, startTestApi, type TestApi } from '../support/api';
 import {
   BODILESS,

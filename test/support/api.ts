@@ -6,9 +6,9 @@
  */
 import type { Server } from 'node:http';
 import { expect } from 'vitest';
+import { matchRoute } from '#shared/routes';
 import { startLocalApi } from '../../infra/local/http-adapter';
 import type { ClientCredentials } from '../../infra/local/records';
-import { matchRoute } from '../../shared/routes';
 import { assertJsonApiDocument } from './conformance';
 import { expectDocumentLinks } from './document-links';
 import { checkAgainstDocument } from './openapi-check';

@@ -12,14 +12,14 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
+import { startSession } from '#shared/auth/sessions';
+import { scopeOf } from '#shared/data/scope';
+import { commit } from '#shared/data/transaction';
+import { streets } from '#shared/resources/places/definitions';
+import { newRecord } from '#shared/resources/record-writes';
+import { processNotification } from '#shared/resources/street-works/receive';
+import { type Route, routes } from '#shared/routes';
 import { createFeatureConfiguration, grantRole } from '../../infra/local/records';
-import { startSession } from '../../shared/auth/sessions';
-import { scopeOf } from '../../shared/data/scope';
-import { commit } from '../../shared/data/transaction';
-import { streets } from '../../shared/resources/places/definitions';
-import { newRecord } from '../../shared/resources/record-writes';
-import { processNotification } from '../../shared/resources/street-works/receive';
-import { type Route, routes } from '../../shared/routes';
 import { runCdmScenario } from '../scenarios/cdm';
 import type { ApiResponse, TestApi } from './api';
 import type { Tenant } from './tenants';

@@ -10,7 +10,7 @@ import { resolve } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { expect } from 'vitest';
-import { matchRoute } from '../../shared/routes';
+import { matchRoute } from '#shared/routes';
 
 interface Operation {
   requestBody?: { content: Record<string, { schema: unknown }> };

@@ -4,7 +4,7 @@
  * answers (the JWKS does); its errors are no-store like any other.
  */
 import { expect } from 'vitest';
-import { routes } from '../../shared/routes';
+import { routes } from '#shared/routes';
 
 const EXPECTED = {
   'x-content-type-options': 'nosniff',

@@ -1,11 +1,12 @@
 /** Builds the records a test needs: an organisation with people, and clients holding grants in it. */
+
+import type { StoredResource } from '#shared/data/stored-resource';
 import {
   type ClientCredentials,
   createOrganisation,
   createServiceAccountClient,
   createUser,
 } from '../../infra/local/records';
-import type { StoredResource } from '../../shared/data/stored-resource';
 
 let counter = 0;
 

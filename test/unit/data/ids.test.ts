@@ -1,7 +1,7 @@
 /** Ids follow creation order (README: `created_at` order is `sk` order because ids are UUIDv7). */
 import { validate, version } from 'uuid';
 import { describe, expect, it } from 'vitest';
-import { UUID, uuidv7 } from '../../../shared/data/ids';
+import { UUID, uuidv7 } from '#shared/data/ids';
 
 const timeOf = (id: string) => Number.parseInt(id.replaceAll('-', '').slice(0, 12), 16);
 const strictlyIncreasing = (ids: string[]) => ids.every((id, i) => i === 0 || (ids[i - 1] ?? '') < id);

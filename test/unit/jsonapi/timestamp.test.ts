@@ -1,8 +1,8 @@
 /** The one schema type for timestamps in request bodies (spec: timestamps are ISO 8601 in UTC). */
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { timestamp } from '../../../shared/jsonapi/attribute-types';
-import { parseDocument } from '../../../shared/jsonapi/request-document';
+import { timestamp } from '#shared/jsonapi/attribute-types';
+import { parseDocument } from '#shared/jsonapi/request-document';
 
 describe('timestamp', () => {
   it('normalises Z and any offset to the same instant in UTC, as Date#toISOString writes it', () => {
