@@ -30,7 +30,7 @@ import {
 import { JSONAPI_MEDIA_TYPE } from '#shared/jsonapi/document';
 import { GENERIC_ENDPOINTS } from '#shared/resources/area';
 import type { ResourceDefinition } from '#shared/resources/resource-definition';
-import { declaredDocuments } from '#shared/resources/simple-crud';
+import { declaredCrud } from '#shared/resources/simple-crud';
 import { resourceTypes, routes } from '#shared/routes';
 import { REPOSITORY_ROOT } from '../repository';
 import { anyOf, envelopeSchemas, identifierSchema, ref, resourceSchema } from './json-api';
@@ -64,7 +64,7 @@ const contractOf = async (route: Route): Promise<HandlerContract> => {
   if (route.handler === GENERIC_ENDPOINTS) {
     const operation = route.declared?.operation;
     if (operation !== 'create' && operation !== 'update') return {};
-    return { requestBody: declaredDocuments(route.declared?.resource as ResourceDefinition)[operation] };
+    return { requestBody: declaredCrud(route.declared?.resource as ResourceDefinition).documents[operation] };
   }
   return (await import(pathToFileURL(resolve(REPOSITORY_ROOT, route.handler)).href)) as HandlerContract;
 };
@@ -234,8 +234,12 @@ const includedSchema = (types: readonly string[]): Record<string, SchemaObject> 
       };
 
 const successResponse = (route: Route, answer: Answer, contract: HandlerContract): ResponseObject => {
-  const definition = route.declared?.resource ?? resourceTypes.get(answer.resource ?? '');
-  const included = includedTypes(definition, definition?.collection?.includes ?? []);
+  const [type = ''] = [answer.resource ?? answer.collection ?? []].flat();
+  const definition = route.declared?.resource ?? resourceTypes.get(type);
+  const included = includedTypes(
+    definition,
+    contract.collectionOptions?.includes ?? definition?.collection?.includes ?? [],
+  );
   const described = (description: string, content?: ResponseObject['content']) => ({
     description,
     ...(content && { content }),
@@ -253,17 +257,13 @@ const successResponse = (route: Route, answer: Answer, contract: HandlerContract
   const meta = documentSchema({ meta: { type: 'object' } }, ['meta']);
   if (answer.collection !== undefined) {
     const types = [answer.collection].flat();
-    const collectionIncluded = includedTypes(
-      resourceTypes.get(types[0] ?? ''),
-      contract.collectionOptions?.includes ?? definition?.collection?.includes ?? [],
-    );
     return described(
       'A page of the collection.',
       jsonApiContent(
         documentSchema(
           {
             data: { type: 'array', items: anyOf(types.map(schemaName)) },
-            ...includedSchema(collectionIncluded),
+            ...includedSchema(included),
             meta: ref('CollectionMeta'),
             links: ref('PaginationLinks'),
           },
@@ -441,7 +441,7 @@ const operationOf = async (route: Route): Promise<OperationObject> => {
  */
 const attributesOf = (definition: ResourceDefinition | undefined): SchemaObject => {
   if (!definition?.writes) return { type: 'object' };
-  const document = toSchema(declaredDocuments(definition).create, 'output');
+  const document = toSchema(declaredCrud(definition).documents.create, 'output');
   const data = document.properties?.data as SchemaObject | undefined;
   const { required: _optional, ...attributes } = (data?.properties?.attributes ?? {}) as SchemaObject;
   return attributes;

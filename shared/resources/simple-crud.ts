@@ -81,9 +81,9 @@ export interface CrudOptions {
 
 /**
  * The request documents of a create and an update: `required` attributes must be sent on create; every
- * attribute is optional on update. The OpenAPI document describes the generic endpoints from these.
+ * attribute is optional on update.
  */
-export const writeDocuments = (
+const writeDocuments = (
   definition: ResourceDefinition,
   attributes: z.ZodRawShape,
   relationshipNames: readonly string[],
@@ -185,18 +185,7 @@ export const simpleCrud = (
 
 /** The create/update/delete a declaration's `writes` describe: what its generic endpoints apply. */
 export const declaredCrud = (definition: ResourceDefinition): SimpleCrud => {
-  const writes = declaredWrites(definition);
-  return simpleCrud(definition, writes.attributes, writes.relationships ?? [], writes.unique, writes);
-};
-
-/** What a declaration's generic create and update accept. */
-export const declaredDocuments = (definition: ResourceDefinition) => {
-  const writes = declaredWrites(definition);
-  return writeDocuments(definition, writes.attributes, writes.relationships ?? []);
-};
-
-const declaredWrites = (definition: ResourceDefinition) => {
   const writes = definition.writes?.();
   if (!writes) throw new Error(`${definition.type} declares no writes`);
-  return writes;
+  return simpleCrud(definition, writes.attributes, writes.relationships ?? [], writes.unique, writes);
 };
