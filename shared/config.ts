@@ -54,6 +54,12 @@ export interface Config {
   /** Which organisation a street-works object belongs to: `prefix=org_id,…`, longest matching prefix of its reference. */
   STREET_WORKS_ORGANISATIONS: string;
   LOG_LEVEL: (typeof LOG_LEVELS)[number];
+  /**
+   * The change feed serves events once they are this old: an event's id is minted when its transaction
+   * is sent, so one still committing may have an id older than events already committed. Holding back
+   * this long keeps a reader's cursor from passing it (see shared/data/events.ts).
+   */
+  EVENT_FEED_SETTLE_SECONDS: number;
 }
 
 /** Reads and checks variables, collecting every problem so that one error names them all. */
@@ -132,6 +138,7 @@ export const readConfig = (env: Readonly<Record<string, string | undefined>>): C
     SNS_ENDPOINT: e.url('SNS_ENDPOINT'),
     STREET_WORKS_ORGANISATIONS: e.any('STREET_WORKS_ORGANISATIONS', ''),
     LOG_LEVEL: e.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
+    EVENT_FEED_SETTLE_SECONDS: e.integer('EVENT_FEED_SETTLE_SECONDS', 0, 60, 5),
   };
   if (e.problems.length > 0) throw new Error(`Invalid configuration: ${e.problems.join('; ')}.`);
   return read;

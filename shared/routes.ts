@@ -14,6 +14,7 @@ import { area as costs } from './resources/costs/area';
 import { area as customers } from './resources/customers/area';
 import { area as deviceBackups } from './resources/device-backups/area';
 import { area as documents } from './resources/documents/area';
+import { area as events } from './resources/events/area';
 import { area as exportsArea } from './resources/exports/area';
 import { area as featureConfigurations } from './resources/feature-configurations/area';
 import { area as iam } from './resources/iam/area';
@@ -49,6 +50,7 @@ const areaList = [
   documents,
   deviceBackups,
   exportsArea,
+  events,
   specifications,
 ] as const;
 

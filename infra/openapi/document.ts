@@ -35,7 +35,7 @@ import { resourceTypes, routes } from '#shared/routes';
 import { REPOSITORY_ROOT } from '../repository';
 import { anyOf, envelopeSchemas, identifierSchema, ref, resourceSchema } from './json-api';
 
-export const API_VERSION = '1.0.0';
+export const API_VERSION = '1.1.0';
 
 /**
  * What a handler module may say about itself beyond its handler: the schemas of what it takes and gives
@@ -200,7 +200,9 @@ const pathParameters = (route: Route): ParameterObject[] =>
 
 const queryParameters = (route: Route, answer: Answer, contract: HandlerContract): ParameterObject[] => {
   if (route.query !== undefined)
-    return route.query.map((name) => parameter(name, 'query', { type: 'string' }));
+    return route.query.map((name) =>
+      parameter(name, 'query', { type: 'string' }, contract.queryParameters?.[name]),
+    );
   if (route.method !== 'GET') return [];
   const definition = route.declared?.resource;
   if (answer.collection !== undefined) {
@@ -255,6 +257,20 @@ const successResponse = (route: Route, answer: Answer, contract: HandlerContract
     return described('OK', { [answer.media]: { schema } });
   }
   const meta = documentSchema({ meta: { type: 'object' } }, ['meta']);
+  if (answer.collection !== undefined && answer.cursor) {
+    return described(
+      'A page of the feed, after the cursor.',
+      jsonApiContent(
+        documentSchema(
+          {
+            data: { type: 'array', items: anyOf([answer.collection].flat().map(schemaName)) },
+            links: ref('CursorLinks'),
+          },
+          ['data', 'links'],
+        ),
+      ),
+    );
+  }
   if (answer.collection !== undefined) {
     const types = [answer.collection].flat();
     return described(

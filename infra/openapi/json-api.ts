@@ -77,6 +77,14 @@ export const envelopeSchemas: Record<string, SchemaObject> = {
     required: ['self', 'first', 'prev', 'next', 'last'],
     additionalProperties: false,
   },
+  CursorLinks: {
+    type: 'object',
+    description:
+      'A feed read with a cursor: `next` is the same query after the last item read; follow it to resume (an empty page means caught up, for now).',
+    properties: { self: uri, next: uri },
+    required: ['self', 'next'],
+    additionalProperties: false,
+  },
   Pagination: {
     type: 'object',
     properties: {

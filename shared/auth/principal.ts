@@ -8,7 +8,7 @@
 import { config } from '../config';
 import { grantsOf, type PrincipalRecord, principalKey, recordsByOrg } from '../data/principals';
 import { live, readTogether } from '../data/repository';
-import type { Scope } from '../data/scope';
+import type { Actor, Scope } from '../data/scope';
 import { scopeOf } from '../data/scope';
 import { type SessionRecord, sessionKey } from '../data/sessions';
 import { type ItemKey, keyId } from '../data/stored-resource';
@@ -176,14 +176,17 @@ export const authorise = (principal: Principal, permission: Permission, pathOrgI
   const permitted = orgs.filter((org) => principal.permissions.get(org)?.has(permission));
   if (pathOrgId === undefined) {
     if (permitted.length === 0) throw new ForbiddenError(`This needs the ${permission} permission.`);
-    return scopeOf(permitted);
+    return scopeOf(permitted, undefined, actorOf(principal));
   }
   if (!orgs.includes(pathOrgId)) throw new NotFoundError();
   if (!permitted.includes(pathOrgId)) {
     throw new ForbiddenError(`This needs the ${permission} permission in this organisation.`);
   }
-  return scopeOf([pathOrgId]);
+  return scopeOf([pathOrgId], undefined, actorOf(principal));
 };
+
+/** The principal as the events of its writes name it. */
+export const actorOf = (principal: Principal): Actor => ({ kind: principal.kind, id: principal.id });
 
 /** The caller of an authenticated route (the middleware has already refused anyone else). */
 export const signedIn = (principal: Principal | null): Principal => {

@@ -1,7 +1,8 @@
 /**
  * The organisations a request may read, decided once by the auth middleware from the caller's grants
  * and the route's permission. Every data-layer read takes one: keys are only ever built inside it, and
- * records outside it are "not found", so no handler can forget the check.
+ * records outside it are "not found", so no handler can forget the check. It also names who acts, so
+ * every event a write commits says who made it.
  */
 export interface Scope {
   readonly orgIds: readonly string[];
@@ -11,9 +12,22 @@ export interface Scope {
    * once, to the first read of its key, and only as it would a fresh read: inside the scope or not at all.
    */
   readonly readAhead?: Map<string, unknown>;
+  readonly actor: Actor;
 }
 
-export const scopeOf = (orgIds: readonly string[], readAhead?: Map<string, unknown>): Scope =>
-  Object.freeze({ orgIds: Object.freeze([...orgIds]), ...(readAhead && { readAhead }) });
+/** Who makes a change: a signed-in user, a service account, or the service itself (named by `id`). */
+export interface Actor {
+  readonly kind: 'user' | 'service-account' | 'system';
+  readonly id: string;
+}
+
+/** The service acting on its own (seed data, a message from Street Manager, a job). */
+export const systemActor = (id = 'system'): Actor => Object.freeze({ kind: 'system', id });
+
+export const scopeOf = (
+  orgIds: readonly string[],
+  readAhead?: Map<string, unknown>,
+  actor: Actor = systemActor(),
+): Scope => Object.freeze({ orgIds: Object.freeze([...orgIds]), ...(readAhead && { readAhead }), actor });
 
 export const inScope = (scope: Scope, orgId: string): boolean => scope.orgIds.includes(orgId);

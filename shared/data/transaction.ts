@@ -1,14 +1,16 @@
 /**
  * Writes that belong together commit together: a record and its counter, a state change and the version
- * it was based on, a record and the records that link to it. Building the request is pure
- * (`buildTransaction`, unit-tested); `commit` checks the scope, sends it and names what refused it.
+ * it was based on, a record and the records that link to it, and the event of every record it changes
+ * (`events.ts`). Building the request is pure (`buildTransaction`, unit-tested); `commit` checks the
+ * scope, sends it and names what refused it.
  */
 import { randomUUID } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documents, tableName } from './clients';
-import type { Scope } from './scope';
-import { inScope } from './scope';
+import { type Change, eventItem } from './events';
+import type { Actor, Scope } from './scope';
+import { inScope, systemActor } from './scope';
 import { counterKey, type ItemKey, keyId, type StoredResource } from './stored-resource';
 import { DataUnavailable } from './unavailable';
 
@@ -18,13 +20,19 @@ const CONFLICT_ATTEMPTS = 4;
 /** DynamoDB's limit on actions in one TransactWriteItems. */
 export const TRANSACTION_MAX = 100;
 
+/**
+ * The ops that write a tenant record each commit its event (`<type>.created`, `.updated`, `.deleted`);
+ * `as` names a domain action instead (`allocated` for `vehicle.allocated`), one its type declares.
+ * `link` and `unlink` keep the other side of a relationship (a user's teams, a vehicle's equipment): the
+ * event of the record whose write set it announces it, once.
+ */
 export type WriteOp =
   /** A new tenant record (refused if its key exists), counted. */
-  | { create: StoredResource }
+  | { create: StoredResource; as?: string }
   /** A new version of a tenant record, refused unless the stored version is `version - 1`. */
-  | { replace: StoredResource }
+  | { replace: StoredResource; as?: string }
   /** A tenant record removed, refused unless the stored version is `version`; uncounted. */
-  | { delete: StoredResource }
+  | { delete: StoredResource; as?: string }
   /** Appends `id` to a relationship list of an existing record (refused if the record is absent). */
   | { link: { key: ItemKey; relationship: string; id: string } }
   /** Removes `id` from a relationship list of an existing record, if present. */
@@ -55,7 +63,9 @@ export type WriteOp =
   /** A record outside tenant partitions (principals, clients), written as it is. */
   | { put: ItemKey & object }
   /** A record outside tenant partitions removed, if present. */
-  | { remove: ItemKey };
+  | { remove: ItemKey }
+  /** An event of a change the ops above cannot describe (a rate's new version, kept outside its code). */
+  | { event: Change };
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -100,8 +110,28 @@ const counterUpdate = ({ key, add, join, leave }: Tally): TransactItem | null =>
   };
 };
 
-/** The transaction items for each op, in order: `owners[i]` is the op behind item `i`. */
-export const buildTransaction = (ops: readonly WriteOp[]): { items: TransactItem[]; owners: number[] } => {
+/** What an op does to a tenant record, for its event; null for ops on anything else. */
+const changeOf = (op: WriteOp): Change | null => {
+  if ('create' in op) return { subject: op.create, action: op.as ?? 'created', record: op.create };
+  if ('replace' in op) return { subject: op.replace, action: op.as ?? 'updated', record: op.replace };
+  if ('delete' in op) return { subject: op.delete, action: op.as ?? 'deleted' };
+  if ('event' in op) return op.event;
+  return null;
+};
+
+/** Who commits the ops, and when: the events' actor and time (their ids are minted from it). */
+export interface Commit {
+  actor: Actor;
+  at: number;
+}
+
+/**
+ * The transaction items for each op, in order, then their events: `owners[i]` is the op behind item `i`.
+ */
+export const buildTransaction = (
+  ops: readonly WriteOp[],
+  { actor, at }: Commit,
+): { items: TransactItem[]; owners: number[] } => {
   const items: TransactItem[] = [];
   const owners: number[] = [];
   const add = (op: number, ...entries: TransactItem[]) => {
@@ -224,7 +254,7 @@ export const buildTransaction = (ops: readonly WriteOp[]): { items: TransactItem
       });
     } else if ('put' in op) {
       add(i, { Put: { TableName: tableName, Item: op.put as Record<string, unknown> } });
-    } else {
+    } else if ('remove' in op) {
       add(i, { Delete: { TableName: tableName, Key: op.remove } });
     }
   });
@@ -232,8 +262,18 @@ export const buildTransaction = (ops: readonly WriteOp[]): { items: TransactItem
     const update = counterUpdate(counter);
     if (update) add(counter.op, update);
   }
+  ops.forEach((op, i) => {
+    const change = changeOf(op);
+    const event = change && eventItem(change, actor, at);
+    if (event)
+      add(i, { Put: { TableName: tableName, Item: event, ConditionExpression: 'attribute_not_exists(pk)' } });
+  });
   return { items, owners };
 };
+
+/** How many items the ops write in one TransactWriteItems, their events included (see `TRANSACTION_MAX`). */
+export const transactionSize = (ops: readonly WriteOp[]): number =>
+  buildTransaction(ops, { actor: systemActor(), at: Date.now() }).items.length;
 
 /** Why a write did not happen, in the data layer's terms; the resource layer says what it means. */
 export class WriteRefused extends Error {
@@ -247,30 +287,24 @@ export class WriteRefused extends Error {
   }
 }
 
-const tenantRecordOf = (op: WriteOp): StoredResource | null =>
-  'create' in op
-    ? op.create
-    : 'replace' in op
-      ? op.replace
-      : 'delete' in op
-        ? op.delete
-        : 'unlink' in op
-          ? op.unlink.record
-          : null;
-
-/** Commits the ops in one TransactWriteItems; every tenant record must lie inside the scope. */
+/**
+ * Commits the ops in one TransactWriteItems, with their events; every tenant record must lie inside the
+ * scope, and the scope's actor is who the events say made the change.
+ */
 export const commit = async (scope: Scope, ops: readonly WriteOp[]): Promise<void> => {
   if (
     ops.some((op) => {
-      const r = tenantRecordOf(op);
-      return r !== null && !inScope(scope, r.org_id);
+      const orgId = 'unlink' in op ? op.unlink.record.org_id : changeOf(op)?.subject.org_id;
+      return orgId !== undefined && !inScope(scope, orgId);
     })
   ) {
     throw new WriteRefused('out-of-scope');
   }
-  const { items, owners } = buildTransaction(ops);
-  if (items.length > TRANSACTION_MAX) throw new WriteRefused('too-large');
   for (let attempt = 1; ; attempt++) {
+    // Built per attempt: an event's id is minted from the time its transaction is sent, so events
+    // commit in about the order of their ids (the change feed relies on it; see events.ts).
+    const { items, owners } = buildTransaction(ops, { actor: scope.actor, at: Date.now() });
+    if (items.length > TRANSACTION_MAX) throw new WriteRefused('too-large');
     try {
       // A token per attempt: the SDK's own retries of this send (after a timeout, say) carry the same
       // one, and DynamoDB applies a request with a given token at most once, so a write never lands twice.

@@ -77,6 +77,8 @@ export interface Answer {
   resource?: string;
   /** A page of resource objects of these types. */
   collection?: string | readonly string[];
+  /** The collection is a feed read with a cursor (`links.next`), not pages of a counted whole. */
+  cursor?: true;
   /** A relationship's linkage: an identifier of this type, or null. */
   relationship?: string;
   /** A meta document: alone, or where `resource` is not answered (an SNS confirmation). */

@@ -75,6 +75,14 @@ export const paginationLinks = (request: RequestTarget, page: Page, total: numbe
   };
 };
 
+/** `self`, and `next`: the same request after `cursor` (where a reader resumes, even when caught up). */
+export const cursorLinks = (request: RequestTarget, cursor: string | undefined) => {
+  const next = new URL(requestLink(request));
+  if (cursor === undefined) next.searchParams.delete('cursor');
+  else next.searchParams.set('cursor', cursor);
+  return { self: requestLink(request), next: next.href };
+};
+
 /**
  * Top-level `self` of a document whose primary data is one resource. JSON:API 1.1 makes it "the link
  * that generated the current response document" and obliges the server to answer a GET to it: for a GET

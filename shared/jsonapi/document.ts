@@ -1,7 +1,13 @@
 /** JSON:API 1.1 document shapes and the builders every endpoint answers with. */
 import type { Page } from '../data/collection-query';
 import type { FeaturesMeta } from './collection-query';
-import { type PaginationLinks, paginationLinks, type RequestTarget, resourceSelf } from './document-links';
+import {
+  cursorLinks,
+  type PaginationLinks,
+  paginationLinks,
+  type RequestTarget,
+  resourceSelf,
+} from './document-links';
 import type { ErrorObject } from './errors';
 import { type PaginationMeta, paginationMeta } from './pagination';
 
@@ -98,6 +104,13 @@ export const collectionDocument = (
   ...(included.length > 0 && { included }),
   meta: { pagination: paginationMeta(page, total), features },
 });
+
+/** A page of a feed read with a cursor: `links.next` resumes after the last item read (see `cursorLinks`). */
+export const feedDocument = (
+  request: RequestTarget,
+  data: ResourceObject[],
+  cursor: string | undefined,
+): DataDocument => ({ jsonapi, links: cursorLinks(request, cursor), data });
 
 export const metaDocument = (meta: Record<string, unknown>): MetaDocument => ({ jsonapi, meta });
 

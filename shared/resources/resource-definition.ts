@@ -4,6 +4,7 @@
  * the include resolver and `meta.features` all read from here (see `shared/resources/area.ts`).
  */
 import type * as z from 'zod';
+import { declareEvents, LIFECYCLE_ACTIONS } from '../data/events';
 import type { Scope } from '../data/scope';
 import type { ItemKey, StoredResource } from '../data/stored-resource';
 import { resourceKey } from '../data/stored-resource';
@@ -11,6 +12,7 @@ import type { Permission } from '../domain/iam/permissions';
 import { fillPath, parameterNames } from '../http/path-template';
 import type { Answer, Operation, RouteAccess } from '../http/route';
 import type { CollectionOptions } from '../jsonapi/collection-query';
+import { toResourceObject } from './serialise';
 import type { CrudOptions, UniqueAttribute } from './simple-crud';
 
 export interface RelationshipDefinition {
@@ -74,6 +76,11 @@ export interface ResourceDeclaration {
   geoIndex?: { path: string };
   /** Adds meta derived from other records (a scheme's counts) to records about to be answered with. */
   derive?: (scope: Scope, items: StoredResource[]) => Promise<StoredResource[]>;
+  /**
+   * The domain actions its writes name besides created, updated and deleted (`allocated` makes
+   * `vehicle.allocated`); false for records whose changes are not events (internal state, audit entries).
+   */
+  events?: readonly string[] | false;
 }
 
 export type ResourceDefinition = Omit<ResourceDeclaration, 'keyOf' | 'selfPath'> & {
@@ -94,13 +101,33 @@ const recordPath = (itemPath: string): ((record: StoredResource) => string) => {
   return (record) => fillPath(itemPath, { org_id: record.org_id, [idName]: record.id });
 };
 
+/** `ConstructionPhasePlan` → `construction-phase-plan`: the name a type's events go by. */
+const kebab = (name: string) => name.replace(/(?<=[a-z0-9])([A-Z])/g, '-$1').toLowerCase();
+
 export const defineResource = <const Declaration extends ResourceDeclaration>(
   declaration: Declaration,
-): Declaration & Pick<ResourceDefinition, 'keyOf' | 'selfPath'> => ({
-  keyOf: (orgId: string, id: string) => resourceKey(orgId, declaration.type, id),
-  ...declaration,
-  selfPath: declaration.selfPath ?? (declaration.itemPath ? recordPath(declaration.itemPath) : null),
-});
+): Declaration & Pick<ResourceDefinition, 'keyOf' | 'selfPath'> => {
+  const definition = {
+    keyOf: (orgId: string, id: string) => resourceKey(orgId, declaration.type, id),
+    ...declaration,
+    selfPath: declaration.selfPath ?? (declaration.itemPath ? recordPath(declaration.itemPath) : null),
+  };
+  const { events = [], names, type } = declaration;
+  declareEvents(
+    type,
+    events === false
+      ? null
+      : {
+          name: kebab(names?.one ?? type),
+          actions: [...LIFECYCLE_ACTIONS, ...events],
+          present: (record) => {
+            const { links: _links, ...resource } = toResourceObject(definition, record, '');
+            return resource;
+          },
+        },
+  );
+  return definition;
+};
 
 /** The five plain operations, all served by the generic handlers. */
 export const CRUD = { list: true, get: true, create: true, update: true, delete: true } as const;

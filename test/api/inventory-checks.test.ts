@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../support/api';
 import { newTenant, type Tenant } from '../support/tenants';
@@ -44,6 +45,16 @@ const checkBody = (items: object[]) => ({
 });
 
 describe('vehicle inventory checks', () => {
+  it('a check of more items than one transaction can check (with its event) is 413, never 500, and writes nothing', async () => {
+    const path = `/v3/orgs/${tenant.org.id}/assets/vehicle-inventory-checks`;
+    const before = (await api.get(path, token)).body.meta.pagination.counts.resources;
+    const items = Array.from({ length: 120 }, () => ({ equipment_id: randomUUID(), present: true }));
+    const res = await api.request('POST', path, { token, body: checkBody(items) });
+    expect(res.status, res.text).toBe(413);
+    expect(res.body.errors[0].detail).toMatch(/too many records to apply at once/);
+    expect((await api.get(path, token)).body.meta.pagination.counts.resources).toBe(before);
+  });
+
   it('create computes meta.summary from the items; a missing flag counts as unknown', async () => {
     const res = await api.request('POST', `/v3/orgs/${tenant.org.id}/assets/vehicle-inventory-checks`, {
       token,

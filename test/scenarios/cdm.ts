@@ -292,6 +292,13 @@ export const runCdmScenario = async (
     await risk(hazards.excavation, 'Trench support and edge protection'),
     await risk(hazards.overheadLines, 'Goalposts and a banksman for plant under the line'),
   ];
+  // A duplicate drafted, revised, then withdrawn: a draft plan's risks change freely until handover.
+  const duplicate = await risk(hazards.excavation, 'Trench support (draft)');
+  const riskPath = `/v3/construction-phase-plan-risks/${duplicate}`;
+  await call('PATCH', riskPath, tokens.principalContractor, {
+    data: { type: 'construction-phase-plan-risks', id: duplicate, attributes: { residual_risk: 'medium' } },
+  });
+  await call('DELETE', riskPath, tokens.principalContractor, undefined, 204);
   log(`construction phase plan ${planId}: 8 sections by their owners, 2 risks against the active hazards`);
 
   const handedOver = await call('POST', `${planPath}/handover`, tokens.principalContractor);

@@ -1,7 +1,9 @@
 /**
  * Issue 17, item 5, checked on every response an API test sees: a successful document whose primary data
  * is one resource carries top-level `links.self`; a collection carries `self`, `first`, `prev`, `next`
- * and `last`, the paging links agreeing with `meta.pagination`. `self` of a GET is the request's own URL.
+ * and `last`, the paging links agreeing with `meta.pagination`; a feed read with a cursor (issue 18's
+ * change feed), `self` and `next`: the same query after the last item it answered, if any. `self` of a
+ * GET is the request's own URL.
  */
 import { expect } from 'vitest';
 
@@ -31,7 +33,21 @@ export const expectDocumentLinks = (
   if (typeof document !== 'object' || document === null || !('data' in document)) return;
   const { data, links = {} } = document;
   const where = `${method} ${requestUrl}`;
-  if (Array.isArray(data)) {
+  if (Array.isArray(data) && document.meta?.pagination === undefined) {
+    expect(Object.keys(links).sort(), `${where}: a feed's links`).toEqual(['next', 'self']);
+    expect(sameTarget(links.self, requestUrl), `${where}: links.self`).toBe(true);
+    const next = new URL(String(links.next));
+    const last = (data.at(-1) as { id?: string } | undefined)?.id;
+    const given = new URL(requestUrl).searchParams.get('cursor');
+    // After the last event answered, or after events it passed over unseen.
+    if (last !== undefined)
+      expect((next.searchParams.get('cursor') ?? '') >= last, `${where}: links.next`).toBe(true);
+    else if (given !== null) expect(next.searchParams.get('cursor'), `${where}: links.next`).not.toBeNull();
+    next.searchParams.delete('cursor');
+    const same = new URL(requestUrl);
+    same.searchParams.delete('cursor');
+    expect(sameTarget(next, same.href), `${where}: links.next is the same query`).toBe(true);
+  } else if (Array.isArray(data)) {
     expect(Object.keys(links).sort(), `${where}: a collection's links`).toEqual(
       ['first', 'last', 'next', 'prev', 'self'].sort(),
     );

@@ -20,7 +20,7 @@ import { newRecord } from '#shared/resources/record-writes';
 import { processNotification } from '#shared/resources/street-works/receive';
 import { type Route, routes } from '#shared/routes';
 import { createFeatureConfiguration, grantRole } from '../../infra/local/records';
-import { runCdmScenario } from '../scenarios/cdm';
+import { runCdmScenario, type ScenarioResult } from '../scenarios/cdm';
 import type { ApiResponse, TestApi } from './api';
 import type { Tenant } from './tenants';
 
@@ -600,6 +600,8 @@ export interface EveryRecord {
   idFor(route: Route, param: string): string;
   /** A user of the organisation holding its admin role, signed in: the `X-Session-Token` value. */
   session: string;
+  /** The CDM walk-through's duty holders' access tokens (a plan's risks are the Principal Contractor's). */
+  dutyHolders: ScenarioResult['tokens'];
 }
 
 /** The key in `Ids` of the record a route's parameter names (customer and CDM appointments share a name). */
@@ -854,5 +856,10 @@ export const buildEveryRecord = async (
 
   ids.export_id = await create('createExport');
 
-  return { ids, session, idFor: (route, param) => recordFor(ids, route, param) };
+  return {
+    ids,
+    session,
+    dutyHolders: cdm.tokens,
+    idFor: (route, param) => recordFor(ids, route, param),
+  };
 };

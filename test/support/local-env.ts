@@ -15,6 +15,8 @@ const env = {
   STAGE: 'test',
   LOG_LEVEL: 'warn',
   GRANT_CACHE_SECONDS: '0',
+  // Tests read the change feed right after their writes, one at a time.
+  EVENT_FEED_SETTLE_SECONDS: '1',
   DYNAMODB_ENDPOINT: inject('dynamodbEndpoint'),
   S3_ENDPOINT: inject('s3Endpoint'),
   TABLE_NAME: `test-${suffix}`,

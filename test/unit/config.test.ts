@@ -30,6 +30,7 @@ describe('configuration from the environment', () => {
       SNS_ENDPOINT: undefined,
       STREET_WORKS_ORGANISATIONS: '',
       LOG_LEVEL: 'info',
+      EVENT_FEED_SETTLE_SECONDS: 5,
     });
   });
 

@@ -2,7 +2,7 @@
  * Checks the caller once per request, against the route table's schemes and permission, and hands the
  * handler the data-layer scope that follows from it, with any records the handler reads ahead.
  */
-import { authenticate, authorise, type Principal } from '../../auth/principal';
+import { actorOf, authenticate, authorise, type Principal } from '../../auth/principal';
 import { scopeOf } from '../../data/scope';
 import type { ItemKey } from '../../data/stored-resource';
 import { NotFoundError } from '../../jsonapi/errors';
@@ -35,6 +35,6 @@ export const authorisation = (route: Route, readAhead?: ReadAhead): ApiMiddlewar
       readAhead?.(event.pathParameters ?? {}),
     );
     context.principal = principal;
-    context.scope = scopeOf(orgsOf(route, principal, event.pathParameters?.org_id), read);
+    context.scope = scopeOf(orgsOf(route, principal, event.pathParameters?.org_id), read, actorOf(principal));
   },
 });

@@ -3,6 +3,7 @@
  * client as they are; anything else is a generic 500 and its stack goes to the log with the request id.
  */
 import { StorageLimitExceeded } from '../../data/storage-limits';
+import { TRANSACTION_MAX, WriteRefused } from '../../data/transaction';
 import { isTransient } from '../../data/unavailable';
 import { errorDocument } from '../../jsonapi/document';
 import {
@@ -48,6 +49,12 @@ export const toApiError = (error: Error): ApiError => {
     return error.limit === 'item'
       ? new RecordTooLargeError(error.message)
       : new ValidationError({ detail: error.message });
+  }
+  // A change that touches more than one transaction holds (records, their checks and their events).
+  if (error instanceof WriteRefused && error.code === 'too-large') {
+    return new RecordTooLargeError(
+      `The change touches too many records to apply at once (DynamoDB takes ${TRANSACTION_MAX} items in a transaction, events included); split it.`,
+    );
   }
   return new InternalError();
 };

@@ -86,6 +86,7 @@ export const vehicleSpecifications = defineResource({
 
 export const vehicles = defineResource({
   type: 'vehicles',
+  events: ['allocated'],
   tag: 'Vehicles',
   names: { one: 'Vehicle', many: 'Vehicles' },
   collectionPath: '/v3/orgs/{org_id}/assets/vehicles',

@@ -15,6 +15,7 @@ import { toStoredResource } from '../stored';
 
 export const auditEvents = defineResource({
   type: 'audit-events',
+  events: false,
   names: { one: 'AuditEvent', many: 'AuditEvents' },
   collectionPath: '/v3/orgs/{org_id}/audit-events',
   itemPath: '/v3/orgs/{org_id}/audit-events/{audit_event_id}',

@@ -184,7 +184,7 @@ export const endAppointment = async (
   await commitChecked(
     scope,
     [
-      { replace: next },
+      { replace: next, as: 'ended' },
       cdmFileWrite(file, { appointments: remaining }),
       ...auditEvent(appointment.org_id, {
         action: 'appointment.ended',

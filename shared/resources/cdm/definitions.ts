@@ -26,6 +26,7 @@ const decider = {
 
 export const appointments = defineResource({
   type: 'appointments',
+  events: ['ended'],
   tag: 'Construction Phase Plans',
   names: { one: 'Appointment', many: 'Appointments' },
   collectionPath: '/v3/orgs/{org_id}/projects/schemes/{scheme_id}/appointments',
@@ -96,6 +97,7 @@ export const siteHazards = defineResource({
 
 export const hazardProposals = defineResource({
   type: 'hazard-proposals',
+  events: ['accepted', 'rejected'],
   tag: 'Pre-Construction Information',
   names: { one: 'HazardProposal', many: 'HazardProposals' },
   collectionPath: '/v3/pre-construction-information/{pre_construction_information_id}/hazard-proposals',
@@ -119,6 +121,7 @@ export const hazardProposals = defineResource({
 
 export const constructionPhasePlans = defineResource({
   type: 'construction-phase-plans',
+  events: ['handed-over'],
   names: { one: 'ConstructionPhasePlan', many: 'ConstructionPhasePlans' },
   collectionPath: '/v3/construction-phase-plans',
   itemPath: '/v3/construction-phase-plans/{construction_phase_plan_id}',
@@ -182,6 +185,7 @@ export const planVersions = defineResource({
 
 export const proposedChanges = defineResource({
   type: 'construction-phase-plan-proposed-changes',
+  events: ['accepted', 'rejected'],
   names: { one: 'ProposedChange', many: 'ProposedChanges' },
   collectionPath: '/v3/construction-phase-plans/{construction_phase_plan_id}/proposed-changes',
   itemPath: '/v3/construction-phase-plan-proposed-changes/{proposed_change_id}',
@@ -220,5 +224,6 @@ export const proposedChanges = defineResource({
  */
 export const cdmFiles = defineResource({
   type: 'scheme-cdm-files',
+  events: false,
   relationships: {},
 });

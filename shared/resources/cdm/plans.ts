@@ -389,7 +389,7 @@ export const handOver = async ({ scope, record: plan, file, principal }: CdmWrit
   await commitChecked(
     scope,
     [
-      { replace: next },
+      { replace: next, as: 'handed-over' },
       versionEntry(next, principal, now, { sections: [], operation: 'handover', content: null }),
       ...auditEvent(plan.org_id, {
         action: 'construction-phase-plan.handed-over',

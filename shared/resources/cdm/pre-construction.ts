@@ -346,7 +346,11 @@ export const acceptProposalOps = (
   return {
     hazard,
     proposal: accepted,
-    ops: [{ create: hazard }, { replace: withHazard(pack, hazard.id, now) }, { replace: accepted }],
+    ops: [
+      { create: hazard },
+      { replace: withHazard(pack, hazard.id, now) },
+      { replace: accepted, as: 'accepted' },
+    ],
   };
 };
 
@@ -375,7 +379,7 @@ export const decideHazardProposal = async (
   await commitChecked(
     scope,
     [
-      { replace: rejected },
+      { replace: rejected, as: 'rejected' },
       ...audit(proposal, 'hazard-proposal.rejected', principal, { reason: decision.decision_reason }, now),
     ],
     [],

@@ -313,7 +313,7 @@ export const decideChange = async (
   await commitChecked(
     scope,
     [
-      { replace: next },
+      { replace: next, as: decision.status },
       ...applied,
       ...auditEvent(plan.org_id, {
         action: `proposed-change.${decision.status}`,

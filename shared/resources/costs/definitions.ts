@@ -11,6 +11,7 @@ import { createdAtSort, defineResource } from '../resource-definition';
 
 export const rateCodes = defineResource({
   type: 'rate-codes',
+  events: ['version-added'],
   names: { one: 'RateCode', many: 'RateCodes' },
   collectionPath: '/v3/orgs/{org_id}/costs/rate-codes',
   itemPath: '/v3/orgs/{org_id}/costs/rate-codes/{rate_code_id}',

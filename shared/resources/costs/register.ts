@@ -126,17 +126,28 @@ export const addRateVersion = async (
   };
   await commit(scope, [
     { put: { pk: versionPartition(code.org_id, code.id), sk: `${validFrom}#${version.id}`, ...version } },
+    // Versions are kept beside their code, not as records: the code's event carries the new version.
+    {
+      event: {
+        subject: code,
+        action: 'version-added',
+        data: versionResource(code, version),
+      },
+    },
   ]);
   return version;
 };
 
-export const versionResource = (code: StoredResource, v: RateVersion, baseUrl: string) => ({
+/** A version as the API shows it; with its link when the answer says where the API is reached. */
+export const versionResource = (code: StoredResource, v: RateVersion, baseUrl?: string) => ({
   type: 'rate-code-versions',
   id: v.id,
   attributes: { valid_from: v.valid_from, valid_to: v.valid_to, cost: v.cost, charge: v.charge },
   meta: {},
   relationships: { rate_code: { data: { type: 'rate-codes', id: code.id } } },
-  links: {
-    self: `${baseUrl}${routePath('getRateCodeVersion', { org_id: code.org_id, rate_code_id: code.id, rate_code_version_id: v.id })}`,
-  },
+  ...(baseUrl !== undefined && {
+    links: {
+      self: `${baseUrl}${routePath('getRateCodeVersion', { org_id: code.org_id, rate_code_id: code.id, rate_code_version_id: v.id })}`,
+    },
+  }),
 });

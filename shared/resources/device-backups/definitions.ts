@@ -6,6 +6,7 @@ import { createdAtSort, defineResource } from '../resource-definition';
 
 export const deviceBackups = defineResource({
   type: 'device-backups',
+  events: ['completed'],
   names: { one: 'DeviceBackup', many: 'DeviceBackups' },
   collectionPath: '/v3/orgs/{org_id}/device-backups',
   itemPath: '/v3/device-backups/{device_backup_id}',

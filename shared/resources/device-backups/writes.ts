@@ -203,7 +203,7 @@ export const completeBackup = async (
     ),
     object_key: accepted.key,
   };
-  await commitChecked(scope, [{ replace: next }], []).catch(async (error: unknown) => {
+  await commitChecked(scope, [{ replace: next, as: 'completed' }], []).catch(async (error: unknown) => {
     // Another completion won: its copy, not this one, is the accepted file.
     await accepted.discard();
     throw error;

@@ -132,6 +132,7 @@ export const documents = defineResource({
 
 export const documentVersions = defineResource({
   type: 'document-versions',
+  events: ['completed'],
   names: { one: 'DocumentVersion', many: 'DocumentVersions' },
   collectionPath: '/v3/documents/{document_id}/versions',
   itemPath: '/v3/document-versions/{version_id}',

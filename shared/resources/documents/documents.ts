@@ -15,7 +15,7 @@ import { readIndex } from '../../data/repository';
 import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import { UPLOADS_PREFIX } from '../../data/table-definition';
-import { TRANSACTION_MAX, type WriteOp } from '../../data/transaction';
+import { TRANSACTION_MAX, transactionSize, type WriteOp } from '../../data/transaction';
 import { requiredLine } from '../../jsonapi/attribute-types';
 import { ConflictError } from '../../jsonapi/errors';
 import { assertSameId, identifier, parseDocument } from '../../jsonapi/request-document';
@@ -176,7 +176,7 @@ export const completeVersion = async (scope: Scope, version: StoredResource, now
   await commitChecked(
     scope,
     [
-      { replace: completed },
+      { replace: completed, as: 'completed' },
       { replace: next },
       ...(previous === null ? [{ count: { key: counters.documents, by: 1 } }] : []),
       { count: { key: counters.bytes, by: stored.bytes - (previous ?? 0) } },
@@ -260,23 +260,20 @@ export const updateDocument = async (
 /** Deletes a document, every version and their files; the folder's counts drop with it. */
 export const deleteDocument = async (scope: Scope, document: StoredResource) => {
   const versions = await readIndex(scope, childIndexKey(document, documentVersions.type));
-  if (versions.length + 3 > TRANSACTION_MAX) throw new ConflictError('Too many versions to delete at once.');
   const counters = folderCounters(document.org_id, String(document.rels.folder));
   const counted = document.rels.current_version !== null && document.rels.current_version !== undefined;
-  await commitChecked(
-    scope,
-    [
-      { delete: document },
-      ...versions.map((v): WriteOp => ({ delete: v })),
-      ...(counted
-        ? [
-            { count: { key: counters.documents, by: -1 } },
-            { count: { key: counters.bytes, by: -Number(document.attributes.size) } },
-          ]
-        : []),
-    ],
-    [],
-  );
+  const ops: WriteOp[] = [
+    { delete: document },
+    ...versions.map((v): WriteOp => ({ delete: v })),
+    ...(counted
+      ? [
+          { count: { key: counters.documents, by: -1 } },
+          { count: { key: counters.bytes, by: -Number(document.attributes.size) } },
+        ]
+      : []),
+  ];
+  if (transactionSize(ops) > TRANSACTION_MAX) throw new ConflictError('Too many versions to delete at once.');
+  await commitChecked(scope, ops, []);
   await deleteObjects(config.DOCUMENTS_BUCKET, versions.flatMap(versionFiles));
 };
 

@@ -10,7 +10,11 @@ import { deleteObjects } from '../../data/files';
 import { readIndex } from '../../data/repository';
 import type { Scope } from '../../data/scope';
 import type { StoredRelationship, StoredResource } from '../../data/stored-resource';
-import { TRANSACTION_MAX, type WriteOp } from '../../data/transaction';
+import { TRANSACTION_MAX, transactionSize, type WriteOp } from '../../data/transaction';
+
+/** A folder and its subfolders move in one transaction, each with its event, beside the parent's check. */
+const SUBFOLDERS_MOVED_MAX = Math.floor((TRANSACTION_MAX - 3) / 2);
+
 import { ConflictError, ValidationError } from '../../jsonapi/errors';
 import { assertSameId, identifier, parseDocument } from '../../jsonapi/request-document';
 import { childIndexKey } from '../children';
@@ -145,11 +149,6 @@ export const updateFolder = async (scope: Scope, folder: StoredResource, body: u
   }
   const to = parent ? `${parent.gsi1sk}/${folder.id}` : folder.id;
   const subtree = (await folderSubtree(folder)).filter((f) => f.id !== folder.id);
-  if (subtree.length + 2 > TRANSACTION_MAX) {
-    throw new ConflictError(
-      `Moving more than ${TRANSACTION_MAX - 2} subfolders at once is not supported; move them in parts.`,
-    );
-  }
   const moved = (f: StoredResource) => ({
     ...f,
     version: f.version + 1,
@@ -160,6 +159,12 @@ export const updateFolder = async (scope: Scope, folder: StoredResource, body: u
     ...subtree.map((f) => ({ replace: moved(f) })),
     ...(parent ? [{ check: folders.keyOf(folder.org_id, parent.id) }] : []),
   ];
+  // Each folder moved is written with its event: two items.
+  if (transactionSize(ops) > TRANSACTION_MAX) {
+    throw new ConflictError(
+      `Moving more than ${SUBFOLDERS_MOVED_MAX} subfolders at once is not supported; move them in parts.`,
+    );
+  }
   await commitChecked(scope, ops, []);
   return { ...next, gsi1sk: to };
 };
@@ -189,7 +194,7 @@ export const deleteFolder = async (scope: Scope, folder: StoredResource, recursi
     ...docs.map((d) => ({ delete: d })),
     ...versions.map((v) => ({ delete: v })),
   ];
-  if (ops.length > TRANSACTION_MAX) {
+  if (transactionSize(ops) > TRANSACTION_MAX) {
     throw new ConflictError('Too much to delete in one step; delete some subfolders or documents first.');
   }
   await commitChecked(scope, ops, []);

@@ -15,7 +15,7 @@ import {
 } from '../../data/principals';
 import type { Scope } from '../../data/scope';
 import type { ItemKey, StoredResource } from '../../data/stored-resource';
-import { commit, TRANSACTION_MAX, type WriteOp, WriteRefused } from '../../data/transaction';
+import { commit, TRANSACTION_MAX, transactionSize, type WriteOp, WriteRefused } from '../../data/transaction';
 import { email, freeText, requiredLine } from '../../jsonapi/attribute-types';
 import type { CollectionOptions } from '../../jsonapi/collection-query';
 import { ConflictError } from '../../jsonapi/errors';
@@ -152,7 +152,7 @@ export const deleteServiceAccount = async (scope: Scope, account: StoredResource
     ...keysOf(account).map((k) => ({ remove: clientKey(k.id) })),
     ...held.map((g) => ({ delete: g })),
   ];
-  if (ops.length * 2 > TRANSACTION_MAX) {
+  if (transactionSize(ops) > TRANSACTION_MAX) {
     throw new ConflictError('Revoke some of this account’s grants before deleting it.');
   }
   await commit(scope, ops).catch(staleIsConflict);

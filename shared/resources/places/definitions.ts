@@ -150,6 +150,7 @@ export const importTemplates = defineResource({
 
 export const locationImports = defineResource({
   type: 'location-imports',
+  events: ['processed'],
   tag: 'Location Imports',
   names: { one: 'LocationImport', many: 'LocationImports' },
   collectionPath: '/v3/orgs/{org_id}/governance/location-imports',

@@ -36,6 +36,7 @@ const named = {
 
 export const schemeContracts = defineResource({
   type: 'scheme-contracts',
+  events: ['restored'],
   tag: 'Scheme Contracts',
   names: { one: 'SchemeContract', many: 'SchemeContracts' },
   collectionPath: '/v3/orgs/{org_id}/projects/scheme-contracts',
@@ -54,6 +55,7 @@ export const schemeContracts = defineResource({
 
 export const schemes = defineResource({
   type: 'schemes',
+  events: ['restored'],
   names: { one: 'Scheme', many: 'Schemes' },
   collectionPath: '/v3/orgs/{org_id}/projects/schemes',
   itemPath: '/v3/orgs/{org_id}/projects/schemes/{scheme_id}',
@@ -89,6 +91,7 @@ export const schemes = defineResource({
 
 export const workOrders = defineResource({
   type: 'work-orders',
+  events: ['restored'],
   tag: 'Work Orders',
   names: { one: 'WorkOrder', many: 'WorkOrders' },
   collectionPath: '/v3/orgs/{org_id}/projects/work-orders',
@@ -115,6 +118,7 @@ export const workOrders = defineResource({
 
 export const operations = defineResource({
   type: 'operations',
+  events: ['restored'],
   tag: 'Operations',
   names: { one: 'Operation', many: 'Operations' },
   collectionPath: '/v3/orgs/{org_id}/projects/operations',

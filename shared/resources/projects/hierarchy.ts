@@ -218,7 +218,7 @@ export const nodeCrud = (
       };
       await commitChecked(
         scope,
-        [{ remove: key }, { create: live }, ...(await progressMoves('restored', live))],
+        [{ remove: key }, { create: live, as: 'restored' }, ...(await progressMoves('restored', live))],
         [],
         refused,
       );

@@ -6,7 +6,7 @@
  */
 import { config } from '../../config';
 import { getConsistent, getItem } from '../../data/repository';
-import { type Scope, scopeOf } from '../../data/scope';
+import { type Scope, scopeOf, systemActor } from '../../data/scope';
 import { confirmSubscription } from '../../data/sns';
 import type { ItemKey, StoredResource } from '../../data/stored-resource';
 import { commit, type WriteOp, WriteRefused } from '../../data/transaction';
@@ -166,7 +166,8 @@ export const processNotification = async (message: SnsMessage, now = new Date())
     await commit(scopeOf([]), [{ put: parked }]);
     return { unrouted: message.MessageId };
   }
-  const scope = scopeOf([orgId]);
+  // Street Manager acts: the permit, activity and protection events say so.
+  const scope = scopeOf([orgId], undefined, systemActor('street-manager'));
   for (let i = 0; i < ATTEMPTS; i++) {
     try {
       return { protection: await attempt(scope, orgId, message, event, now), duplicate: false };

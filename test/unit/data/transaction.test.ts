@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { buildTransaction } from '#shared/data/transaction';
+import type { StoredEvent } from '#shared/data/events';
+import { buildTransaction as build, type WriteOp } from '#shared/data/transaction';
+import { vehicles } from '#shared/resources/assets/definitions';
+import { auditEvents } from '#shared/resources/audit/audit-events';
+import { toStoredResource } from '#shared/resources/stored';
 
 const key = { pk: 'ORG#o#progress', sk: 's1' };
+const at = Date.parse('2026-11-23T09:00:00Z');
+const actor = { kind: 'user', id: 'u1' } as const;
+const buildTransaction = (ops: WriteOp[]) => build(ops, { actor, at });
 
 describe('buildTransaction: counters and checks (DynamoDB allows one action per item)', () => {
   it('merges every tally and count on one item into one update of ADD and DELETE clauses', () => {
@@ -50,5 +57,84 @@ describe('buildTransaction: counters and checks (DynamoDB allows one action per 
       '#version = :version',
     ]);
     expect(items[1]?.ConditionCheck?.ExpressionAttributeValues).toEqual({ ':version': 3 });
+  });
+});
+
+describe('buildTransaction: events (issue 18: every write that changes a record commits its event with it)', () => {
+  const vehicle = toStoredResource(vehicles, {
+    orgId: 'o',
+    id: '019a0000-0000-7000-8000-000000000001',
+    attributes: { registration: 'AB12 CDE' },
+    meta: {},
+    rels: { allocated_location: 'l1' },
+  });
+  const eventsOf = (ops: WriteOp[]) =>
+    buildTransaction(ops)
+      .items.flatMap((i) => (i.Put?.Item && 'event' in i.Put.Item ? [i.Put.Item as StoredEvent] : []))
+      .map(({ event, subject, actor: who, data, occurred_at, pk, gsi1pk }) => ({
+        event,
+        subject,
+        who,
+        data,
+        occurred_at,
+        pk,
+        gsi1pk,
+      }));
+
+  it('a create, a replace and a delete each put their event, owned by their op, after the writes', () => {
+    const ops: WriteOp[] = [
+      { create: vehicle },
+      { replace: { ...vehicle, version: 2 } },
+      { delete: { ...vehicle, version: 2 } },
+    ];
+    const { items, owners } = buildTransaction(ops);
+    expect(items.slice(-3).every((i) => i.Put?.ConditionExpression === 'attribute_not_exists(pk)')).toBe(
+      true,
+    );
+    expect(owners.slice(-3)).toEqual([0, 1, 2]);
+    const subject = { type: 'vehicles', id: vehicle.id };
+    expect(eventsOf(ops)).toEqual([
+      expect.objectContaining({ event: 'vehicle.created', subject, who: actor, pk: 'EVENTS#o' }),
+      expect.objectContaining({ event: 'vehicle.updated', subject }),
+      expect.objectContaining({ event: 'vehicle.deleted', subject, data: subject }),
+    ]);
+    const [created] = eventsOf(ops);
+    expect(created?.gsi1pk).toBe(`EVENTS#${vehicle.id}`);
+    expect(created?.occurred_at).toBe('2026-11-23T09:00:00.000Z');
+    // The resource as the API shows it, without links.
+    expect(created?.data).toEqual({
+      type: 'vehicles',
+      id: vehicle.id,
+      attributes: { registration: 'AB12 CDE' },
+      meta: {},
+      relationships: expect.objectContaining({
+        allocated_location: { data: { type: 'locations', id: 'l1' } },
+      }),
+    });
+  });
+
+  it('a domain action its type declares names the event; one it does not declare is refused', () => {
+    expect(eventsOf([{ replace: vehicle, as: 'allocated' }])[0]?.event).toBe('vehicle.allocated');
+    expect(() => buildTransaction([{ replace: vehicle, as: 'repainted' }])).toThrow(/no repainted event/);
+  });
+
+  it('list upkeep, counters, claims and checks are not events; audit entries are not either', () => {
+    const entry = toStoredResource(auditEvents, { orgId: 'o', id: 'a1', attributes: {}, meta: {} });
+    expect(
+      eventsOf([
+        { link: { key: vehicles.keyOf('o', 'v2'), relationship: 'equipment', id: 'e1' } },
+        { unlink: { record: vehicle, relationship: 'equipment', id: 'e1' } },
+        { count: { key, by: 1 } },
+        { claim: { pk: 'ORG#o#codes', sk: 'X' } },
+        { check: key },
+        { create: entry },
+      ]),
+    ).toEqual([]);
+  });
+
+  it('a record of a type that declared no events cannot be written', () => {
+    expect(() => buildTransaction([{ create: { ...vehicle, type: 'undeclared' } }])).toThrow(
+      /undeclared records change without declaring their events/,
+    );
   });
 });

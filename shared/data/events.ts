@@ -1,0 +1,195 @@
+/**
+ * Events: an outbox in the table. Every write that changes a record commits an event item in the same
+ * TransactWriteItems (`transaction.ts` derives them from the ops), so there is no change without its
+ * event and no event without its change. Each resource type declares, once, the name its events go by
+ * and the actions its writes may name (`declareEvents`, called by `defineResource`); a record of a type
+ * that declared nothing cannot be written.
+ *
+ * Items live in one partition per organisation, `EVENTS#<org_id>`, sorted by id (UUIDv7, so by time),
+ * and on `gsi1` by subject; they expire after 35 days. The change feed reads them in order; the table's
+ * stream carries them to consumers (webhooks).
+ */
+import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { documents, tableName } from './clients';
+import { uuidv7 } from './ids';
+import type { Actor, Scope } from './scope';
+import { inScope } from './scope';
+import type { StoredResource } from './stored-resource';
+
+export const EVENT_RETENTION_DAYS = 35;
+
+/** The actions every type has; a type may declare more of its own (`vehicle.allocated`). */
+export const LIFECYCLE_ACTIONS = ['created', 'updated', 'deleted'] as const;
+
+export interface EventSource {
+  /** The events' prefix: `vehicle` in `vehicle.allocated`. */
+  name: string;
+  /** Every action its writes may name: the lifecycle ones and its own. */
+  actions: readonly string[];
+  /** The record as the API shows it, without links (they depend on where the API is reached). */
+  present: (record: StoredResource) => object;
+}
+
+/** By record type; null for types whose changes are not events (internal state, audit entries). */
+const sources = new Map<string, EventSource | null>();
+
+export const declareEvents = (type: string, source: EventSource | null): void => {
+  sources.set(type, source);
+};
+
+/** Every event name a declared type can emit (`vehicle.created`, …, `vehicle.allocated`). */
+export const eventNames = (): string[] =>
+  [...sources.values()].flatMap((s) => (s ? s.actions.map((a) => `${s.name}.${a}`) : []));
+
+/** The record types whose events are named `<name>.…`. */
+export const typesNamed = (name: string): string[] =>
+  [...sources].flatMap(([type, s]) => (s?.name === name ? [type] : []));
+
+export interface StoredEvent {
+  pk: string;
+  sk: string;
+  gsi1pk: string;
+  gsi1sk: string;
+  id: string;
+  org_id: string;
+  /** `<name>.<action>`, e.g. `vehicle.allocated`. */
+  event: string;
+  subject: { type: string; id: string };
+  actor: Actor;
+  occurred_at: string;
+  /** The resource as it became; for a deletion (or a list kept on a related record) its identifier. */
+  data: object;
+  expires_at: number;
+}
+
+export const eventPartition = (orgId: string) => `EVENTS#${orgId}`;
+export const subjectEvents = (subjectId: string) => `EVENTS#${subjectId}`;
+
+/** What a write did to one record: the record as it became, or only who it is (deleted, linked to). */
+export interface Change {
+  subject: Pick<StoredResource, 'type' | 'id' | 'org_id'>;
+  action: string;
+  record?: StoredResource;
+  /** What the event carries when it is not the subject as it became (a rate code's new version). */
+  data?: object;
+}
+
+/** The event item for a change, or null for a type whose changes are not events. */
+export const eventItem = (change: Change, actor: Actor, at: number): StoredEvent | null => {
+  const { subject, action, record, data } = change;
+  const source = sources.get(subject.type);
+  if (source === undefined) throw new Error(`${subject.type} records change without declaring their events`);
+  if (source === null) return null;
+  if (!source.actions.includes(action)) throw new Error(`${subject.type} declares no ${action} event`);
+  const id = uuidv7(at);
+  return {
+    pk: eventPartition(subject.org_id),
+    sk: id,
+    gsi1pk: subjectEvents(subject.id),
+    gsi1sk: id,
+    id,
+    org_id: subject.org_id,
+    event: `${source.name}.${action}`,
+    subject: { type: subject.type, id: subject.id },
+    actor: { kind: actor.kind, id: actor.id },
+    occurred_at: new Date(at).toISOString(),
+    data: data ?? (record ? source.present(record) : { type: subject.type, id: subject.id }),
+    expires_at: Math.floor(at / 1000) + EVENT_RETENTION_DAYS * 86_400,
+  };
+};
+
+/**
+ * The first id no event committed before `at` can have: a UUIDv7's first 13 characters are its
+ * millisecond, and every id of a later millisecond (or of that one) sorts after them.
+ */
+const idsBefore = (at: number): string => {
+  const hex = at.toString(16).padStart(12, '0');
+  return `${hex.slice(0, 8)}-${hex.slice(8)}`;
+};
+
+export interface EventQuery {
+  /** Events after this id (the last one the reader has seen); from the oldest kept when absent. */
+  after?: string;
+  limit: number;
+  /** Only events of these names. */
+  names?: readonly string[];
+  /** Only events about this record. */
+  subjectId?: string;
+  /** Only events about records of these types (what the reader may view). */
+  subjectTypes: readonly string[];
+  /** And about records of these types made by `reader` only (records private to their creator). */
+  ownTypes?: readonly string[];
+  reader?: string;
+  /** Events younger than this are not read yet: they may still be committing with older ones. */
+  settleMs: number;
+}
+
+/**
+ * An organisation's events in order, after a cursor: Query pages of its partition (or of the subject's,
+ * on `gsi1`) until `limit` events match or the events end. `last` is the id of the last event read,
+ * matching or not, so a reader never reads past what it was not shown twice.
+ */
+export const readEvents = async (
+  scope: Scope,
+  orgId: string,
+  q: EventQuery,
+  now = Date.now(),
+): Promise<{ events: StoredEvent[]; last: string | undefined }> => {
+  const own = q.reader !== undefined && q.ownTypes?.length ? q.ownTypes : [];
+  if (!inScope(scope, orgId) || q.subjectTypes.length + own.length === 0)
+    return { events: [], last: q.after };
+  const bySubject = q.subjectId !== undefined;
+  const values: Record<string, unknown> = {
+    ':pk': bySubject ? subjectEvents(q.subjectId ?? '') : eventPartition(orgId),
+    ':from': q.after ?? '0',
+    ':to': idsBefore(now - q.settleMs),
+    ':org': orgId,
+  };
+  const list = (prefix: string, items: readonly string[]) =>
+    items
+      .map((value, i) => {
+        values[`:${prefix}${i}`] = value;
+        return `:${prefix}${i}`;
+      })
+      .join(', ');
+  const visible = [
+    ...(q.subjectTypes.length > 0 ? [`#subject.#type IN (${list('type', q.subjectTypes)})`] : []),
+    ...(own.length > 0 ? [`(#subject.#type IN (${list('own', own)}) AND #actor.#id = :reader)`] : []),
+  ];
+  if (own.length > 0) values[':reader'] = q.reader;
+  const filters = [`(${visible.join(' OR ')})`, '#org = :org'];
+  if (q.names) filters.push(`#event IN (${list('event', q.names)})`);
+  const input: QueryCommandInput = {
+    TableName: tableName,
+    ...(bySubject && { IndexName: 'gsi1' }),
+    KeyConditionExpression: `${bySubject ? 'gsi1pk' : 'pk'} = :pk AND #key BETWEEN :from AND :to`,
+    FilterExpression: filters.join(' AND '),
+    ExpressionAttributeNames: {
+      '#key': bySubject ? 'gsi1sk' : 'sk',
+      '#subject': 'subject',
+      '#type': 'type',
+      ...(own.length > 0 && { '#actor': 'actor', '#id': 'id' }),
+      '#org': 'org_id',
+      ...(q.names && { '#event': 'event' }),
+    },
+    ExpressionAttributeValues: values,
+  };
+  const events: StoredEvent[] = [];
+  let last = q.after;
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await documents.send(
+      new QueryCommand({ ...input, Limit: q.limit + 1, ExclusiveStartKey: start }),
+    );
+    start = out.LastEvaluatedKey;
+    const page = ((out.Items ?? []) as StoredEvent[]).filter((e) => e.id !== q.after);
+    for (const event of page) {
+      if (events.length === q.limit) return { events, last };
+      events.push(event);
+      last = event.id;
+    }
+    const evaluated = start?.[bySubject ? 'gsi1sk' : 'sk'];
+    if (typeof evaluated === 'string' && evaluated > (last ?? '')) last = evaluated;
+  } while (start && events.length < q.limit);
+  return { events, last };
+};

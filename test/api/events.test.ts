@@ -1,0 +1,400 @@
+/**
+ * Issue 18, items 1 and 3: events and the change feed.
+ *
+ * Every write that changes a record commits its event in the same transaction, declared once per
+ * resource type. The walk below sends every write route the service has (the every-record builder's
+ * requests, then every delete and restore) and, around each request, reads the whole table: each record
+ * the request created, changed or removed has exactly one event, of the right action, carrying the
+ * record as it became (or its identifier, for a deletion), made by the caller; a request that failed
+ * changed nothing and left no event. The feed then serves those events, in order, with a cursor, only to
+ * callers who may view their subjects.
+ */
+import { createHash } from 'node:crypto';
+import { ScanCommand, type ScanCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { documents, tableName } from '#shared/data/clients';
+import { LIFECYCLE_ACTIONS, type StoredEvent } from '#shared/data/events';
+import type { StoredResource } from '#shared/data/stored-resource';
+import { matchRoute, type Route, resourceTypes, routes } from '#shared/routes';
+import { createServiceAccountClient } from '../../infra/local/records';
+import { type ApiResponse, startTestApi, type TestApi } from '../support/api';
+import {
+  buildEveryRecord,
+  deliverStreetWorksEvent,
+  type EveryRecord,
+  requestBodies,
+} from '../support/every-record';
+import { STREET_WORKS_ORGS } from '../support/street-works-config';
+import { newTenant, type Tenant } from '../support/tenants';
+
+type Item = Record<string, unknown> & { pk: string; sk: string };
+
+/** JSON with every object's members in one order, whatever order DynamoDB answered them in. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_, v) =>
+    v && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Set)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a.localeCompare(b)))
+      : v instanceof Set
+        ? [...v].sort()
+        : v,
+  );
+
+/** The whole table (this file's own), by key. */
+const table = async (): Promise<Map<string, Item>> => {
+  const items = new Map<string, Item>();
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page: ScanCommandOutput = await documents.send(
+      new ScanCommand({ TableName: tableName, ExclusiveStartKey }),
+    );
+    for (const item of (page.Items ?? []) as Item[]) items.set(`${item.pk}\n${item.sk}`, item);
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return items;
+};
+
+/** A tenant record of a type the service serves, at its own key. */
+const isRecord = (item: Item, org: string): item is Item & StoredResource =>
+  typeof item.type === 'string' &&
+  item.pk === `ORG#${org}#${item.type}` &&
+  item.sk === item.id &&
+  typeof item.version === 'number';
+
+/** Types whose changes are not events: audit entries (they record events) and internal CDM state. */
+const SILENT = new Set(['audit-events', 'scheme-cdm-files']);
+
+interface Change {
+  kind: 'created' | 'changed' | 'removed';
+  before?: StoredResource;
+  after?: StoredResource;
+}
+
+interface Step {
+  what: string;
+  status: number;
+  changes: Map<string, Change>;
+  events: StoredEvent[];
+  /** Items of any kind that the step added, changed or removed. */
+  touched: number;
+}
+
+const diff = (
+  what: string,
+  status: number,
+  org: string,
+  before: Map<string, Item>,
+  after: Map<string, Item>,
+) => {
+  const changes = new Map<string, Change>();
+  const events: StoredEvent[] = [];
+  let touched = 0;
+  for (const key of new Set([...before.keys(), ...after.keys()])) {
+    const [was, now] = [before.get(key), after.get(key)];
+    if (canonical(was) === canonical(now)) continue;
+    touched++;
+    if (now?.pk === `EVENTS#${org}` && !was) events.push(now as unknown as StoredEvent);
+    const record = (now ?? was) as Item;
+    if (!isRecord(record, org) || SILENT.has(record.type)) continue;
+    const id = `${record.type}/${record.id}`;
+    if (!was) changes.set(id, { kind: 'created', after: now as unknown as StoredResource });
+    else if (!now) changes.set(id, { kind: 'removed', before: was as unknown as StoredResource });
+    else if (was.version !== now.version)
+      changes.set(id, {
+        kind: 'changed',
+        before: was as unknown as StoredResource,
+        after: now as unknown as StoredResource,
+      });
+  }
+  return { what, status, changes, events, touched };
+};
+
+/**
+ * A change to a list kept on the other side of a relationship (a user's teams, a vehicle's equipment):
+ * only `rels` moved, by ids that are the subjects of the step's own events.
+ */
+const isUpkeep = (change: Change, step: Step) => {
+  const { before, after } = change;
+  if (!before || !after) return false;
+  const strip = ({ rels: _r, version: _v, ...rest }: StoredResource) => canonical(rest);
+  if (strip(before) !== strip(after)) return false;
+  const moved = Object.keys({ ...before.rels, ...after.rels }).flatMap((name) => {
+    const [was, now] = [before.rels[name], after.rels[name]].map((v) => [v ?? []].flat().map(String));
+    return [...(was ?? []), ...(now ?? [])].filter((id) => !was?.includes(id) || !now?.includes(id));
+  });
+  return moved.length > 0 && moved.every((id) => step.events.some((e) => e.subject.id === id));
+};
+
+let api: TestApi;
+let tenant: Tenant;
+let every: EveryRecord;
+let token: string;
+let adminId: string;
+const steps: Step[] = [];
+const succeeded = new Set<string>();
+
+/** The test API, with every write it sends watched: the table read before and after. */
+const watched = (inner: TestApi, org: string): TestApi => ({
+  ...inner,
+  request: async (method, path, options) => {
+    const { match } = matchRoute(method, path.split('?')[0] ?? '');
+    if (method === 'GET' || !match) return inner.request(method, path, options);
+    const before = await table();
+    const res = await inner.request(method, path, options);
+    steps.push(diff(`${method} ${match.route.id}`, res.status, org, before, await table()));
+    if (res.status < 300) succeeded.add(match.route.id);
+    return res;
+  },
+});
+
+/** Runs a write that does not come through HTTP (an SNS message processed), watched the same way. */
+const watch = async (what: string, org: string, write: () => Promise<unknown>) => {
+  const before = await table();
+  await write();
+  steps.push(diff(what, 200, org, before, await table()));
+};
+
+/** Who may make the writes the builder leaves to the end: the admin, bar CDM duties. */
+const callerOf = (route: Route) =>
+  ({
+    createHazardProposal: every.dutyHolders.contractor,
+    decideHazardProposal: every.dutyHolders.client,
+    endAppointment: every.dutyHolders.client,
+  })[route.id] ?? token;
+
+const routeById = new Map<string, Route>(routes.map((r) => [r.id, r]));
+
+/** Sends a route as `callerOf` says, naming the builder's records (or `ids`), with its test body. */
+const send = (route: Route, ids: Record<string, string> = {}): Promise<ApiResponse> => {
+  const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => ids[name] ?? every.idFor(route, name));
+  const body = requestBodies[route.id]?.({ ...every.ids, ...ids });
+  return watched(api, tenant.org.id).request(route.method, path, {
+    token: callerOf(route),
+    ...(body && { body }),
+  });
+};
+const sendId = (id: string, ids?: Record<string, string>) => send(routeById.get(id) as Route, ids);
+
+beforeAll(async () => {
+  api = await startTestApi();
+  tenant = await newTenant('Events Org', 2, STREET_WORKS_ORGS.TW);
+  token = await api.token(tenant.admin);
+  adminId = tenant.admin.principalId;
+  const org = tenant.org.id;
+  every = await buildEveryRecord(watched(api, org), tenant, { token, reference: 'TW' });
+  // Street Manager's messages are processed, not requested: one more, watched.
+  await watch('street-works notification', org, () =>
+    deliverStreetWorksEvent(org, 'PERMIT_GRANTED', 'PERMIT', 'TW-P-2'),
+  );
+  // What the builder does not do: a hazard proposal decided, an appointment ended, an uploaded import
+  // processed.
+  const proposal = await sendId('createHazardProposal');
+  await sendId('decideHazardProposal', { hazard_proposal_id: proposal.body.data?.id });
+  await sendId('endAppointment');
+  const csv = 'reference,name\nTW-U1,Upload one\n';
+  const checksum = createHash('sha256').update(csv).digest('base64');
+  const declared = await watched(api, org).request('POST', `/v3/orgs/${org}/governance/location-imports`, {
+    token,
+    body: {
+      data: {
+        type: 'location-imports',
+        attributes: { upload: { size: csv.length, content_type: 'text/csv', checksum }, file_name: 's.csv' },
+      },
+    },
+  });
+  const { url, method, headers } = declared.body.data.meta.upload;
+  expect((await fetch(url, { method, headers, body: csv })).status).toBe(200);
+  await sendId('processLocationImport', { location_import_id: declared.body.data.id });
+  // Every delete, children before parents (the route table lists parents first), again while any
+  // succeeds (a role is free once its groups are gone), then every restore of what was deleted. Each
+  // must succeed once (below); a refused one (a record in use, or gone with one deleted before it) must
+  // change nothing.
+  for (let progress = true; progress; ) {
+    const before = succeeded.size;
+    for (const route of routes.filter((r) => r.method === 'DELETE' && !succeeded.has(r.id)).reverse())
+      await send(route);
+    progress = succeeded.size > before;
+  }
+  for (const route of routes.filter((r) => r.id.startsWith('restore'))) await send(route);
+}, 300_000);
+afterAll(() => api.close());
+
+describe('issue 18, item 1: every write route emits exactly its events, in the same transaction', () => {
+  it('the walk sends every write route, and each succeeds at least once (bar the token endpoint: no record)', () => {
+    const writes = routes.filter((r) => r.method !== 'GET' && r.auth.length > 0).map((r) => r.id);
+    expect(writes.filter((id) => !succeeded.has(id))).toEqual([]);
+    expect(steps.filter((s) => s.status < 300).length).toBeGreaterThan(120);
+  });
+
+  it('each record a write created, changed or removed has exactly one event of that action', () => {
+    const problems: string[] = [];
+    for (const step of steps) {
+      for (const [id, change] of step.changes) {
+        const own = step.events.filter((e) => `${e.subject.type}/${e.subject.id}` === id);
+        if (own.length === 0 && change.kind === 'changed' && isUpkeep(change, step)) continue;
+        // The spec: the bulk location import emits no per-row events; its import record's event is all.
+        if (own.length === 0 && id.startsWith('locations/') && /LocationImport$/.test(step.what)) continue;
+        if (own.length !== 1) {
+          problems.push(`${step.what}: ${change.kind} ${id} has ${own.length} events`);
+          continue;
+        }
+        const [event] = own as [StoredEvent];
+        const action = event.event.slice(event.event.lastIndexOf('.') + 1);
+        const domain = !(LIFECYCLE_ACTIONS as readonly string[]).includes(action);
+        const expected =
+          change.kind === 'created'
+            ? ['created', 'restored']
+            : change.kind === 'removed'
+              ? ['deleted']
+              : ['updated'];
+        if (!expected.includes(action) && !(domain && change.kind === 'changed'))
+          problems.push(`${step.what}: ${change.kind} ${id} has event ${event.event}`);
+        if (change.after) {
+          const { type, id: recordId, attributes } = change.after;
+          const data = event.data as { type?: string; id?: string; attributes?: unknown; links?: unknown };
+          if (
+            data.type !== type ||
+            data.id !== recordId ||
+            canonical(data.attributes) !== canonical(attributes)
+          )
+            problems.push(`${step.what}: ${event.event} does not carry ${id} as it became`);
+          if (data.links !== undefined) problems.push(`${step.what}: ${event.event} carries links`);
+        } else {
+          expect(event.data).toEqual({ type: event.subject.type, id: event.subject.id });
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('no event names a record the write did not change (bar a rate code’s new version, kept beside it)', () => {
+    const stray = steps.flatMap((step) =>
+      step.events
+        .filter((e) => !step.changes.has(`${e.subject.type}/${e.subject.id}`))
+        .map((e) => `${step.what}: ${e.event} ${e.subject.id}`),
+    );
+    expect(stray.filter((s) => !s.includes('rate-code.version-added'))).toEqual([]);
+    expect(stray.filter((s) => s.includes('rate-code.version-added'))).toHaveLength(1);
+  });
+
+  it('a refused write (409, 400, 404) changed nothing and left no event', () => {
+    const refused = steps.filter((s) => s.status >= 400);
+    for (const step of refused)
+      expect({ what: step.what, touched: step.touched }).toEqual({ what: step.what, touched: 0 });
+  });
+
+  it('events say who acted: the caller for API writes, Street Manager for its messages', () => {
+    const events = steps.flatMap((s) => s.events.map((e) => ({ what: s.what, actor: e.actor })));
+    const bySns = events.filter((e) => e.what === 'street-works notification');
+    expect(bySns.length).toBeGreaterThan(0);
+    expect(new Set(bySns.map((e) => `${e.actor.kind}:${e.actor.id}`))).toEqual(
+      new Set(['system:street-manager']),
+    );
+    const byApi = events.filter((e) => e.what !== 'street-works notification');
+    const actors = new Set(byApi.map((e) => `${e.actor.kind}:${e.actor.id}`));
+    // The admin's client, and the CDM walk-through's duty holders (signed-in users).
+    expect(actors.has(`service-account:${adminId}`)).toBe(true);
+    expect([...actors].every((a) => a.startsWith('service-account:') || a.startsWith('user:'))).toBe(true);
+  });
+
+  it('domain actions are named: vehicle.allocated, construction-phase-plan.handed-over, proposed-change.accepted', () => {
+    const names = new Set(steps.flatMap((s) => s.events.map((e) => e.event)));
+    for (const name of [
+      'vehicle.allocated',
+      'construction-phase-plan.handed-over',
+      'proposed-change.accepted',
+      'appointment.ended',
+      'hazard-proposal.accepted',
+      'document-version.completed',
+      'device-backup.completed',
+      'scheme.restored',
+      'rate-code.version-added',
+    ])
+      expect(names, name).toContain(name);
+  });
+});
+
+describe('issue 18, item 3: the change feed', () => {
+  const feed = (query = '', who = token) => api.get(`/v3/orgs/${tenant.org.id}/events${query}`, who);
+
+  /** Every page from the start, following `links.next` until a page comes back empty. */
+  const readAll = async (query: string, who = token) => {
+    const seen: { id: string; attributes: { name: string; subject: { type: string; id: string } } }[] = [];
+    let res = await feed(query, who);
+    for (let pages = 0; pages < 500; pages++) {
+      expect(res.status, res.text).toBe(200);
+      if (res.body.data.length === 0) return seen;
+      seen.push(...res.body.data);
+      const next = new URL(res.body.links.next);
+      res = await api.get(`${next.pathname}${next.search}`, who);
+    }
+    throw new Error('The feed did not end');
+  };
+
+  it('serves every event of the organisation in order, deletions included, page by page', async () => {
+    const stored = steps.flatMap((s) => s.events).map((e) => e.id);
+    const all = await vi.waitFor(
+      async () => {
+        const read = await readAll('?page[limit]=50');
+        expect(read.map((e) => e.id)).toEqual(expect.arrayContaining(stored));
+        return read;
+      },
+      { timeout: 10_000, interval: 500 },
+    );
+    const ids = all.map((e) => e.id);
+    expect(ids).toEqual([...ids].sort());
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(all.some((e) => e.attributes.name.endsWith('.deleted'))).toBe(true);
+  });
+
+  it('filter[type] and filter[subject_id] narrow it; the cursor resumes after an event', async () => {
+    const allocated = await readAll('?filter[type]=vehicle.allocated');
+    expect(allocated.length).toBe(4);
+    expect(new Set(allocated.map((e) => e.attributes.subject.id))).toEqual(new Set([every.ids.vehicle_id]));
+    const ofVehicle = await readAll(`?filter[subject_id]=${every.ids.vehicle_id}&page[limit]=3`);
+    expect(ofVehicle.map((e) => e.attributes.name)).toEqual([
+      'vehicle.created',
+      'vehicle.updated',
+      'vehicle.allocated',
+      'vehicle.allocated',
+      'vehicle.allocated',
+      'vehicle.allocated',
+      'vehicle.deleted',
+    ]);
+    const after = await readAll(`?filter[subject_id]=${every.ids.vehicle_id}&cursor=${ofVehicle[1]?.id}`);
+    expect(after.map((e) => e.id)).toEqual(ofVehicle.slice(2).map((e) => e.id));
+  });
+
+  it('a caller sees only the events of records it may view; another organisation’s caller gets 404', async () => {
+    const role = await api.request('POST', `/v3/orgs/${tenant.org.id}/iam/roles`, {
+      token,
+      body: { data: { type: 'roles', attributes: { name: 'Fleet reader', permissions: ['assets:view'] } } },
+    });
+    expect(role.status, role.text).toBe(201);
+    const reader = await createServiceAccountClient('fleet reader', [
+      { org_id: tenant.org.id, role: role.body.data.id },
+    ]);
+    const seen = await readAll('?page[limit]=1000', await api.token(reader));
+    const assetTypes = new Set(
+      [...resourceTypes.values()].filter((d) => d.permission === 'assets').map((d) => d.type),
+    );
+    expect(seen.length).toBeGreaterThan(10);
+    expect(seen.filter((e) => !assetTypes.has(e.attributes.subject.type))).toEqual([]);
+    const other = await newTenant('Events Other', 0);
+    expect((await feed('', await api.token(other.admin))).status).toBe(404);
+  });
+
+  it('bad cursors, names and limits are 400 with the parameter named', async () => {
+    for (const [query, parameter] of [
+      ['?cursor=yesterday', 'cursor'],
+      ['?filter[type]=vehicle.painted', 'filter[type]'],
+      ['?filter[subject_id]=1', 'filter[subject_id]'],
+      ['?page[limit]=0', 'page[limit]'],
+      ['?page[limit]=1001', 'page[limit]'],
+      ['?sort=-id', 'sort'],
+    ]) {
+      const res = await feed(query);
+      expect(res.status, query).toBe(400);
+      expect(res.body.errors[0].source, query).toEqual({ parameter });
+    }
+  });
+});
