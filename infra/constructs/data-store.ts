@@ -5,7 +5,14 @@
  * completion has copied them) removed after a week, and server access logs in a log bucket.
  */
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import {
+  AttributeType,
+  BillingMode,
+  ProjectionType,
+  StreamViewType,
+  Table,
+  TableEncryption,
+} from 'aws-cdk-lib/aws-dynamodb';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { bucketDefinitions, tableDefinition, UPLOADS_PREFIX } from '#shared/data/table-definition';
@@ -33,6 +40,7 @@ export class DataStore extends Construct {
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       encryption: TableEncryption.AWS_MANAGED,
       timeToLiveAttribute: tableDefinition.ttlAttribute,
+      stream: StreamViewType[tableDefinition.streamView],
       deletionProtection: props.deletionProtection ?? false,
       removalPolicy: RemovalPolicy.RETAIN,
     });

@@ -14,7 +14,7 @@ import { tableDefinition } from '#shared/data/table-definition';
 import { assertLoopback } from './clients';
 
 export const createTableInput = (tableName: string): CreateTableCommandInput => {
-  const { partitionKey, sortKey, localIndexes, globalIndexes } = tableDefinition;
+  const { partitionKey, sortKey, localIndexes, globalIndexes, streamView } = tableDefinition;
   const keyNames = [
     partitionKey,
     sortKey,
@@ -28,6 +28,7 @@ export const createTableInput = (tableName: string): CreateTableCommandInput => 
   return {
     TableName: tableName,
     BillingMode: 'PAY_PER_REQUEST',
+    StreamSpecification: { StreamEnabled: true, StreamViewType: streamView },
     AttributeDefinitions,
     KeySchema: [
       { AttributeName: partitionKey, KeyType: 'HASH' },

@@ -9,7 +9,10 @@
  * and on `gsi1` by subject; they expire after 35 days. The change feed reads them in order; the table's
  * stream carries them to consumers (webhooks).
  */
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
+import type { DynamoDBRecord } from 'aws-lambda';
 import { documents, tableName } from './clients';
 import { uuidv7 } from './ids';
 import type { Actor, Scope } from './scope';
@@ -62,7 +65,9 @@ export interface StoredEvent {
   expires_at: number;
 }
 
-export const eventPartition = (orgId: string) => `EVENTS#${orgId}`;
+/** Every event item's partition key starts so, and no other item's does (the stream's filter). */
+export const EVENT_PARTITION_PREFIX = 'EVENTS#';
+export const eventPartition = (orgId: string) => `${EVENT_PARTITION_PREFIX}${orgId}`;
 export const subjectEvents = (subjectId: string) => `EVENTS#${subjectId}`;
 
 /** What a write did to one record: the record as it became, or only who it is (deleted, linked to). */
@@ -193,3 +198,17 @@ export const readEvents = async (
   } while (start && events.length < q.limit);
   return { events, last };
 };
+
+/**
+ * The events among a batch of the table's stream records, each with its record's sequence number: new
+ * event items only (in AWS the event source mapping delivers nothing else; locally the poller hands over
+ * every change, and the rest are passed over here).
+ */
+export const streamEvents = (records: readonly DynamoDBRecord[]) =>
+  records.flatMap((record) => {
+    const image = record.dynamodb?.NewImage;
+    const key = record.dynamodb?.Keys?.pk?.S;
+    if (record.eventName !== 'INSERT' || !image || !key?.startsWith(EVENT_PARTITION_PREFIX)) return [];
+    const event = unmarshall(image as Record<string, AttributeValue>) as StoredEvent;
+    return [{ sequence: record.dynamodb?.SequenceNumber ?? '', event }];
+  });

@@ -7,12 +7,14 @@
  *   global lookups (client ids, principals) use their own `<KIND>#<id>` partitions.
  * - `lsi1`/`lsi2`: alternative sort orders inside a collection partition (sparse).
  * - `gsi1pk`/`gsi1sk`: reverse look-ups (sparse), e.g. the keys of a service account.
- * - `expires_at`: TTL in epoch seconds (sessions, device backups, idempotency records).
+ * - `expires_at`: TTL in epoch seconds (sessions, device backups, idempotency records, events).
+ * - The stream carries each item as it became: event items (`EVENTS#…`) reach their consumers through it.
  */
 export const tableDefinition = {
   partitionKey: 'pk',
   sortKey: 'sk',
   ttlAttribute: 'expires_at',
+  streamView: 'NEW_IMAGE',
   localIndexes: [
     { name: 'lsi1', sortKey: 'lsi1' },
     { name: 'lsi2', sortKey: 'lsi2' },
