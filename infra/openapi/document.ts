@@ -341,7 +341,7 @@ const idempotencyKeyParameter = (route: Route): ParameterObject[] =>
           name: IDEMPOTENCY_KEY_HEADER,
           in: 'header',
           required: false,
-          schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX + 2 },
+          schema: { type: 'string', minLength: 1 },
           description: `Makes a retry safe (draft-ietf-httpapi-idempotency-key-header): a Structured Field String ("…") or the same characters bare, 1–${IDEMPOTENCY_KEY_MAX} printable ASCII characters, kept 24 hours per caller. The same key with the same request answers the first answer again, marked \`${REPLAYED_HEADER}: true\`; with another request 422; while the first is still running 409 with \`Retry-After\`. A 5xx frees the key.`,
         },
       ]

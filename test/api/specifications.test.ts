@@ -118,9 +118,9 @@ describe('Specifications: the API specification in JSON and YAML (issue 17)', ()
     expect(ids.sort()).toEqual(routes.map((route) => route.id).sort());
   });
 
-  it('carries version 1.0.0, the changelog link, and the three security schemes of the spec', async () => {
+  it('carries version 1.1.0 (1.0.0 and the idempotency keys, see docs/CHANGELOG.md), the changelog link, and the three security schemes of the spec', async () => {
     const document = await served();
-    expect(document.info.version).toBe('1.0.0');
+    expect(document.info.version).toBe('1.1.0');
     expect(document.info.description).toContain('/v3/specifications/changelog.md');
     expect(document.components.securitySchemes).toEqual({
       OAuth2: expect.objectContaining({
