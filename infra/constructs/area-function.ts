@@ -15,6 +15,7 @@ import {
 } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { FUNCTION_TIMEOUT_SECONDS } from '#shared/http/route';
 import type { Route } from '#shared/routes';
 import { bundleArea } from '../area-bundle';
 import { REPOSITORY_ROOT } from '../repository';
@@ -46,7 +47,7 @@ export class AreaFunction extends LambdaFunction {
       runtime: Runtime.NODEJS_24_X,
       architecture: Architecture.ARM_64,
       memorySize: 512,
-      timeout: Duration.seconds(10),
+      timeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS),
       handler: 'index.handler',
       // The area's folder is the asset's source: CDK keys its bundling cache on it, so each area gets
       // its own bundle. The bundle's own hash names the asset: unchanged code is not uploaded again.

@@ -18,6 +18,12 @@ import type {
 } from 'openapi3-ts/oas31';
 import * as z from 'zod';
 import { SESSION_COOKIE } from '#shared/auth/sessions';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_MAX,
+  REPLAYED_HEADER,
+  takesIdempotencyKey,
+} from '#shared/http/middlewares/idempotency';
 import { ROLE_ID } from '#shared/http/middlewares/path-parameters';
 import { parameterNames } from '#shared/http/path-template';
 import type { Answer, Route } from '#shared/http/route';
@@ -235,7 +241,7 @@ const includedSchema = (types: readonly string[]): Record<string, SchemaObject> 
         },
       };
 
-const successResponse = (route: Route, answer: Answer, contract: HandlerContract): ResponseObject => {
+const successBody = (route: Route, answer: Answer, contract: HandlerContract): ResponseObject => {
   const [type = ''] = [answer.resource ?? answer.collection ?? []].flat();
   const definition = route.declared?.resource ?? resourceTypes.get(type);
   const included = includedTypes(
@@ -327,16 +333,47 @@ const successResponse = (route: Route, answer: Answer, contract: HandlerContract
   return described('OK', jsonApiContent(meta));
 };
 
+/** A success of a route that takes an `Idempotency-Key` may be a replay, and says so in a header. */
+const successResponse = (route: Route, answer: Answer, contract: HandlerContract): ResponseObject => {
+  const response = successBody(route, answer, contract);
+  if (!takesIdempotencyKey(route)) return response;
+  return {
+    ...response,
+    headers: {
+      ...response.headers,
+      [REPLAYED_HEADER]: {
+        description: `\`true\` when this is the kept answer to an earlier request with the same \`${IDEMPOTENCY_KEY_HEADER}\`.`,
+        schema: { type: 'string', enum: ['true'] },
+      },
+    },
+  };
+};
+
+/** The optional `Idempotency-Key` request header of a route that takes one (middlewares/idempotency.ts). */
+const idempotencyKeyParameter = (route: Route): ParameterObject[] =>
+  takesIdempotencyKey(route)
+    ? [
+        {
+          name: IDEMPOTENCY_KEY_HEADER,
+          in: 'header',
+          required: false,
+          schema: { type: 'string', minLength: 1 },
+          description: `Makes a retry safe (draft-ietf-httpapi-idempotency-key-header): a Structured Field String ("…") or the same characters bare, 1–${IDEMPOTENCY_KEY_MAX} printable ASCII characters, kept 24 hours per caller. The same key with the same request answers the first answer again, marked \`${REPLAYED_HEADER}: true\`; with another request 422; while the first is still running 409 with \`Retry-After\`. A 5xx frees the key.`,
+        },
+      ]
+    : [];
+
 const ERRORS: Record<number, string> = {
   400: 'Invalid body, query parameters, path parameters or headers; `source` says which.',
   401: 'No valid credentials (AUTH.001).',
   403: 'The caller lacks the permission this operation needs (AUTH.002).',
   404: 'No such resource for this caller (NOT_FOUND.001).',
   406: 'The `Accept` header allows no media type this operation answers with.',
-  409: 'The request conflicts with the current state of the resource (CONFLICT.001).',
+  409: 'The request conflicts with the current state of the resource, or a request with the same `Idempotency-Key` is still running (`Retry-After`) (CONFLICT.001).',
   413: 'The request body, or the record it would make, is too large.',
   415: 'The request body is not of the media type this operation takes.',
   429: 'Too many requests; `Retry-After` says when to try again.',
+  422: 'The `Idempotency-Key` was used for another request (IDEMPOTENCY.001).',
   431: 'Request header fields too large.',
   500: 'Server-side failure.',
   503: 'A dependency is briefly unavailable; retry.',
@@ -358,6 +395,7 @@ const errorStatuses = (route: Route): number[] => {
     ...(route.path.includes('{') || (authenticated && writes) ? [404] : []),
     406,
     ...(writes ? [409, 413, 415] : []),
+    ...(takesIdempotencyKey(route) ? [422] : []),
     ...(route.errors ?? []),
     431,
     500,
@@ -438,7 +476,11 @@ const operationOf = async (route: Route): Promise<OperationObject> => {
           : `Needs \`${route.permission}\` in the organisation.`,
       'x-permission': route.permission,
     }),
-    parameters: [...pathParameters(route), ...queryParameters(route, answer, contract)],
+    parameters: [
+      ...pathParameters(route),
+      ...queryParameters(route, answer, contract),
+      ...idempotencyKeyParameter(route),
+    ],
     ...(body && {
       requestBody: {
         required: true,

@@ -11,6 +11,7 @@ import type { Document } from '../jsonapi/document';
 import { type PathOf, type Route, type RouteId, routeById } from '../routes';
 import type { ApiContext } from './api-context';
 import { authorisation, type ReadAhead } from './middlewares/authorisation';
+import { idempotencyKeys, replayFor } from './middlewares/idempotency';
 import { jsonApiErrors } from './middlewares/json-api-errors';
 import { jsonBody } from './middlewares/json-body';
 import { negotiate } from './middlewares/negotiate';
@@ -74,7 +75,10 @@ const rawBody = (event: APIGatewayProxyEventV2): string | undefined =>
 /**
  * `readAhead` names records the function will read, so they come with the caller's credentials. Middy
  * runs `after` and `onError` in reverse order of `use`: the security headers go on after the error
- * middleware has rendered any error, and the request id last of all.
+ * middleware has rendered any error, and the request id last of all. Idempotency keys take two places:
+ * the key is read before the body is parsed and claimed once the caller is authorised, and the answer is
+ * kept after any error is rendered, before the headers every response gets (middlewares/idempotency.ts);
+ * a replay is sent here, in place of the function.
  */
 export const jsonApiHandler = <R extends RouteId | Route>(
   routeId: R,
@@ -82,9 +86,11 @@ export const jsonApiHandler = <R extends RouteId | Route>(
   readAhead?: ReadAhead,
 ) => {
   const route: Route = typeof routeId === 'string' ? routeById(routeId) : (routeId as Route);
+  const idempotency = idempotencyKeys(route);
   return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>()
     .use(requestId())
     .use(securityHeaders(route))
+    .use(idempotency.outcome)
     .use(jsonApiErrors())
     .use(negotiate(route))
     .use(pathParameters())
@@ -92,7 +98,10 @@ export const jsonApiHandler = <R extends RouteId | Route>(
     .use(jsonBody(route))
     .use(wellFormedInput(route))
     .use(authorisation(route, readAhead))
+    .use(idempotency.claim)
     .handler(async (event, context) => {
+      const replay = replayFor(context);
+      if (replay) return replay;
       const reply = await fn({
         route,
         method: event.requestContext.http.method,

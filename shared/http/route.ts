@@ -7,6 +7,12 @@ import type { AuthScheme } from '../auth/schemes';
 import type { Permission } from '../domain/iam/permissions';
 import type { ResourceDefinition } from '../resources/resource-definition';
 
+/**
+ * The longest a route's function runs (its Lambda timeout): what a request may take, and how long an
+ * idempotency claim must outlive it.
+ */
+export const FUNCTION_TIMEOUT_SECONDS = 10;
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** What a route's function may touch; the stack gives each area function the union of its routes'. */

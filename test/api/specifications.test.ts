@@ -118,7 +118,7 @@ describe('Specifications: the API specification in JSON and YAML (issue 17)', ()
     expect(ids.sort()).toEqual(routes.map((route) => route.id).sort());
   });
 
-  it('carries version 1.1.0, the changelog link, and the three security schemes of the spec', async () => {
+  it('carries version 1.1.0 (events, the change feed and idempotency keys, see docs/CHANGELOG.md), the changelog link, and the three security schemes of the spec', async () => {
     const document = await served();
     expect(document.info.version).toBe('1.1.0');
     expect(document.info.description).toContain('/v3/specifications/changelog.md');
