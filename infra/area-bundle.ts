@@ -86,3 +86,11 @@ export const bundleArea = (area: string, areaRoutes: readonly Route[], outdir: s
   }
   return result;
 };
+
+/** A function that serves no route: one handler module, bundled alone as `index.mjs`. */
+export const bundleEntry = (entry: string, outdir: string) =>
+  buildSync({
+    ...nodeBundle,
+    entryPoints: [resolve(REPOSITORY_ROOT, entry)],
+    outfile: resolve(outdir, 'index.mjs'),
+  });

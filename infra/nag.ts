@@ -38,6 +38,14 @@ export const acknowledgeNagFindings = (
       'The CDK bucket grants (grantRead / grantReadWrite) for this service’s own buckets: object reads, writes, multipart aborts and deletes, nothing account-wide.',
     );
   }
+  acknowledge(
+    'AwsSolutions-IAM5[Resource::*]',
+    'dynamodb:ListStreams, which a DynamoDB stream event source needs, takes no resource narrower than *; the consumer’s other stream actions name the table’s stream (CDK’s grantStreamRead).',
+  );
+  acknowledge(
+    'AwsSolutions-SQS3',
+    'The queue is itself the dead-letter destination of the event consumer’s stream mapping (onFailure); a dead-letter queue of its own would have nothing to catch.',
+  );
   Validations.of(data.accessLogs).acknowledge({
     id: 'AwsSolutions-S1',
     reason: 'This is the server access log bucket itself; logging it to itself would loop.',

@@ -8,14 +8,18 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import { Alarm, ComparisonOperator, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { ManagedPolicy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Key, KeySpec, KeyUsage } from 'aws-cdk-lib/aws-kms';
+import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { BackoffFunction, SubscriptionProtocol, Topic } from 'aws-cdk-lib/aws-sns';
 import { UrlSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { EVENT_PARTITION_PREFIX } from '#shared/data/events';
 import { METRIC_NAMESPACE } from '#shared/http/log';
 import { fallbackRoute, type RouteAccess, routes } from '#shared/routes';
 import { areas } from './area-bundle';
-import { AreaFunction } from './constructs/area-function';
+import { AreaFunction, WorkerFunction } from './constructs/area-function';
 import { DataStore } from './constructs/data-store';
 import { gatewayRoutes } from './gateway-routes';
 import { acknowledgeNagFindings } from './nag';
@@ -204,6 +208,70 @@ export class ComplianceApiStack extends Stack {
       threshold: 1,
       evaluationPeriods: 1,
       comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+
+    // Events (issue 18): the table's stream → the event consumer. Only new event items reach it (the
+    // mapping's filter, so other writes cost no invocation), in order per organisation (one partition
+    // key); a batch stops at its first failure and is retried from there, halved on error to isolate a
+    // record that keeps failing, for up to 24 hours; then the record's position goes to a dead-letter
+    // queue, which alarms, as does a consumer falling behind.
+    // Its own role: the stream grants the mapping adds stay off the API functions' roles.
+    const consumerRole = new Role(this, 'EventConsumerRole', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: 'The event consumer: the table and its stream, and the dead-letter queue',
+      managedPolicies: [ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole')],
+    });
+    data.table.grantReadWriteData(consumerRole);
+    const consumer = new WorkerFunction(this, 'FnEventConsumer', {
+      entry: 'functions/events/consume.ts',
+      description: 'Hands each new event to its consumers',
+      role: consumerRole,
+      timeout: Duration.minutes(1),
+      environment: {
+        STAGE: props.stage,
+        TABLE_NAME: data.table.tableName,
+        TOKEN_ISSUER: issuer,
+        TOKEN_AUDIENCE: `compliance-api:${props.stage}`,
+      },
+    });
+    const deadLetters = new Queue(this, 'EventDeadLetters', {
+      retentionPeriod: Duration.days(14),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
+    consumer.addEventSource(
+      new DynamoEventSource(data.table, {
+        startingPosition: StartingPosition.TRIM_HORIZON,
+        batchSize: 100,
+        maxBatchingWindow: Duration.seconds(1),
+        parallelizationFactor: 1,
+        bisectBatchOnError: true,
+        reportBatchItemFailures: true,
+        maxRecordAge: Duration.hours(24),
+        onFailure: new SqsDlq(deadLetters),
+        filters: [
+          FilterCriteria.filter({
+            eventName: FilterRule.isEqual('INSERT'),
+            dynamodb: { Keys: { pk: { S: FilterRule.beginsWith(EVENT_PARTITION_PREFIX) } } },
+          }),
+        ],
+      }),
+    );
+    new Alarm(this, 'EventDeadLettersAlarm', {
+      alarmDescription: 'Events the consumer failed on for 24 hours: their webhooks were not delivered.',
+      metric: deadLetters.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5) }),
+      threshold: 1,
+      evaluationPeriods: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+    new Alarm(this, 'EventConsumerBehindAlarm', {
+      alarmDescription: 'The event consumer is more than 5 minutes behind the table.',
+      metric: consumer.metric('IteratorAge', { statistic: 'Maximum', period: Duration.minutes(5) }),
+      threshold: Duration.minutes(5).toMilliseconds(),
+      evaluationPeriods: 3,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
       treatMissingData: TreatMissingData.NOT_BREACHING,
     });
 

@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
 /**
- * An area's Lambda function with the house defaults: Node.js 24 on arm64, the area router bundled
- * locally by esbuild (never Docker) with code splitting and the AWS SDK bundled in (measured faster to
- * start than the runtime's copy), no source maps, and a log group with a retention period.
+ * The service's Lambda functions with the house defaults: Node.js 24 on arm64, bundled locally by
+ * esbuild (never Docker) with the AWS SDK bundled in (measured faster to start than the runtime's copy),
+ * no source maps, and a log group with a retention period. An area's function bundles its router with
+ * code splitting; a worker (the stream's event consumer) bundles its one handler module.
  */
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { AssetHashType, DockerImage, Duration, RemovalPolicy } from 'aws-cdk-lib';
 import {
   Architecture,
@@ -17,7 +18,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { FUNCTION_TIMEOUT_SECONDS } from '#shared/http/route';
 import type { Route } from '#shared/routes';
-import { bundleArea } from '../area-bundle';
+import { bundleArea, bundleEntry } from '../area-bundle';
 import { REPOSITORY_ROOT } from '../repository';
 
 export interface AreaFunctionProps extends Omit<FunctionProps, 'code' | 'handler' | 'runtime'> {
@@ -41,24 +42,34 @@ const areaFolder = (area: string): string => {
   return folder;
 };
 
-export class AreaFunction extends LambdaFunction {
-  constructor(scope: Construct, id: string, { area, routes, logRetention, ...props }: AreaFunctionProps) {
+interface BundledFunctionProps extends Omit<FunctionProps, 'code' | 'handler' | 'runtime'> {
+  /** The folder CDK keys its bundling cache on. */
+  source: string;
+  /** Writes the bundle (its `index.mjs` exporting `handler`) into `outdir`. */
+  build: (outdir: string) => void;
+  /** @default RetentionDays.ONE_MONTH */
+  logRetention?: RetentionDays;
+}
+
+/** A function of this service, with the house defaults, bundled locally by esbuild. */
+class BundledFunction extends LambdaFunction {
+  constructor(scope: Construct, id: string, { source, build, logRetention, ...props }: BundledFunctionProps) {
     super(scope, id, {
       runtime: Runtime.NODEJS_24_X,
       architecture: Architecture.ARM_64,
       memorySize: 512,
       timeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS),
       handler: 'index.handler',
-      // The area's folder is the asset's source: CDK keys its bundling cache on it, so each area gets
-      // its own bundle. The bundle's own hash names the asset: unchanged code is not uploaded again.
-      code: Code.fromAsset(areaFolder(area), {
+      // The source folder keys CDK's bundling cache; the bundle's own hash names the asset, so unchanged
+      // code is not uploaded again.
+      code: Code.fromAsset(source, {
         assetHashType: AssetHashType.OUTPUT,
         bundling: {
           // Never used: local bundling always succeeds (esbuild is a dependency); CDK requires an image.
           image: DockerImage.fromRegistry('scratch'),
           local: {
             tryBundle: (outputDir) => {
-              bundleArea(area, routes, outputDir);
+              build(outputDir);
               return true;
             },
           },
@@ -68,6 +79,32 @@ export class AreaFunction extends LambdaFunction {
         retention: logRetention ?? RetentionDays.ONE_MONTH,
         removalPolicy: RemovalPolicy.RETAIN,
       }),
+      ...props,
+    });
+  }
+}
+
+/** An area's function: its router and every route's handler (each area its own bundle). */
+export class AreaFunction extends BundledFunction {
+  constructor(scope: Construct, id: string, { area, routes, ...props }: AreaFunctionProps) {
+    super(scope, id, {
+      source: areaFolder(area),
+      build: (outdir) => bundleArea(area, routes, outdir),
+      ...props,
+    });
+  }
+}
+
+/** A function that serves no route (the stream's event consumer): one handler module, bundled alone. */
+export class WorkerFunction extends BundledFunction {
+  constructor(
+    scope: Construct,
+    id: string,
+    { entry, ...props }: Omit<BundledFunctionProps, 'source' | 'build'> & { entry: string },
+  ) {
+    super(scope, id, {
+      source: dirname(resolve(REPOSITORY_ROOT, entry)),
+      build: (outdir) => bundleEntry(entry, outdir),
       ...props,
     });
   }

@@ -8,6 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { localDynamoDbClient, localS3Client } from './clients';
 import { startDynamoDbLocal, startS3rver } from './engines';
+import { startEventStream } from './event-stream';
 import { startHotApi } from './hot-api';
 import { createBuckets, createTable } from './provision';
 import { ensureSigningKeyFile } from './signing-key-file';
@@ -58,6 +59,11 @@ const main = async () => {
   const demo = await loadDemoData();
   const api = await startHotApi({ root, port, host: '127.0.0.1', env, log });
   stops.unshift(api.stop);
+  // Events reach their consumers as in AWS: the table's stream, read here, hands them to the module
+  // the stack deploys on it.
+  const { handler } = await import('../../functions/events/consume');
+  const stream = await startEventStream({ endpoint: dynamo.endpoint, tableName, handler, log });
+  stops.unshift(stream.stop);
 
   const credentials = { base_url: baseUrl, auth_url: baseUrl, ...demo };
   mkdirSync(localDir, { recursive: true });
@@ -72,6 +78,7 @@ const main = async () => {
   const lines = [
     `Compliance API running at ${baseUrl} (DynamoDB Local ${dynamo.endpoint}, s3rver ${s3.endpoint})`,
     `API reference at ${baseUrl}${routePath('getDocsPage')}; the OpenAPI document at ${baseUrl}${routePath('getOpenApiJson')}`,
+    `Events: ${first?.name}'s change feed at ${baseUrl}${routePath('listEvents', { org_id: first?.id ?? '' })}; the table's stream feeds functions/events/consume.ts`,
     '',
     ...demo.organisations.flatMap((o) => [
       `${o.name}  org_id=${o.id}`,

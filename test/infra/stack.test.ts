@@ -50,9 +50,9 @@ describe('API: one function per area, a few gateway routes per area', () => {
     );
   });
 
-  it('has one function per area (the fallback is one), and no others', () => {
+  it('has one function per area (the fallback is one) and the event consumer, and no others', () => {
     const functions = ofType('AWS::Lambda::Function');
-    expect(functions).toHaveLength(areas().size);
+    expect(functions).toHaveLength(areas().size + 1);
     expect(areas().size).toBeLessThan(routes.length / 5);
   });
 
@@ -65,7 +65,7 @@ describe('API: one function per area, a few gateway routes per area', () => {
 
   it('every function has a log group kept 30 days; the API’s access log is kept a year', () => {
     const groups = ofType('AWS::Logs::LogGroup').map(([, g]) => g.Properties.RetentionInDays);
-    expect(groups.filter((days) => days === 30)).toHaveLength(areas().size);
+    expect(groups.filter((days) => days === 30)).toHaveLength(areas().size + 1);
     expect(groups.filter((days) => days === 365)).toHaveLength(1);
   });
 
@@ -315,5 +315,36 @@ describe('street works (context streetWorksTopicArns, streetWorksOrganisations)'
   it('without topics nothing is subscribed and no role may confirm', () => {
     template.resourceCountIs('AWS::SNS::Subscription', 0);
     expect(JSON.stringify(template.toJSON())).not.toContain('sns:ConfirmSubscription');
+  });
+});
+
+describe('events (issue 18, item 2): the table’s stream → the event consumer', () => {
+  it('the table streams new images', () => {
+    template.hasResourceProperties('AWS::DynamoDB::Table', {
+      StreamSpecification: { StreamViewType: 'NEW_IMAGE' },
+    });
+  });
+
+  it('only new event items reach the consumer, in order, retried for 24 h from a failed record, then to a dead-letter queue', () => {
+    const [mapping, ...others] = ofType('AWS::Lambda::EventSourceMapping').map(([, m]) => m.Properties);
+    expect(others).toEqual([]);
+    expect(mapping).toMatchObject({
+      StartingPosition: 'TRIM_HORIZON',
+      ParallelizationFactor: 1,
+      BisectBatchOnFunctionError: true,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      MaximumRecordAgeInSeconds: 86_400,
+      DestinationConfig: { OnFailure: { Destination: expect.anything() } },
+    });
+    const { Filters } = mapping?.FilterCriteria as { Filters: { Pattern: string }[] };
+    expect(JSON.parse(Filters[0]?.Pattern ?? '{}')).toEqual({
+      eventName: ['INSERT'],
+      dynamodb: { Keys: { pk: { S: [{ prefix: 'EVENTS#' }] } } },
+    });
+  });
+
+  it('a dead letter and a consumer behind by 5 minutes each raise an alarm', () => {
+    const metrics = ofType('AWS::CloudWatch::Alarm').map(([, a]) => a.Properties.MetricName);
+    expect(metrics).toEqual(expect.arrayContaining(['ApproximateNumberOfMessagesVisible', 'IteratorAge']));
   });
 });
