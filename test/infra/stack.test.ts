@@ -336,8 +336,8 @@ describe('events (issue 18, item 2): the table’s stream → the event consumer
       MaximumRecordAgeInSeconds: 86_400,
       DestinationConfig: { OnFailure: { Destination: expect.anything() } },
     });
-    const { Filters } = mapping?.FilterCriteria as { Filters: { Pattern: string }[] };
-    expect(JSON.parse(Filters[0]?.Pattern ?? '{}')).toEqual({
+    const criteria = mapping?.FilterCriteria as { Filters: { Pattern: string }[] } | undefined;
+    expect(JSON.parse(criteria?.Filters[0]?.Pattern ?? '{}')).toEqual({
       eventName: ['INSERT'],
       dynamodb: { Keys: { pk: { S: [{ prefix: 'EVENTS#' }] } } },
     });
