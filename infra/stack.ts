@@ -1,6 +1,7 @@
 /**
  * The service: one table, three buckets, the token-signing KMS key, and an HTTP API with one function per
- * area (plus the `$default` fallback), each granted only what its routes' `access` names together.
+ * area (plus the `$default` fallback), each granted only what its routes' `access` names together; and
+ * webhook delivery's secrets key and retry runner (`constructs/webhook-delivery.ts`).
  */
 import { CfnOutput, Duration, NestedStack, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { type CfnStage, HttpApi, HttpMethod, HttpRoute, HttpRouteKey } from 'aws-cdk-lib/aws-apigatewayv2';
@@ -17,6 +18,7 @@ import { fallbackRoute, type RouteAccess, routes } from '#shared/routes';
 import { areas } from './area-bundle';
 import { AreaFunction } from './constructs/area-function';
 import { DataStore } from './constructs/data-store';
+import { WebhookDelivery } from './constructs/webhook-delivery';
 import { gatewayRoutes } from './gateway-routes';
 import { acknowledgeNagFindings } from './nag';
 
@@ -53,6 +55,7 @@ const unionOf = (accesses: readonly RouteAccess[]): RouteAccess => {
     }
     if (access.signing) union.signing = true;
     if (access.sns) union.sns = access.sns;
+    if (access.webhookSecrets) union.webhookSecrets = access.webhookSecrets;
   }
   return union;
 };
@@ -66,6 +69,10 @@ export class ComplianceApiStack extends Stack {
       keySpec: KeySpec.RSA_2048,
       keyUsage: KeyUsage.SIGN_VERIFY,
       removalPolicy: RemovalPolicy.RETAIN,
+    });
+    const webhooks = new WebhookDelivery(this, 'Webhooks', {
+      table: data.table,
+      environment: { STAGE: props.stage, TABLE_NAME: data.table.tableName },
     });
     const api = new HttpApi(this, 'Api', { description: `Compliance and risk API (${props.stage})` });
     // Access logs: one JSON line per request, with the request id every answer carries (X-Request-ID).
@@ -94,8 +101,8 @@ export class ComplianceApiStack extends Stack {
     // each function at exactly its route's privileges and the stack far below 500 resources.
     const roles = new Map<string, Role>();
     const topicArns = props.streetWorksTopicArns ?? [];
-    const roleFor = ({ table, buckets, signing, sns }: RouteAccess): Role => {
-      const profile = JSON.stringify({ table, buckets, signing, sns });
+    const roleFor = ({ table, buckets, signing, sns, webhookSecrets }: RouteAccess): Role => {
+      const profile = JSON.stringify({ table, buckets, signing, sns, webhookSecrets });
       const existing = roles.get(profile);
       if (existing) return existing;
       const role = new Role(this, `Role${roles.size}`, {
@@ -119,6 +126,11 @@ export class ComplianceApiStack extends Stack {
       if (sns === 'confirm' && topicArns.length > 0) {
         role.addToPolicy(
           new PolicyStatement({ actions: ['sns:ConfirmSubscription'], resources: [...topicArns] }),
+        );
+      }
+      if (webhookSecrets === 'encrypt') {
+        role.addToPolicy(
+          new PolicyStatement({ actions: ['kms:Encrypt'], resources: [webhooks.secretsKey.keyArn] }),
         );
       }
       roles.set(profile, role);
@@ -149,6 +161,7 @@ export class ComplianceApiStack extends Stack {
           TOKEN_ISSUER: issuer,
           TOKEN_AUDIENCE: `compliance-api:${props.stage}`,
           ...(access.signing && { SIGNING_KEY_ID: signingKey.keyArn }),
+          ...(access.webhookSecrets && { WEBHOOK_SECRETS_KEY_ID: webhooks.secretsKey.keyArn }),
           ...(access.sns && {
             SNS_TOPIC_ARNS: topicArns.join(','),
             STREET_WORKS_ORGANISATIONS: props.streetWorksOrganisations ?? '',
