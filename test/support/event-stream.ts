@@ -8,7 +8,7 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { documents, tableName } from '#shared/data/clients';
-import { eventPartition, type StoredEvent } from '#shared/data/events';
+import { eventPartition, type StoredEvent, subjectEvents } from '#shared/data/events';
 import { consumers } from '#shared/resources/events/consumers';
 
 export interface StreamRecord {
@@ -44,18 +44,26 @@ export const consume = async (record: StreamRecord) => {
   for (const consumer of consumers) await consumer.handle(event);
 };
 
-/** The organisation's newest event of this name, read from the table. */
-export const latestEvent = async (orgId: string, name: string): Promise<StoredEvent> => {
+/** The organisation's newest event of this name (about `subjectId`, when given), read from the table. */
+export const latestEvent = async (orgId: string, name: string, subjectId?: string): Promise<StoredEvent> => {
   const out = await documents.send(
     new QueryCommand({
       TableName: tableName,
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': eventPartition(orgId) },
+      ...(subjectId
+        ? {
+            IndexName: 'gsi1',
+            KeyConditionExpression: 'gsi1pk = :pk',
+            ExpressionAttributeValues: { ':pk': subjectEvents(subjectId) },
+          }
+        : {
+            KeyConditionExpression: 'pk = :pk',
+            ExpressionAttributeValues: { ':pk': eventPartition(orgId) },
+          }),
       ScanIndexForward: false,
       Limit: 50,
     }),
   );
-  const found = ((out.Items ?? []) as StoredEvent[]).find((e) => e.event === name);
+  const found = ((out.Items ?? []) as StoredEvent[]).find((e) => e.event === name && e.org_id === orgId);
   if (!found) throw new Error(`No ${name} event in ${orgId}`);
   return found;
 };
