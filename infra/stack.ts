@@ -1,6 +1,7 @@
 /**
  * The service: one table, three buckets, the token-signing KMS key, and an HTTP API with one function per
- * area (plus the `$default` fallback), each granted only what its routes' `access` names together.
+ * area (plus the `$default` fallback), each granted only what its routes' `access` names together; and
+ * webhook delivery's secrets key and retry runner (`constructs/webhook-delivery.ts`).
  */
 import { CfnOutput, Duration, NestedStack, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { type CfnStage, HttpApi, HttpMethod, HttpRoute, HttpRouteKey } from 'aws-cdk-lib/aws-apigatewayv2';
@@ -21,6 +22,7 @@ import { fallbackRoute, type RouteAccess, routes } from '#shared/routes';
 import { areas } from './area-bundle';
 import { AreaFunction, WorkerFunction } from './constructs/area-function';
 import { DataStore } from './constructs/data-store';
+import { WebhookDelivery } from './constructs/webhook-delivery';
 import { gatewayRoutes } from './gateway-routes';
 import { acknowledgeNagFindings } from './nag';
 
@@ -57,6 +59,7 @@ const unionOf = (accesses: readonly RouteAccess[]): RouteAccess => {
     }
     if (access.signing) union.signing = true;
     if (access.sns) union.sns = access.sns;
+    if (access.webhookSecrets) union.webhookSecrets = access.webhookSecrets;
   }
   return union;
 };
@@ -70,6 +73,10 @@ export class ComplianceApiStack extends Stack {
       keySpec: KeySpec.RSA_2048,
       keyUsage: KeyUsage.SIGN_VERIFY,
       removalPolicy: RemovalPolicy.RETAIN,
+    });
+    const webhooks = new WebhookDelivery(this, 'Webhooks', {
+      table: data.table,
+      environment: { STAGE: props.stage, TABLE_NAME: data.table.tableName },
     });
     const api = new HttpApi(this, 'Api', { description: `Compliance and risk API (${props.stage})` });
     // Access logs: one JSON line per request, with the request id every answer carries (X-Request-ID).
@@ -98,8 +105,8 @@ export class ComplianceApiStack extends Stack {
     // each function at exactly its route's privileges and the stack far below 500 resources.
     const roles = new Map<string, Role>();
     const topicArns = props.streetWorksTopicArns ?? [];
-    const roleFor = ({ table, buckets, signing, sns }: RouteAccess): Role => {
-      const profile = JSON.stringify({ table, buckets, signing, sns });
+    const roleFor = ({ table, buckets, signing, sns, webhookSecrets }: RouteAccess): Role => {
+      const profile = JSON.stringify({ table, buckets, signing, sns, webhookSecrets });
       const existing = roles.get(profile);
       if (existing) return existing;
       const role = new Role(this, `Role${roles.size}`, {
@@ -123,6 +130,11 @@ export class ComplianceApiStack extends Stack {
       if (sns === 'confirm' && topicArns.length > 0) {
         role.addToPolicy(
           new PolicyStatement({ actions: ['sns:ConfirmSubscription'], resources: [...topicArns] }),
+        );
+      }
+      if (webhookSecrets === 'encrypt') {
+        role.addToPolicy(
+          new PolicyStatement({ actions: ['kms:Encrypt'], resources: [webhooks.secretsKey.keyArn] }),
         );
       }
       roles.set(profile, role);
@@ -153,6 +165,7 @@ export class ComplianceApiStack extends Stack {
           TOKEN_ISSUER: issuer,
           TOKEN_AUDIENCE: `compliance-api:${props.stage}`,
           ...(access.signing && { SIGNING_KEY_ID: signingKey.keyArn }),
+          ...(access.webhookSecrets && { WEBHOOK_SECRETS_KEY_ID: webhooks.secretsKey.keyArn }),
           ...(access.sns && {
             SNS_TOPIC_ARNS: topicArns.join(','),
             STREET_WORKS_ORGANISATIONS: props.streetWorksOrganisations ?? '',
@@ -222,7 +235,8 @@ export class ComplianceApiStack extends Stack {
       description: 'The event consumer: the table and its stream, and the dead-letter queue',
       managedPolicies: [ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole')],
     });
-    data.table.grantReadWriteData(consumerRole);
+    // Delivering webhooks: the table, and decrypting their signing secrets.
+    webhooks.grantDelivery(consumerRole, data.table);
     const consumer = new WorkerFunction(this, 'FnEventConsumer', {
       entry: 'functions/events/consume.ts',
       description: 'Hands each new event to its consumers',
@@ -233,6 +247,7 @@ export class ComplianceApiStack extends Stack {
         TABLE_NAME: data.table.tableName,
         TOKEN_ISSUER: issuer,
         TOKEN_AUDIENCE: `compliance-api:${props.stage}`,
+        WEBHOOK_SECRETS_KEY_ID: webhooks.secretsKey.keyArn,
       },
     });
     const deadLetters = new Queue(this, 'EventDeadLetters', {

@@ -60,6 +60,16 @@ export interface Config {
    * this long keeps a reader's cursor from passing it (see shared/data/events.ts).
    */
   EVENT_FEED_SETTLE_SECONDS: number;
+  /**
+   * Webhooks may be delivered to loopback addresses (127.0.0.0/8, ::1, names resolving to them): only the
+   * local stack and the tests set it; in AWS it stays false, and private, link-local and every other
+   * non-public address are refused whatever it says.
+   */
+  WEBHOOK_ALLOW_LOOPBACK: boolean;
+  /** In AWS: the KMS symmetric key that encrypts webhook signing secrets at rest. */
+  WEBHOOK_SECRETS_KEY_ID?: string;
+  /** Locally: the file under .local/ holding the AES-256-GCM key that stands in for it. */
+  LOCAL_WEBHOOK_SECRETS_KEY_FILE?: string;
 }
 
 /** Reads and checks variables, collecting every problem so that one error names them all. */
@@ -102,6 +112,15 @@ class Environment {
     return fallback;
   }
 
+  /** `true` or `false`. */
+  flag(name: string, fallback: boolean): boolean {
+    const value = this.env[name];
+    if (value === undefined) return fallback;
+    if (value === 'true' || value === 'false') return value === 'true';
+    this.problems.push(`${name} must be true or false`);
+    return fallback;
+  }
+
   /** One of `values`. */
   oneOf<const T extends string>(name: string, values: readonly T[], fallback: T): T {
     const value = this.env[name];
@@ -139,6 +158,9 @@ export const readConfig = (env: Readonly<Record<string, string | undefined>>): C
     STREET_WORKS_ORGANISATIONS: e.any('STREET_WORKS_ORGANISATIONS', ''),
     LOG_LEVEL: e.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     EVENT_FEED_SETTLE_SECONDS: e.integer('EVENT_FEED_SETTLE_SECONDS', 0, 60, 5),
+    WEBHOOK_ALLOW_LOOPBACK: e.flag('WEBHOOK_ALLOW_LOOPBACK', false),
+    WEBHOOK_SECRETS_KEY_ID: e.text('WEBHOOK_SECRETS_KEY_ID'),
+    LOCAL_WEBHOOK_SECRETS_KEY_FILE: e.text('LOCAL_WEBHOOK_SECRETS_KEY_FILE'),
   };
   if (e.problems.length > 0) throw new Error(`Invalid configuration: ${e.problems.join('; ')}.`);
   return read;

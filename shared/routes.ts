@@ -26,6 +26,7 @@ import type { ResourceDefinition } from './resources/resource-definition';
 import { area as specifications } from './resources/specifications/area';
 import { area as status } from './resources/status/area';
 import { area as streetWorks } from './resources/street-works/area';
+import { area as webhooks } from './resources/webhooks/area';
 import { type TemplateMatch, templateMatcher } from './route-matcher';
 
 export type { HttpMethod, Route, RouteAccess } from './http/route';
@@ -51,6 +52,7 @@ const areaList = [
   deviceBackups,
   exportsArea,
   events,
+  webhooks,
   specifications,
 ] as const;
 

@@ -12,6 +12,7 @@ import { startEventStream } from './event-stream';
 import { startHotApi } from './hot-api';
 import { createBuckets, createTable } from './provision';
 import { ensureSigningKeyFile } from './signing-key-file';
+import { ensureWebhookKeyFile } from './webhook-key-file';
 
 const root = resolve(import.meta.dirname, '../..');
 const localDir = resolve(root, '.local');
@@ -50,6 +51,9 @@ const main = async () => {
     TOKEN_ISSUER: baseUrl,
     TOKEN_AUDIENCE: 'compliance-api:local',
     LOCAL_SIGNING_KEY_FILE: ensureSigningKeyFile(resolve(localDir, 'signing-key.pem')),
+    LOCAL_WEBHOOK_SECRETS_KEY_FILE: ensureWebhookKeyFile(resolve(localDir, 'webhook-secrets.key')),
+    // Webhooks to a receiver on this machine (http://127.0.0.1:…); never set in AWS.
+    WEBHOOK_ALLOW_LOOPBACK: 'true',
   };
   Object.assign(process.env, env);
   await createTable(localDynamoDbClient(dynamo.endpoint), tableName);
@@ -64,6 +68,23 @@ const main = async () => {
   const { handler } = await import('../../functions/events/consume');
   const stream = await startEventStream({ endpoint: dynamo.endpoint, tableName, handler, log });
   stops.unshift(stream.stop);
+
+  // The webhook retry runner, as the stack's every-minute rule runs it (more often here: a 5 s retry
+  // shows within 10 s). Loaded once the local environment is set, like the demo data.
+  const { handler: retryDeliveries } = await import('../../functions/webhooks/retry-deliveries');
+  let retrying = false;
+  const retryTimer = setInterval(() => {
+    if (retrying) return;
+    retrying = true;
+    retryDeliveries()
+      .catch((error: unknown) =>
+        log(`webhook retries failed: ${error instanceof Error ? error.message : error}`),
+      )
+      .finally(() => {
+        retrying = false;
+      });
+  }, 10_000);
+  stops.push(async () => clearInterval(retryTimer));
 
   const credentials = { base_url: baseUrl, auth_url: baseUrl, ...demo };
   mkdirSync(localDir, { recursive: true });

@@ -326,7 +326,11 @@ const successBody = (route: Route, answer: Answer, contract: HandlerContract): R
       ['data', 'links'],
     );
     return described(
-      answer.status === 201 ? 'Created; `Location` names it.' : 'OK',
+      answer.status === 201
+        ? 'Created; `Location` names it.'
+        : answer.status === 202
+          ? 'Accepted: the work is done outside the request; the resource as it stands now.'
+          : 'OK',
       jsonApiContent(answer.meta ? { oneOf: [resource, meta] } : resource),
     );
   }

@@ -23,6 +23,11 @@ export interface RouteAccess {
   signing?: true;
   /** Confirm SNS subscriptions to the configured street-works topics. */
   sns?: 'confirm';
+  /**
+   * The KMS key of webhook signing secrets: the API only encrypts new secrets; only the delivery
+   * functions (event consumer, retry runner) decrypt them.
+   */
+  webhookSecrets?: 'encrypt';
 }
 
 /** The plain operations a resource declaration can serve with the generic handlers. */
@@ -76,9 +81,12 @@ export interface Route {
   errors?: readonly number[];
 }
 
-/** What a route answers on success; 204 and 303 carry no body (a 303 names where to go in `Location`). */
+/**
+ * What a route answers on success; 204 and 303 carry no body (a 303 names where to go in `Location`); 202
+ * answers the resource whose work was accepted, to be done outside the request.
+ */
 export interface Answer {
-  status: 200 | 201 | 204 | 303;
+  status: 200 | 201 | 202 | 204 | 303;
   /** A document whose data is one resource object of this type. */
   resource?: string;
   /** A page of resource objects of these types. */

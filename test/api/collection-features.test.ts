@@ -66,6 +66,10 @@ beforeAll(async () => {
       checksum: createHash('sha256').update('%PDF-').digest('base64'),
     },
   });
+  params.webhook_subscription_id = await create(`${org}/webhook-subscriptions`, {
+    type: 'webhook-subscriptions',
+    attributes: { url: 'https://hooks.example.com/in', event_types: ['vehicle.created'] },
+  });
   required.searchProjects = 'filter[prefix]=Sc';
   required.listComments = `filter[subject_id]=${params.vehicle_id}`;
 }, 120_000);

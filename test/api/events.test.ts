@@ -60,8 +60,11 @@ const isRecord = (item: Item, org: string): item is Item & StoredResource =>
   item.sk === item.id &&
   typeof item.version === 'number';
 
-/** Types whose changes are not events: audit entries (they record events) and internal CDM state. */
-const SILENT = new Set(['audit-events', 'scheme-cdm-files']);
+/**
+ * Types whose changes are not events: audit entries (they record events), internal CDM state, and
+ * webhook deliveries (an event about a delivery would itself be delivered, without end).
+ */
+const SILENT = new Set(['audit-events', 'scheme-cdm-files', 'webhook-deliveries']);
 
 interface Change {
   kind: 'created' | 'changed' | 'removed';

@@ -19,6 +19,7 @@ import { type Route, routes } from '#shared/routes';
 import { createFeatureConfiguration, createOrganisation } from '../../infra/local/records';
 import { runCdmScenario } from '../scenarios/cdm';
 import { startTestApi, type TestApi } from '../support/api';
+import { consume, latestEvent, streamRecordOf } from '../support/event-stream';
 import {
   BODILESS,
   buildEveryRecord,
@@ -133,6 +134,13 @@ const addSecondRecords = async () => {
   });
   expect(request.status, request.text).toBe(201);
   again.device_backup_request_id = request.body.data.id;
+  // A second webhook delivery: another event the builder's subscription takes, as the stream hands it over.
+  const maker = await api.request('POST', `/v3/orgs/${org}/assets/equipment-manufacturers`, {
+    token,
+    body: requestBodies.createEquipmentManufacturer?.(again) ?? {},
+  });
+  expect(maker.status, maker.text).toBe(201);
+  await consume(streamRecordOf(await latestEvent(org, 'equipment-manufacturer.created', maker.body.data.id)));
   for (const route of collectionRoutes) {
     const { path, query } = firstPath(route);
     const res = await api.get(withQuery(path, query), token);

@@ -50,9 +50,9 @@ describe('API: one function per area, a few gateway routes per area', () => {
     );
   });
 
-  it('has one function per area (the fallback is one) and the event consumer, and no others', () => {
+  it('has one function per area (the fallback is one), the event consumer and the webhook retry runner, and no others', () => {
     const functions = ofType('AWS::Lambda::Function');
-    expect(functions).toHaveLength(areas().size + 1);
+    expect(functions).toHaveLength(areas().size + 2);
     expect(areas().size).toBeLessThan(routes.length / 5);
   });
 
@@ -65,7 +65,7 @@ describe('API: one function per area, a few gateway routes per area', () => {
 
   it('every function has a log group kept 30 days; the API’s access log is kept a year', () => {
     const groups = ofType('AWS::Logs::LogGroup').map(([, g]) => g.Properties.RetentionInDays);
-    expect(groups.filter((days) => days === 30)).toHaveLength(areas().size + 1);
+    expect(groups.filter((days) => days === 30)).toHaveLength(areas().size + 2);
     expect(groups.filter((days) => days === 365)).toHaveLength(1);
   });
 
@@ -185,7 +185,11 @@ describe('least privilege', () => {
     for (const [area, areaRoutes] of areas()) {
       const kms = actionsFor(areaRoutes[0]?.id ?? '').filter((a) => a.startsWith('kms:'));
       const signs = areaRoutes.some((r) => r.access.signing === true);
-      expect(kms.sort(), area).toEqual(signs ? ['kms:GetPublicKey', 'kms:Sign'] : []);
+      const encrypts = areaRoutes.some((r) => r.access.webhookSecrets === 'encrypt');
+      expect(kms.sort(), area).toEqual([
+        ...(encrypts ? ['kms:Encrypt'] : []),
+        ...(signs ? ['kms:GetPublicKey', 'kms:Sign'] : []),
+      ]);
     }
     expect(actionsFor('issueToken')).toContain('kms:Sign');
   });
@@ -202,6 +206,51 @@ describe('least privilege', () => {
       DeletionPolicy: 'Retain',
       Properties: Match.objectLike({ KeySpec: 'RSA_2048', KeyUsage: 'SIGN_VERIFY' }),
     });
+  });
+});
+
+describe('webhooks (issue 18): the secrets key and the retry runner', () => {
+  const policyActions = (roleId: string) =>
+    ofType('AWS::IAM::Policy')
+      .filter(([, p]) => (p.Properties.Roles as { Ref: string }[]).some((r) => r.Ref.startsWith(roleId)))
+      .flatMap(([, p]) => statementsOf(p));
+  const keyRef = (statement: Statement) => JSON.stringify(statement.Resource);
+
+  it('the secrets key is a symmetric key with yearly rotation, retained', () => {
+    template.hasResource('AWS::KMS::Key', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({
+        EnableKeyRotation: true,
+        Description: Match.stringLikeRegexp('webhook'),
+      }),
+    });
+  });
+
+  it('the API may only encrypt new secrets with it (the webhooks area), never decrypt; no API role decrypts', () => {
+    expect(actionsFor('createWebhookSubscription')).toContain('kms:Encrypt');
+    for (const [area, areaRoutes] of areas())
+      expect(actionsFor(areaRoutes[0]?.id ?? ''), area).not.toContain('kms:Decrypt');
+    const encrypt = ofType('AWS::IAM::Policy')
+      .flatMap(([, p]) => statementsOf(p))
+      .filter((s) => actionsOf(s).includes('kms:Encrypt'));
+    expect(encrypt.length).toBeGreaterThan(0);
+    for (const statement of encrypt) expect(keyRef(statement)).toContain('WebhooksSecretsKey');
+  });
+
+  it('a rule invokes the retry runner every minute; it may read and write the table and decrypt, nothing else', () => {
+    template.hasResourceProperties('AWS::Events::Rule', { ScheduleExpression: 'rate(1 minute)' });
+    const statements = policyActions('WebhooksRetryRole');
+    const actions = statements.flatMap(actionsOf);
+    expect(actions).toContain('kms:Decrypt');
+    expect(actions).toContain('dynamodb:Query');
+    expect(actions.filter((a) => !a.startsWith('dynamodb:') && a !== 'kms:Decrypt')).toEqual([]);
+    for (const statement of statements.filter((s) => actionsOf(s).includes('kms:Decrypt')))
+      expect(keyRef(statement)).toContain('WebhooksSecretsKey');
+    const runner = ofType('AWS::Lambda::Function').find(([id]) => id.startsWith('WebhooksRetryFunction'));
+    expect(runner?.[1].Properties.Environment).toMatchObject({
+      Variables: { WEBHOOK_SECRETS_KEY_ID: expect.anything() },
+    });
+    expect(JSON.stringify(runner?.[1].Properties.Environment)).not.toContain('WEBHOOK_ALLOW_LOOPBACK');
   });
 });
 

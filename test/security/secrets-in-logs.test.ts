@@ -2,6 +2,7 @@
 import './debug-logging';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApi, type TestApi } from '../support/api';
+import { consume, latestEvent, streamRecordOf } from '../support/event-stream';
 import { newTenant, type Tenant } from '../support/tenants';
 
 let api: TestApi;
@@ -53,6 +54,60 @@ describe('logs', () => {
     } finally {
       out.mockRestore();
       err.mockRestore();
+    }
+  });
+
+  it('hold no webhook signing secret (issue 18): creation, rotation, delivery, retry and a failed attempt', async () => {
+    const { createServer } = await import('node:http');
+    const { runDueDeliveries } = await import('#shared/resources/webhooks/deliveries');
+    const receiver = createServer((_req, res) => res.writeHead(500).end('no'));
+    await new Promise<void>((done) => receiver.listen(0, '127.0.0.1', done));
+    const { port } = receiver.address() as { port: number };
+    const written: string[] = [];
+    const capture = (chunk: unknown) => {
+      written.push(String(chunk));
+      return true;
+    };
+    const token = await api.token(tenant.admin);
+    const out = vi.spyOn(process.stdout, 'write').mockImplementation(capture);
+    const err = vi.spyOn(process.stderr, 'write').mockImplementation(capture);
+    try {
+      const made = await api.request('POST', `/v3/orgs/${tenant.org.id}/webhook-subscriptions`, {
+        token,
+        body: {
+          data: {
+            type: 'webhook-subscriptions',
+            attributes: {
+              url: `http://127.0.0.1:${port}/in`,
+              event_types: ['equipment-manufacturer.created'],
+            },
+          },
+        },
+      });
+      const rotated = await api.request(
+        'POST',
+        `/v3/webhook-subscriptions/${made.body.data.id}/rotate-secret`,
+        { token },
+      );
+      await api.request('POST', `/v3/orgs/${tenant.org.id}/assets/equipment-manufacturers`, {
+        token,
+        body: { data: { type: 'equipment-manufacturers', attributes: { name: 'Logged' } } },
+      });
+      await consume(streamRecordOf(await latestEvent(tenant.org.id, 'equipment-manufacturer.created')));
+      await runDueDeliveries(Date.now() + 10_000);
+      const log = written.join('');
+      // The capture works: the attempts were logged.
+      expect(log).toContain('"message":"webhook attempt"');
+      expect(log).toContain('"status_code":500');
+      for (const secret of [made.body.data.attributes.secret, rotated.body.data.attributes.secret]) {
+        expect(secret).toMatch(/^whsec_/);
+        expect(log).not.toContain(secret);
+        expect(log).not.toContain(secret.slice(6));
+      }
+    } finally {
+      out.mockRestore();
+      err.mockRestore();
+      receiver.close();
     }
   });
 });

@@ -11,6 +11,8 @@
  * can send the same body, naming this organisation's records, from another organisation.
  */
 import { createHash, randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
 import { startSession } from '#shared/auth/sessions';
 import { scopeOf } from '#shared/data/scope';
@@ -22,6 +24,7 @@ import { type Route, routes } from '#shared/routes';
 import { createFeatureConfiguration, grantRole } from '../../infra/local/records';
 import { runCdmScenario, type ScenarioResult } from '../scenarios/cdm';
 import type { ApiResponse, TestApi } from './api';
+import { consume, latestEvent, streamRecordOf } from './event-stream';
 import type { Tenant } from './tenants';
 
 /** Record ids by path-parameter name, and a few more by role (`person`, `outsider`, …). */
@@ -45,6 +48,8 @@ export const BODILESS = new Set([
   'handOverConstructionPhasePlan',
   'completeDocumentVersion',
   'completeDeviceBackup',
+  'rotateWebhookSubscriptionSecret',
+  'redeliverWebhookDelivery',
 ]);
 
 /** A valid request body for every write route, naming the records in `ids`. */
@@ -588,6 +593,19 @@ export const requestBodies: Record<string, (ids: Ids) => object> = {
       },
     },
   }),
+  createWebhookSubscription: () => ({
+    data: {
+      type: 'webhook-subscriptions',
+      attributes: { url: 'https://hooks.example.com/in', event_types: ['equipment-manufacturer.created'] },
+    },
+  }),
+  updateWebhookSubscription: (i) => ({
+    data: {
+      type: 'webhook-subscriptions',
+      id: i.webhook_subscription_id,
+      attributes: { description: 'ERP bridge' },
+    },
+  }),
   createExport: () => ({
     data: { type: 'exports', attributes: { subject_type: 'customer-contacts', format: 'json' } },
   }),
@@ -855,6 +873,36 @@ export const buildEveryRecord = async (
   await send('completeDeviceBackup', 200);
 
   ids.export_id = await create('createExport');
+
+  // Webhooks: a subscription, and a delivery of one of its events to a receiver on loopback (deliveries
+  // are made by the event consumer, not by a route), delivered so that it may be redelivered.
+  ids.webhook_subscription_id = await create('createWebhookSubscription');
+  const receiver = createServer((_req, res) => res.writeHead(204).end());
+  await new Promise<void>((done) => receiver.listen(0, '127.0.0.1', done));
+  const port = (receiver.address() as AddressInfo).port;
+  const pointed = await api.request('PATCH', `/v3/webhook-subscriptions/${ids.webhook_subscription_id}`, {
+    token,
+    body: {
+      data: {
+        type: 'webhook-subscriptions',
+        id: ids.webhook_subscription_id,
+        attributes: { url: `http://127.0.0.1:${port}/in` },
+      },
+    },
+  });
+  expect(pointed.status, pointed.text).toBe(200);
+  await consume(
+    streamRecordOf(await latestEvent(org, 'equipment-manufacturer.created', ids.equipment_manufacturer_id)),
+  );
+  await new Promise<void>((done) => receiver.close(() => done()));
+  const deliveries = await api.get(
+    `/v3/webhook-subscriptions/${ids.webhook_subscription_id}/deliveries`,
+    token,
+  );
+  ids.webhook_delivery_id = deliveries.body.data[0].id;
+  await send('updateWebhookSubscription', 200);
+  await send('rotateWebhookSubscriptionSecret', 200);
+  await send('redeliverWebhookDelivery', 202);
 
   return {
     ids,

@@ -5,12 +5,14 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { type Engine, startDynamoDbLocal, startS3rver } from '../../infra/local/engines';
 import { ensureSigningKeyFile } from '../../infra/local/signing-key-file';
+import { ensureWebhookKeyFile } from '../../infra/local/webhook-key-file';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     dynamodbEndpoint: string;
     s3Endpoint: string;
     signingKeyFile: string;
+    webhookKeyFile: string;
   }
 }
 
@@ -21,6 +23,7 @@ export default async function setup(project: TestProject) {
   project.provide('dynamodbEndpoint', dynamo?.endpoint ?? '');
   project.provide('s3Endpoint', s3?.endpoint ?? '');
   project.provide('signingKeyFile', ensureSigningKeyFile(join(dir, 'signing-key.pem')));
+  project.provide('webhookKeyFile', ensureWebhookKeyFile(join(dir, 'webhook-secrets.key')));
   return async () => {
     await Promise.all(engines.map((e) => e.stop()));
     rmSync(dir, { recursive: true, force: true });

@@ -26,6 +26,9 @@ const env = {
   TOKEN_ISSUER: `http://127.0.0.1:${await freePort()}`,
   TOKEN_AUDIENCE: 'compliance-api:test',
   LOCAL_SIGNING_KEY_FILE: inject('signingKeyFile'),
+  LOCAL_WEBHOOK_SECRETS_KEY_FILE: inject('webhookKeyFile'),
+  // Webhooks to the tests' own loopback receivers; a test that proves the refusal reads it as false.
+  WEBHOOK_ALLOW_LOOPBACK: 'true',
   // Street works: a loopback certificate server and SNS endpoint (test/support/sns.ts), the topics a
   // test signs for, and references routed to two organisations whose ids are fixed for the tests.
   SNS_CERT_URL_BASE: `http://127.0.0.1:${await freePort()}/sns.{region}.{domain}`,

@@ -31,6 +31,10 @@ describe('configuration from the environment', () => {
       STREET_WORKS_ORGANISATIONS: '',
       LOG_LEVEL: 'info',
       EVENT_FEED_SETTLE_SECONDS: 5,
+      // Issue 18, webhooks: loopback delivery is off unless the local stack or the tests turn it on.
+      WEBHOOK_ALLOW_LOOPBACK: false,
+      WEBHOOK_SECRETS_KEY_ID: undefined,
+      LOCAL_WEBHOOK_SECRETS_KEY_FILE: undefined,
     });
   });
 
@@ -42,8 +46,10 @@ describe('configuration from the environment', () => {
       ACCESS_TOKEN_TTL_SECONDS: '86400',
       LOG_LEVEL: 'warn',
       SNS_TOPIC_ARNS: '',
+      WEBHOOK_ALLOW_LOOPBACK: 'true',
     });
     expect(config).toMatchObject({
+      WEBHOOK_ALLOW_LOOPBACK: true,
       STAGE: 'prod',
       DYNAMODB_ENDPOINT: 'http://127.0.0.1:8000',
       GRANT_CACHE_SECONDS: 0,
@@ -63,6 +69,7 @@ describe('configuration from the environment', () => {
       TOKEN_FAILURES_PER_SOURCE: 'ten',
       LOG_LEVEL: 'verbose',
       SIGNING_KEY_ID: '',
+      WEBHOOK_ALLOW_LOOPBACK: 'yes',
     };
     expect(() => readConfig(invalid)).toThrow(
       'Invalid configuration: TABLE_NAME must not be empty; TOKEN_ISSUER must be an absolute URL; ' +
@@ -70,7 +77,7 @@ describe('configuration from the environment', () => {
         'TOKEN_FAILURES_PER_CLIENT must be a whole number from 1 to 1000; ' +
         'TOKEN_FAILURES_PER_SOURCE must be a whole number from 1 to 10000; ' +
         'SIGNING_KEY_ID must not be empty; GRANT_CACHE_SECONDS must be a whole number from 0 to 300; ' +
-        'LOG_LEVEL must be one of debug, info, warn, error, silent.',
+        'LOG_LEVEL must be one of debug, info, warn, error, silent; WEBHOOK_ALLOW_LOOPBACK must be true or false.',
     );
   });
 });

@@ -51,6 +51,10 @@ export const permissionCatalogue = {
   'pre-construction-information:view': 'See pre-construction information, site hazards and hazard proposals.',
   'pre-construction-information:manage':
     'Write pre-construction information, site hazards and hazard proposals, in the duty-holder role each needs.',
+  'webhooks:view':
+    'See webhook subscriptions (never their signing secrets) and their deliveries: attempts, answers and retries.',
+  'webhooks:manage':
+    'Create, change and delete webhook subscriptions, rotate their signing secrets and redeliver deliveries.',
   'construction-phase-plans:view':
     'See construction phase plans, their risks, versions and proposed changes.',
   'construction-phase-plans:manage':

@@ -1,13 +1,15 @@
 /**
- * What happens after a change: the consumers every event is handed to, in the order listed, by the
- * function on the table's stream (`functions/events/consume.ts`; locally, the stream poller). The stream
- * may hand over an event more than once: each consumer must do its work once per event id.
+ * What happens to each event after its transaction commits: the table's stream (DynamoDB Streams in AWS;
+ * locally, a poller of DynamoDB Local's stream) hands every new event item, unmarshalled, to each consumer
+ * here (`functions/events/consume.ts`). The stream delivers at least once: every consumer must be
+ * idempotent by event id.
  */
 import type { StoredEvent } from '../../data/events';
+import { webhookConsumer } from '../webhooks/consumer';
 
 export interface EventConsumer {
   name: string;
   handle(event: StoredEvent): Promise<void>;
 }
 
-export const consumers: readonly EventConsumer[] = [];
+export const consumers: readonly EventConsumer[] = [webhookConsumer];

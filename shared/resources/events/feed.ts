@@ -23,7 +23,7 @@ const NAMES_MAX = 20;
  * The permission that reads each type: that of its declared reads, else of a route answering it (not
  * `whoami`'s, which any caller may read about itself); `authenticated` means any member (exports).
  */
-const viewPermissions: ReadonlyMap<string, string> = (() => {
+export const viewPermissions: ReadonlyMap<string, string> = (() => {
   const found = new Map<string, string>();
   const gets = routes.filter((r) => r.method === 'GET' && typeof r.permission === 'string');
   for (const route of gets) {

@@ -1,0 +1,16 @@
+import { jsonApiHandler } from '#shared/http/json-api-handler';
+import { Reply } from '#shared/http/reply';
+import { readInScope } from '#shared/resources/single';
+import { webhookSubscriptions } from '#shared/resources/webhooks/definitions';
+import { deleteSubscription } from '#shared/resources/webhooks/subscriptions';
+
+/** DELETE /v3/webhook-subscriptions/{id}: 204; its pending deliveries fail at their next attempt. */
+export const handler = jsonApiHandler('deleteWebhookSubscription', async (request) => {
+  const record = await readInScope(
+    request.scope,
+    webhookSubscriptions,
+    request.params.webhook_subscription_id,
+  );
+  await deleteSubscription(request.scope, record);
+  return new Reply(204, undefined);
+});

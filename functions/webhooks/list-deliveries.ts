@@ -1,0 +1,7 @@
+import { jsonApiHandler } from '#shared/http/json-api-handler';
+import { listSubscriptionDeliveries } from '#shared/resources/webhooks/delivery-log';
+
+/** GET /v3/webhook-subscriptions/{id}/deliveries: the subscription's deliveries, newest first by default. */
+export const handler = jsonApiHandler('listWebhookDeliveries', (request) =>
+  listSubscriptionDeliveries(request, request.params.webhook_subscription_id),
+);

@@ -1,0 +1,24 @@
+import { jsonApiHandler } from '#shared/http/json-api-handler';
+import { Reply } from '#shared/http/reply';
+import { readInScope, resourceResponse } from '#shared/resources/single';
+import { webhookSubscriptions } from '#shared/resources/webhooks/definitions';
+import { rotateSecret, type StoredSubscription, withSecret } from '#shared/resources/webhooks/subscriptions';
+
+/**
+ * POST /v3/webhook-subscriptions/{id}/rotate-secret: 200 with the new secret, shown this once; the one it
+ * replaces keeps signing (a second signature) for 24 hours.
+ */
+export const handler = jsonApiHandler('rotateWebhookSubscriptionSecret', async (request) => {
+  const record = await readInScope(
+    request.scope,
+    webhookSubscriptions,
+    request.params.webhook_subscription_id,
+  );
+  const rotated = await rotateSecret(request.scope, record as StoredSubscription);
+  const document = await resourceResponse(request, webhookSubscriptions, rotated.record);
+  return new Reply(
+    200,
+    { ...document, data: withSecret(document.data, rotated.secret) },
+    { 'Cache-Control': 'no-store' },
+  );
+});

@@ -1,0 +1,26 @@
+import { jsonApiHandler } from '#shared/http/json-api-handler';
+import { readInScope, resourceResponse } from '#shared/resources/single';
+import { webhookSubscriptions } from '#shared/resources/webhooks/definitions';
+import {
+  type StoredSubscription,
+  updateSubscription,
+  updateSubscriptionDocument,
+} from '#shared/resources/webhooks/subscriptions';
+
+/** PATCH /v3/webhook-subscriptions/{id}: any change makes a failing subscription active again. */
+export const handler = jsonApiHandler('updateWebhookSubscription', async (request) => {
+  const record = await readInScope(
+    request.scope,
+    webhookSubscriptions,
+    request.params.webhook_subscription_id,
+  );
+  const next = await updateSubscription(
+    request.scope,
+    record as StoredSubscription,
+    request.body,
+    request.principal,
+  );
+  return resourceResponse(request, webhookSubscriptions, next);
+});
+
+export const requestBody = updateSubscriptionDocument;

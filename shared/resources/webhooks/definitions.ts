@@ -1,0 +1,61 @@
+/**
+ * Webhooks (issue 18): an organisation's subscriptions, and the deliveries of its events to them.
+ * Subscriptions are written by their own handlers (a secret is made and encrypted, URLs and event types
+ * are checked); deliveries only by the delivery functions, so they declare no writes. A delivery's
+ * changes are not events: an event about a delivery would itself be delivered, without end.
+ */
+import { defineResource } from '../resource-definition';
+
+export const webhookSubscriptions = defineResource({
+  type: 'webhook-subscriptions',
+  tag: 'Webhooks',
+  names: { one: 'WebhookSubscription', many: 'WebhookSubscriptions' },
+  collectionPath: '/v3/orgs/{org_id}/webhook-subscriptions',
+  itemPath: '/v3/webhook-subscriptions/{webhook_subscription_id}',
+  permission: 'webhooks',
+  endpoints: {
+    list: true,
+    get: true,
+    create: {
+      handler: 'functions/webhooks/create-subscription.ts',
+      access: { table: 'write', webhookSecrets: 'encrypt' },
+    },
+    update: 'functions/webhooks/update-subscription.ts',
+    delete: 'functions/webhooks/delete-subscription.ts',
+  },
+  relationships: { organisation: { type: 'organisations' } },
+  collection: {
+    filters: {
+      enabled: { kind: 'eq', path: 'attributes.enabled', type: 'boolean' },
+      status: { kind: 'eq', path: 'attributes.status' },
+      created_at: { kind: 'time', path: 'meta.created_at' },
+    },
+    sorts: { created_at: { path: 'meta.created_at' } },
+    defaultSort: 'created_at',
+    includes: [],
+  },
+});
+
+export const webhookDeliveries = defineResource({
+  type: 'webhook-deliveries',
+  tag: 'Webhooks',
+  names: { one: 'WebhookDelivery', many: 'WebhookDeliveries' },
+  itemPath: '/v3/webhook-deliveries/{webhook_delivery_id}',
+  permission: 'webhooks',
+  endpoints: { get: true },
+  relationships: {
+    organisation: { type: 'organisations' },
+    subscription: { type: 'webhook-subscriptions' },
+  },
+  collection: {
+    filters: {
+      status: { kind: 'eq', path: 'attributes.status' },
+      event_type: { kind: 'eq', path: 'attributes.event_type' },
+      created_at: { kind: 'time', path: 'meta.created_at' },
+    },
+    sorts: { created_at: { path: 'meta.created_at' } },
+    defaultSort: '-created_at',
+    includes: ['subscription'],
+  },
+  events: false,
+});

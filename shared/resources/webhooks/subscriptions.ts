@@ -1,0 +1,223 @@
+/**
+ * Webhook subscriptions: what a client asks to receive, where, and the secret deliveries are signed
+ * with. The secret (`whsec_` + base64 of 32 random bytes, the Standard Webhooks format) is answered once,
+ * when it is made, and kept only encrypted (`shared/data/webhook-secrets.ts`), outside the attributes, so
+ * no read, event or log ever carries it. Rotating keeps the previous secret signing for 24 hours, so a
+ * receiver can switch without missing a delivery.
+ */
+import { randomBytes } from 'node:crypto';
+import * as z from 'zod';
+import type { Principal } from '../../auth/principal';
+import { config } from '../../config';
+import { eventNames, typesNamed } from '../../data/events';
+import { readPartition } from '../../data/repository';
+import type { Scope } from '../../data/scope';
+import type { StoredResource } from '../../data/stored-resource';
+import { decryptSecret, encryptSecret } from '../../data/webhook-secrets';
+import { ALL_EVENTS, judgeUrl, receives } from '../../domain/webhooks/subscriptions';
+import { freeText } from '../../jsonapi/attribute-types';
+import { ForbiddenError, ValidationError } from '../../jsonapi/errors';
+import { assertSameId, createDocument, parseDocument } from '../../jsonapi/request-document';
+import { viewPermissions } from '../events/feed';
+import { changedRecord, commitChecked, deleteRecord, newRecord } from '../record-writes';
+import { webhookSubscriptions } from './definitions';
+
+/** How long a rotated-out secret still signs: a day for the receiver to deploy the new one. */
+export const SECRET_OVERLAP_MS = 24 * 3600 * 1000;
+/** `event_types` lists at most this many names. */
+const EVENT_TYPES_MAX = 100;
+
+export interface StoredSecret {
+  /** The secret, encrypted (`<scheme>:<base64>`). */
+  ciphertext: string;
+  created_at: string;
+  /** Set once rotated out: it signs until then. */
+  expires_at?: string;
+}
+
+export type StoredSubscription = StoredResource & { secrets: StoredSecret[] };
+
+export const newSigningSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
+
+const eventTypes = z.lazy(() => z.array(z.string().max(200)).min(1).max(EVENT_TYPES_MAX));
+const description = z.lazy(() => freeText(2000));
+const url = z.lazy(() => z.string().max(2000));
+
+export const createSubscriptionDocument = z.lazy(() =>
+  createDocument(
+    'webhook-subscriptions',
+    {
+      url,
+      event_types: eventTypes,
+      enabled: z.boolean().default(true),
+      description: description.default(''),
+    },
+    {},
+  ),
+);
+
+export const updateSubscriptionDocument = z.lazy(() =>
+  z.strictObject({
+    data: z.strictObject({
+      type: z.literal('webhook-subscriptions'),
+      id: z.uuid(),
+      attributes: z
+        .strictObject({
+          url: url.optional(),
+          event_types: eventTypes.optional(),
+          enabled: z.boolean().optional(),
+          description: description.optional(),
+        })
+        .optional(),
+    }),
+  }),
+);
+
+/** Events of records private to their creator (exports) are never delivered: no subscriber may read them all. */
+const privateType = (type: string) => viewPermissions.get(type) === 'authenticated';
+const typesOfEvent = (name: string) => typesNamed(name.slice(0, name.lastIndexOf('.')));
+
+/** Whether a subscription's event types take this event (`*` takes every event but private ones). */
+export const subscribedTo = (subscription: StoredResource, name: string, subjectType: string): boolean =>
+  !privateType(subjectType) && receives(subscription.attributes.event_types as string[], name);
+
+const checkUrl = (value: string) => {
+  const verdict = judgeUrl(value, config.WEBHOOK_ALLOW_LOOPBACK);
+  if (!verdict.allowed)
+    throw new ValidationError({ detail: verdict.reason, source: { pointer: '/data/attributes/url' } });
+};
+
+/**
+ * Every name must be an event the service emits (or `*` alone), of records the caller may read: a
+ * subscription must not carry records its maker could not see through the change feed.
+ */
+const checkEventTypes = (
+  names: readonly string[],
+  orgId: string,
+  principal: Principal | null | undefined,
+) => {
+  const pointer = '/data/attributes/event_types';
+  const known = new Set(eventNames());
+  if (names.includes(ALL_EVENTS) && names.length > 1)
+    throw new ValidationError({
+      detail: '"*" stands alone: it already means every event.',
+      source: { pointer },
+    });
+  const granted = principal?.permissions.get(orgId);
+  const types =
+    names[0] === ALL_EVENTS
+      ? [...viewPermissions.keys()]
+      : names.flatMap((name) => {
+          if (!known.has(name))
+            throw new ValidationError({
+              detail: `No event is named ${name}: names are <resource>.<action>, e.g. vehicle.created, or "*".`,
+              source: { pointer },
+            });
+          const types = typesOfEvent(name);
+          if (types.some(privateType))
+            throw new ValidationError({
+              detail: `${name} events are private to their creator and are not delivered by webhook.`,
+              source: { pointer },
+            });
+          return types;
+        });
+  const unreadable = types.filter((type) => {
+    const permission = viewPermissions.get(type);
+    return permission !== undefined && permission !== 'authenticated' && !granted?.has(permission as never);
+  });
+  if (unreadable.length > 0)
+    throw new ForbiddenError(
+      `Subscribing to these events needs ${[...new Set(unreadable.map((t) => viewPermissions.get(t)))].join(', ')}: a subscription carries the records they name.`,
+    );
+};
+
+const owner = (record: StoredResource) => ({ org_id: record.org_id, subscription_id: record.id });
+
+export const createSubscription = async (
+  scope: Scope,
+  orgId: string,
+  body: unknown,
+  principal: Principal | null | undefined,
+  now = new Date(),
+): Promise<{ record: StoredSubscription; secret: string }> => {
+  const { data } = parseDocument(createSubscriptionDocument, body);
+  checkUrl(data.attributes.url);
+  checkEventTypes(data.attributes.event_types, orgId, principal);
+  const base = newRecord(
+    webhookSubscriptions,
+    orgId,
+    { attributes: { ...data.attributes, status: 'active', failing_since: null } },
+    now,
+  );
+  const secret = newSigningSecret();
+  const record: StoredSubscription = {
+    ...base,
+    secrets: [{ ciphertext: await encryptSecret(secret, owner(base)), created_at: now.toISOString() }],
+  };
+  await commitChecked(scope, [{ create: record }], []);
+  return { record, secret };
+};
+
+/** Any change makes a failing subscription active again: the client has looked at it (see README). */
+export const updateSubscription = async (
+  scope: Scope,
+  record: StoredSubscription,
+  body: unknown,
+  principal: Principal | null | undefined,
+): Promise<StoredSubscription> => {
+  const { data } = parseDocument(updateSubscriptionDocument, body);
+  assertSameId(data.id, record.id);
+  const attributes = data.attributes ?? {};
+  if (attributes.url !== undefined) checkUrl(attributes.url);
+  if (attributes.event_types !== undefined) checkEventTypes(attributes.event_types, record.org_id, principal);
+  const next = changedRecord(webhookSubscriptions, record, {
+    attributes: { ...attributes, status: 'active', failing_since: null },
+  }) as StoredSubscription;
+  await commitChecked(scope, [{ replace: next }], []);
+  return next;
+};
+
+export const deleteSubscription = (scope: Scope, record: StoredResource) => deleteRecord(scope, record);
+
+/** A new secret, answered once; the one it replaces signs for 24 hours more, any older one no longer. */
+export const rotateSecret = async (
+  scope: Scope,
+  record: StoredSubscription,
+  now = new Date(),
+): Promise<{ record: StoredSubscription; secret: string }> => {
+  const secret = newSigningSecret();
+  const [current] = (record.secrets ?? []).filter((s) => s.expires_at === undefined);
+  const retiring = current
+    ? [{ ...current, expires_at: new Date(now.getTime() + SECRET_OVERLAP_MS).toISOString() }]
+    : [];
+  const next = {
+    ...changedRecord(webhookSubscriptions, record, {}, now),
+    secrets: [
+      { ciphertext: await encryptSecret(secret, owner(record)), created_at: now.toISOString() },
+      ...retiring,
+    ],
+  };
+  await commitChecked(scope, [{ replace: next }], []);
+  return { record: next, secret };
+};
+
+/** The secrets that sign at `now`: the current one, and a rotated-out one within its 24 hours. */
+export const signingSecrets = (record: StoredSubscription, now: number): Promise<string[]> =>
+  Promise.all(
+    (record.secrets ?? [])
+      .filter((s) => s.expires_at === undefined || Date.parse(s.expires_at) > now)
+      .map((s) => decryptSecret(s.ciphertext, owner(record))),
+  );
+
+/** The organisation's subscriptions: one Query of its partition (a handful of records). */
+export const subscriptionsOf = (scope: Scope, orgId: string) =>
+  readPartition(scope, orgId, webhookSubscriptions.type) as Promise<StoredSubscription[]>;
+
+/** The secret answered once, in the attributes of the create or rotate answer. */
+export const withSecret = <T extends { attributes: Record<string, unknown> }>(
+  resource: T,
+  secret: string,
+): T => ({
+  ...resource,
+  attributes: { ...resource.attributes, secret },
+});
