@@ -42,7 +42,6 @@ import {
   type ClaimResult,
   claimIdempotencyKey,
   completeIdempotencyKey,
-  type IdempotencyClaim,
   releaseIdempotencyKey,
 } from '../../data/idempotency';
 import { ApiError, ValidationError } from '../../jsonapi/errors';
@@ -64,13 +63,6 @@ export const LEASE_MS = (FUNCTION_TIMEOUT_SECONDS + 5) * 1000;
 export const takesIdempotencyKey = (route: Route): boolean => route.method !== 'GET' && route.auth.length > 0;
 
 /** What the idempotency middlewares know of one request, on the Lambda context. */
-export interface IdempotencyState {
-  key: string;
-  body: Buffer;
-  claim?: IdempotencyClaim;
-  /** The kept answer, for the handler wrapper to send instead of running the handler. */
-  replay?: APIGatewayProxyStructuredResultV2;
-}
 
 const source = { header: IDEMPOTENCY_KEY_HEADER };
 
