@@ -74,9 +74,11 @@ export class ComplianceApiStack extends Stack {
       keyUsage: KeyUsage.SIGN_VERIFY,
       removalPolicy: RemovalPolicy.RETAIN,
     });
+    // The functions that serve no route (webhook retries, the event consumer) read only these.
+    const workerEnvironment = { STAGE: props.stage, TABLE_NAME: data.table.tableName };
     const webhooks = new WebhookDelivery(this, 'Webhooks', {
       table: data.table,
-      environment: { STAGE: props.stage, TABLE_NAME: data.table.tableName },
+      environment: workerEnvironment,
     });
     const api = new HttpApi(this, 'Api', { description: `Compliance and risk API (${props.stage})` });
     // Access logs: one JSON line per request, with the request id every answer carries (X-Request-ID).
@@ -242,13 +244,7 @@ export class ComplianceApiStack extends Stack {
       description: 'Hands each new event to its consumers',
       role: consumerRole,
       timeout: Duration.minutes(1),
-      environment: {
-        STAGE: props.stage,
-        TABLE_NAME: data.table.tableName,
-        TOKEN_ISSUER: issuer,
-        TOKEN_AUDIENCE: `compliance-api:${props.stage}`,
-        WEBHOOK_SECRETS_KEY_ID: webhooks.secretsKey.keyArn,
-      },
+      environment: { ...workerEnvironment, WEBHOOK_SECRETS_KEY_ID: webhooks.secretsKey.keyArn },
     });
     const deadLetters = new Queue(this, 'EventDeadLetters', {
       retentionPeriod: Duration.days(14),

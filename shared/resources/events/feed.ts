@@ -45,7 +45,7 @@ const uuid = (name: string) =>
     .transform((id) => id.toLowerCase());
 
 // Unknown parameters were refused before the handler ran (the route lists what it takes).
-export const feedQuery = z.object({
+const feedQuery = z.object({
   cursor: uuid('cursor').optional(),
   'page[limit]': z.coerce.number().int().min(1).max(FEED_PAGE_MAX).default(FEED_PAGE_DEFAULT),
   'filter[type]': z

@@ -14,7 +14,7 @@ import { performance } from 'node:perf_hooks';
 import { Webhook } from 'standardwebhooks';
 import { v5 } from 'uuid';
 import { config } from '../../config';
-import { eventPartition, type StoredEvent } from '../../data/events';
+import { EVENT_RETENTION_DAYS, eventPartition, type StoredEvent } from '../../data/events';
 import { getItem } from '../../data/repository';
 import { type Scope, scopeOf, systemActor } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
@@ -37,8 +37,8 @@ export const CLAIM_LEASE_MS = 2 * 60_000;
 export const EXCERPT_BYTES = 1024;
 /** Attempts kept on a delivery (the schedule's eight, and redeliveries after them). */
 const ATTEMPTS_KEPT = 20;
-/** Deliveries kept as long as their events (35 days). */
-const DELIVERY_RETENTION_S = 35 * 86_400;
+/** Deliveries kept as long as their events. */
+const DELIVERY_RETENTION_S = EVENT_RETENTION_DAYS * 86_400;
 /** Deliveries one run of the retry runner takes on, and how many it sends at once. */
 const RUN_LIMIT = 200;
 const RUN_CONCURRENCY = 8;
@@ -158,7 +158,10 @@ const send = async (
   });
   if (!subscription) return failed('The subscription was deleted.');
   if (subscription.attributes.enabled !== true) return failed('The subscription is disabled.');
-  if (!event) return failed('The event is no longer kept (35 days): read the change feed instead.');
+  if (!event)
+    return failed(
+      `The event is no longer kept (${EVENT_RETENTION_DAYS} days): read the change feed instead.`,
+    );
   const body = payloadOf(event);
   const secrets = await signingSecrets(subscription, now);
   // Standard Webhooks: several signatures, space-separated, while a rotated-out secret still signs.
