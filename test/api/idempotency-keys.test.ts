@@ -6,7 +6,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startSession } from '#shared/auth/sessions';
 import { documents, dynamodb, tableName } from '#shared/data/clients';
@@ -19,6 +18,7 @@ import { ServiceUnavailableError, ValidationError } from '#shared/jsonapi/errors
 import { type Route, routes } from '#shared/routes';
 import { grantRole } from '../../infra/local/records';
 import { startTestApi, type TestApi } from '../support/api';
+import { gatewayEvent } from '../support/gateway-event';
 import { newTenant, type Tenant } from '../support/tenants';
 
 let api: TestApi;
@@ -317,30 +317,14 @@ const probe: Route = {
   access: {},
 };
 
-const probeEvent = (token: string, key: string): APIGatewayProxyEventV2 => {
-  const path = `/v3/orgs/${tenant.org.id}/idempotency-probe`;
-  return {
-    version: '2.0',
-    routeKey: `POST ${probe.path}`,
-    rawPath: path,
-    rawQueryString: '',
+const probeEvent = (token: string, key: string) =>
+  gatewayEvent({
+    method: 'POST',
+    route: probe.path,
+    path: `/v3/orgs/${tenant.org.id}/idempotency-probe`,
     headers: { 'x-session-token': token, 'idempotency-key': key, accept: 'application/vnd.api+json' },
     pathParameters: { org_id: tenant.org.id },
-    isBase64Encoded: false,
-    requestContext: {
-      accountId: 'a',
-      apiId: 'b',
-      domainName: 'api.example',
-      domainPrefix: 'api',
-      http: { method: 'POST', path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 't' },
-      requestId: 'r',
-      routeKey: `POST ${probe.path}`,
-      stage: '$default',
-      time: '',
-      timeEpoch: 0,
-    },
-  };
-};
+  });
 
 describe('a first request that fails on the server side frees its key (draft: the server decides)', () => {
   it('after a 5xx (a thrown failure or a 503) the key is released and the retry runs; a 4xx is kept', async () => {

@@ -1,9 +1,9 @@
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiContext } from '#shared/http/api-context';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { SECURITY_HEADERS, securityHeaders } from '#shared/http/middlewares/security-headers';
 import type { Route } from '#shared/routes';
+import { gatewayEvent } from '../../support/gateway-event';
 
 const route: Route = {
   id: 'boom',
@@ -17,26 +17,7 @@ const route: Route = {
   access: {},
 };
 
-const event = {
-  version: '2.0',
-  routeKey: 'GET /v3/boom',
-  rawPath: '/v3/boom',
-  rawQueryString: '',
-  headers: { host: 'api.example' },
-  isBase64Encoded: false,
-  requestContext: {
-    accountId: 'a',
-    apiId: 'b',
-    domainName: 'api.example',
-    domainPrefix: 'api',
-    http: { method: 'GET', path: '/v3/boom', protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 't' },
-    requestId: 'r',
-    routeKey: 'GET /v3/boom',
-    stage: '$default',
-    time: '',
-    timeEpoch: 0,
-  },
-} satisfies APIGatewayProxyEventV2;
+const event = gatewayEvent({ method: 'GET', route: '/v3/boom', path: '/v3/boom' });
 
 describe('unexpected exceptions', () => {
   it('become a generic 500 JSON:API error with no internals; the stack goes to the log with the request id', async () => {

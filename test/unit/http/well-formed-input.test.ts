@@ -3,11 +3,11 @@
  * request is checked once at the edge, for every route: 400 with a pointer, parameter or header, before
  * any handler runs.
  */
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import type { ApiContext } from '#shared/http/api-context';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import type { Route } from '#shared/routes';
+import { gatewayEvent } from '../../support/gateway-event';
 
 const route: Route = {
   id: 'echo',
@@ -43,34 +43,15 @@ const send = async ({
 }) => {
   const before = reached;
   const result = await handler(
-    {
-      version: '2.0',
-      routeKey: 'POST /v3/echo/{thing_id}',
-      rawPath: `/v3/echo/${id}`,
-      rawQueryString: query,
-      headers: { host: 'api.example', 'content-type': 'application/vnd.api+json', ...headers },
+    gatewayEvent({
+      method: 'POST',
+      route: '/v3/echo/{thing_id}',
+      path: `/v3/echo/${id}`,
+      query,
+      headers: { 'content-type': 'application/vnd.api+json', ...headers },
       pathParameters: { thing_id: id },
-      isBase64Encoded: false,
       ...(body !== undefined && { body }),
-      requestContext: {
-        accountId: 'a',
-        apiId: 'b',
-        domainName: 'api.example',
-        domainPrefix: 'api',
-        http: {
-          method: 'POST',
-          path: '/v3/echo',
-          protocol: 'HTTP/1.1',
-          sourceIp: '127.0.0.1',
-          userAgent: 't',
-        },
-        requestId: 'r',
-        routeKey: 'POST /v3/echo/{thing_id}',
-        stage: '$default',
-        time: '',
-        timeEpoch: 0,
-      },
-    } satisfies APIGatewayProxyEventV2,
+    }),
     {} as ApiContext,
   );
   return {
