@@ -162,7 +162,8 @@ describe('Specifications: the API specification in JSON and YAML (issue 17)', ()
     // section) and comments have no area of their own; webhooks and jobs are issue 18's, not the spec's.
     const unknown = tags.filter(
       (tag) =>
-        !SPEC_AREAS.includes(tag) && !['Authentication', 'Events', 'Comments', 'Webhooks', 'Jobs'].includes(tag),
+        !SPEC_AREAS.includes(tag) &&
+        !['Authentication', 'Events', 'Comments', 'Webhooks', 'Jobs'].includes(tag),
     );
     expect(unknown).toEqual([]);
   });
