@@ -4,11 +4,13 @@
  */
 import { type Stack, Validations } from 'aws-cdk-lib';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 
 export const acknowledgeNagFindings = (
   stack: Stack,
   data: { table: Table; deviceBackups: Bucket; exports: Bucket; documents: Bucket; accessLogs: Bucket },
+  jobWorker: LambdaFunction,
 ) => {
   const arn = (construct: { node: { defaultChild?: unknown } }) =>
     `<${stack.getLogicalId(construct.node.defaultChild as never)}.Arn>`;
@@ -41,6 +43,10 @@ export const acknowledgeNagFindings = (
   acknowledge(
     'AwsSolutions-IAM5[Resource::*]',
     'dynamodb:ListStreams, which a DynamoDB stream event source needs, takes no resource narrower than *; the consumer’s other stream actions name the table’s stream (CDK’s grantStreamRead).',
+  );
+  acknowledge(
+    `AwsSolutions-IAM5[Resource::${arn(jobWorker)}:*]`,
+    'CDK’s grantInvoke on the job worker: the function and its versions; the consumer and the sweeper invoke it by name.',
   );
   acknowledge(
     'AwsSolutions-SQS3',

@@ -22,6 +22,7 @@ import { fallbackRoute, type RouteAccess, routes } from '#shared/routes';
 import { areas } from './area-bundle';
 import { AreaFunction, WorkerFunction } from './constructs/area-function';
 import { DataStore } from './constructs/data-store';
+import { Jobs } from './constructs/jobs';
 import { WebhookDelivery } from './constructs/webhook-delivery';
 import { gatewayRoutes } from './gateway-routes';
 import { acknowledgeNagFindings } from './nag';
@@ -80,6 +81,11 @@ export class ComplianceApiStack extends Stack {
       table: data.table,
       environment: workerEnvironment,
     });
+    const jobs = new Jobs(this, 'Jobs', {
+      table: data.table,
+      files: data.exports,
+      environment: workerEnvironment,
+    });
     const api = new HttpApi(this, 'Api', { description: `Compliance and risk API (${props.stage})` });
     // Access logs: one JSON line per request, with the request id every answer carries (X-Request-ID).
     const accessLogs = new LogGroup(this, 'ApiAccessLogs', {
@@ -100,7 +106,7 @@ export class ComplianceApiStack extends Stack {
         integrationLatency: '$context.integrationLatency',
       }),
     };
-    acknowledgeNagFindings(this, data);
+    acknowledgeNagFindings(this, data, jobs.worker);
     const issuer = props.domainName ? `https://${props.domainName}` : (api.apiEndpoint as string);
 
     // One role per distinct access profile: routes that may touch the same things share it, which keeps
@@ -244,8 +250,14 @@ export class ComplianceApiStack extends Stack {
       description: 'Hands each new event to its consumers',
       role: consumerRole,
       timeout: Duration.minutes(1),
-      environment: { ...workerEnvironment, WEBHOOK_SECRETS_KEY_ID: webhooks.secretsKey.keyArn },
+      environment: {
+        ...workerEnvironment,
+        WEBHOOK_SECRETS_KEY_ID: webhooks.secretsKey.keyArn,
+        JOB_WORKER_FUNCTION: jobs.worker.functionName,
+      },
     });
+    // Starting the worker of each job created.
+    jobs.grantStart(consumerRole);
     const deadLetters = new Queue(this, 'EventDeadLetters', {
       retentionPeriod: Duration.days(14),
       encryption: QueueEncryption.SQS_MANAGED,

@@ -70,6 +70,20 @@ export interface Config {
   WEBHOOK_SECRETS_KEY_ID?: string;
   /** Locally: the file under .local/ holding the AES-256-GCM key that stands in for it. */
   LOCAL_WEBHOOK_SECRETS_KEY_FILE?: string;
+  /** Set only locally: the loopback Lambda invoke endpoint that runs worker functions as child processes. */
+  LAMBDA_ENDPOINT?: string;
+  /** The function that runs jobs (its name in AWS, or locally the name the local endpoint knows). */
+  JOB_WORKER_FUNCTION: string;
+  /**
+   * How long one invocation of the job worker starts new chunks before it hands the job on to a fresh
+   * invocation of itself: well inside the function's timeout (15 minutes in AWS).
+   */
+  JOB_INVOCATION_SECONDS: number;
+  /**
+   * How long a job's worker holds it between checkpoints: a worker that dies is replaced once its lease
+   * has run out (the sweeper looks every minute), so this bounds how long a crash stalls a job.
+   */
+  JOB_LEASE_SECONDS: number;
 }
 
 /** Reads and checks variables, collecting every problem so that one error names them all. */
@@ -161,6 +175,11 @@ export const readConfig = (env: Readonly<Record<string, string | undefined>>): C
     WEBHOOK_ALLOW_LOOPBACK: e.flag('WEBHOOK_ALLOW_LOOPBACK', false),
     WEBHOOK_SECRETS_KEY_ID: e.text('WEBHOOK_SECRETS_KEY_ID'),
     LOCAL_WEBHOOK_SECRETS_KEY_FILE: e.text('LOCAL_WEBHOOK_SECRETS_KEY_FILE'),
+    LAMBDA_ENDPOINT: e.url('LAMBDA_ENDPOINT'),
+    // The worker itself is not told its own name (CDK cannot say it without a cycle): Lambda says it.
+    JOB_WORKER_FUNCTION: e.text('JOB_WORKER_FUNCTION', env.AWS_LAMBDA_FUNCTION_NAME ?? 'job-worker'),
+    JOB_INVOCATION_SECONDS: e.integer('JOB_INVOCATION_SECONDS', 1, 840, 600),
+    JOB_LEASE_SECONDS: e.integer('JOB_LEASE_SECONDS', 1, 900, 120),
   };
   if (e.problems.length > 0) throw new Error(`Invalid configuration: ${e.problems.join('; ')}.`);
   return read;

@@ -10,6 +10,7 @@ import { localDynamoDbClient, localS3Client } from './clients';
 import { startDynamoDbLocal, startS3rver } from './engines';
 import { startEventStream } from './event-stream';
 import { startHotApi } from './hot-api';
+import { startLambdaEndpoint } from './lambda-endpoint';
 import { createBuckets, createTable } from './provision';
 import { ensureSigningKeyFile } from './signing-key-file';
 import { ensureWebhookKeyFile } from './webhook-key-file';
@@ -37,6 +38,10 @@ const main = async () => {
   stops.push(dynamo.stop);
   const s3 = await startS3rver();
   stops.push(s3.stop);
+  // The job worker runs as Lambda runs it: invoked asynchronously, each invocation a process of its own
+  // (with this process's environment, set below).
+  const lambda = await startLambdaEndpoint({ env: process.env, log });
+  stops.unshift(lambda.stop);
 
   // Configuration is read once, when the first module that needs it loads: set it before any import. The
   // adapter's process gets the same.
@@ -54,6 +59,7 @@ const main = async () => {
     LOCAL_WEBHOOK_SECRETS_KEY_FILE: ensureWebhookKeyFile(resolve(localDir, 'webhook-secrets.key')),
     // Webhooks to a receiver on this machine (http://127.0.0.1:…); never set in AWS.
     WEBHOOK_ALLOW_LOOPBACK: 'true',
+    LAMBDA_ENDPOINT: lambda.endpoint,
   };
   Object.assign(process.env, env);
   await createTable(localDynamoDbClient(dynamo.endpoint), tableName);
@@ -85,6 +91,14 @@ const main = async () => {
       });
   }, 10_000);
   stops.push(async () => clearInterval(retryTimer));
+  // The job sweeper, as the stack's every-minute rule runs it: restarts jobs whose worker died.
+  const { handler: sweepJobs } = await import('../../functions/jobs/sweep');
+  const sweepTimer = setInterval(() => {
+    sweepJobs().catch((error: unknown) =>
+      log(`job sweep failed: ${error instanceof Error ? error.message : error}`),
+    );
+  }, 10_000);
+  stops.push(async () => clearInterval(sweepTimer));
 
   const credentials = { base_url: baseUrl, auth_url: baseUrl, ...demo };
   mkdirSync(localDir, { recursive: true });

@@ -427,6 +427,7 @@ const responsesOf = (route: Route, answer: Answer, contract: HandlerContract): R
   const statuses = [...new Set([...stack, ...(own?.statuses ?? [])])].sort((a, b) => a - b);
   return {
     [answer.status]: successResponse(route, answer, contract),
+    ...(answer.job && { 202: successResponse(route, { status: 202, resource: 'jobs' }, contract) }),
     ...Object.fromEntries(
       statuses.map((status) => [
         status,

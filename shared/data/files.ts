@@ -163,6 +163,12 @@ export const uploadStream = async (bucket: string, key: string, contentType: str
   }).done();
 };
 
+/** Writes a small object whole (an inline import's file, kept for its job). */
+export const putObject = async (bucket: string, key: string, contentType: string, body: string) => {
+  const { PutObjectCommand, s3 } = await sdk();
+  await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, ContentType: contentType, Body: body }));
+};
+
 /** Removes objects (after their records are gone); missing keys are not an error. */
 export const deleteObjects = async (bucket: string, keys: readonly string[]) => {
   if (keys.length === 0) return;

@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 import { v7 } from 'uuid';
 
 /**
@@ -35,3 +35,11 @@ export const uuidv7 = (at: number = Date.now()): string => {
 };
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A UUID version 7 made from its parts, not the clock: `at`, a counter `seq` (a row's place in a file)
+ * and bits from `seed` (a job's id). The same parts give the same id, so a job's chunk done again writes
+ * the same records; ids of one job sort by `seq`.
+ */
+export const uuidv7Of = (at: number, seq: number, seed: string): string =>
+  v7({ msecs: at, seq, random: createHash('sha256').update(seed).digest() });

@@ -65,7 +65,9 @@ export type WriteOp =
   /** A record outside tenant partitions removed, if present. */
   | { remove: ItemKey }
   /** An event of a change the ops above cannot describe (a rate's new version, kept outside its code). */
-  | { event: Change };
+  | { event: Change }
+  /** An internal item's own conditional write, as built by its module (a job's state under its lease). */
+  | { item: TransactItem };
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -256,6 +258,8 @@ export const buildTransaction = (
       add(i, { Put: { TableName: tableName, Item: op.put as Record<string, unknown> } });
     } else if ('remove' in op) {
       add(i, { Delete: { TableName: tableName, Key: op.remove } });
+    } else if ('item' in op) {
+      add(i, op.item);
     }
   });
   for (const counter of counters.values()) {

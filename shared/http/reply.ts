@@ -21,6 +21,17 @@ export const created = (document: ResourceDocument, headers: Record<string, stri
   return new Reply(201, document, { ...headers, Location: self });
 };
 
+/**
+ * 202 for work accepted to be done outside the request: the document is the job doing it, and
+ * `Content-Location` its own `links.self`, where its status is read (JSON:API's recommendation for
+ * asynchronous processing).
+ */
+export const accepted = (document: ResourceDocument): Reply => {
+  const self = document.data.links?.self;
+  if (!self) throw new Error(`An accepted ${document.data.type} has no URL to send as its Content-Location`);
+  return new Reply(202, document, { 'Content-Location': self });
+};
+
 /** Every response carries Content-Type and Content-Length; X-Request-ID is added by its middleware. */
 export const toResult = (reply: Reply): APIGatewayProxyStructuredResultV2 => {
   const body =

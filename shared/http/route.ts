@@ -99,6 +99,8 @@ export interface Answer {
   meta?: true;
   /** Another media type; the handler module's `responseBody` gives its schema. */
   media?: string;
+  /** Work too large for the request answers 202 with the job doing it instead (`Content-Location`). */
+  job?: true;
 }
 
 /** An entry of an area's route list: a route with the house defaults left out. */

@@ -99,10 +99,12 @@ export const newRecord = (
   orgId: string,
   changes: RecordChanges,
   now = new Date(),
+  /** Its id, when it must be the same whenever the write is made again (a job's chunk done twice). */
+  id = uuidv7(now.getTime()),
 ) =>
   toStoredResource(definition, {
     orgId,
-    id: uuidv7(now.getTime()),
+    id,
     attributes: changes.attributes ?? {},
     meta: { created_at: now.toISOString(), updated_at: now.toISOString(), ...changes.meta },
     rels: changes.rels ?? {},

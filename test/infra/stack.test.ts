@@ -50,9 +50,9 @@ describe('API: one function per area, a few gateway routes per area', () => {
     );
   });
 
-  it('has one function per area (the fallback is one), the event consumer and the webhook retry runner, and no others', () => {
+  it('has one function per area (the fallback is one), the event consumer, the webhook retry runner, the job worker and sweeper, and no others', () => {
     const functions = ofType('AWS::Lambda::Function');
-    expect(functions).toHaveLength(areas().size + 2);
+    expect(functions).toHaveLength(areas().size + 4);
     expect(areas().size).toBeLessThan(routes.length / 5);
   });
 
@@ -65,7 +65,7 @@ describe('API: one function per area, a few gateway routes per area', () => {
 
   it('every function has a log group kept 30 days; the API’s access log is kept a year', () => {
     const groups = ofType('AWS::Logs::LogGroup').map(([, g]) => g.Properties.RetentionInDays);
-    expect(groups.filter((days) => days === 30)).toHaveLength(areas().size + 2);
+    expect(groups.filter((days) => days === 30)).toHaveLength(areas().size + 4);
     expect(groups.filter((days) => days === 365)).toHaveLength(1);
   });
 

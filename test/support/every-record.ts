@@ -874,6 +874,20 @@ export const buildEveryRecord = async (
 
   ids.export_id = await create('createExport');
 
+  // Jobs: an inline import too large for its request answers 202 with its job (no worker runs here).
+  const rows = Array.from({ length: 2000 }, (_, i) => `J-${i},Job site ${i},${i} Long Lane`);
+  const large = await api.request('POST', `/v3/orgs/${org}/governance/location-imports`, {
+    token,
+    body: {
+      data: {
+        type: 'location-imports',
+        attributes: { csv: ['reference,name,address', ...rows].join('\n') },
+      },
+    },
+  });
+  expect(large.status, large.text).toBe(202);
+  ids.job_id = large.body.data.id;
+
   // Webhooks: a subscription, and a delivery of one of its events to a receiver on loopback (deliveries
   // are made by the event consumer, not by a route), delivered so that it may be redelivered.
   ids.webhook_subscription_id = await create('createWebhookSubscription');

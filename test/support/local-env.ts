@@ -29,6 +29,11 @@ const env = {
   LOCAL_WEBHOOK_SECRETS_KEY_FILE: inject('webhookKeyFile'),
   // Webhooks to the tests' own loopback receivers; a test that proves the refusal reads it as false.
   WEBHOOK_ALLOW_LOOPBACK: 'true',
+  // Jobs: the loopback Lambda endpoint a test starts to run workers (infra/local/lambda-endpoint.ts); an
+  // invocation hands a job on after 2 s and a dead worker's lease runs out after 3 s, so a test sees both.
+  LAMBDA_ENDPOINT: `http://127.0.0.1:${await freePort()}`,
+  JOB_INVOCATION_SECONDS: '2',
+  JOB_LEASE_SECONDS: '3',
   // Street works: a loopback certificate server and SNS endpoint (test/support/sns.ts), the topics a
   // test signs for, and references routed to two organisations whose ids are fixed for the tests.
   SNS_CERT_URL_BASE: `http://127.0.0.1:${await freePort()}/sns.{region}.{domain}`,

@@ -35,7 +35,19 @@ describe('configuration from the environment', () => {
       WEBHOOK_ALLOW_LOOPBACK: false,
       WEBHOOK_SECRETS_KEY_ID: undefined,
       LOCAL_WEBHOOK_SECRETS_KEY_FILE: undefined,
+      // Issue 18, jobs: the worker's name (in AWS, Lambda tells the worker its own), 10-minute
+      // invocations, a 2-minute lease.
+      LAMBDA_ENDPOINT: undefined,
+      JOB_WORKER_FUNCTION: 'job-worker',
+      JOB_INVOCATION_SECONDS: 600,
+      JOB_LEASE_SECONDS: 120,
     });
+  });
+
+  it('the job worker finds its own name where Lambda gives it', () => {
+    expect(readConfig({ AWS_LAMBDA_FUNCTION_NAME: 'stack-JobsWorker-abc' }).JOB_WORKER_FUNCTION).toBe(
+      'stack-JobsWorker-abc',
+    );
   });
 
   it('reads what is set, whole numbers from their text', () => {

@@ -1,6 +1,8 @@
+import { signedIn } from '#shared/auth/principal';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { created } from '#shared/http/reply';
+import { accepted, created } from '#shared/http/reply';
 import { parseDocument } from '#shared/jsonapi/request-document';
+import { jobs } from '#shared/resources/jobs/definitions';
 import { locationImports } from '#shared/resources/places/definitions';
 import { createImportDocument, startImport } from '#shared/resources/places/import-requests';
 import { resourceResponse } from '#shared/resources/single';
@@ -8,11 +10,19 @@ import { resourceResponse } from '#shared/resources/single';
 export { createImportDocument as requestBody } from '#shared/resources/places/import-requests';
 
 /**
- * POST /v3/orgs/{org_id}/governance/location-imports: an inline CSV (≤ 1 MiB) is processed now; a declared
- * upload answers with a presigned PUT in meta.upload. 201 with the import record either way.
+ * POST /v3/orgs/{org_id}/governance/location-imports: an inline CSV of up to 64 KiB is processed now (201
+ * with the import record); a larger one (up to the 1 MiB body limit) answers 202 with the job importing
+ * it. A declared upload answers 201 with a presigned PUT in meta.upload.
  */
 export const handler = jsonApiHandler('createLocationImport', async (request) => {
   const document = parseDocument(createImportDocument, request.body);
-  const record = await startImport(request.scope, request.params.org_id, document, request.principal);
-  return created(await resourceResponse(request, locationImports, record));
+  const answer = await startImport(
+    request.scope,
+    request.params.org_id,
+    document,
+    signedIn(request.principal),
+  );
+  return answer.job
+    ? accepted(await resourceResponse(request, jobs, answer.job))
+    : created(await resourceResponse(request, locationImports, answer.record));
 });

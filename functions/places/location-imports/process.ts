@@ -1,14 +1,19 @@
+import { signedIn } from '#shared/auth/principal';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
+import { accepted } from '#shared/http/reply';
+import { jobs } from '#shared/resources/jobs/definitions';
 import { locationImports } from '#shared/resources/places/definitions';
 import { processUploadedImport } from '#shared/resources/places/import-requests';
 import { readInScope, resourceResponse } from '#shared/resources/single';
 
-/** POST …/location-imports/{location_import_id}/process: runs an import whose file has been uploaded. */
+/**
+ * POST …/location-imports/{location_import_id}/process: runs an import whose file has been uploaded, now
+ * (200 with the import record) when the file is up to 64 KiB, else as a job (202 with it).
+ */
 export const handler = jsonApiHandler('processLocationImport', async (request) => {
   const pending = await readInScope(request.scope, locationImports, request.params.location_import_id);
-  return resourceResponse(
-    request,
-    locationImports,
-    await processUploadedImport(request.scope, pending, request.principal),
-  );
+  const answer = await processUploadedImport(request.scope, pending, signedIn(request.principal));
+  return answer.job
+    ? accepted(await resourceResponse(request, jobs, answer.job))
+    : resourceResponse(request, locationImports, answer.record);
 });

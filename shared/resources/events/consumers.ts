@@ -5,6 +5,7 @@
  * idempotent by event id.
  */
 import type { StoredEvent } from '../../data/events';
+import { jobConsumer } from '../jobs/consumer';
 import { webhookConsumer } from '../webhooks/consumer';
 
 export interface EventConsumer {
@@ -12,4 +13,4 @@ export interface EventConsumer {
   handle(event: StoredEvent): Promise<void>;
 }
 
-export const consumers: readonly EventConsumer[] = [webhookConsumer];
+export const consumers: readonly EventConsumer[] = [webhookConsumer, jobConsumer];

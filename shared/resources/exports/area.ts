@@ -1,8 +1,10 @@
 import { defineArea } from '../area';
+import { jobs } from '../jobs/definitions';
 import { exportsDefinition } from './definitions';
 
 export const area = defineArea('exports', {
   tag: 'Exports',
-  resources: [exportsDefinition],
+  // Jobs are read here too: like exports, each is its creator's work product.
+  resources: [exportsDefinition, jobs],
   routes: [],
 });

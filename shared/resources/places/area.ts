@@ -10,7 +10,7 @@ export const area = defineArea('places', {
       method: 'POST',
       path: '/v3/orgs/{org_id}/governance/location-imports/{location_import_id}/process',
       handler: 'functions/places/location-imports/process.ts',
-      answers: { status: 200, resource: 'location-imports' },
+      answers: { status: 200, resource: 'location-imports', job: true },
       tag: 'Location Imports',
       permission: 'places:manage',
       access: { table: 'write', buckets: { exports: 'read' } },

@@ -162,6 +162,7 @@ export const locationImports = defineResource({
     create: {
       handler: 'functions/places/location-imports/create.ts',
       access: { table: 'write', buckets: { exports: 'write' } },
+      answers: { status: 201, resource: 'location-imports', job: true },
     },
   },
   relationships: {

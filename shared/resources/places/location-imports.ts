@@ -45,10 +45,18 @@ export interface ImportSource {
   templateId?: string;
 }
 
-const SLICE_ROWS = 2_000;
+export const SLICE_ROWS = 2_000;
 
-/** The writes one slice of rows needs: new locations with their claims, and changed locations. */
-const changesFor = async (orgId: string, rows: readonly LocationRow[], now: Date) => {
+/**
+ * The writes one slice of rows needs: new locations with their claims, and changed locations. `idOf`
+ * names a new row's location (by default a fresh id).
+ */
+export const changesFor = async (
+  orgId: string,
+  rows: readonly LocationRow[],
+  now: Date,
+  idOf?: (row: LocationRow) => string,
+) => {
   const claims = await batchGet<{ sk: string; holder_id: string }>(
     rows.map((row) => referenceClaim(orgId, row.reference)),
   );
@@ -65,7 +73,7 @@ const changesFor = async (orgId: string, rows: readonly LocationRow[], now: Date
   for (const row of rows) {
     const current = existing.get(idByReference.get(row.reference) ?? '');
     if (!current) {
-      const location = newRecord(locations, orgId, { attributes: row.attributes }, now);
+      const location = newRecord(locations, orgId, { attributes: row.attributes }, now, idOf?.(row));
       writes.push({ ...location }, { ...referenceClaim(orgId, row.reference), holder_id: location.id });
       created++;
     } else if (!same(current.attributes, row.attributes)) {
@@ -77,6 +85,39 @@ const changesFor = async (orgId: string, rows: readonly LocationRow[], now: Date
   }
   return { writes, created, updated };
 };
+
+/** The file's rows, mapped: a file that is not CSV, or has no reference column, is a 400. */
+export const readRows = (csv: string, mapping?: Partial<Record<LocationField, string>>) => {
+  const parsed = parseCsv(csv);
+  if (!parsed.ok)
+    throw new ValidationError({ detail: parsed.error, source: { pointer: '/data/attributes/csv' } });
+  const columns = columnIndexes(parsed.header, mapping);
+  if (columns.reference < 0) {
+    throw new ValidationError({
+      detail: `The file has no ${mapping?.reference ?? 'reference'} column (found: ${parsed.header.join(', ')}).`,
+      source: { pointer: '/data/attributes/csv' },
+    });
+  }
+  return { parsed, ...mapLocationRows(parsed.rows, columns) };
+};
+
+/** What a finished import records: its counts and the rejected rows (the first thousand). */
+export const outcomeOf = (
+  rows: number,
+  counts: { valid: number; created: number; updated: number },
+  rejected: readonly { line: number; message: string }[],
+) => ({
+  status: 'completed',
+  counts: {
+    rows,
+    created: counts.created,
+    updated: counts.updated,
+    unchanged: counts.valid - counts.created - counts.updated,
+    rejected: rejected.length,
+  },
+  errors: rejected.slice(0, STORED_ERRORS_MAX),
+  errors_truncated: rejected.length > STORED_ERRORS_MAX,
+});
 
 /**
  * Runs an import to completion and returns its record. A file that is not CSV, or has no reference
@@ -91,17 +132,7 @@ export const importLocations = async (
   /** An import record awaiting its uploaded file, which this run completes. */
   awaiting?: StoredResource,
 ): Promise<StoredResource> => {
-  const parsed = parseCsv(csv);
-  if (!parsed.ok)
-    throw new ValidationError({ detail: parsed.error, source: { pointer: '/data/attributes/csv' } });
-  const columns = columnIndexes(parsed.header, mapping);
-  if (columns.reference < 0) {
-    throw new ValidationError({
-      detail: `The file has no ${mapping?.reference ?? 'reference'} column (found: ${parsed.header.join(', ')}).`,
-      source: { pointer: '/data/attributes/csv' },
-    });
-  }
-  const { valid, rejected } = mapLocationRows(parsed.rows, columns);
+  const { parsed, valid, rejected } = readRows(csv, mapping);
 
   // Rows go through in slices, two at a time, so one slice's look-ups overlap another's writes; the
   // two pipelines share the same number of write calls in flight as a single bulk writer would use.
@@ -125,17 +156,8 @@ export const importLocations = async (
   await Promise.all([pipeline(), pipeline()]);
   const outcome = {
     attributes: {
-      status: 'completed',
+      ...outcomeOf(parsed.rows.length, { valid: valid.length, created, updated }, rejected),
       source,
-      counts: {
-        rows: parsed.rows.length,
-        created,
-        updated,
-        unchanged: valid.length - created - updated,
-        rejected: rejected.length,
-      },
-      errors: rejected.slice(0, STORED_ERRORS_MAX),
-      errors_truncated: rejected.length > STORED_ERRORS_MAX,
       started_at: now.toISOString(),
       finished_at: new Date().toISOString(),
     },

@@ -1,0 +1,70 @@
+/**
+ * Jobs (issue 18): the worker, which the event consumer invokes asynchronously when a job is created and
+ * which invokes itself to go on with a job in a fresh invocation, and the sweeper, which an EventBridge
+ * rule runs every minute to restart jobs whose worker died (its lease ran out). Lambda's own retries of
+ * a failed asynchronous invocation are off: the lease would refuse them, and the sweeper retries instead.
+ */
+import { Duration } from 'aws-cdk-lib';
+import type { Table } from 'aws-cdk-lib/aws-dynamodb';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction as LambdaTarget } from 'aws-cdk-lib/aws-events-targets';
+import { type IGrantable, Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
+import type { Bucket } from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import { WorkerFunction } from './area-function';
+
+export interface JobsProps {
+  table: Table;
+  /** Where job inputs (import files) are kept. */
+  files: Bucket;
+  /** Set on both functions as on the other workers (STAGE, TABLE_NAME). */
+  environment: Record<string, string>;
+}
+
+export class Jobs extends Construct {
+  readonly worker: LambdaFunction;
+
+  constructor(scope: Construct, id: string, { table, files, environment }: JobsProps) {
+    super(scope, id);
+    const env = { ...environment, EXPORTS_BUCKET: files.bucketName };
+    // It finds its own name in AWS_LAMBDA_FUNCTION_NAME (setting it here would make the function
+    // depend on itself).
+    this.worker = new WorkerFunction(this, 'Worker', {
+      entry: 'functions/jobs/work.ts',
+      description: 'Runs jobs in bounded chunks from their checkpoints',
+      // Each invocation starts new chunks for 10 minutes (JOB_INVOCATION_SECONDS), then hands on.
+      timeout: Duration.minutes(15),
+      memorySize: 2048,
+      environment: env,
+      retryAttempts: 0,
+    });
+    table.grantReadWriteData(this.worker);
+    files.grantRead(this.worker);
+    // A policy of its own, not the role's default one, which the function itself depends on.
+    new Policy(this, 'WorkerInvokesItself', {
+      roles: this.worker.role ? [this.worker.role] : [],
+      statements: [
+        new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [this.worker.functionArn] }),
+      ],
+    });
+    const sweeper = new WorkerFunction(this, 'Sweeper', {
+      entry: 'functions/jobs/sweep.ts',
+      description: 'Restarts jobs whose worker died (every minute)',
+      timeout: Duration.minutes(1),
+      environment: { ...env, JOB_WORKER_FUNCTION: this.worker.functionName },
+    });
+    table.grantReadData(sweeper);
+    this.grantStart(sweeper);
+    new Rule(this, 'EveryMinute', {
+      description: 'Runs the job sweeper',
+      schedule: Schedule.rate(Duration.minutes(1)),
+      targets: [new LambdaTarget(sweeper, { retryAttempts: 0 })],
+    });
+  }
+
+  /** What starting a job's worker needs: invoking it, by the name `JOB_WORKER_FUNCTION` gives. */
+  grantStart(grantee: IGrantable) {
+    this.worker.grantInvoke(grantee);
+  }
+}

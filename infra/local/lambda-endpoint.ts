@@ -1,0 +1,81 @@
+/**
+ * Locally, what Lambda does for the stack's worker functions: a loopback endpoint that speaks Lambda's
+ * Invoke API (`POST /2015-03-31/functions/{name}/invocations`, `X-Amz-Invocation-Type: Event`) for the
+ * SDK client in `shared/data/lambda.ts`, and runs each invocation of the named function's module in a
+ * child process of its own, as Lambda runs it in an execution environment: one that dies (or is killed,
+ * as the jobs test does mid-chunk) takes nothing else with it.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+
+/** The worker functions the stack deploys, by the name the configuration gives them, and their modules. */
+export const LOCAL_FUNCTIONS: Record<string, string> = { 'job-worker': 'functions/jobs/work.ts' };
+
+const root = resolve(import.meta.dirname, '../..');
+const INVOKE = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/;
+
+export interface LambdaEndpointOptions {
+  /** The environment the functions run with (the stack's configuration, here local). */
+  env: Record<string, string | undefined>;
+  port?: number;
+  log?: (line: string) => void;
+}
+
+export const startLambdaEndpoint = async ({ env, port = 0, log = () => {} }: LambdaEndpointOptions) => {
+  const running = new Set<ChildProcess>();
+  const run = (name: string, entry: string, payload: string) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', resolve(root, 'infra/local/run-function.ts'), entry],
+      {
+        cwd: root,
+        env: { ...process.env, ...env },
+        stdio: ['pipe', 'inherit', 'inherit'],
+      },
+    );
+    running.add(child);
+    child.once('exit', (code, signal) => {
+      running.delete(child);
+      if (code !== 0) log(`${name}: invocation ended with ${signal ?? `exit code ${code}`}`);
+    });
+    child.stdin?.end(payload);
+  };
+  const server = createServer((req, res) => {
+    const name = decodeURIComponent(INVOKE.exec(req.url ?? '')?.[1] ?? '');
+    const entry = LOCAL_FUNCTIONS[name];
+    if (req.method !== 'POST' || !entry) {
+      res
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ Type: 'User', message: `Function not found: ${name}` }));
+      return;
+    }
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      if (req.headers['x-amz-invocation-type'] !== 'Event') {
+        res.writeHead(400, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            Type: 'User',
+            message: 'Only Event (asynchronous) invocations are served here',
+          }),
+        );
+        return;
+      }
+      run(name, entry, Buffer.concat(chunks).toString('utf8'));
+      res.writeHead(202).end();
+    });
+  });
+  await new Promise<void>((done) => server.listen(port, '127.0.0.1', done));
+  const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    endpoint,
+    /** The invocations still running (a test kills one mid-job). */
+    running: () => [...running],
+    stop: async () => {
+      for (const child of running) child.kill('SIGKILL');
+      await new Promise((done) => server.close(done));
+    },
+  };
+};

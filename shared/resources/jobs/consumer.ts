@@ -1,0 +1,16 @@
+/**
+ * Starts a job's worker when its record is created (`job.created`): an asynchronous invocation, so the
+ * stream is never held up by the work. A redelivered event starts a second worker, which finds the job
+ * held (its lease) or finished and stops.
+ */
+import { config } from '../../config';
+import { invokeAsync } from '../../data/lambda';
+import type { EventConsumer } from '../events/consumers';
+
+export const jobConsumer: EventConsumer = {
+  name: 'jobs',
+  handle: async (event) => {
+    if (event.event !== 'job.created') return;
+    await invokeAsync(config.JOB_WORKER_FUNCTION, { org_id: event.org_id, job_id: event.subject.id });
+  },
+};

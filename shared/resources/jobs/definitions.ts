@@ -1,0 +1,71 @@
+/**
+ * Jobs (issue 18): work longer than a request (a large location import, an export) is a job. The request
+ * answers 202 with it; a worker does it in bounded chunks, saving a checkpoint after each, and the job
+ * shows its status, progress, errors and result. A job is its creator's, like an export: anyone else gets
+ * 404. The record changes twice (created; succeeded or failed: the events a client may subscribe to);
+ * its status and progress in between live in its working state (`shared/data/jobs.ts`), shown here.
+ */
+
+import type { Principal } from '../../auth/principal';
+import { type JobState, jobStateKey } from '../../data/jobs';
+import { batchGet } from '../../data/repository';
+import type { StoredResource } from '../../data/stored-resource';
+import { createdAtSort, defineResource } from '../resource-definition';
+
+/** A finished job (and its state) is kept this long. */
+export const JOB_RETENTION_DAYS = 30;
+
+/** A job is its creator's: anyone else gets 404, as for a record they cannot see. */
+export const isJobCreator = (job: StoredResource, principal: Principal | null) =>
+  job.rels.created_by_user === principal?.id || job.rels.created_by_service_account === principal?.id;
+
+/** The record as it stands: status and progress from its working state while it is unfinished. */
+const withState = async (_scope: unknown, items: StoredResource[]) => {
+  const open = items.filter((job) => job.attributes.status === 'queued');
+  if (open.length === 0) return items;
+  const states = new Map(
+    (await batchGet<JobState>(open.map((job) => jobStateKey(job.id)))).map((s) => [s.job_id, s]),
+  );
+  return items.map((job) => {
+    const state = states.get(job.id);
+    if (!state || job.attributes.status !== 'queued') return job;
+    return {
+      ...job,
+      attributes: {
+        ...job.attributes,
+        status: state.status,
+        progress: { processed: state.processed, total: state.total },
+      },
+    };
+  });
+};
+
+export const jobs = defineResource({
+  type: 'jobs',
+  events: ['succeeded', 'failed'],
+  tag: 'Jobs',
+  names: { one: 'Job', many: 'Jobs' },
+  collectionPath: '/v3/orgs/{org_id}/jobs',
+  itemPath: '/v3/jobs/{job_id}',
+  endpoints: {
+    list: { handler: 'functions/jobs/list.ts', permission: 'authenticated' },
+    get: { handler: 'functions/jobs/get.ts', permission: 'authenticated' },
+  },
+  relationships: {
+    organisation: { type: 'organisations' },
+    created_by_user: { type: 'users' },
+    created_by_service_account: { type: 'service-accounts' },
+    location_import: { type: 'location-imports' },
+  },
+  collection: {
+    filters: {
+      kind: { kind: 'eq', path: 'attributes.kind' },
+      status: { kind: 'eq', path: 'attributes.status' },
+      created_at: { kind: 'time', path: 'meta.created_at' },
+    },
+    sorts: createdAtSort,
+    defaultSort: '-created_at',
+    includes: ['location_import'],
+  },
+  derive: withState,
+});

@@ -1,0 +1,235 @@
+/**
+ * The job worker: takes a job under a lease, runs its kind's chunks from the last checkpoint, and either
+ * finishes it (its record's last version, with the result, in the same transaction as the state's) or,
+ * once this invocation has used its time, lets it go and invokes itself again. A worker that dies leaves
+ * its lease to run out; the sweeper then starts another, which resumes from the last checkpoint. A job
+ * that fails three times at the same point, with no checkpoint between, fails with the last error.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Principal } from '../../auth/principal';
+import { config } from '../../config';
+import {
+  acquireJob,
+  dueJobs,
+  finishJob,
+  type JobState,
+  LostLease,
+  newJobState,
+  noteFailure,
+  releaseJob,
+  saveCheckpoint,
+} from '../../data/jobs';
+import { invokeAsync } from '../../data/lambda';
+import { getItem } from '../../data/repository';
+import { type Actor, type Scope, scopeOf } from '../../data/scope';
+import type { StoredResource } from '../../data/stored-resource';
+import { commit, type WriteOp } from '../../data/transaction';
+import { byPrincipal, changedRecord, newRecord } from '../record-writes';
+import { JOB_RETENTION_DAYS, jobs } from './definitions';
+
+/** A problem that ends a job (a file that is gone, a column that is missing): shown in its `errors`. */
+export interface JobError {
+  detail: string;
+  /** Where in its input, when it is one place (a CSV line). */
+  source?: { line?: number; pointer?: string };
+}
+
+export class JobFailed extends Error {
+  constructor(
+    readonly errors: JobError[],
+    /** The writes that record the failure beside the job's (the import record's own status). */
+    readonly ops: readonly WriteOp[] = [],
+  ) {
+    super(errors.map((e) => e.detail).join('; '));
+  }
+}
+
+export interface Progress {
+  checkpoint: Record<string, unknown>;
+  processed: number;
+  total: number | null;
+}
+
+export interface JobContext {
+  scope: Scope;
+  job: StoredResource;
+  /** Where this invocation starts: the last checkpoint saved. */
+  checkpoint: Record<string, unknown>;
+  /** Saves a checkpoint, with the writes that must land exactly once with it. */
+  save(next: Progress, ops?: readonly WriteOp[]): Promise<void>;
+  /** True once this invocation has had its time: save, and return 'yield'. */
+  timeUp(): boolean;
+}
+
+export interface JobResult {
+  processed: number;
+  total: number | null;
+  /** The record's result relationships (`location_import`) and the writes that finish with it. */
+  rels?: Record<string, string>;
+  ops?: readonly WriteOp[];
+}
+
+export interface JobKind {
+  /** Runs chunks from `checkpoint` until the job is done ('yield' when time is up first). */
+  run(context: JobContext): Promise<JobResult | 'yield'>;
+  /** The writes that record a failure the kind did not see coming (attempts used up) beside the job's. */
+  failed?(scope: Scope, job: StoredResource, errors: JobError[]): Promise<WriteOp[]>;
+}
+
+/** By `attributes.kind`; filled by the modules that define kinds (`registerJobKind`). */
+const kinds = new Map<string, JobKind>();
+export const registerJobKind = (name: string, kind: JobKind) => kinds.set(name, kind);
+
+const MAX_ATTEMPTS = 3;
+
+export interface JobRef {
+  org_id: string;
+  job_id: string;
+}
+
+const actorOfJob = (job: StoredResource): Actor =>
+  typeof job.rels.created_by_user === 'string'
+    ? { kind: 'user', id: job.rels.created_by_user }
+    : typeof job.rels.created_by_service_account === 'string'
+      ? { kind: 'service-account', id: job.rels.created_by_service_account }
+      : { kind: 'system', id: 'jobs' };
+
+const finish = async (
+  scope: Scope,
+  job: StoredResource,
+  state: JobState,
+  result: { status: 'succeeded' | 'failed'; processed: number; total: number | null; errors: JobError[] },
+  rels: Record<string, string> = {},
+  ops: readonly WriteOp[] = [],
+) => {
+  const now = new Date();
+  const expiresAt = Math.floor(now.getTime() / 1000) + JOB_RETENTION_DAYS * 86_400;
+  const record = changedRecord(
+    jobs,
+    job,
+    {
+      attributes: {
+        status: result.status,
+        progress: { processed: result.processed, total: result.total },
+        errors: result.errors,
+        finished_at: now.toISOString(),
+      },
+      rels,
+    },
+    now,
+  );
+  await finishJob(scope, state, { status: result.status, processed: result.processed, expiresAt }, [
+    ...ops,
+    { replace: { ...record, expires_at: expiresAt }, as: result.status },
+  ]);
+};
+
+/** One invocation: 'finished', 'yielded' (invoked again), or 'held' (another worker has it, or it is done). */
+export const runJob = async ({ org_id, job_id }: JobRef): Promise<'finished' | 'yielded' | 'held'> => {
+  const started = Date.now();
+  let state = await acquireJob(job_id, randomUUID(), started);
+  if (!state) return 'held';
+  const job = await getItem<StoredResource>(jobs.keyOf(org_id, job_id), true);
+  if (!job) throw new Error(`Job ${job_id} has state but no record`);
+  const scope = scopeOf([org_id], undefined, actorOfJob(job));
+  const kind = kinds.get(String(job.attributes.kind));
+  try {
+    if (state.attempts > MAX_ATTEMPTS || !kind) {
+      const errors = [
+        {
+          detail: kind
+            ? `The job failed ${MAX_ATTEMPTS} times at the same point: ${state.last_error ?? 'no reason recorded'}`
+            : `No worker knows jobs of kind ${job.attributes.kind}`,
+        },
+      ];
+      const ops = (await kind?.failed?.(scope, job, errors)) ?? [];
+      await finish(
+        scope,
+        job,
+        state,
+        { status: 'failed', processed: state.processed, total: state.total, errors },
+        {},
+        ops,
+      );
+      return 'finished';
+    }
+    const outcome = await kind.run({
+      scope,
+      job,
+      checkpoint: state.checkpoint,
+      save: async (next, ops = []) => {
+        state = await saveCheckpoint(scope, state as JobState, next, ops);
+      },
+      timeUp: () => Date.now() - started > config.JOB_INVOCATION_SECONDS * 1000,
+    });
+    if (outcome === 'yield') {
+      await releaseJob(scope, state);
+      await invokeAsync(config.JOB_WORKER_FUNCTION, { org_id, job_id });
+      return 'yielded';
+    }
+    await finish(
+      scope,
+      job,
+      state,
+      { status: 'succeeded', processed: outcome.processed, total: outcome.total, errors: [] },
+      outcome.rels,
+      outcome.ops,
+    );
+    return 'finished';
+  } catch (error) {
+    if (error instanceof LostLease) return 'held';
+    if (error instanceof JobFailed) {
+      await finish(
+        scope,
+        job,
+        state,
+        { status: 'failed', processed: state.processed, total: state.total, errors: error.errors },
+        {},
+        error.ops,
+      );
+      return 'finished';
+    }
+    await noteFailure(scope, state, error instanceof Error ? error.message : String(error));
+    throw error;
+  }
+};
+
+/**
+ * Creates a job with its working state, and `ops` (the import record it fills), in one transaction; its
+ * `job.created` event starts the worker (`consumer.ts`). The record shows `queued` until a worker takes it.
+ */
+export const createJob = async (
+  scope: Scope,
+  orgId: string,
+  kind: string,
+  principal: Principal,
+  {
+    checkpoint = {},
+    rels = {},
+    ops = [],
+  }: { checkpoint?: Record<string, unknown>; rels?: Record<string, string>; ops?: readonly WriteOp[] },
+): Promise<StoredResource> => {
+  const now = new Date();
+  const record = newRecord(
+    jobs,
+    orgId,
+    {
+      attributes: { kind, status: 'queued', progress: { processed: 0, total: null }, errors: [] },
+      rels: { ...byPrincipal('created_by', principal), ...rels },
+    },
+    now,
+  );
+  await commit(scope, [
+    ...ops,
+    { create: record },
+    { put: newJobState(orgId, record.id, checkpoint, now.getTime()) },
+  ]);
+  return record;
+};
+
+/** The sweeper: starts a worker for every unfinished job whose lease has run out. */
+export const sweepJobs = async (now = Date.now()): Promise<number> => {
+  const due = await dueJobs(now, 100);
+  await Promise.all(due.map((job) => invokeAsync(config.JOB_WORKER_FUNCTION, job)));
+  return due.length;
+};

@@ -1,0 +1,135 @@
+/**
+ * A location import too large for its request, as a job: the file (in the exports bucket) is read and
+ * mapped at the start of each invocation, then its valid rows go through in slices of 2,000, each
+ * slice's look-ups overlapping the previous slice's writes. After each slice a checkpoint saves where
+ * the next starts, the counts so far, and the locations it created are counted in the same transaction.
+ *
+ * Nothing is lost or done twice when a worker dies mid-slice: a new location's id comes from the job and
+ * the row's place in the file (`uuidv7Of`), so a slice done again writes the same records, and what it
+ * had already written it finds unchanged. Its counts are the ones taken before its first writes, saved
+ * with the checkpoint before it (`pending`), not the ones a second look would give.
+ */
+import { config } from '../../config';
+import { bulkPut } from '../../data/bulk';
+import { readObjectText } from '../../data/files';
+import { uuidv7Of } from '../../data/ids';
+import { getInScope } from '../../data/repository';
+import type { Scope } from '../../data/scope';
+import { counterKey, type StoredResource } from '../../data/stored-resource';
+import type { WriteOp } from '../../data/transaction';
+import type { LocationField, LocationRow } from '../../domain/places/location-rows';
+import { ValidationError } from '../../jsonapi/errors';
+import { type JobError, JobFailed, registerJobKind } from '../jobs/worker';
+import { changedRecord } from '../record-writes';
+import { locationImports, locations } from './definitions';
+import { changesFor, outcomeOf, readRows, SLICE_ROWS } from './location-imports';
+
+export const IMPORT_JOB = 'location-import';
+
+interface Counts {
+  created: number;
+  updated: number;
+}
+interface Checkpoint extends Partial<Counts> {
+  /** The first valid row not yet written. */
+  next?: number;
+  /** The counts of the slice starting at `at`, taken before its writes. */
+  pending?: Counts & { at: number };
+}
+
+const importOf = async (scope: Scope, job: StoredResource) => {
+  const record = await getInScope(scope, locationImports.keyOf, String(job.rels.location_import));
+  if (!record) throw new JobFailed([{ detail: 'The import record is gone.' }]);
+  return record;
+};
+
+const failedImport = (record: StoredResource, errors: JobError[]): WriteOp[] => [
+  {
+    replace: changedRecord(locationImports, record, {
+      attributes: {
+        status: 'failed',
+        errors: errors.map((e) => ({ line: e.source?.line ?? null, message: e.detail })),
+      },
+    }),
+    as: 'processed',
+  },
+];
+
+registerJobKind(IMPORT_JOB, {
+  failed: async (scope, job, errors) => failedImport(await importOf(scope, job), errors),
+  run: async ({ scope, job, checkpoint, save, timeUp }) => {
+    const record = await importOf(scope, job);
+    const source = record.attributes.source as { object: string; checksum?: string };
+    const file = await readObjectText(config.EXPORTS_BUCKET, source.object);
+    if (!file)
+      throw new JobFailed(
+        [{ detail: 'The file is gone from storage.' }],
+        failedImport(record, [{ detail: 'The file is gone from storage.' }]),
+      );
+    const mapping = record.attributes.mapping as Partial<Record<LocationField, string>> | undefined;
+    let rows: ReturnType<typeof readRows>;
+    try {
+      rows = readRows(file.text, mapping);
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      const errors = [{ detail: error.detail ?? error.message }];
+      throw new JobFailed(errors, failedImport(record, errors));
+    }
+    const { parsed, valid, rejected } = rows;
+    const total = parsed.rows.length;
+    const orgId = record.org_id;
+    const at = new Date(String(record.meta.created_at));
+    const idOf = (row: LocationRow) => uuidv7Of(at.getTime(), row.line, job.id);
+    const slice = (from: number) => valid.slice(from, from + SLICE_ROWS);
+    const plan = (from: number) => changesFor(orgId, slice(from), at, idOf);
+
+    const state = checkpoint as Checkpoint;
+    let next = state.next ?? 0;
+    const counts = { created: state.created ?? 0, updated: state.updated ?? 0 };
+    const progress = (done: number, pending?: Checkpoint['pending']) => ({
+      checkpoint: { next: done, ...counts, ...(pending && { pending }) },
+      processed: rejected.length + done,
+      total,
+    });
+
+    let current = next < valid.length ? await plan(next) : null;
+    let currentCounts: Counts | null = null;
+    if (current) {
+      // Counts taken before any write of this slice, or saved before a worker that died wrote some.
+      currentCounts =
+        state.pending?.at === next ? state.pending : { created: current.created, updated: current.updated };
+      if (state.pending?.at !== next) await save(progress(next, { at: next, ...currentCounts }));
+    }
+    while (current && currentCounts) {
+      const following = next + SLICE_ROWS;
+      const [, upcoming] = await Promise.all([
+        bulkPut(current.writes),
+        following < valid.length ? plan(following) : Promise.resolve(null),
+      ]);
+      next = Math.min(following, valid.length);
+      counts.created += currentCounts.created;
+      counts.updated += currentCounts.updated;
+      const upcomingCounts = upcoming && { created: upcoming.created, updated: upcoming.updated };
+      await save(progress(next, upcomingCounts ? { at: next, ...upcomingCounts } : undefined), [
+        { count: { key: counterKey(orgId, locations.type), by: currentCounts.created } },
+      ]);
+      if (upcoming && timeUp()) return 'yield';
+      current = upcoming;
+      currentCounts = upcomingCounts;
+    }
+    const outcome = outcomeOf(total, { valid: valid.length, ...counts }, rejected);
+    return {
+      processed: total,
+      total,
+      rels: { location_import: record.id },
+      ops: [
+        {
+          replace: changedRecord(locationImports, record, {
+            attributes: { ...outcome, finished_at: new Date().toISOString() },
+          }),
+          as: 'processed',
+        },
+      ],
+    };
+  },
+});

@@ -1,0 +1,194 @@
+/**
+ * Issue 18, item 5: jobs. A location import too large for its request answers 202 with the job doing it
+ * (`Content-Location` its URL); the job's `job.created` event reaches the stream's consumer, which starts
+ * the worker through the Lambda Invoke API (locally: a child process per invocation). The worker goes
+ * through the rows in bounded slices, saving a checkpoint after each, hands the job to a fresh invocation
+ * of itself when its time is up, and finishes it with the import record's counts. A worker killed
+ * mid-job loses nothing: the sweeper starts another once its lease runs out, and it resumes from the
+ * last checkpoint with no row lost or written twice.
+ */
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documents, tableName } from '#shared/data/clients';
+import { collectionPartition } from '#shared/data/stored-resource';
+import { handler as consume } from '../../functions/events/consume';
+import { handler as sweep } from '../../functions/jobs/sweep';
+import { startEventStream } from '../../infra/local/event-stream';
+import { startLambdaEndpoint } from '../../infra/local/lambda-endpoint';
+import { type ApiResponse, startTestApi, type TestApi } from '../support/api';
+import { newTenant, type Tenant } from '../support/tenants';
+
+let api: TestApi;
+let tenant: Tenant;
+let token: string;
+let viewerToken: string;
+let stream: Awaited<ReturnType<typeof startEventStream>>;
+let lambda: Awaited<ReturnType<typeof startLambdaEndpoint>>;
+const log: string[] = [];
+
+beforeAll(async () => {
+  api = await startTestApi();
+  tenant = await newTenant('Jobs Org', 0);
+  [token, viewerToken] = await Promise.all([api.token(tenant.admin), api.token(tenant.viewer)]);
+  const endpoint = new URL(process.env.LAMBDA_ENDPOINT ?? '');
+  lambda = await startLambdaEndpoint({
+    env: process.env,
+    port: Number(endpoint.port),
+    log: (line) => log.push(line),
+  });
+  stream = await startEventStream({
+    endpoint: process.env.DYNAMODB_ENDPOINT ?? '',
+    tableName,
+    handler: consume,
+    intervalMs: 100,
+    log: (line) => log.push(line),
+  });
+}, 60_000);
+afterAll(async () => {
+  await stream?.stop();
+  await lambda?.stop();
+  await api?.close();
+});
+
+const csv = (rows: number, prefix: string, extra = '') =>
+  [
+    'reference,name,address',
+    ...Array.from({ length: rows }, (_, i) => `${prefix}-${i},Site ${i}${extra},${i} Long Lane, Leeds`),
+  ].join('\n');
+
+const importInline = (text: string) =>
+  api.request('POST', `/v3/orgs/${tenant.org.id}/governance/location-imports`, {
+    token,
+    body: { data: { type: 'location-imports', attributes: { csv: text } } },
+  });
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Reads the job until `done` says so (or a minute passes); every answer it saw, in order. */
+const watch = async (jobId: string, done: (res: ApiResponse) => boolean) => {
+  const seen: ApiResponse[] = [];
+  for (let i = 0; i < 600; i++) {
+    const res = await api.get(`/v3/jobs/${jobId}`, token);
+    seen.push(res);
+    if (done(res)) return seen;
+    await pause(100);
+  }
+  throw new Error(`Job ${jobId} never got there: ${seen.at(-1)?.text}`);
+};
+const finished = (res: ApiResponse) => ['succeeded', 'failed'].includes(res.body?.data?.attributes?.status);
+
+/** Every stored location of the organisation, by reference. */
+const storedLocations = async () => {
+  const items: Record<string, unknown>[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await documents.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': collectionPartition(tenant.org.id, 'locations') },
+        ExclusiveStartKey: start,
+      }),
+    );
+    items.push(...(out.Items ?? []));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return items.map((item) => (item.attributes as { reference: string }).reference);
+};
+
+describe('a location import too large for its request is a job', () => {
+  let jobId: string;
+  let accepted: ApiResponse;
+
+  it('answers 202 with the job, queued, and its URL in Content-Location', async () => {
+    accepted = await importInline(csv(3000, 'A'));
+    expect(accepted.status, accepted.text).toBe(202);
+    expect(accepted.body.data).toMatchObject({
+      type: 'jobs',
+      attributes: { kind: 'location-import', status: 'queued', progress: { processed: 0, total: null } },
+    });
+    jobId = accepted.body.data.id;
+    expect(accepted.headers.get('content-location')).toBe(accepted.body.data.links.self);
+  });
+
+  it('runs through the stream and the worker, showing its progress, to succeeded with the import’s result', async () => {
+    const seen = await watch(jobId, finished);
+    const last = seen.at(-1)?.body.data;
+    expect(last.attributes).toMatchObject({
+      status: 'succeeded',
+      progress: { processed: 3000, total: 3000 },
+      errors: [],
+    });
+    // Progress was visible while it ran: some answer showed it running part-way.
+    expect(
+      seen.some((r) => {
+        const { status, progress } = r.body.data.attributes;
+        return status === 'running' && progress.processed > 0 && progress.processed < 3000;
+      }),
+    ).toBe(true);
+    const importId = last.relationships.location_import.data.id;
+    const record = await api.get(`/v3/orgs/${tenant.org.id}/governance/location-imports/${importId}`, token);
+    expect(record.body.data.attributes).toMatchObject({
+      status: 'completed',
+      counts: { rows: 3000, created: 3000, updated: 0, unchanged: 0, rejected: 0 },
+    });
+    const listed = await api.get(`/v3/orgs/${tenant.org.id}/governance/locations?page[limit]=1`, token);
+    expect(listed.body.meta.pagination.counts.resources).toBe(3000);
+    expect(log).toEqual([]);
+  }, 120_000);
+
+  it('is its creator’s: another principal of the organisation gets 404', async () => {
+    const res = await api.get(`/v3/jobs/${jobId}`, viewerToken);
+    expect(res.status).toBe(404);
+    const list = await api.get(`/v3/orgs/${tenant.org.id}/jobs`, viewerToken);
+    expect(list.body.data.map((j: { id: string }) => j.id)).not.toContain(jobId);
+    const own = await api.get(`/v3/orgs/${tenant.org.id}/jobs`, token);
+    expect(own.body.data.map((j: { id: string }) => j.id)).toContain(jobId);
+  });
+
+  it('an import of a file with no reference column fails as a job, with the reason, and writes nothing', async () => {
+    const res = await importInline(csv(3000, 'B').replace('reference,', 'ref,'));
+    expect(res.status, res.text).toBe(202);
+    const last = (await watch(res.body.data.id, finished)).at(-1)?.body.data;
+    expect(last.attributes.status).toBe('failed');
+    expect(last.attributes.errors[0].detail).toMatch(/no reference column/);
+    expect((await storedLocations()).filter((r) => r.startsWith('B-'))).toEqual([]);
+  }, 120_000);
+});
+
+describe('a worker killed mid-job', () => {
+  it('is replaced once its lease runs out, and the job finishes with no row lost or written twice', async () => {
+    const rows = 8_000;
+    const res = await importInline(csv(rows, 'K'));
+    expect(res.status, res.text).toBe(202);
+    const jobId = res.body.data.id;
+    // Kill the worker while it is part-way: after its first checkpoint, during a later slice's writes.
+    await watch(jobId, (r) => r.body.data.attributes.progress.processed > 0);
+    const killed = lambda.running();
+    expect(killed.length).toBeGreaterThan(0);
+    for (const child of killed) child.kill('SIGKILL');
+    const stalled = (await api.get(`/v3/jobs/${jobId}`, token)).body.data.attributes;
+    expect(stalled.status).toBe('running');
+    expect(stalled.progress.processed).toBeLessThan(rows);
+    // Nothing moves it on until the sweeper, once the dead worker's 3 s lease has run out.
+    let swept = 0;
+    const seen = await watch(jobId, (r) => {
+      if (finished(r)) return true;
+      if (lambda.running().length === 0) void sweep().then((n) => (swept += n));
+      return false;
+    });
+    expect(swept).toBeGreaterThan(0);
+    expect(seen.at(-1)?.body.data.attributes).toMatchObject({
+      status: 'succeeded',
+      progress: { processed: rows, total: rows },
+    });
+    const references = (await storedLocations()).filter((r) => r.startsWith('K-'));
+    expect(references.length).toBe(rows);
+    expect(new Set(references).size).toBe(rows);
+    const importId = seen.at(-1)?.body.data.relationships.location_import.data.id;
+    const record = await api.get(`/v3/orgs/${tenant.org.id}/governance/location-imports/${importId}`, token);
+    expect(record.body.data.attributes.counts).toMatchObject({ created: rows, unchanged: 0 });
+    const listed = await api.get(`/v3/orgs/${tenant.org.id}/governance/locations?page[limit]=1`, token);
+    expect(listed.body.meta.pagination.counts.resources).toBe(3000 + rows);
+  }, 180_000);
+});
