@@ -245,6 +245,10 @@ export class ComplianceApiStack extends Stack {
     });
     // Delivering webhooks: the table, and decrypting their signing secrets.
     webhooks.grantDelivery(consumerRole, data.table);
+    // Keeping the audit log: a subject's audit state read, its entry written (the same statement as the
+    // webhooks' table grant, which the synthesised policy holds once; granted here so neither relies on
+    // the other).
+    data.table.grantReadWriteData(consumerRole);
     const consumer = new WorkerFunction(this, 'FnEventConsumer', {
       entry: 'functions/events/consume.ts',
       description: 'Hands each new event to its consumers',
@@ -282,7 +286,8 @@ export class ComplianceApiStack extends Stack {
       }),
     );
     new Alarm(this, 'EventDeadLettersAlarm', {
-      alarmDescription: 'Events the consumer failed on for 24 hours: their webhooks were not delivered.',
+      alarmDescription:
+        'Events the consumer failed on for 24 hours: their audit entries were not written, their webhooks not delivered.',
       metric: deadLetters.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5) }),
       threshold: 1,
       evaluationPeriods: 1,

@@ -7,7 +7,6 @@ import {
   allocateVehicle,
   VEHICLE_ALLOCATION_UPDATED,
 } from '../resources/assets/vehicles';
-import { actorOf } from '../resources/audit/audit-events';
 import { readInScope } from '../resources/single';
 import type { RouteId } from '../routes';
 import { jsonApiHandler } from './json-api-handler';
@@ -16,9 +15,9 @@ export const allocationHandler = (
   routeId: Extract<RouteId, `allocateVehicleTo${string}`>,
   kind: AllocationKind,
 ) =>
-  jsonApiHandler(routeId, async ({ scope, params, body, principal, baseUrl }) => {
+  jsonApiHandler(routeId, async ({ scope, params, body, baseUrl }) => {
     const vehicle = await readInScope(scope, vehicles, params.vehicle_id);
-    const { linkage } = await allocateVehicle(scope, vehicle, kind, body, actorOf(principal));
+    const { linkage } = await allocateVehicle(scope, vehicle, kind, body);
     return {
       jsonapi,
       data: linkage,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiResponse, startTestApi, type TestApi } from '../support/api';
+import { deliverEvents } from '../support/event-stream';
 import { newTenant, type Tenant } from '../support/tenants';
 
 let api: TestApi;
@@ -329,7 +330,11 @@ describe('vehicle allocation', () => {
     });
   const allocate = (vehicleId: string, kind: string, body: object) =>
     api.request('PATCH', `/v3/vehicles/${vehicleId}/relationships/allocated_${kind}`, { token, body });
-  const history = (vehicleId: string) => api.get(`/v3/vehicles/${vehicleId}/audit-events`, token);
+  /** The vehicle's history once the stream has handed the audit consumer the writes' events. */
+  const history = async (vehicleId: string) => {
+    await deliverEvents(tenant.org.id);
+    return api.get(`/v3/vehicles/${vehicleId}/audit-events`, token);
+  };
   const person = () => tenant.people[1]?.id ?? '';
 
   it('allocating to a location answers "vehicle allocation updated" and records starts_at', async () => {
@@ -362,14 +367,32 @@ describe('vehicle allocation', () => {
     expect(read.body.data.relationships.allocated_location.data).toBeNull();
     expect(read.body.data.relationships.allocated_person.data.id).toBe(person());
     const events = await history(van);
-    expect(events.body.data).toHaveLength(2);
+    expect(events.body.data.map((e: { attributes: { action: string } }) => e.attributes.action)).toEqual([
+      'vehicle.allocated',
+      'vehicle.allocated',
+      'vehicle.created',
+    ]);
     const [latest] = events.body.data;
+    // Only what the allocation changed: the location it left and the person it went to.
     expect(latest.attributes).toMatchObject({
-      action: 'vehicle.allocation.updated',
+      action: 'vehicle.allocated',
       subject: { type: 'vehicles', id: van },
-      before: { allocated_location: { id: place } },
-      after: { allocated_location: null, allocated_person: { id: person() } },
+      actor: { kind: 'service-account', id: tenant.admin.principalId },
+      before: {
+        relationships: { allocated_location: { data: { type: 'locations', id: place } } },
+      },
+      after: {
+        relationships: {
+          allocated_location: { data: null },
+          allocated_person: { data: { type: 'users', id: person() } },
+        },
+      },
     });
+    expect(Object.keys(latest.attributes.before)).toEqual(['relationships']);
+    expect(Object.keys(latest.attributes.after.relationships).sort()).toEqual([
+      'allocated_location',
+      'allocated_person',
+    ]);
     expect(latest.relationships.actor_service_account.data.id).toBe(tenant.admin.principalId);
   });
 
@@ -418,8 +441,9 @@ describe('vehicle allocation', () => {
     ] as const) {
       expect((await allocate(van, kind, body)).status).toBe(200);
     }
+    await deliverEvents(tenant.org.id);
     const res = await api.get(
-      `/v3/orgs/${tenant.org.id}/audit-events?filter[action]=vehicle.allocation.updated&filter[subject_id]=${van}&filter[occurred_at.since]=2020-01-01T00:00:00Z`,
+      `/v3/orgs/${tenant.org.id}/audit-events?filter[action]=vehicle.allocated&filter[subject_id]=${van}&filter[occurred_at.since]=2020-01-01T00:00:00Z`,
       token,
     );
     expect(res.status).toBe(200);

@@ -8,6 +8,7 @@ import { startSession } from '#shared/auth/sessions';
 import { createTeam, createUser, grantRole } from '../../infra/local/records';
 import { type Party, runCdmScenario, type ScenarioResult } from '../scenarios/cdm';
 import { startTestApi, type TestApi } from '../support/api';
+import { deliverEvents } from '../support/event-stream';
 import { newTenant, type Tenant } from '../support/tenants';
 
 let api: TestApi;
@@ -166,16 +167,22 @@ describe('the CDM walk-through', () => {
     expect(foreign.status).toBe(404);
   });
 
-  it('decisions are audit events of the organisation', async () => {
+  it('decisions are audit events of the organisation: who decided, and the status they changed', async () => {
+    await deliverEvents(tenant.org.id);
     const events = await api.get(
-      `/v3/orgs/${tenant.org.id}/audit-events?filter[action]=proposed-change.accepted`,
+      `/v3/orgs/${tenant.org.id}/audit-events?filter[action]=proposed-change.accepted&filter[subject_id]=${s.acceptedChange}`,
       admin,
     );
-    expect(
-      events.body.data.map(
-        (e: { attributes: { after: { proposed_change: string } } }) => e.attributes.after.proposed_change,
-      ),
-    ).toContain(s.acceptedChange);
+    expect(events.body.data).toHaveLength(1);
+    const [entry] = events.body.data;
+    expect(entry.attributes).toMatchObject({
+      subject: { type: 'construction-phase-plan-proposed-changes', id: s.acceptedChange },
+      before: { attributes: { status: 'pending' } },
+      after: { attributes: { status: 'accepted' } },
+    });
+    // The Client decided it (a service account in the walk-through).
+    expect(entry.attributes.actor).toEqual({ kind: 'service-account', id: s.principals.client });
+    expect(entry.relationships.actor_service_account.data.id).toBe(s.principals.client);
   });
 });
 

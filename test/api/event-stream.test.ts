@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredEvent } from '#shared/data/events';
 import { consumeWith } from '#shared/resources/events/consume';
 import type { EventConsumer } from '#shared/resources/events/consumers';
+import { handler } from '../../functions/events/consume';
 import { startEventStream } from '../../infra/local/event-stream';
 import { startTestApi, type TestApi } from '../support/api';
 import { newTenant, type Tenant } from '../support/tenants';
@@ -104,5 +105,32 @@ describe('issue 18, item 2: the stream hands every event to the consumers', () =
     expect(seen.filter((id) => id === stuck)).toHaveLength(3);
     expect(seen.at(-1)).toBe(later);
     expect(lines.some((l) => l.includes('failed 3 times; passed'))).toBe(true);
+  });
+});
+
+describe('issue 18, item 7: through the stream, the deployed consumers keep the audit log', () => {
+  it('npm start’s poller, handing events to the stack’s consumer function, writes each write’s audit entry', async () => {
+    const deployed = await startEventStream({
+      endpoint: process.env.DYNAMODB_ENDPOINT ?? '',
+      tableName: process.env.TABLE_NAME ?? '',
+      handler,
+      intervalMs: 50,
+      log: (line) => lines.push(line),
+    });
+    try {
+      const id = await manufacturer('Stihl');
+      await deployed.drain();
+      const entries = await api.get(`/v3/orgs/${tenant.org.id}/audit-events?filter[subject_id]=${id}`, token);
+      expect(entries.body.data.map((e: { attributes: object }) => e.attributes)).toEqual([
+        expect.objectContaining({
+          action: 'equipment-manufacturer.created',
+          actor: { kind: 'service-account', id: tenant.admin.principalId },
+          before: null,
+          after: expect.objectContaining({ attributes: expect.objectContaining({ name: 'Stihl' }) }),
+        }),
+      ]);
+    } finally {
+      await deployed.stop();
+    }
   });
 });

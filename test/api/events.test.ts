@@ -7,7 +7,8 @@
  * the request created, changed or removed has exactly one event, of the right action, carrying the
  * record as it became (or its identifier, for a deletion), made by the caller; a request that failed
  * changed nothing and left no event. The feed then serves those events, in order, with a cursor, only to
- * callers who may view their subjects.
+ * callers who may view their subjects. Item 7: the audit consumer turns every one of those events into
+ * its permanent audit entry.
  */
 import { createHash } from 'node:crypto';
 import { ScanCommand, type ScanCommandOutput } from '@aws-sdk/lib-dynamodb';
@@ -18,6 +19,7 @@ import type { StoredResource } from '#shared/data/stored-resource';
 import { matchRoute, type Route, resourceTypes, routes } from '#shared/routes';
 import { createServiceAccountClient } from '../../infra/local/records';
 import { type ApiResponse, startTestApi, type TestApi } from '../support/api';
+import { deliverEvents } from '../support/event-stream';
 import {
   buildEveryRecord,
   deliverStreetWorksEvent,
@@ -65,6 +67,9 @@ const isRecord = (item: Item, org: string): item is Item & StoredResource =>
  * webhook deliveries (an event about a delivery would itself be delivered, without end).
  */
 const SILENT = new Set(['audit-events', 'scheme-cdm-files', 'webhook-deliveries']);
+
+/** Types that declare events but are never written: the permission catalogue is the code's. */
+const NOT_WRITTEN_BY_ROUTES = ['iam-permissions'];
 
 interface Change {
   kind: 'created' | 'changed' | 'removed';
@@ -399,5 +404,85 @@ describe('issue 18, item 3: the change feed', () => {
       expect(res.status, query).toBe(400);
       expect(res.body.errors[0].source, query).toEqual({ parameter });
     }
+  });
+});
+
+describe('issue 18, item 7: audit entries for every write, derived from the events', () => {
+  interface Entry {
+    id: string;
+    attributes: {
+      action: string;
+      subject: { type: string; id: string };
+      actor: { kind: string; id: string };
+      occurred_at: string;
+    };
+    relationships: Record<'actor_user' | 'actor_service_account', { data: { id: string } | null }>;
+  }
+  let entries: Map<string, Entry>;
+  beforeAll(async () => {
+    // What the stream does a few seconds after each write: hand the events to the consumers.
+    await deliverEvents(tenant.org.id);
+    entries = new Map();
+    for (let offset = 0; ; offset += 100) {
+      const page = await api.get(
+        `/v3/orgs/${tenant.org.id}/audit-events?page[limit]=100&page[offset]=${offset}`,
+        token,
+      );
+      expect(page.status, page.text).toBe(200);
+      for (const entry of page.body.data as Entry[]) entries.set(entry.id, entry);
+      if (page.body.data.length < 100) break;
+    }
+  }, 120_000);
+
+  it('every event of the walk has its audit entry (same id, name, subject, actor and time)', () => {
+    const events = steps.flatMap((s) => s.events);
+    const problems = events.flatMap((e) => {
+      const entry = entries.get(e.id);
+      if (!entry) return [`${e.event} ${e.subject.id}: no audit entry`];
+      const { action, subject, actor, occurred_at } = entry.attributes;
+      const seen = { action, subject, actor, occurred_at };
+      const wanted = { action: e.event, subject: e.subject, actor: e.actor, occurred_at: e.occurred_at };
+      return canonical(seen) === canonical(wanted) ? [] : [`${e.event} ${e.subject.id}: ${canonical(seen)}`];
+    });
+    expect(events.length).toBeGreaterThan(150);
+    expect(problems).toEqual([]);
+  });
+
+  it('every resource type that declares events is audited, whatever its area (bar those no route writes)', () => {
+    const audited = new Set([...entries.values()].map((e) => e.attributes.subject.type));
+    const declared = [...resourceTypes.values()].filter((d) => d.events !== false).map((d) => d.type);
+    expect(declared.filter((type) => !audited.has(type)).sort()).toEqual(NOT_WRITTEN_BY_ROUTES);
+    // Areas that had no audit entries before: assets beyond allocation, people, costs, street works.
+    for (const type of ['equipment-manufacturers', 'teams', 'rate-codes', 'permits', 'webhook-subscriptions'])
+      expect(audited, type).toContain(type);
+  });
+
+  it('who acted is shown as the event says: the caller’s relationship, or the service by name', () => {
+    const bySns = steps.filter((s) => s.what === 'street-works notification').flatMap((s) => s.events);
+    expect(bySns.length).toBeGreaterThan(0);
+    for (const event of bySns)
+      expect(entries.get(event.id)?.attributes.actor).toEqual({ kind: 'system', id: 'street-manager' });
+    // The service acting on its own (Street Manager's messages, seed data) is named, not related.
+    const bySystem = [...entries.values()].filter((e) => e.attributes.actor.kind === 'system');
+    for (const entry of bySystem) {
+      expect(entry.relationships.actor_user.data).toBeNull();
+      expect(entry.relationships.actor_service_account.data).toBeNull();
+    }
+    const byAdmin = [...entries.values()].filter((e) => e.attributes.actor.id === adminId);
+    expect(byAdmin.length).toBeGreaterThan(100);
+    for (const entry of byAdmin) expect(entry.relationships.actor_service_account.data?.id).toBe(adminId);
+  });
+
+  it('the bulk location import has its import-level entries and no per-row ones', () => {
+    const imports = steps.filter((s) => /LocationImport$/.test(s.what) && s.status < 300);
+    const rows = imports.flatMap((s) => [...s.changes.keys()].filter((id) => id.startsWith('locations/')));
+    expect(rows.length).toBeGreaterThan(0);
+    const audited = new Set(
+      [...entries.values()].map((e) => `${e.attributes.subject.type}/${e.attributes.subject.id}`),
+    );
+    expect(rows.filter((id) => audited.has(id))).toEqual([]);
+    expect(imports.flatMap((s) => s.events.map((e) => entries.get(e.id)?.attributes.subject.type))).toEqual(
+      imports.flatMap((s) => s.events.map(() => 'location-imports')),
+    );
   });
 });

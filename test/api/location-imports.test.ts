@@ -3,6 +3,7 @@ import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { localDynamoDbClient } from '../../infra/local/clients';
 import { startTestApi, type TestApi } from '../support/api';
+import { deliverEvents } from '../support/event-stream';
 import { newTenant, type Tenant } from '../support/tenants';
 
 let api: TestApi;
@@ -124,10 +125,21 @@ describe('location imports', () => {
     expect(res.body.errors[0].source).toEqual({ pointer: '/data/attributes/reference' });
   });
 
-  it('the bulk path emits no per-row audit events', async () => {
-    expect((await importCsv(FILE)).body.data.attributes.counts.created).toBe(3);
-    const res = await api.get(`/v3/orgs/${tenant.org.id}/audit-events?filter[subject_type]=locations`, token);
-    expect(res.body.data).toEqual([]);
+  it('the bulk path emits no per-row audit events: the import record’s entry is the whole load’s', async () => {
+    const imported = await importCsv(FILE);
+    expect(imported.body.data.attributes.counts.created).toBe(3);
+    await deliverEvents(tenant.org.id);
+    const audit = (query: string) => api.get(`/v3/orgs/${tenant.org.id}/audit-events?${query}`, token);
+    expect((await audit('filter[subject_type]=locations')).body.data).toEqual([]);
+    const entries = (await audit('filter[subject_type]=location-imports')).body.data;
+    expect(entries.map((e: { attributes: { action: string } }) => e.attributes.action)).toEqual([
+      'location-import.created',
+    ]);
+    expect(entries[0].attributes).toMatchObject({
+      subject: { type: 'location-imports', id: imported.body.data.id },
+      actor: { kind: 'service-account', id: tenant.admin.principalId },
+      after: { attributes: { counts: { created: 3 } } },
+    });
   });
 });
 

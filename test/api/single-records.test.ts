@@ -11,6 +11,7 @@ import {
   createTeam,
 } from '../../infra/local/records';
 import { startTestApi, type TestApi } from '../support/api';
+import { deliverEvents } from '../support/event-stream';
 import { newTenant, type Tenant } from '../support/tenants';
 
 let api: TestApi;
@@ -87,7 +88,7 @@ beforeAll(async () => {
     attributes: { kind: 'actual', quantity: 2, at: '2026-06-01T00:00:00Z' },
     relationships: { rate_code: one('rate-codes', ids.rateCode) },
   });
-  // An appointment writes an audit event in its transaction.
+  // An appointment (and every other write) becomes an audit entry once its event is delivered (below).
   ids.scheme = await post(`${org()}/projects/schemes`, {
     type: 'schemes',
     attributes: { name: 'Bridge deck' },
@@ -113,6 +114,7 @@ beforeAll(async () => {
     attributes: { device: 'tablet-01' },
     relationships: { user: one('users', a.people[0]?.id) },
   });
+  await deliverEvents(a.org.id);
 }, 60_000);
 afterAll(() => api.close());
 

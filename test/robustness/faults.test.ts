@@ -7,6 +7,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dynamodb } from '#shared/data/clients';
 import { startTestApi, type TestApi } from '../support/api';
+import { deliverEvents } from '../support/event-stream';
 import { newTenant, type Tenant } from '../support/tenants';
 
 let api: TestApi;
@@ -116,7 +117,7 @@ describe('writes', () => {
     expect(await count()).toBe(before);
   });
 
-  it('an audited write (a vehicle allocation) under throttling records exactly one audit event', async () => {
+  it('an audited write (a vehicle allocation) under throttling records exactly one event and one audit entry', async () => {
     const post = async (path: string, type: string, attributes: object) => {
       const r = await api.request('POST', `/v3/orgs/${tenant.org.id}${path}`, {
         token: admin,
@@ -139,7 +140,37 @@ describe('writes', () => {
       body: { data: { type: 'locations', id: location } },
     });
     expect(res.status, res.text).toBe(200);
+    // One event committed, so one entry once the stream has delivered it (two would show twice).
+    await deliverEvents(tenant.org.id);
     const history = await api.get(`/v3/vehicles/${vehicle}/audit-events`, admin);
-    expect(history.body.data).toHaveLength(1);
+    expect(history.body.data.map((e: { attributes: { action: string } }) => e.attributes.action)).toEqual([
+      'vehicle.allocated',
+      'vehicle.created',
+    ]);
+  });
+
+  it('the audit consumer’s own write, timed out after it landed, is retried into one entry counted once', async () => {
+    await deliverEvents(tenant.org.id);
+    const res = await api.request('POST', `/v3/orgs/${tenant.org.id}/assets/vehicles`, {
+      token: admin,
+      body: { data: { type: 'vehicles', attributes: { registration: 'FA17 AUD' } } },
+    });
+    expect(res.status, res.text).toBe(201);
+    const vehicle = res.body.data.id as string;
+    faults = [
+      {
+        command: 'TransactWriteItemsCommand',
+        times: 1,
+        after: true,
+        error: () => sdkError('TimeoutError'),
+      },
+    ];
+    await deliverEvents(tenant.org.id);
+    expect(injected).toEqual(['TransactWriteItemsCommand']);
+    const history = await api.get(`/v3/vehicles/${vehicle}/audit-events`, admin);
+    expect(history.body.data.map((e: { attributes: { action: string } }) => e.attributes.action)).toEqual([
+      'vehicle.created',
+    ]);
+    expect(history.body.meta.pagination.counts.resources).toBe(1);
   });
 });

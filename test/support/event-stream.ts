@@ -2,8 +2,10 @@
  * The table's stream, as the event consumer receives it: a DynamoDB stream record (the shape Lambda is
  * handed: `eventName`, `dynamodb.Keys`, `NewImage` in DynamoDB JSON) built from an event item in the table,
  * and handed to the consumer function's own handler (`functions/events/consume.ts`). Tests that need one
- * event delivered at a chosen moment (or twice) deliver it here; the stream itself, polled as `npm start`
- * does, is proven in test/api/event-stream.test.ts.
+ * event delivered at a chosen moment (or twice) deliver it here, and tests that read what the consumers
+ * made of their writes (audit entries) deliver an organisation's new events first (`deliverEvents`), as
+ * the stream would a few seconds after the writes; the stream itself, polled as `npm start` does, is
+ * proven in test/api/event-stream.test.ts.
  */
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
@@ -67,4 +69,44 @@ export const latestEvent = async (orgId: string, name: string, subjectId?: strin
   const found = ((out.Items ?? []) as StoredEvent[]).find((e) => e.event === name && e.org_id === orgId);
   if (!found) throw new Error(`No ${name} event in ${orgId}`);
   return found;
+};
+
+/** Per organisation, the id of the last event `deliverEvents` handed over. */
+const deliveredUpTo = new Map<string, string>();
+
+/**
+ * Hands every event of the organisation committed since the last call to the consumer function, in
+ * order, as the stream would, in batches of 100 (the mapping's batch size); how many it handed over.
+ * Call it once the writes have been answered: events still committing may have earlier ids.
+ */
+export const deliverEvents = async (orgId: string): Promise<number> => {
+  let handed = 0;
+  const after = deliveredUpTo.get(orgId) ?? '0';
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const out = await documents.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk AND sk > :after',
+        ExpressionAttributeValues: {
+          ':pk': eventPartition(orgId),
+          ':after': after,
+        },
+        ConsistentRead: true,
+        Limit: 100,
+        ExclusiveStartKey,
+      }),
+    );
+    const events = (out.Items ?? []) as StoredEvent[];
+    if (events.length > 0) {
+      const { batchItemFailures } = await handler({
+        Records: events.map(streamRecordOf) as DynamoDBRecord[],
+      });
+      if (batchItemFailures.length > 0) throw new Error(`The event consumer failed on a record of ${orgId}`);
+      deliveredUpTo.set(orgId, events.at(-1)?.id ?? '');
+      handed += events.length;
+    }
+    ExclusiveStartKey = out.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return handed;
 };

@@ -24,7 +24,7 @@ import { type Route, routes } from '#shared/routes';
 import { createFeatureConfiguration, grantRole } from '../../infra/local/records';
 import { runCdmScenario, type ScenarioResult } from '../scenarios/cdm';
 import type { ApiResponse, TestApi } from './api';
-import { consume, latestEvent, streamRecordOf } from './event-stream';
+import { consume, deliverEvents, latestEvent, streamRecordOf } from './event-stream';
 import type { Tenant } from './tenants';
 
 /** Record ids by path-parameter name, and a few more by role (`person`, `outsider`, …). */
@@ -796,7 +796,8 @@ export const buildEveryRecord = async (
   ids.import_template_id = await create('createImportTemplate');
   ids.location_import_id = await create('createLocationImport');
   for (const id of ['updateLocation', 'updateProperty']) await send(id, 200);
-  // Allocations move the vehicle between the organisation's records and leave audit events.
+  // Allocations move the vehicle between the organisation's records; every write so far becomes an
+  // audit entry once the stream hands its event to the audit consumer.
   for (const id of [
     'allocateVehicleToLocation',
     'allocateVehicleToScheme',
@@ -804,6 +805,7 @@ export const buildEveryRecord = async (
     'allocateVehicleToPerson',
   ])
     await send(id, 200);
+  await deliverEvents(org);
   ids.audit_event_id = (await api.get(`/v3/orgs/${org}/audit-events`, token)).body.data[0].id;
 
   // Costs.

@@ -1,7 +1,8 @@
 /**
  * Vehicles and their allocation. An allocation is mutually exclusive: setting one clears every other
- * (person, scheme, work order, location). The vehicle's new version, the check that the target exists in
- * the organisation and an audit event for the vehicle's history commit in one transaction.
+ * (person, scheme, work order, location). The vehicle's new version, its `vehicle.allocated` event and
+ * the check that the target exists in the organisation commit in one transaction; the audit consumer
+ * makes the event an entry of the vehicle's audit-event history (`audit/consumer.ts`).
  */
 import * as z from 'zod';
 import type { Scope } from '../../data/scope';
@@ -10,7 +11,6 @@ import { line, timestamp } from '../../jsonapi/attribute-types';
 import { ConflictError, NotFoundError, ValidationError } from '../../jsonapi/errors';
 import { parseDocument } from '../../jsonapi/request-document';
 import { resourceTypes } from '../../routes';
-import { type Actor, auditEvent } from '../audit/audit-events';
 import { changedRecord, commitChecked } from '../record-writes';
 import { declaredCrud } from '../simple-crud';
 import { allocationRelationships, vehicles } from './definitions';
@@ -61,7 +61,6 @@ export const allocateVehicle = async (
   vehicle: StoredResource,
   kind: AllocationKind,
   body: unknown,
-  actor: Actor,
   now = new Date(),
 ) => {
   const targetType = allocationRelationships[kind].type;
@@ -70,30 +69,17 @@ export const allocateVehicle = async (
   const cleared = Object.fromEntries(Object.keys(allocationRelationships).map((name) => [name, null]));
   const allocation = data ? { id: data.id, meta: { starts_at: startsAt } } : null;
   const next = changedRecord(vehicles, vehicle, { rels: { ...cleared, [kind]: allocation } }, now);
-  const before = Object.fromEntries(
-    Object.keys(allocationRelationships).map((name) => [name, vehicle.rels[name] ?? null]),
-  );
-  const event = auditEvent(vehicle.org_id, {
-    action: 'vehicle.allocation.updated',
-    subject: { type: 'vehicles', id: vehicle.id },
-    actor,
-    before,
-    after: { ...cleared, [kind]: allocation },
-    at: now,
-  });
   const target = resourceTypes.get(targetType);
   if (data && !target) throw new NotFoundError(`No ${targetType} can be allocated to yet.`);
   const checks =
     data && target ? [{ op: { check: target.keyOf(vehicle.org_id, data.id) }, pointer: '/data/id' }] : [];
-  await commitChecked(scope, [{ replace: next, as: 'allocated' }, ...event], checks).catch(
-    (error: unknown) => {
-      // An allocation to something that is not in the organisation is "not found", like any foreign id.
-      if (error instanceof ValidationError && error.source?.pointer === '/data/id') {
-        throw new NotFoundError(`No such ${targetType} in this organisation.`);
-      }
-      throw error;
-    },
-  );
+  await commitChecked(scope, [{ replace: next, as: 'allocated' }], checks).catch((error: unknown) => {
+    // An allocation to something that is not in the organisation is "not found", like any foreign id.
+    if (error instanceof ValidationError && error.source?.pointer === '/data/id') {
+      throw new NotFoundError(`No such ${targetType} in this organisation.`);
+    }
+    throw error;
+  });
   return {
     vehicle: next,
     linkage: data ? { type: targetType, id: data.id, meta: { starts_at: startsAt } } : null,

@@ -1,17 +1,14 @@
 /**
- * Audit events: what happened to a record, who did it, when, and the before/after of what changed. An
- * event commits in the same transaction as the change it records, indexed by subject (`gsi1`) so a
- * record's history reads newest first, with a per-subject counter for its total.
+ * Audit events: what happened to a record, who did it, when, and the before/after of what changed.
+ * Entries are derived from the event log by a stream consumer (`consumer.ts`), one per event, and kept
+ * for good (events expire after 35 days). Each is indexed by subject (`gsi1`) so a record's history
+ * reads newest first, with a per-subject counter for its total.
  */
-import type { Principal } from '../../auth/principal';
-import { uuidv7 } from '../../data/ids';
 import { queryIndexPage } from '../../data/repository';
 import type { Scope } from '../../data/scope';
 import { counterKey, type StoredResource } from '../../data/stored-resource';
-import type { WriteOp } from '../../data/transaction';
 import type { CollectionOptions } from '../../jsonapi/collection-query';
 import { createdAtSort, defineResource } from '../resource-definition';
-import { toStoredResource } from '../stored';
 
 export const auditEvents = defineResource({
   type: 'audit-events',
@@ -47,16 +44,6 @@ export const historyOptions: CollectionOptions = {
   includes: [],
 };
 
-export interface Actor {
-  kind: Principal['kind'];
-  id: string;
-}
-
-export const actorOf = (principal: Principal | null): Actor => ({
-  kind: principal?.kind ?? 'service-account',
-  id: principal?.id ?? 'system',
-});
-
 export const subjectIndexKey = (subjectId: string) => `SUBJECT#${subjectId}`;
 export const historyCounter = (orgId: string, subjectId: string) =>
   counterKey(orgId, `audit-events#${subjectId}`);
@@ -64,34 +51,3 @@ export const historyCounter = (orgId: string, subjectId: string) =>
 /** One page of a record's history, newest first: one Query of its `gsi1` partition and its counter. */
 export const historyPage = (scope: Scope, subject: StoredResource, page: { limit: number; offset: number }) =>
   queryIndexPage(scope, subjectIndexKey(subject.id), historyCounter(subject.org_id, subject.id), page);
-
-export const auditEvent = (
-  orgId: string,
-  e: {
-    action: string;
-    subject: { type: string; id: string };
-    actor: Actor;
-    before: unknown;
-    after: unknown;
-    at: Date;
-  },
-): WriteOp[] => {
-  const id = uuidv7(e.at.getTime());
-  const record = toStoredResource(auditEvents, {
-    orgId,
-    id,
-    attributes: {
-      action: e.action,
-      occurred_at: e.at.toISOString(),
-      subject: e.subject,
-      before: e.before,
-      after: e.after,
-    },
-    meta: { created_at: e.at.toISOString() },
-    rels: e.actor.kind === 'user' ? { actor_user: e.actor.id } : { actor_service_account: e.actor.id },
-  });
-  return [
-    { create: { ...record, gsi1pk: subjectIndexKey(e.subject.id), gsi1sk: id } },
-    { count: { key: historyCounter(orgId, e.subject.id), by: 1 } },
-  ];
-};

@@ -11,7 +11,6 @@ import { type Appointee, dutyRoles, dutyRoleTitles, singleHolderRoles } from '..
 import { freeText, timestamp } from '../../jsonapi/attribute-types';
 import { ConflictError, ValidationError } from '../../jsonapi/errors';
 import { assertSameId, identifier, parseDocument } from '../../jsonapi/request-document';
-import { actorOf, auditEvent } from '../audit/audit-events';
 import { childIndexKey } from '../children';
 import { organisations } from '../organisations/definitions';
 import { byPrincipal, changedRecord, commitChecked, createRecord, newRecord } from '../record-writes';
@@ -126,14 +125,6 @@ export const createAppointment = async (
   const filed = { ...record, gsi1pk: childIndexKey(scheme, 'appointments'), gsi1sk: record.id };
   const extra = [
     cdmFileWrite(file, { appointments: { ...file.appointments, [record.id]: { role, appointee } } }),
-    ...auditEvent(scheme.org_id, {
-      action: 'appointment.created',
-      subject: { type: 'schemes', id: scheme.id },
-      actor: actorOf(principal),
-      before: null,
-      after: { appointment: record.id, role, appointee },
-      at: now,
-    }),
     // An organisation is appointed by its own id, in its own partition.
     ...(appointee.type === 'organisations'
       ? [{ check: organisations.keyOf(appointee.id, appointee.id) }]
@@ -183,18 +174,7 @@ export const endAppointment = async (
   const { [appointment.id]: _ended, ...remaining } = file.appointments;
   await commitChecked(
     scope,
-    [
-      { replace: next, as: 'ended' },
-      cdmFileWrite(file, { appointments: remaining }),
-      ...auditEvent(appointment.org_id, {
-        action: 'appointment.ended',
-        subject: { type: 'schemes', id: String(appointment.rels.scheme) },
-        actor: actorOf(principal),
-        before: { appointment: appointment.id, status: 'active' },
-        after: { appointment: appointment.id, status: 'ended' },
-        at: now,
-      }),
-    ],
+    [{ replace: next, as: 'ended' }, cdmFileWrite(file, { appointments: remaining })],
     [],
   );
   return next;

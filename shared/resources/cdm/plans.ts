@@ -21,7 +21,6 @@ import {
 import { freeText, line, requiredLine, requiredText } from '../../jsonapi/attribute-types';
 import { ConflictError, ValidationError } from '../../jsonapi/errors';
 import { assertSameId, identifier, parseDocument } from '../../jsonapi/request-document';
-import { actorOf, auditEvent } from '../audit/audit-events';
 import { childIndexKey } from '../children';
 import { byPrincipal, changedRecord, commitChecked, newRecord } from '../record-writes';
 import { readInScope } from '../single';
@@ -391,14 +390,6 @@ export const handOver = async ({ scope, record: plan, file, principal }: CdmWrit
     [
       { replace: next, as: 'handed-over' },
       versionEntry(next, principal, now, { sections: [], operation: 'handover', content: null }),
-      ...auditEvent(plan.org_id, {
-        action: 'construction-phase-plan.handed-over',
-        subject: { type: plan.type, id: plan.id },
-        actor: actorOf(principal),
-        before: { status: 'draft', version: plan.version },
-        after: { status: 'handed_over', version },
-        at: now,
-      }),
     ],
     [],
   );

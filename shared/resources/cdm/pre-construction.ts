@@ -17,7 +17,6 @@ import { dutyRoleTitles } from '../../domain/cdm/duty-holders';
 import { freeText, requiredLine, requiredText } from '../../jsonapi/attribute-types';
 import { ConflictError, ForbiddenError, ValidationError } from '../../jsonapi/errors';
 import { assertSameId, parseDocument } from '../../jsonapi/request-document';
-import { actorOf, auditEvent } from '../audit/audit-events';
 import { childIndexKey } from '../children';
 import { byPrincipal, changedRecord, commitChecked, newRecord } from '../record-writes';
 import type { ResourceDefinition } from '../resource-definition';
@@ -79,16 +78,6 @@ export const requireSectionOwners = <S extends string>(
   }
 };
 
-const audit = (record: StoredResource, action: string, principal: Principal, after: unknown, at: Date) =>
-  auditEvent(record.org_id, {
-    action,
-    subject: { type: record.type, id: record.id },
-    actor: actorOf(principal),
-    before: null,
-    after,
-    at,
-  });
-
 export const createPack = async (
   { scope, record: scheme, file, body, principal }: CdmWrite,
   now = new Date(),
@@ -111,26 +100,13 @@ export const createPack = async (
   );
   await commitChecked(
     scope,
-    [
-      { create: pack },
-      cdmFileWrite(file, { pre_construction_information: pack.id }),
-      ...audit(
-        pack,
-        'pre-construction-information.created',
-        principal,
-        { sections: Object.keys(written) },
-        now,
-      ),
-    ],
+    [{ create: pack }, cdmFileWrite(file, { pre_construction_information: pack.id })],
     [],
   );
   return pack;
 };
 
-export const updatePack = async (
-  { scope, record: pack, file, body, principal }: CdmWrite,
-  now = new Date(),
-) => {
+export const updatePack = async ({ scope, record: pack, file, body }: CdmWrite, now = new Date()) => {
   const { data } = parseDocument(packDocuments.update, body);
   assertSameId(data.id, pack.id);
   const written = data.attributes?.sections ?? {};
@@ -141,20 +117,7 @@ export const updatePack = async (
     { attributes: { sections: { ...(pack.attributes.sections as object), ...written } } },
     now,
   );
-  await commitChecked(
-    scope,
-    [
-      { replace: next },
-      ...audit(
-        pack,
-        'pre-construction-information.updated',
-        principal,
-        { sections: Object.keys(written) },
-        now,
-      ),
-    ],
-    [],
-  );
+  await commitChecked(scope, [{ replace: next }], []);
   return next;
 };
 
@@ -206,10 +169,7 @@ export const createHazard = async (
 };
 
 /** Changes a hazard's description, or retires it (final: a retired hazard no longer needs controlling). */
-export const updateHazard = async (
-  { scope, record: hazard, file, body, principal }: CdmWrite,
-  now = new Date(),
-) => {
+export const updateHazard = async ({ scope, record: hazard, file, body }: CdmWrite, now = new Date()) => {
   const { data } = parseDocument(hazardDocuments.update, body);
   assertSameId(data.id, hazard.id);
   requireRole(file, ['client'], 'write site hazards');
@@ -221,14 +181,7 @@ export const updateHazard = async (
     { attributes: { ...data.attributes, ...(retiring && { retired_at: now.toISOString() }) } },
     now,
   );
-  await commitChecked(
-    scope,
-    [
-      { replace: next },
-      ...(retiring ? audit(hazard, 'site-hazard.retired', principal, { status: 'retired' }, now) : []),
-    ],
-    [],
-  );
+  await commitChecked(scope, [{ replace: next }], []);
   return next;
 };
 
@@ -321,8 +274,8 @@ export const decided = (
 
 /**
  * The writes that accept a pending hazard proposal: the hazard, the pack listing it and the decided
- * proposal. Used alone, and inside the acceptance of a plan change naming it (whose audit event
- * records both: one transaction carries one audit event, as they share the collection counter).
+ * proposal. Used alone, and inside the acceptance of a plan change naming it (one transaction, with
+ * the events of every record it changes).
  */
 export const acceptProposalOps = (
   pack: StoredResource,
@@ -367,22 +320,10 @@ export const decideHazardProposal = async (
   const decision = parseDecision(hazardDecisionDocument, proposal, body);
   if (decision.status === 'accepted') {
     const accepted = acceptProposalOps(pack, proposal, principal, now);
-    const after = { site_hazard: accepted.hazard.id };
-    await commitChecked(
-      scope,
-      [...accepted.ops, ...audit(proposal, 'hazard-proposal.accepted', principal, after, now)],
-      [],
-    );
+    await commitChecked(scope, accepted.ops, []);
     return accepted.proposal;
   }
   const rejected = decided(hazardProposals, proposal, decision, principal, now);
-  await commitChecked(
-    scope,
-    [
-      { replace: rejected, as: 'rejected' },
-      ...audit(proposal, 'hazard-proposal.rejected', principal, { reason: decision.decision_reason }, now),
-    ],
-    [],
-  );
+  await commitChecked(scope, [{ replace: rejected, as: 'rejected' }], []);
   return rejected;
 };

@@ -1,7 +1,7 @@
 /**
  * Proposed changes to a handed-over construction phase plan (spec: POST …/proposed-changes), and their
  * acceptance or rejection by the other party. Accepting applies the change as a plan edit in one
- * transaction with the plan's version check, the decided change and an audit event; a new risk that
+ * transaction with the plan's version check, the decided change and their events; a new risk that
  * names a pending hazard proposal accepts that proposal in the same transaction.
  */
 
@@ -23,7 +23,6 @@ import { dutyRoleTitles } from '../../domain/cdm/duty-holders';
 import { freeText, line } from '../../jsonapi/attribute-types';
 import { ConflictError, ForbiddenError, ValidationError } from '../../jsonapi/errors';
 import { identifier, parseDocument } from '../../jsonapi/request-document';
-import { actorOf, auditEvent } from '../audit/audit-events';
 import { childIndexKey } from '../children';
 import { byPrincipal, commitChecked, newRecord } from '../record-writes';
 import { readInScope } from '../single';
@@ -204,21 +203,7 @@ export const proposeChange = async (
     now,
   );
   const filed = { ...record, gsi1pk: childIndexKey(plan, proposedChanges.type), gsi1sk: record.id };
-  await commitChecked(
-    scope,
-    [
-      { create: filed },
-      ...auditEvent(plan.org_id, {
-        action: 'proposed-change.proposed',
-        subject: { type: plan.type, id: plan.id },
-        actor: actorOf(principal),
-        before: null,
-        after: { proposed_change: record.id, section, operation },
-        at: now,
-      }),
-    ],
-    [],
-  );
+  await commitChecked(scope, [{ create: filed }], []);
   return filed;
 };
 
@@ -310,25 +295,6 @@ export const decideChange = async (
   const next = decided(proposedChanges, change, decision, principal, now);
   const applied =
     decision.status === 'accepted' ? await acceptanceOps(scope, change, plan, principal, now) : [];
-  await commitChecked(
-    scope,
-    [
-      { replace: next, as: decision.status },
-      ...applied,
-      ...auditEvent(plan.org_id, {
-        action: `proposed-change.${decision.status}`,
-        subject: { type: plan.type, id: plan.id },
-        actor: actorOf(principal),
-        before: { proposed_change: change.id, status: 'pending' },
-        after: {
-          proposed_change: change.id,
-          status: decision.status,
-          plan_version: plan.version + (applied.length > 0 ? 1 : 0),
-        },
-        at: now,
-      }),
-    ],
-    [],
-  );
+  await commitChecked(scope, [{ replace: next, as: decision.status }, ...applied], []);
   return next;
 };

@@ -1,0 +1,146 @@
+/**
+ * Issue 18, item 7: audit entries for every write, derived from the event log. The stream hands each
+ * event to the audit consumer, which keeps it for good as an `audit-events` record: the event's id, name,
+ * subject, actor and time, and the members of the subject that changed, before and after. Coverage of
+ * every write route and resource type is proven on the events walk (events.test.ts); here, what one
+ * entry says, and that a redelivered event makes no second entry.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventPartition, type StoredEvent, subjectEvents } from '#shared/data/events';
+import { uuidv7 } from '#shared/data/ids';
+import { startTestApi, type TestApi } from '../support/api';
+import { consume, deliverEvents, latestEvent, streamRecordOf } from '../support/event-stream';
+import { newTenant, type Tenant } from '../support/tenants';
+
+let api: TestApi;
+let tenant: Tenant;
+let token: string;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  tenant = await newTenant('Audit Org', 0);
+  token = await api.token(tenant.admin);
+});
+afterAll(() => api.close());
+
+const org = () => `/v3/orgs/${tenant.org.id}`;
+const auditOf = (subjectId: string) =>
+  api.get(`${org()}/audit-events?filter[subject_id]=${subjectId}`, token);
+
+describe('audit entries derived from the events', () => {
+  it('a write in an area that never had audit entries (a manufacturer) is audited: what changed, who, when', async () => {
+    const created = await api.request('POST', `${org()}/assets/equipment-manufacturers`, {
+      token,
+      body: {
+        data: {
+          type: 'equipment-manufacturers',
+          attributes: { name: 'Hilti', website: 'https://hilti.example' },
+        },
+      },
+    });
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.data.id as string;
+    const path = `${org()}/assets/equipment-manufacturers/${id}`;
+    const renamed = await api.request('PATCH', path, {
+      token,
+      body: { data: { type: 'equipment-manufacturers', id, attributes: { name: 'Hilti AG' } } },
+    });
+    expect(renamed.status, renamed.text).toBe(200);
+    expect((await api.request('DELETE', path, { token })).status).toBe(204);
+    // Entries follow the writes through the stream (a few seconds in AWS), not inside their requests.
+    expect((await auditOf(id)).body.data).toEqual([]);
+    await deliverEvents(tenant.org.id);
+    const entries = (await auditOf(id)).body.data;
+    expect(entries.map((e: { attributes: { action: string } }) => e.attributes.action)).toEqual([
+      'equipment-manufacturer.deleted',
+      'equipment-manufacturer.updated',
+      'equipment-manufacturer.created',
+    ]);
+    const [deleted, updated, first] = entries;
+    // Each entry is its event, kept: the same id and time.
+    const events = await Promise.all(
+      ['created', 'updated', 'deleted'].map((action) =>
+        latestEvent(tenant.org.id, `equipment-manufacturer.${action}`, id),
+      ),
+    );
+    expect(events.map((e) => e.id)).toEqual([first, updated, deleted].map((e) => e.id));
+    const actor = { kind: 'service-account', id: tenant.admin.principalId };
+    expect(first.attributes).toEqual({
+      action: 'equipment-manufacturer.created',
+      occurred_at: events[0]?.occurred_at,
+      subject: { type: 'equipment-manufacturers', id },
+      actor,
+      before: null,
+      after: {
+        attributes: created.body.data.attributes,
+        relationships: expect.any(Object),
+      },
+    });
+    expect(first.relationships.actor_service_account.data.id).toBe(tenant.admin.principalId);
+    // An update shows only the members it changed.
+    expect(updated.attributes).toMatchObject({
+      actor,
+      before: { attributes: { name: 'Hilti' } },
+      after: { attributes: { name: 'Hilti AG' } },
+    });
+    expect(Object.keys(updated.attributes.after)).toEqual(['attributes']);
+    expect(Object.keys(updated.attributes.after.attributes)).toEqual(['name']);
+    // A deletion shows what was deleted.
+    expect(deleted.attributes).toMatchObject({
+      before: { attributes: { name: 'Hilti AG', website: 'https://hilti.example' } },
+      after: null,
+    });
+    const one = await api.get(`${org()}/audit-events/${updated.id}`, token);
+    expect(one.status, one.text).toBe(200);
+    expect(one.body.data).toEqual(updated);
+  });
+
+  it('a redelivered event makes no second entry and is counted once', async () => {
+    const created = await api.request('POST', `${org()}/assets/vehicles`, {
+      token,
+      body: { data: { type: 'vehicles', attributes: { registration: 'AU24 DIT' } } },
+    });
+    expect(created.status, created.text).toBe(201);
+    const van = created.body.data.id as string;
+    await deliverEvents(tenant.org.id);
+    const total = async () =>
+      (await api.get(`${org()}/audit-events`, token)).body.meta.pagination.counts.resources as number;
+    const before = await total();
+    const event = await latestEvent(tenant.org.id, 'vehicle.created', van);
+    await consume(streamRecordOf(event));
+    await consume(streamRecordOf(event));
+    const history = await api.get(`/v3/vehicles/${van}/audit-events`, token);
+    expect(history.body.data.map((e: { id: string }) => e.id)).toEqual([event.id]);
+    expect(history.body.meta.pagination.counts.resources).toBe(1);
+    expect(await total()).toBe(before);
+  });
+
+  it('a change too large to keep both sides of names the members it changed', async () => {
+    const subject = { type: 'locations', id: uuidv7() };
+    const event = (name: string, notes: string): StoredEvent => {
+      const id = uuidv7();
+      return {
+        pk: eventPartition(tenant.org.id),
+        sk: id,
+        gsi1pk: subjectEvents(subject.id),
+        gsi1sk: id,
+        id,
+        org_id: tenant.org.id,
+        event: `location.${name}`,
+        subject,
+        actor: { kind: 'system', id: 'test' },
+        occurred_at: new Date().toISOString(),
+        data: { ...subject, attributes: { name: 'Depot', notes }, relationships: {}, meta: {} },
+        expires_at: Math.floor(Date.now() / 1000) + 3600,
+      };
+    };
+    // Each side alone fits an item (as its event did); both together do not.
+    const [created, updated] = [event('created', 'a'.repeat(250_000)), event('updated', 'b'.repeat(250_000))];
+    await consume(streamRecordOf(created));
+    await consume(streamRecordOf(updated));
+    const entries = (await auditOf(subject.id)).body.data;
+    expect(entries.map((e: { id: string }) => e.id)).toEqual([updated.id, created.id]);
+    expect(entries[0].attributes).toMatchObject({ before: null, after: null, omitted: ['attributes.notes'] });
+    expect(entries[1].attributes.after.attributes.notes).toHaveLength(250_000);
+  });
+});
