@@ -158,7 +158,7 @@ describe('a location import too large for its request is a job', () => {
 
 describe('a worker killed mid-job', () => {
   it('is replaced once its lease runs out, and the job finishes with no row lost or written twice', async () => {
-    const rows = 8_000;
+    const rows = 5_000;
     const res = await importInline(csv(rows, 'K'));
     expect(res.status, res.text).toBe(202);
     const jobId = res.body.data.id;
