@@ -84,6 +84,14 @@ export interface Config {
    * has run out (the sweeper looks every minute), so this bounds how long a crash stalls a job.
    */
   JOB_LEASE_SECONDS: number;
+  /**
+   * An export job writes its file in parts of at least this many KiB (each part is a checkpoint). S3
+   * refuses parts under 5 MiB but the last, so that is the least allowed against S3; locally (s3rver)
+   * smaller parts let a test write several.
+   */
+  EXPORT_PART_KIB: number;
+  /** An export of up to this many rows is written within its request (201); a larger one is a job (202). */
+  EXPORT_INLINE_ROWS: number;
 }
 
 /** Reads and checks variables, collecting every problem so that one error names them all. */
@@ -180,6 +188,8 @@ export const readConfig = (env: Readonly<Record<string, string | undefined>>): C
     JOB_WORKER_FUNCTION: e.text('JOB_WORKER_FUNCTION', env.AWS_LAMBDA_FUNCTION_NAME ?? 'job-worker'),
     JOB_INVOCATION_SECONDS: e.integer('JOB_INVOCATION_SECONDS', 1, 840, 600),
     JOB_LEASE_SECONDS: e.integer('JOB_LEASE_SECONDS', 1, 900, 120),
+    EXPORT_PART_KIB: e.integer('EXPORT_PART_KIB', env.S3_ENDPOINT ? 1 : 5120, 1_048_576, 8192),
+    EXPORT_INLINE_ROWS: e.integer('EXPORT_INLINE_ROWS', 0, 50_000, 10_000),
   };
   if (e.problems.length > 0) throw new Error(`Invalid configuration: ${e.problems.join('; ')}.`);
   return read;

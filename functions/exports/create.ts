@@ -1,20 +1,25 @@
 import { authorise, signedIn } from '#shared/auth/principal';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { created } from '#shared/http/reply';
+import { accepted, created } from '#shared/http/reply';
 import { exportsDefinition } from '#shared/resources/exports/definitions';
-import { parseExport, runExport, withDownload } from '#shared/resources/exports/run';
+import { parseExport } from '#shared/resources/exports/request';
+import { requestExport, withDownload } from '#shared/resources/exports/run';
+import { jobs } from '#shared/resources/jobs/definitions';
 import { resourceResponse } from '#shared/resources/single';
 
-export { createExportDocument as requestBody } from '#shared/resources/exports/run';
+export { createExportDocument as requestBody } from '#shared/resources/exports/request';
 
 /**
  * POST /v3/orgs/{org_id}/exports: the caller needs the list permission of the export's subject in the
- * organisation (403 otherwise); the file holds what that list would show them. 201 with `meta.download`.
+ * organisation (403 otherwise); the file holds what that list would show them. Up to 10,000 rows: 201
+ * with the export and `meta.download`; more, or a cost roll-up: 202 with the job writing it.
  */
 export const handler = jsonApiHandler('createExport', async (request) => {
   const principal = signedIn(request.principal);
   const parsed = parseExport(request.body);
   const scope = authorise(principal, parsed.subject.permission, request.params.org_id);
-  const record = await runExport(scope, request.params.org_id, parsed, principal, request.baseUrl);
-  return created(await resourceResponse(request, exportsDefinition, await withDownload(record)));
+  const answer = await requestExport(scope, request.params.org_id, parsed, principal, request.baseUrl);
+  return 'job' in answer
+    ? accepted(await resourceResponse(request, jobs, answer.job))
+    : created(await resourceResponse(request, exportsDefinition, await withDownload(answer.record)));
 });

@@ -84,6 +84,9 @@ export class DataStore extends Construct {
       enforceSSL: true,
       encryption: BucketEncryption.S3_MANAGED,
       lifecycleRules: [
+        // An export job's file is a multipart upload until its last part; a job that fails leaves its
+        // parts, which S3 bills until they are dropped.
+        { id: 'abort-incomplete-uploads-after-1-day', abortIncompleteMultipartUploadAfter: Duration.days(1) },
         ...(expirationDays
           ? [{ id: `expire-after-${expirationDays}-days`, expiration: Duration.days(expirationDays) }]
           : []),

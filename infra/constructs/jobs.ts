@@ -40,7 +40,9 @@ export class Jobs extends Construct {
       retryAttempts: 0,
     });
     table.grantReadWriteData(this.worker);
+    // It reads an import's file and writes an export's, part by part (PutObject covers the multipart calls).
     files.grantRead(this.worker);
+    files.grantPut(this.worker);
     // A policy of its own, not the role's default one, which the function itself depends on.
     new Policy(this, 'WorkerInvokesItself', {
       roles: this.worker.role ? [this.worker.role] : [],

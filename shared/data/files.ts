@@ -8,7 +8,6 @@
  */
 
 import { createHash, randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
 import { create as contentDisposition } from 'content-disposition';
 
 /** The S3 SDK and client, loaded on first use (see s3.ts); the module cache keeps the one client. */
@@ -153,18 +152,69 @@ export const copyUpload = async (
   return { key, stored: { contentType: head.ContentType ?? '', bytes: head.ContentLength ?? 0, sha256 } };
 };
 
-/** Streams `body` into `key` as a multipart upload: memory stays at a few 5 MiB parts, whatever the size. */
-export const uploadStream = async (bucket: string, key: string, contentType: string, body: Readable) => {
-  const { s3, Upload } = await sdk();
-  await new Upload({
-    client: s3,
-    params: { Bucket: bucket, Key: key, ContentType: contentType, Body: body },
-    queueSize: 2,
-  }).done();
+/**
+ * A file written part by part across invocations (an export job): S3's multipart upload, whose id and
+ * parts so far a checkpoint keeps. Every part but the last must be at least 5 MiB. Writing a part number
+ * again replaces it, so a part redone after a worker died is not doubled.
+ */
+export interface PartsUpload {
+  key: string;
+  upload_id: string;
+  parts: { n: number; etag: string }[];
+}
+
+export const startParts = async (bucket: string, key: string, contentType: string): Promise<PartsUpload> => {
+  const { CreateMultipartUploadCommand, s3 } = await sdk();
+  const out = await s3.send(
+    new CreateMultipartUploadCommand({ Bucket: bucket, Key: key, ContentType: contentType }),
+  );
+  return { key, upload_id: out.UploadId ?? '', parts: [] };
 };
 
-/** Writes a small object whole (an inline import's file, kept for its job). */
-export const putObject = async (bucket: string, key: string, contentType: string, body: string) => {
+/** Writes the next part; the upload with it added. */
+export const writePart = async (bucket: string, upload: PartsUpload, body: Buffer): Promise<PartsUpload> => {
+  const { UploadPartCommand, s3 } = await sdk();
+  const n = upload.parts.length + 1;
+  const out = await s3.send(
+    new UploadPartCommand({
+      Bucket: bucket,
+      Key: upload.key,
+      UploadId: upload.upload_id,
+      PartNumber: n,
+      Body: body,
+    }),
+  );
+  return { ...upload, parts: [...upload.parts, { n, etag: out.ETag ?? '' }] };
+};
+
+const isGone = (error: unknown) => (error as { name?: string }).name === 'NoSuchUpload';
+
+/**
+ * Writes the last part (when there is one) and joins the parts into the object; answers its size and
+ * SHA-256, read back from S3 (a hash cannot be carried from one invocation to the next). An upload that
+ * is gone was completed by a worker that died before it could say so: the object is there to read.
+ */
+export const finishParts = async (bucket: string, upload: PartsUpload, last: Buffer | null) => {
+  const { CompleteMultipartUploadCommand, GetObjectCommand, s3 } = await sdk();
+  try {
+    const { parts } = last ? await writePart(bucket, upload, last) : upload;
+    await s3.send(
+      new CompleteMultipartUploadCommand({
+        Bucket: bucket,
+        Key: upload.key,
+        UploadId: upload.upload_id,
+        MultipartUpload: { Parts: parts.map((p) => ({ PartNumber: p.n, ETag: p.etag })) },
+      }),
+    );
+  } catch (error) {
+    if (!isGone(error)) throw error;
+  }
+  const out = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: upload.key }));
+  return digest(out.Body as AsyncIterable<Uint8Array>);
+};
+
+/** Writes a small object whole (an inline import's file, kept for its job; a small export's file). */
+export const putObject = async (bucket: string, key: string, contentType: string, body: string | Buffer) => {
   const { PutObjectCommand, s3 } = await sdk();
   await s3.send(new PutObjectCommand({ Bucket: bucket, Key: key, ContentType: contentType, Body: body }));
 };

@@ -211,22 +211,26 @@ export const queryCollection = async (
   return { items: merged.slice(offset, offset + limit), total: counted ?? merged.length };
 };
 
+/** Where a partition's reading stopped: DynamoDB's own key, kept by an export job's checkpoint. */
+export type PageKey = Record<string, unknown>;
+
 /**
- * One organisation's collection in sort order, page by page (DynamoDB pages of up to `pageSize`), with
- * the query's filters applied by DynamoDB: for exports, which must never hold a whole collection.
+ * One organisation's collection in sort order, page by page (DynamoDB pages of up to `limit` items, or
+ * of 1 MB), with the query's filters applied by DynamoDB: for exports, which must never hold a whole
+ * collection. Each page comes with the key the next starts from (none after the last), so a job can
+ * resume `from` it; the next page is already being read while one is handed on.
  */
 export async function* streamPartition(
   scope: Scope,
   orgId: string,
   type: string,
   query: Pick<CollectionQuery, 'filters' | 'sort'>,
-  pageSize = 500,
-): AsyncGenerator<StoredResource[]> {
+  { from, limit }: { from?: PageKey; limit?: number } = {},
+): AsyncGenerator<{ items: StoredResource[]; next?: PageKey }> {
   if (!inScope(scope, orgId)) return;
   const filter = buildFilterExpression(query.filters);
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const out: QueryCommandOutput = await documents.send(
+  const read = (ExclusiveStartKey: PageKey | undefined) => {
+    const out = documents.send(
       new QueryCommand({
         TableName: tableName,
         ...(query.sort.index && { IndexName: query.sort.index }),
@@ -235,14 +239,22 @@ export async function* streamPartition(
         ExpressionAttributeValues: { ':pk': collectionPartition(orgId, type), ...filter?.values },
         ...(filter && { FilterExpression: filter.expression }),
         ScanIndexForward: !query.sort.descending,
-        Limit: pageSize,
+        ...(limit && { Limit: limit }),
         ExclusiveStartKey,
       }),
     );
-    const items = ((out.Items ?? []) as StoredResource[]).filter((item) => live(item));
-    if (items.length > 0) yield items;
-    ExclusiveStartKey = out.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+    // A reader that stops early never awaits the page read ahead; its failure is nobody's.
+    out.catch(() => undefined);
+    return out;
+  };
+  let pending: Promise<QueryCommandOutput> = read(from);
+  for (;;) {
+    const out = await pending;
+    const next = out.LastEvaluatedKey;
+    if (next) pending = read(next);
+    yield { items: ((out.Items ?? []) as StoredResource[]).filter((item) => live(item)), next };
+    if (!next) return;
+  }
 }
 
 /** A GetItem on a key that never exists: proves the table answers, for the status endpoint. */

@@ -8,13 +8,15 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { config } from '../config';
 
 export {
+  CompleteMultipartUploadCommand,
   CopyObjectCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
   PutObjectCommand,
+  UploadPartCommand,
 } from '@aws-sdk/client-s3';
-export { Upload } from '@aws-sdk/lib-storage';
 export { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 
 export const s3 = new S3Client({

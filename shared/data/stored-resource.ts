@@ -36,6 +36,8 @@ export interface StoredResource {
    * service accepted or wrote, built from ids only; internal, never served.
    */
   object_key?: string;
+  /** Export jobs: the address the request came to, for the links a JSON file holds; internal. */
+  base_url?: string;
 }
 
 export interface ItemKey {

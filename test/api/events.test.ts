@@ -26,6 +26,7 @@ import {
   type EveryRecord,
   requestBodies,
 } from '../support/every-record';
+import { startJobWorkers } from '../support/job-workers';
 import { STREET_WORKS_ORGS } from '../support/street-works-config';
 import { newTenant, type Tenant } from '../support/tenants';
 
@@ -137,6 +138,7 @@ let tenant: Tenant;
 let every: EveryRecord;
 let token: string;
 let adminId: string;
+let workers: Awaited<ReturnType<typeof startJobWorkers>> | undefined;
 const steps: Step[] = [];
 const succeeded = new Set<string>();
 
@@ -224,7 +226,10 @@ beforeAll(async () => {
   }
   for (const route of routes.filter((r) => r.id.startsWith('restore'))) await send(route);
 }, 300_000);
-afterAll(() => api.close());
+afterAll(async () => {
+  await workers?.stop();
+  await api.close();
+});
 
 describe('issue 18, item 1: every write route emits exactly its events, in the same transaction', () => {
   it('the walk sends every write route, and each succeeds at least once (bar the token endpoint: no record)', () => {
@@ -420,6 +425,8 @@ describe('issue 18, item 7: audit entries for every write, derived from the even
   }
   let entries: Map<string, Entry>;
   beforeAll(async () => {
+    // The walk's large import is a job: its job.created event starts a worker, as in the stack.
+    workers = await startJobWorkers();
     // What the stream does a few seconds after each write: hand the events to the consumers.
     await deliverEvents(tenant.org.id);
     entries = new Map();

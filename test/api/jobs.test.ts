@@ -11,41 +11,25 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents, tableName } from '#shared/data/clients';
 import { collectionPartition } from '#shared/data/stored-resource';
-import { handler as consume } from '../../functions/events/consume';
 import { handler as sweep } from '../../functions/jobs/sweep';
-import { startEventStream } from '../../infra/local/event-stream';
-import { startLambdaEndpoint } from '../../infra/local/lambda-endpoint';
 import { type ApiResponse, startTestApi, type TestApi } from '../support/api';
+import { finished, startJobs, watchJob } from '../support/job-workers';
 import { newTenant, type Tenant } from '../support/tenants';
 
 let api: TestApi;
 let tenant: Tenant;
 let token: string;
 let viewerToken: string;
-let stream: Awaited<ReturnType<typeof startEventStream>>;
-let lambda: Awaited<ReturnType<typeof startLambdaEndpoint>>;
+let lambda: Awaited<ReturnType<typeof startJobs>>;
 const log: string[] = [];
 
 beforeAll(async () => {
   api = await startTestApi();
   tenant = await newTenant('Jobs Org', 0);
   [token, viewerToken] = await Promise.all([api.token(tenant.admin), api.token(tenant.viewer)]);
-  const endpoint = new URL(process.env.LAMBDA_ENDPOINT ?? '');
-  lambda = await startLambdaEndpoint({
-    env: process.env,
-    port: Number(endpoint.port),
-    log: (line) => log.push(line),
-  });
-  stream = await startEventStream({
-    endpoint: process.env.DYNAMODB_ENDPOINT ?? '',
-    tableName,
-    handler: consume,
-    intervalMs: 100,
-    log: (line) => log.push(line),
-  });
+  lambda = await startJobs((line) => log.push(line));
 }, 60_000);
 afterAll(async () => {
-  await stream?.stop();
   await lambda?.stop();
   await api?.close();
 });
@@ -62,20 +46,7 @@ const importInline = (text: string) =>
     body: { data: { type: 'location-imports', attributes: { csv: text } } },
   });
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Reads the job until `done` says so (or a minute passes); every answer it saw, in order. */
-const watch = async (jobId: string, done: (res: ApiResponse) => boolean) => {
-  const seen: ApiResponse[] = [];
-  for (let i = 0; i < 600; i++) {
-    const res = await api.get(`/v3/jobs/${jobId}`, token);
-    seen.push(res);
-    if (done(res)) return seen;
-    await pause(100);
-  }
-  throw new Error(`Job ${jobId} never got there: ${seen.at(-1)?.text}`);
-};
-const finished = (res: ApiResponse) => ['succeeded', 'failed'].includes(res.body?.data?.attributes?.status);
+const watch = (jobId: string, done: (res: ApiResponse) => boolean) => watchJob(api, token, jobId, done);
 
 /** Every stored location of the organisation, by reference. */
 const storedLocations = async () => {

@@ -106,7 +106,7 @@ describe('buckets', () => {
   const expiryOf = (b: Record<string, unknown>) =>
     (
       b.LifecycleConfiguration as
-        | { Rules: { ExpirationInDays: number; Status: string; Prefix?: string }[] }
+        | { Rules: { ExpirationInDays?: number; Status: string; Prefix?: string }[] }
         | undefined
     )?.Rules;
 
@@ -114,12 +114,27 @@ describe('buckets', () => {
     const all = buckets();
     expect(all).toHaveLength(4);
     const rules = all.map(expiryOf);
-    const whole = rules.map((r) => (r ?? []).filter((rule) => rule.Prefix === undefined));
+    const whole = rules.map((r) =>
+      (r ?? []).filter((rule) => rule.Prefix === undefined && rule.ExpirationInDays !== undefined),
+    );
     expect(whole.filter((r) => r[0]?.ExpirationInDays === 30 && r[0].Status === 'Enabled')).toHaveLength(2);
     expect(whole.filter((r) => r.length === 0)).toHaveLength(1);
     // The fourth holds the others' server access logs, for a year.
     expect(whole.filter((r) => r[0]?.ExpirationInDays === 365)).toHaveLength(1);
     expect(all.filter((b) => b.LoggingConfiguration !== undefined)).toHaveLength(3);
+  });
+
+  it('the three data buckets drop a multipart upload left unfinished (a failed export job’s parts) after a day', () => {
+    const data = buckets().filter((b) => b.LoggingConfiguration !== undefined);
+    expect(data).toHaveLength(3);
+    for (const bucket of data) {
+      expect(expiryOf(bucket)).toContainEqual(
+        expect.objectContaining({
+          AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 },
+          Status: 'Enabled',
+        }),
+      );
+    }
   });
 
   it('spent client uploads (uploads/, copied on completion) expire after 7 days in the documents and device-backup buckets', () => {

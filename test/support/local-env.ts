@@ -34,6 +34,10 @@ const env = {
   LAMBDA_ENDPOINT: `http://127.0.0.1:${await freePort()}`,
   JOB_INVOCATION_SECONDS: '2',
   JOB_LEASE_SECONDS: '3',
+  // Exports: over 1,000 rows a job, written in 64 KiB parts (s3rver takes parts S3 would refuse), so a
+  // test's export of a few thousand rows has several parts and checkpoints.
+  EXPORT_INLINE_ROWS: '1000',
+  EXPORT_PART_KIB: '64',
   // Street works: a loopback certificate server and SNS endpoint (test/support/sns.ts), the topics a
   // test signs for, and references routed to two organisations whose ids are fixed for the tests.
   SNS_CERT_URL_BASE: `http://127.0.0.1:${await freePort()}/sns.{region}.{domain}`,

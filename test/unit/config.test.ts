@@ -41,12 +41,23 @@ describe('configuration from the environment', () => {
       JOB_WORKER_FUNCTION: 'job-worker',
       JOB_INVOCATION_SECONDS: 600,
       JOB_LEASE_SECONDS: 120,
+      EXPORT_PART_KIB: 8192,
+      EXPORT_INLINE_ROWS: 10_000,
     });
   });
 
   it('the job worker finds its own name where Lambda gives it', () => {
     expect(readConfig({ AWS_LAMBDA_FUNCTION_NAME: 'stack-JobsWorker-abc' }).JOB_WORKER_FUNCTION).toBe(
       'stack-JobsWorker-abc',
+    );
+  });
+
+  it('export parts are at least S3’s least part (5 MiB) against S3; smaller only against a local endpoint', () => {
+    expect(() => readConfig({ EXPORT_PART_KIB: '64' })).toThrow(
+      'EXPORT_PART_KIB must be a whole number from 5120 to 1048576',
+    );
+    expect(readConfig({ EXPORT_PART_KIB: '64', S3_ENDPOINT: 'http://127.0.0.1:4569' }).EXPORT_PART_KIB).toBe(
+      64,
     );
   });
 

@@ -5,6 +5,7 @@
  */
 import { authorise, type Principal } from '../../auth/principal';
 import { getInScope } from '../../data/repository';
+import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import { subtree } from '../../data/trees';
 import {
@@ -14,7 +15,11 @@ import {
   MixedCurrencies,
   rollUp,
 } from '../../domain/costs/roll-up';
-import { parseRollUpFilter, ROLL_UP_FILTER_FIELDS } from '../../domain/costs/roll-up-filter';
+import {
+  parseRollUpFilter,
+  ROLL_UP_FILTER_FIELDS,
+  type RollUpFilter,
+} from '../../domain/costs/roll-up-filter';
 import { features, parsePage, rejectUnknownParameters } from '../../jsonapi/collection-query';
 import { type CollectionDocument, collectionDocument, type ResourceObject } from '../../jsonapi/document';
 import type { RequestTarget } from '../../jsonapi/document-links';
@@ -27,15 +32,8 @@ export const ROLL_UP_FILTER_CODE = 'CH.004.211';
 
 const segments = (path: string | undefined) => (path ?? '').split('/').filter(Boolean);
 
-/**
- * Every roll-up the named-filter expression selects (root first, then depth-first), as resource
- * objects; null when the expression is empty. Used by the collection route and by exports.
- */
-export const rollUpResources = async (
-  principal: Principal | null,
-  filterText: string | undefined,
-  baseUrl: string,
-): Promise<ResourceObject[] | null> => {
+/** The roll-up filter expression, parsed (400 when it is not one); null when it is empty. */
+export const parseRollUps = (filterText: string | undefined): RollUpFilter | null => {
   const parsed = parseRollUpFilter(filterText);
   if (!parsed.ok) {
     throw new ValidationError({
@@ -44,14 +42,40 @@ export const rollUpResources = async (
       source: { parameter: 'filter' },
     });
   }
-  if (!parsed.filter) return null;
-  if (!principal) throw new UnauthorisedError();
-  const { organisation, costCentre, costCentreType, depth } = parsed.filter;
-  const scope = authorise(principal, 'cost-lines:view', organisation);
+  return parsed.filter;
+};
+
+/** The node the filter names, in the scope (404 when there is none). */
+export const rollUpRoot = async (scope: Scope, { costCentre, costCentreType }: RollUpFilter) => {
   const definition = resourceTypes.get(costCentreType);
   const root = definition ? await getInScope(scope, definition.keyOf, costCentre) : null;
   if (!root?.tree_path) throw new NotFoundError(`No ${costCentreType} with id ${costCentre}.`);
+  return root;
+};
 
+/**
+ * Every roll-up the named-filter expression selects (root first, then depth-first), as resource
+ * objects; null when the expression is empty. Used by the collection route.
+ */
+export const rollUpResources = async (
+  principal: Principal | null,
+  filterText: string | undefined,
+  baseUrl: string,
+): Promise<ResourceObject[] | null> => {
+  const filter = parseRollUps(filterText);
+  if (!filter) return null;
+  if (!principal) throw new UnauthorisedError();
+  const scope = authorise(principal, 'cost-lines:view', filter.organisation);
+  return rollUpsUnder(scope, await rollUpRoot(scope, filter), filter, baseUrl);
+};
+
+/** The roll-ups of `root`'s subtree (or of `root` alone, by the filter's depth); for exports too. */
+export const rollUpsUnder = async (
+  scope: Scope,
+  root: StoredResource,
+  { organisation, depth }: RollUpFilter,
+  baseUrl: string,
+): Promise<ResourceObject[]> => {
   const found = await subtree(scope, root);
   // Rule 8: a soft-deleted node leaves the tree index, so the walk from the root (in `rollUp`) never
   // reaches it, nor anything beneath it, nor their lines.

@@ -1,4 +1,7 @@
-/** Exports: a file of the records a caller could list, written to the exports bucket (kept 30 days). */
+/**
+ * Exports: a file of the records a caller could list, written to the exports bucket (kept 30 days).
+ * `status`: `complete` (its file ready), `processing` (its job is writing it) or `failed` (with `errors`).
+ */
 import { createdAtSort, defineResource } from '../resource-definition';
 
 export const exportsDefinition = defineResource({
@@ -17,6 +20,7 @@ export const exportsDefinition = defineResource({
       handler: 'functions/exports/create.ts',
       permission: 'authenticated',
       access: { table: 'write', buckets: { exports: 'write' } },
+      answers: { status: 201, resource: 'exports', job: true },
     },
   },
   relationships: {
@@ -27,6 +31,7 @@ export const exportsDefinition = defineResource({
   collection: {
     filters: {
       subject_type: { kind: 'eq', path: 'attributes.subject_type' },
+      status: { kind: 'eq', path: 'attributes.status' },
       created_at: { kind: 'time', path: 'meta.created_at' },
     },
     sorts: createdAtSort,

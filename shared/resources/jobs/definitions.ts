@@ -56,6 +56,7 @@ export const jobs = defineResource({
     created_by_user: { type: 'users' },
     created_by_service_account: { type: 'service-accounts' },
     location_import: { type: 'location-imports' },
+    export: { type: 'exports' },
   },
   collection: {
     filters: {
@@ -65,7 +66,7 @@ export const jobs = defineResource({
     },
     sorts: createdAtSort,
     defaultSort: '-created_at',
-    includes: ['location_import'],
+    includes: ['location_import', 'export'],
   },
   derive: withState,
 });
