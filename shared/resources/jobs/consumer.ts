@@ -4,12 +4,12 @@
  * held (its lease) or finished and stops.
  */
 import { config } from '../../config';
+import type { StoredEvent } from '../../data/events';
 import { invokeAsync } from '../../data/lambda';
-import type { EventConsumer } from '../events/consumers';
 
-export const jobConsumer: EventConsumer = {
+export const jobConsumer = {
   name: 'jobs',
-  handle: async (event) => {
+  handle: async (event: StoredEvent) => {
     if (event.event !== 'job.created') return;
     await invokeAsync(config.JOB_WORKER_FUNCTION, { org_id: event.org_id, job_id: event.subject.id });
   },
