@@ -182,7 +182,7 @@ describe('POST /v3/orgs/{org_id}/exports', () => {
   }, 120_000);
 
   it('a worker killed mid-export is replaced once its lease runs out; the file has every record once', async () => {
-    // 6,000 rows: two or three DynamoDB pages of 1 MB, each a part and a checkpoint, so there is a moment
+    // 6,000 rows: six pages of 1,000, each over a 64 KiB part and so a checkpoint, so there is a moment
     // between the first checkpoint and the last to stop it in.
     const rows = 6_000;
     const own = await newTenant('Exports Killed', 0);
