@@ -217,7 +217,9 @@ export type PageKey = Record<string, unknown>;
 /**
  * One organisation's collection in sort order, page by page (DynamoDB pages of up to `limit` items, or
  * of 1 MB), with the query's filters applied by DynamoDB: for exports, which must never hold a whole
- * collection. Each page comes with the key the next starts from (none after the last), so a job can
+ * collection. Always a `Limit`: DynamoDB Local, asked for none, reads the rest of the partition before it
+ * cuts a 1 MB page, so paging a large one costs the square of its size (the bench: 100,000 locations
+ * took 234 s, 12 s with a limit). Each page comes with the key the next starts from (none after the last), so a job can
  * resume `from` it; the next page is already being read while one is handed on.
  */
 export async function* streamPartition(
@@ -225,7 +227,7 @@ export async function* streamPartition(
   orgId: string,
   type: string,
   query: Pick<CollectionQuery, 'filters' | 'sort'>,
-  { from, limit }: { from?: PageKey; limit?: number } = {},
+  { from, limit = 1000 }: { from?: PageKey; limit?: number } = {},
 ): AsyncGenerator<{ items: StoredResource[]; next?: PageKey }> {
   if (!inScope(scope, orgId)) return;
   const filter = buildFilterExpression(query.filters);
@@ -239,7 +241,7 @@ export async function* streamPartition(
         ExpressionAttributeValues: { ':pk': collectionPartition(orgId, type), ...filter?.values },
         ...(filter && { FilterExpression: filter.expression }),
         ScanIndexForward: !query.sort.descending,
-        ...(limit && { Limit: limit }),
+        Limit: limit,
         ExclusiveStartKey,
       }),
     );

@@ -1,6 +1,6 @@
 /**
  * An export too large for its request, as a job. The file is an S3 multipart upload: pages are read from
- * DynamoDB (1,000 items each) (each with the key the next starts from) and written as text until a part's worth
+ * DynamoDB (each with the key the next starts from) and written as text until a part's worth
  * (`EXPORT_PART_KIB`) is waiting; that part is uploaded, then a checkpoint saves the upload's parts, the
  * key to read on from and what has been written (rows, the CSV's columns). A worker that dies mid-part
  * leaves a part the next worker writes again under the same number, replacing it: no row is lost or
@@ -22,13 +22,6 @@ import { exportsDefinition } from './definitions';
 import { closing, contentTypeOf, type Format, opening, pagesOf, pageText, type Written } from './file';
 import { parseExport } from './request';
 import { EXPORT_JOB } from './run';
-
-/**
- * Items a DynamoDB page asks for. DynamoDB stops a page at 1 MB anyway; DynamoDB Local, asked for no
- * limit, reads the rest of the partition before cutting the page, so paging a large one costs the square
- * of its size (measured by the bench: 100,000 locations took 234 s instead of 12 s).
- */
-const PAGE_ITEMS = 1000;
 
 interface Checkpoint {
   upload?: PartsUpload;
@@ -73,10 +66,13 @@ registerJobKind(EXPORT_JOB, {
       const request = requestOf(record);
       let waiting = Buffer.byteLength(text);
       try {
-        for await (const { items, next } of pagesOf(scope, record.org_id, request, String(record.base_url), {
-          from: saved.next,
-          limit: PAGE_ITEMS,
-        })) {
+        for await (const { items, next } of pagesOf(
+          scope,
+          record.org_id,
+          request,
+          String(record.base_url),
+          saved.next,
+        )) {
           const page = pageText(format, items, written);
           text += page.text;
           written = page.written;

@@ -77,14 +77,11 @@ export async function* pagesOf(
   orgId: string,
   { subject, query, rollUpFilter }: ExportRequest,
   baseUrl: string,
-  { from, limit }: { from?: PageKey; limit?: number } = {},
+  from?: PageKey,
 ): AsyncGenerator<{ items: ResourceObject[]; next?: PageKey }> {
   const { definition } = subject;
   if (definition && query) {
-    for await (const { items, next } of streamPartition(scope, orgId, definition.type, query, {
-      from,
-      limit,
-    })) {
+    for await (const { items, next } of streamPartition(scope, orgId, definition.type, query, { from })) {
       yield { items: items.map((item) => toResourceObject(definition, item, baseUrl)), next };
     }
     return;

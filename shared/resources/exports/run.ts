@@ -53,7 +53,7 @@ const smallFile = async (scope: Scope, orgId: string, request: ExportRequest, ba
   const { format } = request.attributes;
   let text = opening(format);
   let written: Written = { rows: 0, columns: null };
-  for await (const { items, next } of pagesOf(scope, orgId, request, baseUrl, { limit: 500 })) {
+  for await (const { items, next } of pagesOf(scope, orgId, request, baseUrl)) {
     const page = pageText(format, items, written);
     text += page.text;
     written = page.written;
