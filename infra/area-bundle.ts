@@ -9,6 +9,7 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { type BuildOptions, buildSync } from 'esbuild';
 import { fallbackRoute, type Route, routes } from '#shared/routes';
+import { nodeBundle } from './node-bundle';
 import { SPECIFICATION_FILES } from './openapi/files';
 import { REPOSITORY_ROOT } from './repository';
 
@@ -32,23 +33,6 @@ export const entrySource = (area: string, areaRoutes: readonly Route[]): string 
     `export const handler = areaRouter(${JSON.stringify(area)}, (route) => loaders[route.id]());`,
   ].join('\n');
 };
-
-/** How every function bundle is built, the bench's bare handler included, so their sizes compare. */
-export const nodeBundle = {
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node24',
-  minify: true,
-  // Stack traces name functions and classes; no source maps in the zip (see README, Deploying).
-  keepNames: true,
-  mainFields: ['module', 'main'],
-  tsconfig: resolve(REPOSITORY_ROOT, 'tsconfig.json'),
-  logLevel: 'silent',
-  banner: {
-    js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-  },
-} as const satisfies BuildOptions;
 
 export const bundleOptions = (area: string, areaRoutes: readonly Route[], outdir: string): BuildOptions => ({
   ...nodeBundle,
@@ -86,11 +70,3 @@ export const bundleArea = (area: string, areaRoutes: readonly Route[], outdir: s
   }
   return result;
 };
-
-/** A function that serves no route: one handler module, bundled alone as `index.mjs`. */
-export const bundleEntry = (entry: string, outdir: string) =>
-  buildSync({
-    ...nodeBundle,
-    entryPoints: [resolve(REPOSITORY_ROOT, entry)],
-    outfile: resolve(outdir, 'index.mjs'),
-  });

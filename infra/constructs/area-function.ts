@@ -18,7 +18,8 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { FUNCTION_TIMEOUT_SECONDS } from '#shared/http/route';
 import type { Route } from '#shared/routes';
-import { bundleArea, bundleEntry } from '../area-bundle';
+import { bundleArea } from '../area-bundle';
+import { bundleEntry } from '../node-bundle';
 import { REPOSITORY_ROOT } from '../repository';
 
 export interface AreaFunctionProps extends Omit<FunctionProps, 'code' | 'handler' | 'runtime'> {

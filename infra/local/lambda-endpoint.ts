@@ -1,19 +1,24 @@
 /**
  * Locally, what Lambda does for the stack's worker functions: a loopback endpoint that speaks Lambda's
  * Invoke API (`POST /2015-03-31/functions/{name}/invocations`, `X-Amz-Invocation-Type: Event`) for the
- * SDK client in `shared/data/lambda.ts`, and runs each invocation of the named function's module in a
- * child process of its own, as Lambda runs it in an execution environment: one that dies (or is killed,
- * as the jobs test does mid-chunk) takes nothing else with it.
+ * SDK client in `shared/data/lambda.ts`, and runs each invocation of the named function in a child
+ * process of its own, as Lambda runs it in an execution environment: one that dies (or is killed, as the
+ * jobs test does mid-chunk) takes nothing else with it. Each function is bundled once, at start, as the
+ * stack bundles it (`infra/node-bundle.ts`): an invocation starts in about 0.3 s of CPU, not the 1.3 s
+ * of compiling the TypeScript afresh, which matters when a job hands itself on every few seconds.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { resolve } from 'node:path';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { bundleEntry } from '../node-bundle';
+import { REPOSITORY_ROOT } from '../repository';
 
 /** The worker functions the stack deploys, by the name the configuration gives them, and their modules. */
 export const LOCAL_FUNCTIONS: Record<string, string> = { 'job-worker': 'functions/jobs/work.ts' };
 
-const root = resolve(import.meta.dirname, '../..');
 const INVOKE = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/;
 
 export interface LambdaEndpointOptions {
@@ -24,17 +29,22 @@ export interface LambdaEndpointOptions {
 }
 
 export const startLambdaEndpoint = async ({ env, port = 0, log = () => {} }: LambdaEndpointOptions) => {
+  const built = mkdtempSync(join(tmpdir(), 'local-functions-'));
+  const bundle = (name: string, entry: string) => {
+    bundleEntry(entry, join(built, name));
+    return join(built, name, 'index.mjs');
+  };
+  const runner = bundle('run-function', 'infra/local/run-function.ts');
+  const bundles = new Map(
+    Object.entries(LOCAL_FUNCTIONS).map(([name, entry]) => [name, bundle(name, entry)]),
+  );
   const running = new Set<ChildProcess>();
-  const run = (name: string, entry: string, payload: string) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', resolve(root, 'infra/local/run-function.ts'), entry],
-      {
-        cwd: root,
-        env: { ...process.env, ...env },
-        stdio: ['pipe', 'inherit', 'inherit'],
-      },
-    );
+  const run = (name: string, bundled: string, payload: string) => {
+    const child = spawn(process.execPath, [runner, bundled], {
+      cwd: REPOSITORY_ROOT,
+      env: { ...process.env, ...env },
+      stdio: ['pipe', 'inherit', 'inherit'],
+    });
     running.add(child);
     child.once('exit', (code, signal) => {
       running.delete(child);
@@ -44,8 +54,8 @@ export const startLambdaEndpoint = async ({ env, port = 0, log = () => {} }: Lam
   };
   const server = createServer((req, res) => {
     const name = decodeURIComponent(INVOKE.exec(req.url ?? '')?.[1] ?? '');
-    const entry = LOCAL_FUNCTIONS[name];
-    if (req.method !== 'POST' || !entry) {
+    const bundled = bundles.get(name);
+    if (req.method !== 'POST' || !bundled) {
       res
         .writeHead(404, { 'content-type': 'application/json' })
         .end(JSON.stringify({ Type: 'User', message: `Function not found: ${name}` }));
@@ -63,7 +73,7 @@ export const startLambdaEndpoint = async ({ env, port = 0, log = () => {} }: Lam
         );
         return;
       }
-      run(name, entry, Buffer.concat(chunks).toString('utf8'));
+      run(name, bundled, Buffer.concat(chunks).toString('utf8'));
       res.writeHead(202).end();
     });
   });
@@ -76,6 +86,7 @@ export const startLambdaEndpoint = async ({ env, port = 0, log = () => {} }: Lam
     stop: async () => {
       for (const child of running) child.kill('SIGKILL');
       await new Promise((done) => server.close(done));
+      rmSync(built, { recursive: true, force: true });
     },
   };
 };

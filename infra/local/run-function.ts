@@ -1,5 +1,5 @@
 /**
- * One local invocation of a worker function (`lambda-endpoint.ts`): the module given, its handler called
+ * One local invocation of a worker function (`lambda-endpoint.ts`): the bundle given, its handler called
  * with the event read from stdin, as Lambda calls it; the exit code says whether it succeeded.
  */
 import { resolve } from 'node:path';

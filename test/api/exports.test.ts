@@ -13,11 +13,10 @@ import type { StoredResource } from '#shared/data/stored-resource';
 import { customerContacts } from '#shared/resources/customers/definitions';
 import { exportsDefinition } from '#shared/resources/exports/definitions';
 import { toStoredResource } from '#shared/resources/stored';
-import { handler as sweep } from '../../functions/jobs/sweep';
 import { createServiceAccountClient, grantRole } from '../../infra/local/records';
 import { type ApiResponse, startTestApi, type TestApi } from '../support/api';
 import { assertJsonApiDocument } from '../support/conformance';
-import { finished, startJobs, watchJob } from '../support/job-workers';
+import { finished, killWorkers, startJobs, sweepUntilFinished, watchJob } from '../support/job-workers';
 import { newTenant, type Tenant } from '../support/tenants';
 
 let api: TestApi;
@@ -192,19 +191,12 @@ describe('POST /v3/orgs/{org_id}/exports', () => {
     expect(accepted.status, accepted.text).toBe(202);
     const jobId = accepted.body.data.id;
     await watchJob(api, token, jobId, (r) => r.body.data.attributes.progress.processed > 0);
-    const killed = jobs.running();
-    expect(killed.length).toBeGreaterThan(0);
-    for (const child of killed) child.kill('SIGKILL');
+    expect(await killWorkers(jobs)).toBeGreaterThan(0);
     const stalled = (await api.get(`/v3/jobs/${jobId}`, token)).body.data.attributes;
     expect(stalled.status).toBe('running');
     expect(stalled.progress.processed).toBeLessThan(rows);
     // Nothing moves it on until the sweeper, once the dead worker's 3 s lease has run out.
-    let swept = 0;
-    const seen = await watchJob(api, token, jobId, (r) => {
-      if (finished(r)) return true;
-      if (jobs.running().length === 0) void sweep().then((n) => (swept += n));
-      return false;
-    });
+    const { seen, swept } = await sweepUntilFinished(api, token, jobId, jobs);
     expect(swept).toBeGreaterThan(0);
     const job = seen.at(-1)?.body.data;
     expect(job.attributes).toMatchObject({ status: 'succeeded', progress: { processed: rows, total: rows } });

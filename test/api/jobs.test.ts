@@ -7,13 +7,13 @@
  * mid-job loses nothing: the sweeper starts another once its lease runs out, and it resumes from the
  * last checkpoint with no row lost or written twice.
  */
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents, tableName } from '#shared/data/clients';
 import { collectionPartition } from '#shared/data/stored-resource';
-import { handler as sweep } from '../../functions/jobs/sweep';
+import { jobs } from '#shared/resources/jobs/definitions';
 import { type ApiResponse, startTestApi, type TestApi } from '../support/api';
-import { finished, startJobs, watchJob } from '../support/job-workers';
+import { finished, killWorkers, startJobs, sweepUntilFinished, watchJob } from '../support/job-workers';
 import { newTenant, type Tenant } from '../support/tenants';
 
 let api: TestApi;
@@ -108,6 +108,30 @@ describe('a location import too large for its request is a job', () => {
     expect(log).toEqual([]);
   }, 120_000);
 
+  it('never shows as finished without its result: a record read before the finishing write shows running', async () => {
+    // The state and the record's last version are one transaction, but a read takes the record, then
+    // the state: put the record back as a read from before that transaction saw it.
+    const key = jobs.keyOf(tenant.org.id, jobId);
+    const setStatus = (status: string) =>
+      documents.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: key,
+          UpdateExpression: 'SET attributes.#status = :status',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':status': status },
+        }),
+      );
+    await setStatus('queued');
+    try {
+      const read = (await api.get(`/v3/jobs/${jobId}`, token)).body.data;
+      expect(read.attributes).toMatchObject({ status: 'running', progress: { processed: 3000 } });
+    } finally {
+      await setStatus('succeeded');
+    }
+    expect((await api.get(`/v3/jobs/${jobId}`, token)).body.data.attributes.status).toBe('succeeded');
+  });
+
   it('is its creator’s: another principal of the organisation gets 404', async () => {
     const res = await api.get(`/v3/jobs/${jobId}`, viewerToken);
     expect(res.status).toBe(404);
@@ -135,19 +159,12 @@ describe('a worker killed mid-job', () => {
     const jobId = res.body.data.id;
     // Kill the worker while it is part-way: after its first checkpoint, during a later slice's writes.
     await watch(jobId, (r) => r.body.data.attributes.progress.processed > 0);
-    const killed = lambda.running();
-    expect(killed.length).toBeGreaterThan(0);
-    for (const child of killed) child.kill('SIGKILL');
+    expect(await killWorkers(lambda)).toBeGreaterThan(0);
     const stalled = (await api.get(`/v3/jobs/${jobId}`, token)).body.data.attributes;
     expect(stalled.status).toBe('running');
     expect(stalled.progress.processed).toBeLessThan(rows);
     // Nothing moves it on until the sweeper, once the dead worker's 3 s lease has run out.
-    let swept = 0;
-    const seen = await watch(jobId, (r) => {
-      if (finished(r)) return true;
-      if (lambda.running().length === 0) void sweep().then((n) => (swept += n));
-      return false;
-    });
+    const { seen, swept } = await sweepUntilFinished(api, token, jobId, lambda);
     expect(swept).toBeGreaterThan(0);
     expect(seen.at(-1)?.body.data.attributes).toMatchObject({
       status: 'succeeded',

@@ -21,7 +21,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildSync, type Metafile } from 'esbuild';
 import type { Route } from '#shared/routes';
-import { areas, bundleArea, nodeBundle } from '../../infra/area-bundle';
+import { areas, bundleArea } from '../../infra/area-bundle';
+import { nodeBundle } from '../../infra/node-bundle';
 
 const out = mkdtempSync(join(tmpdir(), 'bundles-'));
 

@@ -6,8 +6,10 @@
  * (the route walk's large import) needs the workers, as the stack needs them: the consumer's invocation
  * would otherwise be refused and the event handed back.
  */
+import type { ChildProcess } from 'node:child_process';
 import { tableName } from '#shared/data/clients';
 import { handler as consume } from '../../functions/events/consume';
+import { handler as sweep } from '../../functions/jobs/sweep';
 import { startEventStream } from '../../infra/local/event-stream';
 import { startLambdaEndpoint } from '../../infra/local/lambda-endpoint';
 import type { ApiResponse, TestApi } from './api';
@@ -60,3 +62,37 @@ export const watchJob = async (
 
 export const finished = (res: ApiResponse) =>
   ['succeeded', 'failed'].includes(res.body?.data?.attributes?.status);
+
+interface Workers {
+  running: () => ChildProcess[];
+}
+
+/**
+ * Kills the workers mid-job, and for a second more any that start: one handing the job on may have
+ * asked for its successor just before it died, and the successor must not carry the job on either.
+ */
+export const killWorkers = async (workers: Workers) => {
+  const killed = new Set<ChildProcess>();
+  for (let round = 0; round < 5; round++) {
+    for (const child of workers.running()) {
+      child.kill('SIGKILL');
+      killed.add(child);
+    }
+    await pause(200);
+  }
+  return killed.size;
+};
+
+/**
+ * Reads the job until it ends, running the sweeper (as its schedule would) whenever no worker is alive;
+ * every answer seen, and how many workers the sweeper started.
+ */
+export const sweepUntilFinished = async (api: TestApi, token: string, jobId: string, workers: Workers) => {
+  let swept = 0;
+  const seen = await watchJob(api, token, jobId, (res) => {
+    if (finished(res)) return true;
+    if (workers.running().length === 0) void sweep().then((n) => (swept += n));
+    return false;
+  });
+  return { seen, swept };
+};

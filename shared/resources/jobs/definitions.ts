@@ -19,7 +19,11 @@ export const JOB_RETENTION_DAYS = 30;
 export const isJobCreator = (job: StoredResource, principal: Principal | null) =>
   job.rels.created_by_user === principal?.id || job.rels.created_by_service_account === principal?.id;
 
-/** The record as it stands: status and progress from its working state while it is unfinished. */
+/**
+ * The record as it stands: status and progress from its working state while it is unfinished. A state
+ * already finished means the record's last version (its result) landed after the record was read: the
+ * job shows as running until it is read again, never as finished without its result or errors.
+ */
 const withState = async (_scope: unknown, items: StoredResource[]) => {
   const open = items.filter((job) => job.attributes.status === 'queued');
   if (open.length === 0) return items;
@@ -33,7 +37,7 @@ const withState = async (_scope: unknown, items: StoredResource[]) => {
       ...job,
       attributes: {
         ...job.attributes,
-        status: state.status,
+        status: state.status === 'queued' ? 'queued' : 'running',
         progress: { processed: state.processed, total: state.total },
       },
     };
