@@ -25,7 +25,9 @@ export interface LambdaEndpointOptions {
 
 export const startLambdaEndpoint = async ({ env, port = 0, log = () => {} }: LambdaEndpointOptions) => {
   const running = new Set<ChildProcess>();
+  let invocations = 0;
   const run = (name: string, entry: string, payload: string) => {
+    invocations++;
     const child = spawn(
       process.execPath,
       ['--import', 'tsx', resolve(root, 'infra/local/run-function.ts'), entry],
@@ -73,6 +75,8 @@ export const startLambdaEndpoint = async ({ env, port = 0, log = () => {} }: Lam
     endpoint,
     /** The invocations still running (a test kills one mid-job). */
     running: () => [...running],
+    /** The invocations started so far (the bench reports how many a job took). */
+    invocations: () => invocations,
     stop: async () => {
       for (const child of running) child.kill('SIGKILL');
       await new Promise((done) => server.close(done));

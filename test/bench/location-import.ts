@@ -5,8 +5,6 @@
  * reference claims (BatchGetItem), which the bare loop does not.
  */
 import { performance } from 'node:perf_hooks';
-import { BatchWriteCommand, type BatchWriteCommandOutput } from '@aws-sdk/lib-dynamodb';
-import { documents, tableName } from '#shared/data/clients';
 import { uuidv7 } from '#shared/data/ids';
 import { queryItems } from '#shared/data/repository';
 import { scopeOf } from '#shared/data/scope';
@@ -14,6 +12,7 @@ import { collectionPartition } from '#shared/data/stored-resource';
 import { locations, referenceClaim } from '#shared/resources/places/definitions';
 import { importLocations } from '#shared/resources/places/location-imports';
 import { newRecord } from '#shared/resources/record-writes';
+import { bareBatchWrite } from './bare-loops';
 
 const csvOf = (rows: number) =>
   ['reference,name,address,latitude,longitude']
@@ -25,28 +24,6 @@ const csvOf = (rows: number) =>
       ),
     )
     .join('\n');
-
-/** The baseline: the same kind of items, 25 per call, 4 calls in flight, UnprocessedItems retried. */
-const bareBatchWrite = async (items: Record<string, unknown>[]) => {
-  let calls = 0;
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const start = next;
-      next += 25;
-      let pending = items.slice(start, start + 25).map((Item) => ({ PutRequest: { Item } }));
-      while (pending.length > 0) {
-        calls++;
-        const out: BatchWriteCommandOutput = await documents.send(
-          new BatchWriteCommand({ RequestItems: { [tableName]: pending } }),
-        );
-        pending = (out.UnprocessedItems?.[tableName] ?? []) as typeof pending;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: 4 }, worker));
-  return calls;
-};
 
 export const benchLocationImport = async (rows: number) => {
   const csv = csvOf(rows);

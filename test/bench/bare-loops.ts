@@ -1,0 +1,58 @@
+/**
+ * The baselines the import and export paths are measured against: the least code that moves the same
+ * items through DynamoDB. Each is what a hand-written script would do, with nothing of the service's.
+ */
+import {
+  BatchWriteCommand,
+  type BatchWriteCommandOutput,
+  QueryCommand,
+  type QueryCommandOutput,
+} from '@aws-sdk/lib-dynamodb';
+import { documents, tableName } from '#shared/data/clients';
+
+/** Items, 25 per BatchWriteItem, 4 calls in flight, `UnprocessedItems` sent again; the calls made. */
+export const bareBatchWrite = async (items: readonly Record<string, unknown>[]) => {
+  let calls = 0;
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const start = next;
+      next += 25;
+      let pending = items.slice(start, start + 25).map((Item) => ({ PutRequest: { Item } }));
+      while (pending.length > 0) {
+        calls++;
+        const out: BatchWriteCommandOutput = await documents.send(
+          new BatchWriteCommand({ RequestItems: { [tableName]: pending } }),
+        );
+        pending = (out.UnprocessedItems?.[tableName] ?? []) as typeof pending;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, worker));
+  return calls;
+};
+
+/**
+ * Every item of one partition, whole (no projection), in pages of the default size (1 MB), one call
+ * after another as a paged read must: the items read and the calls made. The items are counted, not
+ * kept, as an export streaming them to a file would.
+ */
+export const bareQueryLoop = async (pk: string) => {
+  let items = 0;
+  let calls = 0;
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    calls++;
+    const out: QueryCommandOutput = await documents.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': pk },
+        ExclusiveStartKey,
+      }),
+    );
+    items += out.Items?.length ?? 0;
+    ExclusiveStartKey = out.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return { items, calls };
+};
