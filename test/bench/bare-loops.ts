@@ -33,11 +33,13 @@ export const bareBatchWrite = async (items: readonly Record<string, unknown>[]) 
 };
 
 /**
- * Every item of one partition, whole (no projection), in pages of the default size (1 MB), one call
- * after another as a paged read must: the items read and the calls made. The items are counted, not
- * kept, as an export streaming them to a file would.
+ * Every item of one partition, whole (no projection), one page after another as a paged read must: the
+ * items read and the calls made. The items are counted, not kept, as an export streaming them to a file
+ * would. `limit` items a page: on DynamoDB Local a page without one (up to 1 MB) reads the whole rest of
+ * the partition before it cuts the page, so paging a partition costs the square of its size (100,000
+ * locations: 234 s, 427 rows/s, against 8 s for 50,000 at 2,000 a page); DynamoDB itself stops at 1 MB.
  */
-export const bareQueryLoop = async (pk: string) => {
+export const bareQueryLoop = async (pk: string, limit: number) => {
   let items = 0;
   let calls = 0;
   let ExclusiveStartKey: Record<string, unknown> | undefined;
@@ -48,6 +50,7 @@ export const bareQueryLoop = async (pk: string) => {
         TableName: tableName,
         KeyConditionExpression: 'pk = :pk',
         ExpressionAttributeValues: { ':pk': pk },
+        Limit: limit,
         ExclusiveStartKey,
       }),
     );
