@@ -80,6 +80,7 @@ const bareHalf = async (csv: string, orgId: string, from: number, to: number) =>
 };
 
 interface Sample {
+  /** Since the job's event was handed to the consumer. */
   seconds: number;
   status: string;
   processed: number;
@@ -96,7 +97,10 @@ const readJob = async (scope: Scope, jobId: string) => {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const isFinished = (status: unknown) => status === 'succeeded' || status === 'failed';
 
-/** The local Lambda and the sweeper for one half, and how a job started there is followed to its end. */
+/**
+ * What the export half's job is given: the organisation holding the imported locations, a caller of it,
+ * and how a job, once created, is started and followed to its end on the local Lambda endpoint.
+ */
 export interface JobBench {
   scope: Scope;
   orgId: string;
@@ -334,7 +338,7 @@ const importHalf = async (
       bare_rows_stored: bareStored.distinct,
       worker_invocations: run.invocations,
       job_invocation_seconds: config.JOB_INVOCATION_SECONDS,
-      sweeper_restarts: run.sweeperStarts,
+      workers_started_by_sweeper: run.sweeperStarts,
       worker_failures: run.workerFailures.length === 0 ? 'none' : run.workerFailures.join('; '),
       ...progressFigures(run.samples),
     },
@@ -394,7 +398,7 @@ const exportHalf = async (bench: JobBench) => {
     rows_lost: bench.rows - run.rowsExported,
     worker_invocations: run.followed.invocations,
     job_invocation_seconds: config.JOB_INVOCATION_SECONDS,
-    sweeper_restarts: run.followed.sweeperStarts,
+    workers_started_by_sweeper: run.followed.sweeperStarts,
     worker_failures:
       run.followed.workerFailures.length === 0 ? 'none' : run.followed.workerFailures.join('; '),
     ...progressFigures(run.followed.samples),
