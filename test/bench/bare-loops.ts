@@ -9,6 +9,23 @@ import {
   type QueryCommandOutput,
 } from '@aws-sdk/lib-dynamodb';
 import { documents, tableName } from '#shared/data/clients';
+import { locations, referenceClaim } from '#shared/resources/places/definitions';
+import { readRows } from '#shared/resources/places/location-imports';
+import { newRecord } from '#shared/resources/record-writes';
+
+/**
+ * The items an import writes for rows `from` to `to` of a CSV file, here in another organisation: each
+ * location (its address and point too, so its geohash index entry) and the claim on its reference.
+ */
+export const locationItemsOf = (csv: string, orgId: string, from = 0, to = Number.POSITIVE_INFINITY) => {
+  const now = new Date();
+  return readRows(csv)
+    .valid.slice(from, to)
+    .flatMap((row) => {
+      const location = newRecord(locations, orgId, { attributes: row.attributes }, now);
+      return [location, { ...referenceClaim(orgId, row.reference), holder_id: location.id }];
+    }) as unknown as Record<string, unknown>[];
+};
 
 /** Items, 25 per BatchWriteItem, 4 calls in flight, `UnprocessedItems` sent again; the calls made. */
 export const bareBatchWrite = async (items: readonly Record<string, unknown>[]) => {

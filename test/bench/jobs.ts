@@ -23,19 +23,17 @@ import { getItem } from '#shared/data/repository';
 import { type Scope, scopeOf } from '#shared/data/scope';
 import { collectionPartition, counterKey, type StoredResource } from '#shared/data/stored-resource';
 import { jobs } from '#shared/resources/jobs/definitions';
-import { locationImports, locations, referenceClaim } from '#shared/resources/places/definitions';
+import { locationImports, locations } from '#shared/resources/places/definitions';
 import {
   processUploadedImport,
   startImport,
   UPLOAD_MAX_BYTES,
 } from '#shared/resources/places/import-requests';
-import { readRows } from '#shared/resources/places/location-imports';
-import { newRecord } from '#shared/resources/record-writes';
 import { readInScope } from '#shared/resources/single';
 import { handler as sweep } from '../../functions/jobs/sweep';
 import { startLambdaEndpoint } from '../../infra/local/lambda-endpoint';
 import { consume, latestEvent, streamRecordOf } from '../support/event-stream';
-import { bareBatchWrite, bareQueryLoop } from './bare-loops';
+import { bareBatchWrite, bareQueryLoop, locationItemsOf } from './bare-loops';
 
 /** How often progress is read while a job runs, as a client polling GET /v3/jobs/{id} would. */
 const POLL_MS = 3_000;
@@ -57,23 +55,9 @@ const csvOf = (rows: number) => {
   return lines.join('\n');
 };
 
-/**
- * The items the import writes for rows `from` to `to` of the file, in another organisation: each
- * location and the claim on its reference.
- */
-const importItemsOf = (csv: string, orgId: string, from: number, to: number) => {
-  const now = new Date();
-  return readRows(csv)
-    .valid.slice(from, to)
-    .flatMap((row) => {
-      const location = newRecord(locations, orgId, { attributes: row.attributes }, now);
-      return [location, { ...referenceClaim(orgId, row.reference), holder_id: location.id }];
-    }) as unknown as Record<string, unknown>[];
-};
-
 /** The bare loop over rows `from` to `to`, their items built before the clock starts. */
 const bareHalf = async (csv: string, orgId: string, from: number, to: number) => {
-  const items = importItemsOf(csv, orgId, from, to);
+  const items = locationItemsOf(csv, orgId, from, to);
   const start = performance.now();
   const calls = await bareBatchWrite(items);
   return { rows: to - from, items: items.length, calls, seconds: (performance.now() - start) / 1000 };
