@@ -39,7 +39,9 @@ export const startLambdaEndpoint = async ({ env, port = 0, log = () => {} }: Lam
     Object.entries(LOCAL_FUNCTIONS).map(([name, entry]) => [name, bundle(name, entry)]),
   );
   const running = new Set<ChildProcess>();
+  let invocations = 0;
   const run = (name: string, bundled: string, payload: string) => {
+    invocations++;
     const child = spawn(process.execPath, [runner, bundled], {
       cwd: REPOSITORY_ROOT,
       env: { ...process.env, ...env },
@@ -83,6 +85,8 @@ export const startLambdaEndpoint = async ({ env, port = 0, log = () => {} }: Lam
     endpoint,
     /** The invocations still running (a test kills one mid-job). */
     running: () => [...running],
+    /** The invocations started so far (the bench reports how many a job took). */
+    invocations: () => invocations,
     stop: async () => {
       for (const child of running) child.kill('SIGKILL');
       await new Promise((done) => server.close(done));

@@ -5,30 +5,41 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { resolve } from 'node:path';
-import { localDynamoDbClient } from '../../infra/local/clients';
-import { startDynamoDbLocal } from '../../infra/local/engines';
-import { createTable } from '../../infra/local/provision';
+import { localDynamoDbClient, localS3Client } from '../../infra/local/clients';
+import { type Engine, freePort, startDynamoDbLocal, startS3rver } from '../../infra/local/engines';
+import { createBuckets, createTable } from '../../infra/local/provision';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const PROPERTIES = Number(process.env.BENCH_PROPERTIES ?? 20_000);
 const ROLLUP_LINES = (process.env.BENCH_ROLLUP_LINES ?? '1000,10000,50000').split(',').map(Number);
+const JOB_ROWS = Number(process.env.BENCH_JOB_ROWS ?? 1_000_000);
 const root = resolve(import.meta.dirname, '../..');
 /** `BENCH_ONLY=routes,bundles` runs just those parts (the others are reported as not run). */
 const only = process.env.BENCH_ONLY?.split(',');
+const runs = (name: string) => !only || only.includes(name);
 const part = async <T>(name: string, run: () => Promise<T>): Promise<T | 'not run'> =>
-  !only || only.includes(name) ? run() : 'not run';
+  runs(name) ? run() : 'not run';
 
 const main = async () => {
   const dynamo = await startDynamoDbLocal();
+  // The jobs part also needs the bucket its files go to and the loopback Lambda endpoint's address, both
+  // in the configuration before the first module reads it (below).
+  const s3: Engine | null = runs('jobs') ? await startS3rver() : null;
   try {
     Object.assign(process.env, {
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       TABLE_NAME: 'bench',
       LOG_LEVEL: 'warn',
       STAGE: 'bench',
+      ...(s3 && {
+        S3_ENDPOINT: s3.endpoint,
+        EXPORTS_BUCKET: 'bench-exports',
+        LAMBDA_ENDPOINT: `http://127.0.0.1:${await freePort()}`,
+      }),
     });
     const client = localDynamoDbClient(dynamo.endpoint);
     await createTable(client, 'bench');
+    if (s3) await createBuckets(localS3Client(s3.endpoint), ['bench-exports']);
     const { benchLocationImport } = await import('./location-import');
     const { benchGeoBox } = await import('./geo-box');
     const { benchCostRollUps } = await import('./cost-rollups');
@@ -37,6 +48,7 @@ const main = async () => {
     const { benchOverhead } = await import('./overhead');
     const { benchLoad } = await import('./load');
     const { benchReload } = await import('./reload');
+    const { benchJobs } = await import('./jobs');
     const results = {
       machine: { cpus: cpus().length, memory_gib: Math.round(totalmem() / 2 ** 30), node: process.version },
       date: new Date().toISOString(),
@@ -48,6 +60,7 @@ const main = async () => {
       geo_box: await part('geo', () => benchGeoBox(PROPERTIES)),
       cost_rollups: await part('rollups', () => benchCostRollUps(ROLLUP_LINES)),
       reload: await part('reload', benchReload),
+      jobs: await part('jobs', () => benchJobs(JOB_ROWS)),
     };
     mkdirSync(resolve(root, 'bench'), { recursive: true });
     // A partial run (BENCH_ONLY) never overwrites the committed full results.
@@ -56,6 +69,7 @@ const main = async () => {
     writeFileSync(resolve(root, `bench/${name}.md`), report(results));
     process.stdout.write(report(results));
   } finally {
+    await s3?.stop();
     await dynamo.stop();
   }
 };
@@ -73,6 +87,7 @@ const report = (r: {
   geo_box: Figures;
   cost_rollups: Figures;
   reload: Figures;
+  jobs: { import: Figures; export: Figures } | 'not run';
 }) => {
   const rows = (o: Figures) =>
     o === 'not run'
@@ -138,6 +153,18 @@ ${rows(r.cost_rollups)}
 | figure | value |
 |---|---|
 ${rows(r.reload)}
+
+## Jobs: a location import as a job against a bare BatchWriteItem loop (issue 18)
+
+| figure | value |
+|---|---|
+${rows(r.jobs === 'not run' ? 'not run' : r.jobs.import)}
+
+## Jobs: an export as a job against a bare Query loop (issue 18)
+
+| figure | value |
+|---|---|
+${rows(r.jobs === 'not run' ? 'not run' : r.jobs.export)}
 `;
 };
 

@@ -33,6 +33,8 @@ interface Counts {
 interface Checkpoint extends Partial<Counts> {
   /** The first valid row not yet written. */
   next?: number;
+  /** BatchWriteItem calls of the slices done, as saved with them (shown on the finished import). */
+  calls?: number;
   /** The counts of the slice starting at `at`, taken before its writes. */
   pending?: Counts & { at: number };
 }
@@ -86,8 +88,9 @@ registerJobKind(IMPORT_JOB, {
     const state = checkpoint as Checkpoint;
     let next = state.next ?? 0;
     const counts = { created: state.created ?? 0, updated: state.updated ?? 0 };
+    let calls = state.calls ?? 0;
     const progress = (done: number, pending?: Checkpoint['pending']) => ({
-      checkpoint: { next: done, ...counts, ...(pending && { pending }) },
+      checkpoint: { next: done, ...counts, calls, ...(pending && { pending }) },
       processed: rejected.length + done,
       total,
     });
@@ -102,11 +105,12 @@ registerJobKind(IMPORT_JOB, {
     }
     while (current && currentCounts) {
       const following = next + SLICE_ROWS;
-      const [, upcoming] = await Promise.all([
+      const [written, upcoming] = await Promise.all([
         bulkPut(current.writes),
         following < valid.length ? plan(following) : Promise.resolve(null),
       ]);
       next = Math.min(following, valid.length);
+      calls += written.calls;
       counts.created += currentCounts.created;
       counts.updated += currentCounts.updated;
       const upcomingCounts = upcoming && { created: upcoming.created, updated: upcoming.updated };
@@ -126,6 +130,7 @@ registerJobKind(IMPORT_JOB, {
         {
           replace: changedRecord(locationImports, record, {
             attributes: { ...outcome, finished_at: new Date().toISOString() },
+            meta: { write_calls: calls },
           }),
           as: 'processed',
         },

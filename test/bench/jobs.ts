@@ -1,0 +1,408 @@
+/**
+ * Issue 18, item 5's goal: a large location import and a large export complete as jobs, at ≥ 0.9× the
+ * rows/s of a bare BatchWriteItem (resp. Query) loop in the same run, with no row lost and progress
+ * visible while they run (`BENCH_ONLY=jobs`, `BENCH_JOB_ROWS`, default 1,000,000).
+ *
+ * The job runs on the local pieces `npm start` runs: the file in s3rver, each worker invocation a child
+ * process of the loopback Lambda endpoint, and a sweeper every 10 s for a worker that dies. Its start is
+ * the real one: the import is declared, uploaded through its presigned PUT and processed by the modules
+ * the POST handlers call, and its `job.created` event, read from the table, is handed to the stream
+ * consumer's own handler (`functions/events/consume.ts`). The stream itself is not polled here: locally
+ * that means reading every write's stream record (two million for the baseline, two million for the job)
+ * in the bench's own process, CPU the two measured sides would share unevenly; in AWS the mapping filters
+ * them out before Lambda. Progress is read every few seconds through what GET /v3/jobs/{id} reads.
+ */
+import { createHash } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import type { Principal } from '#shared/auth/principal';
+import { config } from '#shared/config';
+import { documents, tableName } from '#shared/data/clients';
+import { uuidv7 } from '#shared/data/ids';
+import { getItem } from '#shared/data/repository';
+import { type Scope, scopeOf } from '#shared/data/scope';
+import { collectionPartition, counterKey, type StoredResource } from '#shared/data/stored-resource';
+import { jobs } from '#shared/resources/jobs/definitions';
+import { locationImports, locations } from '#shared/resources/places/definitions';
+import {
+  processUploadedImport,
+  startImport,
+  UPLOAD_MAX_BYTES,
+} from '#shared/resources/places/import-requests';
+import { readInScope } from '#shared/resources/single';
+import { handler as sweep } from '../../functions/jobs/sweep';
+import { startLambdaEndpoint } from '../../infra/local/lambda-endpoint';
+import { consume, latestEvent, streamRecordOf } from '../support/event-stream';
+import { bareBatchWrite, bareQueryLoop, locationItemsOf } from './bare-loops';
+
+/** How often progress is read while a job runs, as a client polling GET /v3/jobs/{id} would. */
+const POLL_MS = 3_000;
+const SWEEP_MS = 10_000;
+/**
+ * Items a Query page asks for: about what a default page (1 MB) holds of these locations (2,040), so the
+ * calls are those of default pages; but asked for, because DynamoDB Local cuts a page without a `Limit`
+ * only after reading the rest of the partition (`bareQueryLoop`), which would take hours at a million.
+ */
+export const QUERY_PAGE_ITEMS = 2_000;
+
+/** Short rows, so that a million stay inside the upload limit (50 MiB): 46 bytes a row at a million. */
+const csvOf = (rows: number) => {
+  const lines = ['reference,name,address,latitude,longitude'];
+  for (let i = 0; i < rows; i++)
+    lines.push(
+      `L${i},Site ${i},${i} High St,${(50 + (i % 900) / 100).toFixed(2)},${(-5 + (i % 700) / 100).toFixed(2)}`,
+    );
+  return lines.join('\n');
+};
+
+/** The bare loop over rows `from` to `to`, their items built before the clock starts. */
+const bareHalf = async (csv: string, orgId: string, from: number, to: number) => {
+  const items = locationItemsOf(csv, orgId, from, to);
+  const start = performance.now();
+  const calls = await bareBatchWrite(items);
+  return { rows: to - from, items: items.length, calls, seconds: (performance.now() - start) / 1000 };
+};
+
+interface Sample {
+  /** Since the job's event was handed to the consumer. */
+  seconds: number;
+  status: string;
+  processed: number;
+  total: number | null;
+}
+
+/** The job as GET /v3/jobs/{id} answers it: the record, with status and progress from its state. */
+const readJob = async (scope: Scope, jobId: string) => {
+  const record = await readInScope(scope, jobs, jobId);
+  const [current = record] = (await jobs.derive?.(scope, [record])) ?? [record];
+  return current;
+};
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const isFinished = (status: unknown) => status === 'succeeded' || status === 'failed';
+
+/**
+ * What the export half's job is given: the organisation holding the imported locations, a caller of it,
+ * and how a job, once created, is started and followed to its end on the local Lambda endpoint.
+ */
+export interface JobBench {
+  scope: Scope;
+  orgId: string;
+  principal: Principal;
+  rows: number;
+  /**
+   * Hands the job's `job.created` event (read from the table) to the stream consumer, then reads the job
+   * every few seconds until it has finished.
+   */
+  follow(job: StoredResource): Promise<FollowedJob>;
+}
+
+export interface FollowedJob {
+  /** The finished job record. */
+  job: StoredResource;
+  /** From the job's creation to its finish, by its own timestamps. */
+  seconds: number;
+  invocations: number;
+  sweeperStarts: number;
+  workerFailures: string[];
+  samples: Sample[];
+}
+
+const startJobBench = async () => {
+  const failures: string[] = [];
+  const lambda = await startLambdaEndpoint({
+    env: process.env,
+    port: Number(new URL(config.LAMBDA_ENDPOINT ?? '').port),
+    log: (line) => failures.push(line),
+  });
+  const follow = async (scope: Scope, job: StoredResource): Promise<FollowedJob> => {
+    const invokedBefore = lambda.invocations();
+    const failedBefore = failures.length;
+    let sweeperStarts = 0;
+    let sweeping = false;
+    const sweeper = setInterval(() => {
+      if (sweeping) return;
+      sweeping = true;
+      sweep()
+        .then((n) => {
+          sweeperStarts += n;
+        })
+        .catch((error: unknown) => failures.push(`sweep: ${String(error)}`))
+        .finally(() => {
+          sweeping = false;
+        });
+    }, SWEEP_MS);
+    try {
+      const created = await latestEvent(job.org_id, 'job.created', job.id);
+      const start = performance.now();
+      await consume(streamRecordOf(created));
+      const samples: Sample[] = [];
+      // A job that stops moving for three leases (its worker and the sweeper's both gone) is a failure.
+      const stallMs = 3 * config.JOB_LEASE_SECONDS * 1000 + 2 * SWEEP_MS;
+      let moved = performance.now();
+      for (;;) {
+        const current = await readJob(scope, job.id);
+        const { status, progress } = current.attributes as {
+          status: string;
+          progress: { processed: number; total: number | null };
+        };
+        const seconds = Number(((performance.now() - start) / 1000).toFixed(1));
+        const last = samples.at(-1);
+        if (!last || last.processed !== progress.processed || last.status !== status)
+          moved = performance.now();
+        samples.push({ seconds, status, ...progress });
+        if (isFinished(status)) {
+          const began = Date.parse(String(current.meta.created_at));
+          const ended = Date.parse(String(current.attributes.finished_at));
+          return {
+            job: current,
+            seconds: (ended - began) / 1000,
+            invocations: lambda.invocations() - invokedBefore,
+            sweeperStarts,
+            workerFailures: failures.slice(failedBefore),
+            samples,
+          };
+        }
+        if (performance.now() - moved > stallMs)
+          throw new Error(`Job ${job.id} made no progress for ${stallMs / 1000} s: ${JSON.stringify(last)}`);
+        await pause(POLL_MS);
+      }
+    } finally {
+      clearInterval(sweeper);
+    }
+  };
+  return { follow, stop: lambda.stop };
+};
+
+/** The progress samples in a report: how many showed the job part-way, and the first and last. */
+const progressFigures = (samples: readonly Sample[]) => {
+  const show = (s: Sample | undefined) =>
+    s
+      ? `${s.status} ${s.processed.toLocaleString('en')}/${s.total?.toLocaleString('en') ?? '?'} at ${s.seconds} s`
+      : '—';
+  const partWay = samples.filter(
+    (s) => s.status === 'running' && s.total && s.processed > 0 && s.processed < s.total,
+  );
+  return {
+    progress_samples: samples.length,
+    progress_samples_part_way: partWay.length,
+    progress_first_sample: show(samples[0]),
+    progress_first_part_way: show(partWay[0]),
+    progress_last_part_way: show(partWay.at(-1)),
+    progress_last_sample: show(samples.at(-1)),
+  };
+};
+
+/** Every location of the organisation, counted with its reference only: stored, and stored twice. */
+const storedRows = async (orgId: string) => {
+  const references = new Set<string>();
+  let items = 0;
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const out: QueryCommandOutput = await documents.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': collectionPartition(orgId, locations.type) },
+        ProjectionExpression: '#a.#r',
+        Limit: QUERY_PAGE_ITEMS,
+        ExpressionAttributeNames: { '#a': 'attributes', '#r': 'reference' },
+        ExclusiveStartKey,
+      }),
+    );
+    for (const item of out.Items ?? []) {
+      items++;
+      references.add(String((item.attributes as { reference: string }).reference));
+    }
+    ExclusiveStartKey = out.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return { items, distinct: references.size };
+};
+
+const ratio = (job: number, bare: number) => Number((job / bare).toFixed(2));
+const perSecond = (rows: number, seconds: number) => Math.round(rows / seconds);
+
+/** The bench's caller: a service account of the organisation, as an integration would import. */
+const benchPrincipal = (orgId: string): Principal => ({
+  id: uuidv7(),
+  kind: 'service-account',
+  name: 'bench',
+  permissions: new Map([[orgId, new Set()]]),
+  teams: {},
+});
+
+const importHalf = async (
+  rows: number,
+  follow: (scope: Scope, job: StoredResource) => Promise<FollowedJob>,
+) => {
+  const csv = csvOf(rows);
+  const bytes = Buffer.byteLength(csv);
+  if (bytes > UPLOAD_MAX_BYTES)
+    throw new Error(`${rows} rows make ${bytes} bytes, over the upload limit (${UPLOAD_MAX_BYTES})`);
+  const jobOrg = uuidv7();
+  const bareOrg = uuidv7();
+
+  // The baseline writes the same items as the job, half of them before it and half after: a write costs
+  // DynamoDB Local a little more as the table grows, and so both sides see the same table on average.
+  const half = Math.floor(rows / 2);
+  const bareBefore = await bareHalf(csv, bareOrg, 0, half);
+
+  // The job, started as POST …/location-imports (declared upload) and POST …/{id}/process start it.
+  const scope = scopeOf([jobOrg]);
+  const principal = benchPrincipal(jobOrg);
+  const declared = await startImport(
+    scope,
+    jobOrg,
+    {
+      data: {
+        type: 'location-imports',
+        attributes: {
+          upload: {
+            size: bytes,
+            content_type: 'text/csv',
+            checksum: createHash('sha256').update(csv).digest('base64'),
+          },
+          file_name: 'bench.csv',
+        },
+      },
+    },
+    principal,
+  );
+  if (!declared.record) throw new Error('A declared upload answered with a job');
+  const upload = declared.record.meta.upload as {
+    url: string;
+    method: string;
+    headers: Record<string, string>;
+  };
+  const put = await fetch(upload.url, { method: upload.method, headers: upload.headers, body: csv });
+  if (!put.ok) throw new Error(`The upload failed: ${put.status} ${await put.text()}`);
+  const answer = await processUploadedImport(scope, declared.record, principal);
+  if (!answer.job) throw new Error('The import did not become a job');
+  const run = await follow(scope, answer.job);
+  if (run.job.attributes.status !== 'succeeded')
+    throw new Error(
+      `The import job ${run.job.attributes.status}: ${JSON.stringify(run.job.attributes.errors)}`,
+    );
+  const bareAfter = await bareHalf(csv, bareOrg, half, rows);
+  const bareSeconds = bareBefore.seconds + bareAfter.seconds;
+  const bareCalls = bareBefore.calls + bareAfter.calls;
+
+  const record = await readInScope(scope, locationImports, String(run.job.rels.location_import));
+  const counts = record.attributes.counts as { created: number; rejected: number };
+  const writeCalls = Number(record.meta.write_calls);
+  const [stored, bareStored, counter] = await Promise.all([
+    storedRows(jobOrg),
+    storedRows(bareOrg),
+    getItem<{ count?: number }>(counterKey(jobOrg, locations.type)),
+  ]);
+  const jobRowsPerSecond = perSecond(rows, run.seconds);
+  const bareRowsPerSecond = perSecond(rows, bareSeconds);
+  return {
+    jobOrg,
+    principal,
+    figures: {
+      rows,
+      file_bytes: bytes,
+      job_rows_per_second: jobRowsPerSecond,
+      bare_batch_write_rows_per_second: bareRowsPerSecond,
+      job_to_bare_ratio: ratio(jobRowsPerSecond, bareRowsPerSecond),
+      job_seconds_created_to_finished: Number(run.seconds.toFixed(1)),
+      bare_seconds: Number(bareSeconds.toFixed(1)),
+      bare_rows_per_second_before_and_after_the_job: `${perSecond(bareBefore.rows, bareBefore.seconds)}, ${perSecond(bareAfter.rows, bareAfter.seconds)}`,
+      job_write_calls: writeCalls,
+      job_items_per_write_call: Number(((counts.created * 2) / writeCalls).toFixed(2)),
+      bare_write_calls: bareCalls,
+      bare_items_per_write_call: Number(((bareBefore.items + bareAfter.items) / bareCalls).toFixed(2)),
+      rows_created: counts.created,
+      rows_rejected: counts.rejected,
+      rows_stored: stored.distinct,
+      rows_lost: rows - stored.distinct,
+      rows_stored_twice: stored.items - stored.distinct,
+      locations_counter: counter?.count ?? 0,
+      bare_rows_stored: bareStored.distinct,
+      worker_invocations: run.invocations,
+      job_invocation_seconds: config.JOB_INVOCATION_SECONDS,
+      workers_started_by_sweeper: run.sweeperStarts,
+      worker_failures: run.workerFailures.length === 0 ? 'none' : run.workerFailures.join('; '),
+      ...progressFigures(run.samples),
+    },
+  };
+};
+
+/** What the export half's job hands back, beside what following it measured. */
+export interface ExportJobRun {
+  followed: FollowedJob;
+  /** Data rows in the file the job wrote (read back from its bucket), the header not counted. */
+  rowsExported: number;
+}
+
+/**
+ * The export half's job: exports the `bench.rows` locations of `bench.orgId` (every attribute) as a job,
+ * started through the module the export POST handler calls, and followed with `bench.follow`.
+ * Placeholder: exports do not run as jobs yet (they will with issue 18's exports-as-jobs change, which
+ * fills this in); until then it answers null and the report says so.
+ */
+export const exportLocationsAsJob = async (_bench: JobBench): Promise<ExportJobRun | null> => null;
+
+const EXPORT_PENDING = '(export job: added with exports as jobs)';
+
+const exportHalf = async (bench: JobBench) => {
+  // The baseline: a bare paged Query over the imported locations, whole items, as an export reads them.
+  const start = performance.now();
+  const bare = await bareQueryLoop(collectionPartition(bench.orgId, locations.type), QUERY_PAGE_ITEMS);
+  const bareSeconds = (performance.now() - start) / 1000;
+  const bareRowsPerSecond = perSecond(bare.items, bareSeconds);
+  const baseline = {
+    rows: bench.rows,
+    bare_query_rows_per_second: bareRowsPerSecond,
+    bare_query_seconds: Number(bareSeconds.toFixed(1)),
+    bare_query_calls: bare.calls,
+    bare_query_items_per_call: Math.round(bare.items / bare.calls),
+    bare_query_page_limit: QUERY_PAGE_ITEMS,
+    bare_query_rows_read: bare.items,
+  };
+  const run = await exportLocationsAsJob(bench);
+  if (!run)
+    return {
+      ...baseline,
+      job_rows_per_second: EXPORT_PENDING,
+      job_to_bare_ratio: EXPORT_PENDING,
+      rows_exported: EXPORT_PENDING,
+      rows_lost: EXPORT_PENDING,
+      worker_invocations: EXPORT_PENDING,
+      progress: EXPORT_PENDING,
+    };
+  const jobRowsPerSecond = perSecond(run.rowsExported, run.followed.seconds);
+  return {
+    ...baseline,
+    job_rows_per_second: jobRowsPerSecond,
+    job_to_bare_ratio: ratio(jobRowsPerSecond, bareRowsPerSecond),
+    job_seconds_created_to_finished: Number(run.followed.seconds.toFixed(1)),
+    rows_exported: run.rowsExported,
+    rows_lost: bench.rows - run.rowsExported,
+    worker_invocations: run.followed.invocations,
+    job_invocation_seconds: config.JOB_INVOCATION_SECONDS,
+    workers_started_by_sweeper: run.followed.sweeperStarts,
+    worker_failures:
+      run.followed.workerFailures.length === 0 ? 'none' : run.followed.workerFailures.join('; '),
+    ...progressFigures(run.followed.samples),
+  };
+};
+
+export const benchJobs = async (rows: number) => {
+  const local = await startJobBench();
+  try {
+    const imported = await importHalf(rows, local.follow);
+    const scope = scopeOf([imported.jobOrg]);
+    const exported = await exportHalf({
+      scope,
+      orgId: imported.jobOrg,
+      principal: imported.principal,
+      rows,
+      follow: (job) => local.follow(scope, job),
+    });
+    return { import: imported.figures, export: exported };
+  } finally {
+    await local.stop();
+  }
+};
