@@ -53,7 +53,7 @@ process.once('exit', () => {
 });
 
 const waitUntilServing = async (endpoint: string, child: ChildProcess, output: () => string) => {
-  const client = localDynamoDbClient(endpoint);
+  const client = localDynamoDbClient(endpoint, 'engine');
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`DynamoDB Local exited (${child.exitCode}):\n${output()}`);
@@ -80,7 +80,6 @@ export const startDynamoDbLocal = async (): Promise<Engine> => {
       '-jar',
       join(dir, 'DynamoDBLocal.jar'),
       '-inMemory',
-      '-sharedDb',
       '-disableTelemetry',
       '-port',
       String(port),

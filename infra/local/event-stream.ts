@@ -14,7 +14,7 @@ import {
   GetShardIteratorCommand,
 } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { assertLoopback, localDynamoDbClient } from './clients';
+import { assertLoopback, localDatabaseKey, localDynamoDbClient } from './clients';
 
 export interface EventStreamOptions {
   endpoint: string;
@@ -71,9 +71,11 @@ export const startEventStream = async ({
   log = () => {},
 }: EventStreamOptions) => {
   assertLoopback(endpoint);
-  const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+  const credentials = { accessKeyId: localDatabaseKey(tableName), secretAccessKey: 'local' };
   const streams = new DynamoDBStreamsClient({ endpoint, region: REGION, credentials });
-  const table = await localDynamoDbClient(endpoint).send(new DescribeTableCommand({ TableName: tableName }));
+  const table = await localDynamoDbClient(endpoint, tableName).send(
+    new DescribeTableCommand({ TableName: tableName }),
+  );
   const streamArn = table.Table?.LatestStreamArn;
   if (!streamArn) throw new Error(`${tableName} has no stream`);
   /** Each shard's next iterator; null once the shard is closed and read to its end. */

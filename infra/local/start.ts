@@ -62,7 +62,7 @@ const main = async () => {
     LAMBDA_ENDPOINT: lambda.endpoint,
   };
   Object.assign(process.env, env);
-  await createTable(localDynamoDbClient(dynamo.endpoint), tableName);
+  await createTable(localDynamoDbClient(dynamo.endpoint, tableName), tableName);
   await createBuckets(localS3Client(s3.endpoint), Object.values(buckets));
 
   const { loadDemoData } = await import('./demo-data');

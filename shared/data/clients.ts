@@ -4,7 +4,11 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { guardStorageLimits } from './storage-limits';
 
-const localCredentials = { accessKeyId: 'local', secretAccessKey: 'local' };
+/** DynamoDB Local keeps a database per access key: the table's own (`infra/local/clients.ts`). */
+const localCredentials = {
+  accessKeyId: config.TABLE_NAME.replace(/[^A-Za-z0-9]/g, ''),
+  secretAccessKey: 'local',
+};
 
 export const dynamodb = new DynamoDBClient({
   region: config.AWS_REGION,

@@ -144,9 +144,10 @@ describe('device backups: request, upload, complete, download', () => {
 });
 
 const itemCount = async () => {
-  const out = await localDynamoDbClient(process.env.DYNAMODB_ENDPOINT ?? '').send(
-    new ScanCommand({ TableName: process.env.TABLE_NAME, Select: 'COUNT', ConsistentRead: true }),
-  );
+  const out = await localDynamoDbClient(
+    process.env.DYNAMODB_ENDPOINT ?? '',
+    process.env.TABLE_NAME ?? '',
+  ).send(new ScanCommand({ TableName: process.env.TABLE_NAME, Select: 'COUNT', ConsistentRead: true }));
   return out.Count ?? 0;
 };
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';

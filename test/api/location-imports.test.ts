@@ -145,9 +145,10 @@ describe('location imports', () => {
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64');
 const itemCount = async () => {
-  const out = await localDynamoDbClient(process.env.DYNAMODB_ENDPOINT ?? '').send(
-    new ScanCommand({ TableName: process.env.TABLE_NAME, Select: 'COUNT', ConsistentRead: true }),
-  );
+  const out = await localDynamoDbClient(
+    process.env.DYNAMODB_ENDPOINT ?? '',
+    process.env.TABLE_NAME ?? '',
+  ).send(new ScanCommand({ TableName: process.env.TABLE_NAME, Select: 'COUNT', ConsistentRead: true }));
   return out.Count ?? 0;
 };
 

@@ -59,9 +59,10 @@ afterAll(async () => {
 });
 
 const itemCount = async () => {
-  const out = await localDynamoDbClient(process.env.DYNAMODB_ENDPOINT ?? '').send(
-    new ScanCommand({ TableName: process.env.TABLE_NAME, Select: 'COUNT' }),
-  );
+  const out = await localDynamoDbClient(
+    process.env.DYNAMODB_ENDPOINT ?? '',
+    process.env.TABLE_NAME ?? '',
+  ).send(new ScanCommand({ TableName: process.env.TABLE_NAME, Select: 'COUNT' }));
   return out.Count ?? 0;
 };
 

@@ -37,7 +37,7 @@ const main = async () => {
         LAMBDA_ENDPOINT: `http://127.0.0.1:${await freePort()}`,
       }),
     });
-    const client = localDynamoDbClient(dynamo.endpoint);
+    const client = localDynamoDbClient(dynamo.endpoint, 'bench');
     await createTable(client, 'bench');
     if (s3) await createBuckets(localS3Client(s3.endpoint), ['bench-exports']);
     const { benchLocationImport } = await import('./location-import');

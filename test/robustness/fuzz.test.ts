@@ -40,7 +40,7 @@ afterAll(() => {
 
 const itemCount = async () =>
   (
-    await localDynamoDbClient(process.env.DYNAMODB_ENDPOINT ?? '').send(
+    await localDynamoDbClient(process.env.DYNAMODB_ENDPOINT ?? '', process.env.TABLE_NAME ?? '').send(
       new ScanCommand({ TableName: process.env.TABLE_NAME, Select: 'COUNT' }),
     )
   ).Count ?? 0;

@@ -49,7 +49,7 @@ const env = {
 };
 Object.assign(process.env, env);
 
-await createTable(localDynamoDbClient(env.DYNAMODB_ENDPOINT), env.TABLE_NAME);
+await createTable(localDynamoDbClient(env.DYNAMODB_ENDPOINT, env.TABLE_NAME), env.TABLE_NAME);
 await createBuckets(localS3Client(env.S3_ENDPOINT), [
   env.DEVICE_BACKUPS_BUCKET,
   env.EXPORTS_BUCKET,
