@@ -25,6 +25,7 @@ import {
   buildEveryRecord,
   deliverStreetWorksEvent,
   type EveryRecord,
+  largeLocationImport,
   requestBodies,
 } from '../support/every-record';
 import { STREET_WORKS_ORGS } from '../support/street-works-config';
@@ -134,6 +135,12 @@ const addSecondRecords = async () => {
   });
   expect(request.status, request.text).toBe(201);
   again.device_backup_request_id = request.body.data.id;
+  // A job has no POST of its own: a second import too large for its request makes the second.
+  const job = await api.request('POST', `/v3/orgs/${org}/governance/location-imports`, {
+    token,
+    body: largeLocationImport('J2'),
+  });
+  expect(job.status, job.text).toBe(202);
   // A second webhook delivery: another event the builder's subscription takes, as the stream hands it over.
   const maker = await api.request('POST', `/v3/orgs/${org}/assets/equipment-manufacturers`, {
     token,

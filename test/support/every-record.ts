@@ -53,6 +53,19 @@ export const BODILESS = new Set([
 ]);
 
 /** A valid request body for every write route, naming the records in `ids`. */
+/** An inline location import too large for its request (over 64 KiB): it answers 202 with a job. */
+export const largeLocationImport = (prefix: string) => ({
+  data: {
+    type: 'location-imports',
+    attributes: {
+      csv: [
+        'reference,name,address',
+        ...Array.from({ length: 2000 }, (_, i) => `${prefix}-${i},Job site ${i},${i} Long Lane`),
+      ].join('\n'),
+    },
+  },
+});
+
 export const requestBodies: Record<string, (ids: Ids) => object> = {
   createTeam: (i) => ({
     data: {
@@ -877,15 +890,9 @@ export const buildEveryRecord = async (
   ids.export_id = await create('createExport');
 
   // Jobs: an inline import too large for its request answers 202 with its job (no worker runs here).
-  const rows = Array.from({ length: 2000 }, (_, i) => `J-${i},Job site ${i},${i} Long Lane`);
   const large = await api.request('POST', `/v3/orgs/${org}/governance/location-imports`, {
     token,
-    body: {
-      data: {
-        type: 'location-imports',
-        attributes: { csv: ['reference,name,address', ...rows].join('\n') },
-      },
-    },
+    body: largeLocationImport('J'),
   });
   expect(large.status, large.text).toBe(202);
   ids.job_id = large.body.data.id;
