@@ -186,8 +186,9 @@ const progressFigures = (samples: readonly Sample[]) => {
     s
       ? `${s.status} ${s.processed.toLocaleString('en')}/${s.total?.toLocaleString('en') ?? '?'} at ${s.seconds} s`
       : '—';
+  // An export's total is known only at its end: part-way is running with some rows and not all.
   const partWay = samples.filter(
-    (s) => s.status === 'running' && s.total && s.processed > 0 && s.processed < s.total,
+    (s) => s.status === 'running' && s.processed > 0 && (s.total === null || s.processed < s.total),
   );
   return {
     progress_samples: samples.length,
