@@ -7,6 +7,7 @@
  * would otherwise be refused and the event handed back.
  */
 import type { ChildProcess } from 'node:child_process';
+import { expect } from 'vitest';
 import { tableName } from '#shared/data/clients';
 import { handler as consume } from '../../functions/events/consume';
 import { handler as sweep } from '../../functions/jobs/sweep';
@@ -71,7 +72,7 @@ interface Workers {
  * Kills the workers mid-job, and for a second more any that start: one handing the job on may have
  * asked for its successor just before it died, and the successor must not carry the job on either.
  */
-export const killWorkers = async (workers: Workers) => {
+const killWorkers = async (workers: Workers) => {
   const killed = new Set<ChildProcess>();
   for (let round = 0; round < 5; round++) {
     for (const child of workers.running()) {
@@ -84,10 +85,31 @@ export const killWorkers = async (workers: Workers) => {
 };
 
 /**
+ * Kills the job's workers once it is part-way, checks that it stalls (running, short of `rows`) and that
+ * only the sweeper, once the dead worker's lease has run out, moves it on; every answer seen after.
+ */
+export const killMidJob = async (
+  api: TestApi,
+  token: string,
+  jobId: string,
+  workers: Workers,
+  rows: number,
+) => {
+  await watchJob(api, token, jobId, (res) => res.body.data.attributes.progress.processed > 0);
+  expect(await killWorkers(workers)).toBeGreaterThan(0);
+  const stalled = (await api.get(`/v3/jobs/${jobId}`, token)).body.data.attributes;
+  expect(stalled.status).toBe('running');
+  expect(stalled.progress.processed).toBeLessThan(rows);
+  const { seen, swept } = await sweepUntilFinished(api, token, jobId, workers);
+  expect(swept).toBeGreaterThan(0);
+  return seen;
+};
+
+/**
  * Reads the job until it ends, running the sweeper (as its schedule would) whenever no worker is alive;
  * every answer seen, and how many workers the sweeper started.
  */
-export const sweepUntilFinished = async (api: TestApi, token: string, jobId: string, workers: Workers) => {
+const sweepUntilFinished = async (api: TestApi, token: string, jobId: string, workers: Workers) => {
   let swept = 0;
   const seen = await watchJob(api, token, jobId, (res) => {
     if (finished(res)) return true;
