@@ -3,10 +3,12 @@
  * counters and scope checks that every collection endpoint relies on, on a resource type of its own.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { bulkPut } from '#shared/data/bulk';
+import { dynamodb } from '#shared/data/clients';
 import { uuidv7 } from '#shared/data/ids';
-import { batchGet, getInScope, queryCollection } from '#shared/data/repository';
+import { batchGet, getInScope, queryCollection, streamPartition } from '#shared/data/repository';
 import { scopeOf } from '#shared/data/scope';
-import type { StoredResource } from '#shared/data/stored-resource';
+import { collectionPartition, type StoredResource } from '#shared/data/stored-resource';
 import { commit, WriteRefused } from '#shared/data/transaction';
 import { parseCollectionQuery } from '#shared/jsonapi/collection-query';
 import { defineResource } from '#shared/resources/resource-definition';
@@ -153,5 +155,79 @@ describe('collection engine on DynamoDB', () => {
     }
     const found = await batchGet(many.map((p) => places.keyOf(org, p.id)));
     expect(found).toHaveLength(130);
+  });
+});
+
+/** Each Query on `pk` an export's read makes: the items it asked for, read, and whether a page follows. */
+const pagesRead = async (orgId: string) => {
+  const pk = collectionPartition(orgId, places.type);
+  const pages: { limit: number; read: number; more: boolean }[] = [];
+  const name = `countPages${orgId}`;
+  dynamodb.middlewareStack.add(
+    (next) => async (args) => {
+      const result = await next(args);
+      const input = args.input as {
+        Limit?: number;
+        ExpressionAttributeValues?: Record<string, { S?: string }>;
+      };
+      const output = result.output as { ScannedCount?: number; LastEvaluatedKey?: unknown };
+      // Plain values, or marshalled ones if the document client has already turned them into DynamoDB's.
+      const value = input.ExpressionAttributeValues?.[':pk'];
+      if (value === pk || (value as { S?: string } | undefined)?.S === pk)
+        pages.push({
+          limit: input.Limit ?? 0,
+          read: output.ScannedCount ?? 0,
+          more: !!output.LastEvaluatedKey,
+        });
+      return result;
+    },
+    { step: 'initialize', name },
+  );
+  let streamed = 0;
+  try {
+    const query = parseCollectionQuery({}, places.collection ?? never());
+    for await (const { items } of streamPartition(scopeOf([orgId]), orgId, places.type, query))
+      streamed += items.length;
+  } finally {
+    dynamodb.middlewareStack.remove(name);
+  }
+  return { pages, streamed };
+};
+
+/** `count` records of the test type in a new organisation, each with a status of `bytes` characters (the name is a key). */
+const manyPlaces = async (count: number, bytes: number) => {
+  const org = uuidv7();
+  const start = Date.UTC(2026, 0, 1);
+  await bulkPut(
+    Array.from({ length: count }, (_, i) =>
+      place(org, `${i}`, 'active'.padEnd(bytes, '.'), new Date(start + i * 1000).toISOString(), 0, 0),
+    ) as unknown as Record<string, unknown>[],
+  );
+  return org;
+};
+
+describe('an export’s read (streamPartition): DynamoDB’s own 1 MB pages, asked for by count', () => {
+  it('items of 4 KB: the first page is cut at 1 MB, and each later one asks for what 1 MB holds, no more', async () => {
+    const { pages, streamed } = await pagesRead(await manyPlaces(1_500, 4_000));
+    expect(streamed).toBe(1_500);
+    const [first, ...later] = pages;
+    // 1,000 asked for; DynamoDB stops at 1 MB, about 250 of these.
+    expect(first?.limit).toBe(1_000);
+    expect(first?.read).toBeGreaterThan(200);
+    expect(first?.read).toBeLessThan(300);
+    for (const page of later) {
+      // Near 1 MB a page (no smaller than 95% of what the first held) and never cut short: DynamoDB Local
+      // reads what a page asks for before it cuts, so an ask past 1 MB is items read twice.
+      expect(page.limit).toBeGreaterThanOrEqual(Math.floor((first?.read ?? 0) * 0.95));
+      expect(page.limit).toBeLessThanOrEqual(first?.read ?? 0);
+      if (page.more) expect(page.read).toBe(page.limit);
+    }
+  });
+
+  it('items of 100 bytes: after the first 1,000, one page asks for the rest (what 1 MB holds is more)', async () => {
+    const { pages, streamed } = await pagesRead(await manyPlaces(3_000, 100));
+    expect(streamed).toBe(3_000);
+    expect(pages.map((p) => p.read)).toEqual([1_000, 2_000]);
+    expect(pages[1]?.limit).toBeGreaterThan(2_000);
   });
 });
