@@ -13,6 +13,8 @@ const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const PROPERTIES = Number(process.env.BENCH_PROPERTIES ?? 20_000);
 const ROLLUP_LINES = (process.env.BENCH_ROLLUP_LINES ?? '1000,10000,50000').split(',').map(Number);
 const JOB_ROWS = Number(process.env.BENCH_JOB_ROWS ?? 1_000_000);
+const JOB_HALVES = (process.env.BENCH_JOB_HALVES ?? 'import,export').split(',');
+const EXPORT_RUNS = Number(process.env.BENCH_EXPORT_RUNS ?? 1);
 const root = resolve(import.meta.dirname, '../..');
 /** `BENCH_ONLY=routes,bundles` runs just those parts (the others are reported as not run). */
 const only = process.env.BENCH_ONLY?.split(',');
@@ -60,7 +62,7 @@ const main = async () => {
       geo_box: await part('geo', () => benchGeoBox(PROPERTIES)),
       cost_rollups: await part('rollups', () => benchCostRollUps(ROLLUP_LINES)),
       reload: await part('reload', benchReload),
-      jobs: await part('jobs', () => benchJobs(JOB_ROWS)),
+      jobs: await part('jobs', () => benchJobs(JOB_ROWS, { halves: JOB_HALVES, exportRuns: EXPORT_RUNS })),
     };
     mkdirSync(resolve(root, 'bench'), { recursive: true });
     // A partial run (BENCH_ONLY) never overwrites the committed full results.
