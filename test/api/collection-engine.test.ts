@@ -166,14 +166,10 @@ const pagesRead = async (orgId: string) => {
   dynamodb.middlewareStack.add(
     (next) => async (args) => {
       const result = await next(args);
-      const input = args.input as {
-        Limit?: number;
-        ExpressionAttributeValues?: Record<string, { S?: string }>;
-      };
+      // The document client's input, plain values (its marshalling runs later in the stack).
+      const input = args.input as { Limit?: number; ExpressionAttributeValues?: Record<string, unknown> };
       const output = result.output as { ScannedCount?: number; LastEvaluatedKey?: unknown };
-      // Plain values, or marshalled ones if the document client has already turned them into DynamoDB's.
-      const value = input.ExpressionAttributeValues?.[':pk'];
-      if (value === pk || (value as { S?: string } | undefined)?.S === pk)
+      if (input.ExpressionAttributeValues?.[':pk'] === pk)
         pages.push({
           limit: input.Limit ?? 0,
           read: output.ScannedCount ?? 0,
