@@ -17,8 +17,12 @@ interface Call {
   /** Reads only credentials (`SESSION#…`, `PRINCIPAL#…`): authentication, not the route's data. */
   auth: boolean;
   capacity: number;
-  /** The least capacity DynamoDB could charge for what the call returned (see `minimumOf`). */
-  minimum: number;
+  /** Items DynamoDB read: a Query's `ScannedCount` (filtered away or not), each key of a GetItem or BatchGetItem. */
+  read: number;
+  /** What the call returned: each item's identity and its size as DynamoDB bills it. */
+  returned: { item: Item; bytes: number }[];
+  /** Half units for an eventually consistent read, whole ones for a consistent one. */
+  unit: number;
 }
 
 type Item = Record<string, unknown>;
@@ -36,32 +40,48 @@ const valueSize = (value: unknown): number => {
 const itemSize = (item: Item): number =>
   Object.entries(item).reduce((sum, [name, v]) => sum + Buffer.byteLength(name) + valueSize(v), 0);
 
-/**
- * The least read capacity a call could consume for what it returned: 4 KB units, half price when
- * eventually consistent; a Query rounds its total, a GetItem or each BatchGetItem key its own item, and
- * any read costs at least one half unit.
- */
-const minimumOf = (
-  command: string,
-  input: Record<string, unknown>,
-  output: Record<string, unknown>,
-): number => {
-  const unit = input.ConsistentRead ? 1 : 0.5;
-  const units = (bytes: number) => Math.max(1, Math.ceil(bytes / 4096)) * unit;
+const keysAsked = (input: Item): number =>
+  Object.values((input.RequestItems as Record<string, { Keys?: unknown[] }>) ?? {}).reduce(
+    (sum, r) => sum + (r.Keys?.length ?? 0),
+    0,
+  );
+
+/** Items a read call read and returned (writes read none that an answer needs). */
+const readOf = (command: string, input: Item, output: Item): Pick<Call, 'read' | 'returned'> => {
+  const sized = (items: Item[]) => items.map((item) => ({ item, bytes: itemSize(item) }));
   if (command === 'QueryCommand') {
-    return units(((output.Items as Item[] | undefined) ?? []).reduce((sum, i) => sum + itemSize(i), 0));
+    return { read: Number(output.ScannedCount ?? 0), returned: sized((output.Items as Item[]) ?? []) };
   }
-  if (command === 'GetItemCommand') return units(output.Item ? itemSize(output.Item as Item) : 0);
+  if (command === 'GetItemCommand')
+    return { read: 1, returned: sized(output.Item ? [output.Item as Item] : []) };
   if (command === 'BatchGetItemCommand') {
-    const requested = Object.values((input.RequestItems as Record<string, { Keys: unknown[] }>) ?? {}).reduce(
-      (sum, r) => sum + r.Keys.length,
-      0,
-    );
-    const found = Object.values((output.Responses as Record<string, Item[]>) ?? {}).flat();
-    return found.reduce((sum, i) => sum + units(itemSize(i)), 0) + (requested - found.length) * unit;
+    return {
+      read: keysAsked(input),
+      returned: sized(Object.values((output.Responses as Record<string, Item[]>) ?? {}).flat()),
+    };
   }
-  return 0;
+  return { read: 0, returned: [] };
 };
+
+/**
+ * The least read capacity DynamoDB could charge a call for `items` of what it returned: 4 KB units, half
+ * price when eventually consistent; a Query rounds its total, a GetItem or each BatchGetItem key its own
+ * item, and any read costs at least one half unit.
+ */
+const capacityFor = (call: Call, items: Call['returned']): number => {
+  const units = (bytes: number) => Math.max(1, Math.ceil(bytes / 4096)) * call.unit;
+  if (items.length === 0) return 0;
+  if (call.command === 'QueryCommand') return units(items.reduce((sum, i) => sum + i.bytes, 0));
+  return items.reduce((sum, i) => sum + units(i.bytes), 0);
+};
+
+/**
+ * The items an answer needs: each resource it returns (data and included, by type and id) and the
+ * collection counters its totals come from. Anything else read (filtered away, records read to find
+ * others, grants read for a user's meta) is over-read.
+ */
+const neededBy = (answer: Set<string>) => (item: Item) =>
+  answer.has(`${item.type}\n${item.id}`) || String(item.pk).endsWith('#counters');
 
 const SIZES = [1, 25, 100];
 
@@ -109,11 +129,8 @@ export const benchRoutes = async () => {
         command,
         auth: readsOnlyCredentials(args.input as Record<string, unknown>),
         capacity: capacityOf((out.output as { ConsumedCapacity?: unknown }).ConsumedCapacity),
-        minimum: minimumOf(
-          command,
-          args.input as Record<string, unknown>,
-          out.output as unknown as Record<string, unknown>,
-        ),
+        unit: (args.input as { ConsistentRead?: boolean }).ConsistentRead ? 1 : 0.5,
+        ...readOf(command, args.input as Item, out.output as unknown as Item),
       });
       return out;
     },
@@ -129,11 +146,28 @@ export const benchRoutes = async () => {
     const started = performance.now();
     const res = await fetch(`${url}${path}`, { headers: { 'x-session-token': token } });
     const body = (await res.json()) as {
-      data?: { type: string }[];
-      included?: { type: string }[];
+      data?: { type: string; id: string }[];
+      included?: { type: string; id: string }[];
       meta?: { features?: { params?: { include?: { options?: string[] } } } };
     };
     const data = calls.filter((c) => !c.auth);
+    const answer = new Set([...(body.data ?? []), ...(body.included ?? [])].map((r) => `${r.type}\n${r.id}`));
+    const needed = neededBy(answer);
+    // Each needed item once, however many calls returned it.
+    const neededItems = new Set(
+      data.flatMap((c) => c.returned.filter((r) => needed(r.item)).map((r) => `${r.item.pk}\n${r.item.sk}`)),
+    );
+    const dataCapacity = data.reduce((sum, c) => sum + c.capacity, 0);
+    const neededCapacity = data.reduce(
+      (sum, c) =>
+        sum +
+        capacityFor(
+          c,
+          c.returned.filter((r) => needed(r.item)),
+        ),
+      0,
+    );
+    const read = data.reduce((sum, c) => sum + c.read, 0);
     return {
       status: res.status,
       body,
@@ -142,14 +176,12 @@ export const benchRoutes = async () => {
       data_calls: data.length,
       scans: calls.filter((c) => c.command === 'ScanCommand').length,
       capacity: calls.reduce((sum, c) => sum + c.capacity, 0),
-      // The data calls only.
-      capacity_ratio:
-        data.reduce((sum, c) => sum + c.capacity, 0) /
-        Math.max(
-          0.5,
-          data.reduce((sum, c) => sum + c.minimum, 0),
-        ),
-      returned: (body.data?.length ?? 0) + (body.included?.length ?? 0),
+      items_read: read,
+      items_needed: neededItems.size,
+      // Reading nothing for an empty answer is the minimum; reading anything for it is over-read.
+      read_ratio: read === 0 ? 1 : read / Math.max(1, neededItems.size),
+      capacity_ratio: dataCapacity === 0 ? 1 : dataCapacity / Math.max(0.5, neededCapacity),
+      returned: answer.size,
       /** The types answered: a page with fewer types may need fewer include reads, whatever its size. */
       kinds: new Set([...(body.data ?? []), ...(body.included ?? [])].map((r) => r.type)),
       ms: performance.now() - started,
@@ -194,9 +226,12 @@ export const benchRoutes = async () => {
               [...r.kinds].every((kind) => runs[i - 1]?.kinds.has(kind)),
           ),
           returned: runs.map((r) => r.returned).join(' / '),
+          items_read: runs.map((r) => r.items_read).join(' / '),
+          items_needed: runs.map((r) => r.items_needed).join(' / '),
+          read_vs_needed: runs.map((r) => r.read_ratio.toFixed(2)).join(' / '),
           rcu: runs.map((r) => r.capacity.toFixed(1)).join(' / '),
-          rcu_vs_minimum: runs.map((r) => r.capacity_ratio.toFixed(2)).join(' / '),
-          over_1_1: runs.some((r) => r.capacity_ratio > 1.1),
+          rcu_vs_needed: runs.map((r) => r.capacity_ratio.toFixed(2)).join(' / '),
+          over_1_1: runs.some((r) => r.read_ratio > 1.1 || r.capacity_ratio > 1.1),
           scans: runs.reduce((sum, r) => sum + r.scans, 0),
           ms_at_25: (runs[1]?.ms ?? 0).toFixed(1),
           dollars_per_million_at_25: costPerMillion(runs[1]?.ms ?? 0, runs[1]?.capacity ?? 0).toFixed(2),
@@ -217,7 +252,7 @@ export const benchRoutes = async () => {
       .filter((r) => 'grows_with_page_size' in r && r.grows_with_page_size)
       .map((r) => `${r.route} ${'include' in r ? r.include : ''}`),
     scans: measured.reduce((sum, r) => sum + ('scans' in r ? Number(r.scans) : 0), 0),
-    over_1_1_times_minimum_capacity: measured
+    over_1_1_times_needed: measured
       .filter((r) => 'over_1_1' in r && r.over_1_1)
       .map((r) => `${r.route} ${'include' in r ? r.include : ''}`),
     rows,

@@ -100,11 +100,11 @@ const report = (r: {
   const routeRows =
     r.routes === 'not run'
       ? '(not run)'
-      : `${r.routes.routes_measured} collection routes, ${r.routes.combinations} route × include combinations; DynamoDB calls per request besides authentication (${r.routes.auth_calls_per_request} BatchGetItem of session and principal), at page sizes 1 / 25 / 100. Scans: ${r.routes.scans}. Prices: ${r.routes.prices}. Growing with page size (more calls for a bigger page that answers no new type of resource): ${r.routes.growing_with_page_size.length === 0 ? 'none' : r.routes.growing_with_page_size.join(', ')}. Data read capacity above 1.1× the minimum for what was returned: ${r.routes.over_1_1_times_minimum_capacity.length === 0 ? 'none' : r.routes.over_1_1_times_minimum_capacity.join(', ')}.
+      : `${r.routes.routes_measured} collection routes, ${r.routes.combinations} route × include combinations; DynamoDB calls per request besides authentication (${r.routes.auth_calls_per_request} BatchGetItem of session and principal), at page sizes 1 / 25 / 100. Scans: ${r.routes.scans}. Prices: ${r.routes.prices}. Growing with page size (more calls for a bigger page that answers no new type of resource): ${r.routes.growing_with_page_size.length === 0 ? 'none' : r.routes.growing_with_page_size.join(', ')}. Items read (a Query's scanned items, filtered away or not; each key asked of GetItem or BatchGetItem) or read capacity above 1.1× what the answer needs (its resources, data and included, and the counters its total comes from): ${r.routes.over_1_1_times_needed.length === 0 ? 'none' : r.routes.over_1_1_times_needed.join(', ')}.
 
-| route | include | data calls | resources returned | read capacity units | data RCU ÷ minimum | ms at 25 | $ per million calls at 25 |
-|---|---|---|---|---|---|---|---|
-${r.routes.rows.map((x) => ('data_calls' in x ? `| ${x.route} | ${x.include} | ${x.data_calls} | ${x.returned} | ${x.rcu} | ${x.rcu_vs_minimum} | ${x.ms_at_25} | ${x.dollars_per_million_at_25} |` : `| ${x.route} | status ${x.status} | | | |`)).join('\n')}`;
+| route | include | data calls | resources returned | items read | items needed | read ÷ needed | read capacity units | data RCU ÷ needed | ms at 25 | $ per million calls at 25 |
+|---|---|---|---|---|---|---|---|---|---|---|
+${r.routes.rows.map((x) => ('data_calls' in x ? `| ${x.route} | ${x.include} | ${x.data_calls} | ${x.returned} | ${x.items_read} | ${x.items_needed} | ${x.read_vs_needed} | ${x.rcu} | ${x.rcu_vs_needed} | ${x.ms_at_25} | ${x.dollars_per_million_at_25} |` : `| ${x.route} | status ${x.status} | | | | | | | |`)).join('\n')}`;
   return `# Benchmarks
 
 Run by \`npm run bench\` on ${r.machine.cpus} cores, ${r.machine.memory_gib} GiB, Node ${r.machine.node}, ${r.date}, against DynamoDB Local.
