@@ -49,6 +49,10 @@ export const acknowledgeNagFindings = (
     'CDK’s grantInvoke on the job worker: the function and its versions; the consumer and the sweeper invoke it by name.',
   );
   acknowledge(
+    'AwsSolutions-SMG4',
+    'The cursor key only seals page positions the service hands out (no credential, nothing to decrypt); replacing it just makes outstanding cursors answer 400, so it is rotated by hand if ever exposed, not on a schedule.',
+  );
+  acknowledge(
     'AwsSolutions-SQS3',
     'The queue is itself the dead-letter destination of the event consumer’s stream mapping (onFailure); a dead-letter queue of its own would have nothing to catch.',
   );

@@ -12,12 +12,14 @@ import { Key, KeySpec, KeyUsage } from 'aws-cdk-lib/aws-kms';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { BackoffFunction, SubscriptionProtocol, Topic } from 'aws-cdk-lib/aws-sns';
 import { UrlSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { EVENT_PARTITION_PREFIX } from '#shared/data/events';
 import { METRIC_NAMESPACE } from '#shared/http/log';
+import { pagesCollection } from '#shared/http/route';
 import { fallbackRoute, type RouteAccess, routes } from '#shared/routes';
 import { areas } from './area-bundle';
 import { AreaFunction, WorkerFunction } from './constructs/area-function';
@@ -61,6 +63,7 @@ const unionOf = (accesses: readonly RouteAccess[]): RouteAccess => {
     if (access.signing) union.signing = true;
     if (access.sns) union.sns = access.sns;
     if (access.webhookSecrets) union.webhookSecrets = access.webhookSecrets;
+    if (access.cursors) union.cursors = true;
   }
   return union;
 };
@@ -74,6 +77,12 @@ export class ComplianceApiStack extends Stack {
       keySpec: KeySpec.RSA_2048,
       keyUsage: KeyUsage.SIGN_VERIFY,
       removalPolicy: RemovalPolicy.RETAIN,
+    });
+    // Seals collection cursors (HMAC-SHA256, shared/jsonapi/cursor.ts): read once per container. Replacing
+    // its value only makes cursors already handed out fail with a 400, so no rotation schedule is kept.
+    const cursorKey = new Secret(this, 'CursorKey', {
+      description: 'Keys the HMAC that seals collection cursors (page[cursor]).',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true, includeSpace: false },
     });
     // The functions that serve no route (webhook retries, the event consumer) read only these.
     const workerEnvironment = { STAGE: props.stage, TABLE_NAME: data.table.tableName };
@@ -113,8 +122,8 @@ export class ComplianceApiStack extends Stack {
     // each function at exactly its route's privileges and the stack far below 500 resources.
     const roles = new Map<string, Role>();
     const topicArns = props.streetWorksTopicArns ?? [];
-    const roleFor = ({ table, buckets, signing, sns, webhookSecrets }: RouteAccess): Role => {
-      const profile = JSON.stringify({ table, buckets, signing, sns, webhookSecrets });
+    const roleFor = ({ table, buckets, signing, sns, webhookSecrets, cursors }: RouteAccess): Role => {
+      const profile = JSON.stringify({ table, buckets, signing, sns, webhookSecrets, cursors });
       const existing = roles.get(profile);
       if (existing) return existing;
       const role = new Role(this, `Role${roles.size}`, {
@@ -145,6 +154,7 @@ export class ComplianceApiStack extends Stack {
           new PolicyStatement({ actions: ['kms:Encrypt'], resources: [webhooks.secretsKey.keyArn] }),
         );
       }
+      if (cursors) cursorKey.grantRead(role);
       roles.set(profile, role);
       return role;
     };
@@ -158,7 +168,9 @@ export class ComplianceApiStack extends Stack {
     const gateway = gatewayRoutes(routes);
     for (const [area, areaRoutes] of areas()) {
       const nested = nestedStackOf(area);
-      const access = unionOf(areaRoutes.map((r) => r.access));
+      const access = unionOf(
+        areaRoutes.map((r) => (pagesCollection(r) ? { ...r.access, cursors: true as const } : r.access)),
+      );
       const fn = new AreaFunction(nested, areaFunctionId(area), {
         area,
         routes: areaRoutes,
@@ -174,6 +186,7 @@ export class ComplianceApiStack extends Stack {
           TOKEN_AUDIENCE: `compliance-api:${props.stage}`,
           ...(access.signing && { SIGNING_KEY_ID: signingKey.keyArn }),
           ...(access.webhookSecrets && { WEBHOOK_SECRETS_KEY_ID: webhooks.secretsKey.keyArn }),
+          ...(access.cursors && { CURSOR_KEY_SECRET_ARN: cursorKey.secretArn }),
           ...(access.sns && {
             SNS_TOPIC_ARNS: topicArns.join(','),
             STREET_WORKS_ORGANISATIONS: props.streetWorksOrganisations ?? '',

@@ -66,6 +66,10 @@ export interface Config {
    * non-public address are refused whatever it says.
    */
   WEBHOOK_ALLOW_LOOPBACK: boolean;
+  /** In AWS: the Secrets Manager secret whose value keys the HMAC that seals collection cursors. */
+  CURSOR_KEY_SECRET_ARN?: string;
+  /** Locally: the file under .local/ holding that key (32 random bytes, base64). */
+  LOCAL_CURSOR_KEY_FILE?: string;
   /** In AWS: the KMS symmetric key that encrypts webhook signing secrets at rest. */
   WEBHOOK_SECRETS_KEY_ID?: string;
   /** Locally: the file under .local/ holding the AES-256-GCM key that stands in for it. */
@@ -181,6 +185,8 @@ export const readConfig = (env: Readonly<Record<string, string | undefined>>): C
     LOG_LEVEL: e.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     EVENT_FEED_SETTLE_SECONDS: e.integer('EVENT_FEED_SETTLE_SECONDS', 0, 60, 5),
     WEBHOOK_ALLOW_LOOPBACK: e.flag('WEBHOOK_ALLOW_LOOPBACK', false),
+    CURSOR_KEY_SECRET_ARN: e.text('CURSOR_KEY_SECRET_ARN'),
+    LOCAL_CURSOR_KEY_FILE: e.text('LOCAL_CURSOR_KEY_FILE'),
     WEBHOOK_SECRETS_KEY_ID: e.text('WEBHOOK_SECRETS_KEY_ID'),
     LOCAL_WEBHOOK_SECRETS_KEY_FILE: e.text('LOCAL_WEBHOOK_SECRETS_KEY_FILE'),
     LAMBDA_ENDPOINT: e.url('LAMBDA_ENDPOINT'),

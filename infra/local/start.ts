@@ -10,10 +10,10 @@ import { localDynamoDbClient, localS3Client } from './clients';
 import { startDynamoDbLocal, startS3rver } from './engines';
 import { startEventStream } from './event-stream';
 import { startHotApi } from './hot-api';
+import { ensureKeyFile } from './key-file';
 import { startLambdaEndpoint } from './lambda-endpoint';
 import { createBuckets, createTable } from './provision';
 import { ensureSigningKeyFile } from './signing-key-file';
-import { ensureWebhookKeyFile } from './webhook-key-file';
 
 const root = resolve(import.meta.dirname, '../..');
 const localDir = resolve(root, '.local');
@@ -56,7 +56,8 @@ const main = async () => {
     TOKEN_ISSUER: baseUrl,
     TOKEN_AUDIENCE: 'compliance-api:local',
     LOCAL_SIGNING_KEY_FILE: ensureSigningKeyFile(resolve(localDir, 'signing-key.pem')),
-    LOCAL_WEBHOOK_SECRETS_KEY_FILE: ensureWebhookKeyFile(resolve(localDir, 'webhook-secrets.key')),
+    LOCAL_WEBHOOK_SECRETS_KEY_FILE: ensureKeyFile(resolve(localDir, 'webhook-secrets.key')),
+    LOCAL_CURSOR_KEY_FILE: ensureKeyFile(resolve(localDir, 'cursor.key')),
     // Webhooks to a receiver on this machine (http://127.0.0.1:…); never set in AWS.
     WEBHOOK_ALLOW_LOOPBACK: 'true',
     LAMBDA_ENDPOINT: lambda.endpoint,

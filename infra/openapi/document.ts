@@ -125,14 +125,24 @@ const parameter = (
   ...(description && { description }),
 });
 
-const pageParameters = (): ParameterObject[] => {
+const pageParameters = (cursor: boolean): ParameterObject[] => {
   const limit = { type: 'integer', minimum: 1, maximum: PAGE_SIZE_MAX, default: PAGE_SIZE_DEFAULT } as const;
   const offset = { type: 'integer', minimum: 0, default: 0 } as const;
   return [
     parameter('limit', 'query', limit, 'Page size; caps `data`, not `included`.'),
-    parameter('offset', 'query', offset, 'Resources to skip.'),
+    parameter('offset', 'query', offset, 'Resources to skip (reads every one of them: see `page[cursor]`).'),
     parameter('page[limit]', 'query', limit, 'As `limit`; wins when both are sent.'),
     parameter('page[offset]', 'query', offset, 'As `offset`; wins when both are sent.'),
+    ...(cursor
+      ? [
+          parameter(
+            'page[cursor]',
+            'query',
+            { type: 'string' },
+            'Pages by cursor instead of offset: empty for the first page, then `links.next` of the page before. Reads only the page, at any depth; not with `offset`.',
+          ),
+        ]
+      : []),
   ];
 };
 
@@ -191,7 +201,7 @@ const collectionParameters = (options: CollectionOptions): ParameterObject[] => 
         ),
       ]),
   ...includeParameter(options.includes),
-  ...pageParameters(),
+  ...pageParameters(true),
 ];
 
 /** Path ids are UUIDs, and a role's may be a built-in role's name: what the path-parameter check accepts. */
@@ -216,7 +226,7 @@ const queryParameters = (route: Route, answer: Answer, contract: HandlerContract
     const own = Object.entries(contract.queryParameters ?? {}).map(([name, description]) =>
       parameter(name, 'query', { type: 'string' }, description),
     );
-    return [...own, ...(options ? collectionParameters(options) : pageParameters())];
+    return [...own, ...(options ? collectionParameters(options) : pageParameters(false))];
   }
   return includeParameter(definition?.collection?.includes ?? []);
 };
@@ -287,7 +297,7 @@ const successBody = (route: Route, answer: Answer, contract: HandlerContract): R
             data: { type: 'array', items: anyOf(types.map(schemaName)) },
             ...includedSchema(included),
             meta: ref('CollectionMeta'),
-            links: ref('PaginationLinks'),
+            links: { oneOf: [ref('PaginationLinks'), ref('CursorPageLinks')] },
           },
           ['data', 'meta', 'links'],
         ),

@@ -85,6 +85,35 @@ export const envelopeSchemas: Record<string, SchemaObject> = {
     required: ['self', 'next'],
     additionalProperties: false,
   },
+  CursorPageLinks: {
+    type: 'object',
+    description:
+      'A page read by cursor (`page[cursor]`): `first` starts again, `next` reads on after this page (null after a short last page).',
+    properties: { self: uri, first: uri, next: { oneOf: [uri, { type: 'null' }] } },
+    required: ['self', 'first', 'next'],
+    additionalProperties: false,
+  },
+  CursorPagination: {
+    type: 'object',
+    description:
+      'A page read by cursor: what was asked, and the number of resources where known without reading them all (not for a filtered collection).',
+    properties: {
+      requested: {
+        type: 'object',
+        properties: { limit: { type: 'integer', minimum: 1 }, cursor: { type: 'string' } },
+        required: ['limit', 'cursor'],
+        additionalProperties: false,
+      },
+      counts: {
+        type: 'object',
+        properties: { resources: { type: 'integer', minimum: 0 } },
+        required: ['resources'],
+        additionalProperties: false,
+      },
+    },
+    required: ['requested'],
+    additionalProperties: false,
+  },
   Pagination: {
     type: 'object',
     properties: {
@@ -143,7 +172,10 @@ export const envelopeSchemas: Record<string, SchemaObject> = {
   },
   CollectionMeta: {
     type: 'object',
-    properties: { pagination: ref('Pagination'), features: ref('Features') },
+    properties: {
+      pagination: { oneOf: [ref('Pagination'), ref('CursorPagination')] },
+      features: ref('Features'),
+    },
     required: ['pagination', 'features'],
   },
 };

@@ -16,6 +16,24 @@ export type FilterClause =
 export interface Page {
   limit: number;
   offset: number;
+  /**
+   * Paging by cursor (`page[cursor]`) instead of offset: `start` for the first page, else where the
+   * page before ended, as the reader that read it recorded it (`next` of its answer). Opaque outside
+   * that reader; the cursor that carries it is sealed, so it is always one the reader made.
+   */
+  after?: Position;
+}
+
+/** A reader's record of where a cursor page ended: JSON it writes and reads back, nobody else. */
+export type Position = 'start' | object;
+
+/** One page read, its total where known, and where the next page starts when paging by cursor. */
+export interface PageRead<T> {
+  items: T[];
+  /** Unknown only for a filtered page read by cursor (counting it would read every match). */
+  total?: number;
+  /** After a full cursor page: where the next one starts (a last, short page has none). */
+  next?: Position;
 }
 
 export interface CollectionQuery {

@@ -6,7 +6,7 @@
  * most of the globe, when the whole index is what it asks for.
  */
 import { boxesOf, coverBoxes, encodeGeohash, INDEX_PRECISION } from '../domain/geo/geohash';
-import type { CollectionQuery, FilterClause } from './collection-query';
+import type { CollectionQuery, FilterClause, PageRead } from './collection-query';
 import { applyInMemory } from './in-memory-collection';
 import { queryItems } from './repository';
 import type { Scope } from './scope';
@@ -32,7 +32,7 @@ export const queryByBox = async (
   type: string,
   query: CollectionQuery,
   box: Extract<FilterClause, { op: 'box' }>,
-): Promise<{ items: StoredResource[]; total: number }> => {
+): Promise<PageRead<StoredResource>> => {
   const { ranges } = coverBoxes(boxesOf(box.bottomLeft, box.topRight));
   const reads = scope.orgIds.flatMap((org) =>
     ranges.map(({ from, to }) =>

@@ -2,7 +2,7 @@
  * The collection engine over records already in hand, for collections bounded by the caller's grants
  * (organisations). Same semantics as the DynamoDB path: equality, inclusive time windows, boxes.
  */
-import { type CollectionQuery, type FilterClause, valueAt } from './collection-query';
+import { type CollectionQuery, type FilterClause, type PageRead, valueAt } from './collection-query';
 import type { StoredResource } from './stored-resource';
 
 const matches = (item: unknown, f: FilterClause): boolean => {
@@ -34,19 +34,32 @@ const sortable = (value: unknown): string =>
 const compare = (a: unknown, b: unknown): number =>
   typeof a === 'number' && typeof b === 'number' ? a - b : sortable(a).localeCompare(sortable(b));
 
-/** Any records with an id: stored resources, or resource objects a handler computed (keys, versions). */
+/** Where a cursor page over records in hand ended: the last record's sort value and id. */
+interface MemoryPosition {
+  value?: unknown;
+  id: string;
+}
+
+/**
+ * Any records with an id: stored resources, or resource objects a handler computed (keys, versions).
+ * Ordered by the sort field, then by id, so a cursor (the last record's value and id) names one place.
+ */
 export const applyInMemory = <T extends { id: string } = StoredResource>(
   items: readonly T[],
   query: CollectionQuery,
-): { items: T[]; total: number } => {
+): PageRead<T> => {
   const direction = query.sort.descending ? -1 : 1;
+  const order = (a: MemoryPosition, b: MemoryPosition) =>
+    direction * compare(a.value, b.value) || a.id.localeCompare(b.id);
+  const at = (item: T): MemoryPosition => ({ value: valueAt(item, query.sort.path), id: item.id });
   const kept = items
     .filter((item) => query.filters.every((f) => matches(item, f)))
-    .sort(
-      (a, b) =>
-        direction * compare(valueAt(a, query.sort.path), valueAt(b, query.sort.path)) ||
-        a.id.localeCompare(b.id),
-    );
-  const { offset, limit } = query.page;
-  return { items: kept.slice(offset, offset + limit), total: kept.length };
+    .sort((a, b) => order(at(a), at(b)));
+  const { offset, limit, after } = query.page;
+  if (after === undefined) return { items: kept.slice(offset, offset + limit), total: kept.length };
+  const start =
+    after === 'start' ? 0 : kept.findIndex((item) => order(at(item), after as MemoryPosition) > 0);
+  const page = start < 0 ? [] : kept.slice(start, start + limit);
+  const last = page.at(-1);
+  return { items: page, total: kept.length, ...(last && page.length === limit && { next: { ...at(last) } }) };
 };

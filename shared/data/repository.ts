@@ -12,7 +12,7 @@ import {
   type QueryCommandOutput,
 } from '@aws-sdk/lib-dynamodb';
 import { documents, tableName } from './clients';
-import type { CollectionQuery } from './collection-query';
+import type { CollectionQuery, Page, PageRead } from './collection-query';
 import { buildFilterExpression } from './filter-expression';
 import type { Scope } from './scope';
 import { inScope } from './scope';
@@ -139,15 +139,17 @@ const sortValue = (item: StoredResource, query: CollectionQuery): string =>
 type QueryInput = Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>;
 
 /**
- * Pages through a Query until `wanted` items (or the end) are in hand. With `Limit`, each page asks for
- * no more than is still wanted: without a filter every item read is returned, so nothing is over-read.
+ * Pages through a Query until `wanted` items (or the end) are in hand, from the start or after the key
+ * `from`. With `Limit`, each page asks for no more than is still wanted: without a filter every item
+ * read is returned, so nothing is over-read.
  */
 export const queryItems = async <T = StoredResource>(
   input: QueryInput,
   wanted = Number.POSITIVE_INFINITY,
+  from?: Record<string, unknown>,
 ): Promise<T[]> => {
   const items: T[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  let ExclusiveStartKey: Record<string, unknown> | undefined = from;
   do {
     const out: QueryCommandOutput = await documents.send(
       new QueryCommand({
@@ -165,19 +167,37 @@ export const queryItems = async <T = StoredResource>(
   return items;
 };
 
+/**
+ * Where a cursor page of a collection ended, in each organisation's partition: the key of the last
+ * record taken from it (its `sk`, and the sort index's value), which is the `ExclusiveStartKey` that
+ * partition resumes from. Organisations the pages have taken nothing from yet start at the beginning.
+ */
+type PartitionPositions = Record<string, { sk: string; value?: string }>;
+
 /** Reads one organisation's partition in sort order until `wanted` records (or the end) are in hand. */
-const queryPartition = (orgId: string, type: string, query: CollectionQuery, wanted: number) => {
+const queryPartition = (
+  orgId: string,
+  type: string,
+  query: CollectionQuery,
+  wanted: number,
+  after?: { sk: string; value?: string },
+) => {
   const filter = buildFilterExpression(query.filters);
+  const pk = collectionPartition(orgId, type);
+  const { index } = query.sort;
   return queryItems(
     {
-      ...(query.sort.index && { IndexName: query.sort.index }),
+      ...(index && { IndexName: index }),
       KeyConditionExpression: '#pk = :pk',
       ExpressionAttributeNames: { '#pk': 'pk', ...filter?.names },
-      ExpressionAttributeValues: { ':pk': collectionPartition(orgId, type), ...filter?.values },
-      ...(filter ? { FilterExpression: filter.expression } : { Limit: wanted }),
+      ExpressionAttributeValues: { ':pk': pk, ...filter?.values },
+      ...(filter && { FilterExpression: filter.expression }),
+      // Without a filter every item read is returned; with one, each read asks for what is still wanted.
+      ...(Number.isFinite(wanted) && { Limit: wanted }),
       ScanIndexForward: !query.sort.descending,
     },
     wanted,
+    after && { pk, sk: after.sk, ...(index && { [index]: after.value }) },
   );
 };
 
@@ -188,27 +208,38 @@ const countersOf = async (scope: Scope, type: string): Promise<number> => {
 
 /**
  * One page of a collection across the scope's organisations, and the collection's total.
- * Unfiltered: the page query reads `offset + limit` items and the total comes from the counters,
- * read in parallel. Filtered: the matching records are read in full, which also counts them.
+ * By offset, unfiltered: the page query reads `offset + limit` items and the total comes from the
+ * counters, read in parallel. By offset, filtered: the matching records are read in full, which also
+ * counts them. By cursor: each partition resumes where the last page left it and reads at most a page,
+ * at any depth; the total comes from the counters, or is not counted when filtered.
  */
 export const queryCollection = async (
   scope: Scope,
   type: string,
   query: CollectionQuery,
-): Promise<{ items: StoredResource[]; total: number }> => {
-  const { limit, offset } = query.page;
+): Promise<PageRead<StoredResource>> => {
+  const { limit, offset, after } = query.page;
   const filtered = query.filters.length > 0;
-  const wanted = filtered ? Number.POSITIVE_INFINITY : offset + limit;
+  const positions: PartitionPositions =
+    after && after !== 'start' ? { ...(after as PartitionPositions) } : {};
+  const wanted = after ? limit : filtered ? Number.POSITIVE_INFINITY : offset + limit;
   const [partitions, counted] = await Promise.all([
-    Promise.all(scope.orgIds.map((org) => queryPartition(org, type, query, wanted))),
-    filtered ? Promise.resolve(null) : countersOf(scope, type),
+    Promise.all(scope.orgIds.map((org) => queryPartition(org, type, query, wanted, positions[org]))),
+    filtered ? Promise.resolve(undefined) : countersOf(scope, type),
   ]);
   const direction = query.sort.descending ? -1 : 1;
   const merged = partitions.flat();
+  // A stable sort: records with equal values keep their partition's own order, so each partition's
+  // records in a page are the next ones it holds, and its position after the page is its last one.
   if (partitions.length > 1) {
     merged.sort((a, b) => direction * sortValue(a, query).localeCompare(sortValue(b, query)));
   }
-  return { items: merged.slice(offset, offset + limit), total: counted ?? merged.length };
+  if (!after) return { items: merged.slice(offset, offset + limit), total: counted ?? merged.length };
+  const items = merged.slice(0, limit);
+  for (const item of items) {
+    positions[item.org_id] = { sk: item.sk, ...(query.sort.index && { value: item[query.sort.index] }) };
+  }
+  return { items, total: counted, ...(items.length === limit && { next: positions }) };
 };
 
 /** Where a partition's reading stopped: DynamoDB's own key, kept by an export job's checkpoint. */
@@ -307,14 +338,17 @@ export const readPartition = async (scope: Scope, orgId: string, type: string): 
 
 /**
  * One page of records sharing a `gsi1` key (a subject's audit history), newest first, inside the scope;
- * the total comes from the counter kept with them.
+ * the total comes from the counter kept with them. By cursor, the page resumes after the last record's
+ * key, at any depth.
  */
 export const queryIndexPage = async (
   scope: Scope,
   gsi1pk: string,
   counter: ItemKey,
-  { limit, offset }: { limit: number; offset: number },
-): Promise<{ items: StoredResource[]; total: number }> => {
+  { limit, offset, after }: Page,
+): Promise<PageRead<StoredResource>> => {
+  const wanted = after ? limit : offset + limit;
+  const from = after && after !== 'start' ? { ...(after as ItemKey), gsi1pk } : undefined;
   const [items, count] = await Promise.all([
     queryItems(
       {
@@ -322,13 +356,23 @@ export const queryIndexPage = async (
         KeyConditionExpression: 'gsi1pk = :g',
         ExpressionAttributeValues: { ':g': gsi1pk },
         ScanIndexForward: false,
-        Limit: offset + limit,
+        Limit: wanted,
       },
-      offset + limit,
+      wanted,
+      from,
     ),
     getItem<{ count?: number }>(counter),
   ]);
-  return { items: items.filter((i) => inScope(scope, i.org_id)).slice(offset), total: count?.count ?? 0 };
+  const total = count?.count ?? 0;
+  const page = items.filter((i) => inScope(scope, i.org_id)).slice(after ? 0 : offset);
+  const last = page.at(-1);
+  return {
+    items: page,
+    total,
+    ...(after &&
+      last &&
+      items.length === limit && { next: { pk: last.pk, sk: last.sk, gsi1sk: last.gsi1sk } }),
+  };
 };
 
 /** Records of one organisation's collection whose sort-index value starts with `prefix` (search). */

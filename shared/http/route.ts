@@ -28,6 +28,8 @@ export interface RouteAccess {
    * functions (event consumer, retry runner) decrypt them.
    */
   webhookSecrets?: 'encrypt';
+  /** Read the key that seals collection cursors (`page[cursor]`): any function that pages a collection. */
+  cursors?: true;
 }
 
 /** The plain operations a resource declaration can serve with the generic handlers. */
@@ -108,6 +110,12 @@ export type RouteEntry = Omit<Route, 'area' | 'tag' | 'auth' | 'access' | 'decla
   Partial<Pick<Route, 'tag' | 'auth' | 'access'>>;
 
 export const USER_OR_MACHINE = ['OAuth2', 'Session', 'Cookie'] as const satisfies readonly AuthScheme[];
+
+/** Whether a route answers pages of a collection, which it may read by cursor (feeds have their own). */
+export const pagesCollection = (route: Pick<Route, 'method' | 'declared' | 'answers'>): boolean =>
+  route.method === 'GET' &&
+  (route.declared?.operation === 'list' ||
+    (route.answers?.collection !== undefined && !route.answers.cursor));
 
 export const defaultAccess = (method: HttpMethod): RouteAccess =>
   method === 'GET' ? { table: 'read' } : { table: 'write' };

@@ -67,6 +67,24 @@ export const parsePage = (query: QueryParameters): Page => {
 };
 
 /**
+ * `page[cursor]`, as sent: empty for the first page read by cursor, else a cursor a page gave in
+ * `links.next` (opened against the query by the collection engine). A page is read by cursor or by
+ * offset, never both.
+ */
+export const parseCursor = (query: QueryParameters): string | undefined => {
+  const cursor = query['page[cursor]'];
+  if (cursor === undefined) return undefined;
+  const offset = ['page[offset]', 'offset'].find((name) => query[name] !== undefined);
+  if (offset) {
+    throw problem(
+      offset,
+      `${offset} cannot be sent with page[cursor]: a page is read after a cursor or at an offset, not both.`,
+    );
+  }
+  return cursor;
+};
+
+/**
  * The include paths an endpoint accepts: each one it declares and every prefix of one (`model` for
  * `model.manufacturer`), in declaration order. The parser and `meta.features` both read this list.
  */
@@ -191,7 +209,7 @@ const parseSort = (query: QueryParameters, options: CollectionOptions): Collecti
   return { field, path: option.path, ...(option.index && { index: option.index }), descending };
 };
 
-const COLLECTION_PARAMETERS = /^(include|sort|limit|offset|page\[(limit|offset)\]|filter\[.+\])$/;
+const COLLECTION_PARAMETERS = /^(include|sort|limit|offset|page\[(limit|offset|cursor)\]|filter\[.+\])$/;
 
 /** Rejects any query parameter the endpoint does not understand (no silently ignored typos). */
 export const rejectUnknownParameters = (query: QueryParameters, known: RegExp): void => {
@@ -200,13 +218,23 @@ export const rejectUnknownParameters = (query: QueryParameters, known: RegExp): 
   if (first !== undefined) throw problem(first, `Unknown query parameter ${first}.`);
 };
 
-export const parseCollectionQuery = (query: QueryParameters, options: CollectionOptions): CollectionQuery => {
+/** A collection request's query, and its `page[cursor]` as sent (see `parseCursor`). */
+export interface ParsedCollectionQuery extends CollectionQuery {
+  cursor?: string;
+}
+
+export const parseCollectionQuery = (
+  query: QueryParameters,
+  options: CollectionOptions,
+): ParsedCollectionQuery => {
   rejectUnknownParameters(query, COLLECTION_PARAMETERS);
+  const cursor = parseCursor(query);
   return {
     filters: parseFilters(query, options.filters),
     sort: parseSort(query, options),
     page: parsePage(query),
     include: parseInclude(query, options.includes),
+    ...(cursor !== undefined && { cursor }),
   };
 };
 

@@ -31,6 +31,8 @@ export type PaginationLinks = {
 };
 
 const PAGING = ['page[limit]', 'page[offset]', 'limit', 'offset'] as const;
+/** The parameter of a collection paged by cursor (`cursor` alone is the event feed's). */
+export const CURSOR = 'page[cursor]';
 
 /**
  * The paging parameters links write: the caller's own form, `limit`/`offset` for a caller who sent only
@@ -74,6 +76,29 @@ export const paginationLinks = (request: RequestTarget, page: Page, total: numbe
     last: at(offsets.last),
   };
 };
+
+export type CursorPageLinks = {
+  self: string;
+  first: string;
+  next: string | null;
+};
+
+/** The request's URL with `page[cursor]` set to `cursor`, the rest of its query as sent. */
+const withCursor = (request: RequestTarget, cursor: string) => {
+  const url = new URL(requestLink(request));
+  url.searchParams.set(CURSOR, cursor);
+  return url.href;
+};
+
+/**
+ * `self`, `first` (an empty `page[cursor]`) and `next` of a page read by cursor; `next` is null after a
+ * page shorter than asked for. There is no `prev` or `last`: a cursor only goes on.
+ */
+export const cursorPageLinks = (request: RequestTarget, next: string | undefined): CursorPageLinks => ({
+  self: requestLink(request),
+  first: withCursor(request, ''),
+  next: next === undefined ? null : withCursor(request, next),
+});
 
 /** `self`, and `next`: the same request after `cursor` (where a reader resumes, even when caught up). */
 export const cursorLinks = (request: RequestTarget, cursor: string | undefined) => {

@@ -2,14 +2,22 @@
 import type { Page } from '../data/collection-query';
 import type { FeaturesMeta } from './collection-query';
 import {
+  CURSOR,
+  type CursorPageLinks,
   cursorLinks,
+  cursorPageLinks,
   type PaginationLinks,
   paginationLinks,
   type RequestTarget,
   resourceSelf,
 } from './document-links';
 import type { ErrorObject } from './errors';
-import { type PaginationMeta, paginationMeta } from './pagination';
+import {
+  type CursorPaginationMeta,
+  cursorPaginationMeta,
+  type PaginationMeta,
+  paginationMeta,
+} from './pagination';
 
 export const JSONAPI_MEDIA_TYPE = 'application/vnd.api+json';
 export const jsonapi = { version: '1.1' } as const;
@@ -52,8 +60,8 @@ export interface ResourceDocument extends DataDocument {
 /** One page of a collection: its top-level links page through the rest. */
 export interface CollectionDocument extends DataDocument {
   data: ResourceObject[];
-  meta: { pagination: PaginationMeta; features: FeaturesMeta };
-  links: PaginationLinks;
+  meta: { pagination: PaginationMeta | CursorPaginationMeta; features: FeaturesMeta };
+  links: PaginationLinks | CursorPageLinks;
 }
 
 export interface MetaDocument {
@@ -83,9 +91,14 @@ export const resourceDocument = (
 export interface CollectionPage {
   data: ResourceObject[];
   included: ResourceObject[];
-  /** The page requested and the number of records in the whole (filtered) collection. */
+  /**
+   * The page requested and the number of records in the whole (filtered) collection; unknown only for
+   * a filtered page read by cursor.
+   */
   page: Page;
-  total: number;
+  total?: number;
+  /** Read by cursor (`page.after` set): the sealed cursor of the next page, none after the last. */
+  next?: string;
   /** `meta.features`: the options the endpoint accepts. */
   features: FeaturesMeta;
 }
@@ -96,13 +109,22 @@ export interface CollectionPage {
  */
 export const collectionDocument = (
   request: RequestTarget,
-  { data, included, page, total, features }: CollectionPage,
+  { data, included, page, total, next, features }: CollectionPage,
 ): CollectionDocument => ({
   jsonapi,
-  links: paginationLinks(request, page, total),
-  data,
-  ...(included.length > 0 && { included }),
-  meta: { pagination: paginationMeta(page, total), features },
+  ...(page.after === undefined
+    ? {
+        links: paginationLinks(request, page, total ?? 0),
+        data,
+        ...(included.length > 0 && { included }),
+        meta: { pagination: paginationMeta(page, total ?? 0), features },
+      }
+    : {
+        links: cursorPageLinks(request, next),
+        data,
+        ...(included.length > 0 && { included }),
+        meta: { pagination: cursorPaginationMeta(page.limit, request.query[CURSOR] ?? '', total), features },
+      }),
 });
 
 /** A page of a feed read with a cursor: `links.next` resumes after the last item read (see `cursorLinks`). */

@@ -39,3 +39,14 @@ export const paginationMeta = (page: Page, total: number) => {
     offsets: { previous: prev, next },
   };
 };
+
+/**
+ * `meta.pagination` of a page read by cursor: what was asked, and the collection's size where it is
+ * known without reading it (an unfiltered collection's counters; a filtered one is not counted).
+ */
+export const cursorPaginationMeta = (limit: number, cursor: string, total: number | undefined) => ({
+  requested: { limit, cursor },
+  ...(total !== undefined && { counts: { resources: total } }),
+});
+
+export type CursorPaginationMeta = ReturnType<typeof cursorPaginationMeta>;

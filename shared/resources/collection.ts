@@ -3,14 +3,26 @@
  * resource's declared options, read one page within the scope, resolve includes, build the document.
  */
 
-import type { CollectionQuery, FilterClause } from '../data/collection-query';
+import type { CollectionQuery, FilterClause, PageRead } from '../data/collection-query';
+import { cursorKey } from '../data/cursor-key';
 import { queryByBox } from '../data/geo-index';
 import { applyInMemory } from '../data/in-memory-collection';
 import { queryCollection, readPartition } from '../data/repository';
 import type { Scope } from '../data/scope';
 import type { StoredResource } from '../data/stored-resource';
-import { type CollectionOptions, featuresMeta, parseCollectionQuery } from '../jsonapi/collection-query';
-import { type CollectionDocument, collectionDocument, type ResourceObject } from '../jsonapi/document';
+import {
+  type CollectionOptions,
+  featuresMeta,
+  type ParsedCollectionQuery,
+  parseCollectionQuery,
+} from '../jsonapi/collection-query';
+import { openCursor, sealCursor } from '../jsonapi/cursor';
+import {
+  type CollectionDocument,
+  type CollectionPage,
+  collectionDocument,
+  type ResourceObject,
+} from '../jsonapi/document';
 import type { RequestTarget } from '../jsonapi/document-links';
 import { resolveIncludes } from './includes';
 import type { ResourceDefinition } from './resource-definition';
@@ -21,7 +33,55 @@ export interface CollectionRequest extends RequestTarget {
   scope: Scope;
 }
 
-type PageReader = (query: CollectionQuery) => Promise<{ items: StoredResource[]; total: number }>;
+type PageReader = (query: CollectionQuery) => Promise<PageRead<StoredResource>>;
+
+/**
+ * What a cursor is sealed to: the collection's path, the query's order and filters, and the
+ * organisations the caller reads (a cursor of another caller's, or from before a grant changed, is refused).
+ */
+const cursorBinding = (request: CollectionRequest, query: CollectionQuery) =>
+  JSON.stringify([
+    request.path,
+    query.sort.field,
+    query.sort.descending,
+    query.filters,
+    request.scope.orgIds,
+  ]);
+
+/**
+ * The page a collection request asks for: by offset, or by cursor (`page[cursor]`), whose position the
+ * page reads after, and whose next cursor its document carries. One `read` serves both.
+ */
+export const readPage = async <T>(
+  request: CollectionRequest,
+  parsed: ParsedCollectionQuery,
+  read: (query: CollectionQuery) => Promise<PageRead<T>> | PageRead<T>,
+): Promise<PageRead<T> & { query: CollectionQuery; cursor?: string }> => {
+  const { cursor, ...query } = parsed;
+  if (cursor === undefined) return { ...(await read(query)), query };
+  const binding = cursorBinding(request, query);
+  const after = cursor === '' ? 'start' : openCursor(await cursorKey(), binding, cursor);
+  const paged = { ...query, page: { ...query.page, after } };
+  const page = await read(paged);
+  return {
+    ...page,
+    query: paged,
+    ...(page.next !== undefined && { cursor: sealCursor(await cursorKey(), binding, page.next) }),
+  };
+};
+
+/** The document of a page read by `readPage`. */
+export const pageDocument = (
+  request: RequestTarget,
+  page: { query: CollectionQuery; total?: number; cursor?: string },
+  members: Pick<CollectionPage, 'data' | 'included' | 'features'>,
+): CollectionDocument =>
+  collectionDocument(request, {
+    ...members,
+    page: page.query.page,
+    ...(page.total !== undefined && { total: page.total }),
+    ...(page.cursor !== undefined && { next: page.cursor }),
+  });
 
 /** A page from the table: through the geohash index when a box filter is on the indexed point. */
 const readCollectionPage = async (scope: Scope, definition: ResourceDefinition, query: CollectionQuery) => {
@@ -36,20 +96,17 @@ const readCollectionPage = async (scope: Scope, definition: ResourceDefinition, 
 export const listResources = async (
   request: CollectionRequest,
   definition: ResourceDefinition,
-  readPage: PageReader = (query) => readCollectionPage(request.scope, definition, query),
+  read: PageReader = (query) => readCollectionPage(request.scope, definition, query),
 ): Promise<CollectionDocument> => {
   const { scope, baseUrl } = request;
   const options = definition.collection;
   if (!options) throw new Error(`${definition.type} declares no collection options`);
-  const query = parseCollectionQuery(request.query, options);
-  const page = await readPage(query);
+  const page = await readPage(request, parseCollectionQuery(request.query, options), read);
   const items = definition.derive ? await definition.derive(scope, page.items) : page.items;
-  const included = await resolveIncludes(scope, definition, items, query.include);
-  return collectionDocument(request, {
+  const included = await resolveIncludes(scope, definition, items, page.query.include);
+  return pageDocument(request, page, {
     data: items.map((item) => toResourceObject(definition, item, baseUrl)),
     included: included.map(({ definition: d, item }) => toResourceObject(d, item, baseUrl)),
-    page: query.page,
-    total: page.total,
     features: featuresMeta(options),
   });
 };
@@ -84,18 +141,13 @@ export const listPartition = (
  * account's keys): the same query features and meta as every collection, applied in memory, with the
  * field paths of the resource object (`attributes.valid_from`). Such collections declare no includes.
  */
-export const listResourceObjects = (
-  request: RequestTarget,
+export const listResourceObjects = async (
+  request: CollectionRequest,
   options: CollectionOptions & { includes: readonly [] },
   all: readonly ResourceObject[],
-): CollectionDocument => {
-  const query = parseCollectionQuery(request.query, options);
-  const { items, total } = applyInMemory(all, query);
-  return collectionDocument(request, {
-    data: items,
-    included: [],
-    page: query.page,
-    total,
-    features: featuresMeta(options),
-  });
+): Promise<CollectionDocument> => {
+  const page = await readPage(request, parseCollectionQuery(request.query, options), (query) =>
+    applyInMemory(all, query),
+  );
+  return pageDocument(request, page, { data: page.items, included: [], features: featuresMeta(options) });
 };

@@ -262,6 +262,43 @@ describe('pagination links on every collection route', () => {
       expect(beyond.body.links).toMatchObject({ prev: last, next: null, first, last });
     },
   );
+
+  // Roll-ups answer one computed, bounded list in a fixed order: they page by offset only.
+  const byCursor = collectionRoutes.filter((r) => r.id !== 'listCostRollups');
+
+  it.each(byCursor.map((r) => [r.id, r] as const))(
+    '%s: page[cursor] from empty, then links.next, visits every record once in the collection order (issue 19, item 3)',
+    async (_, route) => {
+      const { path, query } = firstPath(route);
+      const features = (await api.get(withQuery(path, query), token)).body.meta.features.params;
+      const sort = features.sort.options[0] as string | undefined;
+      const own = [...query, ...(sort ? [`sort=-${sort}`] : [])];
+      const whole = await api.get(withQuery(path, [...own, 'page[limit]=100']), token);
+      const expected = (whole.body.data as { id: string }[]).map((r) => r.id);
+      const total: number = whole.body.meta.pagination.counts.resources;
+      expect(total, `${route.id}: records to walk`).toBeGreaterThanOrEqual(2);
+      const limit = Math.max(1, Math.ceil(total / 3));
+      const seen: string[] = [];
+      let link: string | null =
+        `${api.url}${withQuery(path, [...own, `page[limit]=${limit}`, 'page[cursor]='])}`;
+      while (link !== null) {
+        expect(seen.length, `${route.id}: next never ends`).toBeLessThanOrEqual(total);
+        const page = await api.get(pathOf(link), token);
+        expect(page.status, page.text).toBe(200);
+        seen.push(...(page.body.data as { id: string }[]).map((r) => r.id));
+        for (const name of ['self', 'first', 'next'] as const) {
+          const kept =
+            page.body.links[name] &&
+            keptOf(page.body.links[name]).filter((p) => !p.startsWith('page[cursor]'));
+          if (kept) expect(kept, `${route.id}: links.${name}`).toEqual(own);
+        }
+        link = page.body.links.next;
+      }
+      expect(new Set(seen).size, `${route.id}: a record seen twice`).toBe(seen.length);
+      expect(seen.length, `${route.id}: records visited`).toBe(total);
+      if (total <= 100) expect(seen).toEqual(expected);
+    },
+  );
 });
 
 describe('pagination links at the edges', () => {

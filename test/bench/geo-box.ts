@@ -62,7 +62,7 @@ export const benchGeoBox = async (count: number) => {
     if (!box) throw new Error('no box');
     scanned = 0;
     calls = 0;
-    const { total } = await queryByBox(scopeOf([org]), properties.type, query, box);
+    const { total = 0 } = await queryByBox(scopeOf([org]), properties.type, query, box);
     figures[name] =
       `${total} matches, ${scanned} examined (${(scanned / Math.max(1, total)).toFixed(2)}× the matches, ` +
       `${((100 * scanned) / count).toFixed(1)} % of the organisation), ${calls} Query calls (1 MB pages included)`;

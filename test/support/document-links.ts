@@ -2,8 +2,10 @@
  * Issue 17, item 5, checked on every response an API test sees: a successful document whose primary data
  * is one resource carries top-level `links.self`; a collection carries `self`, `first`, `prev`, `next`
  * and `last`, the paging links agreeing with `meta.pagination`; a feed read with a cursor (issue 18's
- * change feed), `self` and `next`: the same query after the last item it answered, if any. `self` of a
- * GET is the request's own URL.
+ * change feed), `self` and `next`: the same query after the last item it answered, if any; a collection
+ * page read by `page[cursor]` (issue 19), `self`, `first` and `next`, each the same query with only
+ * `page[cursor]` changed, `next` null after a page shorter than asked for. `self` of a GET is the
+ * request's own URL.
  */
 import { expect } from 'vitest';
 
@@ -47,6 +49,25 @@ export const expectDocumentLinks = (
     const same = new URL(requestUrl);
     same.searchParams.delete('cursor');
     expect(sameTarget(next, same.href), `${where}: links.next is the same query`).toBe(true);
+  } else if (Array.isArray(data) && new URL(requestUrl).searchParams.has('page[cursor]')) {
+    expect(Object.keys(links).sort(), `${where}: a cursor page's links`).toEqual(['first', 'next', 'self']);
+    if (method === 'GET') expect(sameTarget(links.self, requestUrl), `${where}: links.self`).toBe(true);
+    const pagination = document.meta?.pagination as { requested: { limit: number; cursor: string } };
+    const withCursor = (cursor: string) => {
+      const url = new URL(requestUrl);
+      url.searchParams.set('page[cursor]', cursor);
+      return url.href;
+    };
+    expect(pagination.requested.cursor, `${where}: meta.pagination.requested`).toBe(
+      new URL(requestUrl).searchParams.get('page[cursor]'),
+    );
+    expect(sameTarget(links.first, withCursor('')), `${where}: links.first`).toBe(true);
+    if (data.length < pagination.requested.limit) expect(links.next, `${where}: links.next`).toBeNull();
+    else {
+      const cursor = new URL(String(links.next)).searchParams.get('page[cursor]') ?? '';
+      expect(cursor, `${where}: links.next carries a cursor`).not.toBe('');
+      expect(sameTarget(links.next, withCursor(cursor)), `${where}: links.next is the same query`).toBe(true);
+    }
   } else if (Array.isArray(data)) {
     expect(Object.keys(links).sort(), `${where}: a collection's links`).toEqual(
       ['first', 'last', 'next', 'prev', 'self'].sort(),

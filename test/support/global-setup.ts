@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { type Engine, startDynamoDbLocal, startS3rver } from '../../infra/local/engines';
+import { ensureKeyFile } from '../../infra/local/key-file';
 import { ensureSigningKeyFile } from '../../infra/local/signing-key-file';
-import { ensureWebhookKeyFile } from '../../infra/local/webhook-key-file';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,6 +13,7 @@ declare module 'vitest' {
     s3Endpoint: string;
     signingKeyFile: string;
     webhookKeyFile: string;
+    cursorKeyFile: string;
   }
 }
 
@@ -23,7 +24,8 @@ export default async function setup(project: TestProject) {
   project.provide('dynamodbEndpoint', dynamo?.endpoint ?? '');
   project.provide('s3Endpoint', s3?.endpoint ?? '');
   project.provide('signingKeyFile', ensureSigningKeyFile(join(dir, 'signing-key.pem')));
-  project.provide('webhookKeyFile', ensureWebhookKeyFile(join(dir, 'webhook-secrets.key')));
+  project.provide('webhookKeyFile', ensureKeyFile(join(dir, 'webhook-secrets.key')));
+  project.provide('cursorKeyFile', ensureKeyFile(join(dir, 'cursor.key')));
   return async () => {
     await Promise.all(engines.map((e) => e.stop()));
     rmSync(dir, { recursive: true, force: true });

@@ -33,6 +33,9 @@ describe('configuration from the environment', () => {
       EVENT_FEED_SETTLE_SECONDS: 5,
       // Issue 18, webhooks: loopback delivery is off unless the local stack or the tests turn it on.
       WEBHOOK_ALLOW_LOOPBACK: false,
+      // Issue 19: cursors are sealed with a key configured per environment; none by default.
+      CURSOR_KEY_SECRET_ARN: undefined,
+      LOCAL_CURSOR_KEY_FILE: undefined,
       WEBHOOK_SECRETS_KEY_ID: undefined,
       LOCAL_WEBHOOK_SECRETS_KEY_FILE: undefined,
       // Issue 18, jobs: the worker's name (in AWS, Lambda tells the worker its own), 10-minute

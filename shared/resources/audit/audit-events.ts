@@ -4,6 +4,7 @@
  * for good (events expire after 35 days). Each is indexed by subject (`gsi1`) so a record's history
  * reads newest first, with a per-subject counter for its total.
  */
+import type { Page } from '../../data/collection-query';
 import { queryIndexPage } from '../../data/repository';
 import type { Scope } from '../../data/scope';
 import { counterKey, type StoredResource } from '../../data/stored-resource';
@@ -49,5 +50,5 @@ export const historyCounter = (orgId: string, subjectId: string) =>
   counterKey(orgId, `audit-events#${subjectId}`);
 
 /** One page of a record's history, newest first: one Query of its `gsi1` partition and its counter. */
-export const historyPage = (scope: Scope, subject: StoredResource, page: { limit: number; offset: number }) =>
+export const historyPage = (scope: Scope, subject: StoredResource, page: Page) =>
   queryIndexPage(scope, subjectIndexKey(subject.id), historyCounter(subject.org_id, subject.id), page);

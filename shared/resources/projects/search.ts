@@ -9,9 +9,10 @@ import { queryIndexPrefix } from '../../data/repository';
 import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import { type CollectionOptions, featuresMeta, parseCollectionQuery } from '../../jsonapi/collection-query';
-import { type CollectionDocument, collectionDocument } from '../../jsonapi/document';
+import type { CollectionDocument } from '../../jsonapi/document';
 import type { RequestTarget } from '../../jsonapi/document-links';
 import { ValidationError } from '../../jsonapi/errors';
+import { pageDocument, readPage } from '../collection';
 import { toResourceObject } from '../serialise';
 import { operations, schemes, workOrders } from './definitions';
 
@@ -63,14 +64,15 @@ export const searchProjects = async (
     )
   ).flat();
   const unique = [...new Map(found.map((r: StoredResource): [string, StoredResource] => [r.id, r])).values()];
-  const { items, total } = applyInMemory(unique, { ...query, filters: [] });
-  return collectionDocument(request, {
-    data: items.map((item) =>
+  // The prefix and type were the reads' own conditions: only order and page apply in memory.
+  const page = await readPage({ ...request, scope }, query, (q) =>
+    applyInMemory(unique, { ...q, filters: [] }),
+  );
+  return pageDocument(request, page, {
+    data: page.items.map((item) =>
       toResourceObject(searchable.find((d) => d.type === item.type) ?? schemes, item, request.baseUrl),
     ),
     included: [],
-    page: query.page,
-    total,
     features: featuresMeta(searchOptions),
   });
 };
