@@ -6,7 +6,12 @@
  * principal, told apart by its keys) is reported apart.
  */
 
+import { bulkPut } from '#shared/data/bulk';
 import { dynamodb } from '#shared/data/clients';
+import { getItem } from '#shared/data/repository';
+import { counterKey } from '#shared/data/stored-resource';
+import { streets } from '#shared/resources/places/definitions';
+import { newRecord } from '#shared/resources/record-writes';
 import { type Route, routes } from '#shared/routes';
 import { loadDemoData } from '../../infra/local/demo-data';
 import { freePort } from '../../infra/local/engines';
@@ -196,8 +201,65 @@ export const benchRoutes = async () => {
       !r.path.endsWith('/comments') &&
       r.id !== 'listCostRollups',
   );
+  /**
+   * Page 1 and page 400 (25 a page) of a 10,000-record collection, by offset and by cursor (walking
+   * `links.next` to it): the items and capacity each reads. A cursor page should cost page 1's at any
+   * depth; an offset page costs everything before it.
+   */
+  const depth = async () => {
+    const DEPTH_RECORDS = 10_000;
+    const PAGE = 400;
+    const start = Date.UTC(2020, 0, 1);
+    const records = Array.from({ length: DEPTH_RECORDS }, (_, i) =>
+      newRecord(
+        streets,
+        org.id,
+        {
+          attributes: {
+            name: `${['Mill', 'Bridge', 'Church', 'Station', 'Castle'][i % 5]} Lane ${Math.floor(i / 5)}`,
+            usrn: String(40_000_000 + i),
+            town: 'Kendal',
+          },
+        },
+        new Date(start + i * 60_000),
+      ),
+    );
+    // Written in bulk, not one transaction each: the counter is raised by what was written.
+    const counter = counterKey(org.id, streets.type);
+    const counted = (await getItem<{ count?: number }>(counter))?.count ?? 0;
+    await bulkPut([...records, { ...counter, count: counted + DEPTH_RECORDS }] as unknown as Item[]);
+    const path = '/v3/governance/streets?sort=name&page[limit]=25';
+    const figures = (r: Awaited<ReturnType<typeof get>>) => ({
+      items_read: r.items_read,
+      items_needed: r.items_needed,
+      data_calls: r.data_calls,
+      rcu: r.capacity,
+    });
+    const offsetFirst = await get(`${path}&page[offset]=0`);
+    const offsetDeep = await get(`${path}&page[offset]=${(PAGE - 1) * 25}`);
+    const cursorFirst = await get(`${path}&page[cursor]=`);
+    let next = (cursorFirst.body as { links?: { next?: string } }).links?.next;
+    for (let page = 2; page < PAGE && next; page++) {
+      const at = new URL(next);
+      next = ((await get(`${at.pathname}${at.search}`)).body as { links?: { next?: string } }).links?.next;
+    }
+    if (!next) throw new Error('the cursor walk ended before page 400');
+    const at = new URL(next);
+    const cursorDeep = await get(`${at.pathname}${at.search}`);
+    return {
+      records: DEPTH_RECORDS,
+      page: PAGE,
+      offset_page_1: figures(offsetFirst),
+      offset_page_400: figures(offsetDeep),
+      cursor_page_1: figures(cursorFirst),
+      cursor_page_400: figures(cursorDeep),
+      offset_items_read_page_400_vs_page_1: (offsetDeep.items_read / offsetFirst.items_read).toFixed(2),
+      cursor_items_read_page_400_vs_page_1: (cursorDeep.items_read / cursorFirst.items_read).toFixed(2),
+    };
+  };
   const rows = [];
   const authCalls = new Set<number>();
+  let deep: Awaited<ReturnType<typeof depth>> | undefined;
   try {
     await get(`/v3/orgs/${org.id}/people/teams`); // warms the grant cache
     for (const route of listRoutes) {
@@ -238,6 +300,7 @@ export const benchRoutes = async () => {
         });
       }
     }
+    deep = await depth();
   } finally {
     server.closeAllConnections();
     server.close();
@@ -252,6 +315,7 @@ export const benchRoutes = async () => {
       .filter((r) => 'grows_with_page_size' in r && r.grows_with_page_size)
       .map((r) => `${r.route} ${'include' in r ? r.include : ''}`),
     scans: measured.reduce((sum, r) => sum + ('scans' in r ? Number(r.scans) : 0), 0),
+    depth: deep,
     over_1_1_times_needed: measured
       .filter((r) => 'over_1_1' in r && r.over_1_1)
       .map((r) => `${r.route} ${'include' in r ? r.include : ''}`),

@@ -3,10 +3,11 @@
  * writes bench/results.md and bench/results.json. Figures are ratios and counts, not timers in tests.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { cpus, tmpdir, totalmem } from 'node:os';
 import { resolve } from 'node:path';
 import { localDynamoDbClient, localS3Client } from '../../infra/local/clients';
 import { type Engine, freePort, startDynamoDbLocal, startS3rver } from '../../infra/local/engines';
+import { ensureKeyFile } from '../../infra/local/key-file';
 import { createBuckets, createTable } from '../../infra/local/provision';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
@@ -33,6 +34,7 @@ const main = async () => {
       TABLE_NAME: 'bench',
       LOG_LEVEL: 'warn',
       STAGE: 'bench',
+      LOCAL_CURSOR_KEY_FILE: ensureKeyFile(resolve(tmpdir(), `bench-cursor-${process.pid}.key`)),
       ...(s3 && {
         S3_ENDPOINT: s3.endpoint,
         EXPORTS_BUCKET: 'bench-exports',
@@ -97,6 +99,16 @@ const report = (r: {
       : Object.entries(o)
           .map(([k, v]) => `| ${k} | ${v} |`)
           .join('\n');
+  const depth = r.routes === 'not run' ? undefined : r.routes.depth;
+  const depthRows = !depth
+    ? '(not run)'
+    : `Page ${depth.page} of ${depth.records.toLocaleString('en-GB')} streets (25 a page, sort=name), by \`page[offset]\` and by \`page[cursor]\` (walking \`links.next\` to it); items read count a Query's scanned items and each key asked, besides authentication.
+
+| page | items read | items needed | data calls | read capacity units |
+|---|---|---|---|---|
+${(['offset_page_1', 'offset_page_400', 'cursor_page_1', 'cursor_page_400'] as const).map((k) => `| ${k.replaceAll('_', ' ')} | ${depth[k].items_read} | ${depth[k].items_needed} | ${depth[k].data_calls} | ${depth[k].rcu.toFixed(1)} |`).join('\n')}
+
+Items read, page ${depth.page} ÷ page 1: by offset ${depth.offset_items_read_page_400_vs_page_1}×, by cursor ${depth.cursor_items_read_page_400_vs_page_1}× (goal: ≤ 1.1×).`;
   const routeRows =
     r.routes === 'not run'
       ? '(not run)'
@@ -113,6 +125,10 @@ Ratios compare two measurements taken in the same run.
 ## DynamoDB round trips and read capacity per request (issue 9)
 
 ${routeRows}
+
+## Deep pages: offset against cursor (issue 19)
+
+${depthRows}
 
 ## Handler overhead: GET equipment by id against a bare GetCommand (issue 9)
 
