@@ -4,11 +4,12 @@
  * 32 random bytes (base64) in a file under .local/, as `webhook-secrets.ts` keeps its key.
  */
 import { readFileSync } from 'node:fs';
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { config } from '../config';
 
 const read = async (): Promise<Buffer> => {
   if (config.CURSOR_KEY_SECRET_ARN) {
+    // Loaded on the first cursor, not at start-up: most requests page by offset or read one record.
+    const { GetSecretValueCommand, SecretsManagerClient } = await import('@aws-sdk/client-secrets-manager');
     const client = new SecretsManagerClient({ region: config.AWS_REGION });
     const out = await client.send(new GetSecretValueCommand({ SecretId: config.CURSOR_KEY_SECRET_ARN }));
     if (!out.SecretString) throw new Error('The cursor key secret has no value');
