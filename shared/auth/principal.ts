@@ -37,6 +37,20 @@ export interface Principal {
 type Headers = Readonly<Record<string, string | undefined>>;
 
 const cache = new Map<string, { expires: number; permissions: EffectivePermissions }>();
+/**
+ * Each principal's permissions as this container last evaluated them, by principal id alone: known from
+ * the credential before anything is read, they name the organisations a record whose path gives none may
+ * lie in, so it can be read with the credentials (a hint only: the scope still decides what is kept).
+ */
+const lastKnown = new Map<string, { expires: number; permissions: EffectivePermissions }>();
+/** How long such a hint is used: a stale one costs a read, never access (the scope decides), so longer. */
+const HINT_SECONDS = 900;
+
+/** The permissions this warm container last evaluated for a principal, if still fresh. */
+export const knownPermissions = (principalId: string): EffectivePermissions | undefined => {
+  const known = lastKnown.get(principalId);
+  return known && known.expires > Date.now() ? known.permissions : undefined;
+};
 
 const loadPermissions = async (record: PrincipalRecord): Promise<EffectivePermissions> => {
   const grants = await grantsOf([record.id, ...Object.values(record.teams ?? {}).flat()]);
@@ -71,6 +85,7 @@ const permissionsOf = async (record: PrincipalRecord): Promise<EffectivePermissi
   if (cached && cached.expires > Date.now()) return cached.permissions;
   const permissions = await loadPermissions(record);
   cache.set(key, { expires: Date.now() + config.GRANT_CACHE_SECONDS * 1000, permissions });
+  lastKnown.set(record.id, { expires: Date.now() + HINT_SECONDS * 1000, permissions });
   return permissions;
 };
 
@@ -90,12 +105,15 @@ const readWith = async (keys: ItemKey[], readAhead: readonly ItemKey[]) => {
   return { taken, read };
 };
 
-const fromSession = async (token: string, readAhead: readonly ItemKey[]) => {
+/** The records a request reads ahead, named once the credential says whose it is (see `authenticate`). */
+type AheadOf = (principalId: string) => readonly ItemKey[];
+
+const fromSession = async (token: string, aheadOf: AheadOf) => {
   const principalId = sessionPrincipal(token);
   if (!principalId) throw new UnauthorisedError('The session is invalid or has expired; sign in again.');
   const { taken, read } = await readWith(
     [sessionKey(hashSessionToken(token)), principalKey(principalId)],
-    readAhead,
+    aheadOf(principalId),
   );
   const [session, record] = taken as [SessionRecord | null, PrincipalRecord | null];
   if (!session || !live(session) || session.principal_id !== principalId)
@@ -105,11 +123,11 @@ const fromSession = async (token: string, readAhead: readonly ItemKey[]) => {
   return { record, read };
 };
 
-const fromAccessToken = async (token: string, readAhead: readonly ItemKey[]) => {
+const fromAccessToken = async (token: string, aheadOf: AheadOf) => {
   const verified = await verifyAccessToken(token).catch(() => {
     throw new UnauthorisedError('The access token is invalid or expired; request a new one.');
   });
-  const { taken, read } = await readWith([principalKey(verified.principalId)], readAhead);
+  const { taken, read } = await readWith([principalKey(verified.principalId)], aheadOf(verified.principalId));
   const [record] = taken as [PrincipalRecord | null];
   if (!record?.enabled || record.keys[verified.clientId]?.enabled !== true) {
     throw new UnauthorisedError('The credentials behind this token are disabled or deleted.');
@@ -120,14 +138,15 @@ const fromAccessToken = async (token: string, readAhead: readonly ItemKey[]) => 
 /**
  * Resolves the request's one credential under the schemes the route accepts: a bearer access token
  * (OAuth2), an `X-Session-Token` header (Session) or the session cookie (Cookie). Sending more than one
- * is refused rather than guessing which was meant. `readAhead` keys are read in the same round trip as
- * the credential's records and come back unexamined, for the scope to hand out (see `Scope`).
+ * is refused rather than guessing which was meant. `readAhead` names, from the permissions this container
+ * last knew for the caller (none when cold), keys read in the same round trip as the credential's records;
+ * they come back unexamined, for the scope to hand out (see `Scope`).
  */
 export const authenticate = async (
   headers: Headers,
   cookies: readonly string[] | undefined,
   schemes: readonly AuthScheme[],
-  readAhead: readonly ItemKey[] = [],
+  readAhead: (known: EffectivePermissions | undefined) => readonly ItemKey[] = () => [],
 ): Promise<{ principal: Principal; readAhead: Map<string, unknown> }> => {
   const presented = [
     headers.authorization !== undefined && { scheme: 'OAuth2' as const, token: bearerToken(headers) },
@@ -149,10 +168,11 @@ export const authenticate = async (
   if (!schemes.includes(credential.scheme) || !credential.token) {
     throw new UnauthorisedError(`${credential.scheme} credentials are not accepted here, or are malformed.`);
   }
+  const aheadOf: AheadOf = (principalId) => readAhead(knownPermissions(principalId));
   const { record, read } =
     credential.scheme === 'OAuth2'
-      ? await fromAccessToken(credential.token, readAhead)
-      : await fromSession(credential.token, readAhead);
+      ? await fromAccessToken(credential.token, aheadOf)
+      : await fromSession(credential.token, aheadOf);
   return {
     principal: {
       id: record.id,

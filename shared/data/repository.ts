@@ -79,7 +79,17 @@ export const readTogether = async (keys: readonly ItemKey[]): Promise<Map<string
  * The records behind `keys` that lie inside the scope and are live; anything else is as good as absent.
  * Keys the scope read ahead are taken from it (once) instead of read again.
  */
-export const batchGetInScope = async (scope: Scope, keys: readonly ItemKey[]): Promise<StoredResource[]> => {
+export const batchGetInScope = async (scope: Scope, keys: readonly ItemKey[]): Promise<StoredResource[]> =>
+  (await readAheadOr<StoredResource>(scope, keys)).filter(
+    (item) => inScope(scope, item.org_id) && live(item),
+  );
+
+/**
+ * The items behind `keys`: those the scope read ahead taken from it (once), the rest in one BatchGetItem
+ * per 100. For records derived from records already in the scope (a scheme's progress), whose keys the
+ * caller built from them; tenant records themselves go through `batchGetInScope`.
+ */
+export const readAheadOr = async <T>(scope: Scope, keys: readonly ItemKey[]): Promise<T[]> => {
   const held: unknown[] = [];
   const unread = keys.filter((key) => {
     const id = keyId(key);
@@ -88,9 +98,7 @@ export const batchGetInScope = async (scope: Scope, keys: readonly ItemKey[]): P
     scope.readAhead.delete(id);
     return false;
   });
-  return [...(held.filter(Boolean) as StoredResource[]), ...(await batchGet(unread))].filter(
-    (item) => inScope(scope, item.org_id) && live(item),
-  );
+  return [...(held.filter(Boolean) as T[]), ...(await batchGet<T>(unread))];
 };
 
 /** One record by id, looked up in each organisation of the scope at once (one BatchGetItem). */

@@ -20,16 +20,12 @@ export const listHandler = (routeId: RouteId | Route, definition: ResourceDefini
   jsonApiHandler(routeOf(routeId), (request) => listResources(request, definition));
 
 export const getHandler = (routeId: RouteId | Route, definition: ResourceDefinition, idParam: string) =>
-  jsonApiHandler(
-    routeOf(routeId),
-    async (request) =>
-      resourceResponse(
-        request,
-        definition,
-        await readInScope(request.scope, definition, request.params[idParam] ?? ''),
-      ),
-    // The record comes in the same round trip as the caller's session or principal.
-    ({ org_id: org, [idParam]: id }) => (org && id ? [definition.keyOf(org, id)] : []),
+  jsonApiHandler(routeOf(routeId), async (request) =>
+    resourceResponse(
+      request,
+      definition,
+      await readInScope(request.scope, definition, request.params[idParam] ?? ''),
+    ),
   );
 
 export const createHandler = (routeId: RouteId | Route, crud: Pick<SimpleCrud, 'definition' | 'create'>) =>

@@ -77,6 +77,12 @@ export interface ResourceDeclaration {
   /** Adds meta derived from other records (a scheme's counts) to records about to be answered with. */
   derive?: (scope: Scope, items: StoredResource[]) => Promise<StoredResource[]>;
   /**
+   * The records `derive` reads for one record, by key (a scheme's progress): a GET of the record reads
+   * them with the caller's credentials, in the same round trip. Derivations that Query (a folder's
+   * subtree) name none.
+   */
+  derivedKeys?: (orgId: string, id: string) => ItemKey[];
+  /**
    * The domain actions its writes name besides created, updated and deleted (`allocated` makes
    * `vehicle.allocated`); false for records whose changes are not events (internal state, audit entries).
    */

@@ -5,12 +5,29 @@
 import { actorOf, authenticate, authorise, type Principal } from '../../auth/principal';
 import { scopeOf } from '../../data/scope';
 import type { ItemKey } from '../../data/stored-resource';
+import type { EffectivePermissions } from '../../domain/iam/effective-permissions';
 import { NotFoundError } from '../../jsonapi/errors';
 import type { Route } from '../../routes';
 import type { ApiMiddleware } from '../api-context';
 
-/** The records a handler will read, named from the path before the caller is known. */
-export type ReadAhead = (params: Readonly<Record<string, string | undefined>>) => ItemKey[];
+/**
+ * The records a handler will read, named before the caller is authorised: from the path, and the
+ * organisations they may lie in (the path's, or where the caller held the route's permission when this
+ * container last looked; none when it has not).
+ */
+export type ReadAhead = (
+  params: Readonly<Record<string, string | undefined>>,
+  orgIds: readonly string[],
+) => ItemKey[];
+
+/** Where the caller may read on this route, as far as this container last knew (a hint for reading ahead). */
+const likelyOrgs = (route: Route, known: EffectivePermissions | undefined, pathOrgId: string | undefined) => {
+  if (pathOrgId !== undefined) return [pathOrgId];
+  const { permission } = route;
+  return [...(known ?? new Map()).entries()]
+    .filter(([, granted]) => permission === 'authenticated' || permission === null || granted.has(permission))
+    .map(([org]) => org);
+};
 
 /** The organisations the caller reaches on this route. */
 const orgsOf = (route: Route, principal: Principal, pathOrgId: string | undefined): readonly string[] => {
@@ -21,18 +38,35 @@ const orgsOf = (route: Route, principal: Principal, pathOrgId: string | undefine
   return [...principal.permissions.keys()];
 };
 
-export const authorisation = (route: Route, readAhead?: ReadAhead): ApiMiddleware => ({
+/**
+ * What a declared resource's GET reads: the record in each organisation it may lie in, and the records
+ * its answer derives from (`derivedKeys`). The id is the path's last parameter.
+ */
+export const declaredReadAhead = (route: Route): ReadAhead | undefined => {
+  if (route.declared?.operation !== 'get') return undefined;
+  const { resource } = route.declared;
+  const idParam = [...route.path.matchAll(/\{(\w+)\}/g)].at(-1)?.[1] ?? '';
+  return (params, orgIds) => {
+    const id = params[idParam];
+    return id
+      ? orgIds.flatMap((org) => [resource.keyOf(org, id), ...(resource.derivedKeys?.(org, id) ?? [])])
+      : [];
+  };
+};
+
+export const authorisation = (route: Route, readAhead = declaredReadAhead(route)): ApiMiddleware => ({
   before: async ({ event, context }) => {
     if (route.auth.length === 0) {
       context.principal = null;
       context.scope = scopeOf([]);
       return;
     }
+    const params = event.pathParameters ?? {};
     const { principal, readAhead: read } = await authenticate(
       event.headers ?? {},
       event.cookies,
       route.auth,
-      readAhead?.(event.pathParameters ?? {}),
+      (known) => readAhead?.(params, likelyOrgs(route, known, params.org_id)) ?? [],
     );
     context.principal = principal;
     context.scope = scopeOf(orgsOf(route, principal, event.pathParameters?.org_id), read, actorOf(principal));

@@ -8,7 +8,8 @@
 
 import type { Principal } from '../../auth/principal';
 import { type JobState, jobStateKey } from '../../data/jobs';
-import { batchGet } from '../../data/repository';
+import { readAheadOr } from '../../data/repository';
+import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import { createdAtSort, defineResource } from '../resource-definition';
 
@@ -24,11 +25,16 @@ export const isJobCreator = (job: StoredResource, principal: Principal | null) =
  * already finished means the record's last version (its result) landed after the record was read: the
  * job shows as running until it is read again, never as finished without its result or errors.
  */
-const withState = async (_scope: unknown, items: StoredResource[]) => {
+const withState = async (scope: Scope, items: StoredResource[]) => {
   const open = items.filter((job) => job.attributes.status === 'queued');
   if (open.length === 0) return items;
   const states = new Map(
-    (await batchGet<JobState>(open.map((job) => jobStateKey(job.id)))).map((s) => [s.job_id, s]),
+    (
+      await readAheadOr<JobState>(
+        scope,
+        open.map((job) => jobStateKey(job.id)),
+      )
+    ).map((s) => [s.job_id, s]),
   );
   return items.map((job) => {
     const state = states.get(job.id);
@@ -73,4 +79,6 @@ export const jobs = defineResource({
     includes: ['location_import', 'export'],
   },
   derive: withState,
+  // Read with the job though only a queued one needs it: an item more in the batch, not a round trip.
+  derivedKeys: (_orgId, id) => [jobStateKey(id)],
 });

@@ -5,7 +5,7 @@
  */
 import type { StoredResource } from '../../data/stored-resource';
 import { createdAtSort, defineResource } from '../resource-definition';
-import { withProgress } from './progress';
+import { progressKey, withProgress } from './progress';
 
 /** The scheme meta the spec shows that this service does not vary (no templates, imports or schedules yet). */
 const fixedMeta = (scheme: StoredResource): StoredResource => ({
@@ -81,7 +81,8 @@ export const schemes = defineResource({
     created_by_user: { type: 'users' },
     created_by_service_account: { type: 'service-accounts' },
   },
-  derive: (_scope, items) => withProgress(items.map(fixedMeta)),
+  derive: (scope, items) => withProgress(scope, items.map(fixedMeta)),
+  derivedKeys: (orgId, id) => [progressKey(orgId, id)],
   collection: {
     ...named,
     filters: { ...named.filters, status: { kind: 'eq', path: 'attributes.status' } },

@@ -10,7 +10,8 @@
  * A work order leaving or rejoining checks its own counts are the ones it read, so an operation written
  * at the same moment cannot be lost from the scheme.
  */
-import { batchGet, getItem } from '../../data/repository';
+import { getItem, readAheadOr } from '../../data/repository';
+import type { Scope } from '../../data/scope';
 import { resourceKey, type StoredResource } from '../../data/stored-resource';
 import type { WriteOp } from '../../data/transaction';
 import {
@@ -34,8 +35,11 @@ const negated = (progress: Progress | null) =>
   Object.fromEntries(OPERATION_BUCKETS.map((b) => [b, -(progress?.[b] ?? 0)]));
 
 /** Schemes with their counts, completeness and work orders: one BatchGetItem per 100 schemes. */
-export const withProgress = async (items: StoredResource[]): Promise<StoredResource[]> => {
-  const found = await batchGet<Progress>(items.map((s) => progressKey(s.org_id, s.id)));
+export const withProgress = async (scope: Scope, items: StoredResource[]): Promise<StoredResource[]> => {
+  const found = await readAheadOr<Progress>(
+    scope,
+    items.map((s) => progressKey(s.org_id, s.id)),
+  );
   const byId = new Map(found.map((p) => [p.sk, p]));
   return items.map((scheme) => {
     const progress = byId.get(scheme.id);
