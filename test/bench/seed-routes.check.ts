@@ -8,18 +8,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { localDynamoDbClient, localS3Client } from '../../infra/local/clients';
-import { freePort, startDynamoDbLocal, startS3rver } from '../../infra/local/engines';
-import { createBuckets, createTable } from '../../infra/local/provision';
-import { ensureSigningKeyFile } from '../../infra/local/signing-key-file';
-import { ensureWebhookKeyFile } from '../../infra/local/webhook-key-file';
+import { localDynamoDbClient } from '../../infra/local/clients';
+import { startDynamoDbLocal, startS3rver } from '../../infra/local/engines';
+import { createTable } from '../../infra/local/provision';
+import { seedEnvironment } from './seed-environment';
 
 const TABLE = 'seed-check';
-const BUCKETS = {
-  DEVICE_BACKUPS_BUCKET: 'seed-device-backups',
-  EXPORTS_BUCKET: 'seed-exports',
-  DOCUMENTS_BUCKET: 'seed-documents',
-};
 
 interface Answer {
   data?: unknown[];
@@ -35,24 +29,16 @@ const main = async () => {
   const keys = mkdtempSync(join(tmpdir(), 'seed-check-'));
   const [dynamo, s3] = await Promise.all([startDynamoDbLocal(), startS3rver()]);
   try {
-    const port = await freePort();
+    // As `npm run bench` sets it, and what seeding needs besides (seed-environment.ts).
+    const { apiPort: port, env } = await seedEnvironment(keys, s3.endpoint);
     Object.assign(process.env, {
       DYNAMODB_ENDPOINT: dynamo.endpoint,
-      S3_ENDPOINT: s3.endpoint,
       TABLE_NAME: TABLE,
       LOG_LEVEL: 'warn',
       STAGE: 'bench',
-      ...BUCKETS,
-      TOKEN_ISSUER: `http://127.0.0.1:${port}`,
-      LOCAL_SIGNING_KEY_FILE: ensureSigningKeyFile(join(keys, 'signing-key.pem')),
-      LOCAL_WEBHOOK_SECRETS_KEY_FILE: ensureWebhookKeyFile(join(keys, 'webhook-secrets.key')),
-      WEBHOOK_ALLOW_LOOPBACK: 'true',
-      LAMBDA_ENDPOINT: `http://127.0.0.1:${await freePort()}`,
-      // Street-works references starting NWSW route to an organisation the seeder creates with this id.
-      STREET_WORKS_ORGANISATIONS: 'NWSW=01960000-0000-7000-8000-00000000beef',
+      ...env,
     });
     await createTable(localDynamoDbClient(dynamo.endpoint, TABLE), TABLE);
-    await createBuckets(localS3Client(s3.endpoint), Object.values(BUCKETS));
     const { loadDemoData } = await import('../../infra/local/demo-data');
     const { startLocalApi } = await import('../../infra/local/http-adapter');
     const { routes } = await import('#shared/routes');

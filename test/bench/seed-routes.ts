@@ -19,7 +19,8 @@
  * `LAMBDA_ENDPOINT` (a free loopback port: the job workers are started on it here), `TOKEN_ISSUER` equal
  * to `api.url` with a signing key (the service account's token), `WEBHOOK_ALLOW_LOOPBACK=true` (the
  * deliveries go to a receiver on loopback), and `STREET_WORKS_ORGANISATIONS` routing a reference prefix
- * to an organisation id (created here) for the street-works routes. `seed-routes.check.ts` sets them.
+ * to an organisation id (created here) for the street-works routes: `seedEnvironment` (seed-environment.ts)
+ * makes them, and `seed-routes.check.ts` shows how they are set.
  */
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
