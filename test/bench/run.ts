@@ -2,13 +2,14 @@
  * `npm run bench`: starts DynamoDB Local, loads what it needs, measures side by side in one run, and
  * writes bench/results.md and bench/results.json. Figures are ratios and counts, not timers in tests.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
-import { resolve } from 'node:path';
-import { localDynamoDbClient, localS3Client } from '../../infra/local/clients';
-import { type Engine, freePort, startDynamoDbLocal, startS3rver } from '../../infra/local/engines';
+import { join, resolve } from 'node:path';
+import { localDynamoDbClient } from '../../infra/local/clients';
+import { type Engine, startDynamoDbLocal, startS3rver } from '../../infra/local/engines';
 import { ensureKeyFile } from '../../infra/local/key-file';
-import { createBuckets, createTable } from '../../infra/local/provision';
+import { createTable } from '../../infra/local/provision';
+import { seedEnvironment } from './seed-environment';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const PROPERTIES = Number(process.env.BENCH_PROPERTIES ?? 20_000);
@@ -25,25 +26,23 @@ const part = async <T>(name: string, run: () => Promise<T>): Promise<T | 'not ru
 
 const main = async () => {
   const dynamo = await startDynamoDbLocal();
-  // The jobs part also needs the bucket its files go to and the loopback Lambda endpoint's address, both
-  // in the configuration before the first module reads it (below).
-  const s3: Engine | null = runs('jobs') ? await startS3rver() : null;
+  // The routes part seeds records through the API (files, jobs, webhooks) and the jobs part writes files
+  // through the workers: both need s3rver, the buckets, keys and loopback ports in the configuration
+  // before the first module reads it (below).
+  const s3: Engine | null = runs('jobs') || runs('routes') ? await startS3rver() : null;
+  const keys = mkdtempSync(join(tmpdir(), 'bench-keys-'));
   try {
+    const seeding = s3 ? await seedEnvironment(keys, s3.endpoint) : null;
     Object.assign(process.env, {
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       TABLE_NAME: 'bench',
       LOG_LEVEL: 'warn',
       STAGE: 'bench',
-      LOCAL_CURSOR_KEY_FILE: ensureKeyFile(resolve(tmpdir(), `bench-cursor-${process.pid}.key`)),
-      ...(s3 && {
-        S3_ENDPOINT: s3.endpoint,
-        EXPORTS_BUCKET: 'bench-exports',
-        LAMBDA_ENDPOINT: `http://127.0.0.1:${await freePort()}`,
-      }),
+      LOCAL_CURSOR_KEY_FILE: ensureKeyFile(join(keys, 'cursor.key')),
+      ...seeding?.env,
     });
     const client = localDynamoDbClient(dynamo.endpoint, 'bench');
     await createTable(client, 'bench');
-    if (s3) await createBuckets(localS3Client(s3.endpoint), ['bench-exports']);
     const { benchLocationImport } = await import('./location-import');
     const { benchGeoBox } = await import('./geo-box');
     const { benchCostRollUps } = await import('./cost-rollups');
@@ -56,7 +55,7 @@ const main = async () => {
     const results = {
       machine: { cpus: cpus().length, memory_gib: Math.round(totalmem() / 2 ** 30), node: process.version },
       date: new Date().toISOString(),
-      routes: await part('routes', benchRoutes),
+      routes: await part('routes', () => benchRoutes(seeding?.apiPort ?? 0)),
       bundles: await part('bundles', benchBundles),
       overhead: await part('overhead', () => benchOverhead()),
       load: await part('load', benchLoad),
@@ -74,6 +73,7 @@ const main = async () => {
     process.stdout.write(report(results));
   } finally {
     await s3?.stop();
+    rmSync(keys, { recursive: true, force: true });
     await dynamo.stop();
   }
 };
@@ -114,9 +114,9 @@ Items read, page ${depth.page} ÷ page 1: by offset ${depth.offset_items_read_pa
       ? '(not run)'
       : `${r.routes.routes_measured} collection routes, ${r.routes.combinations} route × include combinations; DynamoDB calls per request besides authentication (${r.routes.auth_calls_per_request} BatchGetItem of session and principal), at page sizes 1 / 25 / 100. Scans: ${r.routes.scans}. Prices: ${r.routes.prices}. Growing with page size (more calls for a bigger page that answers no new type of resource): ${r.routes.growing_with_page_size.length === 0 ? 'none' : r.routes.growing_with_page_size.join(', ')}. Items read (a Query's scanned items, filtered away or not; each key asked of GetItem or BatchGetItem) or read capacity above 1.1× what the answer needs (its resources, data and included, and the counters its total comes from): ${r.routes.over_1_1_times_needed.length === 0 ? 'none' : r.routes.over_1_1_times_needed.join(', ')}.
 
-| route | include | data calls | resources returned | items read | items needed | read ÷ needed | read capacity units | data RCU ÷ needed | ms at 25 | $ per million calls at 25 |
-|---|---|---|---|---|---|---|---|---|---|---|
-${r.routes.rows.map((x) => ('data_calls' in x ? `| ${x.route} | ${x.include} | ${x.data_calls} | ${x.returned} | ${x.items_read} | ${x.items_needed} | ${x.read_vs_needed} | ${x.rcu} | ${x.rcu_vs_needed} | ${x.ms_at_25} | ${x.dollars_per_million_at_25} |` : `| ${x.route} | status ${x.status} | | | | | | | |`)).join('\n')}`;
+| route | records | include | data calls | resources returned | items read | items needed | read ÷ needed | read capacity units | data RCU ÷ needed | over 1.1×: why | ms at 25 | $ per million calls at 25 |
+|---|---|---|---|---|---|---|---|---|---|---|---|---|
+${r.routes.rows.map((x) => ('data_calls' in x ? `| ${x.route} | ${x.records} | ${x.include} | ${x.data_calls} | ${x.returned} | ${x.items_read} | ${x.items_needed} | ${x.read_vs_needed} | ${x.rcu} | ${x.rcu_vs_needed} | ${x.why} | ${x.ms_at_25} | ${x.dollars_per_million_at_25} |` : `| ${x.route} | | ${x.status} | | | | | | | | | | |`)).join('\n')}`;
   return `# Benchmarks
 
 Run by \`npm run bench\` on ${r.machine.cpus} cores, ${r.machine.memory_gib} GiB, Node ${r.machine.node}, ${r.date}, against DynamoDB Local.

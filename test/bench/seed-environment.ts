@@ -8,9 +8,9 @@
 import { join } from 'node:path';
 import { localS3Client } from '../../infra/local/clients';
 import { freePort } from '../../infra/local/engines';
+import { ensureKeyFile } from '../../infra/local/key-file';
 import { createBuckets } from '../../infra/local/provision';
 import { ensureSigningKeyFile } from '../../infra/local/signing-key-file';
-import { ensureWebhookKeyFile } from '../../infra/local/webhook-key-file';
 
 export const seedEnvironment = async (dir: string, s3Endpoint: string) => {
   const buckets = {
@@ -28,7 +28,7 @@ export const seedEnvironment = async (dir: string, s3Endpoint: string) => {
       ...buckets,
       TOKEN_ISSUER: `http://127.0.0.1:${apiPort}`,
       LOCAL_SIGNING_KEY_FILE: ensureSigningKeyFile(join(dir, 'signing-key.pem')),
-      LOCAL_WEBHOOK_SECRETS_KEY_FILE: ensureWebhookKeyFile(join(dir, 'webhook-secrets.key')),
+      LOCAL_WEBHOOK_SECRETS_KEY_FILE: ensureKeyFile(join(dir, 'webhook-secrets.key')),
       WEBHOOK_ALLOW_LOOPBACK: 'true',
       LAMBDA_ENDPOINT: `http://127.0.0.1:${await freePort()}`,
       STREET_WORKS_ORGANISATIONS: 'NWSW=01960000-0000-7000-8000-00000000beef',

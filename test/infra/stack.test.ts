@@ -4,6 +4,7 @@ import type { Role } from 'aws-cdk-lib/aws-iam';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { tableDefinition } from '#shared/data/table-definition';
+import { pagesCollection } from '#shared/http/route';
 import { fallbackRoute, type Route, routes } from '#shared/routes';
 import { areas } from '../../infra/area-bundle';
 import { gatewayRoutes } from '../../infra/gateway-routes';
@@ -266,6 +267,24 @@ describe('webhooks (issue 18): the secrets key and the retry runner', () => {
       Variables: { WEBHOOK_SECRETS_KEY_ID: expect.anything() },
     });
     expect(JSON.stringify(runner?.[1].Properties.Environment)).not.toContain('WEBHOOK_ALLOW_LOOPBACK');
+  });
+});
+
+describe('cursors (issue 19): the key that seals page[cursor]', () => {
+  it('a generated secret; every area that pages a collection may read it and is told where, no other', () => {
+    template.hasResourceProperties('AWS::SecretsManager::Secret', {
+      GenerateSecretString: { PasswordLength: 64, ExcludePunctuation: true },
+    });
+    for (const [area, areaRoutes] of areas()) {
+      const pages = areaRoutes.some(pagesCollection);
+      const first = areaRoutes[0]?.id ?? '';
+      expect(actionsFor(first).includes('secretsmanager:GetSecretValue'), area).toBe(pages);
+      const fn = ofType('AWS::Lambda::Function').find(([id]) => id.startsWith(areaFunctionId(area)));
+      const variables =
+        (fn?.[1].Properties.Environment as { Variables?: object } | undefined)?.Variables ?? {};
+      expect(Object.keys(variables).includes('CURSOR_KEY_SECRET_ARN'), area).toBe(pages);
+    }
+    expect([...areas().values()].filter((r) => r.some(pagesCollection)).length).toBeGreaterThan(15);
   });
 });
 
