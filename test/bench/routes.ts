@@ -104,8 +104,12 @@ const MISSES: [RegExp, string][] = [
     'one Query per organisation the caller reads (31 here), most of them empty',
   ],
   [
-    /^list(SiteHazards|PlanRisks|HazardProposals|ProposedChanges|ConstructionPhasePlanVersions|Briefings|Documents|DocumentVersions|Appointments|WebhookDeliveries|VehicleAuditEvents) /,
-    "a parent's children read whole (its list of ids or its gsi1 partition), paged in memory",
+    /^listVehicleAuditEvents /,
+    'the vehicle (its path names no organisation) is looked up in every organisation the caller reads (31 keys)',
+  ],
+  [
+    /^list(SiteHazards|PlanRisks|HazardProposals|ProposedChanges|ConstructionPhasePlanVersions|Briefings|Documents|DocumentVersions|Appointments|WebhookDeliveries) /,
+    "a parent's children read whole (its list of ids or its gsi1 partition) and paged in memory; a parent whose path names no organisation looked up in each one the caller reads",
   ],
   [
     /^list(DeviceBackups|Exports|Jobs|Roles|Organisations|Comments) |^searchProjects /,
