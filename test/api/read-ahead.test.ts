@@ -91,6 +91,56 @@ describe('a single-record GET reads its record with the credentials', () => {
   );
 });
 
+/** The DynamoDB commands a request makes besides grant evaluation, in order. */
+const commandsOf = async (send: () => Promise<{ status: number; text: string }>, status: number) => {
+  const calls: string[] = [];
+  const count =
+    (next: (args: { input: Input }) => Promise<unknown>, context: { commandName?: string }) =>
+    async (args: { input: Input }) => {
+      if (!evaluatesGrants(context.commandName ?? '', args.input)) calls.push(context.commandName ?? '');
+      return next(args);
+    };
+  dynamodb.middlewareStack.add(count as never, { step: 'initialize', name: 'writeCalls' });
+  try {
+    const res = await send();
+    expect(res.status, res.text).toBe(status);
+  } finally {
+    dynamodb.middlewareStack.remove('writeCalls');
+  }
+  return calls;
+};
+
+describe('a PATCH or DELETE of a declared resource reads its record with the credentials, then writes', () => {
+  it.each([
+    ['equipment-manufacturers', 'assets/equipment-manufacturers', null, { name: 'Makita UK' }],
+    ['customer-contacts', 'customers/contacts', null, { first_name: 'Ada' }],
+    // Its path names no organisation: the warm container's hint does.
+    ['job-roles', 'people/job-roles', '/v3/job-roles', { name: 'Appointed Person (Lifting)' }],
+  ])(
+    '%s: one BatchGetItem (credentials and record), then one transaction',
+    async (type, path, item, change) => {
+      const list = await api.get(`/v3/orgs/${tenant.org.id}/${path}?page[limit]=1`, token);
+      const id = list.body.data[0]?.id as string;
+      expect(id, `${type}: a record to change`).toBeTruthy();
+      const url = `${item ?? `/v3/orgs/${tenant.org.id}/${path}`}/${id}`;
+      const body = { data: { type, id, attributes: change } };
+      const patched = await commandsOf(() => api.request('PATCH', url, { token, body }), 200);
+      expect(patched).toEqual(['BatchGetItemCommand', 'TransactWriteItemsCommand']);
+    },
+  );
+
+  it('a DELETE: one BatchGetItem, then one transaction', async () => {
+    const made = await api.request('POST', `/v3/orgs/${tenant.org.id}/assets/equipment-manufacturers`, {
+      token,
+      body: { data: { type: 'equipment-manufacturers', attributes: { name: 'Read Ahead Tools' } } },
+    });
+    expect(made.status, made.text).toBe(201);
+    const url = `/v3/orgs/${tenant.org.id}/assets/equipment-manufacturers/${made.body.data.id}`;
+    const deleted = await commandsOf(() => api.request('DELETE', url, { token }), 204);
+    expect(deleted).toEqual(['BatchGetItemCommand', 'TransactWriteItemsCommand']);
+  });
+});
+
 describe('reading ahead never widens access', () => {
   it('a record read ahead in an organisation the caller has just lost is 404, not answered', async () => {
     const other = await newTenant('Read Ahead Other', 1);

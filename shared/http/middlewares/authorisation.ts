@@ -39,18 +39,21 @@ const orgsOf = (route: Route, principal: Principal, pathOrgId: string | undefine
 };
 
 /**
- * What a declared resource's GET reads: the record in each organisation it may lie in, and the records
- * its answer derives from (`derivedKeys`). The id is the path's last parameter.
+ * What a declared resource's endpoint on one record reads first: the record in each organisation it may
+ * lie in, and for a GET the records its answer derives from (`derivedKeys`); a PATCH or DELETE then
+ * writes. The id is the path's last parameter.
  */
 export const declaredReadAhead = (route: Route): ReadAhead | undefined => {
-  if (route.declared?.operation !== 'get') return undefined;
+  const operation = route.declared?.operation;
+  if (!route.declared || (operation !== 'get' && operation !== 'update' && operation !== 'delete')) {
+    return undefined;
+  }
   const { resource } = route.declared;
+  const derived = operation === 'get' ? resource.derivedKeys : undefined;
   const idParam = [...route.path.matchAll(/\{(\w+)\}/g)].at(-1)?.[1] ?? '';
   return (params, orgIds) => {
     const id = params[idParam];
-    return id
-      ? orgIds.flatMap((org) => [resource.keyOf(org, id), ...(resource.derivedKeys?.(org, id) ?? [])])
-      : [];
+    return id ? orgIds.flatMap((org) => [resource.keyOf(org, id), ...(derived?.(org, id) ?? [])]) : [];
   };
 };
 
