@@ -83,10 +83,11 @@ export type CursorPageLinks = {
   next: string | null;
 };
 
-/** The request's URL with `page[cursor]` set to `cursor`, the rest of its query as sent. */
-const withCursor = (request: RequestTarget, cursor: string) => {
+/** The request's URL with one parameter set to `value` (removed when undefined), the rest as sent. */
+const withParameter = (request: RequestTarget, name: string, value: string | undefined) => {
   const url = new URL(requestLink(request));
-  url.searchParams.set(CURSOR, cursor);
+  if (value === undefined) url.searchParams.delete(name);
+  else url.searchParams.set(name, value);
   return url.href;
 };
 
@@ -96,17 +97,15 @@ const withCursor = (request: RequestTarget, cursor: string) => {
  */
 export const cursorPageLinks = (request: RequestTarget, next: string | undefined): CursorPageLinks => ({
   self: requestLink(request),
-  first: withCursor(request, ''),
-  next: next === undefined ? null : withCursor(request, next),
+  first: withParameter(request, CURSOR, ''),
+  next: next === undefined ? null : withParameter(request, CURSOR, next),
 });
 
 /** `self`, and `next`: the same request after `cursor` (where a reader resumes, even when caught up). */
-export const cursorLinks = (request: RequestTarget, cursor: string | undefined) => {
-  const next = new URL(requestLink(request));
-  if (cursor === undefined) next.searchParams.delete('cursor');
-  else next.searchParams.set('cursor', cursor);
-  return { self: requestLink(request), next: next.href };
-};
+export const cursorLinks = (request: RequestTarget, cursor: string | undefined) => ({
+  self: requestLink(request),
+  next: withParameter(request, 'cursor', cursor),
+});
 
 /**
  * Top-level `self` of a document whose primary data is one resource. JSON:API 1.1 makes it "the link

@@ -110,22 +110,21 @@ export interface CollectionPage {
 export const collectionDocument = (
   request: RequestTarget,
   { data, included, page, total, next, features }: CollectionPage,
-): CollectionDocument => ({
-  jsonapi,
-  ...(page.after === undefined
-    ? {
-        links: paginationLinks(request, page, total ?? 0),
-        data,
-        ...(included.length > 0 && { included }),
-        meta: { pagination: paginationMeta(page, total ?? 0), features },
-      }
-    : {
-        links: cursorPageLinks(request, next),
-        data,
-        ...(included.length > 0 && { included }),
-        meta: { pagination: cursorPaginationMeta(page.limit, request.query[CURSOR] ?? '', total), features },
-      }),
-});
+): CollectionDocument => {
+  const byOffset = page.after === undefined;
+  return {
+    jsonapi,
+    links: byOffset ? paginationLinks(request, page, total ?? 0) : cursorPageLinks(request, next),
+    data,
+    ...(included.length > 0 && { included }),
+    meta: {
+      pagination: byOffset
+        ? paginationMeta(page, total ?? 0)
+        : cursorPaginationMeta(page.limit, request.query[CURSOR] ?? '', total),
+      features,
+    },
+  };
+};
 
 /** A page of a feed read with a cursor: `links.next` resumes after the last item read (see `cursorLinks`). */
 export const feedDocument = (
