@@ -8,7 +8,7 @@ import { scopeOf } from '#shared/data/scope';
 import type { ItemKey, StoredResource } from '#shared/data/stored-resource';
 import { commit, type WriteOp } from '#shared/data/transaction';
 import { featureConfigurations } from '#shared/resources/feature-configurations/definitions';
-import { createGrant, grantRecord } from '#shared/resources/iam/grant-writes';
+import { createGrant, grantRecord, grantWrites } from '#shared/resources/iam/grant-writes';
 import { createKey, createServiceAccount } from '#shared/resources/iam/service-accounts';
 import { organisations } from '#shared/resources/organisations/definitions';
 import { users } from '#shared/resources/people/users';
@@ -166,7 +166,7 @@ export const createServiceAccountClient = async (
   for (const g of roleGrants) {
     if (g.org_id !== home) {
       const bridged = grantRecord(g.org_id, { role: g.role, service_account: account.id });
-      await commit(scopeOf([g.org_id]), [{ create: bridged }]);
+      await commit(scopeOf([g.org_id]), grantWrites(bridged));
       continue;
     }
     await createGrant(scopeOf([g.org_id]), g.org_id, {

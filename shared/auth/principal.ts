@@ -2,11 +2,12 @@
  * Who is calling and what they may do. Authentication resolves a credential to a principal record
  * (read on every request, never cached, so a disabled key or account stops at once: with the session
  * and any record the route reads ahead, one BatchGetItem); its effective permissions
- * come from its grants and are cached per warm container for GRANT_CACHE_SECONDS, so a revoked grant
+ * come from the grants it holds, directly or through teams (one Query of its own partition, then the
+ * custom roles and groups they name), and are cached per warm container for GRANT_CACHE_SECONDS, so a revoked grant
  * stops working within that time. Authorisation turns them and the route's permission into the scope.
  */
 import { config } from '../config';
-import { grantsOf, type PrincipalRecord, principalKey, recordsByOrg } from '../data/principals';
+import { heldGrantsOf, type PrincipalRecord, principalKey, recordsByOrg } from '../data/principals';
 import { live, readTogether } from '../data/repository';
 import type { Actor, Scope } from '../data/scope';
 import { scopeOf } from '../data/scope';
@@ -53,11 +54,10 @@ export const knownPermissions = (principalId: string): EffectivePermissions | un
 };
 
 const loadPermissions = async (record: PrincipalRecord): Promise<EffectivePermissions> => {
-  const grants = await grantsOf([record.id, ...Object.values(record.teams ?? {}).flat()]);
-  const facts: GrantFacts[] = grants.map((g) => ({
+  const facts: GrantFacts[] = (await heldGrantsOf(record.id)).map((g) => ({
     org_id: g.org_id,
-    ...(typeof g.rels.role === 'string' && { role: g.rels.role }),
-    ...(typeof g.rels.role_group === 'string' && { role_group: g.rels.role_group }),
+    ...(g.role && { role: g.role }),
+    ...(g.role_group && { role_group: g.role_group }),
   }));
   const groups = await recordsByOrg(
     'role-groups',
@@ -80,11 +80,10 @@ const loadPermissions = async (record: PrincipalRecord): Promise<EffectivePermis
 };
 
 const permissionsOf = async (record: PrincipalRecord): Promise<EffectivePermissions> => {
-  const key = `${record.id}:${JSON.stringify(record.teams ?? {})}`;
-  const cached = cache.get(key);
+  const cached = cache.get(record.id);
   if (cached && cached.expires > Date.now()) return cached.permissions;
   const permissions = await loadPermissions(record);
-  cache.set(key, { expires: Date.now() + config.GRANT_CACHE_SECONDS * 1000, permissions });
+  cache.set(record.id, { expires: Date.now() + config.GRANT_CACHE_SECONDS * 1000, permissions });
   lastKnown.set(record.id, { expires: Date.now() + HINT_SECONDS * 1000, permissions });
   return permissions;
 };

@@ -4,8 +4,10 @@
  * - `PRINCIPAL#<id>`: who the caller is, whether they are enabled, their keys' state and (for users)
  *   their team memberships, so one GetItem per request stops a disabled key or account at once;
  * - `CLIENT#<client_id>`: a key's salted secret hash, read only by the token endpoint;
- * - grants are tenant records (`ORG#<org>#grants`) indexed by grantee on `gsi1` (`GRANTEE#<id>`), so a
- *   principal's grants in every organisation are one Query per grantee (the principal and its teams).
+ * - `PRINCIPAL#<id>` / `GRANT#<grant id>`: each grant the principal holds, in any organisation, directly
+ *   or through a team, written in the grant's own transaction, so its permissions are one Query;
+ * - grants themselves are tenant records (`ORG#<org>#grants`), indexed by grantee on `gsi1`
+ *   (`GRANTEE#<id>`) for the grantee's own lists.
  */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { documents, tableName } from './clients';
@@ -38,6 +40,18 @@ export interface ClientRecord {
  * record of it (the resource definition's `keyOf(orgId, id)`), as grants and team members do.
  */
 export const principalKey = (id: string) => ({ pk: `PRINCIPAL#${id}`, sk: 'PRINCIPAL' });
+/** A grant as a principal holding it keeps it: what it gives, where, and the team it came through. */
+export interface HeldGrant {
+  org_id: string;
+  grant_id: string;
+  role?: string;
+  role_group?: string;
+  team?: string;
+}
+export const heldGrantKey = (principalId: string, grantId: string) => ({
+  pk: `PRINCIPAL#${principalId}`,
+  sk: `GRANT#${grantId}`,
+});
 export const clientKey = (clientId: string) => ({ pk: `CLIENT#${clientId}`, sk: 'CLIENT' });
 export const granteeIndexKey = (granteeId: string) => `GRANTEE#${granteeId}`;
 
@@ -49,19 +63,20 @@ export const putPrincipal = async (principal: PrincipalRecord): Promise<void> =>
   );
 };
 
-/** Every grant held by these grantees, in every organisation: one Query on gsi1 per grantee, in parallel. */
-export const grantsOf = async (granteeIds: readonly string[]): Promise<StoredResource[]> =>
-  (
-    await Promise.all(
-      granteeIds.map((id) =>
-        queryItems({
-          IndexName: 'gsi1',
-          KeyConditionExpression: 'gsi1pk = :g',
-          ExpressionAttributeValues: { ':g': granteeIndexKey(id) },
-        }),
-      ),
-    )
-  ).flat();
+/** Every grant a principal holds, in every organisation, directly or through its teams: one Query. */
+export const heldGrantsOf = (principalId: string): Promise<HeldGrant[]> =>
+  queryItems<HeldGrant>({
+    KeyConditionExpression: 'pk = :p AND begins_with(sk, :g)',
+    ExpressionAttributeValues: { ':p': principalKey(principalId).pk, ':g': 'GRANT#' },
+  });
+
+/** The grant records naming this grantee, in every organisation: one Query on gsi1. */
+export const grantsOf = (granteeId: string): Promise<StoredResource[]> =>
+  queryItems({
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :g',
+    ExpressionAttributeValues: { ':g': granteeIndexKey(granteeId) },
+  });
 
 /** Tenant records of one type by (organisation, id) pairs, in one BatchGetItem. */
 export const recordsByOrg = (type: string, refs: readonly { org_id: string; id: string }[]) =>

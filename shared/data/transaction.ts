@@ -37,6 +37,11 @@ export type WriteOp =
   | { link: { key: ItemKey; relationship: string; id: string } }
   /** Removes `id` from a relationship list of an existing record, if present. */
   | { unlink: { record: StoredResource; relationship: string; id: string } }
+  /**
+   * Sets (or, given null, removes) top-level attributes of an existing record that a change of another
+   * record keeps there, never served (a user's `held#<grant>` names); its event is the other record's.
+   */
+  | { keep: { key: ItemKey; set: Record<string, string | null> } }
   /** Appends `id` to the list at `map.name` of an existing record outside tenant partitions (a principal's teams). */
   | { append: { key: ItemKey; map: string; name: string; id: string } }
   /** Adds to a counter item (e.g. the length of one record's audit history), creating it at need. */
@@ -207,6 +212,31 @@ export const buildTransaction = (
             ':list': list.filter((x) => x !== id),
             ':version': record.version,
             ':next': record.version + 1,
+          },
+        },
+      });
+    } else if ('keep' in op) {
+      const entries = Object.entries(op.keep.set);
+      const names = Object.fromEntries(entries.map(([name], n) => [`#k${n}`, name]));
+      const sets = entries.flatMap(([, value], n) => (value === null ? [] : [`#k${n} = :k${n}`]));
+      const removes = entries.flatMap(([, value], n) => (value === null ? [`#k${n}`] : []));
+      add(i, {
+        Update: {
+          TableName: tableName,
+          Key: op.keep.key,
+          UpdateExpression: [
+            `SET ${[...sets, '#version = #version + :one'].join(', ')}`,
+            removes.length && `REMOVE ${removes.join(', ')}`,
+          ]
+            .filter(Boolean)
+            .join(' '),
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: { ...names, '#version': 'version' },
+          ExpressionAttributeValues: {
+            ...Object.fromEntries(
+              entries.flatMap(([, value], n) => (value === null ? [] : [[`:k${n}`, value]])),
+            ),
+            ':one': 1,
           },
         },
       });

@@ -12,7 +12,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scopeOf } from '#shared/data/scope';
 import { commit } from '#shared/data/transaction';
-import { grantRecord } from '#shared/resources/iam/grant-writes';
+import { grantRecord, grantWrites } from '#shared/resources/iam/grant-writes';
 import { streets } from '#shared/resources/places/definitions';
 import { newRecord } from '#shared/resources/record-writes';
 import { type Route, routes } from '#shared/routes';
@@ -126,7 +126,7 @@ const addSecondRecords = async () => {
   });
   // A grant in another organisation stands for a bridge (as in createServiceAccountClient).
   const bridged = grantRecord(other.id, { role: 'viewer', service_account: tenant.admin.principalId });
-  await commit(scopeOf([other.id]), [{ create: bridged }]);
+  await commit(scopeOf([other.id]), grantWrites(bridged));
   const again: Record<string, string> = { ...every.ids, reference: 'TW2' };
   // A device backup answers an open request: the second backup needs a second request.
   const request = await api.request('POST', `/v3/orgs/${org}/device-backup-requests`, {

@@ -82,7 +82,7 @@ const capacityFor = (call: Call, items: Call['returned']): number => {
 /**
  * The items an answer needs: each resource it returns (data and included, by type and id) and the
  * collection counters its totals come from. Anything else read (filtered away, records read to find
- * others, grants read for a user's meta) is over-read.
+ * others) is over-read.
  */
 const neededBy = (answer: Set<string>) => (item: Item) =>
   answer.has(`${item.type}\n${item.id}`) || String(item.pk).endsWith('#counters');
@@ -95,10 +95,6 @@ const SIZES = [1, 25, 100];
  */
 const MISSES: [RegExp, string][] = [
   [/^listFolders /, 'each folder derives its counts from a subtree Query and per-folder counters (row 1)'],
-  [
-    /(members|author|user|site_managers|assignees?|actor_user|vehicle\.user)$/,
-    "users' meta.grants reads their organisation's whole grants partition (row 2)",
-  ],
   [
     /^list(FeatureConfigurations|Properties|Streets|PreConstructionInformation|ConstructionPhasePlans|SsoProviders) /,
     'one Query per organisation the caller reads (31 here), most of them empty',

@@ -2,11 +2,12 @@
  * What happens to each event after its transaction commits: the table's stream (DynamoDB Streams in AWS;
  * locally, a poller of DynamoDB Local's stream) hands every new event item, unmarshalled, to each consumer
  * here (`functions/events/consume.ts`): the audit log (`audit/consumer.ts`), jobs' start
- * (`jobs/consumer.ts`) and webhooks. The stream
+ * (`jobs/consumer.ts`), a renamed role's holders (`iam/grant-names.ts`) and webhooks. The stream
  * delivers at least once: every consumer must be idempotent by event id.
  */
 import type { StoredEvent } from '../../data/events';
 import { auditConsumer } from '../audit/consumer';
+import { grantNamesConsumer } from '../iam/grant-names';
 import { jobConsumer } from '../jobs/consumer';
 import { webhookConsumer } from '../webhooks/consumer';
 
@@ -16,9 +17,15 @@ export interface EventConsumer {
 }
 
 /**
- * In this order: the permanent audit entry first (two round trips to the table), then a new job's start
+ * In this order: the permanent audit entry first (two round trips to the table), then a renamed role's
+ * name on its holders (one transaction per grant naming it), then a new job's start
  * (one asynchronous invocation), then webhooks (whose first attempt may wait on a receiver). A failure in
  * any stops the batch at that event and all are handed it again; each is idempotent (a job is taken under a
  * lease, so a second start finds it taken), so one that had finished does nothing the second time.
  */
-export const consumers: readonly EventConsumer[] = [auditConsumer, jobConsumer, webhookConsumer];
+export const consumers: readonly EventConsumer[] = [
+  auditConsumer,
+  grantNamesConsumer,
+  jobConsumer,
+  webhookConsumer,
+];

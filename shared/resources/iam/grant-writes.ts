@@ -7,7 +7,8 @@
  */
 import * as z from 'zod';
 import { uuidv7 } from '../../data/ids';
-import { granteeIndexKey } from '../../data/principals';
+import { granteeIndexKey, type HeldGrant, heldGrantKey } from '../../data/principals';
+import { batchGetInScope } from '../../data/repository';
 import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import { commit, type WriteOp, WriteRefused } from '../../data/transaction';
@@ -15,7 +16,7 @@ import { builtInRoles } from '../../domain/iam/effective-permissions';
 import { ConflictError, ValidationError } from '../../jsonapi/errors';
 import { assertSameId } from '../../jsonapi/request-document';
 import { teams } from '../people/teams';
-import { users } from '../people/users';
+import { heldNameAttribute, users } from '../people/users';
 import { toStoredResource } from '../stored';
 import { grants, roleGroups, roles, serviceAccounts } from './definitions';
 
@@ -52,11 +53,12 @@ export type GrantDocument = z.infer<typeof createGrantDocument>;
  * the principal record (`PRINCIPAL#<id>`), which exists whatever organisation the principal belongs to.
  */
 const granteeTypes = { user: users, team: teams, service_account: serviceAccounts } as const;
+type GranteeName = keyof typeof granteeTypes;
 
 /** The grant record as stored, indexed by grantee; committing it is `createGrant`'s business. */
 export const grantRecord = (
   orgId: string,
-  rels: { role?: string; role_group?: string } & Partial<Record<keyof typeof granteeTypes, string>>,
+  rels: { role?: string; role_group?: string } & Partial<Record<GranteeName, string>>,
   now = new Date(),
 ): StoredResource => {
   const id = uuidv7(now.getTime());
@@ -74,6 +76,82 @@ export const grantRecord = (
   };
 };
 
+/**
+ * Keeps a grant where its holders' own reads find it, in the grant's transaction: for each holder (its
+ * grantee, or each member of the team it names) an item in the principal's partition, from which its
+ * permissions are one Query, and on a holding user's record the name the grant gives (`meta.grants`).
+ * `name` null: the grant is gone. A user's record must exist, so its op is also the grantee check.
+ */
+export const holdingOps = (
+  grant: StoredResource,
+  holders: readonly string[],
+  name: string | null,
+): WriteOp[] => {
+  const { role, role_group, team } = grant.rels as { role?: string; role_group?: string; team?: string };
+  const held = { org_id: grant.org_id, grant_id: grant.id, role, role_group, team };
+  return holders.flatMap((id): WriteOp[] => [
+    name === null
+      ? { remove: heldGrantKey(id, grant.id) }
+      : { put: { ...heldGrantKey(id, grant.id), ...(held satisfies HeldGrant) } },
+    ...(grant.rels.service_account
+      ? []
+      : [{ keep: { key: users.keyOf(grant.org_id, id), set: { [heldNameAttribute(grant.id)]: name } } }]),
+  ]);
+};
+
+/** A grant written as a record directly, with what its holder keeps (tests' and the demo's bridges). */
+export const grantWrites = (grant: StoredResource): WriteOp[] => [
+  { create: grant },
+  ...holdingOps(grant, [String(grant.rels.service_account ?? grant.rels.user)], String(grant.rels.role)),
+];
+
+/**
+ * What a grant's writes read first, in one BatchGetItem: the team it names (whose members hold it) and
+ * the custom role or role group it gives (whose name its holders show). Either absent is 400 at its
+ * pointer, as an id that exists nowhere; both are checked again, at the version read, as the grant commits.
+ */
+const readGrantParts = async (
+  scope: Scope,
+  orgId: string,
+  named: { team?: string; role?: string; role_group?: string },
+) => {
+  const parts = [
+    { name: 'team', definition: teams, id: named.team },
+    {
+      name: 'role',
+      definition: roles,
+      id: named.role && !builtInRoles.has(named.role) ? named.role : undefined,
+    },
+    { name: 'role_group', definition: roleGroups, id: named.role_group },
+  ].filter((p): p is typeof p & { id: string } => p.id !== undefined);
+  const read = await batchGetInScope(
+    scope,
+    parts.map((p) => p.definition.keyOf(orgId, p.id)),
+  );
+  const found = parts.map((part) => {
+    const record = read.find((r) => r.type === part.definition.type && r.id === part.id);
+    if (!record)
+      throw new ValidationError({
+        detail: 'No such record in this organisation.',
+        source: { pointer: `/data/relationships/${part.name}/data/id` },
+      });
+    return record;
+  });
+  const team = found.find((r) => r.type === teams.type);
+  const given = found.find((r) => r.type !== teams.type);
+  return {
+    members: team && Array.isArray(team.rels.members) ? team.rels.members : undefined,
+    /** What holders' `meta.grants` shows: a custom role's or group's name, a built-in role's id. */
+    name: given ? String(given.attributes.name) : String(named.role),
+    checks: found.map((r): WriteOp => ({ check: { pk: r.pk, sk: r.sk, version: r.version } })),
+  };
+};
+
+const changedMeanwhile = () =>
+  new ConflictError(
+    'The grant, or the role, group or team it names, changed meanwhile; read it again and retry.',
+  );
+
 export const createGrant = async (
   scope: Scope,
   orgId: string,
@@ -81,12 +159,9 @@ export const createGrant = async (
   now = new Date(),
 ): Promise<StoredResource> => {
   const r = data.relationships;
-  const [granteeName, grantee] =
-    (Object.entries(granteeTypes).find(([name]) => r[name as keyof typeof granteeTypes]) as
-      | [keyof typeof granteeTypes, (typeof granteeTypes)[keyof typeof granteeTypes]]
-      | undefined) ?? [];
+  const granteeName = (Object.keys(granteeTypes) as GranteeName[]).find((name) => r[name]);
   const granteeId = granteeName ? r[granteeName]?.data.id : undefined;
-  if (!granteeName || !grantee || !granteeId) throw new ValidationError({ detail: 'A grantee is required.' });
+  if (!granteeName || !granteeId) throw new ValidationError({ detail: 'A grantee is required.' });
   const role = r.role?.data.id;
   const roleGroup = r.role_group?.data.id;
   if (role && !builtInRoles.has(role) && !z.uuid().safeParse(role).success) {
@@ -95,38 +170,49 @@ export const createGrant = async (
       source: { pointer: '/data/relationships/role/data/id' },
     });
   }
+  const { members, name, checks } = await readGrantParts(scope, orgId, {
+    ...(granteeName === 'team' && { team: granteeId }),
+    ...(role && { role }),
+    ...(roleGroup && { role_group: roleGroup }),
+  });
   const grant = grantRecord(
     orgId,
     { ...(role && { role }), ...(roleGroup && { role_group: roleGroup }), [granteeName]: granteeId },
     now,
   );
-  const checks: { op: WriteOp; pointer: string }[] = [
-    { op: { check: grantee.keyOf(orgId, granteeId) }, pointer: `/data/relationships/${granteeName}/data/id` },
-    ...(role && !builtInRoles.has(role)
-      ? [{ op: { check: roles.keyOf(orgId, role) }, pointer: '/data/relationships/role/data/id' }]
-      : []),
-    ...(roleGroup
-      ? [
-          {
-            op: { check: roleGroups.keyOf(orgId, roleGroup) },
-            pointer: '/data/relationships/role_group/data/id',
-          },
-        ]
-      : []),
-  ];
-  await commit(scope, [{ create: grant }, ...checks.map((c) => c.op)]).catch((error: unknown) => {
-    const failed = error instanceof WriteRefused && error.op !== undefined ? checks[error.op - 1] : undefined;
-    if (failed)
-      throw new ValidationError({
-        detail: 'No such record in this organisation.',
-        source: { pointer: failed.pointer },
-      });
-    throw error;
+  const account: WriteOp[] =
+    granteeName === 'service_account' ? [{ check: serviceAccounts.keyOf(orgId, granteeId) }] : [];
+  const held = holdingOps(grant, members ?? [granteeId], name);
+  await commit(scope, [{ create: grant }, ...account, ...checks, ...held]).catch((error: unknown) => {
+    if (!(error instanceof WriteRefused) || error.op === undefined) throw error;
+    // The service account, or the user whose record keeps the grant's name, is not the organisation's.
+    if (error.op === 1 && account.length > 0) throw noSuchGrantee(granteeName);
+    if (error.op > account.length + checks.length && granteeName === 'user') throw noSuchGrantee(granteeName);
+    throw changedMeanwhile();
   });
   return grant;
 };
 
-export const deleteGrant = (scope: Scope, grant: StoredResource) => commit(scope, [{ delete: grant }]);
+const noSuchGrantee = (name: GranteeName) =>
+  new ValidationError({
+    detail: 'No such record in this organisation.',
+    source: { pointer: `/data/relationships/${name}/data/id` },
+  });
+
+/** Revokes a grant: it and what each holder keeps of it go together. */
+export const deleteGrant = async (scope: Scope, grant: StoredResource) => {
+  const { members } = await readGrantParts(scope, grant.org_id, teamOf(grant));
+  await commit(scope, [{ delete: grant }, ...holdingOps(grant, members ?? [granteeOf(grant)], null)]).catch(
+    (error: unknown) => {
+      throw error instanceof WriteRefused ? changedMeanwhile() : error;
+    },
+  );
+};
+
+const granteeOf = (grant: StoredResource) =>
+  String(grant.rels.user ?? grant.rels.team ?? grant.rels.service_account);
+const teamOf = (grant: StoredResource) =>
+  typeof grant.rels.team === 'string' ? { team: grant.rels.team } : {};
 
 export const updateGrantDocument = z.lazy(() =>
   z.strictObject({
@@ -155,33 +241,23 @@ export const updateGrant = async (
   const { role: _role, role_group: _group, ...grantee } = grant.rels;
   const role = data.relationships.role?.data.id;
   const roleGroup = data.relationships.role_group?.data.id;
+  const { members, name, checks } = await readGrantParts(scope, grant.org_id, {
+    ...teamOf(grant),
+    ...(role && { role }),
+    ...(roleGroup && { role_group: roleGroup }),
+  });
   const next: StoredResource = {
     ...grant,
     rels: { ...grantee, ...(role && { role }), ...(roleGroup && { role_group: roleGroup }) },
     meta: { ...grant.meta, updated_at: new Date().toISOString() },
     version: grant.version + 1,
   };
-  const check =
-    role && !builtInRoles.has(role)
-      ? { check: roles.keyOf(grant.org_id, role), pointer: '/data/relationships/role/data/id' }
-      : roleGroup
-        ? {
-            check: roleGroups.keyOf(grant.org_id, roleGroup),
-            pointer: '/data/relationships/role_group/data/id',
-          }
-        : null;
-  await commit(scope, [{ replace: next }, ...(check ? [{ check: check.check }] : [])]).catch(
-    (error: unknown) => {
-      if (error instanceof WriteRefused && error.op === 1 && check) {
-        throw new ValidationError({
-          detail: 'No such record in this organisation.',
-          source: { pointer: check.pointer },
-        });
-      }
-      if (error instanceof WriteRefused)
-        throw new ConflictError('The grant changed meanwhile; read it again and retry.');
-      throw error;
-    },
-  );
+  await commit(scope, [
+    { replace: next },
+    ...checks,
+    ...holdingOps(next, members ?? [granteeOf(grant)], name),
+  ]).catch((error: unknown) => {
+    throw error instanceof WriteRefused ? changedMeanwhile() : error;
+  });
   return next;
 };

@@ -24,6 +24,7 @@ import { assertSameId, createDocument } from '../../jsonapi/request-document';
 import { changedRecord } from '../record-writes';
 import { toStoredResource } from '../stored';
 import { serviceAccounts } from './definitions';
+import { holdingOps } from './grant-writes';
 
 /** Keys per account: enough to rotate without downtime, few enough to keep one item small. */
 export const KEYS_PER_ACCOUNT_MAX = 10;
@@ -145,12 +146,12 @@ export const updateServiceAccount = async (
 
 /** Deletes the account, its principal, its keys' client records and every grant it holds. */
 export const deleteServiceAccount = async (scope: Scope, account: StoredResource): Promise<void> => {
-  const held = (await grantsOf([account.id])).filter((g) => g.org_id === account.org_id);
+  const held = (await grantsOf(account.id)).filter((g) => g.org_id === account.org_id);
   const ops: WriteOp[] = [
     { delete: account },
     { remove: principalKey(account.id) },
     ...keysOf(account).map((k) => ({ remove: clientKey(k.id) })),
-    ...held.map((g) => ({ delete: g })),
+    ...held.flatMap((g) => [{ delete: g }, ...holdingOps(g, [account.id], null)]),
   ];
   if (transactionSize(ops) > TRANSACTION_MAX) {
     throw new ConflictError('Revoke some of this account’s grants before deleting it.');
