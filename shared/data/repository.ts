@@ -85,6 +85,34 @@ export const batchGetInScope = async (scope: Scope, keys: readonly ItemKey[]): P
   );
 
 /**
+ * Items the request has just written or read on its way, handed to its own next read of them as if read
+ * ahead: an answer built from what was written (a new folder's empty tally) reads nothing after the write.
+ */
+export const holdAhead = (scope: Scope, items: readonly ItemKey[]) => {
+  for (const item of items) scope.readAhead?.set(keyId(item), item);
+};
+
+/**
+ * `batchGetInScope` of `keys`, with `ahead` (what those records' answers derive from: a folder's tally)
+ * read in the same BatchGetItem and held for the request's next read of them.
+ */
+export const batchGetInScopeWith = async (
+  scope: Scope,
+  keys: readonly ItemKey[],
+  ahead: readonly ItemKey[],
+): Promise<StoredResource[]> => {
+  const found = new Map(
+    (await readAheadOr<StoredResource>(scope, [...keys, ...ahead])).map((item) => [keyId(item), item]),
+  );
+  // Absent is an answer too: held as null, it is not asked for again.
+  for (const key of ahead) scope.readAhead?.set(keyId(key), found.get(keyId(key)) ?? null);
+  return [...new Set(keys.map(keyId))].flatMap((id) => {
+    const item = found.get(id);
+    return item && inScope(scope, item.org_id) && live(item) ? [item] : [];
+  });
+};
+
+/**
  * The items behind `keys`: those the scope read ahead taken from it (once), the rest in one BatchGetItem
  * per 100. For records derived from records already in the scope (a scheme's progress), whose keys the
  * caller built from them; tenant records themselves go through `batchGetInScope`.

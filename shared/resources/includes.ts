@@ -1,8 +1,8 @@
 /**
  * Include resolution: one BatchGetItem per include level, whatever the page size, reading only inside
- * the request's scope. `vehicle.equipment` reads vehicles in one batch, then their equipment in the next.
+ * the request's scope, with the records the included ones derive their meta from (`derivedKeys`). `vehicle.equipment` reads vehicles in one batch, then their equipment in the next.
  */
-import { batchGetInScope } from '../data/repository';
+import { batchGetInScopeWith } from '../data/repository';
 import type { Scope } from '../data/scope';
 import type { ItemKey, StoredResource } from '../data/stored-resource';
 import { resourceTypes } from '../routes';
@@ -41,7 +41,8 @@ export const resolveIncludes = async (
   primaries: readonly StoredResource[],
   paths: readonly string[][],
 ): Promise<Included[]> => {
-  const seen = new Set(primaries.map((p) => `${p.type}/${p.id}`));
+  // Records in hand (the page, and what earlier levels included) are never read again.
+  const known = new Map(primaries.map((p) => [`${p.type}/${p.id}`, p]));
   const included: Included[] = [];
   let frontier: Branch[] = [{ definition, items: [...primaries], tree: toTree(paths) }];
   while (frontier.length > 0) {
@@ -49,29 +50,36 @@ export const resolveIncludes = async (
       Object.entries(tree).flatMap(([name, subtree]) => {
         const target = resourceTypes.get(source.relationships[name]?.type ?? '');
         if (!target) return [];
-        const keys = items.flatMap((item) =>
-          relatedIds(item, name).map((id) => target.keyOf(item.org_id, id)),
+        const related = items.flatMap((item) =>
+          relatedIds(item, name).map((id) => ({ org: item.org_id, id })),
         );
-        return [{ definition: target, keys, tree: subtree }];
+        const unread = related.filter(({ id }) => !known.has(`${target.type}/${id}`));
+        const keys = unread.map(({ org, id }) => target.keyOf(org, id));
+        // What their answers derive from (a folder's tally) comes in the same read.
+        const ahead = unread.flatMap(({ org, id }) => target.derivedKeys?.(org, id) ?? []);
+        return [{ definition: target, related, keys, ahead, tree: subtree }];
       }),
     );
     if (requests.length === 0) break;
     const fetched = new Map(
       (
-        await batchGetInScope(
+        await batchGetInScopeWith(
           scope,
           requests.flatMap((r) => r.keys),
+          requests.flatMap((r) => r.ahead),
         )
       ).map((item) => [keyString(item), item]),
     );
-    frontier = requests.map(({ definition: target, keys, tree }) => {
-      const items = keys
-        .map((k) => fetched.get(keyString(k)))
+    frontier = requests.map(({ definition: target, related, tree }) => {
+      const items = related
+        .map(
+          ({ org, id }) => known.get(`${target.type}/${id}`) ?? fetched.get(keyString(target.keyOf(org, id))),
+        )
         .filter((i): i is StoredResource => i !== undefined);
       for (const item of items) {
         const id = `${item.type}/${item.id}`;
-        if (!seen.has(id)) {
-          seen.add(id);
+        if (!known.has(id)) {
+          known.set(id, item);
           included.push({ definition: target, item });
         }
       }

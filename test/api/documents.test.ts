@@ -5,9 +5,12 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getItem } from '#shared/data/repository';
+import { scopeOf } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
-import { documentVersions } from '#shared/resources/documents/definitions';
+import { commit } from '#shared/data/transaction';
+import { documentMoves, documentVersions, folders } from '#shared/resources/documents/definitions';
 import { startTestApi, type TestApi } from '../support/api';
+import { deliverEvents } from '../support/event-stream';
 import { newTenant, type Tenant } from '../support/tenants';
 
 let api: TestApi;
@@ -405,7 +408,7 @@ describe('documents: an accepted file cannot be swapped (issue 15, finding 2)', 
 });
 
 describe('folder tree', () => {
-  it('renaming or moving a folder changes the path of its whole subtree; counts move with it', async () => {
+  it('renaming or moving a folder changes the path of its whole subtree (a rename’s reaches the subfolders from the stream); counts move with it', async () => {
     const a = await folder('A');
     const b = await folder('B');
     const sub = await folder('Sub', a);
@@ -421,11 +424,77 @@ describe('folder tree', () => {
     expect((await meta(leaf)).path).toBe('/B/Sub/Leaf');
     expect(await meta(a)).toMatchObject({ document_count: 0, size: 0 });
     expect(await meta(b)).toMatchObject({ document_count: 1, size: 4 });
-    await api.request('PATCH', `/v3/folders/${b}`, {
+    const renamed = await api.request('PATCH', `/v3/folders/${b}`, {
       token: admin,
       body: { data: { type: 'folders', id: b, attributes: { name: 'Bee' } } },
     });
+    expect(renamed.body.data.meta.path).toBe('/Bee');
+    await deliverEvents(tenant.org.id);
+    expect((await meta(sub)).path).toBe('/Bee/Sub');
     expect((await meta(leaf)).path).toBe('/Bee/Sub/Leaf');
+    // The consumer's own two writes (Sub, Leaf) are the last events: handed over, they write nothing more.
+    expect(await deliverEvents(tenant.org.id)).toBe(2);
+    expect(await deliverEvents(tenant.org.id)).toBe(0);
+  });
+
+  it('moving a document between folders moves its count up one lineage and down the other', async () => {
+    const left = await folder('Left');
+    const right = await folder('Right');
+    const deep = await folder('Deep', right);
+    const doc = await upload(left, 'm.txt', 'moved');
+    const moved = await api.request('PATCH', `/v3/documents/${doc}`, {
+      token: admin,
+      body: {
+        data: {
+          type: 'documents',
+          id: doc,
+          relationships: { folder: { data: { type: 'folders', id: deep } } },
+        },
+      },
+    });
+    expect(moved.status, moved.text).toBe(200);
+    expect(await meta(left)).toMatchObject({ document_count: 0, size: 0 });
+    expect(await meta(right)).toMatchObject({ document_count: 1, size: 5 });
+    expect(await meta(deep)).toMatchObject({ document_count: 1, size: 5 });
+  });
+
+  it('a recursive delete takes the subtree’s totals from every ancestor', async () => {
+    const top = await folder('Keeps');
+    const middle = await folder('Middle', top);
+    const gone = await folder('Gone', middle);
+    await upload(middle, 'stays.txt', 'st');
+    await upload(gone, 'goes.txt', 'goes');
+    expect(await meta(top)).toMatchObject({ document_count: 2, size: 6 });
+    expect((await api.request('DELETE', `/v3/folders/${gone}?recursive=true`, { token: admin })).status).toBe(
+      204,
+    );
+    expect(await meta(top)).toMatchObject({ document_count: 1, size: 2 });
+    expect(await meta(middle)).toMatchObject({ document_count: 1, size: 2 });
+  });
+
+  it('a document write that read its folder before the folder moved is refused: it would count in the old ancestors', async () => {
+    const from = await folder('From');
+    const to = await folder('To');
+    const inner = await folder('Inner', from);
+    const before = await getItem<StoredResource>(folders.keyOf(tenant.org.id, inner));
+    const move = await api.request('PATCH', `/v3/folders/${inner}`, {
+      token: admin,
+      body: {
+        data: {
+          type: 'folders',
+          id: inner,
+          relationships: { parent: { data: { type: 'folders', id: to } } },
+        },
+      },
+    });
+    expect(move.status, move.text).toBe(200);
+    const write = commit(
+      scopeOf([tenant.org.id]),
+      documentMoves(before as StoredResource, { documents: 1, bytes: 9 }),
+    );
+    await expect(write).rejects.toMatchObject({ code: 'stale' });
+    expect(await meta(from)).toMatchObject({ document_count: 0, size: 0 });
+    expect(await meta(to)).toMatchObject({ document_count: 0, size: 0 });
   });
 
   it('moving a folder into itself or its own subfolder is 409', async () => {

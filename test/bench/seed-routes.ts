@@ -30,7 +30,7 @@ import { config } from '#shared/config';
 import { tableName } from '#shared/data/clients';
 import { scopeOf } from '#shared/data/scope';
 import { commit } from '#shared/data/transaction';
-import { grantRecord } from '#shared/resources/iam/grant-writes';
+import { grantRecord, grantWrites } from '#shared/resources/iam/grant-writes';
 import { streets } from '#shared/resources/places/definitions';
 import { newRecord } from '#shared/resources/record-writes';
 import { processNotification } from '#shared/resources/street-works/receive';
@@ -367,7 +367,10 @@ const seedDirect = async (api: { token: string; orgId: string }) => {
       routes ? routed : undefined,
     );
     const role = routes ? 'admin' : 'viewer';
-    await commit(scopeOf([organisation.id]), [{ create: grantRecord(organisation.id, { role, user }) }]);
+    // A bridge, with the held-grant item permissions are read from; the user's record lives in the
+    // demo organisation, so no name is kept on it here.
+    const bridge = grantWrites(grantRecord(organisation.id, { role, user })).filter((op) => !('keep' in op));
+    await commit(scopeOf([organisation.id]), bridge);
   });
   await inParallel(FEATURES.length, PARALLEL, async (i) => {
     const [name, domain, component] = FEATURES[i] ?? ['', '', ''];

@@ -1,19 +1,70 @@
 /**
  * Folders and documents. Folders form a tree per organisation, filed on `gsi1` (`FOLDERS#<org>`, sort key
- * = the path of ids from the root) so a subtree is one Query; a folder's `meta.path` (names from the
- * root), `document_count` and `size` (its whole subtree's current document versions) are derived on
- * every read from that Query, the ancestors, and per-folder counters kept with each document write.
+ * = the path of ids from the root) so a subtree is one Query. A folder keeps its `meta.path` (names from
+ * the root; a rename reaches the subtree from the stream, see folder-paths.ts), and a tally item holds its
+ * whole subtree's `document_count` and `size` (current document versions): every document write moves
+ * the tallies of its folder and each ancestor in its own transaction, so a folder, or a page of them,
+ * reads one tally each, in the BatchGetItem that reads the rest.
  */
-import { batchGet, batchGetInScope, queryItems } from '../../data/repository';
+import { queryItems, readAheadOr } from '../../data/repository';
 import type { Scope } from '../../data/scope';
-import { counterKey, type StoredResource } from '../../data/stored-resource';
+import { counterKey, keyId, type StoredResource } from '../../data/stored-resource';
+import type { WriteOp } from '../../data/transaction';
 import { createdAtSort, defineResource } from '../resource-definition';
 
 export const folderTreeKey = (orgId: string) => `FOLDERS#${orgId}`;
-export const folderCounters = (orgId: string, folderId: string) => ({
-  documents: counterKey(orgId, `folder-documents#${folderId}`),
-  bytes: counterKey(orgId, `folder-bytes#${folderId}`),
-});
+
+/** A folder's subtree totals; `version` moves with every change, so a reader can require it unchanged. */
+export interface FolderTally {
+  pk: string;
+  sk: string;
+  documents?: number;
+  bytes?: number;
+  version?: number;
+}
+export const folderTallyKey = (orgId: string, folderId: string) =>
+  counterKey(orgId, `folder-tree#${folderId}`);
+
+/** The ids from the root to the folder, itself last. */
+export const folderLineage = (folder: StoredResource) => (folder.gsi1sk ?? folder.id).split('/');
+
+/** Each subfolder's path beneath `top` (whose path is `path`), from the names its subtree holds. */
+export const pathsBeneath = (top: StoredResource, path: string, subtree: readonly StoredResource[]) => {
+  const names = new Map(subtree.map((f) => [f.id, String(f.attributes.name)]));
+  const depth = folderLineage(top).length;
+  return new Map(
+    subtree
+      .filter((f) => f.id !== top.id)
+      .map((f) => [
+        f.id,
+        [
+          path,
+          ...folderLineage(f)
+            .slice(depth)
+            .map((id) => names.get(id)),
+        ].join('/'),
+      ]),
+  );
+};
+
+/** Adds `by` to the tallies of the folders `ids` (a lineage, or part of one). */
+export const tallyMoves = (
+  orgId: string,
+  ids: readonly string[],
+  by: { documents: number; bytes: number },
+): WriteOp[] => ids.map((id) => ({ tally: { key: folderTallyKey(orgId, id), add: { ...by, version: 1 } } }));
+
+/**
+ * A change of `by` to the documents in `folder`: its tally and its ancestors' move, and the folder must
+ * still be where it was read (a move bumps the version of every folder it carries).
+ */
+export const documentMoves = (
+  folder: StoredResource,
+  by: { documents: number; bytes: number },
+): WriteOp[] => [
+  ...tallyMoves(folder.org_id, folderLineage(folder), by),
+  { check: { ...folders.keyOf(folder.org_id, folder.id), version: folder.version } },
+];
 
 /** The folder records of a subtree (the folder itself included). */
 export const folderSubtree = (folder: StoredResource) =>
@@ -23,32 +74,20 @@ export const folderSubtree = (folder: StoredResource) =>
     ExpressionAttributeValues: { ':g': folderTreeKey(folder.org_id), ':p': folder.gsi1sk ?? folder.id },
   });
 
-const withTreeFacts = async (scope: Scope, folder: StoredResource): Promise<StoredResource> => {
-  const ancestorIds = (folder.gsi1sk ?? folder.id).split('/').slice(0, -1);
-  const [subtree, ancestors] = await Promise.all([
-    folderSubtree(folder),
-    batchGetInScope(
-      scope,
-      ancestorIds.map((id) => folders.keyOf(folder.org_id, id)),
-    ),
-  ]);
-  const counters = await batchGet<{ sk: string; count?: number }>(
-    subtree.flatMap((f) => Object.values(folderCounters(f.org_id, f.id))),
+/** Folders with their subtree totals: one tally each, read ahead for a single GET. */
+const withTallies = async (scope: Scope, items: StoredResource[]): Promise<StoredResource[]> => {
+  const found = await readAheadOr<FolderTally>(
+    scope,
+    items.map((f) => folderTallyKey(f.org_id, f.id)),
   );
-  const sum = (kind: string) =>
-    counters
-      .filter((c) => c.sk.startsWith(`folder-${kind}#`))
-      .reduce((total, c) => total + (c.count ?? 0), 0);
-  const names = new Map(ancestors.map((a) => [a.id, String(a.attributes.name)]));
-  return {
-    ...folder,
-    meta: {
-      ...folder.meta,
-      document_count: sum('documents'),
-      size: sum('bytes'),
-      path: `/${[...ancestorIds.map((id) => names.get(id) ?? id), String(folder.attributes.name)].join('/')}`,
-    },
-  };
+  const byKey = new Map(found.map((t) => [keyId(t), t]));
+  return items.map((folder) => {
+    const tally = byKey.get(keyId(folderTallyKey(folder.org_id, folder.id)));
+    return {
+      ...folder,
+      meta: { ...folder.meta, document_count: tally?.documents ?? 0, size: tally?.bytes ?? 0 },
+    };
+  });
 };
 
 export const folders = defineResource({
@@ -78,7 +117,8 @@ export const folders = defineResource({
     work_order: { type: 'work-orders' },
     qualification_award: { type: 'qualification-awards' },
   },
-  derive: (scope, items) => Promise.all(items.map((f) => withTreeFacts(scope, f))),
+  derive: withTallies,
+  derivedKeys: (orgId, id) => [folderTallyKey(orgId, id)],
   collection: {
     filters: {
       parent: { kind: 'eq', path: 'rels.parent' },

@@ -4,7 +4,8 @@
  * to `uploads/<org>/<document>/<version>`; the client then completes it: the service copies the upload
  * to `<org>/<document>/<version>/<copy id>`, checks the copy against what was declared, and the version
  * (naming that copy) becomes the document's current one. Downloads are presigned GETs of the copy only,
- * so a later PUT through the upload URL changes nothing. Folder counters move in the same transaction.
+ * so a later PUT through the upload URL changes nothing. The tallies of the document's folder and its
+ * ancestors move in the same transaction.
  * The documents bucket has no expiry, except for `uploads/` (see bucketDefinitions).
  */
 import * as z from 'zod';
@@ -23,7 +24,7 @@ import { childIndexKey } from '../children';
 import { byPrincipal, changedRecord, commitChecked, newRecord } from '../record-writes';
 import { readInScope } from '../single';
 import { acceptUpload, declaredFile, declaredUpload } from '../uploads';
-import { documents, documentVersions, folderCounters, folders } from './definitions';
+import { documentMoves, documents, documentVersions, folders } from './definitions';
 
 /** A single presigned PUT carries at most 5 GiB. */
 export const MAX_BYTES = 5 * 1024 ** 3;
@@ -136,7 +137,7 @@ export const addVersion = async (
 
 /**
  * Completes an upload: S3's copy of it must be what was declared; the version (naming the copy)
- * becomes current and the folder's counters move by the difference. Completing twice is 409.
+ * becomes current and the folder tallies move by the difference. Completing twice is 409.
  */
 export const completeVersion = async (scope: Scope, version: StoredResource, now = new Date()) => {
   if (version.attributes.status !== 'pending') throw new ConflictError('This version is already complete.');
@@ -149,7 +150,7 @@ export const completeVersion = async (scope: Scope, version: StoredResource, now
   );
   const { stored } = accepted;
   const previous = document.rels.current_version ? Number(document.attributes.size ?? 0) : null;
-  const counters = folderCounters(document.org_id, String(document.rels.folder));
+  const folder = await readInScope(scope, folders, String(document.rels.folder));
   const next = changedRecord(
     documents,
     document,
@@ -178,8 +179,10 @@ export const completeVersion = async (scope: Scope, version: StoredResource, now
     [
       { replace: completed, as: 'completed' },
       { replace: next },
-      ...(previous === null ? [{ count: { key: counters.documents, by: 1 } }] : []),
-      { count: { key: counters.bytes, by: stored.bytes - (previous ?? 0) } },
+      ...documentMoves(folder, {
+        documents: previous === null ? 1 : 0,
+        bytes: stored.bytes - (previous ?? 0),
+      }),
     ],
     [],
   ).catch(async (error: unknown) => {
@@ -225,31 +228,25 @@ export const updateDocument = async (
   assertSameId(data.id, document.id);
   const to = data.relationships?.folder?.data.id;
   const moving = to !== undefined && to !== document.rels.folder;
-  const folder = moving ? await readInScope(scope, folders, to) : null;
+  const counted = isCounted(document);
+  const [folder, from] = moving
+    ? await Promise.all([
+        readInScope(scope, folders, to),
+        counted ? readInScope(scope, folders, String(document.rels.folder)) : null,
+      ])
+    : [null, null];
   const next = changedRecord(
     documents,
     document,
     { attributes: data.attributes ?? {}, ...(folder && { rels: { folder: folder.id } }) },
     now,
   );
-  const counted = document.rels.current_version !== null && document.rels.current_version !== undefined;
+  const size = Number(document.attributes.size);
   const moveOps: WriteOp[] =
-    folder && counted
+    folder && from
       ? [
-          { count: { key: folderCounters(document.org_id, String(document.rels.folder)).documents, by: -1 } },
-          {
-            count: {
-              key: folderCounters(document.org_id, String(document.rels.folder)).bytes,
-              by: -Number(document.attributes.size),
-            },
-          },
-          { count: { key: folderCounters(folder.org_id, folder.id).documents, by: 1 } },
-          {
-            count: {
-              key: folderCounters(folder.org_id, folder.id).bytes,
-              by: Number(document.attributes.size),
-            },
-          },
+          ...documentMoves(from, { documents: -1, bytes: -size }),
+          ...documentMoves(folder, { documents: 1, bytes: size }),
         ]
       : [];
   const placed = folder ? { ...next, gsi1pk: childIndexKey(folder, documents.type) } : next;
@@ -259,23 +256,24 @@ export const updateDocument = async (
 
 /** Deletes a document, every version and their files; the folder's counts drop with it. */
 export const deleteDocument = async (scope: Scope, document: StoredResource) => {
-  const versions = await readIndex(scope, childIndexKey(document, documentVersions.type));
-  const counters = folderCounters(document.org_id, String(document.rels.folder));
-  const counted = document.rels.current_version !== null && document.rels.current_version !== undefined;
+  const counted = isCounted(document);
+  const [versions, folder] = await Promise.all([
+    readIndex(scope, childIndexKey(document, documentVersions.type)),
+    counted ? readInScope(scope, folders, String(document.rels.folder)) : null,
+  ]);
   const ops: WriteOp[] = [
     { delete: document },
     ...versions.map((v): WriteOp => ({ delete: v })),
-    ...(counted
-      ? [
-          { count: { key: counters.documents, by: -1 } },
-          { count: { key: counters.bytes, by: -Number(document.attributes.size) } },
-        ]
-      : []),
+    ...(folder ? documentMoves(folder, { documents: -1, bytes: -Number(document.attributes.size) }) : []),
   ];
   if (transactionSize(ops) > TRANSACTION_MAX) throw new ConflictError('Too many versions to delete at once.');
   await commitChecked(scope, ops, []);
   await deleteObjects(config.DOCUMENTS_BUCKET, versions.flatMap(versionFiles));
 };
+
+/** A document counts in its folders' tallies once a version of it is current. */
+const isCounted = (document: StoredResource) =>
+  document.rels.current_version !== null && document.rels.current_version !== undefined;
 
 /** Every key a version may have a file at: its upload and its accepted copy. */
 export const versionFiles = (version: StoredResource): string[] => [

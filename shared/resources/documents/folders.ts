@@ -1,19 +1,18 @@
 /**
- * Folder writes. A folder names its parent (or none: a root) and keeps its place in the tree index;
- * renaming changes nothing else (paths are derived on read); moving rewrites the tree keys of its whole
- * subtree in one transaction; deleting a folder with anything in it is 409 unless `recursive`.
+ * Folder writes. A folder names its parent (or none: a root) and keeps its place in the tree index and
+ * its path of names. Renaming writes the folder's own path (its subfolders' follow from the stream);
+ * moving rewrites the tree keys and paths of its whole subtree in one transaction and moves its totals
+ * from the old ancestors' tallies to the new ones'; deleting a folder with anything in it is 409 unless
+ * `recursive`.
  */
 import * as z from 'zod';
 import type { Principal } from '../../auth/principal';
 import { config } from '../../config';
 import { deleteObjects } from '../../data/files';
-import { readIndex } from '../../data/repository';
+import { getItem, holdAhead, readIndex } from '../../data/repository';
 import type { Scope } from '../../data/scope';
 import type { StoredRelationship, StoredResource } from '../../data/stored-resource';
 import { TRANSACTION_MAX, transactionSize, type WriteOp } from '../../data/transaction';
-
-/** A folder and its subfolders move in one transaction, each with its event, beside the parent's check. */
-const SUBFOLDERS_MOVED_MAX = Math.floor((TRANSACTION_MAX - 3) / 2);
 
 import { ConflictError, ValidationError } from '../../jsonapi/errors';
 import { assertSameId, identifier, parseDocument } from '../../jsonapi/request-document';
@@ -31,10 +30,14 @@ import { readInScope } from '../single';
 import {
   documents,
   documentVersions,
-  folderCounters,
+  type FolderTally,
+  folderLineage,
   folderSubtree,
   folders,
+  folderTallyKey,
   folderTreeKey,
+  pathsBeneath,
+  tallyMoves,
 } from './definitions';
 import { versionFiles } from './documents';
 
@@ -79,6 +82,21 @@ export const updateFolderDocument = z.lazy(() =>
 
 const tree = (orgId: string, path: string) => ({ gsi1pk: folderTreeKey(orgId), gsi1sk: path });
 
+/** The path of names of a folder named `name` beneath `parent` (none: a root). */
+const pathIn = (parent: StoredResource | null, name: string) =>
+  `${parent ? String(parent.meta.path) : ''}/${name}`;
+
+/** A folder's subtree totals, consistently read, and an op requiring them unchanged at commit. */
+const totalsOf = async (folder: StoredResource) => {
+  const key = folderTallyKey(folder.org_id, folder.id);
+  const tally = await getItem<FolderTally>(key, true);
+  return {
+    documents: tally?.documents ?? 0,
+    bytes: tally?.bytes ?? 0,
+    unchanged: { check: { ...key, version: tally?.version ?? 0 } } as WriteOp,
+  };
+};
+
 const parentOf = async (scope: Scope, orgId: string, id: StoredRelationship | undefined) => {
   if (typeof id !== 'string') return null;
   const parent = await readInScope(scope, folders, id).catch(() => null);
@@ -111,6 +129,7 @@ export const createFolder = async (
     orgId,
     {
       attributes: data.attributes,
+      meta: { path: pathIn(parent, data.attributes.name) },
       rels: {
         ...rels,
         ...byPrincipal('author', principal),
@@ -120,14 +139,17 @@ export const createFolder = async (
   );
   const placed = { ...record, ...tree(orgId, parent ? `${parent.gsi1sk}/${record.id}` : record.id) };
   const { parent: _parent, qualification_award: _award, ...checked } = rels;
-  return createRecord(
+  const tally: FolderTally = { ...folderTallyKey(orgId, record.id), documents: 0, bytes: 0, version: 0 };
+  await createRecord(
     scope,
     folders,
     placed,
-    parent ? [{ check: folders.keyOf(orgId, parent.id) }] : [],
+    [{ put: tally }, ...(parent ? [{ check: folders.keyOf(orgId, parent.id) }] : [])],
     undefined,
     checked,
   );
+  holdAhead(scope, [tally]);
+  return placed;
 };
 
 export const updateFolder = async (scope: Scope, folder: StoredResource, body: unknown, now = new Date()) => {
@@ -135,8 +157,19 @@ export const updateFolder = async (scope: Scope, folder: StoredResource, body: u
   assertSameId(data.id, folder.id);
   const rels = storedRelationships(data.relationships);
   const moving = 'parent' in rels && rels.parent !== (folder.rels.parent ?? null);
-  const next = changedRecord(folders, folder, { attributes: data.attributes ?? {}, rels }, now);
+  const name = data.attributes?.name ?? String(folder.attributes.name);
   if (!moving) {
+    const path = String(folder.meta.path);
+    const next = changedRecord(
+      folders,
+      folder,
+      {
+        attributes: data.attributes ?? {},
+        rels,
+        meta: { path: `${path.slice(0, path.lastIndexOf('/'))}/${name}` },
+      },
+      now,
+    );
     const { parent: _p, qualification_award: _a, ...checked } = rels;
     return replaceRecord(scope, folders, next, checked);
   }
@@ -148,25 +181,36 @@ export const updateFolder = async (scope: Scope, folder: StoredResource, body: u
     });
   }
   const to = parent ? `${parent.gsi1sk}/${folder.id}` : folder.id;
-  const subtree = (await folderSubtree(folder)).filter((f) => f.id !== folder.id);
-  const moved = (f: StoredResource) => ({
+  const path = pathIn(parent, name);
+  const next = {
+    ...changedRecord(folders, folder, { attributes: data.attributes ?? {}, rels, meta: { path } }, now),
+    gsi1sk: to,
+  };
+  const [subtree, totals] = await Promise.all([folderSubtree(folder), totalsOf(folder)]);
+  const paths = pathsBeneath(folder, path, subtree);
+  const moved = (f: StoredResource): StoredResource => ({
     ...f,
     version: f.version + 1,
     gsi1sk: `${to}${(f.gsi1sk ?? '').slice(from.length)}`,
+    meta: { ...f.meta, path: paths.get(f.id) },
   });
+  const { documents: count, bytes } = totals;
   const ops: WriteOp[] = [
-    { replace: { ...next, gsi1sk: to } },
-    ...subtree.map((f) => ({ replace: moved(f) })),
+    { replace: next },
+    ...subtree.filter((f) => f.id !== folder.id).map((f) => ({ replace: moved(f) })),
     ...(parent ? [{ check: folders.keyOf(folder.org_id, parent.id) }] : []),
+    // The subtree's totals leave the old ancestors and join the new ones, as read.
+    ...tallyMoves(folder.org_id, folderLineage(folder).slice(0, -1), { documents: -count, bytes: -bytes }),
+    ...(parent ? tallyMoves(folder.org_id, folderLineage(parent), { documents: count, bytes }) : []),
+    totals.unchanged,
   ];
-  // Each folder moved is written with its event: two items.
   if (transactionSize(ops) > TRANSACTION_MAX) {
     throw new ConflictError(
-      `Moving more than ${SUBFOLDERS_MOVED_MAX} subfolders at once is not supported; move them in parts.`,
+      `Moving ${subtree.length - 1} subfolders at once is more than one step holds; move some of them first.`,
     );
   }
   await commitChecked(scope, ops, []);
-  return { ...next, gsi1sk: to };
+  return next;
 };
 
 /**
@@ -183,16 +227,22 @@ export const deleteFolder = async (scope: Scope, folder: StoredResource, recursi
       `The folder holds ${subtree.length - 1} subfolders and ${docs.length} documents; delete with ?recursive=true to delete them too.`,
     );
   }
-  const versions = (
-    await Promise.all(docs.map((d) => readIndex(scope, childIndexKey(d, documentVersions.type))))
-  ).flat();
+  // The totals are read after the documents: a document changed since is refused at its own delete,
+  // and one changed before is in the totals.
+  const [versions, totals] = await Promise.all([
+    Promise.all(docs.map((d) => readIndex(scope, childIndexKey(d, documentVersions.type)))).then((v) =>
+      v.flat(),
+    ),
+    totalsOf(folder),
+  ]);
   const ops: WriteOp[] = [
-    ...subtree.flatMap((f): WriteOp[] => [
-      { delete: f },
-      ...Object.values(folderCounters(f.org_id, f.id)).map((key) => ({ remove: key })),
-    ]),
+    ...subtree.flatMap((f): WriteOp[] => [{ delete: f }, { remove: folderTallyKey(f.org_id, f.id) }]),
     ...docs.map((d) => ({ delete: d })),
     ...versions.map((v) => ({ delete: v })),
+    ...tallyMoves(folder.org_id, folderLineage(folder).slice(0, -1), {
+      documents: -totals.documents,
+      bytes: -totals.bytes,
+    }),
   ];
   if (transactionSize(ops) > TRANSACTION_MAX) {
     throw new ConflictError('Too much to delete in one step; delete some subfolders or documents first.');
