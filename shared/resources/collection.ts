@@ -8,6 +8,7 @@ import { cursorKey } from '../data/cursor-key';
 import { queryByBox } from '../data/geo-index';
 import { applyInMemory } from '../data/in-memory-collection';
 import { queryCollection, readPartition } from '../data/repository';
+import { type Kept, queryKept } from '../data/retention';
 import type { Scope } from '../data/scope';
 import type { StoredResource } from '../data/stored-resource';
 import {
@@ -135,6 +136,17 @@ export const listPartition = (
   listInMemory(request, definition, async () =>
     (await readPartition(request.scope, orgId, definition.type)).filter(keep),
   );
+
+/**
+ * A collection of records kept for whole days (device backups, exports): its page read from the live key
+ * range of its partition, its total from the counts by day of creation (data/retention.ts).
+ */
+export const listKept = (
+  request: CollectionRequest,
+  definition: ResourceDefinition,
+  kept: Kept,
+): Promise<CollectionDocument> =>
+  listResources(request, definition, (query) => queryKept(request.scope, kept, query));
 
 /**
  * A collection whose members a handler builds whole as resource objects (a rate code's versions, an

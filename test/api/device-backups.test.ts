@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dynamodb } from '#shared/data/clients';
 import { getItem } from '#shared/data/repository';
 import { scopeOf } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
@@ -8,7 +9,7 @@ import { deviceBackups } from '#shared/resources/device-backups/definitions';
 import { createBackup } from '#shared/resources/device-backups/writes';
 import { localDynamoDbClient } from '../../infra/local/clients';
 import { createServiceAccountClient, grantRole } from '../../infra/local/records';
-import { startTestApi, type TestApi } from '../support/api';
+import { type ApiResponse, startTestApi, type TestApi } from '../support/api';
 import { newTenant, type Tenant } from '../support/tenants';
 
 let api: TestApi;
@@ -101,9 +102,10 @@ describe('device backups: request, upload, complete, download', () => {
       uploaded_by_service_account: { data: { id: deviceId } },
       requested_by_service_account: { data: { id: tenant.admin.principalId } },
     });
-    const kept = Date.parse(done.body.data.meta.expires_at) - Date.parse(done.body.data.meta.created_at);
-    expect(kept).toBeGreaterThan(30 * 86_400_000 - 1000);
-    expect(kept).toBeLessThanOrEqual(30 * 86_400_000);
+    // Kept 30 whole days: until the end of the 30th day after the day it was made (UTC).
+    const day = 86_400_000;
+    const made = Math.floor(Date.parse(done.body.data.meta.created_at) / day) * day;
+    expect(Date.parse(done.body.data.meta.expires_at)).toBe(made + 31 * day);
     const fulfilled = await api.get(
       `${org()}/device-backup-requests?filter[status]=fulfilled`,
       tokens.device,
@@ -294,5 +296,63 @@ describe('who sees device backups', () => {
     expect((await api.get(`/v3/device-backups/${expired.id}/content`, tokens.viewer)).status).toBe(404);
     const list = await api.get(`${org()}/device-backups?filter[device]=tablet-old`, tokens.viewer);
     expect(list.body.data).toEqual([]);
+  });
+});
+
+describe('kept 30 whole days, listed a page at a time (issue 19, row 3)', () => {
+  it('a backup made on day D is listed and counted through the end of day D + 30; the list reads its page and the day counts, not every live backup', async () => {
+    const kept = await newTenant('Backups Kept', 0);
+    const viewer = await api.token(kept.viewer);
+    const scope = scopeOf([kept.org.id]);
+    const day = 86_400_000;
+    const today = Math.floor(Date.now() / day) * day;
+    const make = (at: number, device: string) =>
+      createBackup(scope, kept.org.id, backupBody({}, { device }), null, new Date(at));
+    const gone = await make(today - 31 * day + day - 1, 'tablet-gone'); // the last moment of day D − 31
+    const last = await make(today - 30 * day, 'tablet-last'); // the first moment of day D − 30
+    expect(gone.expires_at).toBe(today / 1000);
+    expect(last.expires_at).toBe((today + day) / 1000);
+    const recent: string[] = [];
+    for (let i = 0; i < 6; i++) recent.push((await make(Date.now() - i * 1000, 'tablet-now')).id);
+
+    // Items each Query of the backups' partition read (grant evaluation's Queries are not the list's).
+    const scanned: number[] = [];
+    type Input = { input: { ExpressionAttributeValues?: Record<string, unknown> } };
+    const count =
+      (
+        next: (args: Input) => Promise<{ output: { ScannedCount?: number } }>,
+        context: { commandName?: string },
+      ) =>
+      async (args: Input) => {
+        const out = await next(args);
+        const pk = String(args.input.ExpressionAttributeValues?.[':pk'] ?? '');
+        if (context.commandName === 'QueryCommand' && pk.endsWith('#device-backups'))
+          scanned.push(out.output.ScannedCount ?? 0);
+        return out;
+      };
+    dynamodb.middlewareStack.add(count as never, { step: 'initialize', name: 'keptScans' });
+    let page: ApiResponse;
+    try {
+      page = await api.get(`${org(kept.org.id)}/device-backups?page[limit]=2`, viewer);
+    } finally {
+      dynamodb.middlewareStack.remove('keptScans');
+    }
+    expect(page.status, page.text).toBe(200);
+    expect(page.body.data.map((b: { id: string }) => b.id)).toEqual(recent.slice(0, 2));
+    expect(page.body.meta.pagination.counts.resources).toBe(7);
+    expect(scanned).toEqual([2]);
+
+    const all: string[] = [];
+    let next = `${org(kept.org.id)}/device-backups?page[limit]=3&page[cursor]=`;
+    for (;;) {
+      const res = await api.get(next, viewer);
+      expect(res.status, res.text).toBe(200);
+      all.push(...res.body.data.map((b: { id: string }) => b.id));
+      if (!res.body.links.next) break;
+      const link = new URL(res.body.links.next);
+      next = `${link.pathname}${link.search}`;
+    }
+    expect(all).toEqual([...recent, last.id]);
+    expect(all).not.toContain(gone.id);
   });
 });

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bulkPut } from '#shared/data/bulk';
+import { dynamodb } from '#shared/data/clients';
 import { uuidv7 } from '#shared/data/ids';
 import { getItem } from '#shared/data/repository';
 import type { StoredResource } from '#shared/data/stored-resource';
@@ -318,5 +319,37 @@ describe('export records', () => {
     expect(
       Date.parse(read.body.data.meta.expires_at) - Date.parse(read.body.data.meta.created_at),
     ).toBeGreaterThan(29 * 86_400_000);
+  });
+
+  it('the list reads the caller’s own a page at a time, never another’s or the whole month (issue 19, row 3), and counts them by day', async () => {
+    const path = `/v3/orgs/${tenant.org.id}/exports?page[limit]=1`;
+    const before = (await api.get(path, assetsOnly)).body.meta.pagination.counts.resources as number;
+    for (let i = 0; i < 3; i++) await exportOf(assetsOnly, { subject_type: 'vehicles', format: 'csv' });
+    await exportOf(admin, { subject_type: 'vehicles', format: 'csv' });
+    const scanned: number[] = [];
+    type Input = { input: { IndexName?: string; ExpressionAttributeValues?: Record<string, unknown> } };
+    const count =
+      (
+        next: (args: Input) => Promise<{ output: { ScannedCount?: number } }>,
+        context: { commandName?: string },
+      ) =>
+      async (args: Input) => {
+        const out = await next(args);
+        const pk = String(args.input.ExpressionAttributeValues?.[':pk'] ?? '');
+        if (context.commandName === 'QueryCommand' && pk.startsWith('EXPORTS#'))
+          scanned.push(out.output.ScannedCount ?? 0);
+        return out;
+      };
+    dynamodb.middlewareStack.add(count as never, { step: 'initialize', name: 'exportScans' });
+    let page: ApiResponse;
+    try {
+      page = await api.get(path, assetsOnly);
+    } finally {
+      dynamodb.middlewareStack.remove('exportScans');
+    }
+    expect(page.status, page.text).toBe(200);
+    expect(page.body.meta.pagination.counts.resources).toBe(before + 3);
+    expect(scanned).toEqual([1]);
+    expect(page.body.data[0].relationships.created_by_service_account.data).not.toBeNull();
   });
 });

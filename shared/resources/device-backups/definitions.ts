@@ -2,6 +2,8 @@
  * Device backups (spec: kept 30 days; visible to holders of `device-backups:view` in the organisation
  * each is filed against) and the requests that ask a device for one.
  */
+import type { Kept } from '../../data/retention';
+import { collectionPartition } from '../../data/stored-resource';
 import { createdAtSort, defineResource } from '../resource-definition';
 
 export const deviceBackups = defineResource({
@@ -69,4 +71,14 @@ export const deviceBackupRequests = defineResource({
     defaultSort: '-created_at',
     includes: ['user'],
   },
+});
+
+export const RETENTION_DAYS = 30;
+
+/** An organisation's live backups: a key range of its partition, counted by day. */
+export const keptBackups = (orgId: string): Kept => ({
+  orgId,
+  days: RETENTION_DAYS,
+  partition: { pk: collectionPartition(orgId, deviceBackups.type) },
+  counter: deviceBackups.type,
 });

@@ -5,14 +5,16 @@
  * `uploads/<org>/<backup>` and completes it: the service copies the upload to
  * `<org>/<backup>/<copy id>` and checks the copy's size and checksum; only that copy is served. Keys hold
  * ids only: the device's name (a name, never a path) appears only in the download's file name. Records
- * expire after 30 days (DynamoDB TTL, and treated as gone on read before TTL deletes them); files after
- * 30 days (bucket lifecycle), counted from the copy, always later than their record, so a backup that
- * can be seen can be downloaded.
+ * are kept 30 whole days: they expire at the end of the 30th day after the day they were made (UTC; see
+ * data/retention.ts; DynamoDB TTL, and treated as gone on read before TTL deletes them); files 30 days
+ * after the copy (bucket lifecycle, which S3 rounds to the next midnight UTC), never before their record,
+ * so a backup that can be seen can be downloaded.
  */
 import * as z from 'zod';
 import type { Principal } from '../../auth/principal';
 import { config } from '../../config';
 import { presignDownload, presignUpload } from '../../data/files';
+import { countedDay, expiryOf } from '../../data/retention';
 import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import { UPLOADS_PREFIX } from '../../data/table-definition';
@@ -22,9 +24,8 @@ import { identifier, parseDocument } from '../../jsonapi/request-document';
 import { byPrincipal, changedRecord, commitChecked, createRecord, newRecord } from '../record-writes';
 import { readInScope } from '../single';
 import { acceptUpload, checksum, declaredFile, mediaType } from '../uploads';
-import { deviceBackupRequests, deviceBackups } from './definitions';
+import { deviceBackupRequests, deviceBackups, keptBackups, RETENTION_DAYS } from './definitions';
 
-export const RETENTION_DAYS = 30;
 const MAX_BYTES = 5 * 1024 ** 3;
 
 /**
@@ -139,7 +140,7 @@ export const createBackup = async (
     },
     now,
   );
-  const expiresAt = Math.floor(now.getTime() / 1000) + RETENTION_DAYS * 86_400;
+  const expiresAt = expiryOf(RETENTION_DAYS, now);
   const stored: StoredResource = {
     ...record,
     meta: { ...record.meta, expires_at: new Date(expiresAt * 1000).toISOString() },
@@ -161,7 +162,7 @@ export const createBackup = async (
     scope,
     deviceBackups,
     stored,
-    fulfil,
+    [...fulfil, countedDay(keptBackups(orgId), now)],
     undefined,
     userId && data.relationships?.user ? { user: userId } : {},
   );

@@ -12,17 +12,16 @@ import type { Principal } from '../../auth/principal';
 import { config } from '../../config';
 import { presignDownload, putObject } from '../../data/files';
 import { uuidv7 } from '../../data/ids';
+import { countedDay, expiryOf } from '../../data/retention';
 import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import { ValidationError } from '../../jsonapi/errors';
 import { parseRollUps, rollUpRoot } from '../costs/roll-ups';
 import { createJob } from '../jobs/worker';
 import { byPrincipal, commitChecked, newRecord } from '../record-writes';
-import { exportsDefinition } from './definitions';
+import { exportsDefinition, keptExports, RETENTION_DAYS } from './definitions';
 import { closing, contentTypeOf, opening, pagesOf, pageText, type Written } from './file';
 import type { ExportRequest } from './request';
-
-export const RETENTION_DAYS = 30;
 
 export const EXPORT_JOB = 'export';
 
@@ -96,9 +95,12 @@ export const requestExport = async (
     now,
     id,
   );
-  const expiresAt = Math.floor(now.getTime() / 1000) + RETENTION_DAYS * 86_400;
+  const expiresAt = expiryOf(RETENTION_DAYS, now);
+  const kept = keptExports(orgId, principal.id);
   const record: StoredResource = {
     ...draft,
+    gsi1pk: kept.partition.pk,
+    gsi1sk: draft.id,
     meta: { ...draft.meta, expires_at: new Date(expiresAt * 1000).toISOString() },
     expires_at: expiresAt,
     object_key: `${orgId}/${draft.id}.${extension}`,
@@ -122,13 +124,13 @@ export const requestExport = async (
         checksum: createHash('sha256').update(file.body).digest('base64'),
       },
     };
-    await commitChecked(scope, [{ create: complete }], []);
+    await commitChecked(scope, [{ create: complete }, countedDay(kept, now)], []);
     return { record: complete };
   }
   // The job's links (a JSON export's `links.self`) name the host the request came to.
   const job = await createJob(scope, orgId, EXPORT_JOB, principal, {
     rels: { export: record.id },
-    ops: [{ create: { ...record, base_url: baseUrl } }],
+    ops: [{ create: { ...record, base_url: baseUrl } }, countedDay(kept, now)],
   });
   return { job };
 };

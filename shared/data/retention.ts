@@ -1,0 +1,125 @@
+/**
+ * Records kept for whole days (device backups and exports, 30): one made on day D (UTC) expires at the
+ * end of day D + days, so at any moment the live ones are exactly those made since the start of day
+ * (today − days). Their ids are UUIDv7, time first, so the live ones are one key range of their partition,
+ * read a page at a time however many have expired and wait for TTL to delete them; and a count per day of
+ * creation (one counter item per month, a number per day) counts them without reading them.
+ */
+import type { CollectionQuery, PageRead } from './collection-query';
+import { buildFilterExpression } from './filter-expression';
+import { batchGet, queryItems } from './repository';
+import { inScope, type Scope } from './scope';
+import { counterKey, type StoredResource } from './stored-resource';
+import type { WriteOp } from './transaction';
+
+const DAY = 86_400_000;
+const dayStart = (ms: number) => Math.floor(ms / DAY) * DAY;
+
+/**
+ * A collection kept for `days`: one organisation's records in a partition of the table (or of `gsi1`),
+ * each counted in its day of creation under `counter`.
+ */
+export interface Kept {
+  orgId: string;
+  days: number;
+  partition: { pk: string; index?: 'gsi1' };
+  counter: string;
+}
+
+/** A record's TTL (epoch seconds): the end of its day of creation plus `days`. */
+export const expiryOf = (days: number, now: Date): number =>
+  (dayStart(now.getTime()) + (days + 1) * DAY) / 1000;
+
+/** The first moment whose records are still live. */
+const windowStart = (days: number, now: Date) => dayStart(now.getTime()) - days * DAY;
+
+/** The least UUIDv7 minted at or after `ms`: every id of a record made since sorts at or after it. */
+const firstIdAt = (ms: number) => {
+  const hex = ms.toString(16).padStart(12, '0');
+  return `${hex.slice(0, 8)}-${hex.slice(8)}-7000-8000-000000000000`;
+};
+
+const monthKey = ({ orgId, counter }: Kept, ms: number) =>
+  counterKey(orgId, `${counter}#${new Date(ms).toISOString().slice(0, 7)}`);
+const dayName = (ms: number) => `d${new Date(ms).toISOString().slice(8, 10)}`;
+
+/** The op that counts a record made `now` in its day, in the transaction that makes it. */
+export const countedDay = (kept: Kept, now: Date): WriteOp => ({
+  tally: { key: monthKey(kept, now.getTime()), add: { [dayName(now.getTime())]: 1 } },
+});
+
+/** How many records of the collection are live: the counts of the window's days (at most 3 items). */
+const liveCount = async (kept: Kept, now: Date): Promise<number> => {
+  const from = windowStart(kept.days, now);
+  const months: number[] = [];
+  for (
+    let m = from;
+    m <= now.getTime();
+    m = Date.UTC(new Date(m).getUTCFullYear(), new Date(m).getUTCMonth() + 1)
+  )
+    months.push(m);
+  const items = await batchGet<Record<string, unknown> & { sk: string }>(
+    months.map((m) => monthKey(kept, m)),
+  );
+  const fromDay = new Date(from).toISOString().slice(0, 10);
+  return items.reduce((sum, item) => {
+    const month = item.sk.slice(-7);
+    return (
+      sum +
+      Object.entries(item)
+        .filter(
+          ([name, n]) =>
+            /^d\d\d$/.test(name) && typeof n === 'number' && `${month}-${name.slice(1)}` >= fromDay,
+        )
+        .reduce((s, [, n]) => s + Number(n), 0)
+    );
+  }, 0);
+};
+
+/**
+ * A page of a kept collection, newest or oldest first (its only order is by creation: the key's): the
+ * page's items from the live key range, filters applied by DynamoDB. By offset unfiltered, the total comes
+ * from the day counts, read in parallel; filtered, the live matches are read in full, which counts them;
+ * by cursor, the page resumes from the last one's key and reads at most a page.
+ */
+export const queryKept = async (
+  scope: Scope,
+  kept: Kept,
+  query: CollectionQuery,
+  now = new Date(),
+): Promise<PageRead<StoredResource>> => {
+  if (!inScope(scope, kept.orgId)) return { items: [], total: 0 };
+  const { limit, offset, after } = query.page;
+  const filter = buildFilterExpression(query.filters);
+  const [pk, sk] = kept.partition.index ? ['gsi1pk', 'gsi1sk'] : ['pk', 'sk'];
+  const wanted = after ? limit : filter ? Number.POSITIVE_INFINITY : offset + limit;
+  const [items, counted] = await Promise.all([
+    queryItems(
+      {
+        ...(kept.partition.index && { IndexName: kept.partition.index }),
+        KeyConditionExpression: '#pk = :pk AND #sk >= :from',
+        ExpressionAttributeNames: { '#pk': pk, '#sk': sk, ...filter?.names },
+        ExpressionAttributeValues: {
+          ':pk': kept.partition.pk,
+          ':from': firstIdAt(windowStart(kept.days, now)),
+          ...filter?.values,
+        },
+        ...(filter && { FilterExpression: filter.expression }),
+        ...(Number.isFinite(wanted) && { Limit: wanted }),
+        ScanIndexForward: !query.sort.descending,
+      },
+      wanted,
+      after && after !== 'start' ? (after as Record<string, unknown>) : undefined,
+    ),
+    filter ? undefined : liveCount(kept, now),
+  ]);
+  if (!after) return { items: items.slice(offset, offset + limit), total: counted ?? items.length };
+  const page = items.slice(0, limit);
+  const last = page.at(-1);
+  const position = (item: StoredResource) => ({
+    pk: item.pk,
+    sk: item.sk,
+    ...(kept.partition.index && { gsi1pk: item.gsi1pk, gsi1sk: item.gsi1sk }),
+  });
+  return { items: page, total: counted, ...(last && page.length === limit && { next: position(last) }) };
+};
