@@ -3,7 +3,7 @@
  * end of day D + days, so at any moment the live ones are exactly those made since the start of day
  * (today − days). Their ids are UUIDv7, time first, so the live ones are one key range of their partition,
  * read a page at a time however many have expired and wait for TTL to delete them; and a count per day of
- * creation (one counter item per month, a number per day) counts them without reading them.
+ * creation (one counter item, a number per day) counts them without reading them.
  */
 import type { CollectionQuery, PageRead } from './collection-query';
 import { buildFilterExpression } from './filter-expression';
@@ -39,41 +39,32 @@ const firstIdAt = (ms: number) => {
   return `${hex.slice(0, 8)}-${hex.slice(8)}-7000-8000-000000000000`;
 };
 
-const monthKey = ({ orgId, counter }: Kept, ms: number) =>
-  counterKey(orgId, `${counter}#${new Date(ms).toISOString().slice(0, 7)}`);
-const dayName = (ms: number) => `d${new Date(ms).toISOString().slice(8, 10)}`;
+/** One counter item per collection: a number per day of creation (`d2026-11-24`), the window's and a few more. */
+const countsKey = ({ orgId, counter }: Kept) => counterKey(orgId, `${counter}#days`);
+const dayName = (ms: number) => `d${new Date(ms).toISOString().slice(0, 10)}`;
+
+/** Days past the window whose numbers each count drops, so the item holds little more than the window. */
+const DROPPED_DAYS = 7;
 
 /** The op that counts a record made `now` in its day, in the transaction that makes it. */
-export const countedDay = (kept: Kept, now: Date): WriteOp => ({
-  tally: { key: monthKey(kept, now.getTime()), add: { [dayName(now.getTime())]: 1 } },
-});
+export const countedDay = (kept: Kept, now: Date): WriteOp => {
+  const start = windowStart(kept.days, now);
+  return {
+    tally: {
+      key: countsKey(kept),
+      add: { [dayName(now.getTime())]: 1 },
+      drop: Array.from({ length: DROPPED_DAYS }, (_, i) => dayName(start - (i + 1) * DAY)),
+    },
+  };
+};
 
-/** How many records of the collection are live: the counts of the window's days (at most 3 items). */
+/** How many records of the collection are live: the window's days' numbers, in one item. */
 const liveCount = async (kept: Kept, now: Date): Promise<number> => {
-  const from = windowStart(kept.days, now);
-  const months: number[] = [];
-  for (
-    let m = from;
-    m <= now.getTime();
-    m = Date.UTC(new Date(m).getUTCFullYear(), new Date(m).getUTCMonth() + 1)
-  )
-    months.push(m);
-  const items = await batchGet<Record<string, unknown> & { sk: string }>(
-    months.map((m) => monthKey(kept, m)),
-  );
-  const fromDay = new Date(from).toISOString().slice(0, 10);
-  return items.reduce((sum, item) => {
-    const month = item.sk.slice(-7);
-    return (
-      sum +
-      Object.entries(item)
-        .filter(
-          ([name, n]) =>
-            /^d\d\d$/.test(name) && typeof n === 'number' && `${month}-${name.slice(1)}` >= fromDay,
-        )
-        .reduce((s, [, n]) => s + Number(n), 0)
-    );
-  }, 0);
+  const [counts] = await batchGet<Record<string, unknown>>([countsKey(kept)]);
+  const from = dayName(windowStart(kept.days, now));
+  return Object.entries(counts ?? {})
+    .filter(([name, n]) => /^d\d{4}-\d\d-\d\d$/.test(name) && name >= from && typeof n === 'number')
+    .reduce((sum, [, n]) => sum + Number(n), 0);
 };
 
 /**

@@ -49,6 +49,7 @@ export type WriteOp =
   /**
    * Adds to named numbers of a counter item and joins ids to (or takes them from) its string sets,
    * creating it at need: one item holding several counts that move together (a scheme's progress).
+   * `drop` removes numbers no longer counted (the days a window has left).
    */
   | {
       tally: {
@@ -56,6 +57,7 @@ export type WriteOp =
         add?: Record<string, number>;
         join?: Record<string, string>;
         leave?: Record<string, string>;
+        drop?: readonly string[];
       };
     }
   /**
@@ -82,13 +84,14 @@ interface Tally {
   add: Map<string, number>;
   join: Map<string, Set<string>>;
   leave: Map<string, Set<string>>;
+  drop: Set<string>;
 }
 
 /**
- * ADD to a counter item's numbers and sets, DELETE from its sets; every counter an op list touches
- * becomes one update (DynamoDB allows one action per item). Null when the ops cancel out.
+ * ADD to a counter item's numbers and sets, DELETE from its sets, REMOVE numbers dropped; every counter
+ * an op list touches becomes one update (DynamoDB allows one action per item). Null when the ops cancel out.
  */
-const counterUpdate = ({ key, add, join, leave }: Tally): TransactItem | null => {
+const counterUpdate = ({ key, add, join, leave, drop }: Tally): TransactItem | null => {
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
   const clause = (entries: [string, unknown][]) =>
@@ -100,7 +103,14 @@ const counterUpdate = ({ key, add, join, leave }: Tally): TransactItem | null =>
     });
   const adds = clause([...[...add].filter(([, by]) => by !== 0), ...join]);
   const deletes = clause([...leave]);
-  if (adds.length + deletes.length === 0) return null;
+  const removes = [...drop]
+    .filter((name) => !add.has(name))
+    .map((name) => {
+      const at = Object.keys(names).length;
+      names[`#a${at}`] = name;
+      return `#a${at}`;
+    });
+  if (adds.length + deletes.length + removes.length === 0) return null;
   return {
     Update: {
       TableName: tableName,
@@ -108,11 +118,12 @@ const counterUpdate = ({ key, add, join, leave }: Tally): TransactItem | null =>
       UpdateExpression: [
         adds.length && `ADD ${adds.join(', ')}`,
         deletes.length && `DELETE ${deletes.join(', ')}`,
+        removes.length && `REMOVE ${removes.join(', ')}`,
       ]
         .filter(Boolean)
         .join(' '),
       ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
+      ...(Object.keys(values).length > 0 && { ExpressionAttributeValues: values }),
     },
   };
 };
@@ -150,7 +161,14 @@ export const buildTransaction = (
   const checked = new Set<string>();
   const counters = new Map<string, Tally>();
   const tally = (op: number, key: ItemKey) => {
-    const found = counters.get(keyId(key)) ?? { key, op, add: new Map(), join: new Map(), leave: new Map() };
+    const found = counters.get(keyId(key)) ?? {
+      key,
+      op,
+      add: new Map(),
+      join: new Map(),
+      leave: new Map(),
+      drop: new Set(),
+    };
     counters.set(keyId(key), found);
     return found;
   };
@@ -254,9 +272,10 @@ export const buildTransaction = (
     } else if ('count' in op) {
       count(i, op.count.key, op.count.by);
     } else if ('tally' in op) {
-      const { key, add = {}, join = {}, leave = {} } = op.tally;
+      const { key, add = {}, join = {}, leave = {}, drop = [] } = op.tally;
       for (const [name, by] of Object.entries(add)) count(i, key, by, name);
       const sets = tally(i, key);
+      for (const name of drop) sets.drop.add(name);
       for (const [name, id] of Object.entries(join))
         sets.join.set(name, (sets.join.get(name) ?? new Set()).add(id));
       for (const [name, id] of Object.entries(leave))
