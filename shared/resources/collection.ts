@@ -7,7 +7,7 @@ import type { CollectionQuery, FilterClause, PageRead } from '../data/collection
 import { cursorKey } from '../data/cursor-key';
 import { queryByBox } from '../data/geo-index';
 import { applyInMemory } from '../data/in-memory-collection';
-import { queryCollection, readPartition } from '../data/repository';
+import { queryCollection } from '../data/repository';
 import { type Kept, queryKept } from '../data/retention';
 import type { Scope } from '../data/scope';
 import type { StoredResource } from '../data/stored-resource';
@@ -122,20 +122,6 @@ export const listInMemory = (
   records: () => Promise<readonly StoredResource[]> | readonly StoredResource[],
 ): Promise<CollectionDocument> =>
   listResources(request, definition, async (query) => applyInMemory(await records(), query));
-
-/**
- * One organisation's small, bounded collection read whole (records that expire after 30 days: device
- * backups, exports), keeping the live records `keep` accepts; filters, sort and page apply in memory.
- */
-export const listPartition = (
-  request: CollectionRequest,
-  definition: ResourceDefinition,
-  orgId: string,
-  keep: (record: StoredResource) => boolean = () => true,
-): Promise<CollectionDocument> =>
-  listInMemory(request, definition, async () =>
-    (await readPartition(request.scope, orgId, definition.type)).filter(keep),
-  );
 
 /**
  * A collection of records kept for whole days (device backups, exports): its page read from the live key

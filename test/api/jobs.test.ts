@@ -10,6 +10,7 @@
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents, tableName } from '#shared/data/clients';
+import { getItem } from '#shared/data/repository';
 import { collectionPartition } from '#shared/data/stored-resource';
 import { jobs } from '#shared/resources/jobs/definitions';
 import { type ApiResponse, startTestApi, type TestApi } from '../support/api';
@@ -139,6 +140,18 @@ describe('a location import too large for its request is a job', () => {
     expect(list.body.data.map((j: { id: string }) => j.id)).not.toContain(jobId);
     const own = await api.get(`/v3/orgs/${tenant.org.id}/jobs`, token);
     expect(own.body.data.map((j: { id: string }) => j.id)).toContain(jobId);
+    // Each list is its creator's own index of jobs, counted by day: nothing of the other's is read or counted.
+    expect(list.body.meta.pagination.counts.resources).toBe(0);
+    expect(own.body.meta.pagination.counts.resources).toBe(own.body.data.length);
+  });
+
+  it('is kept 30 whole days from the day it was requested: its TTL is the end of that day + 30 (UTC)', async () => {
+    const stored = await getItem<{ expires_at: number; meta: { created_at: string } }>(
+      jobs.keyOf(tenant.org.id, jobId),
+    );
+    const day = 86_400_000;
+    const made = Math.floor(Date.parse(stored?.meta.created_at ?? '') / day) * day;
+    expect(stored?.expires_at).toBe((made + 31 * day) / 1000);
   });
 
   it('an import of a file with no reference column fails as a job, with the reason, and writes nothing', async () => {

@@ -120,7 +120,7 @@ const MISSES: [RegExp, string][] = [
     /^list(SiteHazards|PlanRisks|HazardProposals|ProposedChanges|ConstructionPhasePlanVersions|Briefings|Documents|DocumentVersions|Appointments|WebhookDeliveries) /,
     "a parent's children read whole (its list of ids or its gsi1 partition) and paged in memory; a parent whose path names no organisation looked up in each one the caller reads",
   ],
-  [/^list(Jobs|Roles|Organisations|Comments) |^searchProjects /, 'read whole and paged in memory'],
+  [/^list(Roles|Organisations|Comments) |^searchProjects /, 'read whole and paged in memory'],
   [
     /^list(RateCodeVersions|Events) /,
     'answers objects the bench cannot match to stored items (a measuring gap)',

@@ -21,11 +21,12 @@ import {
 } from '../../data/jobs';
 import { invokeAsync } from '../../data/lambda';
 import { getItem } from '../../data/repository';
+import { countedDay, expiryOf } from '../../data/retention';
 import { type Actor, type Scope, scopeOf } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import { commit, type WriteOp } from '../../data/transaction';
 import { byPrincipal, changedRecord, newRecord } from '../record-writes';
-import { JOB_RETENTION_DAYS, jobs } from './definitions';
+import { JOB_RETENTION_DAYS, jobs, keptJobs } from './definitions';
 
 /** A problem that ends a job (a file that is gone, a column that is missing): shown in its `errors`. */
 export interface JobError {
@@ -103,7 +104,7 @@ const finish = async (
   ops: readonly WriteOp[] = [],
 ) => {
   const now = new Date();
-  const expiresAt = Math.floor(now.getTime() / 1000) + JOB_RETENTION_DAYS * 86_400;
+  const expiresAt = expiryOf(JOB_RETENTION_DAYS, new Date(String(job.meta.created_at)));
   const record = changedRecord(
     jobs,
     job,
@@ -219,9 +220,11 @@ export const createJob = async (
     },
     now,
   );
+  const kept = keptJobs(orgId, principal.id);
   await commit(scope, [
     ...ops,
-    { create: record },
+    { create: { ...record, gsi1pk: kept.partition.pk, gsi1sk: record.id } },
+    countedDay(kept, now),
     { put: newJobState(orgId, record.id, checkpoint, now.getTime()) },
   ]);
   return record;
