@@ -82,6 +82,11 @@ export const updateFolderDocument = z.lazy(() =>
 
 const tree = (orgId: string, path: string) => ({ gsi1pk: folderTreeKey(orgId), gsi1sk: path });
 
+/** The parent as read: its path (and place) are what a new child's path was built from. */
+const parentUnchanged = (parent: StoredResource): WriteOp => ({
+  check: { ...folders.keyOf(parent.org_id, parent.id), version: parent.version },
+});
+
 /** The path of names of a folder named `name` beneath `parent` (none: a root). */
 const pathIn = (parent: StoredResource | null, name: string) =>
   `${parent ? String(parent.meta.path) : ''}/${name}`;
@@ -144,7 +149,7 @@ export const createFolder = async (
     scope,
     folders,
     placed,
-    [{ put: tally }, ...(parent ? [{ check: folders.keyOf(orgId, parent.id) }] : [])],
+    [{ put: tally }, ...(parent ? [parentUnchanged(parent)] : [])],
     undefined,
     checked,
   );
@@ -198,7 +203,7 @@ export const updateFolder = async (scope: Scope, folder: StoredResource, body: u
   const ops: WriteOp[] = [
     { replace: next },
     ...subtree.filter((f) => f.id !== folder.id).map((f) => ({ replace: moved(f) })),
-    ...(parent ? [{ check: folders.keyOf(folder.org_id, parent.id) }] : []),
+    ...(parent ? [parentUnchanged(parent)] : []),
     // The subtree's totals leave the old ancestors and join the new ones, as read.
     ...tallyMoves(folder.org_id, folderLineage(folder).slice(0, -1), { documents: -count, bytes: -bytes }),
     ...(parent ? tallyMoves(folder.org_id, folderLineage(parent), { documents: count, bytes }) : []),
