@@ -61,14 +61,26 @@ export const resolveIncludes = async (
       }),
     );
     if (requests.length === 0) break;
+    const read = await batchGetInScopeWith(
+      scope,
+      requests.flatMap((r) => r.keys),
+      requests.flatMap((r) => r.ahead),
+    );
+    // Derived as read, before their relationships are followed: included records carry the same meta and
+    // relationships as when read on their own (a user's grants, a folder's counts, a vehicle's equipment),
+    // from what the same read brought ahead.
+    const types = new Map(requests.map((r) => [r.definition.type, r.definition]));
     const fetched = new Map(
       (
-        await batchGetInScopeWith(
-          scope,
-          requests.flatMap((r) => r.keys),
-          requests.flatMap((r) => r.ahead),
+        await Promise.all(
+          [...types.values()].map((d) => {
+            const mine = read.filter((item) => item.type === d.type);
+            return d.derive ? d.derive(scope, mine) : mine;
+          }),
         )
-      ).map((item) => [keyString(item), item]),
+      )
+        .flat()
+        .map((item) => [keyString(item), item]),
     );
     frontier = requests.map(({ definition: target, related, tree }) => {
       const items = related
@@ -87,26 +99,5 @@ export const resolveIncludes = async (
     });
     frontier = frontier.filter((b) => b.items.length > 0 && Object.keys(b.tree).length > 0);
   }
-  // Included records carry the same derived meta as when they are read on their own (a user's grants,
-  // a folder's path and counts, a scheme's progress).
-  const types = [...new Set(included.map((i) => i.definition))].filter((d) => d.derive);
-  const derived = new Map(
-    (
-      await Promise.all(
-        types.map(
-          (d) =>
-            d.derive?.(
-              scope,
-              included.filter((i) => i.definition === d).map((i) => i.item),
-            ) ?? [],
-        ),
-      )
-    )
-      .flat()
-      .map((item) => [`${item.type}/${item.id}`, item]),
-  );
-  return included.map(({ definition: d, item }) => ({
-    definition: d,
-    item: derived.get(`${item.type}/${item.id}`) ?? item,
-  }));
+  return included;
 };

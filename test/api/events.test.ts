@@ -118,19 +118,30 @@ const diff = (
 };
 
 /**
- * A change to a list kept on the other side of a relationship (a user's teams, a vehicle's equipment):
- * only `rels` moved, by ids that are the subjects of the step's own events.
+ * A change kept on the other side of a relationship (a user's teams, a vehicle's equipment, a user's
+ * grant names): only `rels` lists or kept attributes (`<kind>#<id>`: `carries#`, `held#`) moved, by ids
+ * that are the subjects of the step's own events.
  */
 const isUpkeep = (change: Change, step: Step) => {
   const { before, after } = change;
   if (!before || !after) return false;
-  const strip = ({ rels: _r, version: _v, ...rest }: StoredResource) => canonical(rest);
+  const kept = (record: StoredResource) =>
+    Object.fromEntries(Object.entries(record).filter(([name]) => name.includes('#')));
+  const strip = (record: StoredResource) => {
+    const { rels: _r, version: _v, ...rest } = record;
+    return canonical(Object.fromEntries(Object.entries(rest).filter(([name]) => !name.includes('#'))));
+  };
   if (strip(before) !== strip(after)) return false;
   const moved = Object.keys({ ...before.rels, ...after.rels }).flatMap((name) => {
     const [was, now] = [before.rels[name], after.rels[name]].map((v) => [v ?? []].flat().map(String));
     return [...(was ?? []), ...(now ?? [])].filter((id) => !was?.includes(id) || !now?.includes(id));
   });
-  return moved.length > 0 && moved.every((id) => step.events.some((e) => e.subject.id === id));
+  const [keptBefore, keptAfter] = [kept(before), kept(after)];
+  const keptMoved = Object.keys({ ...keptBefore, ...keptAfter })
+    .filter((name) => keptBefore[name] !== keptAfter[name])
+    .map((name) => name.slice(name.indexOf('#') + 1));
+  const all = [...moved, ...keptMoved];
+  return all.length > 0 && all.every((id) => step.events.some((e) => e.subject.id === id));
 };
 
 let api: TestApi;

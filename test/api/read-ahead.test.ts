@@ -129,6 +129,35 @@ describe('a PATCH or DELETE of a declared resource reads its record with the cre
     expect(answer.meta).toMatchObject({ path: '/Read ahead/Drawings', document_count: 0, size: 0 });
   });
 
+  it('moving equipment between vehicles, and deleting it (issue 19, writes row: 4 round trips before): the record with the credentials, then one transaction; each vehicle keeps what it carries without being read', async () => {
+    const assets = `/v3/orgs/${tenant.org.id}/assets`;
+    const make = async (path: string, body: object) => {
+      const res = await api.request('POST', `${assets}/${path}`, { token, body });
+      expect(res.status, res.text).toBe(201);
+      return res.body.data.id as string;
+    };
+    const vehicle = (registration: string) =>
+      make('vehicles', { data: { type: 'vehicles', attributes: { registration } } });
+    const [from, to] = [await vehicle('RA24 ONE'), await vehicle('RA24 TWO')];
+    const on = (id: string) => ({ vehicle: { data: { type: 'vehicles', id } } });
+    const item = await make('equipment', {
+      data: { type: 'equipment-items', attributes: { serial: 'READ-AHEAD-1' }, relationships: on(from) },
+    });
+    const carried = async (id: string) =>
+      (await api.get(`/v3/vehicles/${id}`, token)).body.data.relationships.equipment.data.map(
+        (r: { id: string }) => r.id,
+      );
+    expect(await carried(from)).toEqual([item]);
+    const body = { data: { type: 'equipment-items', id: item, relationships: on(to) } };
+    const url = `${assets}/equipment/${item}`;
+    const moved = await commandsOf(() => api.request('PATCH', url, { token, body }), 200);
+    expect(moved).toEqual(['BatchGetItemCommand', 'TransactWriteItemsCommand']);
+    expect([await carried(from), await carried(to)]).toEqual([[], [item]]);
+    const deleted = await commandsOf(() => api.request('DELETE', url, { token }), 204);
+    expect(deleted).toEqual(['BatchGetItemCommand', 'TransactWriteItemsCommand']);
+    expect(await carried(to)).toEqual([]);
+  });
+
   it('a DELETE: one BatchGetItem, then one transaction', async () => {
     const made = await api.request('POST', `/v3/orgs/${tenant.org.id}/assets/equipment-manufacturers`, {
       token,

@@ -3,6 +3,7 @@
  * vehicle specifications, vehicles). Allocation relationships carry `meta.starts_at` on the identifier.
  */
 import * as z from 'zod';
+import type { StoredResource } from '../../data/stored-resource';
 import { freeText, line, requiredLine, url } from '../../jsonapi/attribute-types';
 import { CRUD, createdAtSort, defineResource } from '../resource-definition';
 
@@ -84,6 +85,25 @@ export const vehicleSpecifications = defineResource({
   collection: { ...named, includes: ['model', 'model.manufacturer', 'model.categories'] },
 });
 
+/**
+ * The attribute of a vehicle record naming one equipment item it carries: set and removed in the item's
+ * own transaction (`keep` ops, which need no read of the vehicle), never served as such.
+ */
+export const carriedAttribute = (equipmentId: string) => `carries#${equipmentId}`;
+
+/** A vehicle's `equipment`: the items it carries, from its own record. */
+const withEquipment = async (_scope: unknown, items: StoredResource[]): Promise<StoredResource[]> =>
+  items.map((vehicle) => ({
+    ...vehicle,
+    rels: {
+      ...vehicle.rels,
+      equipment: Object.keys(vehicle)
+        .filter((name) => name.startsWith(carriedAttribute('')))
+        .map((name) => name.slice(carriedAttribute('').length))
+        .sort(),
+    },
+  }));
+
 export const vehicles = defineResource({
   type: 'vehicles',
   events: ['allocated'],
@@ -118,6 +138,7 @@ export const vehicles = defineResource({
     equipment: { type: 'equipment-items', many: true },
     ...allocationRelationships,
   },
+  derive: withEquipment,
   collection: {
     filters: {
       registration: { kind: 'eq', path: 'attributes.registration' },

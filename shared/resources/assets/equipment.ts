@@ -22,7 +22,7 @@ import {
   storedRelationships,
 } from '../record-writes';
 import type { SimpleCrud } from '../simple-crud';
-import { equipmentItems, equipmentModels, vehicles } from './definitions';
+import { carriedAttribute, equipmentItems, equipmentModels, vehicles } from './definitions';
 
 const attributes = {
   reference: line(100).optional(),
@@ -76,7 +76,7 @@ const explain =
         pointer: '/data/attributes/serial',
       });
     }
-    if (op && 'link' in op) {
+    if (op && 'keep' in op && Object.values(op.keep.set).some((v) => v !== null)) {
       throw new ValidationError({
         detail: 'No such vehicle in this organisation.',
         source: { pointer: '/data/relationships/vehicle/data' },
@@ -92,22 +92,17 @@ const inheritedCategories = async (scope: Scope, orgId: string, modelId: StoredR
   return model?.org_id === orgId && Array.isArray(model.rels.categories) ? model.rels.categories : [];
 };
 
-/** Ops that move the item between vehicles; the link op also proves the new vehicle exists. */
-const vehicleOps = async (
-  scope: Scope,
-  item: StoredResource,
-  from: StoredRelationship,
-  to: StoredRelationship,
-) => {
-  const ops: WriteOp[] = [];
-  if (typeof from === 'string' && from !== to) {
-    const old = await getInScope(scope, vehicles.keyOf, from);
-    if (old) ops.push({ unlink: { record: old, relationship: 'equipment', id: item.id } });
-  }
-  if (typeof to === 'string' && from !== to) {
-    ops.push({ link: { key: vehicles.keyOf(item.org_id, to), relationship: 'equipment', id: item.id } });
-  }
-  return ops;
+/**
+ * Ops that move the item between vehicles, each kept on the vehicle's own record without reading it: the
+ * new vehicle's also proves it exists; the old one's is refused if it is gone (the write retries as 409).
+ */
+const vehicleOps = (item: StoredResource, from: StoredRelationship, to: StoredRelationship): WriteOp[] => {
+  if (from === to) return [];
+  const carried = (id: StoredRelationship, value: string | null): WriteOp[] =>
+    typeof id === 'string'
+      ? [{ keep: { key: vehicles.keyOf(item.org_id, id), set: { [carriedAttribute(item.id)]: value } } }]
+      : [];
+  return [...carried(from, null), ...carried(to, item.id)];
 };
 
 /** Carrying an item on a vehicle allocates it there, from now: `allocated_vehicle` with `meta.starts_at`. */
@@ -141,7 +136,7 @@ export const createEquipment = async (
   });
   const extra: WriteOp[] = [
     { claim: serialClaim(orgId, data.attributes.serial) },
-    ...(await vehicleOps(scope, item, null, rels.vehicle ?? null)),
+    ...vehicleOps(item, null, rels.vehicle ?? null),
   ];
   return createRecord(scope, equipmentItems, item, extra, explain(extra), checked(rels));
 };
@@ -164,9 +159,7 @@ export const updateEquipment = async (
     ...(newSerial === oldSerial
       ? []
       : [{ remove: serialClaim(item.org_id, oldSerial) }, { claim: serialClaim(item.org_id, newSerial) }]),
-    ...('vehicle' in rels
-      ? await vehicleOps(scope, item, item.rels.vehicle ?? null, rels.vehicle ?? null)
-      : []),
+    ...('vehicle' in rels ? vehicleOps(item, item.rels.vehicle ?? null, rels.vehicle ?? null) : []),
   ];
   return replaceRecord(scope, equipmentItems, next, checked(rels), extra, explain(extra));
 };
@@ -174,7 +167,7 @@ export const updateEquipment = async (
 export const deleteEquipment = async (scope: Scope, item: StoredResource): Promise<void> => {
   await deleteRecord(scope, item, [
     { remove: serialClaim(item.org_id, String(item.attributes.serial)) },
-    ...(await vehicleOps(scope, item, item.rels.vehicle ?? null, null)),
+    ...vehicleOps(item, item.rels.vehicle ?? null, null),
   ]);
 };
 

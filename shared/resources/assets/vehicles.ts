@@ -13,7 +13,7 @@ import { parseDocument } from '../../jsonapi/request-document';
 import { resourceTypes } from '../../routes';
 import { changedRecord, commitChecked } from '../record-writes';
 import { declaredCrud } from '../simple-crud';
-import { allocationRelationships, vehicles } from './definitions';
+import { allocationRelationships, carriedAttribute, vehicles } from './definitions';
 
 const crud = declaredCrud(vehicles);
 
@@ -21,7 +21,7 @@ export const vehicleCrud = {
   ...crud,
   /** A vehicle still carrying equipment is not deleted: move or unassign the equipment first (409). */
   remove: async (scope: Scope, vehicle: StoredResource) => {
-    const carried = Array.isArray(vehicle.rels.equipment) ? vehicle.rels.equipment.length : 0;
+    const carried = Object.keys(vehicle).filter((name) => name.startsWith(carriedAttribute(''))).length;
     if (carried > 0)
       throw new ConflictError(`The vehicle still carries ${carried} equipment item(s); move them first.`);
     return crud.remove(scope, vehicle);
