@@ -1,5 +1,5 @@
 /**
- * Records kept for whole days (device backups and exports, 30): one made on day D (UTC) expires at the
+ * Records kept for whole days (device backups, exports and jobs: 30): one made on day D (UTC) expires at the
  * end of day D + days, so at any moment the live ones are exactly those made since the start of day
  * (today − days). Their ids are UUIDv7, time first, so the live ones are one key range of their partition,
  * read a page at a time however many have expired and wait for TTL to delete them; and a count per day of
