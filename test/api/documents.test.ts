@@ -437,6 +437,24 @@ describe('folder tree', () => {
     expect(await deliverEvents(tenant.org.id)).toBe(0);
   });
 
+  it('a rename reaches every subfolder however many: more than one transaction holds, in several', async () => {
+    const top = await folder('Many');
+    const subs = [];
+    for (let i = 0; i < 60; i++) subs.push(await folder(`Sub ${i}`, top));
+    const renamed = await api.request('PATCH', `/v3/folders/${top}`, {
+      token: admin,
+      body: { data: { type: 'folders', id: top, attributes: { name: 'Lots' } } },
+    });
+    expect(renamed.status, renamed.text).toBe(200);
+    await deliverEvents(tenant.org.id);
+    const listed = await api.get(
+      `/v3/orgs/${tenant.org.id}/folders?filter[parent]=${top}&page[limit]=100`,
+      admin,
+    );
+    const paths = listed.body.data.map((f: { meta: { path: string } }) => f.meta.path).sort();
+    expect(paths).toEqual(subs.map((_, i) => `/Lots/Sub ${i}`).sort());
+  });
+
   it('moving a document between folders moves its count up one lineage and down the other', async () => {
     const left = await folder('Left');
     const right = await folder('Right');
