@@ -23,7 +23,7 @@ export const TRANSACTION_MAX = 100;
 /**
  * The ops that write a tenant record each commit its event (`<type>.created`, `.updated`, `.deleted`);
  * `as` names a domain action instead (`allocated` for `vehicle.allocated`), one its type declares.
- * `link` and `unlink` keep the other side of a relationship (a user's teams, a vehicle's equipment): the
+ * `link` and `unlink` keep the other side of a relationship (a user's teams, a contact's interactions): the
  * event of the record whose write set it announces it, once.
  */
 export type WriteOp =
