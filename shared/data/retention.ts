@@ -7,7 +7,7 @@
  */
 import type { CollectionQuery, PageRead } from './collection-query';
 import { buildFilterExpression } from './filter-expression';
-import { batchGet, queryItems } from './repository';
+import { getItem, queryItems } from './repository';
 import { inScope, type Scope } from './scope';
 import { counterKey, type StoredResource } from './stored-resource';
 import type { WriteOp } from './transaction';
@@ -25,6 +25,20 @@ export interface Kept {
   partition: { pk: string; index?: 'gsi1' };
   counter: string;
 }
+
+/**
+ * A principal's own records of one kind in an organisation (exports, jobs), filed on `gsi1` under
+ * `<KIND>#<org>#<principal>` by id (`keptIndexKeys`), so its list never reads another's.
+ */
+export const keptByCreator = (kind: string, days: number, orgId: string, principalId: string): Kept => ({
+  orgId,
+  days,
+  partition: { pk: `${kind.toUpperCase()}#${orgId}#${principalId}`, index: 'gsi1' },
+  counter: `${kind}#${principalId}`,
+});
+
+/** The index keys a record of a `gsi1`-filed kept collection is written with. */
+export const keptIndexKeys = (kept: Kept, id: string) => ({ gsi1pk: kept.partition.pk, gsi1sk: id });
 
 /** A record's TTL (epoch seconds): the end of its day of creation plus `days`. */
 export const expiryOf = (days: number, now: Date): number =>
@@ -60,7 +74,7 @@ export const countedDay = (kept: Kept, now: Date): WriteOp => {
 
 /** How many records of the collection are live: the window's days' numbers, in one item. */
 const liveCount = async (kept: Kept, now: Date): Promise<number> => {
-  const [counts] = await batchGet<Record<string, unknown>>([countsKey(kept)]);
+  const counts = await getItem<Record<string, unknown>>(countsKey(kept));
   const from = dayName(windowStart(kept.days, now));
   return Object.entries(counts ?? {})
     .filter(([name, n]) => /^d\d{4}-\d\d-\d\d$/.test(name) && name >= from && typeof n === 'number')

@@ -8,7 +8,6 @@
  * as it was (pagination-links.test.ts walks every collection route both ways).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dynamodb } from '#shared/data/clients';
 import { queryCollection } from '#shared/data/repository';
 import { scopeOf } from '#shared/data/scope';
 import { commit } from '#shared/data/transaction';
@@ -16,6 +15,7 @@ import { streets } from '#shared/resources/places/definitions';
 import { newRecord } from '#shared/resources/record-writes';
 import { createServiceAccountClient } from '../../infra/local/records';
 import { startTestApi, type TestApi } from '../support/api';
+import { queryScans } from '../support/query-scans';
 import { newTenant, type Tenant } from '../support/tenants';
 
 let api: TestApi;
@@ -136,28 +136,15 @@ describe('page[cursor] walks a collection', () => {
 
   it('a page deep in the collection reads that page, not what lies before it', async () => {
     let link: string | null = `${api.url}/v3/governance/streets?sort=name&page[limit]=5&page[cursor]=`;
-    const scanned: number[] = [];
     const partition = `ORG#${a.org.id}#streets`;
-    type Args = { input: { ExpressionAttributeValues?: Record<string, unknown> } };
-    // The Queries of the streets partition (the document client marshals after this step).
-    const count = (next: (args: Args) => Promise<{ output: unknown }>) => async (args: Args) => {
-      const out = await next(args);
-      const read = (out.output as { ScannedCount?: number }).ScannedCount;
-      if (args.input.ExpressionAttributeValues?.[':pk'] === partition && read !== undefined)
-        scanned.push(read);
-      return out;
-    };
-    dynamodb.middlewareStack.add(count as never, { step: 'initialize', name: 'cursorScans' });
-    try {
-      while (link !== null) {
-        scanned.length = 0;
-        const page = await api.get(pathOf(link), tokenA);
-        // One Query of the page's partition, reading the page and no more, however deep.
-        expect(scanned).toEqual([page.body.data.length]);
-        link = page.body.links.next;
-      }
-    } finally {
-      dynamodb.middlewareStack.remove('cursorScans');
+    while (link !== null) {
+      const { result: page, scanned } = await queryScans(
+        (pk) => pk === partition,
+        () => api.get(pathOf(link ?? ''), tokenA),
+      );
+      // One Query of the page's partition, reading the page and no more, however deep.
+      expect(scanned).toEqual([page.body.data.length]);
+      link = page.body.links.next;
     }
   });
 

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dynamodb } from '#shared/data/clients';
 import { getItem } from '#shared/data/repository';
 import { scopeOf } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
@@ -9,7 +8,8 @@ import { deviceBackups } from '#shared/resources/device-backups/definitions';
 import { createBackup } from '#shared/resources/device-backups/writes';
 import { localDynamoDbClient } from '../../infra/local/clients';
 import { createServiceAccountClient, grantRole } from '../../infra/local/records';
-import { type ApiResponse, startTestApi, type TestApi } from '../support/api';
+import { startTestApi, type TestApi } from '../support/api';
+import { queryScans } from '../support/query-scans';
 import { newTenant, type Tenant } from '../support/tenants';
 
 let api: TestApi;
@@ -316,27 +316,10 @@ describe('kept 30 whole days, listed a page at a time (issue 19, row 3)', () => 
     for (let i = 0; i < 6; i++) recent.push((await make(Date.now() - i * 1000, 'tablet-now')).id);
 
     // Items each Query of the backups' partition read (grant evaluation's Queries are not the list's).
-    const scanned: number[] = [];
-    type Input = { input: { ExpressionAttributeValues?: Record<string, unknown> } };
-    const count =
-      (
-        next: (args: Input) => Promise<{ output: { ScannedCount?: number } }>,
-        context: { commandName?: string },
-      ) =>
-      async (args: Input) => {
-        const out = await next(args);
-        const pk = String(args.input.ExpressionAttributeValues?.[':pk'] ?? '');
-        if (context.commandName === 'QueryCommand' && pk.endsWith('#device-backups'))
-          scanned.push(out.output.ScannedCount ?? 0);
-        return out;
-      };
-    dynamodb.middlewareStack.add(count as never, { step: 'initialize', name: 'keptScans' });
-    let page: ApiResponse;
-    try {
-      page = await api.get(`${org(kept.org.id)}/device-backups?page[limit]=2`, viewer);
-    } finally {
-      dynamodb.middlewareStack.remove('keptScans');
-    }
+    const { result: page, scanned } = await queryScans(
+      (pk) => pk.endsWith('#device-backups'),
+      () => api.get(`${org(kept.org.id)}/device-backups?page[limit]=2`, viewer),
+    );
     expect(page.status, page.text).toBe(200);
     expect(page.body.data.map((b: { id: string }) => b.id)).toEqual(recent.slice(0, 2));
     expect(page.body.meta.pagination.counts.resources).toBe(7);

@@ -7,7 +7,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bulkPut } from '#shared/data/bulk';
-import { dynamodb } from '#shared/data/clients';
 import { uuidv7 } from '#shared/data/ids';
 import { getItem } from '#shared/data/repository';
 import type { StoredResource } from '#shared/data/stored-resource';
@@ -18,6 +17,7 @@ import { createServiceAccountClient, grantRole } from '../../infra/local/records
 import { type ApiResponse, startTestApi, type TestApi } from '../support/api';
 import { assertJsonApiDocument } from '../support/conformance';
 import { finished, killMidJob, startJobs, watchJob } from '../support/job-workers';
+import { queryScans } from '../support/query-scans';
 import { newTenant, type Tenant } from '../support/tenants';
 
 let api: TestApi;
@@ -326,27 +326,10 @@ describe('export records', () => {
     const before = (await api.get(path, assetsOnly)).body.meta.pagination.counts.resources as number;
     for (let i = 0; i < 3; i++) await exportOf(assetsOnly, { subject_type: 'vehicles', format: 'csv' });
     await exportOf(admin, { subject_type: 'vehicles', format: 'csv' });
-    const scanned: number[] = [];
-    type Input = { input: { IndexName?: string; ExpressionAttributeValues?: Record<string, unknown> } };
-    const count =
-      (
-        next: (args: Input) => Promise<{ output: { ScannedCount?: number } }>,
-        context: { commandName?: string },
-      ) =>
-      async (args: Input) => {
-        const out = await next(args);
-        const pk = String(args.input.ExpressionAttributeValues?.[':pk'] ?? '');
-        if (context.commandName === 'QueryCommand' && pk.startsWith('EXPORTS#'))
-          scanned.push(out.output.ScannedCount ?? 0);
-        return out;
-      };
-    dynamodb.middlewareStack.add(count as never, { step: 'initialize', name: 'exportScans' });
-    let page: ApiResponse;
-    try {
-      page = await api.get(path, assetsOnly);
-    } finally {
-      dynamodb.middlewareStack.remove('exportScans');
-    }
+    const { result: page, scanned } = await queryScans(
+      (pk) => pk.startsWith('EXPORTS#'),
+      () => api.get(path, assetsOnly),
+    );
     expect(page.status, page.text).toBe(200);
     expect(page.body.meta.pagination.counts.resources).toBe(before + 3);
     expect(scanned).toEqual([1]);

@@ -2,7 +2,7 @@
  * Exports: a file of the records a caller could list, written to the exports bucket (kept 30 days).
  * `status`: `complete` (its file ready), `processing` (its job is writing it) or `failed` (with `errors`).
  */
-import type { Kept } from '../../data/retention';
+import { keptByCreator } from '../../data/retention';
 import { createdAtSort, defineResource } from '../resource-definition';
 
 export const exportsDefinition = defineResource({
@@ -43,10 +43,6 @@ export const exportsDefinition = defineResource({
 
 export const RETENTION_DAYS = 30;
 
-/** A principal's live exports in an organisation: a key range of its `gsi1` partition, counted by day. */
-export const keptExports = (orgId: string, principalId: string): Kept => ({
-  orgId,
-  days: RETENTION_DAYS,
-  partition: { pk: `EXPORTS#${orgId}#${principalId}`, index: 'gsi1' },
-  counter: `exports#${principalId}`,
-});
+/** A principal's live exports in an organisation: a key range of its own index, counted by day. */
+export const keptExports = (orgId: string, principalId: string) =>
+  keptByCreator('exports', RETENTION_DAYS, orgId, principalId);

@@ -12,7 +12,7 @@ import type { Principal } from '../../auth/principal';
 import { config } from '../../config';
 import { presignDownload, putObject } from '../../data/files';
 import { uuidv7 } from '../../data/ids';
-import { countedDay, expiryOf } from '../../data/retention';
+import { countedDay, expiryOf, keptIndexKeys } from '../../data/retention';
 import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import { ValidationError } from '../../jsonapi/errors';
@@ -99,8 +99,7 @@ export const requestExport = async (
   const kept = keptExports(orgId, principal.id);
   const record: StoredResource = {
     ...draft,
-    gsi1pk: kept.partition.pk,
-    gsi1sk: draft.id,
+    ...keptIndexKeys(kept, draft.id),
     meta: { ...draft.meta, expires_at: new Date(expiresAt * 1000).toISOString() },
     expires_at: expiresAt,
     object_key: `${orgId}/${draft.id}.${extension}`,

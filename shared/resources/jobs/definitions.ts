@@ -9,7 +9,7 @@
 import type { Principal } from '../../auth/principal';
 import { type JobState, jobStateKey } from '../../data/jobs';
 import { readAheadOr } from '../../data/repository';
-import type { Kept } from '../../data/retention';
+import { keptByCreator } from '../../data/retention';
 import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import { createdAtSort, defineResource } from '../resource-definition';
@@ -17,13 +17,9 @@ import { createdAtSort, defineResource } from '../resource-definition';
 /** A job (and its state) is kept 30 whole days from the day it was requested (see data/retention.ts). */
 export const JOB_RETENTION_DAYS = 30;
 
-/** A principal's jobs in an organisation: a key range of its `gsi1` partition, counted by day. */
-export const keptJobs = (orgId: string, principalId: string): Kept => ({
-  orgId,
-  days: JOB_RETENTION_DAYS,
-  partition: { pk: `JOBS#${orgId}#${principalId}`, index: 'gsi1' },
-  counter: `jobs#${principalId}`,
-});
+/** A principal's jobs in an organisation: a key range of its own index, counted by day. */
+export const keptJobs = (orgId: string, principalId: string) =>
+  keptByCreator('jobs', JOB_RETENTION_DAYS, orgId, principalId);
 
 /** A job is its creator's: anyone else gets 404, as for a record they cannot see. */
 export const isJobCreator = (job: StoredResource, principal: Principal | null) =>

@@ -21,7 +21,7 @@ import {
 } from '../../data/jobs';
 import { invokeAsync } from '../../data/lambda';
 import { getItem } from '../../data/repository';
-import { countedDay, expiryOf } from '../../data/retention';
+import { countedDay, expiryOf, keptIndexKeys } from '../../data/retention';
 import { type Actor, type Scope, scopeOf } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import { commit, type WriteOp } from '../../data/transaction';
@@ -223,7 +223,7 @@ export const createJob = async (
   const kept = keptJobs(orgId, principal.id);
   await commit(scope, [
     ...ops,
-    { create: { ...record, gsi1pk: kept.partition.pk, gsi1sk: record.id } },
+    { create: { ...record, ...keptIndexKeys(kept, record.id) } },
     countedDay(kept, now),
     { put: newJobState(orgId, record.id, checkpoint, now.getTime()) },
   ]);
