@@ -27,8 +27,6 @@ export interface StoredResource {
   /** Work-hierarchy nodes: the root of their tree and the path of ids from it. */
   tree_root?: string;
   tree_path?: string;
-  /** Cost sheets and lines: the path of the node they cost. */
-  node_path?: string;
   /** Records that expire (device backups): the table's TTL attribute, epoch seconds. */
   expires_at?: number;
   /**

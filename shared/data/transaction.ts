@@ -38,10 +38,21 @@ export type WriteOp =
   /** Removes `id` from a relationship list of an existing record, if present. */
   | { unlink: { record: StoredResource; relationship: string; id: string } }
   /**
-   * Sets (or, given null, removes) top-level attributes of an existing record that a change of another
-   * record keeps there, never served (a user's `held#<grant>` names); its event is the other record's.
+   * Keeps on an existing record top-level attributes that a change of another record decides, never
+   * served: sets (or, given null, removes) names (a user's `held#<grant>`), adds to numbers and joins
+   * strings to sets (a work node's cost totals, from its lines). Its version moves, so a replace read
+   * before cannot overwrite them; `where` also requires attribute values as read (a sheet's status).
+   * Its event is the other record's.
    */
-  | { keep: { key: ItemKey; set: Record<string, string | null> } }
+  | {
+      keep: {
+        key: ItemKey;
+        set?: Record<string, string | null>;
+        add?: Record<string, number>;
+        join?: Record<string, string>;
+        where?: Record<string, string>;
+      };
+    }
   /** Appends `id` to the list at `map.name` of an existing record outside tenant partitions (a principal's teams). */
   | { append: { key: ItemKey; map: string; name: string; id: string } }
   /** Adds to a counter item (e.g. the length of one record's audit history), creating it at need. */
@@ -234,28 +245,51 @@ export const buildTransaction = (
         },
       });
     } else if ('keep' in op) {
-      const entries = Object.entries(op.keep.set);
-      const names = Object.fromEntries(entries.map(([name], n) => [`#k${n}`, name]));
-      const sets = entries.flatMap(([, value], n) => (value === null ? [] : [`#k${n} = :k${n}`]));
-      const removes = entries.flatMap(([, value], n) => (value === null ? [`#k${n}`] : []));
+      const { key, set = {}, add: numbers = {}, join = {}, where = {} } = op.keep;
+      const names: Record<string, string> = { '#version': 'version' };
+      const values: Record<string, unknown> = { ':one': 1 };
+      /** `#kN` for the attribute (and `:kN` for its value, if any). */
+      const placeholder = (attribute: string, value?: unknown) => {
+        const at = `k${Object.keys(names).length}`;
+        names[`#${at}`] = attribute;
+        if (value !== undefined) values[`:${at}`] = value;
+        return at;
+      };
+      const sets = ['#version = #version + :one'];
+      const removes: string[] = [];
+      for (const [attribute, value] of Object.entries(set)) {
+        if (value === null) removes.push(`#${placeholder(attribute)}`);
+        else {
+          const at = placeholder(attribute, value);
+          sets.push(`#${at} = :${at}`);
+        }
+      }
+      const adds = [
+        ...Object.entries(numbers).filter(([, by]) => by !== 0),
+        ...Object.entries(join).map(([attribute, value]): [string, unknown] => [attribute, new Set([value])]),
+      ].map(([attribute, value]) => {
+        const at = placeholder(attribute, value);
+        return `#${at} :${at}`;
+      });
+      const conditions = Object.entries(where).map(([attribute, value]) => {
+        names['#attributes'] = 'attributes';
+        const at = placeholder(attribute, value);
+        return `#attributes.#${at} = :${at}`;
+      });
       add(i, {
         Update: {
           TableName: tableName,
-          Key: op.keep.key,
+          Key: key,
           UpdateExpression: [
-            `SET ${[...sets, '#version = #version + :one'].join(', ')}`,
+            `SET ${sets.join(', ')}`,
+            adds.length && `ADD ${adds.join(', ')}`,
             removes.length && `REMOVE ${removes.join(', ')}`,
           ]
             .filter(Boolean)
             .join(' '),
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeNames: { ...names, '#version': 'version' },
-          ExpressionAttributeValues: {
-            ...Object.fromEntries(
-              entries.flatMap(([, value], n) => (value === null ? [] : [[`:k${n}`, value]])),
-            ),
-            ':one': 1,
-          },
+          ConditionExpression: ['attribute_exists(pk)', ...conditions].join(' AND '),
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
         },
       });
     } else if ('append' in op) {

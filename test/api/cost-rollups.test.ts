@@ -1,7 +1,9 @@
 /** GET /v3/cost-rollups, rule by rule (spec, Endpoints). Amounts are integer minor units (pence). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CostLine, type CostNode, rollUp, type SheetStatus } from '#shared/domain/costs/roll-up';
 import { createServiceAccountClient } from '../../infra/local/records';
 import { startTestApi, type TestApi } from '../support/api';
+import { queryScans } from '../support/query-scans';
 import { newTenant, type Tenant } from '../support/tenants';
 
 let api: TestApi;
@@ -346,5 +348,180 @@ describe('money stays exact (issue 15: integers at and beyond 2^31 and 2^53)', (
       expect(res.body.errors[0].source).toEqual({ pointer: '/data/attributes/quantity' });
     }
     expect(await lines()).toBe(before);
+  });
+});
+
+describe('roll-ups read nodes, not lines (issue 19): each node keeps its own lines’ sums', () => {
+  const lines = async () => {
+    const all: CostLine[] = [];
+    const sheets = new Map<string, { status: SheetStatus; node: string }>();
+    for (let offset = 0; ; offset += 100) {
+      const res = await api.get(`${org()}/costs/cost-sheets?page[limit]=100&page[offset]=${offset}`, token);
+      for (const s of res.body.data) {
+        const node = Object.values(s.relationships as Record<string, { data: { id: string } | null }>)
+          .map((r) => r.data?.id)
+          .find((id) => id && id !== tenant.org.id);
+        sheets.set(s.id, { status: s.attributes.status, node: String(node) });
+      }
+      if (res.body.data.length < 100) break;
+    }
+    for (let offset = 0; ; offset += 100) {
+      const res = await api.get(`${org()}/costs/cost-lines?page[limit]=100&page[offset]=${offset}`, token);
+      for (const l of res.body.data) {
+        const sheet = sheets.get(l.relationships.cost_sheet.data.id);
+        if (!sheet) continue;
+        all.push({
+          nodeId: sheet.node,
+          kind: l.attributes.kind,
+          sheetStatus: sheet.status,
+          category: l.attributes.snapshot.category,
+          cost: l.attributes.cost.amount,
+          charge: l.attributes.charge.amount,
+          currency: l.attributes.cost.currency,
+        });
+      }
+      if (res.body.data.length < 100) break;
+    }
+    return all;
+  };
+  /** The roll-up from scratch: every line read, summed by the pure maths the kept sums must agree with. */
+  const fromLines = async (root: string, type: string) => {
+    const answer = (await rollups(filter(root, type, 'all'))).body.data as {
+      id: string;
+      attributes: Record<string, unknown> & { parent_cost_centre_id: string | null };
+    }[];
+    const nodes: CostNode[] = answer.map((r) => ({ id: r.id, parentId: r.attributes.parent_cost_centre_id }));
+    const expected = rollUp(nodes, await lines(), root);
+    return { answer, expected };
+  };
+
+  let scheme: string;
+  const nodes: Record<string, string> = {};
+  const sheets: Record<string, string> = {};
+  const addLine = (sheet: string | undefined, code: string | undefined, quantity: number, kind = 'actual') =>
+    api.request('POST', `${org()}/costs/cost-sheets/${sheet}/lines`, {
+      token,
+      body: {
+        data: {
+          type: 'cost-lines',
+          attributes: { kind, quantity, at: '2026-06-01T00:00:00Z' },
+          relationships: { rate_code: one('rate-codes', code) },
+        },
+      },
+    });
+  const setStatus = (sheet: string | undefined, status: string) =>
+    api.request('PATCH', `${org()}/costs/cost-sheets/${sheet}`, {
+      token,
+      body: { data: { type: 'cost-sheets', id: sheet, attributes: { status } } },
+    });
+
+  beforeAll(async () => {
+    scheme = await post('/projects/schemes', {
+      type: 'schemes',
+      attributes: { name: 'Kept sums', code: 'KS' },
+    });
+    nodes.a = await post('/projects/work-orders', {
+      type: 'work-orders',
+      attributes: { name: 'A' },
+      relationships: { scheme: one('schemes', scheme) },
+    });
+    nodes.b = await post('/projects/work-orders', {
+      type: 'work-orders',
+      attributes: { name: 'B' },
+      relationships: { scheme: one('schemes', scheme) },
+    });
+    nodes.a1 = await post('/projects/operations', {
+      type: 'operations',
+      attributes: { name: 'A1' },
+      relationships: { work_order: one('work-orders', nodes.a) },
+    });
+    const sheet = (relationship: string, type: string, id: string | undefined, status: string) =>
+      post('/costs/cost-sheets', {
+        type: 'cost-sheets',
+        attributes: { name: `${id} sheet`, status },
+        relationships: { [relationship]: one(type, id) },
+      });
+    sheets.scheme = await sheet('scheme', 'schemes', scheme, 'quoted');
+    sheets.a = await sheet('work_order', 'work-orders', nodes.a, 'approved');
+    sheets.a1 = await sheet('operation', 'operations', nodes.a1, 'quoted');
+    sheets.b = await sheet('work_order', 'work-orders', nodes.b, 'completed');
+    const order = [sheets.scheme, sheets.a, sheets.a1, sheets.b];
+    for (let i = 0; i < 16; i++) {
+      const res = await addLine(
+        order[i % 4],
+        i % 3 ? ids.labour : ids.material,
+        1 + (i % 5),
+        i % 4 === 3 ? 'estimate' : 'actual',
+      );
+      expect(res.status, res.text).toBe(201);
+    }
+  });
+
+  it('a sheet’s status change moves its actual lines’ sums between by_status buckets, estimates stay put', async () => {
+    const before = (await rollups(filter(nodes.a, 'work-orders'))).body.data[0].attributes;
+    expect(before.by_status.approved.cost.amount).toBeGreaterThan(0);
+    expect((await setStatus(sheets.a, 'completed')).status).toBe(200);
+    const after = (await rollups(filter(nodes.a, 'work-orders'))).body.data[0].attributes;
+    expect(after.by_status.completed.cost.amount - before.by_status.completed.cost.amount).toBe(
+      before.by_status.approved.cost.amount - after.by_status.approved.cost.amount,
+    );
+    expect(after.by_status.approved.cost.amount).toBe(0);
+    expect(after.rolled).toEqual(before.rolled);
+    expect(after.estimated).toEqual(before.estimated);
+  });
+
+  it('after lines, status changes back and forth, and lines racing a status change, the kept sums equal the lines’', async () => {
+    expect((await setStatus(sheets.a1, 'approved')).status).toBe(200);
+    expect((await setStatus(sheets.a1, 'quoted')).status).toBe(200);
+    // Lines racing a status change: each line lands in the bucket of the status it was written under,
+    // or is refused (409) when the status changed between its read and its write; none is lost or misfiled.
+    const raced = await Promise.all([
+      ...Array.from({ length: 12 }, (_, i) => addLine(sheets.b, ids.labour, 1 + i)),
+      setStatus(sheets.b, 'approved'),
+      ...Array.from({ length: 4 }, (_, i) =>
+        addLine(sheets.b, ids.material, 2 + i, i % 2 ? 'estimate' : 'actual'),
+      ),
+    ]);
+    for (const res of raced) expect([200, 201, 409], res.text).toContain(res.status);
+    const { answer, expected } = await fromLines(scheme, 'schemes');
+    expect(answer).toHaveLength(4);
+    for (const element of answer) {
+      const { direct, rolled, by_status, estimated } = element.attributes;
+      expect({ direct, rolled, by_status, estimated }, element.id).toEqual(expected.get(element.id));
+    }
+  });
+
+  it('a roll-up reads one item per node of the subtree (and the root), however many lines lie beneath', async () => {
+    const all = filter(scheme, 'schemes', 'all');
+    const { result, scanned } = await queryScans(
+      (value) => value.startsWith('TREE#'),
+      () => rollups(all),
+    );
+    expect(result.status).toBe(200);
+    expect((await lines()).length).toBeGreaterThan(16);
+    expect(scanned).toEqual([4]);
+  });
+
+  it('no line is costed to a deleted node: 409, and nothing is written; restored, it takes lines again', async () => {
+    const count = async () =>
+      (await api.get(`${org()}/costs/cost-lines?filter[cost_sheet]=${sheets.a1}`, token)).body.meta.pagination
+        .counts.resources;
+    const before = await count();
+    expect((await api.request('DELETE', `${org()}/projects/operations/${nodes.a1}`, { token })).status).toBe(
+      204,
+    );
+    const refused = await addLine(sheets.a1, ids.labour, 1);
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body.errors[0].detail).toMatch(/deleted/);
+    expect(await count()).toBe(before);
+    expect(
+      (await api.request('POST', `${org()}/projects/operations/${nodes.a1}/restore`, { token })).status,
+    ).toBe(200);
+    expect((await addLine(sheets.a1, ids.labour, 1)).status).toBe(201);
+    const { answer, expected } = await fromLines(scheme, 'schemes');
+    for (const element of answer) {
+      const { direct, rolled, by_status, estimated } = element.attributes;
+      expect({ direct, rolled, by_status, estimated }, element.id).toEqual(expected.get(element.id));
+    }
   });
 });

@@ -119,8 +119,9 @@ const diff = (
 
 /**
  * A change kept on the other side of a relationship (a user's teams, a vehicle's equipment, a user's
- * grant names): only `rels` lists or kept attributes (`<kind>#<id>`: `carries#`, `held#`) moved, by ids
- * that are the subjects of the step's own events.
+ * grant names, a node's cost sums): only `rels` lists or kept attributes (`<kind>#<id>`: `carries#`, `held#`)
+ * moved, by ids that are the subjects of the step's own events, or cost sums (`costs#…`) in a step whose
+ * events are of a cost line or sheet.
  */
 const isUpkeep = (change: Change, step: Step) => {
   const { before, after } = change;
@@ -137,11 +138,21 @@ const isUpkeep = (change: Change, step: Step) => {
     return [...(was ?? []), ...(now ?? [])].filter((id) => !was?.includes(id) || !now?.includes(id));
   });
   const [keptBefore, keptAfter] = [kept(before), kept(after)];
-  const keptMoved = Object.keys({ ...keptBefore, ...keptAfter })
-    .filter((name) => keptBefore[name] !== keptAfter[name])
-    .map((name) => name.slice(name.indexOf('#') + 1));
-  const all = [...moved, ...keptMoved];
-  return all.length > 0 && all.every((id) => step.events.some((e) => e.subject.id === id));
+  const keptMoved = Object.keys({ ...keptBefore, ...keptAfter }).filter(
+    (name) => canonical(keptBefore[name]) !== canonical(keptAfter[name]),
+  );
+  // A node's or sheet's cost sums (`costs#<bucket>#<measure>`) move with the event of the line or sheet.
+  const costs = keptMoved.filter((name) => name.startsWith('costs#'));
+  const costed = step.events.some((e) => e.subject.type === 'cost-lines' || e.subject.type === 'cost-sheets');
+  const all = [
+    ...moved,
+    ...keptMoved.filter((name) => !name.startsWith('costs#')).map((name) => name.slice(name.indexOf('#') + 1)),
+  ];
+  return (
+    all.length + costs.length > 0 &&
+    (costs.length === 0 || costed) &&
+    all.every((id) => step.events.some((e) => e.subject.id === id))
+  );
 };
 
 let api: TestApi;

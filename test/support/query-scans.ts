@@ -1,7 +1,8 @@
 /**
  * The items each Query of the matching partitions read (`ScannedCount`: filtered away or not) while
- * `send` runs, counted on the service's own client. The document client's input still holds plain values
- * at this step (it marshals later in the stack), so `:pk` is the partition as written.
+ * `send` runs, counted on the service's own client: a Query matches when `partition` accepts one of its
+ * values (its key, as written: the document client's input still holds plain values at this step, as it
+ * marshals later in the stack).
  */
 import { dynamodb } from '#shared/data/clients';
 
@@ -20,8 +21,8 @@ export const queryScans = async <T>(
     ) =>
     async (args: Args) => {
       const out = await next(args);
-      const pk = args.input.ExpressionAttributeValues?.[':pk'];
-      if (context.commandName === 'QueryCommand' && typeof pk === 'string' && partition(pk))
+      const values = Object.values(args.input.ExpressionAttributeValues ?? {});
+      if (context.commandName === 'QueryCommand' && values.some((v) => typeof v === 'string' && partition(v)))
         scanned.push(out.output.ScannedCount ?? 0);
       return out;
     };

@@ -47,19 +47,48 @@ export interface RollUp {
   estimated: { direct: Totals; rolled: Totals };
 }
 
-interface Sums {
+/** Sums of minor units: cost, charge, and cost by category. */
+export interface Sums {
   cost: number;
   charge: number;
   categories: Record<Category, number>;
 }
 
-const zero = (): Sums => ({
+export const zero = (): Sums => ({
   cost: 0,
   charge: 0,
   categories: { material: 0, labour: 0, misc: 0, contractor: 0 },
 });
 
-const add = (into: Sums, from: Sums) => {
+/**
+ * Where a line's amounts count on its node: actual lines by the status of their sheet, estimate lines
+ * apart whatever the status.
+ */
+export const BUCKETS = [...SHEET_STATUSES, 'estimate'] as const;
+export type Bucket = (typeof BUCKETS)[number];
+
+export const bucketOf = (line: Pick<CostLine, 'kind' | 'sheetStatus'>): Bucket =>
+  line.kind === 'estimate' ? 'estimate' : line.sheetStatus;
+
+/** What one line adds to its bucket. */
+export const lineSums = (line: Pick<CostLine, 'category' | 'cost' | 'charge'>): Sums => {
+  const s = { ...zero(), cost: line.cost, charge: line.charge };
+  s.categories[line.category] = line.cost;
+  return s;
+};
+
+/** A node's own lines, summed by bucket, and the currencies they are in. */
+export interface NodeSums {
+  buckets: Record<Bucket, Sums>;
+  currencies: readonly string[];
+}
+
+export const noSums = (): NodeSums => ({
+  buckets: { quoted: zero(), approved: zero(), completed: zero(), estimate: zero() },
+  currencies: [],
+});
+
+export const add = (into: Sums, from: Sums) => {
   into.cost += from.cost;
   into.charge += from.charge;
   for (const c of CATEGORIES) into.categories[c] += from.categories[c];
@@ -95,97 +124,95 @@ export class MixedCurrencies extends Error {
   }
 }
 
+/** Each node's own lines summed by bucket: what a node keeps as its lines are written. */
+export const sumsByNode = (lines: readonly CostLine[]): Map<string, NodeSums> => {
+  const sums = new Map<string, NodeSums>();
+  for (const line of lines) {
+    const node = sums.get(line.nodeId) ?? noSums();
+    add(node.buckets[bucketOf(line)], lineSums(line));
+    sums.set(line.nodeId, {
+      ...node,
+      currencies: [...new Set([...node.currencies, line.currency])],
+    });
+  }
+  return sums;
+};
+
 /**
- * Roll-ups for every node under (and including) `rootId`. Nodes outside the root's subtree, and lines
- * on them, are ignored; `defaultCurrency` labels totals of a subtree with no lines at all.
+ * Roll-ups for every node under (and including) `rootId`, from its lines. Nodes outside the root's
+ * subtree, and lines on them, are ignored; `defaultCurrency` labels totals of a subtree with no lines.
  */
 export const rollUp = (
   nodes: readonly CostNode[],
   lines: readonly CostLine[],
   rootId: string,
   defaultCurrency = 'GBP',
+): Map<string, RollUp> => rollUpSums(nodes, sumsByNode(lines), rootId, defaultCurrency);
+
+/** The same from each node's own sums (`sumsByNode`, or as the node keeps them): reads no line. */
+export const rollUpSums = (
+  nodes: readonly CostNode[],
+  sums: ReadonlyMap<string, NodeSums>,
+  rootId: string,
+  defaultCurrency = 'GBP',
 ): Map<string, RollUp> => {
   const children = new Map<string, string[]>();
   for (const n of nodes)
     if (n.parentId) children.set(n.parentId, [...(children.get(n.parentId) ?? []), n.id]);
-  const inTree = new Set<string>();
   const order: string[] = [];
   const visit = (id: string) => {
-    inTree.add(id);
     order.push(id);
     for (const child of children.get(id) ?? []) visit(child);
   };
   if (nodes.some((n) => n.id === rootId)) visit(rootId);
 
-  const relevant = lines.filter((l) => inTree.has(l.nodeId));
-  const currencies = [...new Set(relevant.map((l) => l.currency))];
+  const own = new Map(order.map((id) => [id, sums.get(id) ?? noSums()]));
+  const currencies = [...new Set([...own.values()].flatMap((s) => s.currencies))];
   if (currencies.length > 1) throw new MixedCurrencies(currencies);
   const currency = currencies[0] ?? defaultCurrency;
 
-  type Acc = {
-    direct: Sums;
-    rolled: Sums;
-    byStatus: Record<SheetStatus, Sums>;
-    estDirect: Sums;
-    estRolled: Sums;
-  };
-  const acc = new Map<string, Acc>(
-    order.map((id) => [
-      id,
-      {
-        direct: zero(),
-        rolled: zero(),
-        byStatus: { quoted: zero(), approved: zero(), completed: zero() },
-        estDirect: zero(),
-        estRolled: zero(),
-      },
-    ]),
-  );
-  for (const line of relevant) {
-    const a = acc.get(line.nodeId);
-    if (!a) continue;
-    const s: Sums = { ...zero(), cost: line.cost, charge: line.charge };
-    s.categories[line.category] = line.cost;
-    if (line.kind === 'estimate') add(a.estDirect, s);
-    else {
-      add(a.direct, s);
-      add(a.byStatus[line.sheetStatus], s);
-    }
-  }
+  type Acc = { direct: Sums; rolled: Sums; byStatus: Record<SheetStatus, Sums>; estRolled: Sums };
+  const acc = new Map<string, Acc>();
   // Children before parents: walk the visit order backwards.
-  const byStatusRolled = new Map<string, Record<SheetStatus, Sums>>();
   for (const id of [...order].reverse()) {
-    const a = acc.get(id);
-    if (!a) continue;
-    add(a.rolled, a.direct);
-    add(a.estRolled, a.estDirect);
-    const status = { quoted: zero(), approved: zero(), completed: zero() };
-    for (const st of SHEET_STATUSES) add(status[st], a.byStatus[st]);
+    const { buckets } = own.get(id) ?? noSums();
+    const direct = zero();
+    for (const st of SHEET_STATUSES) add(direct, buckets[st]);
+    const a: Acc = {
+      direct,
+      rolled: zero(),
+      byStatus: { quoted: zero(), approved: zero(), completed: zero() },
+      estRolled: zero(),
+    };
+    add(a.rolled, direct);
+    add(a.estRolled, buckets.estimate);
+    for (const st of SHEET_STATUSES) add(a.byStatus[st], buckets[st]);
     for (const child of children.get(id) ?? []) {
       const c = acc.get(child);
-      const cs = byStatusRolled.get(child);
-      if (!c || !cs) continue;
+      if (!c) continue;
       add(a.rolled, c.rolled);
       add(a.estRolled, c.estRolled);
-      for (const st of SHEET_STATUSES) add(status[st], cs[st]);
+      for (const st of SHEET_STATUSES) add(a.byStatus[st], c.byStatus[st]);
     }
-    byStatusRolled.set(id, status);
+    acc.set(id, a);
   }
   return new Map(
     order.map((id) => {
       const a = acc.get(id) as Acc;
-      const status = byStatusRolled.get(id) as Record<SheetStatus, Sums>;
       return [
         id,
         {
           direct: totals(a.direct, currency),
           rolled: totals(a.rolled, currency),
           by_status: {
-            quoted: totals(status.quoted, currency),
-            approved: totals(status.approved, currency),
-            completed: totals(status.completed, currency),
+            quoted: totals(a.byStatus.quoted, currency),
+            approved: totals(a.byStatus.approved, currency),
+            completed: totals(a.byStatus.completed, currency),
           },
-          estimated: { direct: totals(a.estDirect, currency), rolled: totals(a.estRolled, currency) },
+          estimated: {
+            direct: totals(own.get(id)?.buckets.estimate ?? zero(), currency),
+            rolled: totals(a.estRolled, currency),
+          },
         },
       ];
     }),

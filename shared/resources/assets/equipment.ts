@@ -76,7 +76,7 @@ const explain =
         pointer: '/data/attributes/serial',
       });
     }
-    if (op && 'keep' in op && Object.values(op.keep.set).some((v) => v !== null)) {
+    if (op && 'keep' in op && Object.values(op.keep.set ?? {}).some((v) => v !== null)) {
       throw new ValidationError({
         detail: 'No such vehicle in this organisation.',
         source: { pointer: '/data/relationships/vehicle/data' },

@@ -1,20 +1,16 @@
 /**
- * GET /v3/cost-rollups (spec rules 1–12): the named-filter expression picks a node; its subtree (nodes,
- * sheets and lines) is one paged Query on the tree index; soft-deleted nodes and what lies beneath them
- * are not in the walk; totals are sums of the lines' snapshots. Amounts are integer minor units.
+ * GET /v3/cost-rollups (spec rules 1–12): the named-filter expression picks a node; its subtree's nodes
+ * are one paged Query on the tree index; soft-deleted nodes and what lies beneath them are not in the
+ * walk; totals are sums of the lines' snapshots, which each node keeps for its own lines as they are
+ * written (node-totals.ts), so a roll-up reads one item per node whatever the number of lines. Amounts
+ * are integer minor units.
  */
 import { authorise, type Principal } from '../../auth/principal';
 import { getInScope } from '../../data/repository';
 import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import { subtree } from '../../data/trees';
-import {
-  type CostLine,
-  type CostNode,
-  InexactTotal,
-  MixedCurrencies,
-  rollUp,
-} from '../../domain/costs/roll-up';
+import { type CostNode, InexactTotal, MixedCurrencies, rollUpSums } from '../../domain/costs/roll-up';
 import {
   parseRollUpFilter,
   ROLL_UP_FILTER_FIELDS,
@@ -26,6 +22,7 @@ import type { RequestTarget } from '../../jsonapi/document-links';
 import { ConflictError, NotFoundError, UnauthorisedError, ValidationError } from '../../jsonapi/errors';
 import { routePath } from '../../jsonapi/links';
 import { resourceTypes } from '../../routes';
+import { hasSheet, keptSums } from './node-totals';
 
 const NODE_TYPES = new Set(['scheme-contracts', 'schemes', 'work-orders', 'operations']);
 export const ROLL_UP_FILTER_CODE = 'CH.004.211';
@@ -76,48 +73,23 @@ export const rollUpsUnder = async (
   { organisation, depth }: RollUpFilter,
   baseUrl: string,
 ): Promise<ResourceObject[]> => {
-  const found = await subtree(scope, root);
-  // Rule 8: a soft-deleted node leaves the tree index, so the walk from the root (in `rollUp`) never
-  // reaches it, nor anything beneath it, nor their lines.
-  const nodes = found.filter((r) => NODE_TYPES.has(r.type));
+  // Rule 8: a soft-deleted node leaves the tree index, so the walk from the root (in `rollUpSums`) never
+  // reaches it, nor anything beneath it. Each node keeps its own lines' sums (node-totals.ts), so the
+  // walk reads nodes only (records of other types filed in the tree before are passed over).
+  const nodes = (await subtree(scope, root)).filter((r) => NODE_TYPES.has(r.type));
   const byId = new Map(nodes.map((n): [string, StoredResource] => [n.id, n]));
-  const sheets = new Map(
-    found.filter((r) => r.type === 'cost-sheets').map((s): [string, StoredResource] => [s.id, s]),
-  );
-  const lines: CostLine[] = found.flatMap((l) => {
-    const sheet = sheets.get(String(l.rels.cost_sheet));
-    if (l.type !== 'cost-lines' || !sheet) return [];
-    const a = l.attributes as {
-      kind: 'actual' | 'estimate';
-      snapshot: { category: CostLine['category'] };
-      cost: { amount: number; currency: string };
-      charge: { amount: number };
-    };
-    return [
-      {
-        nodeId: segments(l.node_path).at(-1) ?? '',
-        kind: a.kind,
-        sheetStatus: sheet.attributes.status as CostLine['sheetStatus'],
-        category: a.snapshot.category,
-        cost: a.cost.amount,
-        charge: a.charge.amount,
-        currency: a.cost.currency,
-      },
-    ];
-  });
   const costNodes: CostNode[] = nodes.map((n) => ({
     id: n.id,
     parentId: n.id === root.id ? null : (segments(n.tree_path).at(-2) ?? null),
   }));
-  let totals: ReturnType<typeof rollUp>;
+  let totals: ReturnType<typeof rollUpSums>;
   try {
-    totals = rollUp(costNodes, lines, root.id);
+    totals = rollUpSums(costNodes, new Map(nodes.map((n) => [n.id, keptSums(n)])), root.id);
   } catch (error) {
     if (error instanceof MixedCurrencies || error instanceof InexactTotal)
       throw new ConflictError(error.message);
     throw error;
   }
-  const withSheet = new Set([...sheets.values()].map((s) => segments(s.node_path).at(-1)));
   // Rules 4 and 5: the node alone, or every node of its subtree (root first, then depth-first).
   const elements =
     depth === 'self'
@@ -135,7 +107,7 @@ export const rollUpsUnder = async (
         parent_cost_centre_type: parent?.type ?? null,
         name: node.attributes.name ?? null,
         code: node.attributes.code ?? null,
-        has_cost_sheet: withSheet.has(node.id),
+        has_cost_sheet: hasSheet(node),
         ...totals.get(node.id),
       },
       meta: {},

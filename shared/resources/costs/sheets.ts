@@ -1,19 +1,22 @@
 /**
  * Cost sheets on a node of the work hierarchy, and cost lines on a sheet. A line takes a snapshot of the
  * rate in force when it is written (cost, charge, category, currency), so revising a rate later never
- * changes it. Sheets and lines are filed after their node's path in the tree index.
+ * changes it. Each line's amounts are added to what its node keeps (node-totals.ts) in the transaction
+ * that writes it, so a roll-up reads nodes, never lines.
  */
 import * as z from 'zod';
 import { getInScope } from '../../data/repository';
 import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
-import { commit } from '../../data/transaction';
+import { commit, WriteRefused } from '../../data/transaction';
+import { type Bucket, bucketOf, type Category, lineSums, type SheetStatus } from '../../domain/costs/roll-up';
 import { freeText, MONEY_MAX, requiredLine, timestamp } from '../../jsonapi/attribute-types';
-import { NotFoundError, ValidationError } from '../../jsonapi/errors';
+import { ConflictError, NotFoundError, ValidationError } from '../../jsonapi/errors';
 import { assertSameId, parseDocument } from '../../jsonapi/request-document';
 import { resourceTypes } from '../../routes';
 import { changedRecord, newRecord, replaceRecord } from '../record-writes';
 import { costCentreRelationships, costLines, costSheets, rateCodes } from './definitions';
+import { lineAdded, sheetAdded, sheetStatusMoved } from './node-totals';
 import { rateInForce } from './register';
 
 const SHEET_STATUS = z.lazy(() => z.enum(['quoted', 'approved', 'completed']));
@@ -77,13 +80,6 @@ export const createLineDocument = z.lazy(() =>
   }),
 );
 
-const treeEntry = (node: StoredResource, kind: 'sheet' | 'line', id: string) => ({
-  gsi1pk: `TREE#${node.org_id}#${node.tree_root}`,
-  gsi1sk: `${node.tree_path}#~${kind}#${id}`,
-  node_path: node.tree_path,
-  tree_root: node.tree_root,
-});
-
 export const createSheet = async (scope: Scope, orgId: string, body: unknown): Promise<StoredResource> => {
   const { data } = parseDocument(createSheetDocument, body);
   const [relationship, named] = Object.entries(data.relationships).find(([, r]) => r) ?? [];
@@ -100,15 +96,16 @@ export const createSheet = async (scope: Scope, orgId: string, body: unknown): P
     attributes: data.attributes,
     rels: { [relationship]: node.id },
   });
-  const placed = { ...sheet, ...treeEntry(node, 'sheet', sheet.id) };
-  await commit(scope, [{ create: placed }, { check: { pk: node.pk, sk: node.sk } }]);
-  return placed;
+  await commit(scope, [{ create: sheet }, sheetAdded({ pk: node.pk, sk: node.sk })]).catch(refused);
+  return sheet;
 };
 
 export const updateSheet = async (scope: Scope, sheet: StoredResource, body: unknown) => {
   const { data } = parseDocument(updateSheetDocument, body);
   assertSameId(data.id, sheet.id);
-  return replaceRecord(scope, costSheets, changedRecord(costSheets, sheet, { attributes: data.attributes }));
+  const next = changedRecord(costSheets, sheet, { attributes: data.attributes });
+  const moved = sheetStatusMoved(sheet, sheet.attributes.status as Bucket, next.attributes.status as Bucket);
+  return replaceRecord(scope, costSheets, next, {}, moved, refused);
 };
 
 export const addLine = async (
@@ -163,14 +160,26 @@ export const addLine = async (
     },
     now,
   );
-  const nodePath = String(sheet.node_path ?? '');
-  const placed = {
-    ...line,
-    gsi1pk: sheet.gsi1pk,
-    gsi1sk: `${nodePath}#~line#${line.id}`,
-    node_path: nodePath,
-    tree_root: sheet.tree_root,
-  };
-  await commit(scope, [{ create: placed }, { check: costSheets.keyOf(sheet.org_id, sheet.id) }]);
-  return placed;
+  const sums = lineSums({ category: code.attributes.category as Category, cost, charge });
+  const bucket = bucketOf({
+    kind: data.attributes.kind,
+    sheetStatus: sheet.attributes.status as SheetStatus,
+  });
+  await commit(scope, [
+    { create: line },
+    ...lineAdded(sheet, { bucket, sums, currency: rate.cost.currency }),
+  ]).catch(refused);
+  return line;
+};
+
+/**
+ * A write refused because the sheet or its node changed meanwhile (a status, a deletion of the node: its
+ * costs are kept on it, so nothing is costed to a deleted node until it is restored).
+ */
+const refused = (error: unknown): never => {
+  if (error instanceof WriteRefused && error.code === 'stale')
+    throw new ConflictError(
+      'The cost sheet or its cost centre changed (or the cost centre was deleted) while this request was applied; read them again and retry.',
+    );
+  throw error;
 };
