@@ -146,7 +146,9 @@ const isUpkeep = (change: Change, step: Step) => {
   const costed = step.events.some((e) => e.subject.type === 'cost-lines' || e.subject.type === 'cost-sheets');
   const all = [
     ...moved,
-    ...keptMoved.filter((name) => !name.startsWith('costs#')).map((name) => name.slice(name.indexOf('#') + 1)),
+    ...keptMoved
+      .filter((name) => !name.startsWith('costs#'))
+      .map((name) => name.slice(name.indexOf('#') + 1)),
   ];
   return (
     all.length + costs.length > 0 &&
