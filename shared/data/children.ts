@@ -7,8 +7,8 @@
  */
 import type { CollectionQuery, PageRead } from './collection-query';
 import { queryKeyRange } from './key-range';
-import { batchGet, live, readTogether } from './repository';
-import { inScope, type Scope } from './scope';
+import { batchGet, getInScope, getItem } from './repository';
+import type { Scope } from './scope';
 import { counterKey, type ItemKey, keyId, type StoredResource } from './stored-resource';
 import type { WriteOp } from './transaction';
 
@@ -40,9 +40,10 @@ export const refiled = (from: StoredResource, to: StoredResource): WriteOp[] => 
 
 /**
  * A page of a parent's children in key order (creation order, or what increases with it), read with the
- * parent: the parent (by id, in each organisation of the scope) and its partition's count in one
- * BatchGetItem, in parallel with the page's Query (its key needs only the parent's type and id). The parent
- * is null when the scope holds none; the caller then answers nothing of the page.
+ * parent: the parent by id in each organisation of the scope (one BatchGetItem), then its partition's
+ * count in the parent's organisation (one GetItem), in parallel with the page's Query, whose key needs only
+ * the parent's type and id. The parent is null when the scope holds none; the caller then answers nothing
+ * of the page.
  */
 export const queryChildren = async (
   scope: Scope,
@@ -50,20 +51,14 @@ export const queryChildren = async (
   partition: string,
   query: CollectionQuery,
 ): Promise<{ parent: StoredResource | null; page: PageRead<StoredResource> }> => {
-  const keys = scope.orgIds.map((org) => parent.keyOf(org, parent.id));
-  const read = readTogether([...keys, ...scope.orgIds.map((org) => counterKey(org, partition))]).then(
-    (found) => {
-      const record = keys
-        .map((key) => found.get(keyId(key)) as StoredResource | null)
-        .find((item) => item && inScope(scope, item.org_id) && live(item));
-      const counter =
-        record && (found.get(keyId(counterKey(record.org_id, partition))) as { count?: number });
-      return { parent: record ?? null, count: counter?.count ?? 0 };
-    },
-  );
-  const [{ parent: found }, page] = await Promise.all([
+  const read = getInScope(scope, parent.keyOf, parent.id);
+  const count = async () => {
+    const found = await read;
+    return found ? ((await getItem<{ count?: number }>(counterKey(found.org_id, partition)))?.count ?? 0) : 0;
+  };
+  const [found, page] = await Promise.all([
     read,
-    queryKeyRange(scope, { pk: partition, index: 'gsi1' }, query, async () => (await read).count),
+    queryKeyRange(scope, { pk: partition, index: 'gsi1' }, query, count),
   ]);
   return { parent: found, page };
 };
