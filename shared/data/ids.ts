@@ -34,6 +34,9 @@ export const uuidv7 = (at: number = Date.now()): string => {
   return v7({ msecs: latest.msecs, seq: latest.seq });
 };
 
+/** The millisecond a UUIDv7 was minted for: its first 48 bits. */
+export const idTime = (id: string): number => Number.parseInt(id.replaceAll('-', '').slice(0, 12), 16);
+
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**

@@ -6,8 +6,8 @@
  * creation (one counter item, a number per day) counts them without reading them.
  */
 import type { CollectionQuery, PageRead } from './collection-query';
-import { buildFilterExpression } from './filter-expression';
-import { getItem, queryItems } from './repository';
+import { queryKeyRange } from './key-range';
+import { getItem } from './repository';
 import { inScope, type Scope } from './scope';
 import { counterKey, type StoredResource } from './stored-resource';
 import type { WriteOp } from './transaction';
@@ -82,49 +82,17 @@ const liveCount = async (kept: Kept, now: Date): Promise<number> => {
 };
 
 /**
- * A page of a kept collection, newest or oldest first (its only order is by creation: the key's): the
- * page's items from the live key range, filters applied by DynamoDB. By offset unfiltered, the total comes
- * from the day counts, read in parallel; filtered, the live matches are read in full, which counts them;
- * by cursor, the page resumes from the last one's key and reads at most a page.
+ * A page of a kept collection, newest or oldest first (its only order is by creation: the key's), from the
+ * live key range of its partition (key-range.ts), its total from the day counts when unfiltered.
  */
 export const queryKept = async (
   scope: Scope,
   kept: Kept,
   query: CollectionQuery,
   now = new Date(),
-): Promise<PageRead<StoredResource>> => {
-  if (!inScope(scope, kept.orgId)) return { items: [], total: 0 };
-  const { limit, offset, after } = query.page;
-  const filter = buildFilterExpression(query.filters);
-  const [pk, sk] = kept.partition.index ? ['gsi1pk', 'gsi1sk'] : ['pk', 'sk'];
-  const wanted = after ? limit : filter ? Number.POSITIVE_INFINITY : offset + limit;
-  const [items, counted] = await Promise.all([
-    queryItems(
-      {
-        ...(kept.partition.index && { IndexName: kept.partition.index }),
-        KeyConditionExpression: '#pk = :pk AND #sk >= :from',
-        ExpressionAttributeNames: { '#pk': pk, '#sk': sk, ...filter?.names },
-        ExpressionAttributeValues: {
-          ':pk': kept.partition.pk,
-          ':from': firstIdAt(windowStart(kept.days, now)),
-          ...filter?.values,
-        },
-        ...(filter && { FilterExpression: filter.expression }),
-        ...(Number.isFinite(wanted) && { Limit: wanted }),
-        ScanIndexForward: !query.sort.descending,
-      },
-      wanted,
-      after && after !== 'start' ? (after as Record<string, unknown>) : undefined,
-    ),
-    filter ? undefined : liveCount(kept, now),
-  ]);
-  if (!after) return { items: items.slice(offset, offset + limit), total: counted ?? items.length };
-  const page = items.slice(0, limit);
-  const last = page.at(-1);
-  const position = (item: StoredResource) => ({
-    pk: item.pk,
-    sk: item.sk,
-    ...(kept.partition.index && { gsi1pk: item.gsi1pk, gsi1sk: item.gsi1sk }),
-  });
-  return { items: page, total: counted, ...(last && page.length === limit && { next: position(last) }) };
-};
+): Promise<PageRead<StoredResource>> =>
+  inScope(scope, kept.orgId)
+    ? queryKeyRange(scope, { ...kept.partition, from: firstIdAt(windowStart(kept.days, now)) }, query, () =>
+        liveCount(kept, now),
+      )
+    : { items: [], total: 0 };

@@ -24,6 +24,11 @@ export interface StoredResource {
   lsi2?: string;
   gsi1pk?: string;
   gsi1sk?: string;
+  /**
+   * A child filed under its parent (`children.ts`): its `gsi1pk` partition is counted in
+   * `counterKey(org_id, gsi1pk)`, one up and one down by the transaction that creates or deletes it.
+   */
+  gsi1_counted?: true;
   /** Work-hierarchy nodes: the root of their tree and the path of ids from it. */
   tree_root?: string;
   tree_path?: string;
@@ -34,6 +39,8 @@ export interface StoredResource {
    * service accepted or wrote, built from ids only; internal, never served.
    */
   object_key?: string;
+  /** Documents: the id of their latest version, which the next one's id sorts after (its number is next). */
+  latest_version?: string;
   /** Export jobs: the address the request came to, for the links a JSON file holds; internal. */
   base_url?: string;
 }

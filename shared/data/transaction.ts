@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { childCounter } from './children';
 import { documents, tableName } from './clients';
 import { type Change, eventItem } from './events';
 import type { Actor, Scope } from './scope';
@@ -27,11 +28,11 @@ export const TRANSACTION_MAX = 100;
  * event of the record whose write set it announces it, once.
  */
 export type WriteOp =
-  /** A new tenant record (refused if its key exists), counted. */
+  /** A new tenant record (refused if its key exists), counted (and, filed under a parent, counted there). */
   | { create: StoredResource; as?: string }
   /** A new version of a tenant record, refused unless the stored version is `version - 1`. */
   | { replace: StoredResource; as?: string }
-  /** A tenant record removed, refused unless the stored version is `version`; uncounted. */
+  /** A tenant record removed, refused unless the stored version is `version`; uncounted (under its parent too). */
   | { delete: StoredResource; as?: string }
   /** Appends `id` to a relationship list of an existing record (refused if the record is absent). */
   | { link: { key: ItemKey; relationship: string; id: string } }
@@ -193,6 +194,8 @@ export const buildTransaction = (
         Put: { TableName: tableName, Item: op.create, ConditionExpression: 'attribute_not_exists(pk)' },
       });
       count(i, counterKey(op.create.org_id, op.create.type), 1);
+      const parent = childCounter(op.create);
+      if (parent) count(i, parent, 1);
     } else if ('replace' in op) {
       add(i, {
         Put: {
@@ -214,6 +217,8 @@ export const buildTransaction = (
         },
       });
       count(i, counterKey(op.delete.org_id, op.delete.type), -1);
+      const parent = childCounter(op.delete);
+      if (parent) count(i, parent, -1);
     } else if ('link' in op) {
       add(i, {
         Update: {

@@ -1,19 +1,34 @@
 /**
- * Collections under one parent (a scheme's appointments, a plan's risks, an agent's briefings, …): the
- * parent is read in the scope (404 if absent), then its children come either from the ids it lists
- * (one BatchGetItem per 100, strongly bounded) or from its `gsi1` partition; filters, sort and page
- * apply in memory over that bounded set, with the same query language as every collection.
+ * Collections under one parent (a scheme's appointments, a plan's risks, an agent's briefings, …). The
+ * children come either from the ids the parent lists (BatchGetItem, strongly bounded) or from the parent's
+ * `gsi1` partition (data/children.ts), where each is filed by id and counted. Unfiltered and in key order
+ * (`created_at`, or a sort the child declares in `keySorts`), only the page is read: a Query of the
+ * partition (`offset + limit` items, or a page after the cursor's key) in parallel with the parent and the
+ * partition's count, or the page of the listed ids (sorted, they are in creation order) and the list's
+ * length. Filtered or sorted otherwise, every child is read and filters, sort and page apply in memory.
+ * Nothing is answered unless the parent is in the caller's scope (404 otherwise).
  */
+import { childPartition, fileUnder, queryChildren } from '../data/children';
+import type { CollectionQuery } from '../data/collection-query';
 import { applyInMemory } from '../data/in-memory-collection';
 import { batchGetInScope, readIndex } from '../data/repository';
 import type { StoredResource } from '../data/stored-resource';
 import { type CollectionRequest, listResources } from './collection';
 import type { ResourceDefinition } from './resource-definition';
 import { relatedIds } from './serialise';
-import { readInScope } from './single';
+import { notFound, readInScope } from './single';
 
-/** The `gsi1` key children of a parent are filed under: `<parent type>#<parent id>#<child type>`. */
-export const childIndexKey = (parent: StoredResource, type: string) => `${parent.type}#${parent.id}#${type}`;
+/** The `gsi1` partition children of a parent are filed under: `<parent type>#<parent id>#<child type>`. */
+export const childIndexKey = (parent: StoredResource, type: string) =>
+  childPartition(parent.type, parent.id, type);
+
+/** A new child filed, and counted, under its parent. */
+export const fileChild = <T extends StoredResource>(parent: StoredResource, record: T): T =>
+  fileUnder(record, childIndexKey(parent, record.type));
+
+/** Whether the page can be read in the partition's key order: no filters, and a sort that follows the key. */
+const inKeyOrder = (child: ResourceDefinition, query: CollectionQuery) =>
+  query.filters.length === 0 && ['created_at', ...(child.keySorts ?? [])].includes(query.sort.field);
 
 export const listChildren = async (
   request: CollectionRequest,
@@ -23,14 +38,33 @@ export const listChildren = async (
   /** The parent's relationship listing the children; without it, the parent's `gsi1` partition. */
   listedAs?: string,
 ) => {
-  const record = await readInScope(request.scope, parent, parentId);
+  const { scope } = request;
+  const partition = childPartition(parent.type, parentId, child.type);
   return listResources(request, child, async (query) => {
-    const items = listedAs
-      ? await batchGetInScope(
-          request.scope,
-          relatedIds(record, listedAs).map((id) => child.keyOf(record.org_id, id)),
-        )
-      : await readIndex(request.scope, childIndexKey(record, child.type));
-    return applyInMemory(items, query);
+    if (listedAs) {
+      const record = await readInScope(scope, parent, parentId);
+      const keys = (ids: readonly string[]) => ids.map((id) => child.keyOf(record.org_id, id));
+      const ids = relatedIds(record, listedAs);
+      if (!inKeyOrder(child, query)) return applyInMemory(await batchGetInScope(scope, keys(ids)), query);
+      // Ids are UUIDv7: in id order they are in creation order, so the page is chosen before it is read.
+      const chosen = applyInMemory(
+        ids.map((id) => ({ id })),
+        { ...query, sort: { ...query.sort, path: 'id' } },
+      );
+      const found = new Map(
+        (await batchGetInScope(scope, keys(chosen.items.map((c) => c.id)))).map((r) => [r.id, r]),
+      );
+      return { ...chosen, items: chosen.items.flatMap((c) => found.get(c.id) ?? []) };
+    }
+    if (!inKeyOrder(child, query)) {
+      const [, items] = await Promise.all([
+        readInScope(scope, parent, parentId),
+        readIndex(scope, partition),
+      ]);
+      return applyInMemory(items, query);
+    }
+    const read = await queryChildren(scope, { keyOf: parent.keyOf, id: parentId }, partition, query);
+    if (!read.parent) throw notFound(parent, parentId);
+    return read.page;
   });
 };

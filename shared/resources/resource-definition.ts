@@ -72,6 +72,11 @@ export interface ResourceDeclaration {
   /** The path of records that have no page of their own but a link elsewhere (see `iam-permissions`). */
   selfPath?: (resource: StoredResource) => string;
   collection?: CollectionOptions;
+  /**
+   * A parent's children filed on `gsi1` (children.ts) are keyed by id, so their key order serves
+   * `created_at`: the other sorts it serves, fields that increase with creation (a document version's number).
+   */
+  keySorts?: readonly string[];
   /** A point field (`{latitude, longitude}`) indexed by geohash on `gsi1`, so box filters read only nearby records. */
   geoIndex?: { path: string };
   /** Adds meta derived from other records (a scheme's counts) to records about to be answered with. */

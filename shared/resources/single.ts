@@ -17,9 +17,13 @@ export const readInScope = async (
   id: string,
 ): Promise<StoredResource> => {
   const found = await getInScope(scope, definition.keyOf, id);
-  if (!found) throw new NotFoundError(`No ${definition.type} with id ${id}.`);
+  if (!found) throw notFound(definition, id);
   return found;
 };
+
+/** The answer for a record the scope does not hold. */
+export const notFound = (definition: Pick<ResourceDefinition, 'type'>, id: string) =>
+  new NotFoundError(`No ${definition.type} with id ${id}.`);
 
 /** The request one record answers: its scope, and its URL for `links.self` (`ApiRequest` is one). */
 export interface ResourceRequest extends RequestTarget {

@@ -11,6 +11,7 @@ import { commit } from '#shared/data/transaction';
 import { documentMoves, documentVersions, folders } from '#shared/resources/documents/definitions';
 import { startTestApi, type TestApi } from '../support/api';
 import { deliverEvents } from '../support/event-stream';
+import { createFolder } from '../support/folders';
 import { newTenant, type Tenant } from '../support/tenants';
 
 let api: TestApi;
@@ -30,20 +31,14 @@ beforeAll(async () => {
 });
 afterAll(() => api.close());
 
-const folder = async (name: string, parent?: string, headers: Record<string, string> = {}) => {
-  const res = await api.request('POST', `/v3/orgs/${tenant.org.id}/folders`, {
-    ...(Object.keys(headers).length > 0 ? { headers } : { token: admin }),
-    body: {
-      data: {
-        type: 'folders',
-        attributes: { name },
-        ...(parent && { relationships: { parent: { data: { type: 'folders', id: parent } } } }),
-      },
-    },
-  });
-  expect(res.status, res.text).toBe(201);
-  return res.body.data.id as string;
-};
+const folder = (name: string, parent?: string, headers: Record<string, string> = {}) =>
+  createFolder(
+    api,
+    tenant.org.id,
+    Object.keys(headers).length > 0 ? { headers } : { token: admin },
+    name,
+    parent,
+  );
 const meta = async (id: string) => (await api.get(`/v3/folders/${id}`, admin)).body.data.meta;
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64');
 /** A document-versions body declaring `text`. */

@@ -1,35 +1,82 @@
 /**
- * The items each Query of the matching partitions read (`ScannedCount`: filtered away or not) while
- * `send` runs, counted on the service's own client: a Query matches when `partition` accepts one of its
- * values (its key, as written: the document client's input still holds plain values at this step, as it
- * marshals later in the stack).
+ * What a request reads from DynamoDB, counted on the service's own client while `send` runs. The document
+ * client's input still holds plain values at this step (it marshals later in the stack), so a Query's
+ * partition is among its values as written.
  */
 import { dynamodb } from '#shared/data/clients';
 
-type Args = { input: { ExpressionAttributeValues?: Record<string, unknown> } };
+/** One DynamoDB call a request made besides authenticating it, and how many items it read. */
+export interface Read {
+  command: string;
+  items: number;
+  /** A Query's values as written (its partition among them: `:pk`, or a tree's `:root`). */
+  values?: string[];
+}
 
-export const queryScans = async <T>(
-  partition: (pk: string) => boolean,
-  send: () => Promise<T>,
-): Promise<{ result: T; scanned: number[] }> => {
-  const scanned: number[] = [];
-  const name = `queryScans${Math.random()}`;
+type Value = unknown;
+type Input = {
+  RequestItems?: Record<string, { Keys?: { pk?: Value }[] }>;
+  ExpressionAttributeValues?: Record<string, Value>;
+};
+type Output = { ScannedCount?: number; Item?: object; Responses?: Record<string, { pk?: Value }[]> };
+
+/** Authentication's own items (the principal, its grants, a session), read with every request. */
+const credentialItem = (item: { pk?: Value }) =>
+  typeof item.pk === 'string' && /^(PRINCIPAL|SESSION)#/.test(item.pk);
+
+/** The read of one call, or null for one that reads only what authentication reads. */
+const readOf = (command: string, input: Input, output: Output): Read | null => {
+  if (command === 'QueryCommand') {
+    const values = input.ExpressionAttributeValues ?? {};
+    if (credentialItem({ pk: values[':p'] ?? values[':pk'] })) return null;
+    const strings = Object.values(values).filter((v): v is string => typeof v === 'string');
+    return { command, items: output.ScannedCount ?? 0, values: strings };
+  }
+  if (command === 'GetItemCommand') return { command, items: output.Item ? 1 : 0 };
+  if (command === 'BatchGetItemCommand') {
+    const keys = Object.values(input.RequestItems ?? {}).flatMap((r) => r.Keys ?? []);
+    if (keys.every(credentialItem)) return null;
+    const items = Object.values(output.Responses ?? {}).flat();
+    return { command, items: items.filter((item) => !credentialItem(item)).length };
+  }
+  return null;
+};
+
+/**
+ * The items every call `send` makes reads: a Query's `ScannedCount` (filtered away or not), a GetItem's
+ * item, a BatchGetItem's items; what authentication and grant evaluation read is left out (a call that
+ * reads only that is not counted).
+ */
+export const itemsRead = async <T>(send: () => Promise<T>): Promise<{ result: T; reads: Read[] }> => {
+  const reads: Read[] = [];
+  const name = `itemsRead${Math.random()}`;
   const count =
-    (
-      next: (args: Args) => Promise<{ output: { ScannedCount?: number } }>,
-      context: { commandName?: string },
-    ) =>
-    async (args: Args) => {
+    (next: (args: { input: Input }) => Promise<{ output: Output }>, context: { commandName?: string }) =>
+    async (args: { input: Input }) => {
       const out = await next(args);
-      const values = Object.values(args.input.ExpressionAttributeValues ?? {});
-      if (context.commandName === 'QueryCommand' && values.some((v) => typeof v === 'string' && partition(v)))
-        scanned.push(out.output.ScannedCount ?? 0);
+      const read = readOf(context.commandName ?? '', args.input, out.output);
+      if (read) reads.push(read);
       return out;
     };
   dynamodb.middlewareStack.add(count as never, { step: 'initialize', name });
   try {
-    return { result: await send(), scanned };
+    return { result: await send(), reads };
   } finally {
     dynamodb.middlewareStack.remove(name);
   }
+};
+
+/**
+ * The items each Query of the matching partitions read (`ScannedCount`: filtered away or not): a Query
+ * matches when `partition` accepts one of its values.
+ */
+export const queryScans = async <T>(
+  partition: (pk: string) => boolean,
+  send: () => Promise<T>,
+): Promise<{ result: T; scanned: number[] }> => {
+  const { result, reads } = await itemsRead(send);
+  return {
+    result,
+    scanned: reads.flatMap((r) => (r.values?.some(partition) ? [r.items] : [])),
+  };
 };

@@ -10,7 +10,7 @@ import { type briefingStatuses, sectionSeverity, sectionType } from '../../domai
 import { freeText, integer, line, requiredLine, requiredText } from '../../jsonapi/attribute-types';
 import { ConflictError, ValidationError } from '../../jsonapi/errors';
 import { assertSameId, parseDocument } from '../../jsonapi/request-document';
-import { childIndexKey } from '../children';
+import { fileChild } from '../children';
 import { changedRecord, commitChecked, newRecord } from '../record-writes';
 import { agents, briefings } from './definitions';
 
@@ -104,7 +104,7 @@ export const createBriefing = async (
     ? withResult(generated, now)
     : { attributes: { status: 'generating' }, meta: { generated_at: null } };
   const record = newRecord(briefings, agent.org_id, { ...changes, rels: { agent: agent.id } }, now);
-  const filed = { ...record, gsi1pk: childIndexKey(agent, briefings.type), gsi1sk: record.id };
+  const filed = fileChild(agent, record);
   await commitChecked(scope, [{ create: filed }, { check: agents.keyOf(agent.org_id, agent.id) }], []);
   return filed;
 };

@@ -11,7 +11,7 @@ import { type Appointee, dutyRoles, dutyRoleTitles, singleHolderRoles } from '..
 import { freeText, timestamp } from '../../jsonapi/attribute-types';
 import { ConflictError, ValidationError } from '../../jsonapi/errors';
 import { assertSameId, identifier, parseDocument } from '../../jsonapi/request-document';
-import { childIndexKey } from '../children';
+import { fileChild } from '../children';
 import { organisations } from '../organisations/definitions';
 import { byPrincipal, changedRecord, commitChecked, createRecord, newRecord } from '../record-writes';
 import { type CdmFile, type CdmWrite, cdmFileWrite, requireRole } from './cdm-file';
@@ -122,7 +122,7 @@ export const createAppointment = async (
     },
     now,
   );
-  const filed = { ...record, gsi1pk: childIndexKey(scheme, 'appointments'), gsi1sk: record.id };
+  const filed = fileChild(scheme, record);
   const extra = [
     cdmFileWrite(file, { appointments: { ...file.appointments, [record.id]: { role, appointee } } }),
     // An organisation is appointed by its own id, in its own partition.

@@ -21,7 +21,7 @@ import {
 import { freeText, line, requiredLine, requiredText } from '../../jsonapi/attribute-types';
 import { ConflictError, ValidationError } from '../../jsonapi/errors';
 import { assertSameId, identifier, parseDocument } from '../../jsonapi/request-document';
-import { childIndexKey } from '../children';
+import { fileChild } from '../children';
 import { byPrincipal, changedRecord, commitChecked, newRecord } from '../record-writes';
 import { readInScope } from '../single';
 import {
@@ -149,7 +149,7 @@ const versionEntry = (
     },
     now,
   );
-  return { create: { ...record, gsi1pk: childIndexKey(plan, planVersions.type), gsi1sk: record.id } };
+  return { create: fileChild(plan, record) };
 };
 
 /** The plan a risk or proposed change belongs to. */

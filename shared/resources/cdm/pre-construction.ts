@@ -17,7 +17,7 @@ import { dutyRoleTitles } from '../../domain/cdm/duty-holders';
 import { freeText, requiredLine, requiredText } from '../../jsonapi/attribute-types';
 import { ConflictError, ForbiddenError, ValidationError } from '../../jsonapi/errors';
 import { assertSameId, parseDocument } from '../../jsonapi/request-document';
-import { childIndexKey } from '../children';
+import { fileChild } from '../children';
 import { byPrincipal, changedRecord, commitChecked, newRecord } from '../record-writes';
 import type { ResourceDefinition } from '../resource-definition';
 import { readInScope } from '../single';
@@ -207,7 +207,7 @@ export const createHazardProposal = async (
     },
     now,
   );
-  const filed = { ...record, gsi1pk: childIndexKey(pack, hazardProposals.type), gsi1sk: record.id };
+  const filed = fileChild(pack, record);
   await commitChecked(scope, [{ create: filed }], []);
   return filed;
 };

@@ -23,7 +23,7 @@ import { dutyRoleTitles } from '../../domain/cdm/duty-holders';
 import { freeText, line } from '../../jsonapi/attribute-types';
 import { ConflictError, ForbiddenError, ValidationError } from '../../jsonapi/errors';
 import { identifier, parseDocument } from '../../jsonapi/request-document';
-import { childIndexKey } from '../children';
+import { fileChild } from '../children';
 import { byPrincipal, commitChecked, newRecord } from '../record-writes';
 import { readInScope } from '../single';
 import { type CdmWrite, isPrincipal, requireRole, sectionContent } from './cdm-file';
@@ -202,7 +202,7 @@ export const proposeChange = async (
     },
     now,
   );
-  const filed = { ...record, gsi1pk: childIndexKey(plan, proposedChanges.type), gsi1sk: record.id };
+  const filed = fileChild(plan, record);
   await commitChecked(scope, [{ create: filed }], []);
   return filed;
 };

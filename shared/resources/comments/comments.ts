@@ -5,6 +5,8 @@
  */
 import * as z from 'zod';
 import type { Principal } from '../../auth/principal';
+import { fileUnder, queryFiled } from '../../data/children';
+import { applyInMemory } from '../../data/in-memory-collection';
 import { readIndex } from '../../data/repository';
 import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
@@ -12,6 +14,7 @@ import { requiredText } from '../../jsonapi/attribute-types';
 import { ForbiddenError, ValidationError } from '../../jsonapi/errors';
 import { parseDocument } from '../../jsonapi/request-document';
 import { resourceTypes } from '../../routes';
+import { type CollectionRequest, listResources } from '../collection';
 import { byPrincipal, commitChecked, deleteRecord, newRecord } from '../record-writes';
 import { comments } from './definitions';
 
@@ -35,9 +38,19 @@ export const commentableTypes = [
 
 export const commentsIndexKey = (subjectId: string) => `COMMENTS#${subjectId}`;
 
-/** A record's comments in the scope, oldest first: one Query of its `gsi1` partition. */
-export const commentsOn = (scope: Scope, subjectId: string): Promise<StoredResource[]> =>
-  readIndex(scope, commentsIndexKey(subjectId));
+/**
+ * A record's comments in the scope: one Query of its `gsi1` partition, where each is filed by id and
+ * counted (data/children.ts). In creation order and filtered by nothing but the subject, only the page is
+ * read and the total is the count; otherwise every comment of the record, in memory.
+ */
+export const listCommentsOn = (request: CollectionRequest, subjectId: string) =>
+  listResources(request, comments, async (query) => {
+    const partition = commentsIndexKey(subjectId);
+    const filters = query.filters.filter((f) => f.field !== 'subject_id');
+    return filters.length === 0 && query.sort.field === 'created_at'
+      ? queryFiled(request.scope, partition, { ...query, filters })
+      : applyInMemory(await readIndex(request.scope, partition), query);
+  });
 
 export const createCommentDocument = z.lazy(() =>
   z.strictObject({
@@ -71,7 +84,7 @@ export const createComment = async (
     },
     now,
   );
-  const filed = { ...record, gsi1pk: commentsIndexKey(subject.id), gsi1sk: record.id };
+  const filed = fileUnder(record, commentsIndexKey(subject.id));
   await commitChecked(
     scope,
     [{ create: filed }],

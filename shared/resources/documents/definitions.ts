@@ -191,6 +191,9 @@ export const documentVersions = defineResource({
     author: { type: 'users' },
     author_service_account: { type: 'service-accounts' },
   },
+  // A document's versions are numbered in the order they are made, and each one's id sorts after the last
+  // one's (`addVersion`), so their partition's key order is their number's.
+  keySorts: ['number'],
   collection: {
     filters: { status: { kind: 'eq', path: 'attributes.status' } },
     sorts: { number: { path: 'attributes.number' }, ...createdAtSort },

@@ -11,7 +11,9 @@
 import * as z from 'zod';
 import type { Principal } from '../../auth/principal';
 import { config } from '../../config';
+import { refiled } from '../../data/children';
 import { deleteObjects, presignDownload, presignUpload } from '../../data/files';
+import { idTime } from '../../data/ids';
 import { readIndex } from '../../data/repository';
 import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
@@ -20,7 +22,7 @@ import { TRANSACTION_MAX, transactionSize, type WriteOp } from '../../data/trans
 import { requiredLine } from '../../jsonapi/attribute-types';
 import { ConflictError } from '../../jsonapi/errors';
 import { assertSameId, identifier, parseDocument } from '../../jsonapi/request-document';
-import { childIndexKey } from '../children';
+import { childIndexKey, fileChild } from '../children';
 import { byPrincipal, changedRecord, commitChecked, newRecord } from '../record-writes';
 import { readInScope } from '../single';
 import { acceptUpload, declaredFile, declaredUpload } from '../uploads';
@@ -52,7 +54,7 @@ const newVersion = (
     },
     now,
   );
-  return { ...record, gsi1pk: childIndexKey(document, documentVersions.type), gsi1sk: record.id };
+  return fileChild(document, record);
 };
 
 /** The version with its presigned upload in `meta.upload` (never stored). */
@@ -103,8 +105,8 @@ export const createDocument = async (
     },
     now,
   );
-  const filed = { ...document, gsi1pk: childIndexKey(folder, documents.type), gsi1sk: document.id };
-  const version = newVersion(filed, 1, declared, principal, now);
+  const version = newVersion(document, 1, declared, principal, now);
+  const filed = { ...fileChild(folder, document), latest_version: version.id };
   await commitChecked(
     scope,
     [{ create: filed }, { create: version }, { check: folders.keyOf(folder.org_id, folder.id) }],
@@ -129,8 +131,14 @@ export const addVersion = async (
 ) => {
   const { data } = parseDocument(createVersionDocument, body);
   const number = Number(document.attributes.version_count) + 1;
-  const version = newVersion(document, number, data.attributes, principal, now);
-  const next = changedRecord(documents, document, { attributes: { version_count: number } }, now);
+  // Versions list by number in their partition's key order (`keySorts`): the id of each, minted from its
+  // time, sorts after the last one's, whichever clocks made them (the document's version check orders them).
+  const at = Math.max(now.getTime(), document.latest_version ? idTime(document.latest_version) + 1 : 0);
+  const version = newVersion(document, number, data.attributes, principal, new Date(at));
+  const next = {
+    ...changedRecord(documents, document, { attributes: { version_count: number } }, now),
+    latest_version: version.id,
+  };
   await commitChecked(scope, [{ create: version }, { replace: next }], []);
   return withUpload(version);
 };
@@ -249,8 +257,8 @@ export const updateDocument = async (
           ...documentMoves(folder, { documents: 1, bytes: size }),
         ]
       : [];
-  const placed = folder ? { ...next, gsi1pk: childIndexKey(folder, documents.type) } : next;
-  await commitChecked(scope, [{ replace: placed }, ...moveOps], []);
+  const placed = folder ? fileChild(folder, next) : next;
+  await commitChecked(scope, [{ replace: placed }, ...moveOps, ...refiled(document, placed)], []);
   return placed;
 };
 

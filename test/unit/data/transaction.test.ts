@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { fileUnder, refiled } from '#shared/data/children';
 import type { StoredEvent } from '#shared/data/events';
 import { buildTransaction as build, type WriteOp } from '#shared/data/transaction';
+import { briefings } from '#shared/resources/agents/definitions';
 import { vehicles } from '#shared/resources/assets/definitions';
 import { auditEvents } from '#shared/resources/audit/audit-events';
 import { toStoredResource } from '#shared/resources/stored';
@@ -57,6 +59,41 @@ describe('buildTransaction: counters and checks (DynamoDB allows one action per 
       '#version = :version',
     ]);
     expect(items[1]?.ConditionCheck?.ExpressionAttributeValues).toEqual({ ':version': 3 });
+  });
+});
+
+describe('buildTransaction: a child filed under its parent is counted there by the ops that write it', () => {
+  const briefing = (id: string) =>
+    fileUnder(
+      toStoredResource(briefings, { orgId: 'o', id, attributes: {}, meta: {}, rels: {} }),
+      'agents#a1#briefings',
+    );
+  const counts = (ops: WriteOp[]) =>
+    Object.fromEntries(
+      buildTransaction(ops).items.flatMap((i) =>
+        i.Update?.Key?.pk === 'ORG#o#counters'
+          ? [[String(i.Update.Key.sk), Object.values(i.Update.ExpressionAttributeValues ?? {})[0]]]
+          : [],
+      ),
+    );
+
+  it('a create adds one to the type’s counter and the parent’s; a delete takes one from both', () => {
+    const one = briefing('019a0000-0000-7000-8000-000000000001');
+    const two = briefing('019a0000-0000-7000-8000-000000000002');
+    expect(counts([{ create: one }, { create: two }])).toEqual({ briefings: 2, 'agents#a1#briefings': 2 });
+    expect(counts([{ delete: one }])).toEqual({ briefings: -1, 'agents#a1#briefings': -1 });
+  });
+
+  it('a record not filed with fileUnder counts only in its type; a move refiles its count', () => {
+    const one = briefing('019a0000-0000-7000-8000-000000000001');
+    const { gsi1_counted: _, ...unmarked } = one;
+    expect(counts([{ create: unmarked }])).toEqual({ briefings: 1 });
+    const moved = fileUnder(one, 'agents#a2#briefings');
+    expect(counts([{ replace: moved }, ...refiled(one, moved)])).toEqual({
+      'agents#a1#briefings': -1,
+      'agents#a2#briefings': 1,
+    });
+    expect(refiled(one, { ...one })).toEqual([]);
   });
 });
 

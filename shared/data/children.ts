@@ -1,0 +1,77 @@
+/**
+ * A parent's children (a scheme's appointments, a folder's documents) are filed on `gsi1` under
+ * `<parent type>#<parent id>#<child type>`, by id (a UUIDv7, so key order is creation order), and counted
+ * in `counterKey(org, <that partition>)`: `fileUnder` marks the record, and transaction.ts's `create` and
+ * `delete` ops move the count by one in the record's own transaction, so no write that files or removes a
+ * child can leave it out. A child moved to another parent moves its count with `refiled`.
+ */
+import type { CollectionQuery, PageRead } from './collection-query';
+import { queryKeyRange } from './key-range';
+import { batchGet, getInScope, getItem } from './repository';
+import type { Scope } from './scope';
+import { counterKey, type ItemKey, keyId, type StoredResource } from './stored-resource';
+import type { WriteOp } from './transaction';
+
+/** The `gsi1` partition a parent's children of one type are filed under. */
+export const childPartition = (parentType: string, parentId: string, childType: string) =>
+  `${parentType}#${parentId}#${childType}`;
+
+/** The record filed (or moved) under `partition`, and counted there. */
+export const fileUnder = <T extends StoredResource>(record: T, partition: string): T => ({
+  ...record,
+  gsi1pk: partition,
+  gsi1sk: record.id,
+  gsi1_counted: true,
+});
+
+/** The counter a filed child is counted in; none for any other record. */
+export const childCounter = (record: StoredResource): ItemKey | null =>
+  record.gsi1_counted && record.gsi1pk ? counterKey(record.org_id, record.gsi1pk) : null;
+
+/** What a `replace` moving a child from one parent to another (`from` as stored, `to` as replaced) adds to its transaction. */
+export const refiled = (from: StoredResource, to: StoredResource): WriteOp[] => {
+  const [left, joined] = [childCounter(from), childCounter(to)];
+  if (left && joined && keyId(left) === keyId(joined)) return [];
+  return [
+    ...(left ? [{ count: { key: left, by: -1 } }] : []),
+    ...(joined ? [{ count: { key: joined, by: 1 } }] : []),
+  ];
+};
+
+/**
+ * A page of a parent's children in key order (creation order, or what increases with it), read with the
+ * parent: the parent by id in each organisation of the scope (one BatchGetItem), then its partition's
+ * count in the parent's organisation (one GetItem), in parallel with the page's Query, whose key needs only
+ * the parent's type and id. The parent is null when the scope holds none; the caller then answers nothing
+ * of the page.
+ */
+export const queryChildren = async (
+  scope: Scope,
+  parent: { keyOf: (orgId: string, id: string) => ItemKey; id: string },
+  partition: string,
+  query: CollectionQuery,
+): Promise<{ parent: StoredResource | null; page: PageRead<StoredResource> }> => {
+  const read = getInScope(scope, parent.keyOf, parent.id);
+  const count = async () => {
+    const found = await read;
+    return found ? ((await getItem<{ count?: number }>(counterKey(found.org_id, partition)))?.count ?? 0) : 0;
+  };
+  const [found, page] = await Promise.all([
+    read,
+    queryKeyRange(scope, { pk: partition, index: 'gsi1' }, query, count),
+  ]);
+  return { parent: found, page };
+};
+
+/**
+ * A page of the records filed under `partition` in key order, when no parent is read (a record's comments,
+ * listed in an organisation): the count is the partition's counters in the scope's organisations, one
+ * BatchGetItem in parallel with the Query.
+ */
+export const queryFiled = (scope: Scope, partition: string, query: CollectionQuery) =>
+  queryKeyRange(scope, { pk: partition, index: 'gsi1' }, query, async () =>
+    (await batchGet<{ count?: number }>(scope.orgIds.map((org) => counterKey(org, partition)))).reduce(
+      (sum, counter) => sum + (counter.count ?? 0),
+      0,
+    ),
+  );

@@ -1,0 +1,66 @@
+/**
+ * One partition (of the table or of `gsi1`) read in its key order a page at a time, its total counted
+ * elsewhere: a kept collection's live days (retention.ts), a parent's children (children.ts). The sort key
+ * is the record's id, a UUIDv7, so key order is creation order.
+ */
+import type { CollectionQuery, PageRead } from './collection-query';
+import { buildFilterExpression } from './filter-expression';
+import { queryItems } from './repository';
+import { inScope, type Scope } from './scope';
+import type { StoredResource } from './stored-resource';
+
+export interface KeyRange {
+  pk: string;
+  index?: 'gsi1';
+  /** The least sort key of the range, when it starts inside the partition (a retention window's first day). */
+  from?: string;
+}
+
+/**
+ * A page of the range, oldest or newest first, filters applied by DynamoDB; records outside the scope are
+ * dropped. By offset unfiltered, the page reads `offset + limit` items and the total comes from `count`,
+ * read in parallel; filtered, the matches are read in full, which counts them; by cursor, the page resumes
+ * from the last one's key and reads at most a page (filtered: until a page of matches).
+ */
+export const queryKeyRange = async (
+  scope: Scope,
+  range: KeyRange,
+  query: CollectionQuery,
+  count: () => Promise<number>,
+): Promise<PageRead<StoredResource>> => {
+  const { limit, offset, after } = query.page;
+  const filter = buildFilterExpression(query.filters);
+  const [pk, sk] = range.index ? ['gsi1pk', 'gsi1sk'] : ['pk', 'sk'];
+  const bounded = range.from !== undefined;
+  const wanted = after ? limit : filter ? Number.POSITIVE_INFINITY : offset + limit;
+  const [read, counted] = await Promise.all([
+    queryItems(
+      {
+        ...(range.index && { IndexName: range.index }),
+        KeyConditionExpression: bounded ? '#pk = :pk AND #sk >= :from' : '#pk = :pk',
+        ExpressionAttributeNames: { '#pk': pk, ...(bounded && { '#sk': sk }), ...filter?.names },
+        ExpressionAttributeValues: {
+          ':pk': range.pk,
+          ...(bounded && { ':from': range.from }),
+          ...filter?.values,
+        },
+        ...(filter && { FilterExpression: filter.expression }),
+        ...(Number.isFinite(wanted) && { Limit: wanted }),
+        ScanIndexForward: !query.sort.descending,
+      },
+      wanted,
+      after && after !== 'start' ? (after as Record<string, unknown>) : undefined,
+    ),
+    filter ? undefined : count(),
+  ]);
+  const items = read.filter((item) => inScope(scope, item.org_id));
+  if (!after) return { items: items.slice(offset, offset + limit), total: counted ?? items.length };
+  const page = items.slice(0, limit);
+  const last = page.at(-1);
+  const position = (item: StoredResource) => ({
+    pk: item.pk,
+    sk: item.sk,
+    ...(range.index && { gsi1pk: item.gsi1pk, gsi1sk: item.gsi1sk }),
+  });
+  return { items: page, total: counted, ...(last && page.length === limit && { next: position(last) }) };
+};
