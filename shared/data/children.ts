@@ -40,10 +40,11 @@ export const refiled = (from: StoredResource, to: StoredResource): WriteOp[] => 
 
 /**
  * A page of a parent's children in key order (creation order, or what increases with it), read with the
- * parent: the parent by id in each organisation of the scope (one BatchGetItem), then its partition's
- * count in the parent's organisation (one GetItem), in parallel with the page's Query, whose key needs only
- * the parent's type and id. The parent is null when the scope holds none; the caller then answers nothing
- * of the page.
+ * parent. The page's Query comes first: its key needs only the parent's type and id, and its children name
+ * the parent's organisation, so the parent and its count are then read in that organisation alone, in one
+ * BatchGetItem, not looked up in every organisation the caller reads. Only a page with no child (an empty
+ * parent, or past the end) looks the parent up in each, then reads its count. The parent is null when the
+ * scope holds none; the caller then answers nothing of the page.
  */
 export const queryChildren = async (
   scope: Scope,
@@ -51,16 +52,22 @@ export const queryChildren = async (
   partition: string,
   query: CollectionQuery,
 ): Promise<{ parent: StoredResource | null; page: PageRead<StoredResource> }> => {
-  const read = getInScope(scope, parent.keyOf, parent.id);
-  const count = async () => {
-    const found = await read;
-    return found ? ((await getItem<{ count?: number }>(counterKey(found.org_id, partition)))?.count ?? 0) : 0;
-  };
-  const [found, page] = await Promise.all([
-    read,
-    queryKeyRange(scope, { pk: partition, index: 'gsi1' }, query, count),
-  ]);
-  return { parent: found, page };
+  const page = await queryKeyRange(scope, { pk: partition, index: 'gsi1' }, query);
+  const orgId = page.items[0]?.org_id;
+  let record: StoredResource | null;
+  let counted: number;
+  if (orgId) {
+    const [key, counter] = [parent.keyOf(orgId, parent.id), counterKey(orgId, partition)];
+    const found = await batchGet<StoredResource & { count?: number }>([key, counter]);
+    record = found.find((item) => keyId(item) === keyId(key)) ?? null;
+    counted = found.find((item) => keyId(item) === keyId(counter))?.count ?? 0;
+  } else {
+    record = await getInScope(scope, parent.keyOf, parent.id);
+    counted = record
+      ? ((await getItem<{ count?: number }>(counterKey(record.org_id, partition)))?.count ?? 0)
+      : 0;
+  }
+  return { parent: record, page: { ...page, total: page.total ?? counted } };
 };
 
 /**

@@ -26,7 +26,8 @@ export const queryKeyRange = async (
   scope: Scope,
   range: KeyRange,
   query: CollectionQuery,
-  count: () => Promise<number>,
+  /** The range's total, read in parallel; without it an unfiltered page leaves its total to the caller. */
+  count?: () => Promise<number>,
 ): Promise<PageRead<StoredResource>> => {
   const { limit, offset, after } = query.page;
   const filter = buildFilterExpression(query.filters);
@@ -51,10 +52,10 @@ export const queryKeyRange = async (
       wanted,
       after && after !== 'start' ? (after as Record<string, unknown>) : undefined,
     ),
-    filter ? undefined : count(),
+    filter ? undefined : count?.(),
   ]);
   const items = read.filter((item) => inScope(scope, item.org_id));
-  if (!after) return { items: items.slice(offset, offset + limit), total: counted ?? items.length };
+  if (!after) return { items: items.slice(offset, offset + limit), total: filter ? items.length : counted };
   const page = items.slice(0, limit);
   const last = page.at(-1);
   const position = (item: StoredResource) => ({

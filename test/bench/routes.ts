@@ -125,8 +125,8 @@ const MISSES: [RegExp, string][] = [
     "the subscription's deliveries read whole and paged in memory (they expire by TTL, which no count follows); the subscription looked up in each organisation the caller reads",
   ],
   [
-    /^list(SiteHazards|PlanRisks|HazardProposals|ProposedChanges|ConstructionPhasePlanVersions|Briefings|DocumentVersions|Appointments) /,
-    "a parent's children are read a page at a time (its gsi1 partition by key, or the page of the ids it lists), but the parent (its path names no organisation) is looked up in each organisation the caller reads",
+    /^list(SiteHazards|PlanRisks) /,
+    'only the page of the ids the parent lists is read, but the parent (its path names no organisation, and its list is what names the children) is looked up in each organisation the caller reads',
   ],
   [/^list(Roles|Organisations) |^searchProjects /, 'read whole and paged in memory'],
   [

@@ -9,6 +9,8 @@ import { dynamodb } from '#shared/data/clients';
 export interface Read {
   command: string;
   items: number;
+  /** A BatchGetItem's keys asked (each costs a read, found or not). */
+  asked?: number;
   /** A Query's values as written (its partition among them: `:pk`, or a tree's `:root`). */
   values?: string[];
 }
@@ -37,7 +39,11 @@ const readOf = (command: string, input: Input, output: Output): Read | null => {
     const keys = Object.values(input.RequestItems ?? {}).flatMap((r) => r.Keys ?? []);
     if (keys.every(credentialItem)) return null;
     const items = Object.values(output.Responses ?? {}).flat();
-    return { command, items: items.filter((item) => !credentialItem(item)).length };
+    return {
+      command,
+      items: items.filter((item) => !credentialItem(item)).length,
+      asked: keys.filter((key) => !credentialItem(key)).length,
+    };
   }
   return null;
 };
