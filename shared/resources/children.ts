@@ -6,7 +6,8 @@
  * partition (`offset + limit` items, or a page after the cursor's key) in parallel with the parent and the
  * partition's count, or the page of the listed ids (sorted, they are in creation order) and the list's
  * length. Filtered or sorted otherwise, every child is read and filters, sort and page apply in memory.
- * Nothing is answered unless the parent is in the caller's scope (404 otherwise).
+ * Nothing is answered unless the parent is in the caller's scope (404 otherwise); read, the parent serves
+ * an include of it.
  */
 import { childPartition, fileUnder, queryChildren } from '../data/children';
 import type { CollectionQuery } from '../data/collection-query';
@@ -45,7 +46,8 @@ export const listChildren = async (
       const record = await readInScope(scope, parent, parentId);
       const keys = (ids: readonly string[]) => ids.map((id) => child.keyOf(record.org_id, id));
       const ids = relatedIds(record, listedAs);
-      if (!inKeyOrder(child, query)) return applyInMemory(await batchGetInScope(scope, keys(ids)), query);
+      if (!inKeyOrder(child, query))
+        return { ...applyInMemory(await batchGetInScope(scope, keys(ids)), query), inHand: [record] };
       // Ids are UUIDv7: in id order they are in creation order, so the page is chosen before it is read.
       const chosen = applyInMemory(
         ids.map((id) => ({ id })),
@@ -54,17 +56,22 @@ export const listChildren = async (
       const found = new Map(
         (await batchGetInScope(scope, keys(chosen.items.map((c) => c.id)))).map((r) => [r.id, r]),
       );
-      return { ...chosen, items: chosen.items.flatMap((c) => found.get(c.id) ?? []) };
+      return {
+        items: chosen.items.flatMap((c) => found.get(c.id) ?? []),
+        total: chosen.total,
+        ...(chosen.next !== undefined && { next: chosen.next }),
+        inHand: [record],
+      };
     }
     if (!inKeyOrder(child, query)) {
-      const [, items] = await Promise.all([
+      const [record, items] = await Promise.all([
         readInScope(scope, parent, parentId),
         readIndex(scope, partition),
       ]);
-      return applyInMemory(items, query);
+      return { ...applyInMemory(items, query), inHand: [record] };
     }
     const read = await queryChildren(scope, { keyOf: parent.keyOf, id: parentId }, partition, query);
     if (!read.parent) throw notFound(parent, parentId);
-    return read.page;
+    return { ...read.page, inHand: [read.parent] };
   });
 };

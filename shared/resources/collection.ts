@@ -104,7 +104,7 @@ export const listResources = async (
   if (!options) throw new Error(`${definition.type} declares no collection options`);
   const page = await readPage(request, parseCollectionQuery(request.query, options), read);
   const items = definition.derive ? await definition.derive(scope, page.items) : page.items;
-  const included = await resolveIncludes(scope, definition, items, page.query.include);
+  const included = await resolveIncludes(scope, definition, items, page.query.include, page.inHand);
   return pageDocument(request, page, {
     data: items.map((item) => toResourceObject(definition, item, baseUrl)),
     included: included.map(({ definition: d, item }) => toResourceObject(d, item, baseUrl)),

@@ -40,9 +40,16 @@ export const resolveIncludes = async (
   definition: ResourceDefinition,
   primaries: readonly StoredResource[],
   paths: readonly string[][],
+  /** Records read with the page (a nested collection's parent), included when related, not read again. */
+  inHand: readonly StoredResource[] = [],
 ): Promise<Included[]> => {
-  // Records in hand (the page, and what earlier levels included) are never read again.
+  // Records in hand (the page, and what earlier levels included) are never read again. Those read with the
+  // page serve as they were read: only for types that derive nothing from other records.
   const known = new Map(primaries.map((p) => [`${p.type}/${p.id}`, p]));
+  const spare = new Map(
+    inHand.filter((r) => !resourceTypes.get(r.type)?.derive).map((r) => [`${r.type}/${r.id}`, r]),
+  );
+  const held = (type: string, id: string) => known.get(`${type}/${id}`) ?? spare.get(`${type}/${id}`);
   const included: Included[] = [];
   let frontier: Branch[] = [{ definition, items: [...primaries], tree: toTree(paths) }];
   while (frontier.length > 0) {
@@ -53,7 +60,7 @@ export const resolveIncludes = async (
         const related = items.flatMap((item) =>
           relatedIds(item, name).map((id) => ({ org: item.org_id, id })),
         );
-        const unread = related.filter(({ id }) => !known.has(`${target.type}/${id}`));
+        const unread = related.filter(({ id }) => !held(target.type, id));
         const keys = unread.map(({ org, id }) => target.keyOf(org, id));
         // What their answers derive from (a folder's tally) comes in the same read.
         const ahead = unread.flatMap(({ org, id }) => target.derivedKeys?.(org, id) ?? []);
@@ -84,9 +91,7 @@ export const resolveIncludes = async (
     );
     frontier = requests.map(({ definition: target, related, tree }) => {
       const items = related
-        .map(
-          ({ org, id }) => known.get(`${target.type}/${id}`) ?? fetched.get(keyString(target.keyOf(org, id))),
-        )
+        .map(({ org, id }) => held(target.type, id) ?? fetched.get(keyString(target.keyOf(org, id))))
         .filter((i): i is StoredResource => i !== undefined);
       for (const item of items) {
         const id = `${item.type}/${item.id}`;

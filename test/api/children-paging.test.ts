@@ -105,6 +105,18 @@ describe('an agent’s briefings (a gsi1 partition), unfiltered, newest first (t
     }
   });
 
+  it('an include of the parent serves the parent read with the page: nothing more is read', async () => {
+    const { res, reads, items } = await measured(
+      `/v3/agents/${agentId}/briefings?page[limit]=5&include=agent`,
+    );
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.included.map((r: { type: string; id: string }) => [r.type, r.id])).toEqual([
+      ['agents', agentId],
+    ]);
+    expect(items, JSON.stringify(reads)).toBe(5 + 2);
+    expect(reads.map((r) => r.command)).toEqual(['QueryCommand', 'BatchGetItemCommand']);
+  });
+
   it('an offset page reads up to its end (offset paging costs the offset), a cursor page reads a page', async () => {
     const { res, items } = await measured(`/v3/agents/${agentId}/briefings?page[offset]=10&page[limit]=5`);
     expect(ids(res)).toEqual(newestFirst().slice(10, 15));

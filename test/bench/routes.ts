@@ -83,10 +83,11 @@ const capacityFor = (call: Call, items: Call['returned']): number => {
 /**
  * The items an answer needs: each resource it returns (data and included, by type and id), the records
  * their declarations say they derive from (`derivedKeys`: a scheme's progress, a folder's tally), and the
- * collection counters its totals come from. Anything else read (filtered away, records read to find
- * others) is over-read.
+ * collection counters its totals come from, and the records its path names (a nested collection's parent:
+ * without it the answer is a 404, so it is read once). Anything else read (filtered away, records read to
+ * find others, keys asked in organisations that hold none) is over-read.
  */
-const neededBy = (answer: Set<string>, returned: Item[]) => {
+const neededBy = (answer: Set<string>, returned: Item[], named: Set<string>) => {
   const answered = returned.filter((item) => answer.has(`${item.type}\n${item.id}`));
   const derived = new Set(
     answered.flatMap((item) =>
@@ -98,10 +99,12 @@ const neededBy = (answer: Set<string>, returned: Item[]) => {
   return (item: Item) =>
     answer.has(`${item.type}\n${item.id}`) ||
     derived.has(`${item.pk}\n${item.sk}`) ||
-    String(item.pk).endsWith('#counters');
+    String(item.pk).endsWith('#counters') ||
+    (typeof item.type === 'string' && named.has(String(item.id)));
 };
 
 const SIZES = [1, 25, 100];
+const UUID_IN_PATH = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
 /**
  * Why a route × include reads more than its answer needs, as measured (issue 19): the first rule that
@@ -208,6 +211,7 @@ export const benchRoutes = async (apiPort: number) => {
     const needed = neededBy(
       answer,
       data.flatMap((c) => c.returned.map((r) => r.item)),
+      new Set(path.split('?')[0]?.match(UUID_IN_PATH) ?? []),
     );
     // Each needed item once, however many calls returned it.
     const neededItems = new Set(
