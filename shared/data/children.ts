@@ -16,11 +16,15 @@ import type { WriteOp } from './transaction';
 export const childPartition = (parentType: string, parentId: string, childType: string) =>
   `${parentType}#${parentId}#${childType}`;
 
-/** The record filed (or moved) under `partition`, and counted there. */
-export const fileUnder = <T extends StoredResource>(record: T, partition: string): T => ({
+/** The record filed (or moved) under `partition` at `sortKey` (by default its id), and counted there. */
+export const fileUnder = <T extends StoredResource>(
+  record: T,
+  partition: string,
+  sortKey = record.id,
+): T => ({
   ...record,
   gsi1pk: partition,
-  gsi1sk: record.id,
+  gsi1sk: sortKey,
   gsi1_counted: true,
 });
 
@@ -67,7 +71,11 @@ export const queryChildren = async (
       ? ((await getItem<{ count?: number }>(counterKey(record.org_id, partition)))?.count ?? 0)
       : 0;
   }
-  return { parent: record, page: { ...page, total: page.total ?? counted } };
+  // Filtered, the total is the matches' (none for a cursor page, which reads only a page of them).
+  return {
+    parent: record,
+    page: query.filters.length > 0 ? page : { ...page, total: page.total ?? counted },
+  };
 };
 
 /**

@@ -1,35 +1,43 @@
 /**
  * Collections under one parent (a scheme's appointments, a plan's risks, an agent's briefings, …). The
  * children come either from the ids the parent lists (BatchGetItem, strongly bounded) or from the parent's
- * `gsi1` partition (data/children.ts), where each is filed by id and counted. Unfiltered and in key order
- * (`created_at`, or a sort the child declares in `keySorts`), only the page is read: a Query of the
- * partition (`offset + limit` items, or a page after the cursor's key) in parallel with the parent and the
- * partition's count, or the page of the listed ids (sorted, they are in creation order) and the list's
- * length. Filtered or sorted otherwise, every child is read and filters, sort and page apply in memory.
- * Nothing is answered unless the parent is in the caller's scope (404 otherwise); read, the parent serves
- * an include of it.
+ * `gsi1` partition (data/children.ts), where each is filed and counted, keyed by id or by the field its type
+ * orders its children by (`childSorts`). In a sort the key serves, only the page is read: a Query of the
+ * partition (`offset + limit` items, or a page after the cursor's key; filters applied by DynamoDB, the
+ * matches read in full to count them), then the parent and the partition's count; or, unfiltered, the page
+ * of the listed ids (sorted, they are in creation order) and the list's length. Sorted otherwise, every
+ * child is read and filters, sort and page apply in memory. Nothing is answered unless the parent is in the
+ * caller's scope (404 otherwise); read, the parent serves an include of it.
  */
 import { childPartition, fileUnder, queryChildren } from '../data/children';
 import type { CollectionQuery } from '../data/collection-query';
 import { applyInMemory } from '../data/in-memory-collection';
 import { batchGetInScope, readIndex } from '../data/repository';
 import type { StoredResource } from '../data/stored-resource';
+import { resourceTypes } from '../routes';
 import { type CollectionRequest, listResources } from './collection';
 import type { ResourceDefinition } from './resource-definition';
 import { relatedIds } from './serialise';
 import { notFound, readInScope } from './single';
+import { childSortKey } from './stored';
 
 /** The `gsi1` partition children of a parent are filed under: `<parent type>#<parent id>#<child type>`. */
 export const childIndexKey = (parent: StoredResource, type: string) =>
   childPartition(parent.type, parent.id, type);
 
-/** A new child filed, and counted, under its parent. */
-export const fileChild = <T extends StoredResource>(parent: StoredResource, record: T): T =>
-  fileUnder(record, childIndexKey(parent, record.type));
+/** A child filed, and counted, under its parent, at the key its type orders its children by. */
+export const fileChild = <T extends StoredResource>(parent: StoredResource, record: T): T => {
+  const definition = resourceTypes.get(record.type);
+  return fileUnder(
+    record,
+    childIndexKey(parent, record.type),
+    definition && childSortKey(definition, record),
+  );
+};
 
-/** Whether the page can be read in the partition's key order: no filters, and a sort that follows the key. */
+/** Whether the page can be read in the partition's key order: its sort is one the key serves. */
 const inKeyOrder = (child: ResourceDefinition, query: CollectionQuery) =>
-  query.filters.length === 0 && ['created_at', ...(child.keySorts ?? [])].includes(query.sort.field);
+  (child.childSorts ?? ['created_at']).includes(query.sort.field);
 
 export const listChildren = async (
   request: CollectionRequest,
@@ -46,7 +54,7 @@ export const listChildren = async (
       const record = await readInScope(scope, parent, parentId);
       const keys = (ids: readonly string[]) => ids.map((id) => child.keyOf(record.org_id, id));
       const ids = relatedIds(record, listedAs);
-      if (!inKeyOrder(child, query))
+      if (query.filters.length > 0 || !inKeyOrder(child, query))
         return { ...applyInMemory(await batchGetInScope(scope, keys(ids)), query), inHand: [record] };
       // Ids are UUIDv7: in id order they are in creation order, so the page is chosen before it is read.
       const chosen = applyInMemory(

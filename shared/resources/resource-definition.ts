@@ -73,10 +73,12 @@ export interface ResourceDeclaration {
   selfPath?: (resource: StoredResource) => string;
   collection?: CollectionOptions;
   /**
-   * A parent's children filed on `gsi1` (children.ts) are keyed by id, so their key order serves
-   * `created_at`: the other sorts it serves, fields that increase with creation (a document version's number).
+   * A child filed on `gsi1` under its parent (children.ts): the sorts its partition's key order serves, the
+   * first naming what its key is built from: `created_at` (the default) keys it by id, which also serves
+   * fields that increase with creation (a document version's number); another field keys it by that
+   * field's case-folded value, then id (a folder's documents by name).
    */
-  keySorts?: readonly string[];
+  childSorts?: readonly string[];
   /** A point field (`{latitude, longitude}`) indexed by geohash on `gsi1`, so box filters read only nearby records. */
   geoIndex?: { path: string };
   /** Adds meta derived from other records (a scheme's counts) to records about to be answered with. */

@@ -23,8 +23,22 @@ const indexValue = (value: unknown): string => {
 };
 
 /** The record with its index sort values recomputed from its fields (after any change to them). */
+/**
+ * The `gsi1` sort key of a child filed under its parent (children.ts): its id, or the case-folded value of
+ * the field its type keys its children by (`childSorts`), then its id after a character no single-line
+ * value holds, so a value sorts before every longer one it begins.
+ */
+export const childSortKey = (definition: ResourceDefinition, record: StoredResource): string => {
+  const [first = 'created_at'] = definition.childSorts ?? [];
+  const sort = definition.collection?.sorts[first];
+  return first === 'created_at' || !sort
+    ? record.id
+    : `${indexValue(valueAt(record, sort.path))}\u0001${record.id}`;
+};
+
 export const indexed = (definition: ResourceDefinition, stored: StoredResource): StoredResource => {
   const next = { ...stored };
+  if (next.gsi1_counted) next.gsi1sk = childSortKey(definition, next);
   for (const sort of Object.values(definition.collection?.sorts ?? {})) {
     if (sort.index) next[sort.index] = indexValue(valueAt(next, sort.path));
   }

@@ -4,8 +4,9 @@
  * the page, the parent and the partition's counter, in three calls whatever the page size; a cursor walk
  * reads a page per page; a pack's site hazards (listed by the pack) read only the page's ids. The counter
  * the total comes from is kept by the writes themselves: it equals the real number of children after every
- * create, move and delete. Filtered or sorted otherwise, the answer is what it was (the whole partition, in
- * memory). A caller outside the parent's organisation gets 404 and nothing of the children.
+ * create, move and delete. A folder's documents are keyed by name, their default order. Filtered, the
+ * matches are read in full (to count them); sorted otherwise, the whole partition is read and sorted in
+ * memory. A caller outside the parent's organisation gets 404 and nothing of the children.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getItem } from '#shared/data/repository';
@@ -181,13 +182,16 @@ describe('the count a total comes from is the real number of children after ever
   };
   const counted = async (partition: string) =>
     (await getItem<{ count?: number }>(counterKey(a.org.id, partition)))?.count ?? 0;
-  /** The folder's documents: the counter's total (key order) must equal the whole partition's (by name). */
+  /**
+   * The folder's documents: the counter's total (key order: by name) must equal the whole partition's
+   * (by creation, read whole and sorted in memory).
+   */
   const expectDocuments = async (folderId: string, expected: string[]) => {
-    const [byKey, whole] = await Promise.all([
+    const [whole, byKey] = await Promise.all([
       api.get(`/v3/folders/${folderId}/documents?sort=created_at&page[limit]=100`, admin),
       api.get(`/v3/folders/${folderId}/documents?sort=name&page[limit]=100`, admin),
     ]);
-    expect(ids(byKey)).toEqual(expected);
+    expect(ids(whole)).toEqual(expected);
     expect(total(whole)).toBe(expected.length);
     expect(total(byKey)).toBe(expected.length);
   };
@@ -233,6 +237,36 @@ describe('the count a total comes from is the real number of children after ever
     expect(await counted(`folders#${inner}#documents`)).toBe(0);
     expect(await counted(`documents#${deep}#document-versions`)).toBe(0);
     expect(await counted(`folders#${two}#documents`)).toBe(1);
+  });
+
+  it('documents are keyed by name, their default order: a page reads only the page, in the order of the names case-folded, renames included, filtered too', async () => {
+    const shelf = await folder('Shelf');
+    const names = ['delta.pdf', 'Alpha.pdf', 'charlie.pdf', 'Bravo 2.pdf', 'bravo.pdf', 'echo.pdf', 'a.pdf'];
+    const made = new Map<string, string>();
+    for (const name of names) made.set(await document(shelf, name), name);
+    const byName = (list: Map<string, string>) =>
+      [...list].sort(([, x], [, y]) => (x.toLowerCase() < y.toLowerCase() ? -1 : 1)).map(([id]) => id);
+    const first = await measured(`/v3/folders/${shelf}/documents?page[limit]=3`);
+    expect(ids(first.res)).toEqual(byName(made).slice(0, 3));
+    expect(total(first.res)).toBe(names.length);
+    expect(first.items, JSON.stringify(first.reads)).toBe(3 + 2);
+    const last = await measured(`/v3/folders/${shelf}/documents?sort=-name&page[limit]=2`);
+    expect(ids(last.res)).toEqual(byName(made).reverse().slice(0, 2));
+
+    const [renamed] = byName(made);
+    const res = await api.request('PATCH', `/v3/documents/${renamed}`, {
+      token: admin,
+      body: { data: { type: 'documents', id: renamed, attributes: { name: 'zulu.pdf' } } },
+    });
+    expect(res.status, res.text).toBe(200);
+    made.set(String(renamed), 'zulu.pdf');
+    const walked = await walk(`/v3/folders/${shelf}/documents`, 2);
+    expect(walked.seen).toEqual(byName(made));
+    // Filtered by a value every one of them has: the same order, the matches counted.
+    const { status } = (await api.get(`/v3/documents/${renamed}`, admin)).body.data.attributes;
+    const filtered = await api.get(`/v3/folders/${shelf}/documents?filter[status]=${status}`, admin);
+    expect(ids(filtered)).toEqual(byName(made));
+    expect(total(filtered)).toBe(names.length);
   });
 
   it('document versions: numbered in key order, so the newest first page reads only the page', async () => {

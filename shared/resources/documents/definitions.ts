@@ -168,6 +168,8 @@ export const documents = defineResource({
     defaultSort: 'name',
     includes: ['folder', 'current_version', 'author'],
   },
+  // A folder's documents are keyed in its partition by name, their default order.
+  childSorts: ['name'],
 });
 
 export const documentVersions = defineResource({
@@ -193,7 +195,7 @@ export const documentVersions = defineResource({
   },
   // A document's versions are numbered in the order they are made, and each one's id sorts after the last
   // one's (`addVersion`), so their partition's key order is their number's.
-  keySorts: ['number'],
+  childSorts: ['created_at', 'number'],
   collection: {
     filters: { status: { kind: 'eq', path: 'attributes.status' } },
     sorts: { number: { path: 'attributes.number' }, ...createdAtSort },

@@ -131,7 +131,7 @@ export const addVersion = async (
 ) => {
   const { data } = parseDocument(createVersionDocument, body);
   const number = Number(document.attributes.version_count) + 1;
-  // Versions list by number in their partition's key order (`keySorts`): the id of each, minted from its
+  // Versions list by number in their partition's key order (`childSorts`): the id of each, minted from its
   // time, sorts after the last one's, whichever clocks made them (the document's version check orders them).
   const at = Math.max(now.getTime(), document.latest_version ? idTime(document.latest_version) + 1 : 0);
   const version = newVersion(document, number, data.attributes, principal, new Date(at));
