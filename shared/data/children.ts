@@ -9,7 +9,7 @@ import type { CollectionQuery, PageRead } from './collection-query';
 import { queryKeyRange } from './key-range';
 import { batchGet, getInScope, getItem } from './repository';
 import type { Scope } from './scope';
-import { counterKey, type ItemKey, keyId, type StoredResource } from './stored-resource';
+import { childCounter, counterKey, type ItemKey, keyId, type StoredResource } from './stored-resource';
 import type { WriteOp } from './transaction';
 
 /** The `gsi1` partition a parent's children of one type are filed under. */
@@ -27,10 +27,6 @@ export const fileUnder = <T extends StoredResource>(
   gsi1sk: sortKey,
   gsi1_counted: true,
 });
-
-/** The counter a filed child is counted in; none for any other record. */
-export const childCounter = (record: StoredResource): ItemKey | null =>
-  record.gsi1_counted && record.gsi1pk ? counterKey(record.org_id, record.gsi1pk) : null;
 
 /** What a `replace` moving a child from one parent to another (`from` as stored, `to` as replaced) adds to its transaction. */
 export const refiled = (from: StoredResource, to: StoredResource): WriteOp[] => {

@@ -66,3 +66,7 @@ export const counterKey = (orgId: string, type: string): ItemKey => ({
   pk: `ORG#${orgId}#counters`,
   sk: type,
 });
+
+/** The counter a child filed under its parent (children.ts) is counted in; none for any other record. */
+export const childCounter = (record: StoredResource): ItemKey | null =>
+  record.gsi1_counted && record.gsi1pk ? counterKey(record.org_id, record.gsi1pk) : null;

@@ -7,12 +7,11 @@
 import { randomUUID } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { childCounter } from './children';
 import { documents, tableName } from './clients';
 import { type Change, eventItem } from './events';
 import type { Actor, Scope } from './scope';
 import { inScope, systemActor } from './scope';
-import { counterKey, type ItemKey, keyId, type StoredResource } from './stored-resource';
+import { childCounter, counterKey, type ItemKey, keyId, type StoredResource } from './stored-resource';
 import { DataUnavailable } from './unavailable';
 
 /** Attempts of a transaction cancelled only by conflicts with concurrent transactions. */
