@@ -2,14 +2,12 @@ import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { vehicles } from '#shared/resources/assets/definitions';
 import { auditEvents, historyOptions, historyPage } from '#shared/resources/audit/audit-events';
 import { listResources } from '#shared/resources/collection';
-import { readInScope } from '#shared/resources/single';
 
 export { historyOptions as collectionOptions } from '#shared/resources/audit/audit-events';
 
 /** GET /v3/vehicles/{vehicle_id}/audit-events: the vehicle's history, newest first, paginated. */
-export const handler = jsonApiHandler('listVehicleAuditEvents', async (request) => {
-  const vehicle = await readInScope(request.scope, vehicles, request.params.vehicle_id);
-  return listResources(request, { ...auditEvents, collection: historyOptions }, (query) =>
-    historyPage(request.scope, vehicle, query.page),
-  );
-});
+export const handler = jsonApiHandler('listVehicleAuditEvents', (request) =>
+  listResources(request, { ...auditEvents, collection: historyOptions }, (query) =>
+    historyPage(request.scope, vehicles, request.params.vehicle_id, query),
+  ),
+);

@@ -51,21 +51,21 @@ export const queryChildren = async (
   parent: { keyOf: (orgId: string, id: string) => ItemKey; id: string },
   partition: string,
   query: CollectionQuery,
+  /** Where the partition's count is kept in an organisation (by default its counter by partition). */
+  counterIn: (orgId: string) => ItemKey = (orgId) => counterKey(orgId, partition),
 ): Promise<{ parent: StoredResource | null; page: PageRead<StoredResource> }> => {
   const page = await queryKeyRange(scope, { pk: partition, index: 'gsi1' }, query);
   const orgId = page.items[0]?.org_id;
   let record: StoredResource | null;
   let counted: number;
   if (orgId) {
-    const [key, counter] = [parent.keyOf(orgId, parent.id), counterKey(orgId, partition)];
+    const [key, counter] = [parent.keyOf(orgId, parent.id), counterIn(orgId)];
     const found = await batchGet<StoredResource & { count?: number }>([key, counter]);
     record = found.find((item) => keyId(item) === keyId(key)) ?? null;
     counted = found.find((item) => keyId(item) === keyId(counter))?.count ?? 0;
   } else {
     record = await getInScope(scope, parent.keyOf, parent.id);
-    counted = record
-      ? ((await getItem<{ count?: number }>(counterKey(record.org_id, partition)))?.count ?? 0)
-      : 0;
+    counted = record ? ((await getItem<{ count?: number }>(counterIn(record.org_id)))?.count ?? 0) : 0;
   }
   // Filtered, the total is the matches' (none for a cursor page, which reads only a page of them).
   return {

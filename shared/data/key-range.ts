@@ -1,7 +1,6 @@
 /**
- * One partition (of the table or of `gsi1`) read in its key order a page at a time, its total counted
- * elsewhere: a kept collection's live days (retention.ts), a parent's children (children.ts). The sort key
- * is the record's id, a UUIDv7, so key order is creation order.
+ * One partition (of the table, of `gsi1`, or of `lsi1`) read in its key order a page at a time, its total
+ * counted elsewhere: a kept collection's live days (retention.ts), a parent's children (children.ts).
  */
 import type { CollectionQuery, PageRead } from './collection-query';
 import { buildFilterExpression } from './filter-expression';
@@ -11,10 +10,26 @@ import type { StoredResource } from './stored-resource';
 
 export interface KeyRange {
   pk: string;
-  index?: 'gsi1';
+  index?: 'gsi1' | 'lsi1';
   /** The least sort key of the range, when it starts inside the partition (a retention window's first day). */
   from?: string;
+  /** The greatest sort key of the range, when it ends inside the partition (with `from`: a prefix's). */
+  to?: string;
 }
+
+const KEYS = { table: ['pk', 'sk'], gsi1: ['gsi1pk', 'gsi1sk'], lsi1: ['pk', 'lsi1'] } as const;
+
+/** The key condition of a range: its partition, and its sort keys from `from` (up to `to`). */
+const keyCondition = ({ pk, index, from, to }: KeyRange) => {
+  const [pkName, skName] = KEYS[index ?? 'table'];
+  const sk =
+    from === undefined ? '' : to === undefined ? ' AND #sk >= :from' : ' AND #sk BETWEEN :from AND :to';
+  return {
+    expression: `#pk = :pk${sk}`,
+    names: { '#pk': pkName, ...(sk && { '#sk': skName }) },
+    values: { ':pk': pk, ...(sk && { ':from': from }), ...(to !== undefined && sk && { ':to': to }) },
+  };
+};
 
 /**
  * A page of the range, oldest or newest first, filters applied by DynamoDB; records outside the scope are
@@ -31,20 +46,15 @@ export const queryKeyRange = async (
 ): Promise<PageRead<StoredResource>> => {
   const { limit, offset, after } = query.page;
   const filter = buildFilterExpression(query.filters);
-  const [pk, sk] = range.index ? ['gsi1pk', 'gsi1sk'] : ['pk', 'sk'];
-  const bounded = range.from !== undefined;
+  const key = keyCondition(range);
   const wanted = after ? limit : filter ? Number.POSITIVE_INFINITY : offset + limit;
   const [read, counted] = await Promise.all([
     queryItems(
       {
         ...(range.index && { IndexName: range.index }),
-        KeyConditionExpression: bounded ? '#pk = :pk AND #sk >= :from' : '#pk = :pk',
-        ExpressionAttributeNames: { '#pk': pk, ...(bounded && { '#sk': sk }), ...filter?.names },
-        ExpressionAttributeValues: {
-          ':pk': range.pk,
-          ...(bounded && { ':from': range.from }),
-          ...filter?.values,
-        },
+        KeyConditionExpression: key.expression,
+        ExpressionAttributeNames: { ...key.names, ...filter?.names },
+        ExpressionAttributeValues: { ...key.values, ...filter?.values },
         ...(filter && { FilterExpression: filter.expression }),
         ...(Number.isFinite(wanted) && { Limit: wanted }),
         ScanIndexForward: !query.sort.descending,
@@ -61,7 +71,8 @@ export const queryKeyRange = async (
   const position = (item: StoredResource) => ({
     pk: item.pk,
     sk: item.sk,
-    ...(range.index && { gsi1pk: item.gsi1pk, gsi1sk: item.gsi1sk }),
+    ...(range.index === 'gsi1' && { gsi1pk: item.gsi1pk, gsi1sk: item.gsi1sk }),
+    ...(range.index === 'lsi1' && { lsi1: item.lsi1 }),
   });
   return { items: page, total: counted, ...(last && page.length === limit && { next: position(last) }) };
 };

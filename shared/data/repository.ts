@@ -12,7 +12,7 @@ import {
   type QueryCommandOutput,
 } from '@aws-sdk/lib-dynamodb';
 import { documents, tableName } from './clients';
-import type { CollectionQuery, Page, PageRead } from './collection-query';
+import type { CollectionQuery, PageRead } from './collection-query';
 import { buildFilterExpression } from './filter-expression';
 import type { Scope } from './scope';
 import { inScope } from './scope';
@@ -371,45 +371,6 @@ export const readPartition = async (scope: Scope, orgId: string, type: string): 
         },
       })
     : [];
-
-/**
- * One page of records sharing a `gsi1` key (a subject's audit history), newest first, inside the scope;
- * the total comes from the counter kept with them. By cursor, the page resumes after the last record's
- * key, at any depth.
- */
-export const queryIndexPage = async (
-  scope: Scope,
-  gsi1pk: string,
-  counter: ItemKey,
-  { limit, offset, after }: Page,
-): Promise<PageRead<StoredResource>> => {
-  const wanted = after ? limit : offset + limit;
-  const from = after && after !== 'start' ? { ...(after as ItemKey), gsi1pk } : undefined;
-  const [items, count] = await Promise.all([
-    queryItems(
-      {
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :g',
-        ExpressionAttributeValues: { ':g': gsi1pk },
-        ScanIndexForward: false,
-        Limit: wanted,
-      },
-      wanted,
-      from,
-    ),
-    getItem<{ count?: number }>(counter),
-  ]);
-  const total = count?.count ?? 0;
-  const page = items.filter((i) => inScope(scope, i.org_id)).slice(after ? 0 : offset);
-  const last = page.at(-1);
-  return {
-    items: page,
-    total,
-    ...(after &&
-      last &&
-      items.length === limit && { next: { pk: last.pk, sk: last.sk, gsi1sk: last.gsi1sk } }),
-  };
-};
 
 /** Records of one organisation's collection whose sort-index value starts with `prefix` (search). */
 export const queryIndexPrefix = (

@@ -1,12 +1,13 @@
 /**
  * Records kept for whole days (device backups, exports and jobs: 30): one made on day D (UTC) expires at the
  * end of day D + days, so at any moment the live ones are exactly those made since the start of day
- * (today − days). Their ids are UUIDv7, time first, so the live ones are one key range of their partition,
+ * (today − days). Their sort keys are UUIDv7s, time first (their ids, or an index's value after a prefix),
+ * so the live ones are one key range of their partition,
  * read a page at a time however many have expired and wait for TTL to delete them; and a count per day of
  * creation (one counter item, a number per day) counts them without reading them.
  */
 import type { CollectionQuery, PageRead } from './collection-query';
-import { queryKeyRange } from './key-range';
+import { type KeyRange, queryKeyRange } from './key-range';
 import { getItem } from './repository';
 import { inScope, type Scope } from './scope';
 import { counterKey, type StoredResource } from './stored-resource';
@@ -16,13 +17,13 @@ const DAY = 86_400_000;
 const dayStart = (ms: number) => Math.floor(ms / DAY) * DAY;
 
 /**
- * A collection kept for `days`: one organisation's records in a partition of the table (or of `gsi1`),
- * each counted in its day of creation under `counter`.
+ * A collection kept for `days`: one organisation's records in a partition of the table (or of `gsi1` by
+ * id, or of `lsi1` by a UUIDv7 after `prefix`), each counted in its day of creation under `counter`.
  */
 export interface Kept {
   orgId: string;
   days: number;
-  partition: { pk: string; index?: 'gsi1' };
+  partition: { pk: string; index?: 'gsi1' | 'lsi1'; prefix?: string };
   counter: string;
 }
 
@@ -81,6 +82,13 @@ const liveCount = async (kept: Kept, now: Date): Promise<number> => {
     .reduce((sum, [, n]) => sum + Number(n), 0);
 };
 
+/** The key range of a kept collection's live records: from the window's first UUIDv7, to its prefix's end. */
+const liveRange = ({ partition: { prefix = '', ...partition }, days }: Kept, now: Date): KeyRange => ({
+  ...partition,
+  from: `${prefix}${firstIdAt(windowStart(days, now))}`,
+  ...(prefix && { to: `${prefix}~` }),
+});
+
 /**
  * A page of a kept collection, newest or oldest first (its only order is by creation: the key's), from the
  * live key range of its partition (key-range.ts), its total from the day counts when unfiltered.
@@ -92,7 +100,5 @@ export const queryKept = async (
   now = new Date(),
 ): Promise<PageRead<StoredResource>> =>
   inScope(scope, kept.orgId)
-    ? queryKeyRange(scope, { ...kept.partition, from: firstIdAt(windowStart(kept.days, now)) }, query, () =>
-        liveCount(kept, now),
-      )
+    ? queryKeyRange(scope, liveRange(kept, now), query, () => liveCount(kept, now))
     : { items: [], total: 0 };

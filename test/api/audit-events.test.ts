@@ -8,8 +8,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventPartition, type StoredEvent, subjectEvents } from '#shared/data/events';
 import { uuidv7 } from '#shared/data/ids';
+import { createServiceAccountClient } from '../../infra/local/records';
 import { startTestApi, type TestApi } from '../support/api';
 import { consume, deliverEvents, latestEvent, streamRecordOf } from '../support/event-stream';
+import { itemsRead } from '../support/query-scans';
 import { newTenant, type Tenant } from '../support/tenants';
 
 let api: TestApi;
@@ -142,5 +144,51 @@ describe('audit entries derived from the events', () => {
     expect(entries.map((e: { id: string }) => e.id)).toEqual([updated.id, created.id]);
     expect(entries[0].attributes).toMatchObject({ before: null, after: null, omitted: ['attributes.notes'] });
     expect(entries[1].attributes.after.attributes.notes).toHaveLength(250_000);
+  });
+});
+
+describe('a record’s history, a page at a time (issue 19: no lookup in every organisation)', () => {
+  it('GET /v3/vehicles/{id}/audit-events reads the page, then the vehicle and its counter in the organisation its entries name: one BatchGetItem of 2 keys for a caller of two organisations', async () => {
+    const other = await newTenant('Audit Other Org', 0);
+    const both = await api.token(
+      await createServiceAccountClient('Audit both', [
+        { org_id: tenant.org.id, role: 'viewer' },
+        { org_id: other.org.id, role: 'viewer' },
+      ]),
+    );
+    const created = await api.request('POST', `${org()}/assets/vehicles`, {
+      token,
+      body: { data: { type: 'vehicles', attributes: { registration: 'AU24 PGE' } } },
+    });
+    expect(created.status, created.text).toBe(201);
+    const van = created.body.data.id as string;
+    for (const make of ['Ford', 'Iveco', 'Volvo']) {
+      const patch = await api.request('PATCH', `/v3/vehicles/${van}`, {
+        token,
+        body: { data: { type: 'vehicles', id: van, attributes: { make } } },
+      });
+      expect(patch.status, patch.text).toBe(200);
+    }
+    await deliverEvents(tenant.org.id);
+    const newestFirst = (
+      await api.get(`/v3/vehicles/${van}/audit-events?page[limit]=10`, token)
+    ).body.data.map((e: { id: string }) => e.id);
+    expect(newestFirst).toHaveLength(4);
+
+    const { result: page, reads } = await itemsRead(() =>
+      api.get(`/v3/vehicles/${van}/audit-events?page[limit]=2`, both),
+    );
+    expect(page.status, page.text).toBe(200);
+    expect(page.body.data.map((e: { id: string }) => e.id)).toEqual(newestFirst.slice(0, 2));
+    expect(page.body.meta.pagination.counts.resources).toBe(4);
+    expect(reads.map((r) => [r.command, r.items, r.asked])).toEqual([
+      ['QueryCommand', 2, undefined],
+      ['BatchGetItemCommand', 2, 2],
+    ]);
+    const oldest = await api.get(`/v3/vehicles/${van}/audit-events?sort=created_at&page[limit]=1`, both);
+    expect(oldest.body.data.map((e: { id: string }) => e.id)).toEqual(newestFirst.slice(-1));
+    // Not in the caller's organisations: 404, as if absent.
+    const outsider = await api.token(other.admin);
+    expect((await api.get(`/v3/vehicles/${van}/audit-events`, outsider)).status).toBe(404);
   });
 });

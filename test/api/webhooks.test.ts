@@ -16,11 +16,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { documents, tableName } from '#shared/data/clients';
 import type { StoredEvent } from '#shared/data/events';
 import { eventResource } from '#shared/resources/events/feed';
-import { webhookSubscriptions } from '#shared/resources/webhooks/definitions';
-import { runDueDeliveries } from '#shared/resources/webhooks/deliveries';
+import { webhookDeliveries, webhookSubscriptions } from '#shared/resources/webhooks/definitions';
+import { deliverEvent, deliveryId, runDueDeliveries } from '#shared/resources/webhooks/deliveries';
 import { createServiceAccountClient } from '../../infra/local/records';
 import { type ApiResponse, startTestApi, type TestApi } from '../support/api';
 import { consume, latestEvent, streamRecordOf } from '../support/event-stream';
+import { queryScans } from '../support/query-scans';
 import { newTenant, type Tenant } from '../support/tenants';
 
 interface Received {
@@ -484,5 +485,63 @@ describe('issue 18, item 4: permissions and tenant isolation', () => {
     expect(res.status).toBe(201);
     await consume(streamRecordOf(await latestEvent(other.org.id, 'equipment-manufacturer.created')));
     expect(hook.received).toHaveLength(0);
+  });
+});
+
+describe('a subscription’s deliveries, kept as long as events, listed a page at a time (issue 19)', () => {
+  it('a delivery made on day D is listed and counted through the end of day D + 35; a page reads its page and the day counts, not every live delivery', async () => {
+    const kept = await newTenant('Webhooks Kept', 0);
+    const admin = await api.token(kept.admin);
+    const hook = await receiver();
+    const { id } = created(
+      await subscribe({ url: hook.url, event_types: ['equipment-manufacturer.created'] }, admin, kept.org.id),
+    );
+    const day = 86_400_000;
+    const today = Math.floor(Date.now() / day) * day;
+    /** An event of the organisation, delivered by the consumer at `at`: its delivery's id and TTL. */
+    const deliverAt = async (at: number, name: string) => {
+      const res = await api.request('POST', `/v3/orgs/${kept.org.id}/assets/equipment-manufacturers`, {
+        token: admin,
+        body: { data: { type: 'equipment-manufacturers', attributes: { name } } },
+      });
+      expect(res.status, res.text).toBe(201);
+      const event = await latestEvent(kept.org.id, 'equipment-manufacturer.created');
+      await deliverEvent(event, at);
+      const delivery = deliveryId(id, event.id);
+      const { Item } = await documents.send(
+        new GetCommand({ TableName: tableName, Key: webhookDeliveries.keyOf(kept.org.id, delivery) }),
+      );
+      return { id: delivery, expires_at: Item?.expires_at };
+    };
+    const gone = await deliverAt(today - 36 * day + day - 1, 'Gone'); // the last moment of day D − 36
+    const last = await deliverAt(today - 35 * day, 'Last'); // the first moment of day D − 35
+    expect(gone.expires_at).toBe(today / 1000);
+    expect(last.expires_at).toBe((today + day) / 1000);
+    const recent: string[] = [];
+    for (let i = 5; i >= 0; i--) recent.unshift((await deliverAt(Date.now() - i * 1000, `Now ${i}`)).id);
+
+    const list = `/v3/webhook-subscriptions/${id}/deliveries`;
+    const { result: page, scanned } = await queryScans(
+      (pk) => pk.endsWith('#webhook-deliveries'),
+      () => api.get(`${list}?page[limit]=2`, admin),
+    );
+    expect(page.status, page.text).toBe(200);
+    expect(page.body.data.map((d: { id: string }) => d.id)).toEqual(recent.slice(0, 2));
+    expect(page.body.meta.pagination.counts.resources).toBe(7);
+    expect(scanned).toEqual([2]);
+
+    const all: string[] = [];
+    let next = `${list}?page[limit]=3&page[cursor]=`;
+    for (;;) {
+      const res = await api.get(next, admin);
+      expect(res.status, res.text).toBe(200);
+      all.push(...res.body.data.map((d: { id: string }) => d.id));
+      if (!res.body.links.next) break;
+      const link = new URL(res.body.links.next);
+      next = `${link.pathname}${link.search}`;
+    }
+    expect(all).toEqual([...recent, last.id]);
+    const oldestFirst = await api.get(`${list}?sort=created_at&page[limit]=1`, admin);
+    expect(oldestFirst.body.data.map((d: { id: string }) => d.id)).toEqual([last.id]);
   });
 });

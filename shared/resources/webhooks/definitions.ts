@@ -4,6 +4,9 @@
  * are checked); deliveries only by the delivery functions, so they declare no writes. A delivery's
  * changes are not events: an event about a delivery would itself be delivered, without end.
  */
+import { EVENT_RETENTION_DAYS } from '../../data/events';
+import type { Kept } from '../../data/retention';
+import { collectionPartition } from '../../data/stored-resource';
 import { defineResource } from '../resource-definition';
 
 export const webhookSubscriptions = defineResource({
@@ -58,4 +61,20 @@ export const webhookDeliveries = defineResource({
     includes: ['subscription'],
   },
   events: false,
+});
+
+/**
+ * A subscription's live deliveries (kept as long as events, from the start of their day of creation): its
+ * organisation's delivery partition on `lsi1`, `<subscription id>#<UUIDv7 of the delivery's creation>`,
+ * counted by day of creation, so a page reads the page.
+ */
+export const keptDeliveries = (orgId: string, subscriptionId: string): Kept => ({
+  orgId,
+  days: EVENT_RETENTION_DAYS,
+  partition: {
+    pk: collectionPartition(orgId, webhookDeliveries.type),
+    index: 'lsi1',
+    prefix: `${subscriptionId}#`,
+  },
+  counter: `deliveries#${subscriptionId}`,
 });

@@ -15,7 +15,9 @@ import { Webhook } from 'standardwebhooks';
 import { v5 } from 'uuid';
 import { config } from '../../config';
 import { EVENT_RETENTION_DAYS, eventPartition, type StoredEvent } from '../../data/events';
+import { uuidv7 } from '../../data/ids';
 import { getItem } from '../../data/repository';
+import { countedDay, expiryOf } from '../../data/retention';
 import { type Scope, scopeOf, systemActor } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import { commit, WriteRefused } from '../../data/transaction';
@@ -26,7 +28,7 @@ import { log } from '../../http/log';
 import { ConflictError } from '../../jsonapi/errors';
 import { eventResource } from '../events/feed';
 import { changedRecord, newRecord } from '../record-writes';
-import { webhookDeliveries, webhookSubscriptions } from './definitions';
+import { keptDeliveries, webhookDeliveries, webhookSubscriptions } from './definitions';
 import { type StoredSubscription, signingSecrets, subscribedTo, subscriptionsOf } from './subscriptions';
 
 /** One attempt may take this long, connection to the last byte kept (README, Webhooks). */
@@ -37,8 +39,6 @@ export const CLAIM_LEASE_MS = 2 * 60_000;
 export const EXCERPT_BYTES = 1024;
 /** Attempts kept on a delivery (the schedule's eight, and redeliveries after them). */
 const ATTEMPTS_KEPT = 20;
-/** Deliveries kept as long as their events. */
-const DELIVERY_RETENTION_S = EVENT_RETENTION_DAYS * 86_400;
 /** Deliveries one run of the retry runner takes on, and how many it sends at once. */
 const RUN_LIMIT = 200;
 const RUN_CONCURRENCY = 8;
@@ -88,11 +88,11 @@ const newDelivery = (subscription: StoredResource, event: StoredEvent, now: numb
     ...base,
     id,
     sk: id,
-    // A subscription's deliveries in event order (its delivery log reads them by this prefix).
-    lsi1: `${subscription.id}#${event.id}`,
+    // A subscription's deliveries in order of creation (its delivery log, `keptDeliveries`).
+    lsi1: `${subscription.id}#${uuidv7(now)}`,
     // Claimed by its maker, which attempts it at once: the runner takes it only if that attempt is lost.
     ...dueKeys(id, now + CLAIM_LEASE_MS),
-    expires_at: Math.floor(now / 1000) + DELIVERY_RETENTION_S,
+    expires_at: expiryOf(EVENT_RETENTION_DAYS, new Date(now)),
   };
 };
 
@@ -266,7 +266,10 @@ export const deliverEvent = async (event: StoredEvent, now = Date.now()): Promis
     subscriptions.map(async (subscription) => {
       const delivery = newDelivery(subscription, event, now);
       try {
-        await commit(scope, [{ create: delivery }]);
+        await commit(scope, [
+          { create: delivery },
+          countedDay(keptDeliveries(event.org_id, subscription.id), new Date(now)),
+        ]);
       } catch (error) {
         // Made already: this event came again (the stream redelivers). Its attempt is the first one's.
         if (error instanceof WriteRefused && error.code === 'exists') return;
