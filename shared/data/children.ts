@@ -48,7 +48,12 @@ export const refiled = (from: StoredResource, to: StoredResource): WriteOp[] => 
  */
 export const queryChildren = async (
   scope: Scope,
-  parent: { keyOf: (orgId: string, id: string) => ItemKey; id: string },
+  parent: {
+    keyOf: (orgId: string, id: string) => ItemKey;
+    id: string;
+    /** Items the parent's answer derives from (a folder's tally), read with it into the scope's read-ahead. */
+    ahead?: (orgId: string, id: string) => ItemKey[];
+  },
   partition: string,
   query: CollectionQuery,
   /** Where the partition's count is kept in an organisation (by default its counter by partition). */
@@ -60,7 +65,9 @@ export const queryChildren = async (
   let counted: number;
   if (orgId) {
     const [key, counter] = [parent.keyOf(orgId, parent.id), counterIn(orgId)];
-    const found = await batchGet<StoredResource & { count?: number }>([key, counter]);
+    const ahead = parent.ahead?.(orgId, parent.id) ?? [];
+    const found = await batchGet<StoredResource & { count?: number }>([key, counter, ...ahead]);
+    for (const k of ahead) scope.readAhead?.set(keyId(k), found.find((i) => keyId(i) === keyId(k)) ?? null);
     record = found.find((item) => keyId(item) === keyId(key)) ?? null;
     counted = found.find((item) => keyId(item) === keyId(counter))?.count ?? 0;
   } else {

@@ -34,7 +34,7 @@ export interface PageRead<T> {
   total?: number;
   /** After a full cursor page: where the next one starts (a last, short page has none). */
   next?: Position;
-  /** Records read with the page that its includes may use (a nested collection's parent). */
+  /** Records read with the page, as answered (derived where their type derives), that its includes may use (a nested collection's parent). */
   inHand?: T[];
 }
 

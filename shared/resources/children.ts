@@ -39,6 +39,10 @@ export const fileChild = <T extends StoredResource>(parent: StoredResource, reco
 const inKeyOrder = (child: ResourceDefinition, query: CollectionQuery) =>
   (child.childSorts ?? ['created_at']).includes(query.sort.field);
 
+/** Whether the page's include names its parent (a relationship of the child's to the parent's type). */
+const includesParent = (child: ResourceDefinition, parent: ResourceDefinition, query: CollectionQuery) =>
+  query.include.some(([name]) => name !== undefined && child.relationships[name]?.type === parent.type);
+
 export const listChildren = async (
   request: CollectionRequest,
   parent: ResourceDefinition,
@@ -50,12 +54,19 @@ export const listChildren = async (
   const { scope } = request;
   const partition = childPartition(parent.type, parentId, child.type);
   return listResources(request, child, async (query) => {
+    const named = includesParent(child, parent, query);
+    // The parent, as an include of it answers (derived: a folder's counts), when the include names it.
+    const answered = async (record: StoredResource) =>
+      !parent.derive ? [record] : named ? parent.derive(scope, [record]) : [];
     if (listedAs) {
       const record = await readInScope(scope, parent, parentId);
       const keys = (ids: readonly string[]) => ids.map((id) => child.keyOf(record.org_id, id));
       const ids = relatedIds(record, listedAs);
       if (query.filters.length > 0 || !inKeyOrder(child, query))
-        return { ...applyInMemory(await batchGetInScope(scope, keys(ids)), query), inHand: [record] };
+        return {
+          ...applyInMemory(await batchGetInScope(scope, keys(ids)), query),
+          inHand: await answered(record),
+        };
       // Ids are UUIDv7: in id order they are in creation order, so the page is chosen before it is read.
       const chosen = applyInMemory(
         ids.map((id) => ({ id })),
@@ -68,7 +79,7 @@ export const listChildren = async (
         items: chosen.items.flatMap((c) => found.get(c.id) ?? []),
         total: chosen.total,
         ...(chosen.next !== undefined && { next: chosen.next }),
-        inHand: [record],
+        inHand: await answered(record),
       };
     }
     if (!inKeyOrder(child, query)) {
@@ -76,10 +87,12 @@ export const listChildren = async (
         readInScope(scope, parent, parentId),
         readIndex(scope, partition),
       ]);
-      return { ...applyInMemory(items, query), inHand: [record] };
+      return { ...applyInMemory(items, query), inHand: await answered(record) };
     }
-    const read = await queryChildren(scope, { keyOf: parent.keyOf, id: parentId }, partition, query);
+    // What the parent's answer derives from is read with it when the include names it.
+    const ahead = named ? parent.derivedKeys : undefined;
+    const read = await queryChildren(scope, { keyOf: parent.keyOf, id: parentId, ahead }, partition, query);
     if (!read.parent) throw notFound(parent, parentId);
-    return { ...read.page, inHand: [read.parent] };
+    return { ...read.page, inHand: await answered(read.parent) };
   });
 };

@@ -40,15 +40,12 @@ export const resolveIncludes = async (
   definition: ResourceDefinition,
   primaries: readonly StoredResource[],
   paths: readonly string[][],
-  /** Records read with the page (a nested collection's parent), included when related, not read again. */
+  /** Records read with the page (a nested collection's parent), as answered (derived), included when related, not read again. */
   inHand: readonly StoredResource[] = [],
 ): Promise<Included[]> => {
-  // Records in hand (the page, and what earlier levels included) are never read again. Those read with the
-  // page serve as they were read: only for types that derive nothing from other records.
+  // Records in hand (the page, what was read with it, and what earlier levels included) are never read again.
   const known = new Map(primaries.map((p) => [`${p.type}/${p.id}`, p]));
-  const spare = new Map(
-    inHand.filter((r) => !resourceTypes.get(r.type)?.derive).map((r) => [`${r.type}/${r.id}`, r]),
-  );
+  const spare = new Map(inHand.map((r) => [`${r.type}/${r.id}`, r]));
   const held = (type: string, id: string) => known.get(`${type}/${id}`) ?? spare.get(`${type}/${id}`);
   const included: Included[] = [];
   let frontier: Branch[] = [{ definition, items: [...primaries], tree: toTree(paths) }];

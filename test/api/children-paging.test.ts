@@ -250,6 +250,17 @@ describe('the count a total comes from is the real number of children after ever
     expect(ids(first.res)).toEqual(byName(made).slice(0, 3));
     expect(total(first.res)).toBe(names.length);
     expect(first.items, JSON.stringify(first.reads)).toBe(3 + 2);
+    // Included, the folder is the one read with the page, its counts (a tally item) read in the same call.
+    const withFolder = await measured(`/v3/folders/${shelf}/documents?page[limit]=3&include=folder`);
+    expect(withFolder.res.body.included.map((r: { id: string }) => r.id)).toEqual([shelf]);
+    const alone = await api.get(`/v3/folders/${shelf}`, admin);
+    expect(withFolder.res.body.included[0].meta).toEqual(alone.body.data.meta);
+    expect(alone.body.data.meta).toHaveProperty('document_count');
+    expect(withFolder.items, JSON.stringify(withFolder.reads)).toBe(3 + 3);
+    expect(withFolder.reads.map((r) => [r.command, r.asked])).toEqual([
+      ['QueryCommand', undefined],
+      ['BatchGetItemCommand', 3],
+    ]);
     const last = await measured(`/v3/folders/${shelf}/documents?sort=-name&page[limit]=2`);
     expect(ids(last.res)).toEqual(byName(made).reverse().slice(0, 2));
 

@@ -116,10 +116,6 @@ const MISSES: [RegExp, string][] = [
     'one Query per organisation the caller reads (31 here), most of them empty',
   ],
   [
-    /^listDocuments folder$/,
-    'the folder is read with the page (its parent) and again, with its tally, for the include: a type that derives its counts is not served from the parent in hand',
-  ],
-  [
     /^listWebhookDeliveries /,
     "the subscription (its path names no organisation, and its organisation names the deliveries' partition) is looked up in each organisation the caller reads (31 keys); the page itself reads the page and the day counts",
   ],
