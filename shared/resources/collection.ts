@@ -131,8 +131,13 @@ export const listKept = (
   request: CollectionRequest,
   definition: ResourceDefinition,
   kept: Kept,
+  /** Records read before the page (a subscription, whose deliveries these are), as answered, for its includes. */
+  inHand: StoredResource[] = [],
 ): Promise<CollectionDocument> =>
-  listResources(request, definition, (query) => queryKept(request.scope, kept, query));
+  listResources(request, definition, async (query) => ({
+    ...(await queryKept(request.scope, kept, query)),
+    inHand,
+  }));
 
 /**
  * A collection whose members a handler builds whole as resource objects (a rate code's versions, an

@@ -21,7 +21,7 @@ import { deliverEvent, deliveryId, runDueDeliveries } from '#shared/resources/we
 import { createServiceAccountClient } from '../../infra/local/records';
 import { type ApiResponse, startTestApi, type TestApi } from '../support/api';
 import { consume, latestEvent, streamRecordOf } from '../support/event-stream';
-import { queryScans } from '../support/query-scans';
+import { itemsRead, queryScans } from '../support/query-scans';
 import { newTenant, type Tenant } from '../support/tenants';
 
 interface Received {
@@ -521,6 +521,9 @@ describe('a subscription’s deliveries, kept as long as events, listed a page a
     for (let i = 5; i >= 0; i--) recent.unshift((await deliverAt(Date.now() - i * 1000, `Now ${i}`)).id);
 
     const list = `/v3/webhook-subscriptions/${id}/deliveries`;
+    // Measured on second sendings: the first of each answer's shape has its links followed (support/api.ts).
+    await api.get(`${list}?page[limit]=2`, admin);
+    await api.get(`${list}?page[limit]=2&include=subscription`, admin);
     const { result: page, scanned } = await queryScans(
       (pk) => pk.endsWith('#webhook-deliveries'),
       () => api.get(`${list}?page[limit]=2`, admin),
@@ -529,6 +532,16 @@ describe('a subscription’s deliveries, kept as long as events, listed a page a
     expect(page.body.data.map((d: { id: string }) => d.id)).toEqual(recent.slice(0, 2));
     expect(page.body.meta.pagination.counts.resources).toBe(7);
     expect(scanned).toEqual([2]);
+    // The subscription read before the page serves an include of it: nothing more is read.
+    const { result: included, reads } = await itemsRead(() =>
+      api.get(`${list}?page[limit]=2&include=subscription`, admin),
+    );
+    expect(included.body.included.map((r: { id: string }) => r.id)).toEqual([id]);
+    expect(reads.map((r) => r.command).sort()).toEqual([
+      'BatchGetItemCommand',
+      'GetItemCommand',
+      'QueryCommand',
+    ]);
 
     const all: string[] = [];
     let next = `${list}?page[limit]=3&page[cursor]=`;

@@ -8,5 +8,7 @@ import { keptDeliveries, webhookDeliveries, webhookSubscriptions } from './defin
 
 export const listSubscriptionDeliveries = async (request: CollectionRequest, subscriptionId: string) => {
   const subscription = await readInScope(request.scope, webhookSubscriptions, subscriptionId);
-  return listKept(request, webhookDeliveries, keptDeliveries(subscription.org_id, subscription.id));
+  return listKept(request, webhookDeliveries, keptDeliveries(subscription.org_id, subscription.id), [
+    subscription,
+  ]);
 };
