@@ -4,13 +4,9 @@
  * for good (events expire after 35 days). Each is indexed by subject (`gsi1`, by event id, so in time
  * order) so a record's history reads a page at a time, with a per-subject counter for its total.
  */
-import { queryChildren } from '../../data/children';
-import type { CollectionQuery, PageRead } from '../../data/collection-query';
-import type { Scope } from '../../data/scope';
-import { counterKey, type StoredResource } from '../../data/stored-resource';
+import { counterKey } from '../../data/stored-resource';
 import type { CollectionOptions } from '../../jsonapi/collection-query';
-import { createdAtSort, defineResource, type ResourceDefinition } from '../resource-definition';
-import { notFound } from '../single';
+import { createdAtSort, defineResource } from '../resource-definition';
 
 export const auditEvents = defineResource({
   type: 'audit-events',
@@ -49,25 +45,3 @@ export const historyOptions: CollectionOptions = {
 export const subjectIndexKey = (subjectId: string) => `SUBJECT#${subjectId}`;
 export const historyCounter = (orgId: string, subjectId: string) =>
   counterKey(orgId, `audit-events#${subjectId}`);
-
-/**
- * One page of a record's history: the Query of its `gsi1` partition, then the record and its counter in
- * the organisation its entries name (data/children.ts), not the record looked up in every organisation the
- * caller reads. 404 when the record is not in the caller's scope.
- */
-export const historyPage = async (
-  scope: Scope,
-  subject: ResourceDefinition,
-  subjectId: string,
-  query: CollectionQuery,
-): Promise<PageRead<StoredResource>> => {
-  const { parent, page } = await queryChildren(
-    scope,
-    { keyOf: subject.keyOf, id: subjectId },
-    subjectIndexKey(subjectId),
-    query,
-    (orgId) => historyCounter(orgId, subjectId),
-  );
-  if (!parent) throw notFound(subject, subjectId);
-  return page;
-};
