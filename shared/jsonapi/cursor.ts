@@ -10,7 +10,12 @@ import type { Position } from '../data/collection-query';
 import { ValidationError } from './errors';
 
 const PARAMETER = 'page[cursor]';
-const VERSION = 'c1';
+/**
+ * Sealed into every tag: changed whenever a collection's reader changes what its positions hold (c2: a
+ * record's history and a subscription's deliveries resume from index keys), so a cursor made before is a
+ * 400, never a position the new reader cannot resume from.
+ */
+const VERSION = 'c2';
 
 const tag = (key: Buffer, binding: string, payload: string) =>
   createHmac('sha256', key).update(`${VERSION}\n${binding}\n${payload}`).digest();
