@@ -4,17 +4,27 @@
  * webhook delivery's secrets key and retry runner (`constructs/webhook-delivery.ts`).
  */
 import { CfnOutput, Duration, NestedStack, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
-import { type CfnStage, HttpApi, HttpMethod, HttpRoute, HttpRouteKey } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  type CfnStage,
+  DomainName,
+  HttpApi,
+  HttpMethod,
+  HttpRoute,
+  HttpRouteKey,
+  SecurityPolicy,
+} from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { Certificate, CertificateValidation } from 'aws-cdk-lib/aws-certificatemanager';
 import { Alarm, ComparisonOperator, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { ManagedPolicy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Key, KeySpec, KeyUsage } from 'aws-cdk-lib/aws-kms';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { ARecord, HostedZone, RecordTarget } from 'aws-cdk-lib/aws-route53';
+import { ApiGatewayv2DomainProperties } from 'aws-cdk-lib/aws-route53-targets';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
-import { BackoffFunction, SubscriptionProtocol, Topic } from 'aws-cdk-lib/aws-sns';
-import { UrlSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import { BackoffFunction, Subscription, SubscriptionProtocol, Topic } from 'aws-cdk-lib/aws-sns';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { EVENT_PARTITION_PREFIX } from '#shared/data/events';
@@ -31,10 +41,27 @@ import { acknowledgeNagFindings } from './nag';
 
 export type Stage = 'dev' | 'staging' | 'prod';
 
+export interface CustomDomain {
+  name: string;
+  certificateArn?: string;
+  hostedZone?: { id: string; name: string };
+}
+
+/** The region of an SNS topic's ARN (`arn:<partition>:sns:<region>:<account>:<name>`). */
+export const topicRegion = (arn: string): string => {
+  const [prefix, , service, region, account, name, ...rest] = arn.split(':');
+  if (prefix !== 'arn' || service !== 'sns' || !region || !account || !name || rest.length > 0)
+    throw new Error(`Not an SNS topic ARN: ${arn}`);
+  return region;
+};
 export interface ComplianceApiStackProps extends StackProps {
   stage: Stage;
-  /** Custom domain serving the API; its https URL becomes the token issuer. @default the API's own URL */
-  domainName?: string;
+  /**
+   * A custom domain serving the API (its https URL becomes the token issuer; links and the OpenAPI servers
+   * follow the host a request came to), with its ACM certificate, or a hosted zone to make and validate
+   * one in and to alias the domain from. @default the API's own URL, and no domain
+   */
+  domain?: CustomDomain;
   /** The national street-works SNS topics whose messages the receiver accepts; each is subscribed (HTTPS). */
   streetWorksTopicArns?: readonly string[];
   /** Routing of street-works references to organisations: `prefix=org_id,…` (longest prefix wins). */
@@ -68,6 +95,39 @@ const unionOf = (accesses: readonly RouteAccess[]): RouteAccess => {
   return union;
 };
 
+/**
+ * The API's custom domain (regional, TLS 1.2): its certificate given, or made in the hosted zone and
+ * validated there by DNS, the zone then aliasing the domain to the API.
+ */
+const customDomain = (scope: Construct, { name, certificateArn, hostedZone }: CustomDomain): DomainName => {
+  const zone =
+    hostedZone &&
+    HostedZone.fromHostedZoneAttributes(scope, 'HostedZone', {
+      hostedZoneId: hostedZone.id,
+      zoneName: hostedZone.name,
+    });
+  const certificate = certificateArn
+    ? Certificate.fromCertificateArn(scope, 'DomainCertificate', certificateArn)
+    : new Certificate(scope, 'DomainCertificate', {
+        domainName: name,
+        validation: CertificateValidation.fromDns(zone),
+      });
+  const domain = new DomainName(scope, 'Domain', {
+    domainName: name,
+    certificate,
+    securityPolicy: SecurityPolicy.TLS_1_2,
+  });
+  if (zone)
+    new ARecord(scope, 'DomainAlias', {
+      zone,
+      recordName: name,
+      target: RecordTarget.fromAlias(
+        new ApiGatewayv2DomainProperties(domain.regionalDomainName, domain.regionalHostedZoneId),
+      ),
+    });
+  return domain;
+};
+
 export class ComplianceApiStack extends Stack {
   constructor(scope: Construct, id: string, props: ComplianceApiStackProps) {
     super(scope, id, props);
@@ -95,7 +155,11 @@ export class ComplianceApiStack extends Stack {
       files: data.exports,
       environment: workerEnvironment,
     });
-    const api = new HttpApi(this, 'Api', { description: `Compliance and risk API (${props.stage})` });
+    const domain = props.domain && customDomain(this, props.domain);
+    const api = new HttpApi(this, 'Api', {
+      description: `Compliance and risk API (${props.stage})`,
+      ...(domain && { defaultDomainMapping: { domainName: domain } }),
+    });
     // Access logs: one JSON line per request, with the request id every answer carries (X-Request-ID).
     const accessLogs = new LogGroup(this, 'ApiAccessLogs', {
       retention: RetentionDays.ONE_YEAR,
@@ -116,7 +180,7 @@ export class ComplianceApiStack extends Stack {
       }),
     };
     acknowledgeNagFindings(this, data, jobs.worker);
-    const issuer = props.domainName ? `https://${props.domainName}` : (api.apiEndpoint as string);
+    const issuer = props.domain ? `https://${props.domain.name}` : (api.apiEndpoint as string);
 
     // One role per distinct access profile: routes that may touch the same things share it, which keeps
     // each function at exactly its route's privileges and the stack far below 500 resources.
@@ -161,8 +225,12 @@ export class ComplianceApiStack extends Stack {
 
     // Each area gets a nested stack for its function, log group, integration and gateway routes, so the
     // service grows past CloudFormation's 500-resource limit per stack.
-    const nestedStackOf = (area: string) =>
-      new NestedStack(this, `Area${pascal(area)}`, { description: `API function: ${area}` });
+    const nestedStacks = new Map<string, NestedStack>();
+    const nestedStackOf = (area: string) => {
+      const nested = new NestedStack(this, `Area${pascal(area)}`, { description: `API function: ${area}` });
+      nestedStacks.set(area, nested);
+      return nested;
+    };
 
     // One function per area, granted the union of its routes' access; the gateway sends it its prefixes.
     const gateway = gatewayRoutes(routes);
@@ -211,24 +279,29 @@ export class ComplianceApiStack extends Stack {
     }
 
     // The street-works topics deliver to the receiver over HTTPS, retrying with exponential backoff for
-    // about an hour (the receiver's replay window); an unsubscription raises an alarm.
+    // about an hour (the receiver's replay window); an unsubscription raises an alarm. Each subscription
+    // is made in its topic's region (SNS refuses another's), once the receiver's stack, which holds its
+    // function and gateway route, is in place: SNS confirms a subscription as soon as it is made.
     const receiver = routes.find((r) => r.id === 'receiveStreetWorksProtection');
+    const receiverStack = receiver && nestedStacks.get(receiver.area);
     topicArns.forEach((arn, i) => {
-      Topic.fromTopicArn(this, `StreetWorksTopic${i}`, arn).addSubscription(
-        new UrlSubscription(`${api.apiEndpoint}${receiver?.path}`, {
-          protocol: SubscriptionProtocol.HTTPS,
-          deliveryPolicy: {
-            healthyRetryPolicy: {
-              numRetries: 30,
-              numNoDelayRetries: 2,
-              minDelayTarget: Duration.seconds(5),
-              maxDelayTarget: Duration.seconds(300),
-              numMaxDelayRetries: 8,
-              backoffFunction: BackoffFunction.EXPONENTIAL,
-            },
+      const subscription = new Subscription(this, `StreetWorksSubscription${i}`, {
+        topic: Topic.fromTopicArn(this, `StreetWorksTopic${i}`, arn),
+        endpoint: `${api.apiEndpoint}${receiver?.path}`,
+        protocol: SubscriptionProtocol.HTTPS,
+        region: topicRegion(arn),
+        deliveryPolicy: {
+          healthyRetryPolicy: {
+            numRetries: 30,
+            numNoDelayRetries: 2,
+            minDelayTarget: Duration.seconds(5),
+            maxDelayTarget: Duration.seconds(300),
+            numMaxDelayRetries: 8,
+            backoffFunction: BackoffFunction.EXPONENTIAL,
           },
-        }),
-      );
+        },
+      });
+      if (receiverStack) subscription.node.addDependency(receiverStack);
     });
     new Alarm(this, 'StreetWorksUnsubscribedAlarm', {
       alarmDescription: 'A street-works SNS topic unsubscribed the receiver: permits stop arriving.',
@@ -316,6 +389,14 @@ export class ComplianceApiStack extends Stack {
       treatMissingData: TreatMissingData.NOT_BREACHING,
     });
 
-    new CfnOutput(this, 'ApiUrl', { value: api.apiEndpoint, description: '{base_url} and {auth_url}' });
+    new CfnOutput(this, 'ApiUrl', {
+      value: props.domain ? issuer : api.apiEndpoint,
+      description: '{base_url} and {auth_url}',
+    });
+    if (domain && !props.domain?.hostedZone)
+      new CfnOutput(this, 'DomainTarget', {
+        value: domain.regionalDomainName,
+        description: `Point ${props.domain?.name} here (a CNAME, or an alias to this name in zone ${domain.regionalHostedZoneId})`,
+      });
   }
 }

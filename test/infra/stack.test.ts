@@ -337,7 +337,11 @@ describe('CloudFormation limits', () => {
 });
 
 describe('street works (context streetWorksTopicArns, streetWorksOrganisations)', () => {
-  const topics = ['arn:aws:sns:eu-west-2:111122223333:street-works-permits'];
+  // The national feed's topics need not live in the stack's region (issue 20, item 2).
+  const topics = [
+    'arn:aws:sns:eu-west-2:111122223333:street-works-permits',
+    'arn:aws:sns:eu-central-1:111122223333:street-works-permits',
+  ];
   const withTopics = new ComplianceApiStack(
     new App({ context: { 'aws:cdk:bundling-stacks': [] } }),
     'StreetWorks',
@@ -369,11 +373,28 @@ describe('street works (context streetWorksTopicArns, streetWorksOrganisations)'
     });
   });
 
+  it('subscribes each topic in its own region, once the receiver’s stack (its function and route) exists', () => {
+    const subscriptions = Object.values(parent.findResources('AWS::SNS::Subscription')) as {
+      Properties: { TopicArn: string; Region: string };
+      DependsOn?: string[];
+    }[];
+    expect(subscriptions.map((s) => [s.Properties.TopicArn, s.Properties.Region])).toEqual([
+      [topics[0], 'eu-west-2'],
+      [topics[1], 'eu-central-1'],
+    ]);
+    const receiverNested = withTopics.node
+      .findAll()
+      .find((c): c is NestedStack => c instanceof NestedStack && c.node.id === 'AreaStreetWorks');
+    expect(receiverNested).toBeDefined();
+    const receiverId = withTopics.getLogicalId(receiverNested?.nestedStackResource as never);
+    for (const s of subscriptions) expect(s.DependsOn).toContain(receiverId);
+  });
+
   it('gives the receiver the topics and routing, and only it may ConfirmSubscription, on those topics', () => {
     receiverStack?.hasResourceProperties('AWS::Lambda::Function', {
       Environment: {
         Variables: Match.objectLike({
-          SNS_TOPIC_ARNS: topics[0],
+          SNS_TOPIC_ARNS: topics.join(','),
           STREET_WORKS_ORGANISATIONS: 'TW=01900000-0000-7000-8000-0000000000a1',
         }),
       },

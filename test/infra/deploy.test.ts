@@ -1,0 +1,189 @@
+/**
+ * Issue 20, items 1 and 2: deployable as documented. Every `npx cdk` command of the README's Deploying
+ * section is run against the app (its options through `infra/context.ts`, as `infra/app.ts` reads them;
+ * a synth, deploy or diff synthesises the stack they make); a custom domain serves the API at the URL the
+ * tokens name as their issuer; without one, the issuer is the API's own URL.
+ */
+import { readFileSync } from 'node:fs';
+import { App, NestedStack, type Stack } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { describe, expect, it } from 'vitest';
+import { CONTEXT_KEYS, stackFromContext } from '../../infra/context';
+import { ComplianceApiStack } from '../../infra/stack';
+
+const readme = readFileSync('README.md', 'utf8');
+const cdkJson = JSON.parse(readFileSync('cdk.json', 'utf8')) as { context: Record<string, unknown> };
+
+/** The README's Deploying section, up to the next section. */
+const deploying = (() => {
+  const start = readme.indexOf('\n## Deploying\n');
+  const end = readme.indexOf('\n## ', start + 1);
+  return readme.slice(start, end === -1 ? undefined : end);
+})();
+
+/** Each `npx cdk` command in the section's shell blocks: its verb and its `-c key=value` options. */
+const commands = [...deploying.matchAll(/```sh\n([\s\S]*?)```/g)]
+  .flatMap((block) => (block[1] ?? '').split('\n'))
+  .map((line) => line.replace(/\s+#.*$/, '').trim())
+  .filter((line) => line.startsWith('npx cdk '))
+  .map((line) => {
+    const words = line.split(/\s+/);
+    const context: Record<string, string> = {};
+    words.forEach((word, i) => {
+      if (word !== '-c' && word !== '--context') return;
+      const option = words[i + 1] ?? '';
+      const eq = option.indexOf('=');
+      context[option.slice(0, eq)] = option.slice(eq + 1);
+    });
+    return { line, verb: words[2] ?? '', context };
+  });
+
+/** The app as `infra/app.ts` makes it for some context (cdk.json's under it), bundling skipped. */
+const synthesised = (context: Record<string, unknown>) => {
+  const app = new App({ context: { ...cdkJson.context, ...context, 'aws:cdk:bundling-stacks': [] } });
+  const { id, props } = stackFromContext(app.node.getAllContext());
+  const stack = new ComplianceApiStack(app, id, props);
+  return { stack, template: Template.fromStack(stack) };
+};
+
+describe('the README’s Deploying section (issue 20, item 2)', () => {
+  it('has the commands of a first deploy, in order: bootstrap, synth, deploy', () => {
+    const verbs = commands.map((c) => c.verb);
+    expect(verbs.slice(0, 3)).toEqual(['bootstrap', 'synth', 'deploy']);
+    expect(verbs.filter((v) => !['bootstrap', 'synth', 'deploy', 'diff', 'destroy'].includes(v))).toEqual([]);
+  });
+
+  it('every command’s options are ones the app reads, and each synth, deploy or diff synthesises', () => {
+    const synthesising = commands.filter((c) => ['synth', 'deploy', 'diff'].includes(c.verb));
+    expect(synthesising.length).toBeGreaterThanOrEqual(4);
+    for (const { line, context } of commands) {
+      for (const key of Object.keys(context)) expect(CONTEXT_KEYS, line).toHaveProperty(key);
+    }
+    for (const { line, context } of synthesising) {
+      const { stack, template } = synthesised(context);
+      expect(stack.stackName, line).toBe(`ComplianceApi-${context.stage ?? 'dev'}`);
+      if (context.domainName)
+        template.hasResourceProperties('AWS::ApiGatewayV2::DomainName', { DomainName: context.domainName });
+      if (context.streetWorksTopicArns)
+        template.resourceCountIs('AWS::SNS::Subscription', context.streetWorksTopicArns.split(',').length);
+    }
+  });
+
+  it('documents every option the app reads, in its table', () => {
+    for (const key of Object.keys(CONTEXT_KEYS))
+      expect(deploying).toMatch(new RegExp(`\\| [^\\n]*\`${key}\``));
+  });
+
+  it('an option the app does not read fails the synth, naming the ones it does (the old streetWorksTopicArn)', () => {
+    expect(() =>
+      stackFromContext({ stage: 'dev', streetWorksTopicArn: 'arn:aws:sns:eu-west-2:111122223333:t' }),
+    ).toThrow(/Unknown context "streetWorksTopicArn".*streetWorksTopicArns/);
+    expect(() => stackFromContext({ stage: 'test' })).toThrow(/stage must be one of dev, staging, prod/);
+    expect(() => stackFromContext({ domainName: 'api.example.com' })).toThrow(/certificateArn/);
+    expect(() => stackFromContext({ streetWorksTopicArns: 'arn:aws:sqs:eu-west-2:1:q' })).not.toThrow();
+    expect(() => synthesised({ streetWorksTopicArns: 'arn:aws:sqs:eu-west-2:1:q' })).toThrow(
+      /Not an SNS topic ARN/,
+    );
+  });
+});
+
+type Resources = Record<string, { Type: string; Properties: Record<string, unknown> }>;
+const nestedOf = (stack: Stack) =>
+  stack.node.findAll().filter((c): c is NestedStack => c instanceof NestedStack);
+
+/**
+ * The TOKEN_ISSUER of every API function, resolved to the parent stack's terms: a nested stack's
+ * parameter is replaced by the value its parent passes it.
+ */
+const issuersOf = (stack: Stack): string[] =>
+  nestedOf(stack).flatMap((nested) => {
+    const passed = (
+      Template.fromStack(stack).toJSON().Resources[
+        stack.getLogicalId(nested.nestedStackResource as never)
+      ] as {
+        Properties: { Parameters?: Record<string, unknown> };
+      }
+    ).Properties.Parameters;
+    const resolve = (value: unknown): unknown => {
+      if (Array.isArray(value)) return value.map(resolve);
+      if (value && typeof value === 'object') {
+        const ref = (value as { Ref?: string }).Ref;
+        if (ref && passed && ref in passed) return passed[ref];
+        return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolve(v)]));
+      }
+      return value;
+    };
+    const resources = Template.fromStack(nested).toJSON().Resources as Resources;
+    return Object.values(resources)
+      .filter((r) => r.Type === 'AWS::Lambda::Function')
+      .map((fn) =>
+        JSON.stringify(
+          resolve(
+            (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables.TOKEN_ISSUER,
+          ),
+        ),
+      );
+  });
+
+describe('a custom domain (issue 20, item 1)', () => {
+  it('made in a hosted zone: a DNS-validated certificate, the domain mapped to the API, an alias record; every issuer is https://<domain>', () => {
+    const { stack, template } = synthesised({
+      stage: 'prod',
+      domainName: 'api.example.com',
+      hostedZoneId: 'Z0123456789EXAMPLE',
+      hostedZoneName: 'example.com',
+    });
+    template.hasResourceProperties('AWS::CertificateManager::Certificate', {
+      DomainName: 'api.example.com',
+      ValidationMethod: 'DNS',
+      DomainValidationOptions: [{ DomainName: 'api.example.com', HostedZoneId: 'Z0123456789EXAMPLE' }],
+    });
+    const [domainId] = Object.keys(
+      template.findResources('AWS::ApiGatewayV2::DomainName', {
+        Properties: {
+          DomainName: 'api.example.com',
+          DomainNameConfigurations: [
+            Match.objectLike({ EndpointType: 'REGIONAL', SecurityPolicy: 'TLS_1_2' }),
+          ],
+        },
+      }),
+    );
+    expect(domainId).toBeDefined();
+    const [apiId] = Object.keys(template.findResources('AWS::ApiGatewayV2::Api'));
+    // The domain serves the API's stage: the URL the tokens name is one the stack serves.
+    template.hasResourceProperties('AWS::ApiGatewayV2::ApiMapping', {
+      DomainName: { Ref: domainId },
+      ApiId: { Ref: apiId },
+    });
+    template.hasResourceProperties('AWS::Route53::RecordSet', {
+      Name: 'api.example.com.',
+      Type: 'A',
+      HostedZoneId: 'Z0123456789EXAMPLE',
+    });
+    const issuers = issuersOf(stack);
+    expect(issuers.length).toBeGreaterThan(10);
+    expect(new Set(issuers)).toEqual(new Set([JSON.stringify('https://api.example.com')]));
+    template.hasOutput('ApiUrl', { Value: 'https://api.example.com' });
+  });
+
+  it('with a certificate given: no certificate made, the domain uses it, and the output names the target to point the domain at', () => {
+    const arn = 'arn:aws:acm:eu-west-2:111122223333:certificate/0a1b2c3d-1111-2222-3333-444455556666';
+    const { template } = synthesised({ domainName: 'api.staging.example.com', certificateArn: arn });
+    template.resourceCountIs('AWS::CertificateManager::Certificate', 0);
+    template.resourceCountIs('AWS::Route53::RecordSet', 0);
+    template.hasResourceProperties('AWS::ApiGatewayV2::DomainName', {
+      DomainName: 'api.staging.example.com',
+      DomainNameConfigurations: [Match.objectLike({ CertificateArn: arn })],
+    });
+    template.hasOutput('DomainTarget', { Value: Match.anyValue() });
+  });
+
+  it('without one, the issuer of every function is the API’s own URL (the ApiUrl output), and no domain is made', () => {
+    const { stack, template } = synthesised({ stage: 'dev' });
+    template.resourceCountIs('AWS::ApiGatewayV2::DomainName', 0);
+    const [apiId] = Object.keys(template.findResources('AWS::ApiGatewayV2::Api'));
+    const output = JSON.stringify(template.toJSON().Outputs.ApiUrl.Value);
+    expect(output).toBe(JSON.stringify({ 'Fn::GetAtt': [apiId, 'ApiEndpoint'] }));
+    expect(new Set(issuersOf(stack))).toEqual(new Set([output]));
+  });
+});
