@@ -3,7 +3,15 @@
  * area (plus the `$default` fallback), each granted only what its routes' `access` names together; and
  * webhook delivery's secrets key and retry runner (`constructs/webhook-delivery.ts`).
  */
-import { CfnOutput, Duration, NestedStack, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import {
+  CfnOutput,
+  Duration,
+  NestedStack,
+  RemovalPolicies,
+  RemovalPolicy,
+  Stack,
+  type StackProps,
+} from 'aws-cdk-lib';
 import {
   type CfnStage,
   DomainName,
@@ -388,6 +396,11 @@ export class ComplianceApiStack extends Stack {
       comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
       treatMissingData: TreatMissingData.NOT_BREACHING,
     });
+
+    // What `cdk destroy` leaves (README, Deploying): the data (table, buckets, keys) in every stage; the
+    // logs in staging and prod. A dev stack's log groups go with it.
+    if (props.stage === 'dev')
+      RemovalPolicies.of(this).destroy({ applyToResourceTypes: ['AWS::Logs::LogGroup'] });
 
     new CfnOutput(this, 'ApiUrl', {
       value: props.domain ? issuer : api.apiEndpoint,

@@ -2,7 +2,9 @@
  * The table and the buckets, from the shared definitions. Safe defaults: on-demand billing,
  * point-in-time recovery, encryption, retained on stack deletion; buckets private, TLS-only, with the
  * 30-day expiry the spec gives device backups and exports, client uploads (`uploads/`, spent once a
- * completion has copied them) removed after a week, and server access logs in a log bucket.
+ * completion has copied them) removed after a week, and server access logs in a log bucket. The
+ * documents bucket is versioned: an overwritten or deleted file is kept as a noncurrent version for
+ * `noncurrentVersionDays`, then removed.
  */
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import {
@@ -77,13 +79,29 @@ export class DataStore extends Construct {
     {
       expirationDays,
       uploadsExpirationDays,
-    }: { expirationDays: number | null; uploadsExpirationDays: number | null },
+      noncurrentVersionDays,
+    }: {
+      expirationDays: number | null;
+      uploadsExpirationDays: number | null;
+      noncurrentVersionDays: number | null;
+    },
   ): Bucket {
     return new Bucket(this, id, {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       enforceSSL: true,
       encryption: BucketEncryption.S3_MANAGED,
+      versioned: noncurrentVersionDays !== null,
       lifecycleRules: [
+        ...(noncurrentVersionDays
+          ? [
+              {
+                id: `expire-noncurrent-versions-after-${noncurrentVersionDays}-days`,
+                noncurrentVersionExpiration: Duration.days(noncurrentVersionDays),
+              },
+              // A deleted file's marker, once its versions have gone, is removed too.
+              { id: 'remove-expired-delete-markers', expiredObjectDeleteMarker: true },
+            ]
+          : []),
         // An export job's file is a multipart upload until its last part; a job that fails leaves its
         // parts, which S3 bills until they are dropped.
         { id: 'abort-incomplete-uploads-after-1-day', abortIncompleteMultipartUploadAfter: Duration.days(1) },

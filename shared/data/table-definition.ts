@@ -30,9 +30,11 @@ export type LocalIndexName = (typeof tableDefinition.localIndexes)[number]['name
  * once completed (or abandoned): `uploadsExpirationDays` removes it, even from the documents bucket.
  */
 export const bucketDefinitions = {
-  deviceBackups: { expirationDays: 30, uploadsExpirationDays: 7 },
-  exports: { expirationDays: 30, uploadsExpirationDays: null },
-  documents: { expirationDays: null, uploadsExpirationDays: 7 },
+  deviceBackups: { expirationDays: 30, uploadsExpirationDays: 7, noncurrentVersionDays: null },
+  exports: { expirationDays: 30, uploadsExpirationDays: null, noncurrentVersionDays: null },
+  // Versioned: a file overwritten or deleted (by a recursive folder delete, or by mistake) can be restored
+  // for 90 days, then is gone for good (README, Deploying: data safety).
+  documents: { expirationDays: null, uploadsExpirationDays: 7, noncurrentVersionDays: 90 },
 } as const;
 
 /** The key prefix of client uploads in a bucket (see `uploadsExpirationDays`). */

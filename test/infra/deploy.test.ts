@@ -187,3 +187,45 @@ describe('a custom domain (issue 20, item 1)', () => {
     expect(new Set(issuersOf(stack))).toEqual(new Set([output]));
   });
 });
+
+/** The resources `cdk destroy` leaves (DeletionPolicy Retain), parent and nested stacks, by type. */
+const retainedOf = (stack: Stack): Record<string, number> => {
+  const counts: Record<string, number> = {};
+  for (const s of [stack, ...nestedOf(stack)]) {
+    const resources = Template.fromStack(s).toJSON().Resources as Record<
+      string,
+      { Type: string; DeletionPolicy?: string }
+    >;
+    for (const r of Object.values(resources))
+      if (r.DeletionPolicy === 'Retain') counts[r.Type] = (counts[r.Type] ?? 0) + 1;
+  }
+  return counts;
+};
+
+describe('data safety (issue 20, item 5)', () => {
+  it('the documents bucket is versioned, noncurrent versions expire after 90 days; the expiring buckets are not versioned', () => {
+    const { template } = synthesised({ stage: 'prod' });
+    const buckets = Object.values(template.findResources('AWS::S3::Bucket')) as {
+      Properties: {
+        VersioningConfiguration?: { Status: string };
+        LifecycleConfiguration?: { Rules: Record<string, unknown>[] };
+      };
+    }[];
+    const versioned = buckets.filter((b) => b.Properties.VersioningConfiguration?.Status === 'Enabled');
+    expect(versioned).toHaveLength(1);
+    expect(versioned[0]?.Properties.LifecycleConfiguration?.Rules).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ NoncurrentVersionExpiration: { NoncurrentDays: 90 }, Status: 'Enabled' }),
+        expect.objectContaining({ ExpiredObjectDeleteMarker: true }),
+      ]),
+    );
+  });
+
+  it('cdk destroy leaves the data in every stage (table, 4 buckets, 2 KMS keys) and the logs in staging and prod only', () => {
+    const data = { 'AWS::DynamoDB::Table': 1, 'AWS::S3::Bucket': 4, 'AWS::KMS::Key': 2 };
+    const prod = retainedOf(synthesised({ stage: 'prod' }).stack);
+    expect(prod).toEqual({ ...data, 'AWS::Logs::LogGroup': expect.any(Number) });
+    expect(prod['AWS::Logs::LogGroup']).toBeGreaterThan(20);
+    expect(retainedOf(synthesised({ stage: 'dev' }).stack)).toEqual(data);
+  });
+});
