@@ -36,7 +36,7 @@ import { BackoffFunction, Subscription, SubscriptionProtocol, Topic } from 'aws-
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { EVENT_PARTITION_PREFIX } from '#shared/data/events';
-import { METRIC_NAMESPACE } from '#shared/http/log';
+import { METRIC_NAMESPACE, SERVICE_NAME } from '#shared/http/log';
 import { pagesCollection } from '#shared/http/route';
 import { fallbackRoute, type RouteAccess, routes } from '#shared/routes';
 import { areas } from './area-bundle';
@@ -316,7 +316,7 @@ export class ComplianceApiStack extends Stack {
       metric: new Metric({
         namespace: METRIC_NAMESPACE,
         metricName: 'StreetWorksUnsubscribed',
-        dimensionsMap: { Stage: props.stage },
+        dimensionsMap: { service: SERVICE_NAME, Stage: props.stage },
         statistic: 'Sum',
         period: Duration.minutes(5),
       }),

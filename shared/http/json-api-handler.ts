@@ -88,7 +88,7 @@ export const jsonApiHandler = <R extends RouteId | Route>(
   const route: Route = typeof routeId === 'string' ? routeById(routeId) : (routeId as Route);
   const idempotency = idempotencyKeys(route);
   return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>()
-    .use(requestId())
+    .use(requestId(route))
     .use(securityHeaders(route))
     .use(idempotency.outcome)
     .use(jsonApiErrors())

@@ -1,41 +1,35 @@
 /**
- * Structured JSON logs, one line per entry. Request and response bodies, headers and secrets are never
- * passed here; errors carry their stack so a 500's cause can be found by its request id.
+ * Structured JSON logs and CloudWatch metrics, through Powertools for AWS Lambda (TypeScript): one JSON
+ * line per entry (`level`, `message`, `service`, `timestamp`, the X-Ray trace id when traced, and the
+ * entry's fields). Request and response bodies, headers and secrets are never passed here; errors carry
+ * their stack so a 500's cause can be found by its request id.
  */
+import { Logger } from '@aws-lambda-powertools/logger';
+import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { config } from '../config';
 
-const levels = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;
-type Level = Exclude<keyof typeof levels, 'silent'>;
-
-const write = (level: Level, message: string, fields: Record<string, unknown>) => {
-  if (levels[level] < levels[config.LOG_LEVEL]) return;
-  const line = JSON.stringify({ level, time: new Date().toISOString(), message, ...fields });
-  (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(`${line}\n`);
-};
-
 export const METRIC_NAMESPACE = 'ComplianceApi';
+/** The `service` of every log line, and a dimension of every metric (with `Stage`). */
+export const SERVICE_NAME = 'compliance-api';
+
+type LogLevel = 'DEBUG' | 'INFO' | 'WARN' | 'ERROR' | 'SILENT';
+
+export const log = new Logger({
+  serviceName: SERVICE_NAME,
+  logLevel: config.LOG_LEVEL.toUpperCase() as LogLevel,
+});
+
+const metrics = new Metrics({
+  namespace: METRIC_NAMESPACE,
+  serviceName: SERVICE_NAME,
+  defaultDimensions: { Stage: config.STAGE },
+});
 
 /**
- * A CloudWatch metric through the embedded metric format: one log line CloudWatch turns into a data
- * point (the stack alarms on it), written whatever the log level.
+ * A count through the embedded metric format: one log line CloudWatch turns into a data point (the stack
+ * alarms on it), written at once and whatever the log level.
  */
 export const metric = (name: string, value = 1) => {
-  const line = {
-    _aws: {
-      Timestamp: Date.now(),
-      CloudWatchMetrics: [
-        { Namespace: METRIC_NAMESPACE, Dimensions: [['Stage']], Metrics: [{ Name: name, Unit: 'Count' }] },
-      ],
-    },
-    Stage: config.STAGE,
-    [name]: value,
-  };
-  process.stdout.write(`${JSON.stringify(line)}\n`);
-};
-
-export const log = {
-  debug: (message: string, fields: Record<string, unknown> = {}) => write('debug', message, fields),
-  info: (message: string, fields: Record<string, unknown> = {}) => write('info', message, fields),
-  warn: (message: string, fields: Record<string, unknown> = {}) => write('warn', message, fields),
-  error: (message: string, fields: Record<string, unknown> = {}) => write('error', message, fields),
+  metrics.addMetric(name, MetricUnit.Count, value);
+  metrics.publishStoredMetrics();
 };

@@ -411,7 +411,11 @@ describe('street works (context streetWorksTopicArns, streetWorksOrganisations)'
     parent.hasResourceProperties('AWS::CloudWatch::Alarm', {
       MetricName: 'StreetWorksUnsubscribed',
       Namespace: 'ComplianceApi',
-      Dimensions: [{ Name: 'Stage', Value: 'prod' }],
+      // The dimensions Powertools' metrics write (service, then the default Stage).
+      Dimensions: Match.arrayEquals([
+        { Name: 'Stage', Value: 'prod' },
+        { Name: 'service', Value: 'compliance-api' },
+      ]),
       Threshold: 1,
     });
   });
