@@ -4,7 +4,8 @@
  * the synth instead of being ignored. CDK's own keys (`aws:cdk:…`, lookups such as
  * `availability-zones:…`, feature flags `@aws-cdk/…`) are never an operator's option and pass.
  */
-import type { ComplianceApiStackProps, Stage } from './stack';
+import { STAGE_DEFAULTS, type Stage } from './operations';
+import type { ComplianceApiStackProps } from './stack';
 
 export const STAGES: readonly Stage[] = ['dev', 'staging', 'prod'];
 
@@ -19,7 +20,17 @@ export const CONTEXT_KEYS = {
   streetWorksTopicArns:
     'the national street-works SNS topics, comma-separated; each is subscribed in its own region',
   streetWorksOrganisations: 'routing of street-works references to organisations: prefix=org_id,…',
+  alarmEmail: 'an address the alarms topic e-mails (it confirms the subscription first)',
+  logRetentionDays: 'days the functions’ log groups keep their logs (default by stage: 14, 30, 90)',
+  accessLogRetentionDays: 'days the API’s access log keeps its lines (default by stage: 30, 90, 365)',
+  serverErrorAlarmPercent:
+    'the share of requests answered 5xx, over 5 minutes, that raises an alarm (default by stage: 5, 2, 1)',
 } as const;
+
+/** The periods CloudWatch Logs can keep a log group's events for (days). */
+const RETENTION_DAYS = [
+  1, 3, 5, 7, 14, 30, 60, 90, 120, 150, 180, 365, 400, 545, 731, 1096, 1827, 2192, 2557, 2922, 3288, 3653,
+];
 
 export type ContextKey = keyof typeof CONTEXT_KEYS;
 
@@ -53,10 +64,32 @@ export const stackFromContext = (
     );
   if (Boolean(hostedZoneId) !== Boolean(hostedZoneName))
     throw new Error('Context hostedZoneId and hostedZoneName go together.');
+  const days = (key: 'logRetentionDays' | 'accessLogRetentionDays') => {
+    const given = text(key);
+    if (given === undefined) return STAGE_DEFAULTS[stage][key];
+    if (!RETENTION_DAYS.includes(Number(given)))
+      throw new Error(`Context ${key} must be one of ${RETENTION_DAYS.join(', ')} (days); got ${given}.`);
+    return Number(given);
+  };
+  const percent = text('serverErrorAlarmPercent');
+  if (percent !== undefined && !(Number(percent) > 0 && Number(percent) <= 100))
+    throw new Error(
+      `Context serverErrorAlarmPercent must be a number above 0 and at most 100; got ${percent}.`,
+    );
+  const alarmEmail = text('alarmEmail');
+  if (alarmEmail !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(alarmEmail))
+    throw new Error(`Context alarmEmail must be an e-mail address; got ${alarmEmail}.`);
   return {
     id: `ComplianceApi-${stage}`,
     props: {
       stage,
+      operations: {
+        logRetentionDays: days('logRetentionDays'),
+        accessLogRetentionDays: days('accessLogRetentionDays'),
+        serverErrorAlarmPercent:
+          percent === undefined ? STAGE_DEFAULTS[stage].serverErrorAlarmPercent : Number(percent),
+        ...(alarmEmail && { alarmEmail }),
+      },
       ...(domainName && {
         domain: {
           name: domainName,

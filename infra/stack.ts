@@ -23,12 +23,12 @@ import {
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Certificate, CertificateValidation } from 'aws-cdk-lib/aws-certificatemanager';
-import { Alarm, ComparisonOperator, Metric, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { ComparisonOperator } from 'aws-cdk-lib/aws-cloudwatch';
 import { ManagedPolicy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Key, KeySpec, KeyUsage } from 'aws-cdk-lib/aws-kms';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
-import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { ARecord, HostedZone, RecordTarget } from 'aws-cdk-lib/aws-route53';
 import { ApiGatewayv2DomainProperties } from 'aws-cdk-lib/aws-route53-targets';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -36,18 +36,19 @@ import { BackoffFunction, Subscription, SubscriptionProtocol, Topic } from 'aws-
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { EVENT_PARTITION_PREFIX } from '#shared/data/events';
-import { METRIC_NAMESPACE, SERVICE_NAME } from '#shared/http/log';
 import { pagesCollection } from '#shared/http/route';
 import { fallbackRoute, type RouteAccess, routes } from '#shared/routes';
 import { areas } from './area-bundle';
 import { AreaFunction, WorkerFunction } from './constructs/area-function';
 import { DataStore } from './constructs/data-store';
 import { Jobs } from './constructs/jobs';
+import { Monitoring } from './constructs/monitoring';
 import { WebhookDelivery } from './constructs/webhook-delivery';
 import { gatewayRoutes } from './gateway-routes';
 import { acknowledgeNagFindings } from './nag';
+import { type Operations, STAGE_DEFAULTS, type Stage } from './operations';
 
-export type Stage = 'dev' | 'staging' | 'prod';
+export type { Stage } from './operations';
 
 export interface CustomDomain {
   name: string;
@@ -64,6 +65,8 @@ export const topicRegion = (arn: string): string => {
 };
 export interface ComplianceApiStackProps extends StackProps {
   stage: Stage;
+  /** Log retention, alarm thresholds and whom alarms tell. @default the stage's (operations.ts) */
+  operations?: Operations;
   /**
    * A custom domain serving the API (its https URL becomes the token issuer; links and the OpenAPI servers
    * follow the host a request came to), with its ACM certificate, or a hosted zone to make and validate
@@ -153,15 +156,19 @@ export class ComplianceApiStack extends Stack {
       generateSecretString: { passwordLength: 64, excludePunctuation: true, includeSpace: false },
     });
     // The functions that serve no route (webhook retries, the event consumer) read only these.
+    const operations = props.operations ?? STAGE_DEFAULTS[props.stage];
+    const logRetention = operations.logRetentionDays as RetentionDays;
     const workerEnvironment = { STAGE: props.stage, TABLE_NAME: data.table.tableName };
     const webhooks = new WebhookDelivery(this, 'Webhooks', {
       table: data.table,
       environment: workerEnvironment,
+      logRetention,
     });
     const jobs = new Jobs(this, 'Jobs', {
       table: data.table,
       files: data.exports,
       environment: workerEnvironment,
+      logRetention,
     });
     const domain = props.domain && customDomain(this, props.domain);
     const api = new HttpApi(this, 'Api', {
@@ -170,7 +177,7 @@ export class ComplianceApiStack extends Stack {
     });
     // Access logs: one JSON line per request, with the request id every answer carries (X-Request-ID).
     const accessLogs = new LogGroup(this, 'ApiAccessLogs', {
-      retention: RetentionDays.ONE_YEAR,
+      retention: operations.accessLogRetentionDays as RetentionDays,
       removalPolicy: RemovalPolicy.RETAIN,
     });
     const stage = api.defaultStage?.node.defaultChild as CfnStage;
@@ -188,6 +195,12 @@ export class ComplianceApiStack extends Stack {
       }),
     };
     acknowledgeNagFindings(this, data, jobs.worker);
+    const monitoring = new Monitoring(this, 'Monitoring', {
+      stage: props.stage,
+      operations,
+      api,
+      table: data.table,
+    });
     const issuer = props.domain ? `https://${props.domain.name}` : (api.apiEndpoint as string);
 
     // One role per distinct access profile: routes that may touch the same things share it, which keeps
@@ -252,6 +265,7 @@ export class ComplianceApiStack extends Stack {
         routes: areaRoutes,
         description: `API area ${area}: ${areaRoutes.length} routes`,
         role: roleFor(access),
+        logRetention,
         environment: {
           STAGE: props.stage,
           TABLE_NAME: data.table.tableName,
@@ -311,20 +325,6 @@ export class ComplianceApiStack extends Stack {
       });
       if (receiverStack) subscription.node.addDependency(receiverStack);
     });
-    new Alarm(this, 'StreetWorksUnsubscribedAlarm', {
-      alarmDescription: 'A street-works SNS topic unsubscribed the receiver: permits stop arriving.',
-      metric: new Metric({
-        namespace: METRIC_NAMESPACE,
-        metricName: 'StreetWorksUnsubscribed',
-        dimensionsMap: { service: SERVICE_NAME, Stage: props.stage },
-        statistic: 'Sum',
-        period: Duration.minutes(5),
-      }),
-      threshold: 1,
-      evaluationPeriods: 1,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
-    });
 
     // Events (issue 18): the table's stream → the event consumer. Only new event items reach it (the
     // mapping's filter, so other writes cost no invocation), in order per organisation (one partition
@@ -347,6 +347,7 @@ export class ComplianceApiStack extends Stack {
       entry: 'functions/events/consume.ts',
       description: 'Hands each new event to its consumers',
       role: consumerRole,
+      logRetention,
       timeout: Duration.minutes(1),
       environment: {
         ...workerEnvironment,
@@ -379,29 +380,34 @@ export class ComplianceApiStack extends Stack {
         ],
       }),
     );
-    new Alarm(this, 'EventDeadLettersAlarm', {
+    monitoring.alarm('EventDeadLettersAlarm', {
       alarmDescription:
         'Events the consumer failed on for 24 hours: their audit entries were not written, their webhooks not delivered.',
       metric: deadLetters.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5) }),
       threshold: 1,
       evaluationPeriods: 1,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
     });
-    new Alarm(this, 'EventConsumerBehindAlarm', {
+    monitoring.alarm('EventConsumerBehindAlarm', {
       alarmDescription: 'The event consumer is more than 5 minutes behind the table.',
       metric: consumer.metric('IteratorAge', { statistic: 'Maximum', period: Duration.minutes(5) }),
       threshold: Duration.minutes(5).toMilliseconds(),
       evaluationPeriods: 3,
       comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
     });
+
+    monitoring.watchFunctions(
+      this.node.findAll().filter((c) => c instanceof AreaFunction || c instanceof WorkerFunction),
+    );
 
     // What `cdk destroy` leaves (README, Deploying): the data (table, buckets, keys) in every stage; the
     // logs in staging and prod. A dev stack's log groups go with it.
     if (props.stage === 'dev')
       RemovalPolicies.of(this).destroy({ applyToResourceTypes: ['AWS::Logs::LogGroup'] });
 
+    new CfnOutput(this, 'AlarmsTopic', {
+      value: monitoring.topic.topicArn,
+      description: 'Every alarm notifies this topic: subscribe whoever is paged',
+    });
     new CfnOutput(this, 'ApiUrl', {
       value: props.domain ? issuer : api.apiEndpoint,
       description: '{base_url} and {auth_url}',

@@ -2,6 +2,7 @@ import { verifySnsMessage } from '#shared/auth/sns-messages';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { metric } from '#shared/http/log';
 import { metaDocument, resourceDocument } from '#shared/jsonapi/document';
+import { ApiError } from '#shared/jsonapi/errors';
 import { toResourceObject } from '#shared/resources/serialise';
 import { protections } from '#shared/resources/street-works/definitions';
 import { confirm, processNotification, recordSubscription } from '#shared/resources/street-works/receive';
@@ -14,7 +15,11 @@ export { snsEnvelope as requestBody } from '#shared/domain/street-works/sns-mess
  * protection it made (the same one for a redelivery), confirmations with what was recorded.
  */
 export const handler = jsonApiHandler('receiveStreetWorksProtection', async (request) => {
-  const message = await verifySnsMessage(String(request.body ?? ''), request.headers);
+  const message = await verifySnsMessage(String(request.body ?? ''), request.headers).catch((error) => {
+    // Refused (signature, topic, replay window): counted, so a misconfigured or forged sender alarms.
+    if (error instanceof ApiError && error.status < 500) metric('StreetWorksRejected');
+    throw error;
+  });
   if (message.Type === 'SubscriptionConfirmation') {
     const subscriptionArn = await confirm(message);
     return metaDocument({

@@ -13,6 +13,7 @@ import {
   type FunctionProps,
   Function as LambdaFunction,
   Runtime,
+  Tracing,
 } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
@@ -61,6 +62,8 @@ class BundledFunction extends LambdaFunction {
       memorySize: 512,
       timeout: Duration.seconds(FUNCTION_TIMEOUT_SECONDS),
       handler: 'index.handler',
+      // Lambda active tracing: each invocation is an X-Ray trace (its id on every log line).
+      tracing: Tracing.ACTIVE,
       // The source folder keys CDK's bundling cache; the bundle's own hash names the asset, so unchanged
       // code is not uploaded again.
       code: Code.fromAsset(source, {

@@ -10,6 +10,7 @@ import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction as LambdaTarget } from 'aws-cdk-lib/aws-events-targets';
 import { type IGrantable, Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
+import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import { WorkerFunction } from './area-function';
@@ -20,18 +21,21 @@ export interface JobsProps {
   files: Bucket;
   /** Set on both functions as on the other workers (STAGE, TABLE_NAME). */
   environment: Record<string, string>;
+  /** How long the functions' log groups keep their logs. */
+  logRetention: RetentionDays;
 }
 
 export class Jobs extends Construct {
   readonly worker: LambdaFunction;
 
-  constructor(scope: Construct, id: string, { table, files, environment }: JobsProps) {
+  constructor(scope: Construct, id: string, { table, files, environment, logRetention }: JobsProps) {
     super(scope, id);
     const env = { ...environment, EXPORTS_BUCKET: files.bucketName };
     // It finds its own name in AWS_LAMBDA_FUNCTION_NAME (setting it here would make the function
     // depend on itself).
     this.worker = new WorkerFunction(this, 'Worker', {
       entry: 'functions/jobs/work.ts',
+      logRetention,
       description: 'Runs jobs in bounded chunks from their checkpoints',
       // Each invocation starts new chunks for 10 minutes (JOB_INVOCATION_SECONDS), then hands on.
       timeout: Duration.minutes(15),
@@ -52,6 +56,7 @@ export class Jobs extends Construct {
     });
     const sweeper = new WorkerFunction(this, 'Sweeper', {
       entry: 'functions/jobs/sweep.ts',
+      logRetention,
       description: 'Restarts jobs whose worker died (every minute)',
       timeout: Duration.minutes(1),
       environment: { ...env, JOB_WORKER_FUNCTION: this.worker.functionName },

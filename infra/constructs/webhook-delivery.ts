@@ -11,6 +11,7 @@ import { LambdaFunction as LambdaTarget } from 'aws-cdk-lib/aws-events-targets';
 import { type IGrantable, ManagedPolicy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
+import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { WorkerFunction } from './area-function';
 
@@ -21,13 +22,15 @@ export interface WebhookDeliveryProps {
   table: Table;
   /** Set on the runner as on the API functions (STAGE, TABLE_NAME, …). */
   environment: Record<string, string>;
+  /** How long the runner's log group keeps its logs. */
+  logRetention: RetentionDays;
 }
 
 export class WebhookDelivery extends Construct {
   readonly secretsKey: Key;
   readonly retryFunction: LambdaFunction;
 
-  constructor(scope: Construct, id: string, { table, environment }: WebhookDeliveryProps) {
+  constructor(scope: Construct, id: string, { table, environment, logRetention }: WebhookDeliveryProps) {
     super(scope, id);
     this.secretsKey = new Key(this, 'SecretsKey', {
       description:
@@ -42,6 +45,7 @@ export class WebhookDelivery extends Construct {
     });
     this.retryFunction = new WorkerFunction(this, 'RetryFunction', {
       entry: RETRY_ENTRY,
+      logRetention,
       description: 'Attempts the webhook deliveries that are due (every minute)',
       // Up to 200 due deliveries, 8 at a time, each attempt bounded at 10 s.
       timeout: Duration.minutes(5),

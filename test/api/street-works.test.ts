@@ -184,8 +184,21 @@ describe('signature verification (SignatureVersion 1 and 2)', () => {
     );
   });
 
-  it('a message signed by a key other than the certificate’s is 401', async () => {
-    await refused(sign(notification(event('TW0100006', 'PERMIT_GRANTED')), authority.otherKey), 401);
+  it('a message signed by a key other than the certificate’s is 401, counted as the StreetWorksRejected metric (issue 20: it alarms)', async () => {
+    const lines: string[] = [];
+    const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+      lines.push(String(chunk));
+      return true;
+    });
+    try {
+      await refused(sign(notification(event('TW0100006', 'PERMIT_GRANTED')), authority.otherKey), 401);
+    } finally {
+      spy.mockRestore();
+    }
+    const metrics = lines.map((l) => JSON.parse(l)).filter((l) => l._aws);
+    expect(metrics).toEqual([
+      expect.objectContaining({ StreetWorksRejected: 1, Stage: 'test', service: 'compliance-api' }),
+    ]);
   });
 
   it('the values are verified exactly as received: re-serialising the Message breaks the signature', async () => {

@@ -329,14 +329,28 @@ describe('issue 18, item 4: delivery', () => {
     await consume(streamRecordOf(await write('Dewalt')));
     const gaps: number[] = [];
     let last = Date.now();
+    const written: string[] = [];
     for (let attempt = 2; attempt <= 8; attempt++) {
       const [delivery] = await deliveriesOf(downSubscription);
       const due = Date.parse(String(delivery?.attributes.next_attempt_at));
       gaps.push(due - last);
       last = due;
-      await runDueDeliveries(due);
+      const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+        written.push(String(chunk));
+        return true;
+      });
+      try {
+        await runDueDeliveries(due);
+      } finally {
+        out.mockRestore();
+      }
       expect(down.received, `attempt ${attempt}`).toHaveLength(attempt);
     }
+    // The subscription turning failing is counted once, as the WebhookSubscriptionFailing metric (it alarms).
+    const metrics = written.flatMap((l) => l.split('\n')).filter((l) => l.includes('"_aws"'));
+    expect(metrics.map((l) => JSON.parse(l))).toEqual([
+      expect.objectContaining({ WebhookSubscriptionFailing: 1, service: 'compliance-api' }),
+    ]);
     const [delivery] = await deliveriesOf(downSubscription);
     failedDelivery = String(delivery?.id);
     expect(delivery?.attributes).toMatchObject({ status: 'failed', attempt_count: 8, next_attempt_at: null });

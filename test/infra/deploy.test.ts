@@ -229,3 +229,90 @@ describe('data safety (issue 20, item 5)', () => {
     expect(retainedOf(synthesised({ stage: 'dev' }).stack)).toEqual(data);
   });
 });
+
+describe('observability (issue 20, item 3)', () => {
+  const { stack, template } = synthesised({
+    stage: 'prod',
+    alarmEmail: 'ops@example.com',
+    serverErrorAlarmPercent: '3',
+    logRetentionDays: '60',
+  });
+  const everywhere = [stack, ...nestedOf(stack)].flatMap((s) =>
+    Object.entries(Template.fromStack(s).toJSON().Resources as Resources),
+  );
+  const [topicId] = Object.keys(template.findResources('AWS::SNS::Topic'));
+  const alarms = template.findResources('AWS::CloudWatch::Alarm') as Record<
+    string,
+    {
+      Properties: {
+        Threshold: number;
+        AlarmActions: unknown[];
+        OKActions: unknown[];
+        MetricName?: string;
+        Namespace?: string;
+      };
+    }
+  >;
+
+  it('every function is traced (Lambda active tracing), its logs kept the days the context names', () => {
+    const functions = everywhere.filter(([, r]) => r.Type === 'AWS::Lambda::Function');
+    expect(functions.length).toBeGreaterThan(20);
+    for (const [id, fn] of functions) expect(fn.Properties.TracingConfig, id).toEqual({ Mode: 'Active' });
+    const days = everywhere
+      .filter(([, r]) => r.Type === 'AWS::Logs::LogGroup')
+      .map(([, g]) => g.Properties.RetentionInDays);
+    expect(days.filter((d) => d === 60)).toHaveLength(functions.length);
+    expect(days.filter((d) => d === 365)).toHaveLength(1);
+  });
+
+  it('every alarm notifies the alarms topic when raised and when cleared; the topic e-mails the address the context names', () => {
+    expect(topicId).toBeDefined();
+    expect(Object.keys(alarms).length).toBeGreaterThan(25);
+    for (const [id, alarm] of Object.entries(alarms)) {
+      expect(alarm.Properties.AlarmActions, id).toEqual([{ Ref: topicId }]);
+      expect(alarm.Properties.OKActions, id).toEqual([{ Ref: topicId }]);
+    }
+    template.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'email',
+      Endpoint: 'ops@example.com',
+      TopicArn: { Ref: topicId },
+    });
+    template.hasOutput('AlarmsTopic', { Value: { Ref: topicId } });
+  });
+
+  it('alarms on the 5xx share at the context’s threshold, on each function’s errors and throttles, on table throttles, dead letters, a consumer behind, and the service’s own metrics', () => {
+    const named = (part: string) => Object.entries(alarms).filter(([id]) => id.includes(part));
+    expect(named('ApiServerErrorsAlarm').map(([, a]) => a.Properties.Threshold)).toEqual([3]);
+    const functions = everywhere.filter(([, r]) => r.Type === 'AWS::Lambda::Function');
+    expect(named('FailuresAlarm')).toHaveLength(functions.length);
+    for (const part of ['TableThrottlesAlarm', 'EventDeadLettersAlarm', 'EventConsumerBehindAlarm'])
+      expect(named(part), part).toHaveLength(1);
+    const serviceMetrics = Object.values(alarms)
+      .filter((a) => a.Properties.Namespace === 'ComplianceApi')
+      .map((a) => a.Properties.MetricName)
+      .filter(Boolean)
+      .sort();
+    expect(serviceMetrics).toEqual([
+      'StreetWorksRejected',
+      'StreetWorksUnsubscribed',
+      'WebhookSubscriptionFailing',
+    ]);
+  });
+
+  it('one dashboard for the stage', () => {
+    template.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
+    template.hasResourceProperties('AWS::CloudWatch::Dashboard', { DashboardName: 'ComplianceApi-prod' });
+  });
+
+  it('a stage’s defaults apply without options, and bad values are refused', () => {
+    const dev = synthesised({ stage: 'dev' }).template;
+    dev.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      AlarmDescription: Match.stringLikeRegexp('More than 5 % of requests'),
+      Threshold: 5,
+    });
+    dev.resourceCountIs('AWS::SNS::Subscription', 0);
+    expect(() => stackFromContext({ logRetentionDays: '45' })).toThrow(/logRetentionDays must be one of/);
+    expect(() => stackFromContext({ serverErrorAlarmPercent: '0' })).toThrow(/serverErrorAlarmPercent/);
+    expect(() => stackFromContext({ alarmEmail: 'not-an-address' })).toThrow(/alarmEmail/);
+  });
+});

@@ -64,10 +64,11 @@ describe('API: one function per area, a few gateway routes per area', () => {
     }
   });
 
-  it('every function has a log group kept 30 days; the API’s access log is kept a year', () => {
+  it('every function has a log group kept the stage’s days (dev: 14); the API’s access log its own (dev: 30)', () => {
     const groups = ofType('AWS::Logs::LogGroup').map(([, g]) => g.Properties.RetentionInDays);
-    expect(groups.filter((days) => days === 30)).toHaveLength(areas().size + 4);
-    expect(groups.filter((days) => days === 365)).toHaveLength(1);
+    expect(groups.filter((days) => days === 14)).toHaveLength(areas().size + 4);
+    expect(groups.filter((days) => days === 30)).toHaveLength(1);
+    expect(groups).toHaveLength(areas().size + 5);
   });
 
   it('the API logs every request as JSON with its request id', () => {
@@ -259,7 +260,11 @@ describe('webhooks (issue 18): the secrets key and the retry runner', () => {
     const actions = statements.flatMap(actionsOf);
     expect(actions).toContain('kms:Decrypt');
     expect(actions).toContain('dynamodb:Query');
-    expect(actions.filter((a) => !a.startsWith('dynamodb:') && a !== 'kms:Decrypt')).toEqual([]);
+    // Besides the table and the key: sending its traces (Lambda active tracing).
+    expect(actions.filter((a) => !a.startsWith('dynamodb:') && a !== 'kms:Decrypt').sort()).toEqual([
+      'xray:PutTelemetryRecords',
+      'xray:PutTraceSegments',
+    ]);
     for (const statement of statements.filter((s) => actionsOf(s).includes('kms:Decrypt')))
       expect(keyRef(statement)).toContain('WebhooksSecretsKey');
     const runner = ofType('AWS::Lambda::Function').find(([id]) => id.startsWith('WebhooksRetryFunction'));

@@ -24,7 +24,7 @@ import { commit, WriteRefused } from '../../data/transaction';
 import { dueDeliveries, dueKeys } from '../../data/webhook-due';
 import { sendWebhook } from '../../data/webhook-http';
 import { MAX_ATTEMPTS, nextAttemptAt, succeeded } from '../../domain/webhooks/schedule';
-import { log } from '../../http/log';
+import { log, metric } from '../../http/log';
 import { ConflictError } from '../../jsonapi/errors';
 import { eventResource } from '../events/feed';
 import { changedRecord, newRecord } from '../record-writes';
@@ -134,6 +134,7 @@ const markFailing = async (subscriptionId: string, orgId: string, now: number) =
     );
     try {
       await commit(system(orgId), [{ replace: next }]);
+      metric('WebhookSubscriptionFailing');
       return;
     } catch (error) {
       if (!(error instanceof WriteRefused)) throw error;
