@@ -25,6 +25,11 @@ export const CONTEXT_KEYS = {
   accessLogRetentionDays: 'days the API’s access log keeps its lines (default by stage: 30, 90, 365)',
   serverErrorAlarmPercent:
     'the share of requests answered 5xx, over 5 minutes, that raises an alarm (default by stage: 5, 2, 1)',
+  throttleRateLimit:
+    'the stage’s default route throttling, requests per second (default by stage: 50, 200, 1000)',
+  throttleBurstLimit: 'the burst above it (default by stage: 100, 400, 2000)',
+  streetWorksReservedConcurrency:
+    'concurrent executions reserved for the street-works receiver when topics are given (default by stage: 2, 5, 10)',
 } as const;
 
 /** The periods CloudWatch Logs can keep a log group's events for (days). */
@@ -79,6 +84,13 @@ export const stackFromContext = (
   const alarmEmail = text('alarmEmail');
   if (alarmEmail !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(alarmEmail))
     throw new Error(`Context alarmEmail must be an e-mail address; got ${alarmEmail}.`);
+  const count = (key: 'throttleRateLimit' | 'throttleBurstLimit' | 'streetWorksReservedConcurrency') => {
+    const given = text(key);
+    if (given === undefined) return STAGE_DEFAULTS[stage][key];
+    if (!/^[1-9]\d{0,5}$/.test(given))
+      throw new Error(`Context ${key} must be a whole number from 1; got ${given}.`);
+    return Number(given);
+  };
   return {
     id: `ComplianceApi-${stage}`,
     props: {
@@ -89,6 +101,9 @@ export const stackFromContext = (
         serverErrorAlarmPercent:
           percent === undefined ? STAGE_DEFAULTS[stage].serverErrorAlarmPercent : Number(percent),
         ...(alarmEmail && { alarmEmail }),
+        throttleRateLimit: count('throttleRateLimit'),
+        throttleBurstLimit: count('throttleBurstLimit'),
+        streetWorksReservedConcurrency: count('streetWorksReservedConcurrency'),
       },
       ...(domainName && {
         domain: {

@@ -10,11 +10,40 @@ export interface Operations {
   serverErrorAlarmPercent: number;
   /** An address the alarms topic e-mails. */
   alarmEmail?: string;
+  /** The stage's default route throttling: steady requests per second, and the burst above it. */
+  throttleRateLimit: number;
+  throttleBurstLimit: number;
+  /** Concurrent executions kept for the street-works feed's receiver alone (when topics are subscribed). */
+  streetWorksReservedConcurrency: number;
 }
 
 /** Each stage's defaults, which the app's context overrides (infra/context.ts). */
 export const STAGE_DEFAULTS: Record<Stage, Operations> = {
-  dev: { logRetentionDays: 14, accessLogRetentionDays: 30, serverErrorAlarmPercent: 5 },
-  staging: { logRetentionDays: 30, accessLogRetentionDays: 90, serverErrorAlarmPercent: 2 },
-  prod: { logRetentionDays: 90, accessLogRetentionDays: 365, serverErrorAlarmPercent: 1 },
+  dev: {
+    logRetentionDays: 14,
+    accessLogRetentionDays: 30,
+    serverErrorAlarmPercent: 5,
+    throttleRateLimit: 50,
+    throttleBurstLimit: 100,
+    streetWorksReservedConcurrency: 2,
+  },
+  staging: {
+    logRetentionDays: 30,
+    accessLogRetentionDays: 90,
+    serverErrorAlarmPercent: 2,
+    throttleRateLimit: 200,
+    throttleBurstLimit: 400,
+    streetWorksReservedConcurrency: 5,
+  },
+  prod: {
+    logRetentionDays: 90,
+    accessLogRetentionDays: 365,
+    serverErrorAlarmPercent: 1,
+    throttleRateLimit: 1000,
+    throttleBurstLimit: 2000,
+    streetWorksReservedConcurrency: 10,
+  },
 };
+
+/** The street-works receiver's own throttling (its route's, apart from the stage's): SNS's retries stay under it. */
+export const STREET_WORKS_THROTTLE = { rateLimit: 100, burstLimit: 200 } as const;

@@ -46,7 +46,7 @@ import { Monitoring } from './constructs/monitoring';
 import { WebhookDelivery } from './constructs/webhook-delivery';
 import { gatewayRoutes } from './gateway-routes';
 import { acknowledgeNagFindings } from './nag';
-import { type Operations, STAGE_DEFAULTS, type Stage } from './operations';
+import { type Operations, STAGE_DEFAULTS, STREET_WORKS_THROTTLE, type Stage } from './operations';
 
 export type { Stage } from './operations';
 
@@ -194,6 +194,26 @@ export class ComplianceApiStack extends Stack {
         integrationLatency: '$context.integrationLatency',
       }),
     };
+    // Fair under load: every route throttled at the stage's default; the street-works receiver at its
+    // own, so a burst on the API's routes never refuses the national feed.
+    const receiver = routes.find((r) => r.id === 'receiveStreetWorksProtection');
+    const gateway = gatewayRoutes(routes);
+    stage.defaultRouteSettings = {
+      throttlingRateLimit: operations.throttleRateLimit,
+      throttlingBurstLimit: operations.throttleBurstLimit,
+    };
+    stage.routeSettings = Object.fromEntries(
+      gateway
+        .filter((g) => g.area === receiver?.area)
+        .map((g) => [
+          `${g.method} ${g.path}`,
+          // A JSON map CDK passes as written: CloudFormation's own member names.
+          {
+            ThrottlingRateLimit: STREET_WORKS_THROTTLE.rateLimit,
+            ThrottlingBurstLimit: STREET_WORKS_THROTTLE.burstLimit,
+          },
+        ]),
+    );
     acknowledgeNagFindings(this, data, jobs.worker);
     const monitoring = new Monitoring(this, 'Monitoring', {
       stage: props.stage,
@@ -254,7 +274,6 @@ export class ComplianceApiStack extends Stack {
     };
 
     // One function per area, granted the union of its routes' access; the gateway sends it its prefixes.
-    const gateway = gatewayRoutes(routes);
     for (const [area, areaRoutes] of areas()) {
       const nested = nestedStackOf(area);
       const access = unionOf(
@@ -266,6 +285,10 @@ export class ComplianceApiStack extends Stack {
         description: `API area ${area}: ${areaRoutes.length} routes`,
         role: roleFor(access),
         logRetention,
+        ...(area === receiver?.area &&
+          topicArns.length > 0 && {
+            reservedConcurrentExecutions: operations.streetWorksReservedConcurrency,
+          }),
         environment: {
           STAGE: props.stage,
           TABLE_NAME: data.table.tableName,
@@ -304,7 +327,6 @@ export class ComplianceApiStack extends Stack {
     // about an hour (the receiver's replay window); an unsubscription raises an alarm. Each subscription
     // is made in its topic's region (SNS refuses another's), once the receiver's stack, which holds its
     // function and gateway route, is in place: SNS confirms a subscription as soon as it is made.
-    const receiver = routes.find((r) => r.id === 'receiveStreetWorksProtection');
     const receiverStack = receiver && nestedStacks.get(receiver.area);
     topicArns.forEach((arn, i) => {
       const subscription = new Subscription(this, `StreetWorksSubscription${i}`, {

@@ -26,6 +26,7 @@ import type { ResourceDefinition } from './resources/resource-definition';
 import { area as specifications } from './resources/specifications/area';
 import { area as status } from './resources/status/area';
 import { area as streetWorks } from './resources/street-works/area';
+import { area as streetWorksFeed } from './resources/street-works-feed/area';
 import { area as webhooks } from './resources/webhooks/area';
 import { type TemplateMatch, templateMatcher } from './route-matcher';
 
@@ -45,6 +46,7 @@ const areaList = [
   costs,
   cdm,
   streetWorks,
+  streetWorksFeed,
   customers,
   agents,
   comments,

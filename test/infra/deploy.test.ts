@@ -316,3 +316,37 @@ describe('observability (issue 20, item 3)', () => {
     expect(() => stackFromContext({ alarmEmail: 'not-an-address' })).toThrow(/alarmEmail/);
   });
 });
+
+describe('fair under load: throttling and the feed’s own capacity (issue 20, item 4)', () => {
+  const topic = 'arn:aws:sns:eu-west-2:111122223333:street-works-permits';
+
+  it('every route is throttled at the stage’s default; the street-works receiver’s route at its own limits', () => {
+    const { template } = synthesised({ stage: 'prod', streetWorksTopicArns: topic });
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      DefaultRouteSettings: { ThrottlingRateLimit: 1000, ThrottlingBurstLimit: 2000 },
+      RouteSettings: {
+        // The receiver's gateway route (routed by prefix, any method; the function answers 405 to others).
+        'ANY /street-works/protections': { ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200 },
+      },
+    });
+    synthesised({ throttleRateLimit: '30', throttleBurstLimit: '60' }).template.hasResourceProperties(
+      'AWS::ApiGatewayV2::Stage',
+      { DefaultRouteSettings: { ThrottlingRateLimit: 30, ThrottlingBurstLimit: 60 } },
+    );
+    expect(() => stackFromContext({ throttleRateLimit: '-1' })).toThrow(/throttleRateLimit/);
+  });
+
+  it('the receiver runs in a function of its own, with concurrency reserved when topics are given, and none else reserved', () => {
+    const reserved = (context: Record<string, unknown>) =>
+      nestedOf(synthesised(context).stack).flatMap((s) =>
+        Object.entries(Template.fromStack(s).findResources('AWS::Lambda::Function'))
+          .filter(([, fn]) => fn.Properties.ReservedConcurrentExecutions !== undefined)
+          .map(([id, fn]) => [id.replace(/[0-9A-F]{8}$/, ''), fn.Properties.ReservedConcurrentExecutions]),
+      );
+    expect(reserved({ stage: 'prod', streetWorksTopicArns: topic })).toEqual([['FnStreetWorksFeed', 10]]);
+    expect(reserved({ streetWorksTopicArns: topic, streetWorksReservedConcurrency: '4' })).toEqual([
+      ['FnStreetWorksFeed', 4],
+    ]);
+    expect(reserved({ stage: 'prod' })).toEqual([]);
+  });
+});

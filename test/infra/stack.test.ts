@@ -362,7 +362,7 @@ describe('street works (context streetWorksTopicArns, streetWorksOrganisations)'
     .filter((c): c is NestedStack => c instanceof NestedStack)
     .map((s) => Template.fromStack(s))
     .find((t) =>
-      Object.keys(t.findResources('AWS::Lambda::Function')).some((id) => id.includes('FnStreetWorks')),
+      Object.keys(t.findResources('AWS::Lambda::Function')).some((id) => id.includes('FnStreetWorksFeed')),
     );
 
   it('subscribes the receiver’s HTTPS URL to each topic with an exponential-backoff delivery policy', () => {
@@ -389,7 +389,7 @@ describe('street works (context streetWorksTopicArns, streetWorksOrganisations)'
     ]);
     const receiverNested = withTopics.node
       .findAll()
-      .find((c): c is NestedStack => c instanceof NestedStack && c.node.id === 'AreaStreetWorks');
+      .find((c): c is NestedStack => c instanceof NestedStack && c.node.id === 'AreaStreetWorksFeed');
     expect(receiverNested).toBeDefined();
     const receiverId = withTopics.getLogicalId(receiverNested?.nestedStackResource as never);
     for (const s of subscriptions) expect(s.DependsOn).toContain(receiverId);
