@@ -8,6 +8,7 @@ import { pagesCollection } from '#shared/http/route';
 import { fallbackRoute, type Route, routes } from '#shared/routes';
 import { areas } from '../../infra/area-bundle';
 import { gatewayRoutes } from '../../infra/gateway-routes';
+import { QUOTAS } from '../../infra/quotas';
 import { areaFunctionId, ComplianceApiStack } from '../../infra/stack';
 
 // Bundling is skipped here (it is exercised by `npx cdk synth`); the template is what is asserted.
@@ -316,20 +317,20 @@ describe('API Gateway quotas (HTTP API defaults: 300 routes, raisable; 300 integ
   const integrations = ofType('AWS::ApiGatewayV2::Integration').length;
   const gatewayRouteCount = ofType('AWS::ApiGatewayV2::Route').length;
 
-  it(`the API has at most 150 routes and 60 integrations (now: ${gatewayRouteCount} and ${integrations})`, () => {
-    expect(gatewayRouteCount).toBeLessThanOrEqual(150);
-    expect(integrations).toBeLessThanOrEqual(60);
+  it(`the API has at most ${QUOTAS.routes} routes and ${QUOTAS.integrations} integrations (now: ${gatewayRouteCount} and ${integrations})`, () => {
+    expect(gatewayRouteCount).toBeLessThanOrEqual(QUOTAS.routes);
+    expect(integrations).toBeLessThanOrEqual(QUOTAS.integrations);
     expect(integrations).toBe(areas().size);
   });
 
-  it('twice today’s routes still fit: at most 150 gateway routes and 60 integrations', () => {
+  it('twice today’s routes still fit within the quotas (infra/quotas.ts)', () => {
     const twice = doubled();
     const areaCount = new Set(twice.map((route) => route.area)).size + 1;
     expect(twice.length).toBe(routes.length * 2);
     expect(gatewayRoutes(twice).length, `${gatewayRoutes(twice).length} gateway routes`).toBeLessThanOrEqual(
-      150,
+      QUOTAS.routes,
     );
-    expect(areaCount, `${areaCount} integrations`).toBeLessThanOrEqual(60);
+    expect(areaCount, `${areaCount} integrations`).toBeLessThanOrEqual(QUOTAS.integrations);
   });
 });
 
@@ -337,7 +338,7 @@ describe('CloudFormation limits', () => {
   it('every stack stays well under the 500-resource limit (areas are nested stacks; split further before 450)', () => {
     expect(stacks.length).toBeGreaterThan(1);
     for (const [i, r] of templates.entries())
-      expect(Object.keys(r).length, stacks[i]?.node.path).toBeLessThan(450);
+      expect(Object.keys(r).length, stacks[i]?.node.path).toBeLessThanOrEqual(QUOTAS.resourcesPerStack);
   });
 });
 
