@@ -30,6 +30,9 @@ export const CONTEXT_KEYS = {
   throttleBurstLimit: 'the burst above it (default by stage: 100, 400, 2000)',
   streetWorksReservedConcurrency:
     'concurrent executions reserved for the street-works receiver when topics are given (default by stage: 2, 5, 10)',
+  requestsPerMinuteOrganisation:
+    'requests an organisation may make a minute, all its clients together (default 6000)',
+  requestsPerMinuteClient: 'requests one client may make a minute (default 1200)',
 } as const;
 
 /** The periods CloudWatch Logs can keep a log group's events for (days). */
@@ -84,7 +87,14 @@ export const stackFromContext = (
   const alarmEmail = text('alarmEmail');
   if (alarmEmail !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(alarmEmail))
     throw new Error(`Context alarmEmail must be an e-mail address; got ${alarmEmail}.`);
-  const count = (key: 'throttleRateLimit' | 'throttleBurstLimit' | 'streetWorksReservedConcurrency') => {
+  const count = (
+    key:
+      | 'throttleRateLimit'
+      | 'throttleBurstLimit'
+      | 'streetWorksReservedConcurrency'
+      | 'requestsPerMinuteOrganisation'
+      | 'requestsPerMinuteClient',
+  ) => {
     const given = text(key);
     if (given === undefined) return STAGE_DEFAULTS[stage][key];
     if (!/^[1-9]\d{0,5}$/.test(given))
@@ -104,6 +114,8 @@ export const stackFromContext = (
         throttleRateLimit: count('throttleRateLimit'),
         throttleBurstLimit: count('throttleBurstLimit'),
         streetWorksReservedConcurrency: count('streetWorksReservedConcurrency'),
+        requestsPerMinuteOrganisation: count('requestsPerMinuteOrganisation'),
+        requestsPerMinuteClient: count('requestsPerMinuteClient'),
       },
       ...(domainName && {
         domain: {

@@ -15,6 +15,9 @@ export interface Operations {
   throttleBurstLimit: number;
   /** Concurrent executions kept for the street-works feed's receiver alone (when topics are subscribed). */
   streetWorksReservedConcurrency: number;
+  /** Requests an organisation (all its clients together), and one client, may make a minute. */
+  requestsPerMinuteOrganisation: number;
+  requestsPerMinuteClient: number;
 }
 
 /** Each stage's defaults, which the app's context overrides (infra/context.ts). */
@@ -26,6 +29,8 @@ export const STAGE_DEFAULTS: Record<Stage, Operations> = {
     throttleRateLimit: 50,
     throttleBurstLimit: 100,
     streetWorksReservedConcurrency: 2,
+    requestsPerMinuteOrganisation: 6000,
+    requestsPerMinuteClient: 1200,
   },
   staging: {
     logRetentionDays: 30,
@@ -34,6 +39,8 @@ export const STAGE_DEFAULTS: Record<Stage, Operations> = {
     throttleRateLimit: 200,
     throttleBurstLimit: 400,
     streetWorksReservedConcurrency: 5,
+    requestsPerMinuteOrganisation: 6000,
+    requestsPerMinuteClient: 1200,
   },
   prod: {
     logRetentionDays: 90,
@@ -42,6 +49,8 @@ export const STAGE_DEFAULTS: Record<Stage, Operations> = {
     throttleRateLimit: 1000,
     throttleBurstLimit: 2000,
     streetWorksReservedConcurrency: 10,
+    requestsPerMinuteOrganisation: 6000,
+    requestsPerMinuteClient: 1200,
   },
 };
 

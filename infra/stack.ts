@@ -236,6 +236,16 @@ export class ComplianceApiStack extends Stack {
         description: `API functions with access ${profile}`,
         managedPolicies: [ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole')],
       });
+      // Every function whose routes authenticate (which reads the table) keeps request budgets
+      // (shared/http/middlewares/request-budget.ts): it may add to budget items, nothing else beyond its access.
+      if (table)
+        role.addToPolicy(
+          new PolicyStatement({
+            actions: ['dynamodb:UpdateItem'],
+            resources: [data.table.tableArn],
+            conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['BUDGET#*'] } },
+          }),
+        );
       if (table === 'read') data.table.grantReadData(role);
       if (table === 'write') data.table.grantReadWriteData(role);
       if (buckets?.deviceBackups === 'read') data.deviceBackups.grantRead(role);
@@ -297,6 +307,8 @@ export class ComplianceApiStack extends Stack {
           DOCUMENTS_BUCKET: data.documents.bucketName,
           TOKEN_ISSUER: issuer,
           TOKEN_AUDIENCE: `compliance-api:${props.stage}`,
+          REQUESTS_PER_MINUTE_ORGANISATION: String(operations.requestsPerMinuteOrganisation),
+          REQUESTS_PER_MINUTE_CLIENT: String(operations.requestsPerMinuteClient),
           ...(access.signing && { SIGNING_KEY_ID: signingKey.keyArn }),
           ...(access.webhookSecrets && { WEBHOOK_SECRETS_KEY_ID: webhooks.secretsKey.keyArn }),
           ...(access.cursors && { CURSOR_KEY_SECRET_ARN: cursorKey.secretArn }),

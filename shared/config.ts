@@ -54,6 +54,10 @@ export interface Config {
   /** Which organisation a street-works object belongs to: `prefix=org_id,…`, longest matching prefix of its reference. */
   STREET_WORKS_ORGANISATIONS: string;
   LOG_LEVEL: (typeof LOG_LEVELS)[number];
+  /** Requests an organisation may make a minute, all its clients together (429 past it). */
+  REQUESTS_PER_MINUTE_ORGANISATION: number;
+  /** Requests one client (a user or service account) may make a minute. */
+  REQUESTS_PER_MINUTE_CLIENT: number;
   /**
    * The change feed serves events once they are this old: an event's id is minted when its transaction
    * is sent, so one still committing may have an id older than events already committed. Holding back
@@ -178,6 +182,8 @@ export const readConfig = (env: Readonly<Record<string, string | undefined>>): C
     SIGNING_KEY_ID: e.text('SIGNING_KEY_ID'),
     LOCAL_SIGNING_KEY_FILE: e.text('LOCAL_SIGNING_KEY_FILE'),
     GRANT_CACHE_SECONDS: e.integer('GRANT_CACHE_SECONDS', 0, 300, 30),
+    REQUESTS_PER_MINUTE_ORGANISATION: e.integer('REQUESTS_PER_MINUTE_ORGANISATION', 1, 1_000_000, 6000),
+    REQUESTS_PER_MINUTE_CLIENT: e.integer('REQUESTS_PER_MINUTE_CLIENT', 1, 1_000_000, 1200),
     SNS_TOPIC_ARNS: e.any('SNS_TOPIC_ARNS', ''),
     SNS_CERT_URL_BASE: e.text('SNS_CERT_URL_BASE', 'https://sns.{region}.{domain}'),
     SNS_ENDPOINT: e.url('SNS_ENDPOINT'),

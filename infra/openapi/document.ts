@@ -386,7 +386,7 @@ const ERRORS: Record<number, string> = {
   409: 'The request conflicts with the current state of the resource, or a request with the same `Idempotency-Key` is still running (`Retry-After`) (CONFLICT.001).',
   413: 'The request body, or the record it would make, is too large.',
   415: 'The request body is not of the media type this operation takes.',
-  429: 'Too many requests; `Retry-After` says when to try again.',
+  429: 'Too many requests: the organisation’s or the client’s request budget for this minute is spent (README, Request budgets); `Retry-After` says when to try again, `RateLimit` which budget.',
   422: 'The `Idempotency-Key` was used for another request (IDEMPOTENCY.001).',
   431: 'Request header fields too large.',
   500: 'Server-side failure.',
@@ -405,7 +405,7 @@ const errorStatuses = (route: Route): number[] => {
   const statuses = [
     400,
     ...(authenticated || writes ? [401] : []),
-    ...(authenticated ? [403] : []),
+    ...(authenticated ? [403, 429] : []),
     ...(route.path.includes('{') || (authenticated && writes) ? [404] : []),
     406,
     ...(writes ? [409, 413, 415] : []),

@@ -9,6 +9,8 @@ export interface ApiContext extends Context {
   requestId: string;
   principal: Principal | null;
   scope: Scope;
+  /** Headers every answer to the request carries, errors too (a request budget's `RateLimit`). */
+  responseHeaders?: Record<string, string>;
   /** Set when the request carries an `Idempotency-Key` on a route that takes one. */
   idempotency?: IdempotencyState;
 }

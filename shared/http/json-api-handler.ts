@@ -17,6 +17,7 @@ import { jsonBody } from './middlewares/json-body';
 import { negotiate } from './middlewares/negotiate';
 import { pathParameters } from './middlewares/path-parameters';
 import { queryParameters as knownQueryParameters } from './middlewares/query-parameters';
+import { requestBudget } from './middlewares/request-budget';
 import { requestId } from './middlewares/request-id';
 import { securityHeaders } from './middlewares/security-headers';
 import { wellFormedInput } from './middlewares/well-formed-input';
@@ -98,6 +99,7 @@ export const jsonApiHandler = <R extends RouteId | Route>(
     .use(jsonBody(route))
     .use(wellFormedInput(route))
     .use(authorisation(route, readAhead))
+    .use(requestBudget())
     .use(idempotency.claim)
     .handler(async (event, context) => {
       const replay = replayFor(context);

@@ -143,6 +143,16 @@ export class UnsupportedMediaTypeError extends ApiError {
   }
 }
 
+/** 429: the organisation's or the client's request budget for this window is spent. */
+export class TooManyRequestsError extends ApiError {
+  constructor(budget: 'organisation' | 'client', retryAfterSeconds: number) {
+    super(429, 'Too Many Requests', {
+      detail: `The ${budget}'s request budget for this minute is spent; retry after the time in Retry-After.`,
+      headers: { 'Retry-After': String(retryAfterSeconds) },
+    });
+  }
+}
+
 /** 503: a dependency is overloaded or slow right now; the client may retry after `retryAfterSeconds`. */
 export class ServiceUnavailableError extends ApiError {
   constructor(retryAfterSeconds = 2) {

@@ -150,7 +150,9 @@ const costPerMillion = (ms: number, rcu: number) =>
   PRICES.lambdaPerMillion +
   (Math.max(1, Math.ceil(ms)) / 1000) * MEMORY_GB * PRICES.lambdaArmGbSecond * 1e6 +
   rcu * PRICES.readUnitPerMillion;
-const CREDENTIAL_KEY = /^(SESSION|PRINCIPAL)#/;
+// The request's credentials, and its request budget's lease (admission overhead, one write per fiftieth
+// of a budget): counted apart from the route's own calls.
+const CREDENTIAL_KEY = /^(SESSION|PRINCIPAL|BUDGET)#/;
 const readsOnlyCredentials = (input: Record<string, unknown>) => {
   // BatchGetItem names `Keys`; a BatchWriteItem (imports) names none and is never authentication.
   const keys = Object.values((input.RequestItems as Record<string, { Keys?: Item[] }>) ?? {}).flatMap(

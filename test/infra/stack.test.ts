@@ -195,6 +195,32 @@ describe('least privilege', () => {
     expect(actionsFor('createTeam')).toContain('dynamodb:PutItem');
   });
 
+  it('a read-only area may write nothing but its request budgets: UpdateItem on BUDGET# keys alone (issue 20, item 4)', () => {
+    const readOnly = [...areas()].filter(([, r]) => r.every((route) => route.access.table !== 'write'));
+    expect(readOnly.length).toBeGreaterThan(0);
+    for (const [area, areaRoutes] of readOnly) {
+      const id = areaFunctionId(area);
+      const fn = stack.node.findAll().find((c) => c.node.id === id) as LambdaFunction | undefined;
+      const roleRef = stack.getLogicalId((fn?.role as Role).node.defaultChild as never);
+      const statements = ofType('AWS::IAM::Policy')
+        .filter(([, p]) => (p.Properties.Roles as { Ref: string }[]).some((r) => r.Ref === roleRef))
+        .flatMap(([, p]) => statementsOf(p));
+      const writes = statements.filter((st) =>
+        actionsOf(st).some((a) => /^dynamodb:(Put|Update|Delete|BatchWrite|TransactWrite)/.test(a)),
+      );
+      if (areaRoutes.every((route) => !route.access.table)) {
+        expect(writes, area).toEqual([]);
+        continue;
+      }
+      expect(
+        writes.map((w) => [actionsOf(w), (w as { Condition?: unknown }).Condition]),
+        area,
+      ).toEqual([
+        [['dynamodb:UpdateItem'], { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['BUDGET#*'] } }],
+      ]);
+    }
+  });
+
   it('a route with no table access has no DynamoDB actions', () => {
     expect(actionsFor('fallback').filter((a) => a.startsWith('dynamodb:'))).toEqual([]);
   });

@@ -1,5 +1,6 @@
 /**
- * Gives each request an id, echoed as X-Request-ID on every response (errors too) and put on each log
+ * Gives each request an id, echoed as X-Request-ID on every response (errors too, with any headers the
+ * request's middlewares set for every answer: `context.responseHeaders`) and put on each log
  * line: the caller's own when it sent a safe one, else API Gateway's request id (the access log's
  * `requestId`), so a response, its function's log lines and the gateway's access log line join on one id.
  * Each request ends with one log line: route, method, status, duration, principal, organisation, and both
@@ -20,7 +21,12 @@ export const requestId = (route: Pick<Route, 'id'>): ApiMiddleware => {
   const started = new WeakMap<object, number>();
   const finish: Finish = (request) => {
     const { context, event, response } = request;
-    if (response) response.headers = { ...response.headers, 'X-Request-ID': context.requestId };
+    if (response)
+      response.headers = {
+        ...response.headers,
+        ...context.responseHeaders,
+        'X-Request-ID': context.requestId,
+      };
     const orgIds = context.scope?.orgIds ?? [];
     log.info('request', {
       requestId: context.requestId,
