@@ -73,9 +73,8 @@ describe('request budgets (issue 20, item 4)', () => {
     }
     expect(secondStatuses).toEqual([200, 200, 200, 200, 429]);
     expect(last?.headers.get('ratelimit')).toMatch(/^"organisation";r=0;t=\d+$/);
-    expect(((await last?.json()) as { errors: { detail: string }[] }).errors[0]?.detail).toContain(
-      'organisation',
-    );
+    const refusal = (await last?.json()) as { errors: { detail: string }[] } | undefined;
+    expect(refusal?.errors[0]?.detail).toContain('organisation');
 
     // Another organisation: its whole budget, as if nothing had happened.
     const elsewhere = await hit(other, b.org.id);

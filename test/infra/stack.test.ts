@@ -200,8 +200,8 @@ describe('least privilege', () => {
     expect(readOnly.length).toBeGreaterThan(0);
     for (const [area, areaRoutes] of readOnly) {
       const id = areaFunctionId(area);
-      const fn = stack.node.findAll().find((c) => c.node.id === id) as LambdaFunction | undefined;
-      const roleRef = stack.getLogicalId((fn?.role as Role).node.defaultChild as never);
+      const fn = stack.node.findAll().find((c) => c.node.id === id) as LambdaFunction;
+      const roleRef = stack.getLogicalId((fn.role as Role).node.defaultChild as never);
       const statements = ofType('AWS::IAM::Policy')
         .filter(([, p]) => (p.Properties.Roles as { Ref: string }[]).some((r) => r.Ref === roleRef))
         .flatMap(([, p]) => statementsOf(p));
