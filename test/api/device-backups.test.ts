@@ -1,14 +1,13 @@
 import { createHash } from 'node:crypto';
-import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getItem } from '#shared/data/repository';
 import { scopeOf } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
 import { deviceBackups } from '#shared/resources/device-backups/definitions';
 import { createBackup } from '#shared/resources/device-backups/writes';
-import { localDynamoDbClient } from '../../infra/local/clients';
 import { createServiceAccountClient, grantRole } from '../../infra/local/records';
 import { startTestApi, type TestApi } from '../support/api';
+import { itemCount } from '../support/item-count';
 import { queryScans } from '../support/query-scans';
 import { newTenant, type Tenant } from '../support/tenants';
 
@@ -145,13 +144,6 @@ describe('device backups: request, upload, complete, download', () => {
   });
 });
 
-const itemCount = async () => {
-  const out = await localDynamoDbClient(
-    process.env.DYNAMODB_ENDPOINT ?? '',
-    process.env.TABLE_NAME ?? '',
-  ).send(new ScanCommand({ TableName: process.env.TABLE_NAME, Select: 'COUNT', ConsistentRead: true }));
-  return out.Count ?? 0;
-};
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 
 describe('device names never reach S3 keys (issue 15, finding 3)', () => {

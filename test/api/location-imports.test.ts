@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { localDynamoDbClient } from '../../infra/local/clients';
 import { startTestApi, type TestApi } from '../support/api';
 import { deliverEvents } from '../support/event-stream';
+import { itemCount } from '../support/item-count';
 import { newTenant, type Tenant } from '../support/tenants';
 
 let api: TestApi;
@@ -144,13 +143,6 @@ describe('location imports', () => {
 });
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64');
-const itemCount = async () => {
-  const out = await localDynamoDbClient(
-    process.env.DYNAMODB_ENDPOINT ?? '',
-    process.env.TABLE_NAME ?? '',
-  ).send(new ScanCommand({ TableName: process.env.TABLE_NAME, Select: 'COUNT', ConsistentRead: true }));
-  return out.Count ?? 0;
-};
 
 describe('location imports through a presigned upload', () => {
   const declareUpload = (upload: Record<string, unknown>) =>

@@ -6,16 +6,15 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getItem } from '#shared/data/repository';
-import { localDynamoDbClient } from '../../infra/local/clients';
 import {
   type ClientCredentials,
   createOrganisation,
   createServiceAccountClient,
 } from '../../infra/local/records';
 import { startTestApi, type TestApi } from '../support/api';
+import { itemCount } from '../support/item-count';
 import { type Fields, type LoopbackSns, sign, startLoopbackSns, testAuthority } from '../support/sns';
 import { STREET_WORKS_ORGS, STREET_WORKS_TOPICS } from '../support/street-works-config';
 
@@ -57,14 +56,6 @@ afterAll(async () => {
   await sns.close();
   await api.close();
 });
-
-const itemCount = async () => {
-  const out = await localDynamoDbClient(
-    process.env.DYNAMODB_ENDPOINT ?? '',
-    process.env.TABLE_NAME ?? '',
-  ).send(new ScanCommand({ TableName: process.env.TABLE_NAME, Select: 'COUNT' }));
-  return out.Count ?? 0;
-};
 
 let clock = Date.parse('2026-11-22T09:00:00Z');
 /** A national-service event, each a minute after the previous one. */

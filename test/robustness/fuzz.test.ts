@@ -8,12 +8,11 @@
  * its headers), never a 5xx and never a stack trace; and the table must be unchanged. The only answers
  * besides a 4xx are reads whose oddity is a value the API may accept (a page beyond the end is 200).
  */
-import { ScanCommand } from '@aws-sdk/client-dynamodb';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Route, resourceTypes, routes } from '#shared/routes';
-import { localDynamoDbClient } from '../../infra/local/clients';
 import { startTestApi, type TestApi } from '../support/api';
+import { itemCount } from '../support/item-count';
 import { newTenant, type Tenant } from '../support/tenants';
 
 const SEED = 20261122;
@@ -37,13 +36,6 @@ afterAll(() => {
   console.info(`fuzz: ${tried} requests over ${routes.length} routes in ${seconds} s (seed ${SEED})`);
   return api.close();
 });
-
-const itemCount = async () =>
-  (
-    await localDynamoDbClient(process.env.DYNAMODB_ENDPOINT ?? '', process.env.TABLE_NAME ?? '').send(
-      new ScanCommand({ TableName: process.env.TABLE_NAME, Select: 'COUNT' }),
-    )
-  ).Count ?? 0;
 
 const badQueries = [
   'page[limit]=-1',

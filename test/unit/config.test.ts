@@ -25,6 +25,8 @@ describe('configuration from the environment', () => {
       SIGNING_KEY_ID: undefined,
       LOCAL_SIGNING_KEY_FILE: undefined,
       GRANT_CACHE_SECONDS: 30,
+      REQUESTS_PER_MINUTE_ORGANISATION: 6000,
+      REQUESTS_PER_MINUTE_CLIENT: 1200,
       SNS_TOPIC_ARNS: '',
       SNS_CERT_URL_BASE: 'https://sns.{region}.{domain}',
       SNS_ENDPOINT: undefined,
