@@ -8,6 +8,7 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type {
+  HeadersObject,
   OpenAPIObject,
   OperationObject,
   ParameterObject,
@@ -347,9 +348,36 @@ const successBody = (route: Route, answer: Answer, contract: HandlerContract): R
   return described('OK', jsonApiContent(meta));
 };
 
-/** A success of a route that takes an `Idempotency-Key` may be a replay, and says so in a header. */
+/** The request budgets' headers (README, Request budgets), once under `components.headers`. */
+const BUDGET_HEADERS: HeadersObject = {
+  'RateLimit-Policy': {
+    description:
+      'The request budgets that apply (draft-ietf-httpapi-ratelimit-headers), e.g. `"organisation";q=6000;w=60, "client";q=1200;w=60`.',
+    schema: { type: 'string' },
+  },
+  RateLimit: {
+    description:
+      'The budget closest to running out: its name, the requests it has left (`r`) and the seconds until its window ends (`t`), e.g. `"client";r=1187;t=42`.',
+    schema: { type: 'string' },
+  },
+  'Retry-After': {
+    description: 'Seconds until the window of the spent budget ends.',
+    schema: { type: 'integer' },
+  },
+};
+const headerRefs = (...names: string[]): HeadersObject =>
+  Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
+/** On every answer to an authenticated request. */
+const RATE_LIMIT_HEADERS = headerRefs('RateLimit-Policy', 'RateLimit');
+
+/**
+ * A success of an authenticated route carries the request budgets' headers; one of a route that takes an
+ * `Idempotency-Key` may be a replay, and says so in a header.
+ */
 const successResponse = (route: Route, answer: Answer, contract: HandlerContract): ResponseObject => {
-  const response = successBody(route, answer, contract);
+  const body = successBody(route, answer, contract);
+  const response =
+    route.auth.length > 0 ? { ...body, headers: { ...body.headers, ...RATE_LIMIT_HEADERS } } : body;
   if (!takesIdempotencyKey(route)) return response;
   return {
     ...response,
@@ -453,7 +481,11 @@ const responsesOf = (route: Route, answer: Answer, contract: HandlerContract): R
 const errorResponses = Object.fromEntries(
   Object.entries(ERRORS).map(([status, description]) => [
     `Error${status}`,
-    { description, content: jsonApiContent(ref('ErrorDocument')) },
+    {
+      description,
+      ...(status === '429' && { headers: headerRefs('Retry-After', 'RateLimit-Policy', 'RateLimit') }),
+      content: jsonApiContent(ref('ErrorDocument')),
+    },
   ]),
 );
 
@@ -575,6 +607,7 @@ export const openApiDocument = async (): Promise<OpenAPIObject> => {
       },
       schemas: { ...envelopeSchemas, ...resourceSchemas(documented) },
       responses: errorResponses,
+      headers: BUDGET_HEADERS,
     },
   };
 };
