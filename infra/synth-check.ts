@@ -10,13 +10,12 @@
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { App, NestedStack, Validations } from 'aws-cdk-lib';
+import { NestedStack, Validations } from 'aws-cdk-lib';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { STAGES, stackFromContext } from './context';
+import { appWith, composeStack } from './compose';
+import { STAGES } from './context';
 import { QUOTAS } from './quotas';
-import { REPOSITORY_ROOT } from './repository';
-import { ComplianceApiStack } from './stack';
 
 const VARIANTS: Record<string, Record<string, string>> = {
   plain: {},
@@ -60,16 +59,9 @@ const findingsOf = (message: string): string => {
 
 /** One stage and variant, synthesised with cdk-nag; its counts, and what failed. */
 const check = (stage: string, variant: string): CheckRow => {
-  const cdkJson = JSON.parse(readFileSync(join(REPOSITORY_ROOT, 'cdk.json'), 'utf8')) as {
-    context: Record<string, unknown>;
-  };
-  const synthApp = new App({
-    outdir: mkdtempSync(join(tmpdir(), 'synth-check-')),
-    context: { ...cdkJson.context, stage, ...VARIANTS[variant], 'aws:cdk:bundling-stacks': [] },
-  });
+  const synthApp = appWith({ stage, ...VARIANTS[variant] }, mkdtempSync(join(tmpdir(), 'synth-check-')));
   const failures: string[] = [];
-  const { id, props } = stackFromContext(synthApp.node.getAllContext());
-  const stack = new ComplianceApiStack(synthApp, id, props);
+  const stack = composeStack(synthApp);
   Validations.of(synthApp).addPlugins(new AwsSolutionsChecks(synthApp));
   let assembly: CloudAssembly;
   try {

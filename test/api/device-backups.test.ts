@@ -7,6 +7,7 @@ import { deviceBackups } from '#shared/resources/device-backups/definitions';
 import { createBackup } from '#shared/resources/device-backups/writes';
 import { createServiceAccountClient, grantRole } from '../../infra/local/records';
 import { startTestApi, type TestApi } from '../support/api';
+import { idsByCursor } from '../support/cursor-walk';
 import { itemCount } from '../support/item-count';
 import { queryScans } from '../support/query-scans';
 import { newTenant, type Tenant } from '../support/tenants';
@@ -317,16 +318,11 @@ describe('kept 30 whole days, listed a page at a time (issue 19, row 3)', () => 
     expect(page.body.meta.pagination.counts.resources).toBe(7);
     expect(scanned).toEqual([2]);
 
-    const all: string[] = [];
-    let next = `${org(kept.org.id)}/device-backups?page[limit]=3&page[cursor]=`;
-    for (;;) {
-      const res = await api.get(next, viewer);
-      expect(res.status, res.text).toBe(200);
-      all.push(...res.body.data.map((b: { id: string }) => b.id));
-      if (!res.body.links.next) break;
-      const link = new URL(res.body.links.next);
-      next = `${link.pathname}${link.search}`;
-    }
+    const all = await idsByCursor(
+      api,
+      `${org(kept.org.id)}/device-backups?page[limit]=3&page[cursor]=`,
+      viewer,
+    );
     expect(all).toEqual([...recent, last.id]);
     expect(all).not.toContain(gone.id);
   });

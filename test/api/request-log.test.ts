@@ -5,8 +5,9 @@
  * and never a body, header or query string.
  */
 import '../security/debug-logging';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiResponse, startTestApi, type TestApi } from '../support/api';
+import { writtenWhile } from '../support/output';
 import { newTenant, type Tenant } from '../support/tenants';
 
 let api: TestApi;
@@ -22,20 +23,8 @@ afterAll(() => api.close());
 
 /** A request's response, and every JSON line the service wrote while it ran. */
 const logged = async (send: () => Promise<ApiResponse>) => {
-  const lines: Record<string, unknown>[] = [];
-  const capture = (chunk: unknown) => {
-    for (const line of String(chunk).split('\n'))
-      if (line.startsWith('{')) lines.push(JSON.parse(line) as Record<string, unknown>);
-    return true;
-  };
-  const out = vi.spyOn(process.stdout, 'write').mockImplementation(capture);
-  const err = vi.spyOn(process.stderr, 'write').mockImplementation(capture);
-  try {
-    return { res: await send(), lines };
-  } finally {
-    out.mockRestore();
-    err.mockRestore();
-  }
+  const { result: res, lines } = await writtenWhile(send);
+  return { res, lines };
 };
 
 const requestLines = (lines: Record<string, unknown>[], id: string) =>

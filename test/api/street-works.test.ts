@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getItem } from '#shared/data/repository';
 import {
   type ClientCredentials,
@@ -15,6 +15,7 @@ import {
 } from '../../infra/local/records';
 import { startTestApi, type TestApi } from '../support/api';
 import { itemCount } from '../support/item-count';
+import { metricLines, writtenWhile } from '../support/output';
 import { type Fields, type LoopbackSns, sign, startLoopbackSns, testAuthority } from '../support/sns';
 import { STREET_WORKS_ORGS, STREET_WORKS_TOPICS } from '../support/street-works-config';
 
@@ -176,18 +177,10 @@ describe('signature verification (SignatureVersion 1 and 2)', () => {
   });
 
   it('a message signed by a key other than the certificate’s is 401, counted as the StreetWorksRejected metric (issue 20: it alarms)', async () => {
-    const lines: string[] = [];
-    const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
-      lines.push(String(chunk));
-      return true;
-    });
-    try {
-      await refused(sign(notification(event('TW0100006', 'PERMIT_GRANTED')), authority.otherKey), 401);
-    } finally {
-      spy.mockRestore();
-    }
-    const metrics = lines.map((l) => JSON.parse(l)).filter((l) => l._aws);
-    expect(metrics).toEqual([
+    const { lines } = await writtenWhile(() =>
+      refused(sign(notification(event('TW0100006', 'PERMIT_GRANTED')), authority.otherKey), 401),
+    );
+    expect(metricLines(lines)).toEqual([
       expect.objectContaining({ StreetWorksRejected: 1, Stage: 'test', service: 'compliance-api' }),
     ]);
   });
@@ -328,18 +321,11 @@ describe('subscriptions', () => {
   });
 
   it('an UnsubscribeConfirmation is verified, recorded and raised as the StreetWorksUnsubscribed metric', async () => {
-    const lines: string[] = [];
-    const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
-      lines.push(String(chunk));
-      return true;
-    });
-    try {
-      const res = await deliver(sign(subscription('UnsubscribeConfirmation'), authority.signingKey));
-      expect(res.status, res.text).toBe(200);
-    } finally {
-      spy.mockRestore();
-    }
-    const metric = lines.map((l) => JSON.parse(l)).find((l) => l._aws);
+    const { result: res, lines } = await writtenWhile(() =>
+      deliver(sign(subscription('UnsubscribeConfirmation'), authority.signingKey)),
+    );
+    expect(res.status, res.text).toBe(200);
+    const [metric] = metricLines(lines);
     expect(metric).toMatchObject({ StreetWorksUnsubscribed: 1, Stage: 'test' });
     expect(await getItem({ pk: `SNS#${TOPIC}`, sk: 'SUBSCRIPTION' })).toMatchObject({
       status: 'unsubscribed',

@@ -20,7 +20,9 @@ import { webhookDeliveries, webhookSubscriptions } from '#shared/resources/webho
 import { deliverEvent, deliveryId, runDueDeliveries } from '#shared/resources/webhooks/deliveries';
 import { createServiceAccountClient } from '../../infra/local/records';
 import { type ApiResponse, startTestApi, type TestApi } from '../support/api';
+import { idsByCursor } from '../support/cursor-walk';
 import { consume, latestEvent, streamRecordOf } from '../support/event-stream';
+import { metricLines, writtenWhile } from '../support/output';
 import { itemsRead, queryScans } from '../support/query-scans';
 import { newTenant, type Tenant } from '../support/tenants';
 
@@ -329,26 +331,17 @@ describe('issue 18, item 4: delivery', () => {
     await consume(streamRecordOf(await write('Dewalt')));
     const gaps: number[] = [];
     let last = Date.now();
-    const written: string[] = [];
+    const written: Record<string, unknown>[] = [];
     for (let attempt = 2; attempt <= 8; attempt++) {
       const [delivery] = await deliveriesOf(downSubscription);
       const due = Date.parse(String(delivery?.attributes.next_attempt_at));
       gaps.push(due - last);
       last = due;
-      const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
-        written.push(String(chunk));
-        return true;
-      });
-      try {
-        await runDueDeliveries(due);
-      } finally {
-        out.mockRestore();
-      }
+      written.push(...(await writtenWhile(() => runDueDeliveries(due))).lines);
       expect(down.received, `attempt ${attempt}`).toHaveLength(attempt);
     }
     // The subscription turning failing is counted once, as the WebhookSubscriptionFailing metric (it alarms).
-    const metrics = written.flatMap((l) => l.split('\n')).filter((l) => l.includes('"_aws"'));
-    expect(metrics.map((l) => JSON.parse(l))).toEqual([
+    expect(metricLines(written)).toEqual([
       expect.objectContaining({ WebhookSubscriptionFailing: 1, service: 'compliance-api' }),
     ]);
     const [delivery] = await deliveriesOf(downSubscription);
@@ -557,16 +550,7 @@ describe('a subscription’s deliveries, kept as long as events, listed a page a
       'QueryCommand',
     ]);
 
-    const all: string[] = [];
-    let next = `${list}?page[limit]=3&page[cursor]=`;
-    for (;;) {
-      const res = await api.get(next, admin);
-      expect(res.status, res.text).toBe(200);
-      all.push(...res.body.data.map((d: { id: string }) => d.id));
-      if (!res.body.links.next) break;
-      const link = new URL(res.body.links.next);
-      next = `${link.pathname}${link.search}`;
-    }
+    const all = await idsByCursor(api, `${list}?page[limit]=3&page[cursor]=`, admin);
     expect(all).toEqual([...recent, last.id]);
     const oldestFirst = await api.get(`${list}?sort=created_at&page[limit]=1`, admin);
     expect(oldestFirst.body.data.map((d: { id: string }) => d.id)).toEqual([last.id]);

@@ -5,14 +5,13 @@
  * tokens name as their issuer; without one, the issuer is the API's own URL.
  */
 import { readFileSync } from 'node:fs';
-import { App, NestedStack, type Stack } from 'aws-cdk-lib';
+import { NestedStack, type Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
+import { appWith, composeStack } from '../../infra/compose';
 import { CONTEXT_KEYS, stackFromContext } from '../../infra/context';
-import { ComplianceApiStack } from '../../infra/stack';
 
 const readme = readFileSync('README.md', 'utf8');
-const cdkJson = JSON.parse(readFileSync('cdk.json', 'utf8')) as { context: Record<string, unknown> };
 
 /** The README's Deploying section, up to the next section. */
 const deploying = (() => {
@@ -40,9 +39,7 @@ const commands = [...deploying.matchAll(/```sh\n([\s\S]*?)```/g)]
 
 /** The app as `infra/app.ts` makes it for some context (cdk.json's under it), bundling skipped. */
 const synthesised = (context: Record<string, unknown>) => {
-  const app = new App({ context: { ...cdkJson.context, ...context, 'aws:cdk:bundling-stacks': [] } });
-  const { id, props } = stackFromContext(app.node.getAllContext());
-  const stack = new ComplianceApiStack(app, id, props);
+  const stack = composeStack(appWith(context));
   return { stack, template: Template.fromStack(stack) };
 };
 
