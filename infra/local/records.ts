@@ -61,6 +61,7 @@ export const createUser = (orgId: string, p: UserProfile, at?: Date) =>
     orgId,
     {
       email: p.email,
+      status: 'active',
       identities: [],
       profile: {
         work: { occupation: p.occupation ?? null, cscs: null, eusr: null, start_date: null },

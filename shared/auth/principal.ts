@@ -115,10 +115,15 @@ const fromSession = async (token: string, aheadOf: AheadOf) => {
     aheadOf(principalId),
   );
   const [session, record] = taken as [SessionRecord | null, PrincipalRecord | null];
-  if (!session || !live(session) || session.principal_id !== principalId)
+  if (
+    !session ||
+    !live(session) ||
+    session.principal_id !== principalId ||
+    (record?.sessions_after !== undefined && session.created_at <= record.sessions_after)
+  )
     throw new UnauthorisedError('The session is invalid or has expired; sign in again.');
   if (!record?.enabled || record.kind !== 'user')
-    throw new UnauthorisedError('The user behind this session is disabled.');
+    throw new UnauthorisedError('The user behind this session is suspended or deactivated.');
   return { record, read };
 };
 

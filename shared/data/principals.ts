@@ -9,7 +9,7 @@
  * - grants themselves are tenant records (`ORG#<org>#grants`), indexed by grantee on `gsi1`
  *   (`GRANTEE#<id>`) for the grantee's own lists.
  */
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documents, tableName } from './clients';
 import { batchGet, getItem, queryItems } from './repository';
 import type { StoredResource } from './stored-resource';
@@ -24,6 +24,8 @@ export interface PrincipalRecord {
   keys: Record<string, { enabled: boolean }>;
   /** A user's teams, by organisation: grants to those teams are the user's too. */
   teams: Record<string, string[]>;
+  /** A user's sessions started at or before this instant are over (suspension, deactivation). */
+  sessions_after?: string;
 }
 
 export interface ClientRecord {
@@ -54,6 +56,25 @@ export const heldGrantKey = (principalId: string, grantId: string) => ({
 });
 export const clientKey = (clientId: string) => ({ pk: `CLIENT#${clientId}`, sk: 'CLIENT' });
 export const granteeIndexKey = (granteeId: string) => `GRANTEE#${granteeId}`;
+
+/**
+ * A user's principal as their status leaves it, for the status change's own transaction: enabled or not,
+ * and (on leaving `active`) every session started until now ended, so a later reactivation does not
+ * revive them. Only these members change: the principal's teams and keys are kept by other writes.
+ */
+export const principalStatusWrite = (
+  id: string,
+  enabled: boolean,
+  endSessionsAt?: string,
+): NonNullable<TransactWriteCommandInput['TransactItems']>[number] => ({
+  Update: {
+    TableName: tableName,
+    Key: principalKey(id),
+    UpdateExpression: `SET enabled = :enabled${endSessionsAt ? ', sessions_after = :at' : ''}`,
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':enabled': enabled, ...(endSessionsAt && { ':at': endSessionsAt }) },
+  },
+});
 
 export const getPrincipal = (id: string) => getItem<PrincipalRecord>(principalKey(id));
 

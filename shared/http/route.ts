@@ -57,6 +57,12 @@ export interface Route {
    * any authenticated caller may use about itself (whoami); `null` for public routes only.
    */
   permission: Permission | 'authenticated' | null;
+  /**
+   * On a record's route whose last path parameter may be the caller's own id (`/v3/users/{user_id}`): a
+   * caller without `permission` may still use it on its own record, in the organisations where it holds
+   * this one. The handler decides what such a caller may do there (a user's own profile, not their status).
+   */
+  self?: Permission;
   access: RouteAccess;
   /**
    * Query parameters a route takes when its handler does not parse the query itself. Routes that change

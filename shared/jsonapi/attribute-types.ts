@@ -72,3 +72,49 @@ export const timestamp = z.lazy(() =>
       return z.NEVER;
     }),
 );
+
+/** A calendar date, `YYYY-MM-DD` (a date of birth, a start date): a real day, no time or zone. */
+export const calendarDate = () => z.iso.date({ error: 'must be a date, YYYY-MM-DD, such as 2026-01-31' });
+
+/**
+ * A BCP 47 language tag (`en-GB`, `cy`, `pt-BR`), stored in its canonical case. The runtime's own
+ * `Intl.getCanonicalLocales` parses it (RFC 5646 syntax), so no tag table ships with the bundle.
+ */
+export const languageTag = () =>
+  z
+    .string()
+    .max(35)
+    .transform((tag, context) => {
+      try {
+        const [canonical] = Intl.getCanonicalLocales(tag);
+        if (canonical) return canonical;
+      } catch {}
+      context.issues.push({
+        code: 'custom',
+        input: tag,
+        message: 'must be a BCP 47 language tag, such as en-GB',
+      });
+      return z.NEVER;
+    });
+
+/**
+ * An IANA time zone name (`Europe/London`, `UTC`), as the runtime's time zone database knows it, stored
+ * as that database spells it; fixed offsets (`+01:00`) are refused: they do not follow daylight saving.
+ */
+export const timeZone = () =>
+  z
+    .string()
+    .max(64)
+    .transform((zone, context) => {
+      if (/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(zone)) {
+        try {
+          return new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone;
+        } catch {}
+      }
+      context.issues.push({
+        code: 'custom',
+        input: zone,
+        message: 'must be an IANA time zone, such as Europe/London',
+      });
+      return z.NEVER;
+    });

@@ -65,6 +65,7 @@ const endpointRoute = (
     access: options.access ?? defaultAccess(method),
     ...(options.query && { query: options.query }),
     ...(options.answers && { answers: options.answers }),
+    ...(options.self && { self: options.self }),
     declared: { resource, operation },
   };
 };

@@ -33,6 +33,8 @@ export type EndpointDeclaration =
       /** A path other than the declared one (properties are created in an organisation, listed across them). */
       path?: string;
       permission?: Permission | 'authenticated';
+      /** A permission that also allows the route on the caller's own record (`users:self`): see `Route.self`. */
+      self?: Permission;
       access?: RouteAccess;
       query?: readonly string[];
       /** What it answers where the operation's answer is not it (a create that answers 200). */

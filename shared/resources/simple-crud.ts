@@ -77,6 +77,12 @@ export interface CrudOptions {
   author?: true;
   /** The record is listed on the one its `relationship` names, in that record's `as` list (a contact's interactions). */
   listedOn?: { relationship: string; as: string };
+  /**
+   * Why a record may not be deleted yet (a job role someone holds), from the record as read: 409 with
+   * this detail. What it reads must move the record's version, so the delete (conditional on the version
+   * read) cannot pass a change made after the look.
+   */
+  inUse?: (record: StoredResource) => string | undefined;
 }
 
 /**
@@ -168,6 +174,8 @@ export const simpleCrud = (
       return replaceRecord(scope, definition, next, rels, extra, takenValue(unique, extra));
     },
     remove: async (scope, record) => {
+      const inUse = options.inUse?.(record);
+      if (inUse) throw new ConflictError(inUse);
       const parentId = record.rels[listedOn?.relationship ?? ''];
       const parent = resourceTypes.get(definition.relationships[listedOn?.relationship ?? '']?.type ?? '');
       const listedBy =

@@ -387,7 +387,11 @@ describe('whoami, roles and the permission catalogue', () => {
     expect(res.body.data.map((r: { id: string }) => r.id).sort()).toEqual(['admin', 'viewer']);
     const viewer = res.body.data.find((r: { id: string }) => r.id === 'viewer');
     expect(viewer.meta.built_in).toBe(true);
-    expect(viewer.attributes.permissions.every((p: string) => p.endsWith(':view'))).toBe(true);
+    // Read-only, but for one's own profile (users:self, which a viewer needs to keep theirs up to date).
+    expect(
+      viewer.attributes.permissions.every((p: string) => p.endsWith(':view') || p === 'users:self'),
+    ).toBe(true);
+    expect(viewer.attributes.permissions).toContain('users:self');
   });
 
   it('GET /v3/iam/permissions lists the catalogue read-only', async () => {

@@ -80,6 +80,14 @@ export const requestBodies: Record<string, (ids: Ids) => object> = {
   updateJobRole: (i) => ({
     data: { type: 'job-roles', id: i.job_role_id, attributes: { description: 'Runs a site day to day.' } },
   }),
+  updateUser: (i) => ({
+    data: {
+      type: 'users',
+      id: i.user_id,
+      attributes: { profile: { work: { occupation: 'Isolation tester' } } },
+      relationships: { job_role: { data: { type: 'job-roles', id: i.job_role_id } } },
+    },
+  }),
   createRole: () => ({
     data: { type: 'roles', attributes: { name: 'Reader', permissions: ['teams:view'] } },
   }),
@@ -737,6 +745,7 @@ export const buildEveryRecord = async (
   ids.sso_provider_id = await create('createSsoProvider');
   for (const id of [
     'updateJobRole',
+    'updateUser',
     'updateServiceAccount',
     'updateServiceAccountKey',
     'updateGrant',

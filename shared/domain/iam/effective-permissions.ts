@@ -14,8 +14,8 @@ export const builtInRoles: ReadonlyMap<
     'viewer',
     {
       name: 'Viewer',
-      description: 'Read-only: every view permission.',
-      permissions: permissions.filter((p) => p.endsWith(':view')),
+      description: 'Read-only: every view permission, and changing one’s own profile.',
+      permissions: permissions.filter((p) => p.endsWith(':view') || p === 'users:self'),
     },
   ],
 ]);

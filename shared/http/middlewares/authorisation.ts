@@ -9,6 +9,7 @@ import type { EffectivePermissions } from '../../domain/iam/effective-permission
 import { NotFoundError } from '../../jsonapi/errors';
 import type { Route } from '../../routes';
 import type { ApiMiddleware } from '../api-context';
+import { parameterNames } from '../path-template';
 
 /**
  * The records a handler will read, named before the caller is authorised: from the path, and the
@@ -25,12 +26,38 @@ const likelyOrgs = (route: Route, known: EffectivePermissions | undefined, pathO
   if (pathOrgId !== undefined) return [pathOrgId];
   const { permission } = route;
   return [...(known ?? new Map()).entries()]
-    .filter(([, granted]) => permission === 'authenticated' || permission === null || granted.has(permission))
+    .filter(
+      ([, granted]) =>
+        permission === 'authenticated' ||
+        permission === null ||
+        granted.has(permission) ||
+        (route.self !== undefined && granted.has(route.self)),
+    )
     .map(([org]) => org);
 };
 
+/** The path's last parameter: the record a record's route acts on. */
+const recordIdOf = (route: Route, params: Readonly<Record<string, string | undefined>>) =>
+  params[parameterNames(route.path).at(-1) ?? ''];
+
 /** The organisations the caller reaches on this route. */
-const orgsOf = (route: Route, principal: Principal, pathOrgId: string | undefined): readonly string[] => {
+const orgsOf = (
+  route: Route,
+  principal: Principal,
+  params: Readonly<Record<string, string | undefined>>,
+): readonly string[] => {
+  const pathOrgId = params.org_id;
+  // On its own record, a caller holding the route's `self` permission where it lacks the route's own.
+  if (route.self && recordIdOf(route, params) === principal.id) {
+    const { self, permission } = route;
+    const reached = [...principal.permissions].filter(
+      ([org, granted]) =>
+        (pathOrgId === undefined || org === pathOrgId) &&
+        (granted.has(self) ||
+          (permission !== 'authenticated' && permission !== null && granted.has(permission))),
+    );
+    if (reached.length > 0) return reached.map(([org]) => org);
+  }
   if (route.permission !== 'authenticated' && route.permission !== null)
     return authorise(principal, route.permission, pathOrgId).orgIds;
   // No permission of its own (whoami, exports): any organisation the caller holds grants in.
@@ -72,6 +99,6 @@ export const authorisation = (route: Route, readAhead = declaredReadAhead(route)
       (known) => readAhead?.(params, likelyOrgs(route, known, params.org_id)) ?? [],
     );
     context.principal = principal;
-    context.scope = scopeOf(orgsOf(route, principal, event.pathParameters?.org_id), read, actorOf(principal));
+    context.scope = scopeOf(orgsOf(route, principal, params), read, actorOf(principal));
   },
 });

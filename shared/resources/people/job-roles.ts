@@ -1,6 +1,13 @@
-/** Job roles: what a person does in the organisation (a user holds at most one, issue 21), by name and code. */
+/**
+ * Job roles: what a person does in the organisation, by name and code; a user holds at most one
+ * (`user-writes.ts` keeps each role's count of holders, in the user's own transaction).
+ */
+import type { StoredResource } from '../../data/stored-resource';
 import { freeText, requiredLine } from '../../jsonapi/attribute-types';
 import { CRUD, createdAtSort, defineResource } from '../resource-definition';
+
+/** How many users hold the role: a number kept on the role's record (never an attribute of its own). */
+const holdersOf = (role: StoredResource): number => Number((role as { holders?: number }).holders ?? 0);
 
 export const jobRoles = defineResource({
   type: 'job-roles',
@@ -14,6 +21,12 @@ export const jobRoles = defineResource({
     attributes: { name: requiredLine(200), code: requiredLine(50), description: freeText(2000).optional() },
     // The code is how other systems (payroll, competence matrices) name a role: one per organisation.
     unique: { attribute: 'code', claim: (orgId, code) => ({ pk: `ORG#${orgId}#job-role-codes`, sk: code }) },
+    inUse: (role) => {
+      const n = holdersOf(role);
+      return n > 0
+        ? `${n} ${n === 1 ? 'user holds' : 'users hold'} this job role: give them another (or none) first.`
+        : undefined;
+    },
   }),
   relationships: { organisation: { type: 'organisations' } },
   collection: {
@@ -26,4 +39,7 @@ export const jobRoles = defineResource({
     defaultSort: 'name',
     includes: [],
   },
+  // `meta.holders`: how many users hold it, from its own record.
+  derive: async (_scope, roles) =>
+    roles.map((role) => ({ ...role, meta: { ...role.meta, holders: holdersOf(role) } })),
 });

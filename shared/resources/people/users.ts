@@ -1,5 +1,5 @@
 import type { StoredResource } from '../../data/stored-resource';
-import { defineResource } from '../resource-definition';
+import { createdAtSort, defineResource } from '../resource-definition';
 
 /**
  * The attribute of a user record naming what one grant gives them in its organisation (directly or
@@ -21,19 +21,43 @@ const withGrants = async (_scope: unknown, items: StoredResource[]): Promise<Sto
   });
 
 /**
- * A user as an organisation sees them (the spec's User table): `email`, `identities` and the grouped
- * `profile` (work, personal, contact, address, settings); `meta.grants` lists their role names there.
+ * A user as an organisation sees them (the spec's User table): `email`, `identities`, `status` and the
+ * grouped `profile` (work, personal, contact, address, settings); `meta.grants` lists their role names
+ * there; a user holds at most one job role. Administrators (`users:manage`) change status and job role;
+ * a user may change their own profile (`users:self`). Writes: `user-writes.ts`.
  */
 export const users = defineResource({
   type: 'users',
   tag: 'Users',
   names: { one: 'User', many: 'Users' },
+  collectionPath: '/v3/orgs/{org_id}/people/users',
   itemPath: '/v3/users/{user_id}',
   permission: 'users',
-  endpoints: { get: true },
+  endpoints: {
+    list: true,
+    get: true,
+    update: { handler: 'functions/people/update-user.ts', self: 'users:self' },
+  },
   relationships: {
     organisations: { type: 'organisations', many: true },
     teams: { type: 'teams', many: true },
+    job_role: { type: 'job-roles' },
+  },
+  collection: {
+    filters: {
+      status: { kind: 'eq', path: 'attributes.status' },
+      email: { kind: 'eq', path: 'attributes.email' },
+      job_role: { kind: 'eq', path: 'rels.job_role' },
+      created_at: { kind: 'time', path: 'meta.created_at' },
+    },
+    sorts: {
+      last_name: { path: 'attributes.profile.personal.last_name', index: 'lsi1' },
+      email: { path: 'attributes.email', index: 'lsi2' },
+      ...createdAtSort,
+    },
+    defaultSort: 'last_name',
+    includes: ['teams', 'job_role'],
   },
   derive: withGrants,
+  events: ['suspended', 'deactivated', 'reactivated'],
 });

@@ -1,0 +1,21 @@
+import { jsonApiHandler } from '#shared/http/json-api-handler';
+import { updateUser } from '#shared/resources/people/user-writes';
+import { users } from '#shared/resources/people/users';
+import { readInScope, resourceResponse } from '#shared/resources/single';
+
+export { updateUserDocument as requestBody } from '#shared/resources/people/user-writes';
+
+/**
+ * PATCH /v3/users/{user_id}: an administrator (`users:manage`) changes a user's profile, status or job
+ * role; a user (`users:self`) changes their own profile only.
+ */
+export const handler = jsonApiHandler('updateUser', async (request) => {
+  const user = await readInScope(request.scope, users, request.params.user_id);
+  const self = request.principal?.id === user.id;
+  const administers = request.principal?.permissions.get(user.org_id)?.has('users:manage') === true;
+  return resourceResponse(
+    request,
+    users,
+    await updateUser(request.scope, user, request.body, { administers, self }),
+  );
+});
