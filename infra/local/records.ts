@@ -11,6 +11,7 @@ import { featureConfigurations } from '#shared/resources/feature-configurations/
 import { createGrant, grantRecord, grantWrites } from '#shared/resources/iam/grant-writes';
 import { createKey, createServiceAccount } from '#shared/resources/iam/service-accounts';
 import { organisations } from '#shared/resources/organisations/definitions';
+import { defaultSettings } from '#shared/resources/organisations/settings';
 import { users } from '#shared/resources/people/users';
 import type { ResourceDefinition } from '#shared/resources/resource-definition';
 import { toStoredResource } from '#shared/resources/stored';
@@ -44,7 +45,16 @@ export const createOrganisation = (
   at?: Date,
   id?: string,
 ): Promise<StoredResource> =>
-  create(organisations, null, attributes, {}, at, { status: 'active' }, undefined, id);
+  create(
+    organisations,
+    null,
+    attributes,
+    {},
+    at,
+    { status: 'active' },
+    (org) => [{ create: defaultSettings(org.id, at) }],
+    id,
+  );
 
 export interface UserProfile {
   email: string;

@@ -78,7 +78,9 @@ export const calendarDate = () => z.iso.date({ error: 'must be a date, YYYY-MM-D
 
 /**
  * A BCP 47 language tag (`en-GB`, `cy`, `pt-BR`), stored in its canonical case. The runtime's own
- * `Intl.getCanonicalLocales` parses it (RFC 5646 syntax), so no tag table ships with the bundle.
+ * `Intl.getCanonicalLocales` parses it (RFC 5646 syntax), so no tag table ships with the bundle. The
+ * language must be an ISO 639 code (2 or 3 letters): the syntax also allows 5 to 8 letters, for
+ * languages registered later, of which there are none, so `english` is refused rather than kept.
  */
 export const languageTag = () =>
   z
@@ -86,6 +88,7 @@ export const languageTag = () =>
     .max(35)
     .transform((tag, context) => {
       try {
+        if (!/^[A-Za-z]{2,3}(-|$)/.test(tag)) throw new RangeError(tag);
         const [canonical] = Intl.getCanonicalLocales(tag);
         if (canonical) return canonical;
       } catch {}

@@ -88,6 +88,9 @@ export const requestBodies: Record<string, (ids: Ids) => object> = {
       relationships: { job_role: { data: { type: 'job-roles', id: i.job_role_id } } },
     },
   }),
+  updateSettings: (i) => ({
+    data: { type: 'settings', id: i.org_id, attributes: { week_start: 'sunday' } },
+  }),
   createRole: () => ({
     data: { type: 'roles', attributes: { name: 'Reader', permissions: ['teams:view'] } },
   }),
@@ -746,6 +749,7 @@ export const buildEveryRecord = async (
   for (const id of [
     'updateJobRole',
     'updateUser',
+    'updateSettings',
     'updateServiceAccount',
     'updateServiceAccountKey',
     'updateGrant',

@@ -10,6 +10,8 @@ export const permissionCatalogue = {
   'users:view': 'See the organisation’s users and their profiles.',
   'users:manage': 'Change users’ profiles, suspend, deactivate and reactivate them, and set their job roles.',
   'users:self': 'Change one’s own profile (not one’s status, grants or job role).',
+  'settings:view': 'See the organisation’s settings (time zone, locale, session lifetime, page size, SSO).',
+  'settings:manage': 'Change the organisation’s settings.',
   'job-roles:view': 'See the organisation’s job roles.',
   'job-roles:manage': 'Create, change and delete job roles.',
   'feature-configurations:view': 'See which features are configured for the organisation.',

@@ -1,8 +1,9 @@
 import { defineArea } from '../area';
 import { organisations } from './definitions';
+import { settings } from './settings';
 
 export const area = defineArea('organisations', {
   tag: 'Organisations',
-  resources: [organisations],
+  resources: [organisations, settings],
   routes: [],
 });

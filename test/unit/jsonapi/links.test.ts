@@ -13,7 +13,8 @@ const sample = (type: string): StoredResource => ({
   sk: ID,
   type,
   id: ID,
-  org_id: type === 'organisations' ? ID : ORG,
+  // An organisation, and its settings, are stored under their organisation's own id.
+  org_id: type === 'organisations' || type === 'settings' ? ID : ORG,
   attributes: {},
   meta: {},
   rels: {},

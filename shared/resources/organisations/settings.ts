@@ -1,0 +1,72 @@
+/**
+ * An organisation's settings: one record per organisation (its id is the organisation's), written with
+ * their defaults when the organisation is made, changed with PATCH /v3/orgs/{org_id}/settings. Typed:
+ * an unknown key is 400; each change is a `settings.updated` event, and so an audit entry with the old
+ * and the new value of what changed. The spec fixes its retention periods (device backups: 30 days), so
+ * none is a setting here.
+ */
+import * as z from 'zod';
+import type { StoredResource } from '../../data/stored-resource';
+import { integer, languageTag, timeZone } from '../../jsonapi/attribute-types';
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../jsonapi/collection-query';
+import { newRecord } from '../record-writes';
+import { defineResource } from '../resource-definition';
+
+export const WEEK_DAYS = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const;
+
+/** What a new organisation starts with. */
+export const SETTINGS_DEFAULTS = {
+  timezone: 'Europe/London',
+  locale: 'en-GB',
+  week_start: 'monday',
+  /** How long a user's session lasts from sign-in (SSO login, an accepted invitation). */
+  session_lifetime_minutes: 480,
+  /** The page size of the organisation's collections when a request names none. */
+  default_page_size: PAGE_SIZE_DEFAULT,
+  /** Users may sign in only through one of the organisation's SSO providers. */
+  sso_enforced: false,
+} as const;
+
+export type Settings = {
+  -readonly [K in keyof typeof SETTINGS_DEFAULTS]: (typeof SETTINGS_DEFAULTS)[K] extends string
+    ? string
+    : (typeof SETTINGS_DEFAULTS)[K];
+};
+
+export const settings = defineResource({
+  type: 'settings',
+  tag: 'Settings',
+  names: { one: 'Settings', many: 'Settings' },
+  itemPath: '/v3/orgs/{org_id}/settings',
+  permission: 'settings',
+  endpoints: { get: true, update: true },
+  writes: () => ({
+    attributes: {
+      timezone: timeZone(),
+      locale: languageTag(),
+      week_start: z.enum(WEEK_DAYS),
+      session_lifetime_minutes: integer(15, 24 * 60),
+      default_page_size: integer(1, PAGE_SIZE_MAX),
+      sso_enforced: z.boolean(),
+    },
+  }),
+  relationships: {},
+});
+
+/** The settings record a new organisation is made with. */
+export const defaultSettings = (orgId: string, now = new Date()): StoredResource =>
+  newRecord(settings, orgId, { attributes: { ...SETTINGS_DEFAULTS } }, now, orgId);
+
+/** A settings record's values, defaults filling any it lacks. */
+export const settingsOf = (record: StoredResource | null): Settings => ({
+  ...SETTINGS_DEFAULTS,
+  ...(record?.attributes as Partial<Settings> | undefined),
+});
