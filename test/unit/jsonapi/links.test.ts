@@ -8,13 +8,15 @@ import { matchRoute, resourceTypes } from '#shared/routes';
 const ORG = '0190a1b2-0000-7000-8000-00000000000a';
 const ID = '0190a1b2-0000-7000-8000-00000000000b';
 
+/** Types whose record id is their organisation's: an organisation, and its settings. */
+const STORED_IN_THEMSELVES = new Set(['organisations', 'settings']);
+
 const sample = (type: string): StoredResource => ({
   pk: '',
   sk: ID,
   type,
   id: ID,
-  // An organisation, and its settings, are stored under their organisation's own id.
-  org_id: type === 'organisations' || type === 'settings' ? ID : ORG,
+  org_id: STORED_IN_THEMSELVES.has(type) ? ID : ORG,
   attributes: {},
   meta: {},
   rels: {},
@@ -44,7 +46,7 @@ describe('links are derived from the route table (issue 15: every link the API e
       expect(match?.route.method, `${path} is served by no GET route`).toBe('GET');
       const params = match?.params ?? {};
       expect(Object.values(params).at(-1), 'the last path parameter is the record id').toBe(ID);
-      if (type !== 'organisations' && 'org_id' in params) expect(params.org_id).toBe(ORG);
+      if (!STORED_IN_THEMSELVES.has(type) && 'org_id' in params) expect(params.org_id).toBe(ORG);
       expect([...query.keys()]).toEqual([]);
     },
   );
