@@ -1,13 +1,14 @@
 /**
- * `npm start`: the whole API on this machine. DynamoDB Local and s3rver, the table and buckets from the
- * definitions the CDK stack uses, the demo data, and the local API Gateway adapter on 127.0.0.1:$PORT,
+ * `npm start`: the whole API on this machine. DynamoDB Local, s3rver and the SES emulator, the table and
+ * buckets from the definitions the CDK stack uses, the demo data, and the local API Gateway adapter on
+ * 127.0.0.1:$PORT,
  * reloaded in a fresh process whenever a source file changes (`hot-api.ts`) while the engines and their
  * data stay up. Ctrl-C stops every child process.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { localDynamoDbClient, localS3Client } from './clients';
-import { startDynamoDbLocal, startS3rver } from './engines';
+import { startDynamoDbLocal, startS3rver, startSesLocal } from './engines';
 import { startEventStream } from './event-stream';
 import { startHotApi } from './hot-api';
 import { ensureKeyFile } from './key-file';
@@ -38,6 +39,8 @@ const main = async () => {
   stops.push(dynamo.stop);
   const s3 = await startS3rver();
   stops.push(s3.stop);
+  const ses = await startSesLocal();
+  stops.push(ses.stop);
   // The job worker runs as Lambda runs it: invoked asynchronously, each invocation a process of its own
   // (with this process's environment, set below).
   const lambda = await startLambdaEndpoint({ env: process.env, log });
@@ -49,6 +52,7 @@ const main = async () => {
     STAGE: 'local',
     DYNAMODB_ENDPOINT: dynamo.endpoint,
     S3_ENDPOINT: s3.endpoint,
+    SES_ENDPOINT: ses.endpoint,
     TABLE_NAME: tableName,
     DEVICE_BACKUPS_BUCKET: buckets.deviceBackups,
     EXPORTS_BUCKET: buckets.exports,
@@ -114,6 +118,7 @@ const main = async () => {
   const lines = [
     `Compliance API running at ${baseUrl} (DynamoDB Local ${dynamo.endpoint}, s3rver ${s3.endpoint})`,
     `API reference at ${baseUrl}${routePath('getDocsPage')}; the OpenAPI document at ${baseUrl}${routePath('getOpenApiJson')}`,
+    `E-mail goes to the SES emulator at ${ses.endpoint} (open it in a browser to read the outbox)`,
     `Events: ${first?.name}'s change feed at ${baseUrl}${routePath('listEvents', { org_id: first?.id ?? '' })}; the table's stream feeds functions/events/consume.ts`,
     '',
     ...demo.organisations.flatMap((o) => [

@@ -23,6 +23,7 @@ const env = {
   EVENT_FEED_SETTLE_SECONDS: '1',
   DYNAMODB_ENDPOINT: inject('dynamodbEndpoint'),
   S3_ENDPOINT: inject('s3Endpoint'),
+  SES_ENDPOINT: inject('sesEndpoint'),
   TABLE_NAME: `test-${suffix}`,
   DEVICE_BACKUPS_BUCKET: `device-backups-${suffix}`,
   EXPORTS_BUCKET: `exports-${suffix}`,
