@@ -51,6 +51,8 @@ describe('configuration from the environment', () => {
       // E-mail goes to SES in AWS (an emulator locally), from a no-reply sender unless configured.
       SES_ENDPOINT: undefined,
       EMAIL_FROM: 'no-reply@compliance.local',
+      // SSO providers are https only unless the local stack or the tests allow loopback http.
+      SSO_ALLOW_LOOPBACK_HTTP: false,
     });
   });
 
