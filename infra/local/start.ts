@@ -1,15 +1,18 @@
 /**
- * `npm start`: the whole API on this machine. DynamoDB Local and s3rver, the table and buckets from the
- * definitions the CDK stack uses, the demo data, and the local API Gateway adapter on 127.0.0.1:$PORT,
+ * `npm start`: the whole API on this machine. DynamoDB Local, s3rver, the SES emulator and an OpenID
+ * provider whose accounts are the demo people, the table and buckets from the definitions the CDK stack
+ * uses, the demo data, and the local API Gateway adapter on 127.0.0.1:$PORT,
  * reloaded in a fresh process whenever a source file changes (`hot-api.ts`) while the engines and their
  * data stay up. Ctrl-C stops every child process.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { localDynamoDbClient, localS3Client } from './clients';
-import { startDynamoDbLocal, startS3rver } from './engines';
+import { startDynamoDbLocal, startS3rver, startSesLocal } from './engines';
 import { startEventStream } from './event-stream';
 import { startHotApi } from './hot-api';
+import { startIdentityProvider } from './identity-provider';
 import { ensureKeyFile } from './key-file';
 import { startLambdaEndpoint } from './lambda-endpoint';
 import { createBuckets, createTable } from './provision';
@@ -38,6 +41,11 @@ const main = async () => {
   stops.push(dynamo.stop);
   const s3 = await startS3rver();
   stops.push(s3.stop);
+  const ses = await startSesLocal();
+  stops.push(ses.stop);
+  // Not yet any organisation's SSO provider: that comes with the SSO routes.
+  const idp = await startIdentityProvider();
+  stops.push(idp.stop);
   // The job worker runs as Lambda runs it: invoked asynchronously, each invocation a process of its own
   // (with this process's environment, set below).
   const lambda = await startLambdaEndpoint({ env: process.env, log });
@@ -49,6 +57,7 @@ const main = async () => {
     STAGE: 'local',
     DYNAMODB_ENDPOINT: dynamo.endpoint,
     S3_ENDPOINT: s3.endpoint,
+    SES_ENDPOINT: ses.endpoint,
     TABLE_NAME: tableName,
     DEVICE_BACKUPS_BUCKET: buckets.deviceBackups,
     EXPORTS_BUCKET: buckets.exports,
@@ -60,14 +69,18 @@ const main = async () => {
     LOCAL_CURSOR_KEY_FILE: ensureKeyFile(resolve(localDir, 'cursor.key')),
     // Webhooks to a receiver on this machine (http://127.0.0.1:…); never set in AWS.
     WEBHOOK_ALLOW_LOOPBACK: 'true',
+    // SSO through the local OpenID provider, which is plain http on loopback; never set in AWS.
+    SSO_ALLOW_LOOPBACK_HTTP: 'true',
     LAMBDA_ENDPOINT: lambda.endpoint,
   };
   Object.assign(process.env, env);
   await createTable(localDynamoDbClient(dynamo.endpoint, tableName), tableName);
   await createBuckets(localS3Client(s3.endpoint), Object.values(buckets));
 
-  const { loadDemoData } = await import('./demo-data');
+  const { demoPeople, loadDemoData } = await import('./demo-data');
   const demo = await loadDemoData();
+  // The provider's own subject ids: opaque to the API, as any provider's are.
+  for (const person of demoPeople()) idp.addAccount({ sub: randomUUID(), email_verified: true, ...person });
   const api = await startHotApi({ root, port, host: '127.0.0.1', env, log });
   stops.unshift(api.stop);
   // Events reach their consumers as in AWS: the table's stream, read here, hands them to the module
@@ -114,6 +127,8 @@ const main = async () => {
   const lines = [
     `Compliance API running at ${baseUrl} (DynamoDB Local ${dynamo.endpoint}, s3rver ${s3.endpoint})`,
     `API reference at ${baseUrl}${routePath('getDocsPage')}; the OpenAPI document at ${baseUrl}${routePath('getOpenApiJson')}`,
+    `E-mail goes to the SES emulator at ${ses.endpoint} (open it in a browser to read the outbox)`,
+    `OpenID provider at ${idp.issuer} (${idp.issuer}/.well-known/openid-configuration): every demo person signs in with their e-mail, no password`,
     `Events: ${first?.name}'s change feed at ${baseUrl}${routePath('listEvents', { org_id: first?.id ?? '' })}; the table's stream feeds functions/events/consume.ts`,
     '',
     ...demo.organisations.flatMap((o) => [

@@ -23,6 +23,7 @@ const env = {
   EVENT_FEED_SETTLE_SECONDS: '1',
   DYNAMODB_ENDPOINT: inject('dynamodbEndpoint'),
   S3_ENDPOINT: inject('s3Endpoint'),
+  SES_ENDPOINT: inject('sesEndpoint'),
   TABLE_NAME: `test-${suffix}`,
   DEVICE_BACKUPS_BUCKET: `device-backups-${suffix}`,
   EXPORTS_BUCKET: `exports-${suffix}`,
@@ -34,6 +35,8 @@ const env = {
   LOCAL_CURSOR_KEY_FILE: inject('cursorKeyFile'),
   // Webhooks to the tests' own loopback receivers; a test that proves the refusal reads it as false.
   WEBHOOK_ALLOW_LOOPBACK: 'true',
+  // SSO: the local OpenID provider and the tests' own tampering token endpoints are http on loopback.
+  SSO_ALLOW_LOOPBACK_HTTP: 'true',
   // Jobs: the loopback Lambda endpoint a test starts to run workers (infra/local/lambda-endpoint.ts); an
   // invocation hands a job on after 2 s and a dead worker's lease runs out after 3 s, so a test sees both.
   LAMBDA_ENDPOINT: `http://127.0.0.1:${await freePort()}`,

@@ -48,6 +48,11 @@ describe('configuration from the environment', () => {
       JOB_LEASE_SECONDS: 120,
       EXPORT_PART_KIB: 8192,
       EXPORT_INLINE_ROWS: 10_000,
+      // E-mail goes to SES in AWS (an emulator locally), from a no-reply sender unless configured.
+      SES_ENDPOINT: undefined,
+      EMAIL_FROM: 'no-reply@compliance.local',
+      // SSO providers are https only unless the local stack or the tests allow loopback http.
+      SSO_ALLOW_LOOPBACK_HTTP: false,
     });
   });
 
