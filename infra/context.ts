@@ -21,6 +21,10 @@ export const CONTEXT_KEYS = {
     'the national street-works SNS topics, comma-separated; each is subscribed in its own region',
   streetWorksOrganisations: 'routing of street-works references to organisations: prefix=org_id,…',
   alarmEmail: 'an address the alarms topic e-mails (it confirms the subscription first)',
+  emailFrom:
+    'the sender of invitation e-mails, an address or domain verified in SES in the stack’s region (default no-reply@<domainName>, or none: invitations then cannot be sent)',
+  appUrl:
+    'the web application invitation e-mails link to (<appUrl>/accept-invitation?token=…); default the API’s URL',
   logRetentionDays: 'days the functions’ log groups keep their logs (default by stage: 14, 30, 90)',
   accessLogRetentionDays: 'days the API’s access log keeps its lines (default by stage: 30, 90, 365)',
   serverErrorAlarmPercent:
@@ -87,6 +91,12 @@ export const stackFromContext = (
   const alarmEmail = text('alarmEmail');
   if (alarmEmail !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(alarmEmail))
     throw new Error(`Context alarmEmail must be an e-mail address; got ${alarmEmail}.`);
+  const emailFrom = text('emailFrom') ?? (domainName && `no-reply@${domainName}`);
+  if (emailFrom !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(emailFrom))
+    throw new Error(`Context emailFrom must be an e-mail address; got ${emailFrom}.`);
+  const appUrl = text('appUrl');
+  if (appUrl !== undefined && !/^https:\/\/[^\s/]+(\/\S*)?$/.test(appUrl))
+    throw new Error(`Context appUrl must be an https URL; got ${appUrl}.`);
   const count = (
     key:
       | 'throttleRateLimit'
@@ -117,6 +127,8 @@ export const stackFromContext = (
         requestsPerMinuteOrganisation: count('requestsPerMinuteOrganisation'),
         requestsPerMinuteClient: count('requestsPerMinuteClient'),
       },
+      ...(emailFrom && { emailFrom }),
+      ...(appUrl && { appUrl }),
       ...(domainName && {
         domain: {
           name: domainName,

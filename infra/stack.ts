@@ -77,6 +77,13 @@ export interface ComplianceApiStackProps extends StackProps {
   streetWorksTopicArns?: readonly string[];
   /** Routing of street-works references to organisations: `prefix=org_id,…` (longest prefix wins). */
   streetWorksOrganisations?: string;
+  /**
+   * The sender of invitation e-mails: an SES-verified identity (the address, or its domain) in the stack's
+   * region; the functions that send may send from it alone. @default none: sending is refused by SES
+   */
+  emailFrom?: string;
+  /** The web application invitation e-mails link to. @default the API's URL */
+  appUrl?: string;
 }
 
 /** `street-works` → `StreetWorks`, for logical ids. */
@@ -102,6 +109,7 @@ const unionOf = (accesses: readonly RouteAccess[]): RouteAccess => {
     if (access.sns) union.sns = access.sns;
     if (access.webhookSecrets) union.webhookSecrets = access.webhookSecrets;
     if (access.cursors) union.cursors = true;
+    if (access.email) union.email = true;
   }
   return union;
 };
@@ -227,8 +235,8 @@ export class ComplianceApiStack extends Stack {
     // each function at exactly its route's privileges and the stack far below 500 resources.
     const roles = new Map<string, Role>();
     const topicArns = props.streetWorksTopicArns ?? [];
-    const roleFor = ({ table, buckets, signing, sns, webhookSecrets, cursors }: RouteAccess): Role => {
-      const profile = JSON.stringify({ table, buckets, signing, sns, webhookSecrets, cursors });
+    const roleFor = ({ table, buckets, signing, sns, webhookSecrets, cursors, email }: RouteAccess): Role => {
+      const profile = JSON.stringify({ table, buckets, signing, sns, webhookSecrets, cursors, email });
       const existing = roles.get(profile);
       if (existing) return existing;
       const role = new Role(this, `Role${roles.size}`, {
@@ -270,6 +278,19 @@ export class ComplianceApiStack extends Stack {
         );
       }
       if (cursors) cursorKey.grantRead(role);
+      // Mail only from the configured sender's SES identities (the address, and its domain).
+      if (email && props.emailFrom) {
+        const domain = props.emailFrom.split('@')[1] ?? props.emailFrom;
+        role.addToPolicy(
+          new PolicyStatement({
+            actions: ['ses:SendEmail'],
+            resources: [props.emailFrom, domain].map((identity) =>
+              this.formatArn({ service: 'ses', resource: 'identity', resourceName: identity }),
+            ),
+            conditions: { StringEquals: { 'ses:FromAddress': props.emailFrom } },
+          }),
+        );
+      }
       roles.set(profile, role);
       return role;
     };
@@ -312,6 +333,10 @@ export class ComplianceApiStack extends Stack {
           ...(access.signing && { SIGNING_KEY_ID: signingKey.keyArn }),
           ...(access.webhookSecrets && { WEBHOOK_SECRETS_KEY_ID: webhooks.secretsKey.keyArn }),
           ...(access.cursors && { CURSOR_KEY_SECRET_ARN: cursorKey.secretArn }),
+          ...(access.email && {
+            APP_URL: props.appUrl ?? issuer,
+            ...(props.emailFrom && { EMAIL_FROM: props.emailFrom }),
+          }),
           ...(access.sns && {
             SNS_TOPIC_ARNS: topicArns.join(','),
             STREET_WORKS_ORGANISATIONS: props.streetWorksOrganisations ?? '',

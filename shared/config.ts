@@ -24,6 +24,11 @@ export interface Config {
   S3_ENDPOINT?: string;
   /** `iss` of access tokens: the {auth_url}. */
   TOKEN_ISSUER: string;
+  /**
+   * The web application people use: invitation e-mails link to `<APP_URL>/accept-invitation?token=…`,
+   * whose page sends the token to POST /v3/invitations/accept. The API's own URL unless set.
+   */
+  APP_URL: string;
   /** `aud` of access tokens: the API this stage serves. */
   TOKEN_AUDIENCE: string;
   ACCESS_TOKEN_TTL_SECONDS: number;
@@ -185,6 +190,8 @@ export const readConfig = (env: Readonly<Record<string, string | undefined>>): C
     S3_ENDPOINT: e.url('S3_ENDPOINT'),
     TOKEN_ISSUER: e.url('TOKEN_ISSUER', 'http://127.0.0.1:3000'),
     TOKEN_AUDIENCE: e.text('TOKEN_AUDIENCE', 'compliance-api:local'),
+    // The issuer is checked above; an invalid one is reported once.
+    APP_URL: e.url('APP_URL', env.TOKEN_ISSUER ?? 'http://127.0.0.1:3000'),
     ACCESS_TOKEN_TTL_SECONDS: e.integer('ACCESS_TOKEN_TTL_SECONDS', 60, 86_400, 3600),
     TOKEN_FAILURE_WINDOW_SECONDS: e.integer('TOKEN_FAILURE_WINDOW_SECONDS', 60, 86_400, 900),
     TOKEN_FAILURES_PER_CLIENT: e.integer('TOKEN_FAILURES_PER_CLIENT', 1, 1000, 10),

@@ -25,9 +25,10 @@ export const sessionPrincipal = (token: string): string | null => SESSION_TOKEN.
 export const startSession = async (
   principalId: string,
   now = Date.now(),
+  lifetimeSeconds = SESSION_LIFETIME_SECONDS,
 ): Promise<{ token: string; expiresAt: Date }> => {
   const token = `sess_${principalId}.${randomBytes(32).toString('base64url')}`;
-  const expiresAt = Math.floor(now / 1000) + SESSION_LIFETIME_SECONDS;
+  const expiresAt = Math.floor(now / 1000) + lifetimeSeconds;
   await putSession(hashSessionToken(token), {
     principal_id: principalId,
     created_at: new Date(now).toISOString(),
@@ -42,3 +43,14 @@ export const sessionCookie = (cookies: readonly string[] | undefined): string | 
     ?.map((c) => c.split('='))
     .find(([name]) => name?.trim() === SESSION_COOKIE)?.[1]
     ?.trim();
+
+/**
+ * The `Set-Cookie` value that hands a browser its session: `__Host-` (so only this host, path `/`, over
+ * HTTPS), unreadable by scripts, and not sent on cross-site requests other than top-level navigation.
+ */
+export const sessionSetCookie = (token: string, expiresAt: Date, now = Date.now()): string =>
+  `${SESSION_COOKIE}=${token}; Path=/; Secure; HttpOnly; SameSite=Lax; Max-Age=${Math.max(0, Math.ceil((expiresAt.getTime() - now) / 1000))}`;
+
+/** The `Set-Cookie` value that makes a browser forget its session. */
+export const clearedSessionCookie = (): string =>
+  `${SESSION_COOKIE}=; Path=/; Secure; HttpOnly; SameSite=Lax; Max-Age=0`;

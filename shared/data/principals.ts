@@ -12,7 +12,7 @@
 import { PutCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documents, tableName } from './clients';
 import { batchGet, getItem, queryItems } from './repository';
-import type { StoredResource } from './stored-resource';
+import type { ItemKey, StoredResource } from './stored-resource';
 import { resourceKey } from './stored-resource';
 
 export interface PrincipalRecord {
@@ -54,6 +54,27 @@ export const heldGrantKey = (principalId: string, grantId: string) => ({
   pk: `PRINCIPAL#${principalId}`,
   sk: `GRANT#${grantId}`,
 });
+/** The item of a grant a principal holds (`heldGrantKey`), as the grant's transaction writes it. */
+export const heldGrantItem = (principalId: string, held: HeldGrant): ItemKey & HeldGrant => ({
+  ...heldGrantKey(principalId, held.grant_id),
+  ...held,
+});
+
+/** A new user's principal: enabled, no keys, and the teams it joins with. */
+export const userPrincipal = (
+  id: string,
+  name: string,
+  teams: Record<string, string[]> = {},
+): ItemKey & PrincipalRecord => ({
+  ...principalKey(id),
+  kind: 'user',
+  id,
+  name,
+  enabled: true,
+  keys: {},
+  teams,
+});
+
 export const clientKey = (clientId: string) => ({ pk: `CLIENT#${clientId}`, sk: 'CLIENT' });
 export const granteeIndexKey = (granteeId: string) => `GRANTEE#${granteeId}`;
 
@@ -73,6 +94,25 @@ export const principalStatusWrite = (
     UpdateExpression: `SET enabled = :enabled${endSessionsAt ? ', sessions_after = :at' : ''}`,
     ConditionExpression: 'attribute_exists(pk)',
     ExpressionAttributeValues: { ':enabled': enabled, ...(endSessionsAt && { ':at': endSessionsAt }) },
+  },
+});
+
+/**
+ * A user joining teams of an organisation (an accepted invitation): their principal's list for it grows
+ * by these ids, in one update (one op per item in a transaction).
+ */
+export const principalTeamsWrite = (
+  id: string,
+  orgId: string,
+  teamIds: readonly string[],
+): NonNullable<TransactWriteCommandInput['TransactItems']>[number] => ({
+  Update: {
+    TableName: tableName,
+    Key: principalKey(id),
+    UpdateExpression: 'SET teams.#org = list_append(if_not_exists(teams.#org, :none), :ids)',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeNames: { '#org': orgId },
+    ExpressionAttributeValues: { ':none': [], ':ids': [...teamIds] },
   },
 });
 

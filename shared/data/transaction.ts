@@ -73,7 +73,8 @@ export type WriteOp =
     }
   /**
    * Claims a unique value (a sentinel item, which may say what holds it and when it expires); refused if
-   * taken.
+   * taken, unless by its own holder (the claim is renewed) or by a claim whose `expires_at` has passed
+   * (TTL deletion lags by up to days: an expired claim holds nothing).
    */
   | { claim: ItemKey & { holder_id?: string; org_id?: string; expires_at?: number } }
   /** Requires that a record exists (at this `version`, if given), without changing it. */
@@ -319,8 +320,21 @@ export const buildTransaction = (
       for (const [name, id] of Object.entries(leave))
         sets.leave.set(name, (sets.leave.get(name) ?? new Set()).add(id));
     } else if ('claim' in op) {
+      const { holder_id } = op.claim;
       add(i, {
-        Put: { TableName: tableName, Item: op.claim, ConditionExpression: 'attribute_not_exists(pk)' },
+        Put: {
+          TableName: tableName,
+          Item: op.claim,
+          ConditionExpression: [
+            'attribute_not_exists(pk)',
+            'expires_at < :now',
+            ...(holder_id === undefined ? [] : ['holder_id = :holder']),
+          ].join(' OR '),
+          ExpressionAttributeValues: {
+            ':now': Math.floor(at / 1000),
+            ...(holder_id !== undefined && { ':holder': holder_id }),
+          },
+        },
       });
     } else if ('check' in op) {
       const { version, ...key } = op.check;

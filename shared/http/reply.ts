@@ -8,6 +8,8 @@ export class Reply {
     readonly body: unknown,
     readonly headers: Record<string, string> = {},
     readonly contentType: string = JSONAPI_MEDIA_TYPE,
+    /** `Set-Cookie` values (API Gateway v2 sends each as its own header). */
+    readonly cookies: readonly string[] = [],
   ) {}
 }
 
@@ -44,5 +46,6 @@ export const toResult = (reply: Reply): APIGatewayProxyStructuredResultV2 => {
       'Content-Length': String(Buffer.byteLength(body)),
     },
     body,
+    ...(reply.cookies.length > 0 && { cookies: [...reply.cookies] }),
   };
 };

@@ -30,6 +30,8 @@ export interface RouteAccess {
   webhookSecrets?: 'encrypt';
   /** Read the key that seals collection cursors (`page[cursor]`): any function that pages a collection. */
   cursors?: true;
+  /** Send e-mail through SES from the stage's sender address (invitations). */
+  email?: true;
 }
 
 /** The plain operations a resource declaration can serve with the generic handlers. */

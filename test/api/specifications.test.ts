@@ -208,6 +208,8 @@ describe('Specifications: the API specification in JSON and YAML (issue 17)', ()
       completeDeviceBackup: 'checks the upload of the backup in the path',
       rotateWebhookSubscriptionSecret: 'makes a new secret for the subscription in the path',
       redeliverWebhookDelivery: 'makes the delivery in the path due again',
+      resendInvitation: 'sends the invitation in the path again, with a new token',
+      revokeInvitation: 'revokes the invitation in the path',
     };
     const { paths } = await served();
     const undocumented = routes

@@ -347,3 +347,52 @@ describe('fair under load: throttling and the feed’s own capacity (issue 20, i
     expect(reserved({ stage: 'prod' })).toEqual([]);
   });
 });
+
+describe('invitation e-mail (issue 21, Invitations)', () => {
+  /** Each function's environment and the SES statements of its role, by function logical id. */
+  const mailers = (context: Record<string, unknown>) => {
+    const { stack, template } = synthesised(context);
+    const roles = template.toJSON().Resources as Resources;
+    const policies = Object.values(roles)
+      .filter((r) => r.Type === 'AWS::IAM::Policy')
+      .flatMap((p) => (p.Properties.PolicyDocument as { Statement: { Action: unknown }[] }).Statement)
+      .filter((s) => JSON.stringify(s.Action).includes('ses:'));
+    const functions = nestedOf(stack).flatMap((s) =>
+      Object.entries(Template.fromStack(s).findResources('AWS::Lambda::Function')).map(([id, fn]) => ({
+        id: id.replace(/[0-9A-F]{8}$/, ''),
+        env: (fn.Properties.Environment?.Variables ?? {}) as Record<string, unknown>,
+      })),
+    );
+    return { policies, functions };
+  };
+
+  it('only the people function may send, and only from emailFrom, which it is told with the app URL', () => {
+    const { policies, functions } = mailers({
+      emailFrom: 'invites@northmere.example',
+      appUrl: 'https://app.northmere.example',
+    });
+    expect(policies).toHaveLength(1);
+    expect(policies[0]).toMatchObject({
+      Action: 'ses:SendEmail',
+      Condition: { StringEquals: { 'ses:FromAddress': 'invites@northmere.example' } },
+    });
+    expect(JSON.stringify(policies[0])).toContain('identity/northmere.example');
+    const told = functions.filter((f) => f.env.EMAIL_FROM !== undefined);
+    expect(told.map((f) => f.id)).toEqual(['FnPeople']);
+    expect(told[0]?.env).toMatchObject({
+      EMAIL_FROM: 'invites@northmere.example',
+      APP_URL: 'https://app.northmere.example',
+    });
+  });
+
+  it('a custom domain gives a no-reply sender; a malformed emailFrom or appUrl fails the synth', () => {
+    expect(
+      stackFromContext({
+        domainName: 'api.example.com',
+        certificateArn: 'arn:aws:acm:eu-west-2:1:certificate/x',
+      }).props.emailFrom,
+    ).toBe('no-reply@api.example.com');
+    expect(() => stackFromContext({ emailFrom: 'nobody' })).toThrow(/emailFrom/);
+    expect(() => stackFromContext({ appUrl: 'http://app.example' })).toThrow(/appUrl/);
+  });
+});

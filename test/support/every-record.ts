@@ -49,6 +49,8 @@ export const BODILESS = new Set([
   'completeDocumentVersion',
   'completeDeviceBackup',
   'rotateWebhookSubscriptionSecret',
+  'resendInvitation',
+  'revokeInvitation',
   'redeliverWebhookDelivery',
 ]);
 
@@ -86,6 +88,18 @@ export const requestBodies: Record<string, (ids: Ids) => object> = {
       id: i.user_id,
       attributes: { profile: { work: { occupation: 'Isolation tester' } } },
       relationships: { job_role: { data: { type: 'job-roles', id: i.job_role_id } } },
+    },
+  }),
+  createInvitation: (i) => ({
+    data: {
+      type: 'invitations',
+      attributes: { email: `${i.reference}.invitee@isolation.example`.toLowerCase() },
+      relationships: {
+        roles: { data: [{ type: 'roles', id: i.role_id }] },
+        role_groups: many('role-groups', [i.role_group_id]),
+        teams: many('teams', [i.team_id]),
+        job_role: { data: { type: 'job-roles', id: i.job_role_id } },
+      },
     },
   }),
   updateSettings: (i) => ({
@@ -746,6 +760,8 @@ export const buildEveryRecord = async (
   ids.key_id = await create('createServiceAccountKey');
   ids.grant_id = await create('createGrant');
   ids.sso_provider_id = await create('createSsoProvider');
+  ids.invitation_id = await create('createInvitation');
+  await send('resendInvitation', 200);
   for (const id of [
     'updateJobRole',
     'updateUser',

@@ -53,6 +53,8 @@ describe('configuration from the environment', () => {
       EMAIL_FROM: 'no-reply@compliance.local',
       // SSO providers are https only unless the local stack or the tests allow loopback http.
       SSO_ALLOW_LOOPBACK_HTTP: false,
+      // Invitation e-mails link to the web application; the API's own URL unless set.
+      APP_URL: 'http://127.0.0.1:3000',
     });
   });
 

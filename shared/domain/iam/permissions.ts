@@ -12,6 +12,9 @@ export const permissionCatalogue = {
   'users:self': 'Change one’s own profile (not one’s status, grants or job role).',
   'settings:view': 'See the organisation’s settings (time zone, locale, session lifetime, page size, SSO).',
   'settings:manage': 'Change the organisation’s settings.',
+  'invitations:view': 'See the organisation’s invitations and their state (never their tokens).',
+  'invitations:manage':
+    'Invite people by e-mail (giving at most the permissions one holds oneself), resend and revoke invitations.',
   'job-roles:view': 'See the organisation’s job roles.',
   'job-roles:manage': 'Create, change and delete job roles.',
   'feature-configurations:view': 'See which features are configured for the organisation.',

@@ -1,0 +1,28 @@
+import { signedIn } from '#shared/auth/principal';
+import { jsonApiHandler } from '#shared/http/json-api-handler';
+import { created } from '#shared/http/reply';
+import { parseDocument } from '#shared/jsonapi/request-document';
+import { organisations } from '#shared/resources/organisations/definitions';
+import { createInvitation, createInvitationDocument } from '#shared/resources/people/invitation-writes';
+import { invitations } from '#shared/resources/people/invitations';
+import { readInScope, resourceResponse } from '#shared/resources/single';
+
+export { createInvitationDocument as requestBody } from '#shared/resources/people/invitation-writes';
+
+/**
+ * POST /v3/orgs/{org_id}/people/invitations: 201, and the e-mail with its token (shown nowhere else) is
+ * sent; a pending invitation to the same address is 409; giving more than the inviter holds is 403.
+ */
+export const handler = jsonApiHandler('createInvitation', async (request) => {
+  const document = parseDocument(createInvitationDocument, request.body);
+  const { org_id } = request.params;
+  const organisation = await readInScope(request.scope, organisations, org_id);
+  const invitation = await createInvitation(
+    request.scope,
+    org_id,
+    document,
+    signedIn(request.principal),
+    String(organisation.attributes.name),
+  );
+  return created(await resourceResponse(request, invitations, invitation));
+});

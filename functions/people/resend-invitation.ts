@@ -1,0 +1,16 @@
+import { jsonApiHandler } from '#shared/http/json-api-handler';
+import { organisations } from '#shared/resources/organisations/definitions';
+import { resendInvitation } from '#shared/resources/people/invitation-writes';
+import { invitations } from '#shared/resources/people/invitations';
+import { readInScope, resourceResponse } from '#shared/resources/single';
+
+/** POST /v3/invitations/{invitation_id}/resend: a new token by e-mail, the old one void, a new lifetime. */
+export const handler = jsonApiHandler('resendInvitation', async (request) => {
+  const invitation = await readInScope(request.scope, invitations, request.params.invitation_id);
+  const organisation = await readInScope(request.scope, organisations, invitation.org_id);
+  return resourceResponse(
+    request,
+    invitations,
+    await resendInvitation(request.scope, invitation, String(organisation.attributes.name)),
+  );
+});

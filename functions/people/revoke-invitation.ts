@@ -1,0 +1,10 @@
+import { jsonApiHandler } from '#shared/http/json-api-handler';
+import { revokeInvitation } from '#shared/resources/people/invitation-writes';
+import { invitations } from '#shared/resources/people/invitations';
+import { readInScope, resourceResponse } from '#shared/resources/single';
+
+/** POST /v3/invitations/{invitation_id}/revoke: its token stops working; the address may be invited again. */
+export const handler = jsonApiHandler('revokeInvitation', async (request) => {
+  const invitation = await readInScope(request.scope, invitations, request.params.invitation_id);
+  return resourceResponse(request, invitations, await revokeInvitation(request.scope, invitation));
+});

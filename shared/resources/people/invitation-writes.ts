@@ -1,0 +1,553 @@
+/**
+ * Inviting people by e-mail, resending, revoking and accepting.
+ *
+ * - An invitation names what accepting it gives (roles, role groups, teams, a job role) and the SSO
+ *   provider that must be used, if any. The inviter may give only permissions it holds in the
+ *   organisation itself (403 naming the rest).
+ * - One pending invitation per e-mail address in an organisation: a claim on the address, expiring with
+ *   the invitation (an expired one is no obstacle) and released when it is accepted or revoked.
+ * - The token goes out once, in the e-mail; only its SHA-256 is stored. Resending issues a new one (the
+ *   old stops working) and a new lifetime.
+ * - Accepting creates the user (or links the organisation's user with that address), gives the grants,
+ *   teams and job role, and closes the invitation, in one transaction; then a session starts.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import * as z from 'zod';
+import type { Principal } from '../../auth/principal';
+import { sessionSetCookie, startSession } from '../../auth/sessions';
+import { config } from '../../config';
+import { sendEmail } from '../../data/email';
+import { uuidv7 } from '../../data/ids';
+import { grantsOf, heldGrantItem, principalTeamsWrite, userPrincipal } from '../../data/principals';
+import { batchGetInScope, getConsistent, queryIndexPrefix } from '../../data/repository';
+import { type Scope, scopeOf } from '../../data/scope';
+import type { ItemKey, StoredResource } from '../../data/stored-resource';
+import { commit, type WriteOp, WriteRefused } from '../../data/transaction';
+import { builtInRoles, effectivePermissions } from '../../domain/iam/effective-permissions';
+import {
+  beyondInviter,
+  INVITATION_DAYS_DEFAULT,
+  INVITATION_DAYS_MAX,
+  invitationStatus,
+  invitationToken,
+  parseInvitationToken,
+} from '../../domain/people/invitation';
+import { email, integer, requiredLine } from '../../jsonapi/attribute-types';
+import { ConflictError, ForbiddenError, UnauthorisedError, ValidationError } from '../../jsonapi/errors';
+import { identifier, toMany } from '../../jsonapi/request-document';
+import { roleGroups, roles, ssoProviders } from '../iam/definitions';
+import { grantRecord } from '../iam/grant-writes';
+import { settings, settingsOf } from '../organisations/settings';
+import { byPrincipal, newRecord } from '../record-writes';
+import { indexed, toStoredResource } from '../stored';
+import { invitations } from './invitations';
+import { jobRoles } from './job-roles';
+import { teams } from './teams';
+import { heldNameAttribute, users } from './users';
+
+/** What one invitation may give: enough for any real onboarding, few enough for one transaction. */
+const GIVES_MAX = 10;
+
+const roleIdentifier = z.strictObject({ type: z.literal('roles'), id: z.string().min(1).max(64) });
+
+export const createInvitationDocument = z.lazy(() =>
+  z.strictObject({
+    data: z.strictObject({
+      type: z.literal('invitations'),
+      attributes: z.strictObject({
+        email: email(),
+        lifetime_days: integer(1, INVITATION_DAYS_MAX).default(INVITATION_DAYS_DEFAULT),
+      }),
+      relationships: z
+        .strictObject({
+          roles: z.strictObject({ data: z.array(roleIdentifier).max(GIVES_MAX) }).optional(),
+          role_groups: toMany('role-groups', GIVES_MAX).optional(),
+          teams: toMany('teams', GIVES_MAX).optional(),
+          job_role: z.strictObject({ data: identifier('job-roles').nullable() }).optional(),
+          sso_provider: z.strictObject({ data: identifier('sso-providers').nullable() }).optional(),
+        })
+        .refine((r) => (r.roles?.data.length ?? 0) + (r.role_groups?.data.length ?? 0) > 0, {
+          error: 'An invitation gives at least one role or role group.',
+        }),
+    }),
+  }),
+);
+
+export const acceptInvitationDocument = z.lazy(() =>
+  z.strictObject({
+    data: z.strictObject({
+      type: z.literal('invitation-acceptances'),
+      attributes: z.strictObject({
+        token: z.string().max(200),
+        // A new user's name, when the organisation has no user with the invited address yet.
+        first_name: requiredLine(100).optional(),
+        last_name: requiredLine(100).optional(),
+      }),
+    }),
+  }),
+);
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+const newToken = (orgId: string, invitationId: string) =>
+  invitationToken(orgId, invitationId, randomBytes(32).toString('base64url'));
+
+const ids = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
+
+/** The claim on an address: one pending invitation per address in an organisation. */
+const addressClaim = (invitation: StoredResource): ItemKey & { holder_id: string; expires_at: number } => ({
+  pk: `ORG#${invitation.org_id}#invitation-emails`,
+  sk: String(invitation.attributes.email),
+  holder_id: invitation.id,
+  expires_at: Math.floor(Date.parse(String(invitation.attributes.expires_at)) / 1000),
+});
+
+const expiry = (now: Date, days: number) => new Date(now.getTime() + days * 86_400_000).toISOString();
+
+/**
+ * The records an invitation names, read together: 400 at the first that is not the organisation's. The
+ * permissions they give, with the custom roles its role groups name (a second read, only if any).
+ */
+const readGiven = async (scope: Scope, orgId: string, rels: Record<string, unknown>) => {
+  const named = [
+    { name: 'roles', definition: roles, ids: ids(rels.roles).filter((id) => !builtInRoles.has(id)) },
+    { name: 'role_groups', definition: roleGroups, ids: ids(rels.role_groups) },
+    { name: 'teams', definition: teams, ids: ids(rels.teams) },
+    { name: 'job_role', definition: jobRoles, ids: rels.job_role ? [String(rels.job_role)] : [] },
+    {
+      name: 'sso_provider',
+      definition: ssoProviders,
+      ids: rels.sso_provider ? [String(rels.sso_provider)] : [],
+    },
+  ];
+  const read = await batchGetInScope(
+    scope,
+    named.flatMap((n) => n.ids.map((id) => n.definition.keyOf(orgId, id))),
+  );
+  for (const { name, definition, ids: wanted } of named) {
+    const missing = wanted.findIndex((id) => !read.some((r) => r.type === definition.type && r.id === id));
+    if (missing >= 0)
+      throw new ValidationError({
+        detail: 'No such record in this organisation.',
+        source: { pointer: `/data/relationships/${name}/data${name.endsWith('s') ? `/${missing}` : ''}` },
+      });
+  }
+  const groups = read.filter((r) => r.type === roleGroups.type);
+  const inGroups = groups.flatMap((g) => ids(g.rels.roles)).filter((id) => !builtInRoles.has(id));
+  const customRoles = [
+    ...read.filter((r) => r.type === roles.type),
+    ...(inGroups.length > 0
+      ? await batchGetInScope(
+          scope,
+          inGroups.map((id) => roles.keyOf(orgId, id)),
+        )
+      : []),
+  ];
+  const given =
+    effectivePermissions(
+      [
+        ...ids(rels.roles).map((role) => ({ org_id: orgId, role })),
+        ...ids(rels.role_groups).map((role_group) => ({ org_id: orgId, role_group })),
+      ],
+      new Map(customRoles.map((r) => [r.id, { id: r.id, permissions: ids(r.attributes.permissions) }])),
+      new Map(groups.map((g) => [g.id, { id: g.id, roles: ids(g.rels.roles) }])),
+    ).get(orgId) ?? new Set();
+  return { read, given };
+};
+
+/** The e-mail that carries the token: where to accept, by when, and what the invitation is for. */
+const invitationEmail = (invitation: StoredResource, token: string, organisation: string) => {
+  const link = `${config.APP_URL}/accept-invitation?token=${encodeURIComponent(token)}`;
+  const expires = String(invitation.attributes.expires_at).slice(0, 16).replace('T', ' ');
+  return {
+    to: String(invitation.attributes.email),
+    subject: `You are invited to join ${organisation}`,
+    text: [
+      `You have been invited to join ${organisation}.`,
+      '',
+      `Accept the invitation here (the link works once, until ${expires} UTC):`,
+      link,
+      '',
+      `Or send this token to POST /v3/invitations/accept: ${token}`,
+      '',
+      'If you did not expect this invitation, ignore this e-mail.',
+    ].join('\n'),
+  };
+};
+
+const send = async (invitation: StoredResource, token: string, organisation: string) => {
+  await sendEmail(invitationEmail(invitation, token, organisation)).catch((error: unknown) => {
+    throw new ConflictError(
+      `The invitation is saved, but its e-mail could not be sent (${error instanceof Error ? error.name : 'error'}): resend it.`,
+    );
+  });
+};
+
+export const createInvitation = async (
+  scope: Scope,
+  orgId: string,
+  { data }: z.infer<typeof createInvitationDocument>,
+  principal: Principal,
+  organisationName: string,
+  now = new Date(),
+): Promise<StoredResource> => {
+  const r = data.relationships;
+  const rels = {
+    roles: r.roles?.data.map((d) => d.id) ?? [],
+    role_groups: r.role_groups?.data.map((d) => d.id) ?? [],
+    teams: r.teams?.data.map((d) => d.id) ?? [],
+    job_role: r.job_role?.data?.id ?? null,
+    sso_provider: r.sso_provider?.data?.id ?? null,
+  };
+  for (const [name, list] of Object.entries({
+    roles: rels.roles,
+    role_groups: rels.role_groups,
+    teams: rels.teams,
+  }))
+    if (new Set(list).size !== list.length)
+      throw new ValidationError({
+        detail: `${name} names a record more than once.`,
+        source: { pointer: `/data/relationships/${name}/data` },
+      });
+  for (const [i, role] of rels.roles.entries())
+    if (!builtInRoles.has(role) && !z.uuid().safeParse(role).success)
+      throw new ValidationError({
+        detail: 'No such role.',
+        source: { pointer: `/data/relationships/roles/data/${i}` },
+      });
+  const { read, given } = await readGiven(scope, orgId, rels);
+  const beyond = beyondInviter(given, principal.permissions.get(orgId) ?? new Set());
+  if (beyond.length > 0)
+    throw new ForbiddenError(
+      `You can give only permissions you hold; this invitation would also give ${beyond.join(', ')}.`,
+    );
+  const id = uuidv7(now.getTime());
+  const token = newToken(orgId, id);
+  const invitation = {
+    ...newRecord(
+      invitations,
+      orgId,
+      {
+        attributes: {
+          email: data.attributes.email.toLowerCase(),
+          status: 'pending',
+          lifetime_days: data.attributes.lifetime_days,
+          expires_at: expiry(now, data.attributes.lifetime_days),
+        },
+        rels: { ...rels, ...byPrincipal('invited_by', principal), user: null },
+        meta: { sent_at: now.toISOString() },
+      },
+      now,
+      id,
+    ),
+    token_hash: hashToken(token),
+  };
+  // What it names must still be there, as read, when it commits.
+  const checks = read.map(
+    (record): WriteOp => ({ check: { pk: record.pk, sk: record.sk, version: record.version } }),
+  );
+  await commit(scope, [{ create: invitation }, { claim: addressClaim(invitation) }, ...checks]).catch(
+    (error: unknown) => {
+      if (error instanceof WriteRefused && error.op === 1)
+        throw new ConflictError('This address already has a pending invitation to this organisation.', {
+          pointer: '/data/attributes/email',
+        });
+      if (error instanceof WriteRefused)
+        throw new ConflictError('A record this invitation names changed meanwhile; try again.');
+      throw error;
+    },
+  );
+  await send(invitation, token, organisationName);
+  return invitation;
+};
+
+/** A pending (or expired) invitation sent again: a new token, the old one void, a new lifetime. */
+export const resendInvitation = async (
+  scope: Scope,
+  invitation: StoredResource,
+  organisationName: string,
+  now = new Date(),
+): Promise<StoredResource> => {
+  const status = invitationStatus(invitation.attributes as { status: string; expires_at: string }, now);
+  if (status !== 'pending' && status !== 'expired')
+    throw new ConflictError(`This invitation is ${status}; invite the person again instead.`);
+  const token = newToken(invitation.org_id, invitation.id);
+  const next = {
+    ...indexed(invitations, {
+      ...invitation,
+      attributes: {
+        ...invitation.attributes,
+        expires_at: expiry(now, Number(invitation.attributes.lifetime_days ?? INVITATION_DAYS_DEFAULT)),
+      },
+      meta: { ...invitation.meta, sent_at: now.toISOString(), updated_at: now.toISOString() },
+      version: invitation.version + 1,
+    }),
+    token_hash: hashToken(token),
+  };
+  // An expired invitation's claim may meanwhile be another invitation's: then this one cannot be renewed.
+  await commit(scope, [{ replace: next, as: 'resent' }, { claim: addressClaim(next) }]).catch(
+    (error: unknown) => {
+      if (error instanceof WriteRefused && error.op === 1)
+        throw new ConflictError('A newer invitation to this address is pending; resend that one.');
+      if (error instanceof WriteRefused)
+        throw new ConflictError('The invitation changed meanwhile; read it again and retry.');
+      throw error;
+    },
+  );
+  await send(next, token, organisationName);
+  return next;
+};
+
+export const revokeInvitation = async (
+  scope: Scope,
+  invitation: StoredResource,
+  now = new Date(),
+): Promise<StoredResource> => {
+  const status = invitationStatus(invitation.attributes as { status: string; expires_at: string }, now);
+  if (status === 'accepted' || status === 'revoked')
+    throw new ConflictError(`This invitation is already ${status}.`);
+  const next = {
+    ...invitation,
+    attributes: { ...invitation.attributes, status: 'revoked' },
+    meta: { ...invitation.meta, revoked_at: now.toISOString(), updated_at: now.toISOString() },
+    version: invitation.version + 1,
+    token_hash: null,
+  };
+  await commit(scope, [{ replace: next, as: 'revoked' }, ...releaseClaim(invitation, now)]).catch(
+    (error: unknown) => {
+      throw error instanceof WriteRefused
+        ? new ConflictError('The invitation changed meanwhile; read it again and retry.')
+        : error;
+    },
+  );
+  return next;
+};
+
+/**
+ * The address claim goes with a pending invitation, whose claim it still is (no other invitation can
+ * take it before this one expires); an expired invitation's claim is left to whoever holds it now.
+ */
+const releaseClaim = (invitation: StoredResource, now: Date): WriteOp[] => {
+  const status = invitationStatus(invitation.attributes as { status: string; expires_at: string }, now);
+  const { pk, sk } = addressClaim(invitation);
+  return status === 'pending' ? [{ remove: { pk, sk } }] : [];
+};
+
+const invalidToken = () => new UnauthorisedError('The invitation token is invalid, or has been replaced.');
+
+/**
+ * The invitation a token names, if the token is its current one (compared in constant time), read with
+ * a strongly consistent read so a resend just made is seen.
+ */
+const invitationOfToken = async (token: string) => {
+  const named = parseInvitationToken(token);
+  if (!named) throw invalidToken();
+  const scope = scopeOf([named.orgId]);
+  const invitation = await getConsistent(scope, {
+    ...invitations.keyOf(named.orgId, named.invitationId),
+    orgId: named.orgId,
+  });
+  const stored = Buffer.from(String((invitation as { token_hash?: string } | null)?.token_hash ?? ''));
+  const presented = Buffer.from(hashToken(token));
+  if (!invitation || stored.length !== presented.length || !timingSafeEqual(stored, presented))
+    throw invalidToken();
+  return invitation;
+};
+
+/**
+ * Accepts an invitation by its token alone (POST /v3/invitations/accept): one transaction makes (or
+ * links) the user and gives what the invitation names; then a session starts, for the organisation's
+ * session lifetime. An invitation naming an SSO provider is accepted by signing in through it.
+ */
+export const acceptInvitation = async (
+  { data }: z.infer<typeof acceptInvitationDocument>,
+  now = new Date(),
+): Promise<{
+  user: StoredResource;
+  /** Where the new member reads: their organisation, as themselves. */
+  scope: Scope;
+  session: { token: string; expiresAt: Date; cookie: string };
+}> => {
+  const invitation = await invitationOfToken(data.attributes.token);
+  const status = invitationStatus(invitation.attributes as { status: string; expires_at: string }, now);
+  if (status !== 'pending') throw new ConflictError(`This invitation is ${status}.`);
+  if (invitation.rels.sso_provider)
+    throw new ConflictError(
+      'This invitation is accepted by signing in through the organisation’s SSO provider it names.',
+    );
+  const user = await joinFromInvitation(invitation, data.attributes, now);
+  const [stored] = await batchGetInScope(scopeOf([invitation.org_id]), [
+    settings.keyOf(invitation.org_id, invitation.org_id),
+  ]);
+  const lifetime = settingsOf(stored ?? null).session_lifetime_minutes * 60;
+  const session = await startSession(user.id, now.getTime(), lifetime);
+  return {
+    user,
+    scope: scopeOf([user.org_id], undefined, { kind: 'user', id: user.id }),
+    session: { ...session, cookie: sessionSetCookie(session.token, session.expiresAt, now.getTime()) },
+  };
+};
+
+/**
+ * The transaction that turns an invitation into membership: the user made (or the organisation's user
+ * with that address changed), a grant per role and role group with what the user keeps of each, the
+ * user's teams (and the grants those teams hold), the job role's count, the invitation accepted and its
+ * address released. `names` name a new user (else the address's local part does).
+ */
+export const joinFromInvitation = async (
+  invitation: StoredResource,
+  names: { first_name?: string; last_name?: string },
+  now: Date,
+): Promise<StoredResource> => {
+  const orgId = invitation.org_id;
+  const address = String(invitation.attributes.email);
+  const existing = (await queryIndexPrefix(scopeOf([orgId]), orgId, users.type, 'lsi2', address)).find(
+    (u) => String(u.attributes.email).toLowerCase() === address,
+  );
+  if (existing && existing.attributes.status !== undefined && existing.attributes.status !== 'active')
+    throw new ConflictError(
+      `This address belongs to a ${existing.attributes.status} user: an administrator reactivates them first.`,
+    );
+  const userId = existing?.id ?? uuidv7(now.getTime());
+  const scope = scopeOf([orgId], undefined, { kind: 'user', id: userId });
+  const teamIds = ids(invitation.rels.teams).filter((t) => !ids(existing?.rels.teams).includes(t));
+  const teamGrants = (await Promise.all(teamIds.map((team) => grantsOf(team))))
+    .flat()
+    .filter((g) => g.org_id === orgId);
+  const given = [
+    ...ids(invitation.rels.roles).map((role) => grantRecord(orgId, { role, user: userId }, now)),
+    ...ids(invitation.rels.role_groups).map((role_group) =>
+      grantRecord(orgId, { role_group, user: userId }, now),
+    ),
+  ];
+  const groupNames = new Map(
+    (
+      await batchGetInScope(
+        scope,
+        ids(invitation.rels.role_groups).map((id) => roleGroups.keyOf(orgId, id)),
+      )
+    ).map((g) => [g.id, String(g.attributes.name)]),
+  );
+  const customRoleNames = new Map(
+    (
+      await batchGetInScope(
+        scope,
+        [...given, ...teamGrants]
+          .map((g) => String(g.rels.role ?? ''))
+          .filter((id) => id && !builtInRoles.has(id))
+          .map((id) => roles.keyOf(orgId, id)),
+      )
+    ).map((r) => [r.id, String(r.attributes.name)]),
+  );
+  const nameOf = (grant: StoredResource) =>
+    grant.rels.role_group
+      ? (groupNames.get(String(grant.rels.role_group)) ?? String(grant.rels.role_group))
+      : (customRoleNames.get(String(grant.rels.role)) ?? String(grant.rels.role));
+  const holds = [...given, ...teamGrants];
+  const held = Object.fromEntries(holds.map((g) => [heldNameAttribute(g.id), nameOf(g)]));
+  const jobRole = invitation.rels.job_role ? String(invitation.rels.job_role) : undefined;
+  const local = address.split('@')[0] ?? address;
+  const user: StoredResource = existing
+    ? {
+        ...indexed(users, {
+          ...existing,
+          rels: {
+            ...existing.rels,
+            teams: [...ids(existing.rels.teams), ...teamIds],
+            ...(jobRole && { job_role: jobRole }),
+          },
+          meta: { ...existing.meta, updated_at: now.toISOString() },
+          version: existing.version + 1,
+        }),
+        ...held,
+      }
+    : {
+        ...toStoredResource(users, {
+          orgId,
+          id: userId,
+          attributes: {
+            email: address,
+            status: 'active',
+            identities: [],
+            profile: newProfile(names.first_name ?? local, names.last_name ?? ''),
+          },
+          meta: { created_at: now.toISOString(), updated_at: now.toISOString() },
+          rels: { organisations: [orgId], teams: teamIds, job_role: jobRole ?? null },
+        }),
+        ...held,
+      };
+  const previousRole = existing?.rels.job_role;
+  const accepted = {
+    ...invitation,
+    attributes: { ...invitation.attributes, status: 'accepted' },
+    rels: { ...invitation.rels, user: userId },
+    meta: { ...invitation.meta, accepted_at: now.toISOString(), updated_at: now.toISOString() },
+    version: invitation.version + 1,
+    token_hash: null,
+  };
+  const ops: WriteOp[] = [
+    { replace: accepted, as: 'accepted' },
+    existing ? { replace: user } : { create: user },
+    ...releaseClaim(invitation, now),
+    ...(existing
+      ? teamIds.length > 0
+        ? [{ item: principalTeamsWrite(userId, orgId, teamIds) }]
+        : []
+      : [
+          {
+            put: userPrincipal(userId, `${names.first_name ?? local} ${names.last_name ?? ''}`.trim(), {
+              [orgId]: teamIds,
+            }),
+          },
+        ]),
+    ...given.map((grant): WriteOp => ({ create: grant })),
+    ...holds.map(
+      (grant): WriteOp => ({
+        put: heldGrantItem(userId, {
+          org_id: orgId,
+          grant_id: grant.id,
+          ...(typeof grant.rels.role === 'string' && { role: grant.rels.role }),
+          ...(typeof grant.rels.role_group === 'string' && { role_group: grant.rels.role_group }),
+          ...(typeof grant.rels.team === 'string' && { team: grant.rels.team }),
+        }),
+      }),
+    ),
+    ...teamIds.map(
+      (team): WriteOp => ({ link: { key: teams.keyOf(orgId, team), relationship: 'members', id: userId } }),
+    ),
+    ...(jobRole && jobRole !== previousRole
+      ? [
+          { keep: { key: jobRoles.keyOf(orgId, jobRole), add: { holders: 1 } } },
+          ...(typeof previousRole === 'string'
+            ? [{ keep: { key: jobRoles.keyOf(orgId, previousRole), add: { holders: -1 } } }]
+            : []),
+        ]
+      : []),
+  ];
+  await commit(scope, ops).catch((error: unknown) => {
+    throw error instanceof WriteRefused
+      ? new ConflictError(
+          'The invitation, or a team or job role it names, changed meanwhile (or is gone); ask for a new invitation.',
+        )
+      : error;
+  });
+  return user;
+};
+
+/** A new user's profile: their name, the rest empty until they fill it in. */
+const newProfile = (first: string, last: string) => ({
+  work: { occupation: null, cscs: null, eusr: null, start_date: null },
+  personal: { first_name: first, last_name: last, username: null, dob: null },
+  contact: { mobile: null, landline: null },
+  address: {
+    number: null,
+    street: null,
+    area: null,
+    town: null,
+    county: null,
+    postcode: null,
+    country_code: null,
+    three_word_address: null,
+  },
+  settings: { preferred_language: 'en-GB', timezone: 'Europe/London' },
+});
