@@ -2,7 +2,7 @@
  * User sessions, stored by the SHA-256 of their opaque token (never the token itself) with a DynamoDB
  * TTL on `expires_at`; expiry is also checked on read because TTL deletion can lag by hours.
  */
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { documents, tableName } from './clients';
 
 export interface SessionRecord {
@@ -22,4 +22,9 @@ export const putSession = async (tokenHash: string, session: SessionRecord): Pro
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );
+};
+
+/** Ends a session (logout): its item goes; a token already gone is no error. */
+export const deleteSession = async (tokenHash: string): Promise<void> => {
+  await documents.send(new DeleteCommand({ TableName: tableName, Key: sessionKey(tokenHash) }));
 };

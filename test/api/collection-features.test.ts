@@ -20,8 +20,12 @@ const params: Record<string, string> = {};
 /** Query parameters a route requires before it answers at all. */
 const required: Record<string, string> = {};
 
+/** GET routes answering a collection (a declared list, or a bespoke route whose answer is one). */
 const collectionRoutes = routes.filter(
-  (r: Route) => r.method === 'GET' && r.query === undefined && !r.path.endsWith('}'),
+  (r: Route) =>
+    r.method === 'GET' &&
+    r.query === undefined &&
+    (r.declared ? r.declared.operation === 'list' : r.answers?.collection !== undefined),
 );
 
 const create = async (path: string, data: object) => {

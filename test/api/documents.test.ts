@@ -86,7 +86,7 @@ describe('GET /v3/folders/{folder_id}', () => {
     expect(data.meta.created_at).toBeTruthy();
     expect(data.relationships.parent.data.id).toBe(root);
     const user = included.find((r: { type: string }) => r.type === 'users');
-    expect(Object.keys(user.attributes).sort()).toEqual(['email', 'identities', 'profile']);
+    expect(Object.keys(user.attributes).sort()).toEqual(['email', 'identities', 'profile', 'status']);
     expect(Object.keys(user.attributes.profile).sort()).toEqual([
       'address',
       'contact',

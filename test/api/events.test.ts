@@ -141,19 +141,22 @@ const isUpkeep = (change: Change, step: Step) => {
   const keptMoved = Object.keys({ ...keptBefore, ...keptAfter }).filter(
     (name) => canonical(keptBefore[name]) !== canonical(keptAfter[name]),
   );
-  // A node's or sheet's cost sums (`costs#<bucket>#<measure>`) move with the event of the line or sheet.
-  const costs = keptMoved.filter((name) => name.startsWith('costs#'));
-  const costed = step.events.some((e) => e.subject.type === 'cost-lines' || e.subject.type === 'cost-sheets');
+  // A node's or sheet's cost sums (`costs#<bucket>#<measure>`) move with the event of the line or sheet;
+  // a job role's count of holders (`count#holders`) with the event of the user taking or leaving it.
+  const sums = keptMoved.filter((name) => name.startsWith('costs#') || name.startsWith('count#'));
+  const summed = sums.every((name) =>
+    step.events.some((e) =>
+      name.startsWith('costs#')
+        ? e.subject.type === 'cost-lines' || e.subject.type === 'cost-sheets'
+        : e.subject.type === 'users',
+    ),
+  );
   const all = [
     ...moved,
-    ...keptMoved
-      .filter((name) => !name.startsWith('costs#'))
-      .map((name) => name.slice(name.indexOf('#') + 1)),
+    ...keptMoved.filter((name) => !sums.includes(name)).map((name) => name.slice(name.indexOf('#') + 1)),
   ];
   return (
-    all.length + costs.length > 0 &&
-    (costs.length === 0 || costed) &&
-    all.every((id) => step.events.some((e) => e.subject.id === id))
+    all.length + sums.length > 0 && summed && all.every((id) => step.events.some((e) => e.subject.id === id))
   );
 };
 
@@ -242,6 +245,12 @@ beforeAll(async () => {
   // succeeds (a role is free once its groups are gone), then every restore of what was deleted. Each
   // must succeed once (below); a refused one (a record in use, or gone with one deleted before it) must
   // change nothing.
+  // A job role goes once nobody holds it, an invitation is revoked once resent.
+  await watched(api, org).request('PATCH', `/v3/users/${every.ids.user_id}`, {
+    token,
+    body: { data: { type: 'users', id: every.ids.user_id, relationships: { job_role: { data: null } } } },
+  });
+  await sendId('revokeInvitation');
   for (let progress = true; progress; ) {
     const before = succeeded.size;
     for (const route of routes.filter((r) => r.method === 'DELETE' && !succeeded.has(r.id)).reverse())

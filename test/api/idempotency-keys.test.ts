@@ -407,9 +407,11 @@ describe('every write route passes through the idempotency middlewares', () => {
     }
   }, 240_000);
 
-  it('the two public write routes (token endpoint, SNS receiver) ignore the header: they take no key', async () => {
+  it('the public write routes (token endpoint, SNS receiver, invitation acceptance) ignore the header: they take no key', async () => {
+    // An accepted invitation's token works once: a second sending is refused, never done twice.
     const publicWrites = writes.filter((route) => !takesIdempotencyKey(route));
     expect(publicWrites.map((route) => route.id).sort()).toEqual([
+      'acceptInvitation',
       'issueToken',
       'receiveStreetWorksProtection',
     ]);

@@ -38,8 +38,12 @@ let every: EveryRecord;
 /** Path parameters the walk takes from elsewhere than `every` (the second CDM scenario's pack and plan). */
 const walkIds: Record<string, string> = {};
 
+/** GET routes answering a collection (a declared list, or a bespoke route whose answer is one). */
 const collectionRoutes = routes.filter(
-  (r: Route) => r.method === 'GET' && r.query === undefined && !r.path.endsWith('}'),
+  (r: Route) =>
+    r.method === 'GET' &&
+    r.query === undefined &&
+    (r.declared ? r.declared.operation === 'list' : r.answers?.collection !== undefined),
 );
 
 /** Query parameters a route needs before it answers a collection (with records in it) at all. */

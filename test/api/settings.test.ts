@@ -22,11 +22,14 @@ beforeAll(async () => {
     api.token(tenant.viewer),
     api.token(other.admin),
   ]);
+  settingsId = (await api.get(path(), admin)).body.data.id;
 });
 afterAll(() => api.close());
 
 const path = (orgId = tenant.org.id) => `/v3/orgs/${orgId}/settings`;
-const change = (attributes: object, token = admin, id = tenant.org.id) =>
+/** The settings' own id (a record like any other; the path names the organisation). */
+let settingsId: string;
+const change = (attributes: object, token = admin, id = settingsId) =>
   api.request('PATCH', path(), { token, body: { data: { type: 'settings', id, attributes } } });
 
 describe('GET /v3/orgs/{org_id}/settings (settings:view)', () => {
@@ -35,7 +38,7 @@ describe('GET /v3/orgs/{org_id}/settings (settings:view)', () => {
     expect(res.status, res.text).toBe(200);
     expect(res.body.data).toMatchObject({
       type: 'settings',
-      id: tenant.org.id,
+      id: settingsId,
       attributes: {
         timezone: 'Europe/London',
         locale: 'en-GB',
@@ -94,19 +97,19 @@ describe('PATCH /v3/orgs/{org_id}/settings (settings:manage)', () => {
     expect((await api.get(path(), admin)).body.data).toEqual(before);
   });
 
-  it('the id is the organisation’s: another id is 400', async () => {
-    const res = await change({ locale: 'cy-GB' }, admin, other.org.id);
+  it('the id is the settings’ own: another (the organisation’s, another organisation’s settings’) is 400', async () => {
+    const res = await change({ locale: 'cy-GB' }, admin, tenant.org.id);
     expect(res.status, res.text).toBe(400);
     expect(res.body.errors[0].source.pointer).toBe('/data/id');
   });
 
   it('a change is a settings.updated event and an audit entry with the old and the new value', async () => {
     expect((await change({ locale: 'cy-GB' })).status).toBe(200);
-    const event = await latestEvent(tenant.org.id, 'settings.updated', tenant.org.id);
+    const event = await latestEvent(tenant.org.id, 'settings.updated', settingsId);
     expect(event.data).toMatchObject({ type: 'settings', attributes: { locale: 'cy-GB' } });
     await deliverEvents(tenant.org.id);
     const audit = await api.get(
-      `/v3/orgs/${tenant.org.id}/audit-events?filter[subject_id]=${tenant.org.id}`,
+      `/v3/orgs/${tenant.org.id}/audit-events?filter[subject_id]=${settingsId}`,
       admin,
     );
     expect(audit.status, audit.text).toBe(200);

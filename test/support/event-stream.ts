@@ -77,27 +77,42 @@ const deliveredUpTo = new Map<string, string>();
 /**
  * Hands every event of the organisation committed since the last call to the consumer function, in
  * order, as the stream would, in batches of 100 (the mapping's batch size); how many it handed over.
- * Call it once the writes have been answered: events still committing may have earlier ids.
+ * Call it once the writes have been answered: events still committing may have earlier ids. Events the
+ * consumers themselves commit meanwhile are left to the next call, however many pages this one reads.
  */
 export const deliverEvents = async (orgId: string): Promise<number> => {
   let handed = 0;
   const after = deliveredUpTo.get(orgId) ?? '0';
+  const [newest] = ((
+    await documents.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': eventPartition(orgId) },
+        ConsistentRead: true,
+        ScanIndexForward: false,
+        Limit: 1,
+      }),
+    )
+  ).Items ?? []) as StoredEvent[];
+  if (!newest || newest.sk <= after) return 0;
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
     const out = await documents.send(
       new QueryCommand({
         TableName: tableName,
-        KeyConditionExpression: 'pk = :pk AND sk > :after',
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :after AND :newest',
         ExpressionAttributeValues: {
           ':pk': eventPartition(orgId),
           ':after': after,
+          ':newest': newest.sk,
         },
         ConsistentRead: true,
         Limit: 100,
         ExclusiveStartKey,
       }),
     );
-    const events = (out.Items ?? []) as StoredEvent[];
+    const events = ((out.Items ?? []) as StoredEvent[]).filter((e) => e.sk !== after);
     if (events.length > 0) {
       const { batchItemFailures } = await handler({
         Records: events.map(streamRecordOf) as DynamoDBRecord[],

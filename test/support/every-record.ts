@@ -103,7 +103,7 @@ export const requestBodies: Record<string, (ids: Ids) => object> = {
     },
   }),
   updateSettings: (i) => ({
-    data: { type: 'settings', id: i.org_id, attributes: { week_start: 'sunday' } },
+    data: { type: 'settings', id: i.settings_id, attributes: { week_start: 'sunday' } },
   }),
   createRole: () => ({
     data: { type: 'roles', attributes: { name: 'Reader', permissions: ['teams:view'] } },
@@ -749,6 +749,7 @@ export const buildEveryRecord = async (
   // People and identity.
   await grantRole(org, 'admin', 'user', signedIn);
   const session = (await startSession(signedIn)).token;
+  ids.settings_id = (await send('getSettings', 200)).body.data.id;
   ids.team_id = await create('createTeam');
   ids.job_role_id = await create('createJobRole');
   ids.feature_configuration_id = (

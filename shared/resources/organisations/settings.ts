@@ -1,16 +1,21 @@
 /**
- * An organisation's settings: one record per organisation (its id is the organisation's), written with
- * their defaults when the organisation is made, changed with PATCH /v3/orgs/{org_id}/settings. Typed:
+ * An organisation's settings: one record per organisation, found by the organisation alone (its key
+ * ignores the record's own id, which is a fresh one like any record's, so its events and audit history
+ * are its own and not the organisation's), written with their defaults when the organisation is made,
+ * changed with PATCH /v3/orgs/{org_id}/settings (naming the settings' id, as JSON:API has it). Typed:
  * an unknown key is 400; each change is a `settings.updated` event, and so an audit entry with the old
  * and the new value of what changed. The spec fixes its retention periods (device backups: 30 days), so
  * none is a setting here.
  */
 import * as z from 'zod';
-import type { StoredResource } from '../../data/stored-resource';
+import { resourceKey, type StoredResource } from '../../data/stored-resource';
+import { fillPath } from '../../http/path-template';
 import { integer, languageTag, timeZone } from '../../jsonapi/attribute-types';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../jsonapi/collection-query';
 import { newRecord } from '../record-writes';
 import { defineResource } from '../resource-definition';
+
+const SETTINGS_PATH = '/v3/orgs/{org_id}/settings';
 
 export const WEEK_DAYS = [
   'monday',
@@ -45,7 +50,7 @@ export const settings = defineResource({
   type: 'settings',
   tag: 'Settings',
   names: { one: 'Settings', many: 'Settings' },
-  itemPath: '/v3/orgs/{org_id}/settings',
+  itemPath: SETTINGS_PATH,
   permission: 'settings',
   endpoints: { get: true, update: true },
   writes: () => ({
@@ -59,11 +64,13 @@ export const settings = defineResource({
     },
   }),
   relationships: {},
+  keyOf: (orgId) => resourceKey(orgId, 'settings', 'settings'),
+  selfPath: (record) => fillPath(SETTINGS_PATH, { org_id: record.org_id }),
 });
 
 /** The settings record a new organisation is made with. */
 export const defaultSettings = (orgId: string, now = new Date()): StoredResource =>
-  newRecord(settings, orgId, { attributes: { ...SETTINGS_DEFAULTS } }, now, orgId);
+  newRecord(settings, orgId, { attributes: { ...SETTINGS_DEFAULTS } }, now);
 
 /** A settings record's values, defaults filling any it lacks. */
 export const settingsOf = (record: StoredResource | null): Settings => ({

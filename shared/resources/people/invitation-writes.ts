@@ -41,7 +41,7 @@ import { settings, settingsOf } from '../organisations/settings';
 import { byPrincipal, newRecord } from '../record-writes';
 import { indexed, toStoredResource } from '../stored';
 import { invitations } from './invitations';
-import { jobRoles } from './job-roles';
+import { HOLDERS, jobRoles } from './job-roles';
 import { teams } from './teams';
 import { heldNameAttribute, users } from './users';
 
@@ -517,9 +517,9 @@ export const joinFromInvitation = async (
     ),
     ...(jobRole && jobRole !== previousRole
       ? [
-          { keep: { key: jobRoles.keyOf(orgId, jobRole), add: { holders: 1 } } },
+          { keep: { key: jobRoles.keyOf(orgId, jobRole), add: { [HOLDERS]: 1 } } },
           ...(typeof previousRole === 'string'
-            ? [{ keep: { key: jobRoles.keyOf(orgId, previousRole), add: { holders: -1 } } }]
+            ? [{ keep: { key: jobRoles.keyOf(orgId, previousRole), add: { [HOLDERS]: -1 } } }]
             : []),
         ]
       : []),

@@ -6,8 +6,13 @@ import type { StoredResource } from '../../data/stored-resource';
 import { freeText, requiredLine } from '../../jsonapi/attribute-types';
 import { CRUD, createdAtSort, defineResource } from '../resource-definition';
 
-/** How many users hold the role: a number kept on the role's record (never an attribute of its own). */
-const holdersOf = (role: StoredResource): number => Number((role as { holders?: number }).holders ?? 0);
+/**
+ * How many users hold the role: a number kept on the role's record by the users' own writes (never an
+ * attribute of its own; `#` marks what other records' writes keep).
+ */
+export const HOLDERS = 'count#holders';
+const holdersOf = (role: StoredResource): number =>
+  Number((role as unknown as Record<string, unknown>)[HOLDERS] ?? 0);
 
 export const jobRoles = defineResource({
   type: 'job-roles',

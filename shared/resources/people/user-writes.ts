@@ -20,7 +20,7 @@ import { calendarDate, languageTag, line, requiredLine, timeZone } from '../../j
 import { ConflictError, ForbiddenError, ValidationError } from '../../jsonapi/errors';
 import { assertSameId, parseDocument } from '../../jsonapi/request-document';
 import { changedRecord, commitChecked, relationshipSchema, storedRelationships } from '../record-writes';
-import { jobRoles } from './job-roles';
+import { HOLDERS, jobRoles } from './job-roles';
 import { users } from './users';
 
 const optional = <T extends z.ZodType>(schema: T) => schema.nullable().optional();
@@ -105,7 +105,7 @@ export const statusOf = (user: StoredResource): UserStatus =>
 
 const holders = (orgId: string, jobRoleId: unknown, by: number): WriteOp[] =>
   typeof jobRoleId === 'string'
-    ? [{ keep: { key: jobRoles.keyOf(orgId, jobRoleId), add: { holders: by } } }]
+    ? [{ keep: { key: jobRoles.keyOf(orgId, jobRoleId), add: { [HOLDERS]: by } } }]
     : [];
 
 /**
@@ -169,7 +169,7 @@ export const updateUser = async (
   ];
   await commitChecked(scope, ops, [], (error: WriteRefused) => {
     const refused = error.op === undefined ? undefined : ops[error.op];
-    if (refused && 'keep' in refused && refused.keep.add?.holders === 1)
+    if (refused && 'keep' in refused && refused.keep.add?.[HOLDERS] === 1)
       throw new ValidationError({
         detail: 'No such job role in this organisation.',
         source: { pointer: '/data/relationships/job_role/data' },

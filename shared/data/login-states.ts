@@ -1,0 +1,59 @@
+/**
+ * Sign-ins in progress through an SSO provider: what `GET /v3/sso/{id}/authorize` keeps until the
+ * provider sends the browser back to the callback (`state`, `nonce`, the PKCE verifier, and any
+ * invitation being accepted). Keyed by the state (256 random bits), living 5 minutes (TTL, and checked on
+ * read since TTL deletion lags), and taken by the callback with one conditional delete, so a state is
+ * used once: a replayed callback finds nothing.
+ */
+
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { documents, tableName } from './clients';
+
+export const LOGIN_STATE_SECONDS = 5 * 60;
+
+export interface LoginState {
+  org_id: string;
+  provider_id: string;
+  nonce: string;
+  code_verifier: string;
+  /** The SHA-256 of an invitation token the sign-in accepts, if any. */
+  invitation_hash?: string;
+  /** Epoch seconds: the table's TTL attribute. */
+  expires_at: number;
+}
+
+const loginStateKey = (state: string) => ({ pk: `LOGIN#${state}`, sk: 'LOGIN' });
+
+export const putLoginState = async (
+  state: string,
+  login: Omit<LoginState, 'expires_at'>,
+  now = Date.now(),
+) => {
+  await documents.send(
+    new PutCommand({
+      TableName: tableName,
+      Item: { ...loginStateKey(state), ...login, expires_at: Math.floor(now / 1000) + LOGIN_STATE_SECONDS },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+};
+
+/** The sign-in a state names, removed as it is read; null when there is none, or it has expired. */
+export const takeLoginState = async (state: string, now = Date.now()): Promise<LoginState | null> => {
+  try {
+    const out = await documents.send(
+      new DeleteCommand({
+        TableName: tableName,
+        Key: loginStateKey(state),
+        ConditionExpression: 'attribute_exists(pk)',
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    const login = out.Attributes as LoginState | undefined;
+    return login && login.expires_at > Math.floor(now / 1000) ? login : null;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return null;
+    throw error;
+  }
+};
