@@ -66,8 +66,11 @@ export const gatewayRoutes = (routes: readonly Route[]): GatewayRoute[] => {
       out.push({ method: 'ANY', path, area: [...endAreas][0] ?? '' });
     if (endAreas.size > 1) out.push(...node.ends.map((r) => ({ method: r.method, path, area: r.area })));
     if (node.children.size === 0) return;
-    // Below the first segments (`/v3`, `/v3/orgs`), a prefix goes to the area with most routes under it.
-    const area = depth >= 2 ? majority(childAreas(node)) : undefined;
+    // Below the first segments (`/v3`, `/v3/orgs`), a prefix goes to the area with most routes under it;
+    // a first segment too, where all of several routes under it are one area's (`/docs/…`).
+    const below = childAreas(node);
+    const several = [...below.values()].reduce((sum, n) => sum + n, 0) > 1;
+    const area = depth >= 2 || (depth === 1 && below.size === 1 && several) ? majority(below) : undefined;
     if (area !== undefined && area !== covering) out.push({ method: 'ANY', path: `${path}/{proxy+}`, area });
     const cover = area ?? covering;
     for (const child of node.children.values()) {

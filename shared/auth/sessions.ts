@@ -7,7 +7,7 @@
  * counts for the user it was started for. SSO login will create sessions through `startSession`.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { putSession } from '../data/sessions';
+import { deleteSession, putSession } from '../data/sessions';
 
 export const SESSION_COOKIE = '__Host-session';
 export const SESSION_HEADER = 'x-session-token';
@@ -54,3 +54,12 @@ export const sessionSetCookie = (token: string, expiresAt: Date, now = Date.now(
 /** The `Set-Cookie` value that makes a browser forget its session. */
 export const clearedSessionCookie = (): string =>
   `${SESSION_COOKIE}=; Path=/; Secure; HttpOnly; SameSite=Lax; Max-Age=0`;
+
+/** Ends the session a request presented (its header or its cookie). */
+export const endSession = async (
+  headers: Readonly<Record<string, string | undefined>>,
+  cookies: readonly string[] | undefined,
+): Promise<void> => {
+  const token = headers[SESSION_HEADER] ?? sessionCookie(cookies);
+  if (token) await deleteSession(hashSessionToken(token));
+};

@@ -1,5 +1,5 @@
 import { createHash, randomInt } from 'node:crypto';
-import { v7 } from 'uuid';
+import { v5, v7 } from 'uuid';
 
 /**
  * The latest millisecond this process made an id for, and the counter its ids carry in `rand_a` and
@@ -46,3 +46,9 @@ export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
  */
 export const uuidv7Of = (at: number, seq: number, seed: string): string =>
   v7({ msecs: at, seq, random: createHash('sha256').update(seed).digest() });
+
+/**
+ * UUID version 5 (RFC 9562 §5.5): the same id whenever the same `name` is given within `namespace`, for
+ * a record there is exactly one of per something else (an organisation's settings).
+ */
+export const uuidv5 = (name: string, namespace: string): string => v5(name, namespace);

@@ -17,7 +17,8 @@ export interface LoginState {
   provider_id: string;
   nonce: string;
   code_verifier: string;
-  /** The SHA-256 of an invitation token the sign-in accepts, if any. */
+  /** An invitation the sign-in accepts, if any, and the SHA-256 of its token (it must still be current). */
+  invitation_id?: string;
   invitation_hash?: string;
   /** Epoch seconds: the table's TTL attribute. */
   expires_at: number;

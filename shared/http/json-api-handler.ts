@@ -33,6 +33,8 @@ export interface ApiRequest<Params = Readonly<Record<string, string>>> {
   params: Params;
   query: QueryParameters;
   headers: Readonly<Record<string, string | undefined>>;
+  /** The request's cookies, `name=value` each, as API Gateway hands them over. */
+  cookies: readonly string[];
   /** Parsed JSON for JSON:API routes; the raw text for form and text routes; undefined without a body. */
   body: unknown;
   requestId: string;
@@ -112,6 +114,7 @@ export const jsonApiHandler = <R extends RouteId | Route>(
         params: (event.pathParameters ?? {}) as ParamsFor<R>,
         query: queryParameters(event.rawQueryString ?? ''),
         headers: event.headers ?? {},
+        cookies: event.cookies ?? [],
         body: route.bodyType === undefined ? event.body : rawBody(event),
         requestId: context.requestId,
         baseUrl: `${event.headers?.['x-forwarded-proto'] ?? 'https'}://${event.requestContext.domainName}`,

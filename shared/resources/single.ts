@@ -35,9 +35,11 @@ export const resourceResponse = async (
   request: ResourceRequest,
   definition: ResourceDefinition,
   item: StoredResource,
+  /** The query that names includes: none for a route whose query is another protocol's (an SSO callback). */
+  query = request.query,
 ): Promise<ResourceDocument> => {
   const { scope, baseUrl } = request;
-  const include = parseResourceQuery(request.query, definition.collection?.includes ?? []);
+  const include = parseResourceQuery(query, definition.collection?.includes ?? []);
   const [answered = item] = definition.derive ? await definition.derive(scope, [item]) : [item];
   const included = await resolveIncludes(scope, definition, [answered], include);
   return resourceDocument(

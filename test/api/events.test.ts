@@ -13,6 +13,7 @@
 import { createHash } from 'node:crypto';
 import { ScanCommand, type ScanCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sessionPrincipal, startSession } from '#shared/auth/sessions';
 import { documents, tableName } from '#shared/data/clients';
 import { LIFECYCLE_ACTIONS, type StoredEvent } from '#shared/data/events';
 import type { StoredResource } from '#shared/data/stored-resource';
@@ -251,6 +252,10 @@ beforeAll(async () => {
     body: { data: { type: 'users', id: every.ids.user_id, relationships: { job_role: { data: null } } } },
   });
   await sendId('revokeInvitation');
+  // A user logs out (a session of their own: the builder's is used below).
+  await watched(api, org).request('POST', '/v3/sessions/current/logout', {
+    headers: { 'x-session-token': (await startSession(sessionPrincipal(every.session) ?? '')).token },
+  });
   for (let progress = true; progress; ) {
     const before = succeeded.size;
     for (const route of routes.filter((r) => r.method === 'DELETE' && !succeeded.has(r.id)).reverse())

@@ -399,6 +399,14 @@ describe('every write route passes through the idempotency middlewares', () => {
       const path = concretePath(route);
       const send = () =>
         api.request(route.method, path, { headers: { ...admin, [KEY]: key }, body: { data: {} } });
+      if (route.id === 'endSession') {
+        // Logging out ends the session sending it: the same request again is no one's (401), nothing to replay.
+        const own = { 'x-session-token': (await startSession(adminId)).token };
+        const out = () => api.request(route.method, path, { headers: { ...own, [KEY]: key } });
+        expect((await out()).status).toBe(204);
+        expect((await out()).status).toBe(401);
+        continue;
+      }
       const first = await send();
       expect(first.status, `${route.id}: ${first.text}`).toBeLessThan(500);
       const again = await send();

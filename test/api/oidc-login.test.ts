@@ -7,8 +7,7 @@
  * token endpoint, which forwards the code exchange to the provider and rewrites the ID token it returns,
  * re-signed with the test's key (served as `jwks_uri`) or with a stranger's.
  */
-import { createServer, type Server } from 'node:http';
-import { type CryptoKey, decodeJwt, exportJWK, generateKeyPair, type JWTPayload, SignJWT } from 'jose';
+import type { JWTPayload } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { beginLogin, type FinishLogin, finishLogin, OidcLoginError } from '#shared/auth/oidc-login';
 import { freePort } from '../../infra/local/engines';
@@ -20,6 +19,7 @@ import {
   oidcIssuer,
   registerClient,
 } from '../support/identity-provider';
+import { startTamperingIdp, type TamperingIdp } from '../support/tampering-idp';
 
 // Never requested: loginAt stops at the redirect to it.
 const redirectUri = 'http://127.0.0.1:9/sso/callback';
@@ -146,57 +146,15 @@ describe('OIDC login against the local provider', () => {
 });
 
 describe('OIDC login through a tampering token endpoint', () => {
-  const kid = 'test-signing-key';
-  let served: CryptoKey;
-  let stranger: CryptoKey;
-  let proxy: Server;
-  let metadata: string;
-  /** How the next token response's ID token is rewritten, and which key signs it. */
-  let tamper: { claims: (claims: JWTPayload) => JWTPayload; key: () => CryptoKey };
-
+  let idp: TamperingIdp;
   beforeAll(async () => {
-    const discovery = (await (await fetch(oidcDiscoveryUrl)).json()) as Record<string, string>;
-    const pair = await generateKeyPair('RS256');
-    served = pair.privateKey;
-    stranger = (await generateKeyPair('RS256')).privateKey;
-    const jwks = JSON.stringify({
-      keys: [{ ...(await exportJWK(pair.publicKey)), kid, alg: 'RS256', use: 'sig' }],
-    });
-    proxy = createServer(async (req, res) => {
-      if (req.url === '/jwks') {
-        res.writeHead(200, { 'content-type': 'application/json' }).end(jwks);
-        return;
-      }
-      let body = '';
-      for await (const chunk of req) body += chunk;
-      const upstream = await fetch(String(discovery.token_endpoint), {
-        method: 'POST',
-        headers: {
-          'content-type': String(req.headers['content-type']),
-          ...(req.headers.authorization && { authorization: req.headers.authorization }),
-        },
-        body,
-      });
-      const answer = (await upstream.json()) as Record<string, unknown>;
-      if (upstream.ok && typeof answer.id_token === 'string') {
-        answer.id_token = await new SignJWT(tamper.claims(decodeJwt(answer.id_token)))
-          .setProtectedHeader({ alg: 'RS256', kid })
-          .sign(tamper.key());
-      }
-      res.writeHead(upstream.status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-      res.end(JSON.stringify(answer));
-    });
-    proxy.listen(0, '127.0.0.1');
-    await new Promise((resolve) => proxy.once('listening', resolve));
-    const address = proxy.address();
-    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    metadata = JSON.stringify({ ...discovery, token_endpoint: `${base}/token`, jwks_uri: `${base}/jwks` });
+    idp = await startTamperingIdp();
   });
-  afterAll(() => new Promise<void>((resolve) => proxy.close(() => resolve())));
+  afterAll(() => idp.close());
 
-  const through = async (claims: (claims: JWTPayload) => JWTPayload, key = () => served) => {
-    tamper = { claims, key };
-    return (await signIn(metadata)).finish();
+  const through = async (claims: (claims: JWTPayload) => JWTPayload, strangerSigns = false) => {
+    idp.tamper(claims, { strangerSigns });
+    return (await signIn(idp.metadata)).finish();
   };
 
   it('signs in when the token is re-signed unchanged with a key the JWKS serves (the control)', async () => {
@@ -224,10 +182,7 @@ describe('OIDC login through a tampering token endpoint', () => {
   });
 
   it('refuses an ID token signed by a key the provider does not publish, under its key id (bad_signature)', async () => {
-    const login = through(
-      (claims) => claims,
-      () => stranger,
-    );
+    const login = through((claims) => claims, true);
     expect(await refusal(login)).toMatchObject({ reason: 'bad_signature' });
   });
 });

@@ -210,6 +210,7 @@ describe('Specifications: the API specification in JSON and YAML (issue 17)', ()
       redeliverWebhookDelivery: 'makes the delivery in the path due again',
       resendInvitation: 'sends the invitation in the path again, with a new token',
       revokeInvitation: 'revokes the invitation in the path',
+      endSession: 'ends the session that sends it',
     };
     const { paths } = await served();
     const undocumented = routes

@@ -169,7 +169,13 @@ export const startTestApi = async (): Promise<TestApi> => {
       body = JSON.stringify(options.body);
       headers['content-type'] ??= JSONAPI;
     }
-    const response = await fetch(`${url}${path}`, { method, headers, ...(body !== undefined && { body }) });
+    // The API's own answer is what is checked: a redirect (303) is not followed.
+    const response = await fetch(`${url}${path}`, {
+      method,
+      headers,
+      redirect: 'manual',
+      ...(body !== undefined && { body }),
+    });
     const text = await response.text();
     checkEnvelope(response, text);
     checkAgainstDocument({

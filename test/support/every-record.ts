@@ -51,6 +51,7 @@ export const BODILESS = new Set([
   'rotateWebhookSubscriptionSecret',
   'resendInvitation',
   'revokeInvitation',
+  'endSession',
   'redeliverWebhookDelivery',
 ]);
 

@@ -6,21 +6,30 @@
 const DISCOVERY_PATH = '/.well-known/openid-configuration';
 const REQUIRED = ['issuer', 'authorization_endpoint', 'token_endpoint'] as const;
 
-const httpsUrl = (value: unknown): boolean => {
+/** Where the local stack and the tests allow it, plain http to a loopback provider. */
+export interface MetadataRules {
+  loopbackHttp?: boolean;
+}
+
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
+
+const httpsUrl = (value: unknown, { loopbackHttp = false }: MetadataRules): boolean => {
   if (typeof value !== 'string') return false;
   try {
     const url = new URL(value);
-    return url.protocol === 'https:' && url.username === '' && url.password === '';
+    const secure =
+      url.protocol === 'https:' || (loopbackHttp && url.protocol === 'http:' && LOOPBACK.test(url.hostname));
+    return secure && url.username === '' && url.password === '';
   } catch {
     return false;
   }
 };
 
 /** Why the metadata is unusable, or null when it is acceptable. */
-export const oidcMetadataProblem = (metadata: string): string | null => {
+export const oidcMetadataProblem = (metadata: string, rules: MetadataRules = {}): string | null => {
   const text = metadata.trim();
   if (!text.startsWith('{')) {
-    if (!httpsUrl(text))
+    if (!httpsUrl(text, rules))
       return 'metadata must be an https discovery URL or an OIDC discovery document (JSON).';
     return new URL(text).pathname.endsWith(DISCOVERY_PATH)
       ? null
@@ -32,6 +41,6 @@ export const oidcMetadataProblem = (metadata: string): string | null => {
   } catch {
     return 'metadata is neither a URL nor valid JSON.';
   }
-  const missing = REQUIRED.filter((field) => !httpsUrl(document[field]));
+  const missing = REQUIRED.filter((field) => !httpsUrl(document[field], rules));
   return missing.length > 0 ? `The discovery document needs https URLs for ${missing.join(', ')}.` : null;
 };

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import * as z from 'zod';
+import { config } from '../../config';
 import { uuidv7 } from '../../data/ids';
 import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
@@ -26,10 +27,26 @@ export const createSsoProviderDocument = z.lazy(() =>
           .string()
           .min(1)
           .max(20_000)
-          .refine((m) => oidcMetadataProblem(m) === null, {
-            error: (issue) => oidcMetadataProblem(String(issue.input)) ?? 'Invalid metadata.',
+          .refine((m) => oidcMetadataProblem(m, rules()) === null, {
+            error: (issue) => oidcMetadataProblem(String(issue.input), rules()) ?? 'Invalid metadata.',
           }),
         enforce: z.boolean().default(false),
+        // The client this service is at the provider (a public client: authorization code with PKCE).
+        client_id: requiredLine(255).optional(),
+        // E-mail domains whose people may sign in; a new user is made only for these. None: nobody.
+        allowed_domains: z
+          .array(
+            z
+              .string()
+              .max(253)
+              .regex(
+                /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i,
+                'must be a domain name, such as northmere.example',
+              )
+              .transform((d) => d.toLowerCase()),
+          )
+          .max(20)
+          .default([]),
       }),
       relationships: z.strictObject({
         organisation: z.strictObject({
@@ -44,6 +61,14 @@ export const createSsoProviderDocument = z.lazy(() =>
 );
 
 export type SsoProviderDocument = z.infer<typeof createSsoProviderDocument>;
+
+const rules = () => ({ loopbackHttp: config.SSO_ALLOW_LOOPBACK_HTTP });
+
+/**
+ * Where sign-in finds a provider from its `oidc_identifier` (the one part of the login URL): which
+ * organisation, which provider. Written with the provider.
+ */
+export const oidcIdentifierKey = (identifier: string) => ({ pk: `OIDC#${identifier}`, sk: 'OIDC' });
 
 const nameClaim = (orgId: string, name: string) => ({
   pk: `ORG#${orgId}#sso-provider-names`,
@@ -69,7 +94,17 @@ export const createSsoProvider = async (
     },
     rels: { default_role: defaultRole },
   });
-  const ops: WriteOp[] = [{ create: provider }, { claim: nameClaim(orgId, data.attributes.name) }];
+  const ops: WriteOp[] = [
+    { create: provider },
+    { claim: nameClaim(orgId, data.attributes.name) },
+    {
+      claim: {
+        ...oidcIdentifierKey(String(provider.meta.oidc_identifier)),
+        org_id: orgId,
+        holder_id: provider.id,
+      },
+    },
+  ];
   if (!builtInRoles.has(defaultRole)) ops.push({ check: roles.keyOf(orgId, defaultRole) });
   await commit(scope, ops).catch((error: unknown) => {
     if (error instanceof WriteRefused && error.op === 1) {
@@ -77,7 +112,7 @@ export const createSsoProvider = async (
         pointer: '/data/attributes/name',
       });
     }
-    if (error instanceof WriteRefused && error.op === 2) {
+    if (error instanceof WriteRefused && error.op === 3) {
       throw new ValidationError({
         detail: 'No such role in this organisation.',
         source: { pointer: '/data/relationships/default_role/data/id' },

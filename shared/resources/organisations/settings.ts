@@ -1,13 +1,14 @@
 /**
- * An organisation's settings: one record per organisation, found by the organisation alone (its key
- * ignores the record's own id, which is a fresh one like any record's, so its events and audit history
- * are its own and not the organisation's), written with their defaults when the organisation is made,
- * changed with PATCH /v3/orgs/{org_id}/settings (naming the settings' id, as JSON:API has it). Typed:
+ * An organisation's settings: one record per organisation, found by the organisation alone (its id is
+ * a UUID v5 of the organisation's, its own, so its events and audit history are not the organisation's),
+ * written with their defaults when the organisation is made, changed with PATCH
+ * /v3/orgs/{org_id}/settings (naming the settings' id, as JSON:API has it). Typed:
  * an unknown key is 400; each change is a `settings.updated` event, and so an audit entry with the old
  * and the new value of what changed. The spec fixes its retention periods (device backups: 30 days), so
  * none is a setting here.
  */
 import * as z from 'zod';
+import { uuidv5 } from '../../data/ids';
 import { resourceKey, type StoredResource } from '../../data/stored-resource';
 import { fillPath } from '../../http/path-template';
 import { integer, languageTag, timeZone } from '../../jsonapi/attribute-types';
@@ -16,6 +17,9 @@ import { newRecord } from '../record-writes';
 import { defineResource } from '../resource-definition';
 
 const SETTINGS_PATH = '/v3/orgs/{org_id}/settings';
+/** The namespace of settings' ids (RFC 9562 UUID v5): any fixed UUID of this service's own. */
+const SETTINGS_IDS = '5b0e3f3c-6a4d-4f0e-9a53-7f3f2f6d8c11';
+const settingsIdOf = (orgId: string) => uuidv5(orgId, SETTINGS_IDS);
 
 export const WEEK_DAYS = [
   'monday',
@@ -64,13 +68,13 @@ export const settings = defineResource({
     },
   }),
   relationships: {},
-  keyOf: (orgId) => resourceKey(orgId, 'settings', 'settings'),
+  keyOf: (orgId) => resourceKey(orgId, 'settings', settingsIdOf(orgId)),
   selfPath: (record) => fillPath(SETTINGS_PATH, { org_id: record.org_id }),
 });
 
 /** The settings record a new organisation is made with. */
 export const defaultSettings = (orgId: string, now = new Date()): StoredResource =>
-  newRecord(settings, orgId, { attributes: { ...SETTINGS_DEFAULTS } }, now);
+  newRecord(settings, orgId, { attributes: { ...SETTINGS_DEFAULTS } }, now, settingsIdOf(orgId));
 
 /** A settings record's values, defaults filling any it lacks. */
 export const settingsOf = (record: StoredResource | null): Settings => ({

@@ -87,7 +87,7 @@ export const acceptInvitationDocument = z.lazy(() =>
   }),
 );
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+export const hashInvitationToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 const newToken = (orgId: string, invitationId: string) =>
   invitationToken(orgId, invitationId, randomBytes(32).toString('base64url'));
@@ -240,7 +240,7 @@ export const createInvitation = async (
       now,
       id,
     ),
-    token_hash: hashToken(token),
+    token_hash: hashInvitationToken(token),
   };
   // What it names must still be there, as read, when it commits.
   const checks = read.map(
@@ -282,7 +282,7 @@ export const resendInvitation = async (
       meta: { ...invitation.meta, sent_at: now.toISOString(), updated_at: now.toISOString() },
       version: invitation.version + 1,
     }),
-    token_hash: hashToken(token),
+    token_hash: hashInvitationToken(token),
   };
   // An expired invitation's claim may meanwhile be another invitation's: then this one cannot be renewed.
   await commit(scope, [{ replace: next, as: 'resent' }, { claim: addressClaim(next) }]).catch(
@@ -339,7 +339,7 @@ const invalidToken = () => new UnauthorisedError('The invitation token is invali
  * The invitation a token names, if the token is its current one (compared in constant time), read with
  * a strongly consistent read so a resend just made is seen.
  */
-const invitationOfToken = async (token: string) => {
+export const invitationOfToken = async (token: string) => {
   const named = parseInvitationToken(token);
   if (!named) throw invalidToken();
   const scope = scopeOf([named.orgId]);
@@ -348,7 +348,7 @@ const invitationOfToken = async (token: string) => {
     orgId: named.orgId,
   });
   const stored = Buffer.from(String((invitation as { token_hash?: string } | null)?.token_hash ?? ''));
-  const presented = Buffer.from(hashToken(token));
+  const presented = Buffer.from(hashInvitationToken(token));
   if (!invitation || stored.length !== presented.length || !timingSafeEqual(stored, presented))
     throw invalidToken();
   return invitation;
@@ -535,7 +535,7 @@ export const joinFromInvitation = async (
 };
 
 /** A new user's profile: their name, the rest empty until they fill it in. */
-const newProfile = (first: string, last: string) => ({
+export const newProfile = (first: string, last: string) => ({
   work: { occupation: null, cscs: null, eusr: null, start_date: null },
   personal: { first_name: first, last_name: last, username: null, dob: null },
   contact: { mobile: null, landline: null },

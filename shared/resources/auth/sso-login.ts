@@ -1,0 +1,280 @@
+/**
+ * Signing in through an organisation's SSO provider (OIDC authorization code with PKCE):
+ *
+ * - `beginSsoLogin` (GET /v3/sso/{oidc_identifier}/authorize): finds the provider by its identifier,
+ *   keeps the sign-in's state, nonce and PKCE verifier for 5 minutes (`data/login-states.ts`) and names
+ *   the provider's authorization URL. An invitation's token may ride along: the sign-in then accepts it.
+ * - `finishSsoLogin` (GET /v3/sso/callback): takes the state (once), exchanges the code and verifies the
+ *   ID token (`auth/oidc-login.ts`), then finds the user by the identity (provider and subject), or links
+ *   the organisation's user with the verified address, or makes one (just in time, with the provider's
+ *   default role) when the address's domain is one the provider allows; an accepted invitation makes the
+ *   user instead. Then a session starts, for the organisation's session lifetime.
+ */
+import * as z from 'zod';
+import { beginLogin, finishLogin, OidcLoginError } from '../../auth/oidc-login';
+import { sessionSetCookie, startSession } from '../../auth/sessions';
+import { config } from '../../config';
+import { uuidv7 } from '../../data/ids';
+import { putLoginState, takeLoginState } from '../../data/login-states';
+import { heldGrantItem, userPrincipal } from '../../data/principals';
+import { batchGetInScope, getItem, queryIndexPrefix } from '../../data/repository';
+import { type Scope, scopeOf } from '../../data/scope';
+import type { StoredResource } from '../../data/stored-resource';
+import { commit, type WriteOp, WriteRefused } from '../../data/transaction';
+import { builtInRoles } from '../../domain/iam/effective-permissions';
+import { emailDomainAllowed } from '../../domain/iam/sso-domains';
+import { invitationStatus } from '../../domain/people/invitation';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../jsonapi/errors';
+import { routePath } from '../../jsonapi/links';
+import { roles, ssoProviders } from '../iam/definitions';
+import { grantRecord } from '../iam/grant-writes';
+import { oidcIdentifierKey } from '../iam/sso-providers';
+import { settings, settingsOf } from '../organisations/settings';
+import {
+  hashInvitationToken,
+  invitationOfToken,
+  joinFromInvitation,
+  newProfile,
+} from '../people/invitation-writes';
+import { heldNameAttribute, users } from '../people/users';
+import { indexed, toStoredResource } from '../stored';
+
+/** Where the provider sends the browser back: the API's own URL and the callback's route. */
+const redirectUri = () => `${config.TOKEN_ISSUER}${routePath('finishSsoLogin')}`;
+
+/** Which user an identity (provider, subject) signs in as: a claim, held by the user. */
+const identityClaim = (orgId: string, providerId: string, sub: string) => ({
+  pk: `ORG#${orgId}#identities`,
+  sk: `${providerId}#${sub}`,
+});
+
+const providerOf = async (identifier: string) => {
+  const entry = /^oidc_[0-9a-f]{24}$/.test(identifier)
+    ? await getItem<{ org_id: string; holder_id: string }>(oidcIdentifierKey(identifier))
+    : null;
+  const scope = scopeOf(entry ? [entry.org_id] : []);
+  const [provider] = entry
+    ? await batchGetInScope(scope, [ssoProviders.keyOf(entry.org_id, entry.holder_id)])
+    : [];
+  if (!provider) throw new NotFoundError('No SSO provider with this identifier.');
+  const clientId = provider.attributes.client_id;
+  if (typeof clientId !== 'string')
+    throw new ConflictError(
+      'This SSO provider has no client_id yet: an administrator of the organisation sets it.',
+    );
+  return { provider, clientId, metadata: String(provider.attributes.metadata) };
+};
+
+export const authorizeQuery = z.strictObject({ invitation: z.string().max(200).optional() });
+
+/** The provider's authorization URL for a new sign-in (and, with an invitation's token, its acceptance). */
+export const beginSsoLogin = async (identifier: string, invitationToken?: string): Promise<string> => {
+  const { provider, clientId, metadata } = await providerOf(identifier);
+  let invitation: StoredResource | undefined;
+  if (invitationToken !== undefined) {
+    invitation = await invitationOfToken(invitationToken);
+    const status = invitationStatus(
+      invitation.attributes as { status: string; expires_at: string },
+      new Date(),
+    );
+    if (status !== 'pending') throw new ConflictError(`This invitation is ${status}.`);
+    const named = invitation.rels.sso_provider;
+    if (invitation.org_id !== provider.org_id || (typeof named === 'string' && named !== provider.id))
+      throw new ConflictError('This invitation is accepted through another SSO provider.');
+  }
+  const login = await beginLogin({ metadata, clientId, redirectUri: redirectUri() });
+  await putLoginState(login.state, {
+    org_id: provider.org_id,
+    provider_id: provider.id,
+    nonce: login.nonce,
+    code_verifier: login.codeVerifier,
+    ...(invitation &&
+      invitationToken && {
+        invitation_id: invitation.id,
+        invitation_hash: hashInvitationToken(invitationToken),
+      }),
+  });
+  return login.authorizationUrl;
+};
+
+/** What the callback answers: the user signed in, where they read, and their session. */
+export interface SignedIn {
+  user: StoredResource;
+  scope: Scope;
+  session: { token: string; expiresAt: Date; cookie: string };
+}
+
+const refused = (detail: string) => new ForbiddenError(detail);
+
+export const finishSsoLogin = async (callbackUrl: string, now = new Date()): Promise<SignedIn> => {
+  const state = new URL(callbackUrl).searchParams.get('state') ?? '';
+  const login = /^[A-Za-z0-9_-]{1,128}$/.test(state) ? await takeLoginState(state, now.getTime()) : null;
+  // No sign-in of ours waits with this state: already finished, expired, or never begun here.
+  if (!login) throw new OidcLoginError('state_mismatch');
+  const scope = scopeOf([login.org_id]);
+  const [provider] = await batchGetInScope(scope, [ssoProviders.keyOf(login.org_id, login.provider_id)]);
+  if (!provider || typeof provider.attributes.client_id !== 'string')
+    throw new OidcLoginError('provider_error');
+  const claims = await finishLogin({
+    metadata: String(provider.attributes.metadata),
+    clientId: provider.attributes.client_id,
+    redirectUri: redirectUri(),
+    callbackUrl,
+    expected: { state, nonce: login.nonce, codeVerifier: login.code_verifier },
+  });
+  const address = claims.email?.toLowerCase();
+  if (!address || claims.email_verified === false)
+    throw refused('The identity provider gave no verified e-mail address for this account.');
+
+  const user = login.invitation_id
+    ? await acceptThroughProvider(login, address, claims, now)
+    : await userOfIdentity(provider, claims.sub, address, claims, now);
+  if (user.attributes.status !== undefined && user.attributes.status !== 'active')
+    throw refused(`This user is ${user.attributes.status} in the organisation.`);
+  const [stored] = await batchGetInScope(scope, [settings.keyOf(login.org_id, '')]);
+  const lifetime = settingsOf(stored ?? null).session_lifetime_minutes * 60;
+  const session = await startSession(user.id, now.getTime(), lifetime);
+  return {
+    user,
+    scope: scopeOf([user.org_id], undefined, { kind: 'user', id: user.id }),
+    session: { ...session, cookie: sessionSetCookie(session.token, session.expiresAt, now.getTime()) },
+  };
+};
+
+interface Claims {
+  sub: string;
+  given_name?: string;
+  family_name?: string;
+  name?: string;
+}
+
+/** The identity as the user record lists it (the spec's `identities`). */
+const identityOf = (provider: StoredResource, sub: string, now: Date) => ({
+  id: uuidv7(now.getTime()),
+  platform: 'oidc',
+  meta: { sso_provider: provider.id, sub },
+});
+
+/** The invitation the sign-in carries, accepted as the signed-in address, with the identity linked. */
+const acceptThroughProvider = async (
+  login: { org_id: string; provider_id: string; invitation_id?: string; invitation_hash?: string },
+  address: string,
+  claims: Claims,
+  now: Date,
+): Promise<StoredResource> => {
+  const scope = scopeOf([login.org_id]);
+  const [invitation] = await batchGetInScope(scope, [
+    { pk: `ORG#${login.org_id}#invitations`, sk: String(login.invitation_id) },
+  ]);
+  if (!invitation || (invitation as { token_hash?: string }).token_hash !== login.invitation_hash)
+    throw new ConflictError('The invitation was accepted, resent or revoked meanwhile.');
+  if (String(invitation.attributes.email) !== address)
+    throw refused(
+      `The invitation is for another address than the one this account signs in with (${address}).`,
+    );
+  const [provider] = await batchGetInScope(scope, [ssoProviders.keyOf(login.org_id, login.provider_id)]);
+  if (!provider) throw new OidcLoginError('provider_error');
+  const user = await joinFromInvitation(
+    invitation,
+    { first_name: claims.given_name, last_name: claims.family_name },
+    now,
+  );
+  return linkIdentity(provider, user, claims.sub, now);
+};
+
+/** Adds the identity to a user, and its claim: a later sign-in finds the user by it. */
+const linkIdentity = async (provider: StoredResource, user: StoredResource, sub: string, now: Date) => {
+  const identities = Array.isArray(user.attributes.identities) ? user.attributes.identities : [];
+  const next = indexed(users, {
+    ...user,
+    attributes: { ...user.attributes, identities: [...identities, identityOf(provider, sub, now)] },
+    meta: { ...user.meta, updated_at: now.toISOString() },
+    version: user.version + 1,
+  });
+  await commit(scopeOf([user.org_id], undefined, { kind: 'user', id: user.id }), [
+    { replace: next },
+    { claim: { ...identityClaim(user.org_id, provider.id, sub), holder_id: user.id } },
+  ]).catch(raced);
+  return next;
+};
+
+const raced = (error: unknown): never => {
+  throw error instanceof WriteRefused
+    ? new ConflictError('The user changed while signing in; sign in again.')
+    : error;
+};
+
+/**
+ * The user an identity signs in as: the one it was linked to; else the organisation's user with the
+ * verified address (linked now); else a new user, made just in time with the provider's default role.
+ * Without an invitation, an address outside the provider's allowed domains is refused.
+ */
+const userOfIdentity = async (
+  provider: StoredResource,
+  sub: string,
+  address: string,
+  claims: Claims,
+  now: Date,
+): Promise<StoredResource> => {
+  const orgId = provider.org_id;
+  const scope = scopeOf([orgId]);
+  const allowed = Array.isArray(provider.attributes.allowed_domains)
+    ? provider.attributes.allowed_domains.map(String)
+    : [];
+  if (!emailDomainAllowed(address, allowed))
+    throw refused(`People with ${address.split('@')[1]} addresses do not sign in through this provider.`);
+  const linked = await getItem<{ holder_id: string }>(identityClaim(orgId, provider.id, sub));
+  if (linked) {
+    const [user] = await batchGetInScope(scope, [users.keyOf(orgId, linked.holder_id)]);
+    if (user) return user;
+  }
+  const existing = (await queryIndexPrefix(scope, orgId, users.type, 'lsi2', address)).find(
+    (u) => String(u.attributes.email).toLowerCase() === address,
+  );
+  if (existing) return linkIdentity(provider, existing, sub, now);
+  return provisionUser(provider, sub, address, claims, now);
+};
+
+/** A user made at first sign-in: the record, principal, identity claim and default role's grant together. */
+const provisionUser = async (
+  provider: StoredResource,
+  sub: string,
+  address: string,
+  claims: Claims,
+  now: Date,
+) => {
+  const orgId = provider.org_id;
+  const id = uuidv7(now.getTime());
+  const role = String(provider.rels.default_role ?? 'viewer');
+  const grant = grantRecord(orgId, { role, user: id }, now);
+  const [custom] = builtInRoles.has(role)
+    ? []
+    : await batchGetInScope(scopeOf([orgId]), [roles.keyOf(orgId, role)]);
+  const first = claims.given_name ?? claims.name ?? address.split('@')[0] ?? address;
+  const last = claims.family_name ?? '';
+  const user: StoredResource = {
+    ...toStoredResource(users, {
+      orgId,
+      id,
+      attributes: {
+        email: address,
+        status: 'active',
+        identities: [identityOf(provider, sub, now)],
+        profile: newProfile(first, last),
+      },
+      meta: { created_at: now.toISOString(), updated_at: now.toISOString() },
+      rels: { organisations: [orgId], teams: [], job_role: null },
+    }),
+    [heldNameAttribute(grant.id)]: custom ? String(custom.attributes.name) : role,
+  };
+  const ops: WriteOp[] = [
+    { create: user },
+    { put: userPrincipal(id, `${first} ${last}`.trim()) },
+    { claim: { ...identityClaim(orgId, provider.id, sub), holder_id: id } },
+    { create: grant },
+    { put: heldGrantItem(id, { org_id: orgId, grant_id: grant.id, role }) },
+    ...(custom ? [{ check: { pk: custom.pk, sk: custom.sk } }] : []),
+  ];
+  await commit(scopeOf([orgId], undefined, { kind: 'user', id }), ops).catch(raced);
+  return user;
+};
