@@ -12,6 +12,7 @@ import {
   createFeatureConfiguration,
   createOrganisation,
   createServiceAccountClient,
+  createSsoProvider,
   createTeam,
   createUser,
   grantRole,
@@ -109,7 +110,19 @@ export interface DemoCredentials {
     costed_contract: string;
     /** An administrator user with a session, for the Session (X-Session-Token) and Cookie schemes. */
     user?: { id: string; email: string; session_token: string };
+    /** Its people's e-mail domain: the one its SSO provider lets sign in. */
+    domain: string;
+    /** Its SSO provider (the local OpenID provider), and where a browser starts signing in. */
+    sso?: { oidc_identifier: string; login_url: string };
   }[];
+}
+
+/** The local OpenID provider, as the demo organisations' SSO provider: its discovery URL and our client there. */
+export interface DemoIdentityProvider {
+  discoveryUrl: string;
+  clientId: string;
+  /** The API's base URL, for the printed login URLs. */
+  baseUrl: string;
 }
 
 const demoEmail = (first: string, last: string, domain: string) => `${first}.${last}@${domain}`.toLowerCase();
@@ -130,7 +143,7 @@ const asClient = (c: ClientCredentials, role: 'admin' | 'viewer') => ({
   role,
 });
 
-export const loadDemoData = async (): Promise<DemoCredentials> => {
+export const loadDemoData = async (idp?: DemoIdentityProvider): Promise<DemoCredentials> => {
   const loaded: DemoCredentials['organisations'] = [];
   for (const o of demo) {
     const org = await createOrganisation({ name: o.name, slug: o.slug, description: o.description });
@@ -171,11 +184,24 @@ export const loadDemoData = async (): Promise<DemoCredentials> => {
       clients.push(asClient(viewer, 'viewer'));
     }
     const session = lead ? await startSession(lead.id) : null;
+    const provider =
+      idp &&
+      (await createSsoProvider(org.id, {
+        name: 'Local OpenID provider',
+        metadata: idp.discoveryUrl,
+        clientId: idp.clientId,
+        allowedDomains: [o.domain],
+      }));
+    const identifier = String(provider?.meta.oidc_identifier ?? '');
     loaded.push({
       id: org.id,
       name: o.name,
       clients,
       costed_contract: costedContract,
+      domain: o.domain,
+      ...(idp && {
+        sso: { oidc_identifier: identifier, login_url: `${idp.baseUrl}/v3/sso/${identifier}/authorize` },
+      }),
       ...(lead &&
         session && {
           user: { id: lead.id, email: String(lead.attributes.email), session_token: session.token },

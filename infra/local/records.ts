@@ -10,6 +10,7 @@ import { commit, type WriteOp } from '#shared/data/transaction';
 import { featureConfigurations } from '#shared/resources/feature-configurations/definitions';
 import { createGrant, grantRecord, grantWrites } from '#shared/resources/iam/grant-writes';
 import { createKey, createServiceAccount } from '#shared/resources/iam/service-accounts';
+import { createSsoProvider as createSsoProviderRecord } from '#shared/resources/iam/sso-providers';
 import { organisations } from '#shared/resources/organisations/definitions';
 import { defaultSettings } from '#shared/resources/organisations/settings';
 import { users } from '#shared/resources/people/users';
@@ -207,5 +208,24 @@ export const grantRole = (
         role: { data: { type: 'roles', id: role } },
         [grantee]: { data: { type: grantee === 'service_account' ? 'service-accounts' : `${grantee}s`, id } },
       },
+    },
+  });
+
+/** An SSO provider of the organisation, as POST /v3/sso-providers makes one (the demo's local provider). */
+export const createSsoProvider = (
+  orgId: string,
+  p: { name: string; metadata: string; clientId: string; allowedDomains: string[] },
+) =>
+  createSsoProviderRecord(scopeOf([orgId]), {
+    data: {
+      type: 'sso-providers',
+      attributes: {
+        name: p.name,
+        metadata: p.metadata,
+        enforce: false,
+        client_id: p.clientId,
+        allowed_domains: p.allowedDomains,
+      },
+      relationships: { organisation: { data: { type: 'organisations', id: orgId } } },
     },
   });

@@ -43,7 +43,7 @@ const main = async () => {
   stops.push(s3.stop);
   const ses = await startSesLocal();
   stops.push(ses.stop);
-  // Not yet any organisation's SSO provider: that comes with the SSO routes.
+  // Each demo organisation's SSO provider (below): the demo people sign in there by e-mail.
   const idp = await startIdentityProvider();
   stops.push(idp.stop);
   // The job worker runs as Lambda runs it: invoked asynchronously, each invocation a process of its own
@@ -78,7 +78,14 @@ const main = async () => {
   await createBuckets(localS3Client(s3.endpoint), Object.values(buckets));
 
   const { demoPeople, loadDemoData } = await import('./demo-data');
-  const demo = await loadDemoData();
+  // The API is the provider's one client (public, PKCE): each demo organisation names it.
+  const clientId = 'compliance-api-local';
+  await idp.registerClient({ client_id: clientId, redirect_uris: [`${baseUrl}/v3/sso/callback`] });
+  const demo = await loadDemoData({
+    discoveryUrl: `${idp.issuer}/.well-known/openid-configuration`,
+    clientId,
+    baseUrl,
+  });
   // The provider's own subject ids: opaque to the API, as any provider's are.
   for (const person of demoPeople()) idp.addAccount({ sub: randomUUID(), email_verified: true, ...person });
   const api = await startHotApi({ root, port, host: '127.0.0.1', env, log });
@@ -114,7 +121,13 @@ const main = async () => {
   }, 10_000);
   stops.push(async () => clearInterval(sweepTimer));
 
-  const credentials = { base_url: baseUrl, auth_url: baseUrl, ...demo };
+  const credentials = {
+    base_url: baseUrl,
+    auth_url: baseUrl,
+    ses_url: ses.endpoint,
+    oidc_issuer: idp.issuer,
+    ...demo,
+  };
   mkdirSync(localDir, { recursive: true });
   writeFileSync(resolve(localDir, 'credentials.json'), `${JSON.stringify(credentials, null, 2)}\n`, {
     mode: 0o600,
@@ -137,6 +150,7 @@ const main = async () => {
         (c) => `  ${c.role.padEnd(6)} client_id=${c.client_id}  client_secret=${c.client_secret}`,
       ),
       ...(o.user ? [`  user   ${o.user.email}  X-Session-Token: ${o.user.session_token}`] : []),
+      ...(o.sso ? [`  SSO    open ${o.sso.login_url} and sign in as anyone @${o.domain}`] : []),
     ]),
     '',
     'Credentials written to .local/credentials.json. Try:',
@@ -147,7 +161,8 @@ const main = async () => {
     `  curl -s -G -H "Authorization: Bearer $TOKEN" ${baseUrl}/v3/cost-rollups \\`,
     `    --data-urlencode 'filter=and(eq(organisation,${first?.id}),eq(cost_centre,${first?.costed_contract}),eq(cost_centre_type,scheme-contracts),eq(depth,all))'`,
     '',
-    'In another terminal, npm run scenario:cdm walks a scheme through CDM 2015 (appointments to proposed changes).',
+    'In another terminal, npm run scenario:cdm walks a scheme through CDM 2015 (appointments to proposed changes);',
+    'npm run scenario:people invites a person by e-mail, signs them in through SSO, and suspends them.',
     '',
     'Saving a file under functions/, shared/ or infra/ reloads the API (the data stays).',
     'npm run invoke -- GET /v3/orgs calls one route as the demo admin. Ctrl-C stops everything.',

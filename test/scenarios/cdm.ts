@@ -14,7 +14,7 @@ export interface Http {
     method: string,
     path: string,
     options?: { token?: string; body?: object | string; headers?: Record<string, string> },
-  ): Promise<{ status: number; text: string; body: unknown }>;
+  ): Promise<{ status: number; text: string; body: unknown; headers: { get(name: string): string | null } }>;
 }
 
 export const dutyParties = [
