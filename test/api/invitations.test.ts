@@ -250,6 +250,55 @@ describe('POST /v3/invitations/accept (the token alone authenticates)', () => {
   });
 });
 
+describe('where SSO is enforced, signing in is the only way in', () => {
+  it('an organisation whose settings or provider enforce SSO refuses acceptance by token alone (409)', async () => {
+    const enforcing = await newTenant('Invitations Enforced', 0);
+    const token = await api.token(enforcing.admin);
+    const inviteThere = async (email: string) => {
+      const res = await api.request('POST', `/v3/orgs/${enforcing.org.id}/people/invitations`, {
+        token,
+        body: {
+          data: {
+            type: 'invitations',
+            attributes: { email },
+            relationships: { roles: { data: [{ type: 'roles', id: 'viewer' }] } },
+          },
+        },
+      });
+      expect(res.status, res.text).toBe(201);
+      return newestTokenTo(email);
+    };
+    const settings = await api.get(`/v3/orgs/${enforcing.org.id}/settings`, token);
+    const enforce = (sso_enforced: boolean) =>
+      api.request('PATCH', `/v3/orgs/${enforcing.org.id}/settings`, {
+        token,
+        body: { data: { type: 'settings', id: settings.body.data.id, attributes: { sso_enforced } } },
+      });
+    expect((await enforce(true)).status).toBe(200);
+    const first = await accept(await inviteThere(address()));
+    expect(first.status, first.text).toBe(409);
+    expect(first.body.errors[0].detail).toContain('/v3/sso/');
+    // The settings no longer enforce it, but a provider does.
+    expect((await enforce(false)).status).toBe(200);
+    const provider = await api.request('POST', '/v3/sso-providers', {
+      token,
+      body: {
+        data: {
+          type: 'sso-providers',
+          attributes: {
+            name: 'Enforcing IdP',
+            metadata: 'https://idp.example/.well-known/openid-configuration',
+            enforce: true,
+          },
+          relationships: { organisation: { data: { type: 'organisations', id: enforcing.org.id } } },
+        },
+      },
+    });
+    expect(provider.status, provider.text).toBe(201);
+    expect((await accept(await inviteThere(address()))).status).toBe(409);
+  });
+});
+
 describe('resend and revoke', () => {
   it('resending sends a new token and voids the old; the lifetime starts again', async () => {
     const email = address();

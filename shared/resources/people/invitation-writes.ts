@@ -19,7 +19,7 @@ import { config } from '../../config';
 import { sendEmail } from '../../data/email';
 import { uuidv7 } from '../../data/ids';
 import { grantsOf, heldGrantItem, principalTeamsWrite, userPrincipal } from '../../data/principals';
-import { batchGetInScope, getConsistent, queryIndexPrefix } from '../../data/repository';
+import { batchGetInScope, getConsistent, queryIndexPrefix, readPartition } from '../../data/repository';
 import { type Scope, scopeOf } from '../../data/scope';
 import type { ItemKey, StoredResource } from '../../data/stored-resource';
 import { commit, type WriteOp, WriteRefused } from '../../data/transaction';
@@ -375,11 +375,19 @@ export const acceptInvitation = async (
     throw new ConflictError(
       'This invitation is accepted by signing in through the organisation’s SSO provider it names.',
     );
-  const user = await joinFromInvitation(invitation, data.attributes, now);
-  const [stored] = await batchGetInScope(scopeOf([invitation.org_id]), [
-    settings.keyOf(invitation.org_id, invitation.org_id),
+  // Where SSO is enforced (by the settings, or by any of its providers), sign-in is the only way in.
+  const orgScope = scopeOf([invitation.org_id]);
+  const [[stored], providers] = await Promise.all([
+    batchGetInScope(orgScope, [settings.keyOf(invitation.org_id, '')]),
+    readPartition(orgScope, invitation.org_id, ssoProviders.type),
   ]);
-  const lifetime = settingsOf(stored ?? null).session_lifetime_minutes * 60;
+  const orgSettings = settingsOf(stored ?? null);
+  if (orgSettings.sso_enforced || providers.some((p) => p.attributes.enforce === true))
+    throw new ConflictError(
+      'This organisation requires signing in through its SSO provider: accept the invitation there (GET /v3/sso/{oidc_identifier}/authorize?invitation=…).',
+    );
+  const user = await joinFromInvitation(invitation, data.attributes, now);
+  const lifetime = orgSettings.session_lifetime_minutes * 60;
   const session = await startSession(user.id, now.getTime(), lifetime);
   return {
     user,
