@@ -3,6 +3,8 @@ import './debug-logging';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApi, type TestApi } from '../support/api';
 import { consume, latestEvent, streamRecordOf } from '../support/event-stream';
+import { mailsTo } from '../support/mailbox';
+import { writtenWhile } from '../support/output';
 import { newTenant, type Tenant } from '../support/tenants';
 
 let api: TestApi;
@@ -108,6 +110,46 @@ describe('logs', () => {
       out.mockRestore();
       err.mockRestore();
       receiver.close();
+    }
+  });
+
+  it('hold neither invitation tokens nor session tokens: invited, accepted, refused, logged out (debug level)', async () => {
+    const admin = await api.token(tenant.admin);
+    const email = `logged.${Date.now()}@logging.example`;
+    const { result: token, lines } = await writtenWhile(async () => {
+      const invited = await api.request('POST', `/v3/orgs/${tenant.org.id}/people/invitations`, {
+        token: admin,
+        body: {
+          data: {
+            type: 'invitations',
+            attributes: { email },
+            relationships: { roles: { data: [{ type: 'roles', id: 'viewer' }] } },
+          },
+        },
+      });
+      expect(invited.status, invited.text).toBe(201);
+      const mail = (await mailsTo(email)).at(-1)?.body.text ?? '';
+      const invitation = /inv_\S+/.exec(mail)?.[0] ?? '';
+      const accept = (value: string) =>
+        api.request('POST', '/v3/invitations/accept', {
+          body: { data: { type: 'invitation-acceptances', attributes: { token: value } } },
+        });
+      expect((await accept(`${invitation}x`)).status).toBe(401);
+      const accepted = await accept(invitation);
+      expect(accepted.status, accepted.text).toBe(200);
+      const session = accepted.body.meta.session.token as string;
+      const headers = { 'x-session-token': session };
+      expect((await api.request('POST', '/v3/sessions/current/logout', { headers })).status).toBe(204);
+      expect((await api.request('GET', '/v3/whoami', { headers })).status).toBe(401);
+      return { invitation, session };
+    });
+    const log = JSON.stringify(lines);
+    // The capture works: the requests were logged.
+    expect(log).toContain('/v3/invitations/accept');
+    for (const secret of [token.invitation, token.session]) {
+      expect(secret.length).toBeGreaterThan(40);
+      expect(log).not.toContain(secret);
+      expect(log).not.toContain(secret.slice(-43));
     }
   });
 });
