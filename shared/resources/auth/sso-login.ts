@@ -30,12 +30,8 @@ import { roles, ssoProviders } from '../iam/definitions';
 import { grantRecord } from '../iam/grant-writes';
 import { oidcIdentifierKey } from '../iam/sso-providers';
 import { settings, settingsOf } from '../organisations/settings';
-import {
-  hashInvitationToken,
-  invitationOfToken,
-  joinFromInvitation,
-  newProfile,
-} from '../people/invitation-writes';
+import { hashInvitationToken, invitationOfToken } from '../people/invitation-writes';
+import { joinFromInvitation, newProfile } from '../people/joining';
 import { heldNameAttribute, users } from '../people/users';
 import { indexed, toStoredResource } from '../stored';
 

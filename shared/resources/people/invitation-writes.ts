@@ -18,10 +18,9 @@ import { sessionSetCookie, startSession } from '../../auth/sessions';
 import { config } from '../../config';
 import { sendEmail } from '../../data/email';
 import { uuidv7 } from '../../data/ids';
-import { grantsOf, heldGrantItem, principalTeamsWrite, userPrincipal } from '../../data/principals';
-import { batchGetInScope, getConsistent, queryIndexPrefix, readPartition } from '../../data/repository';
+import { batchGetInScope, getConsistent, readPartition } from '../../data/repository';
 import { type Scope, scopeOf } from '../../data/scope';
-import type { ItemKey, StoredResource } from '../../data/stored-resource';
+import type { StoredResource } from '../../data/stored-resource';
 import { commit, type WriteOp, WriteRefused } from '../../data/transaction';
 import { builtInRoles, effectivePermissions } from '../../domain/iam/effective-permissions';
 import {
@@ -36,14 +35,13 @@ import { email, integer, requiredLine } from '../../jsonapi/attribute-types';
 import { ConflictError, ForbiddenError, UnauthorisedError, ValidationError } from '../../jsonapi/errors';
 import { identifier, toMany } from '../../jsonapi/request-document';
 import { roleGroups, roles, ssoProviders } from '../iam/definitions';
-import { grantRecord } from '../iam/grant-writes';
 import { settings, settingsOf } from '../organisations/settings';
 import { byPrincipal, newRecord } from '../record-writes';
-import { indexed, toStoredResource } from '../stored';
+import { indexed } from '../stored';
 import { invitations } from './invitations';
-import { HOLDERS, jobRoles } from './job-roles';
+import { jobRoles } from './job-roles';
+import { addressClaim, ids, joinFromInvitation, releaseClaim } from './joining';
 import { teams } from './teams';
-import { heldNameAttribute, users } from './users';
 
 /** What one invitation may give: enough for any real onboarding, few enough for one transaction. */
 const GIVES_MAX = 10;
@@ -91,16 +89,6 @@ export const hashInvitationToken = (token: string) => createHash('sha256').updat
 
 const newToken = (orgId: string, invitationId: string) =>
   invitationToken(orgId, invitationId, randomBytes(32).toString('base64url'));
-
-const ids = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
-
-/** The claim on an address: one pending invitation per address in an organisation. */
-const addressClaim = (invitation: StoredResource): ItemKey & { holder_id: string; expires_at: number } => ({
-  pk: `ORG#${invitation.org_id}#invitation-emails`,
-  sk: String(invitation.attributes.email),
-  holder_id: invitation.id,
-  expires_at: Math.floor(Date.parse(String(invitation.attributes.expires_at)) / 1000),
-});
 
 const expiry = (now: Date, days: number) => new Date(now.getTime() + days * 86_400_000).toISOString();
 
@@ -323,16 +311,6 @@ export const revokeInvitation = async (
   return next;
 };
 
-/**
- * The address claim goes with a pending invitation, whose claim it still is (no other invitation can
- * take it before this one expires); an expired invitation's claim is left to whoever holds it now.
- */
-const releaseClaim = (invitation: StoredResource, now: Date): WriteOp[] => {
-  const status = invitationStatus(invitation.attributes as { status: string; expires_at: string }, now);
-  const { pk, sk } = addressClaim(invitation);
-  return status === 'pending' ? [{ remove: { pk, sk } }] : [];
-};
-
 const invalidToken = () => new UnauthorisedError('The invitation token is invalid, or has been replaced.');
 
 /**
@@ -395,167 +373,3 @@ export const acceptInvitation = async (
     session: { ...session, cookie: sessionSetCookie(session.token, session.expiresAt, now.getTime()) },
   };
 };
-
-/**
- * The transaction that turns an invitation into membership: the user made (or the organisation's user
- * with that address changed), a grant per role and role group with what the user keeps of each, the
- * user's teams (and the grants those teams hold), the job role's count, the invitation accepted and its
- * address released. `names` name a new user (else the address's local part does).
- */
-export const joinFromInvitation = async (
-  invitation: StoredResource,
-  names: { first_name?: string; last_name?: string },
-  now: Date,
-): Promise<StoredResource> => {
-  const orgId = invitation.org_id;
-  const address = String(invitation.attributes.email);
-  const existing = (await queryIndexPrefix(scopeOf([orgId]), orgId, users.type, 'lsi2', address)).find(
-    (u) => String(u.attributes.email).toLowerCase() === address,
-  );
-  if (existing && existing.attributes.status !== undefined && existing.attributes.status !== 'active')
-    throw new ConflictError(
-      `This address belongs to a ${existing.attributes.status} user: an administrator reactivates them first.`,
-    );
-  const userId = existing?.id ?? uuidv7(now.getTime());
-  const scope = scopeOf([orgId], undefined, { kind: 'user', id: userId });
-  const teamIds = ids(invitation.rels.teams).filter((t) => !ids(existing?.rels.teams).includes(t));
-  const teamGrants = (await Promise.all(teamIds.map((team) => grantsOf(team))))
-    .flat()
-    .filter((g) => g.org_id === orgId);
-  const given = [
-    ...ids(invitation.rels.roles).map((role) => grantRecord(orgId, { role, user: userId }, now)),
-    ...ids(invitation.rels.role_groups).map((role_group) =>
-      grantRecord(orgId, { role_group, user: userId }, now),
-    ),
-  ];
-  const groupNames = new Map(
-    (
-      await batchGetInScope(
-        scope,
-        ids(invitation.rels.role_groups).map((id) => roleGroups.keyOf(orgId, id)),
-      )
-    ).map((g) => [g.id, String(g.attributes.name)]),
-  );
-  const customRoleNames = new Map(
-    (
-      await batchGetInScope(
-        scope,
-        [...given, ...teamGrants]
-          .map((g) => String(g.rels.role ?? ''))
-          .filter((id) => id && !builtInRoles.has(id))
-          .map((id) => roles.keyOf(orgId, id)),
-      )
-    ).map((r) => [r.id, String(r.attributes.name)]),
-  );
-  const nameOf = (grant: StoredResource) =>
-    grant.rels.role_group
-      ? (groupNames.get(String(grant.rels.role_group)) ?? String(grant.rels.role_group))
-      : (customRoleNames.get(String(grant.rels.role)) ?? String(grant.rels.role));
-  const holds = [...given, ...teamGrants];
-  const held = Object.fromEntries(holds.map((g) => [heldNameAttribute(g.id), nameOf(g)]));
-  const jobRole = invitation.rels.job_role ? String(invitation.rels.job_role) : undefined;
-  const local = address.split('@')[0] ?? address;
-  const user: StoredResource = existing
-    ? {
-        ...indexed(users, {
-          ...existing,
-          rels: {
-            ...existing.rels,
-            teams: [...ids(existing.rels.teams), ...teamIds],
-            ...(jobRole && { job_role: jobRole }),
-          },
-          meta: { ...existing.meta, updated_at: now.toISOString() },
-          version: existing.version + 1,
-        }),
-        ...held,
-      }
-    : {
-        ...toStoredResource(users, {
-          orgId,
-          id: userId,
-          attributes: {
-            email: address,
-            status: 'active',
-            identities: [],
-            profile: newProfile(names.first_name ?? local, names.last_name ?? ''),
-          },
-          meta: { created_at: now.toISOString(), updated_at: now.toISOString() },
-          rels: { organisations: [orgId], teams: teamIds, job_role: jobRole ?? null },
-        }),
-        ...held,
-      };
-  const previousRole = existing?.rels.job_role;
-  const accepted = {
-    ...invitation,
-    attributes: { ...invitation.attributes, status: 'accepted' },
-    rels: { ...invitation.rels, user: userId },
-    meta: { ...invitation.meta, accepted_at: now.toISOString(), updated_at: now.toISOString() },
-    version: invitation.version + 1,
-    token_hash: null,
-  };
-  const ops: WriteOp[] = [
-    { replace: accepted, as: 'accepted' },
-    existing ? { replace: user } : { create: user },
-    ...releaseClaim(invitation, now),
-    ...(existing
-      ? teamIds.length > 0
-        ? [{ item: principalTeamsWrite(userId, orgId, teamIds) }]
-        : []
-      : [
-          {
-            put: userPrincipal(userId, `${names.first_name ?? local} ${names.last_name ?? ''}`.trim(), {
-              [orgId]: teamIds,
-            }),
-          },
-        ]),
-    ...given.map((grant): WriteOp => ({ create: grant })),
-    ...holds.map(
-      (grant): WriteOp => ({
-        put: heldGrantItem(userId, {
-          org_id: orgId,
-          grant_id: grant.id,
-          ...(typeof grant.rels.role === 'string' && { role: grant.rels.role }),
-          ...(typeof grant.rels.role_group === 'string' && { role_group: grant.rels.role_group }),
-          ...(typeof grant.rels.team === 'string' && { team: grant.rels.team }),
-        }),
-      }),
-    ),
-    ...teamIds.map(
-      (team): WriteOp => ({ link: { key: teams.keyOf(orgId, team), relationship: 'members', id: userId } }),
-    ),
-    ...(jobRole && jobRole !== previousRole
-      ? [
-          { keep: { key: jobRoles.keyOf(orgId, jobRole), add: { [HOLDERS]: 1 } } },
-          ...(typeof previousRole === 'string'
-            ? [{ keep: { key: jobRoles.keyOf(orgId, previousRole), add: { [HOLDERS]: -1 } } }]
-            : []),
-        ]
-      : []),
-  ];
-  await commit(scope, ops).catch((error: unknown) => {
-    throw error instanceof WriteRefused
-      ? new ConflictError(
-          'The invitation, or a team or job role it names, changed meanwhile (or is gone); ask for a new invitation.',
-        )
-      : error;
-  });
-  return user;
-};
-
-/** A new user's profile: their name, the rest empty until they fill it in. */
-export const newProfile = (first: string, last: string) => ({
-  work: { occupation: null, cscs: null, eusr: null, start_date: null },
-  personal: { first_name: first, last_name: last, username: null, dob: null },
-  contact: { mobile: null, landline: null },
-  address: {
-    number: null,
-    street: null,
-    area: null,
-    town: null,
-    county: null,
-    postcode: null,
-    country_code: null,
-    three_word_address: null,
-  },
-  settings: { preferred_language: 'en-GB', timezone: 'Europe/London' },
-});
