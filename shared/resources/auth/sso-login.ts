@@ -31,6 +31,7 @@ import { grantRecord } from '../iam/grant-writes';
 import { oidcIdentifierKey } from '../iam/sso-providers';
 import { settings, settingsOf } from '../organisations/settings';
 import { hashInvitationToken, invitationOfToken } from '../people/invitation-writes';
+import { invitations } from '../people/invitations';
 import { joinFromInvitation, newProfile } from '../people/joining';
 import { heldNameAttribute, users } from '../people/users';
 import { indexed, toStoredResource } from '../stored';
@@ -160,7 +161,7 @@ const acceptThroughProvider = async (
 ): Promise<StoredResource> => {
   const scope = scopeOf([login.org_id]);
   const [invitation] = await batchGetInScope(scope, [
-    { pk: `ORG#${login.org_id}#invitations`, sk: String(login.invitation_id) },
+    invitations.keyOf(login.org_id, String(login.invitation_id)),
   ]);
   if (!invitation || (invitation as { token_hash?: string }).token_hash !== login.invitation_hash)
     throw new ConflictError('The invitation was accepted, resent or revoked meanwhile.');
