@@ -28,7 +28,8 @@ export const area = defineArea('auth', {
       permission: null,
       access: { table: 'write' },
       query: ['invitation'],
-      errors: [409],
+      // 401: a bad invitation token, or a provider answering wrong; 503: a provider out of reach.
+      errors: [401, 409, 503],
     },
     {
       // The provider sends the browser back here: the session starts (cookie, and token in meta.session).
