@@ -54,14 +54,21 @@ const parseInteger = (parameter: string, raw: string, min: number, max: number):
   return value === 0 ? 0 : value;
 };
 
-/** `limit`/`offset` and `page[limit]`/`page[offset]`; the `page[...]` form wins when both are sent. */
-export const parsePage = (query: QueryParameters): Page => {
+/** Whether a request names its page size (else the organisation's default, or the API's, applies). */
+export const namesPageSize = (query: QueryParameters): boolean =>
+  query['page[limit]'] !== undefined || query.limit !== undefined;
+
+/**
+ * `limit`/`offset` and `page[limit]`/`page[offset]`; the `page[...]` form wins when both are sent.
+ * `defaultLimit`: the page size when none is named (an organisation's setting).
+ */
+export const parsePage = (query: QueryParameters, defaultLimit = PAGE_SIZE_DEFAULT): Page => {
   const limitName = query['page[limit]'] !== undefined ? 'page[limit]' : 'limit';
   const offsetName = query['page[offset]'] !== undefined ? 'page[offset]' : 'offset';
   const rawLimit = query[limitName];
   const rawOffset = query[offsetName];
   return {
-    limit: rawLimit === undefined ? PAGE_SIZE_DEFAULT : parseInteger(limitName, rawLimit, 1, PAGE_SIZE_MAX),
+    limit: rawLimit === undefined ? defaultLimit : parseInteger(limitName, rawLimit, 1, PAGE_SIZE_MAX),
     offset: rawOffset === undefined ? 0 : parseInteger(offsetName, rawOffset, 0, PAGE_OFFSET_MAX),
   };
 };
@@ -226,13 +233,14 @@ export interface ParsedCollectionQuery extends CollectionQuery {
 export const parseCollectionQuery = (
   query: QueryParameters,
   options: CollectionOptions,
+  defaultLimit?: number,
 ): ParsedCollectionQuery => {
   rejectUnknownParameters(query, COLLECTION_PARAMETERS);
   const cursor = parseCursor(query);
   return {
     filters: parseFilters(query, options.filters),
     sort: parseSort(query, options),
-    page: parsePage(query),
+    page: parsePage(query, defaultLimit),
     include: parseInclude(query, options.includes),
     ...(cursor !== undefined && { cursor }),
   };

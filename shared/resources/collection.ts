@@ -7,13 +7,14 @@ import type { CollectionQuery, FilterClause, PageRead } from '../data/collection
 import { cursorKey } from '../data/cursor-key';
 import { queryByBox } from '../data/geo-index';
 import { applyInMemory } from '../data/in-memory-collection';
-import { queryCollection } from '../data/repository';
+import { queryCollection, readAheadOr } from '../data/repository';
 import { type Kept, queryKept } from '../data/retention';
 import type { Scope } from '../data/scope';
 import type { StoredResource } from '../data/stored-resource';
 import {
   type CollectionOptions,
   featuresMeta,
+  namesPageSize,
   type ParsedCollectionQuery,
   parseCollectionQuery,
 } from '../jsonapi/collection-query';
@@ -26,6 +27,7 @@ import {
 } from '../jsonapi/document';
 import type { RequestTarget } from '../jsonapi/document-links';
 import { resolveIncludes } from './includes';
+import { settingsKey, settingsOf } from './organisations/settings-values';
 import type { ResourceDefinition } from './resource-definition';
 import { toResourceObject } from './serialise';
 
@@ -94,6 +96,18 @@ const readCollectionPage = async (scope: Scope, definition: ResourceDefinition, 
     : queryCollection(scope, definition.type, query);
 };
 
+/**
+ * The page size of a collection read within one organisation that names none: the organisation's
+ * `default_page_size` setting (its record read with the credentials: `pageSizeAhead`); the API's
+ * default across organisations.
+ */
+const defaultPageSize = async ({ query, scope }: CollectionRequest): Promise<number | undefined> => {
+  const [orgId, ...others] = scope.orgIds;
+  if (namesPageSize(query) || !orgId || others.length > 0) return undefined;
+  const [stored] = await readAheadOr<StoredResource>(scope, [settingsKey(orgId)]);
+  return settingsOf(stored ?? null).default_page_size;
+};
+
 export const listResources = async (
   request: CollectionRequest,
   definition: ResourceDefinition,
@@ -102,7 +116,8 @@ export const listResources = async (
   const { scope, baseUrl } = request;
   const options = definition.collection;
   if (!options) throw new Error(`${definition.type} declares no collection options`);
-  const page = await readPage(request, parseCollectionQuery(request.query, options), read);
+  const parsed = parseCollectionQuery(request.query, options, await defaultPageSize(request));
+  const page = await readPage(request, parsed, read);
   const items = definition.derive ? await definition.derive(scope, page.items) : page.items;
   const included = await resolveIncludes(scope, definition, items, page.query.include, page.inHand);
   return pageDocument(request, page, {

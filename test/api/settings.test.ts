@@ -122,3 +122,27 @@ describe('PATCH /v3/orgs/{org_id}/settings (settings:manage)', () => {
     });
   });
 });
+
+describe('default_page_size: the organisation’s collections page by it when a request names no size', () => {
+  it('a list without page[limit] answers the organisation’s size; one naming its size keeps it; another organisation keeps 25', async () => {
+    for (const name of ['A', 'B', 'C', 'D'])
+      expect(
+        (
+          await api.request('POST', `/v3/orgs/${tenant.org.id}/people/job-roles`, {
+            token: admin,
+            body: { data: { type: 'job-roles', attributes: { name: `Role ${name}`, code: `PS-${name}` } } },
+          })
+        ).status,
+      ).toBe(201);
+    expect((await change({ default_page_size: 3 })).status).toBe(200);
+    const list = await api.get(`/v3/orgs/${tenant.org.id}/people/job-roles`, admin);
+    expect(list.status, list.text).toBe(200);
+    expect(list.body.data).toHaveLength(3);
+    expect(list.body.meta.pagination).toMatchObject({ requested: { limit: 3, offset: 0 }, counts: { pages: 2 } });
+    const named = await api.get(`/v3/orgs/${tenant.org.id}/people/job-roles?page[limit]=4`, admin);
+    expect(named.body.data).toHaveLength(4);
+    const elsewhere = await api.get(`/v3/orgs/${other.org.id}/people/job-roles`, outsider);
+    expect(elsewhere.body.meta.pagination.requested.limit).toBe(25);
+    expect((await change({ default_page_size: 25 })).status).toBe(200);
+  });
+});

@@ -2,14 +2,19 @@
  * Checks the caller once per request, against the route table's schemes and permission, and hands the
  * handler the data-layer scope that follows from it, with any records the handler reads ahead.
  */
+
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { actorOf, authenticate, authorise, type Principal } from '../../auth/principal';
 import { scopeOf } from '../../data/scope';
 import type { ItemKey } from '../../data/stored-resource';
 import type { EffectivePermissions } from '../../domain/iam/effective-permissions';
+import { namesPageSize } from '../../jsonapi/collection-query';
 import { NotFoundError } from '../../jsonapi/errors';
+import { settingsKey } from '../../resources/organisations/settings-values';
 import type { Route } from '../../routes';
 import type { ApiMiddleware } from '../api-context';
 import { parameterNames } from '../path-template';
+import { pagesCollection } from '../route';
 
 /**
  * The records a handler will read, named before the caller is authorised: from the path, and the
@@ -84,6 +89,19 @@ export const declaredReadAhead = (route: Route): ReadAhead | undefined => {
   };
 };
 
+/**
+ * A page of a collection read within one organisation that names no page size is the organisation's
+ * default size (`resources/collection.ts`): its settings are read with the credentials, in the same round
+ * trip.
+ */
+const pageSizeAhead = (route: Route, event: APIGatewayProxyEventV2, orgs: readonly string[]): ItemKey[] => {
+  const [orgId, ...others] = orgs;
+  const query = Object.fromEntries(new URLSearchParams(event.rawQueryString ?? ''));
+  return pagesCollection(route) && orgId && others.length === 0 && !namesPageSize(query)
+    ? [settingsKey(orgId)]
+    : [];
+};
+
 export const authorisation = (route: Route, readAhead = declaredReadAhead(route)): ApiMiddleware => ({
   before: async ({ event, context }) => {
     if (route.auth.length === 0) {
@@ -96,7 +114,10 @@ export const authorisation = (route: Route, readAhead = declaredReadAhead(route)
       event.headers ?? {},
       event.cookies,
       route.auth,
-      (known) => readAhead?.(params, likelyOrgs(route, known, params.org_id)) ?? [],
+      (known) => {
+        const orgs = likelyOrgs(route, known, params.org_id);
+        return [...(readAhead?.(params, orgs) ?? []), ...pageSizeAhead(route, event, orgs)];
+      },
     );
     context.principal = principal;
     context.scope = scopeOf(orgsOf(route, principal, params), read, actorOf(principal));

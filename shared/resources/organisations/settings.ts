@@ -8,19 +8,17 @@
  * none is a setting here.
  */
 import * as z from 'zod';
-import { uuidv5 } from '../../data/ids';
-import { resourceKey, type StoredResource } from '../../data/stored-resource';
+import type { StoredResource } from '../../data/stored-resource';
 import { fillPath } from '../../http/path-template';
 import { integer, languageTag, timeZone } from '../../jsonapi/attribute-types';
-import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from '../../jsonapi/collection-query';
+import { PAGE_SIZE_MAX } from '../../jsonapi/collection-query';
 import { newRecord } from '../record-writes';
 import { defineResource } from '../resource-definition';
+import { SETTINGS_DEFAULTS, settingsIdOf, settingsKey } from './settings-values';
+
+export { SETTINGS_DEFAULTS, type Settings, settingsOf } from './settings-values';
 
 const SETTINGS_PATH = '/v3/orgs/{org_id}/settings';
-/** The namespace of settings' ids (RFC 9562 UUID v5): any fixed UUID of this service's own. */
-const SETTINGS_IDS = '5b0e3f3c-6a4d-4f0e-9a53-7f3f2f6d8c11';
-const settingsIdOf = (orgId: string) => uuidv5(orgId, SETTINGS_IDS);
-
 export const WEEK_DAYS = [
   'monday',
   'tuesday',
@@ -30,25 +28,6 @@ export const WEEK_DAYS = [
   'saturday',
   'sunday',
 ] as const;
-
-/** What a new organisation starts with. */
-export const SETTINGS_DEFAULTS = {
-  timezone: 'Europe/London',
-  locale: 'en-GB',
-  week_start: 'monday',
-  /** How long a user's session lasts from sign-in (SSO login, an accepted invitation). */
-  session_lifetime_minutes: 480,
-  /** The page size of the organisation's collections when a request names none. */
-  default_page_size: PAGE_SIZE_DEFAULT,
-  /** Users may sign in only through one of the organisation's SSO providers. */
-  sso_enforced: false,
-} as const;
-
-export type Settings = {
-  -readonly [K in keyof typeof SETTINGS_DEFAULTS]: (typeof SETTINGS_DEFAULTS)[K] extends string
-    ? string
-    : (typeof SETTINGS_DEFAULTS)[K];
-};
 
 export const settings = defineResource({
   type: 'settings',
@@ -68,16 +47,10 @@ export const settings = defineResource({
     },
   }),
   relationships: {},
-  keyOf: (orgId) => resourceKey(orgId, 'settings', settingsIdOf(orgId)),
+  keyOf: (orgId) => settingsKey(orgId),
   selfPath: (record) => fillPath(SETTINGS_PATH, { org_id: record.org_id }),
 });
 
 /** The settings record a new organisation is made with. */
 export const defaultSettings = (orgId: string, now = new Date()): StoredResource =>
   newRecord(settings, orgId, { attributes: { ...SETTINGS_DEFAULTS } }, now, settingsIdOf(orgId));
-
-/** A settings record's values, defaults filling any it lacks. */
-export const settingsOf = (record: StoredResource | null): Settings => ({
-  ...SETTINGS_DEFAULTS,
-  ...(record?.attributes as Partial<Settings> | undefined),
-});
