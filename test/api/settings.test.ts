@@ -138,7 +138,10 @@ describe('default_page_size: the organisation’s collections page by it when a 
     const list = await api.get(`/v3/orgs/${tenant.org.id}/people/job-roles`, admin);
     expect(list.status, list.text).toBe(200);
     expect(list.body.data).toHaveLength(3);
-    expect(list.body.meta.pagination).toMatchObject({ requested: { limit: 3, offset: 0 }, counts: { pages: 2 } });
+    expect(list.body.meta.pagination).toMatchObject({
+      requested: { limit: 3, offset: 0 },
+      counts: { pages: 2 },
+    });
     const named = await api.get(`/v3/orgs/${tenant.org.id}/people/job-roles?page[limit]=4`, admin);
     expect(named.body.data).toHaveLength(4);
     const elsewhere = await api.get(`/v3/orgs/${other.org.id}/people/job-roles`, outsider);
