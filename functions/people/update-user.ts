@@ -1,3 +1,4 @@
+import { signedIn } from '#shared/auth/principal';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { updateUser } from '#shared/resources/people/user-writes';
 import { users } from '#shared/resources/people/users';
@@ -11,11 +12,9 @@ export { updateUserDocument as requestBody } from '#shared/resources/people/user
  */
 export const handler = jsonApiHandler('updateUser', async (request) => {
   const user = await readInScope(request.scope, users, request.params.user_id);
-  const self = request.principal?.id === user.id;
-  const administers = request.principal?.permissions.get(user.org_id)?.has('users:manage') === true;
   return resourceResponse(
     request,
     users,
-    await updateUser(request.scope, user, request.body, { administers, self }),
+    await updateUser(request.scope, user, request.body, signedIn(request.principal)),
   );
 });

@@ -3,9 +3,9 @@
  * their own data. Ids are UUIDv7 taken from the creation time, as the service's own writes will be.
  */
 import { uuidv7 } from '#shared/data/ids';
-import { type PrincipalRecord, principalKey } from '#shared/data/principals';
+import { userPrincipal } from '#shared/data/principals';
 import { scopeOf } from '#shared/data/scope';
-import type { ItemKey, StoredResource } from '#shared/data/stored-resource';
+import type { StoredResource } from '#shared/data/stored-resource';
 import { commit, type WriteOp } from '#shared/data/transaction';
 import { featureConfigurations } from '#shared/resources/feature-configurations/definitions';
 import { createGrant, grantRecord, grantWrites } from '#shared/resources/iam/grant-writes';
@@ -100,19 +100,7 @@ export const createUser = (orgId: string, p: UserProfile, at?: Date) =>
     at,
     {},
     // The user's principal: what a session authenticates as; team memberships are added to it.
-    (user) => [
-      {
-        put: {
-          ...principalKey(user.id),
-          kind: 'user',
-          id: user.id,
-          name: `${p.first_name} ${p.last_name}`,
-          enabled: true,
-          keys: {},
-          teams: {},
-        } satisfies PrincipalRecord & ItemKey,
-      },
-    ],
+    (user) => [{ put: userPrincipal(user.id, `${p.first_name} ${p.last_name}`) }],
   );
 
 /** Teams go through the service's own create path, so members' `teams` links are kept as the API keeps them. */

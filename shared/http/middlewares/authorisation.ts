@@ -82,7 +82,7 @@ export const declaredReadAhead = (route: Route): ReadAhead | undefined => {
   }
   const { resource } = route.declared;
   const derived = operation === 'get' ? resource.derivedKeys : undefined;
-  const idParam = [...route.path.matchAll(/\{(\w+)\}/g)].at(-1)?.[1] ?? '';
+  const idParam = parameterNames(route.path).at(-1) ?? '';
   return (params, orgIds) => {
     const id = params[idParam];
     return id ? orgIds.flatMap((org) => [resource.keyOf(org, id), ...(derived?.(org, id) ?? [])]) : [];

@@ -12,29 +12,28 @@
  */
 import * as z from 'zod';
 import { beginLogin, finishLogin, OidcLoginError } from '../../auth/oidc-login';
-import { sessionSetCookie, startSession } from '../../auth/sessions';
 import { config } from '../../config';
 import { uuidv7 } from '../../data/ids';
 import { putLoginState, takeLoginState } from '../../data/login-states';
-import { heldGrantItem, userPrincipal } from '../../data/principals';
+import { userPrincipal } from '../../data/principals';
 import { batchGetInScope, getItem, queryIndexPrefix } from '../../data/repository';
-import { type Scope, scopeOf } from '../../data/scope';
+import { scopeOf } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import { commit, type WriteOp, WriteRefused } from '../../data/transaction';
-import { builtInRoles } from '../../domain/iam/effective-permissions';
 import { emailDomainAllowed } from '../../domain/iam/sso-domains';
 import { invitationStatus } from '../../domain/people/invitation';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../jsonapi/errors';
 import { routePath } from '../../jsonapi/links';
-import { roles, ssoProviders } from '../iam/definitions';
+import { ssoProviders } from '../iam/definitions';
 import { grantRecord } from '../iam/grant-writes';
 import { oidcIdentifierKey } from '../iam/sso-providers';
-import { settings, settingsOf } from '../organisations/settings';
+import { settingsKey, settingsOf } from '../organisations/settings-values';
 import { hashInvitationToken, invitationOfToken } from '../people/invitation-writes';
 import { invitations } from '../people/invitations';
-import { joinFromInvitation, newProfile } from '../people/joining';
-import { heldNameAttribute, users } from '../people/users';
-import { indexed, toStoredResource } from '../stored';
+import { heldOnRecord, joinFromInvitation, newUserRecord } from '../people/joining';
+import { users } from '../people/users';
+import { indexed } from '../stored';
+import { type SignedIn, signIn } from './signed-in';
 
 /** Where the provider sends the browser back: the API's own URL and the callback's route. */
 const redirectUri = () => `${config.TOKEN_ISSUER}${routePath('finishSsoLogin')}`;
@@ -94,13 +93,6 @@ export const beginSsoLogin = async (identifier: string, invitationToken?: string
   return login.authorizationUrl;
 };
 
-/** What the callback answers: the user signed in, where they read, and their session. */
-export interface SignedIn {
-  user: StoredResource;
-  scope: Scope;
-  session: { token: string; expiresAt: Date; cookie: string };
-}
-
 const refused = (detail: string) => new ForbiddenError(detail);
 
 export const finishSsoLogin = async (callbackUrl: string, now = new Date()): Promise<SignedIn> => {
@@ -128,14 +120,8 @@ export const finishSsoLogin = async (callbackUrl: string, now = new Date()): Pro
     : await userOfIdentity(provider, claims.sub, address, claims, now);
   if (user.attributes.status !== undefined && user.attributes.status !== 'active')
     throw refused(`This user is ${user.attributes.status} in the organisation.`);
-  const [stored] = await batchGetInScope(scope, [settings.keyOf(login.org_id, '')]);
-  const lifetime = settingsOf(stored ?? null).session_lifetime_minutes * 60;
-  const session = await startSession(user.id, now.getTime(), lifetime);
-  return {
-    user,
-    scope: scopeOf([user.org_id], undefined, { kind: 'user', id: user.id }),
-    session: { ...session, cookie: sessionSetCookie(session.token, session.expiresAt, now.getTime()) },
-  };
+  const [stored] = await batchGetInScope(scope, [settingsKey(login.org_id)]);
+  return signIn(user, settingsOf(stored ?? null), now);
 };
 
 interface Claims {
@@ -244,33 +230,25 @@ const provisionUser = async (
   const id = uuidv7(now.getTime());
   const role = String(provider.rels.default_role ?? 'viewer');
   const grant = grantRecord(orgId, { role, user: id }, now);
-  const [custom] = builtInRoles.has(role)
-    ? []
-    : await batchGetInScope(scopeOf([orgId]), [roles.keyOf(orgId, role)]);
+  const { names, ops: holding, read } = await heldOnRecord(scopeOf([orgId]), id, [grant]);
   const first = claims.given_name ?? claims.name ?? address.split('@')[0] ?? address;
   const last = claims.family_name ?? '';
   const user: StoredResource = {
-    ...toStoredResource(users, {
-      orgId,
-      id,
-      attributes: {
-        email: address,
-        status: 'active',
-        identities: [identityOf(provider, sub, now)],
-        profile: newProfile(first, last),
-      },
-      meta: { created_at: now.toISOString(), updated_at: now.toISOString() },
-      rels: { organisations: [orgId], teams: [], job_role: null },
+    ...newUserRecord(orgId, id, now, {
+      email: address,
+      first,
+      last,
+      identities: [identityOf(provider, sub, now)],
     }),
-    [heldNameAttribute(grant.id)]: custom ? String(custom.attributes.name) : role,
+    ...names,
   };
   const ops: WriteOp[] = [
     { create: user },
     { put: userPrincipal(id, `${first} ${last}`.trim()) },
     { claim: { ...identityClaim(orgId, provider.id, sub), holder_id: id } },
     { create: grant },
-    { put: heldGrantItem(id, { org_id: orgId, grant_id: grant.id, role }) },
-    ...(custom ? [{ check: { pk: custom.pk, sk: custom.sk } }] : []),
+    ...holding,
+    ...read.map((custom): WriteOp => ({ check: { pk: custom.pk, sk: custom.sk } })),
   ];
   await commit(scopeOf([orgId], undefined, { kind: 'user', id }), ops).catch(raced);
   return user;

@@ -7,7 +7,7 @@
  */
 import * as z from 'zod';
 import { uuidv7 } from '../../data/ids';
-import { granteeIndexKey, type HeldGrant, heldGrantKey } from '../../data/principals';
+import { granteeIndexKey, type HeldGrant, heldGrantItem, heldGrantKey } from '../../data/principals';
 import { batchGetInScope } from '../../data/repository';
 import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
@@ -86,17 +86,18 @@ export const holdingOps = (
   grant: StoredResource,
   holders: readonly string[],
   name: string | null,
-): WriteOp[] => {
-  const { role, role_group, team } = grant.rels as { role?: string; role_group?: string; team?: string };
-  const held = { org_id: grant.org_id, grant_id: grant.id, role, role_group, team };
-  return holders.flatMap((id): WriteOp[] => [
-    name === null
-      ? { remove: heldGrantKey(id, grant.id) }
-      : { put: { ...heldGrantKey(id, grant.id), ...(held satisfies HeldGrant) } },
+): WriteOp[] =>
+  holders.flatMap((id): WriteOp[] => [
+    name === null ? { remove: heldGrantKey(id, grant.id) } : { put: heldGrantItem(id, heldOf(grant)) },
     ...(grant.rels.service_account
       ? []
       : [{ keep: { key: users.keyOf(grant.org_id, id), set: { [heldNameAttribute(grant.id)]: name } } }]),
   ]);
+
+/** What a holder keeps of a grant in its own partition: what it gives, where, and the team it came through. */
+export const heldOf = (grant: StoredResource): HeldGrant => {
+  const { role, role_group, team } = grant.rels as { role?: string; role_group?: string; team?: string };
+  return { org_id: grant.org_id, grant_id: grant.id, role, role_group, team };
 };
 
 /** A grant written as a record directly, with what its holder keeps (tests' and the demo's bridges). */

@@ -14,7 +14,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import * as z from 'zod';
 import type { Principal } from '../../auth/principal';
-import { sessionSetCookie, startSession } from '../../auth/sessions';
 import { config } from '../../config';
 import { sendEmail } from '../../data/email';
 import { uuidv7 } from '../../data/ids';
@@ -34,8 +33,10 @@ import {
 import { email, integer, requiredLine } from '../../jsonapi/attribute-types';
 import { ConflictError, ForbiddenError, UnauthorisedError, ValidationError } from '../../jsonapi/errors';
 import { identifier, toMany } from '../../jsonapi/request-document';
+import { type SignedIn, signIn } from '../auth/signed-in';
 import { roleGroups, roles, ssoProviders } from '../iam/definitions';
-import { settings, settingsOf } from '../organisations/settings';
+import { settingsOf } from '../organisations/settings';
+import { settingsKey } from '../organisations/settings-values';
 import { byPrincipal, newRecord } from '../record-writes';
 import { indexed } from '../stored';
 import { invitations } from './invitations';
@@ -340,12 +341,7 @@ export const invitationOfToken = async (token: string) => {
 export const acceptInvitation = async (
   { data }: z.infer<typeof acceptInvitationDocument>,
   now = new Date(),
-): Promise<{
-  user: StoredResource;
-  /** Where the new member reads: their organisation, as themselves. */
-  scope: Scope;
-  session: { token: string; expiresAt: Date; cookie: string };
-}> => {
+): Promise<SignedIn> => {
   const invitation = await invitationOfToken(data.attributes.token);
   const status = invitationStatus(invitation.attributes as { status: string; expires_at: string }, now);
   if (status !== 'pending') throw new ConflictError(`This invitation is ${status}.`);
@@ -356,7 +352,7 @@ export const acceptInvitation = async (
   // Where SSO is enforced (by the settings, or by any of its providers), sign-in is the only way in.
   const orgScope = scopeOf([invitation.org_id]);
   const [[stored], providers] = await Promise.all([
-    batchGetInScope(orgScope, [settings.keyOf(invitation.org_id, '')]),
+    batchGetInScope(orgScope, [settingsKey(invitation.org_id)]),
     readPartition(orgScope, invitation.org_id, ssoProviders.type),
   ]);
   const orgSettings = settingsOf(stored ?? null);
@@ -364,12 +360,5 @@ export const acceptInvitation = async (
     throw new ConflictError(
       'This organisation requires signing in through its SSO provider: accept the invitation there (GET /v3/sso/{oidc_identifier}/authorize?invitation=…).',
     );
-  const user = await joinFromInvitation(invitation, data.attributes, now);
-  const lifetime = orgSettings.session_lifetime_minutes * 60;
-  const session = await startSession(user.id, now.getTime(), lifetime);
-  return {
-    user,
-    scope: scopeOf([user.org_id], undefined, { kind: 'user', id: user.id }),
-    session: { ...session, cookie: sessionSetCookie(session.token, session.expiresAt, now.getTime()) },
-  };
+  return signIn(await joinFromInvitation(invitation, data.attributes, now), orgSettings, now);
 };

@@ -3,6 +3,7 @@
  * (`user-writes.ts` keeps each role's count of holders, in the user's own transaction).
  */
 import type { StoredResource } from '../../data/stored-resource';
+import type { WriteOp } from '../../data/transaction';
 import { freeText, requiredLine } from '../../jsonapi/attribute-types';
 import { CRUD, createdAtSort, defineResource } from '../resource-definition';
 
@@ -11,6 +12,22 @@ import { CRUD, createdAtSort, defineResource } from '../resource-definition';
  * attribute of its own; `#` marks what other records' writes keep).
  */
 export const HOLDERS = 'count#holders';
+/**
+ * A user moving from one job role to another (either may be none), in the user's own transaction: each
+ * role's count of holders moves with them, and the role taken must exist (its update is refused if not).
+ */
+export const holdersMove = (orgId: string, from: unknown, to: unknown): WriteOp[] =>
+  from === to
+    ? []
+    : [
+        ...(typeof from === 'string'
+          ? [{ keep: { key: jobRoles.keyOf(orgId, from), add: { [HOLDERS]: -1 } } }]
+          : []),
+        ...(typeof to === 'string'
+          ? [{ keep: { key: jobRoles.keyOf(orgId, to), add: { [HOLDERS]: 1 } } }]
+          : []),
+      ];
+
 const holdersOf = (role: StoredResource): number =>
   Number((role as unknown as Record<string, unknown>)[HOLDERS] ?? 0);
 

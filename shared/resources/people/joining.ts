@@ -9,16 +9,16 @@
 import { uuidv7 } from '../../data/ids';
 import { grantsOf, heldGrantItem, principalTeamsWrite, userPrincipal } from '../../data/principals';
 import { batchGetInScope, queryIndexPrefix } from '../../data/repository';
-import { scopeOf } from '../../data/scope';
+import { type Scope, scopeOf } from '../../data/scope';
 import type { ItemKey, StoredResource } from '../../data/stored-resource';
 import { commit, type WriteOp, WriteRefused } from '../../data/transaction';
 import { builtInRoles } from '../../domain/iam/effective-permissions';
 import { invitationStatus } from '../../domain/people/invitation';
 import { ConflictError } from '../../jsonapi/errors';
 import { roleGroups, roles } from '../iam/definitions';
-import { grantRecord } from '../iam/grant-writes';
+import { grantRecord, heldOf } from '../iam/grant-writes';
 import { indexed, toStoredResource } from '../stored';
-import { HOLDERS, jobRoles } from './job-roles';
+import { holdersMove } from './job-roles';
 import { teams } from './teams';
 import { heldNameAttribute, users } from './users';
 
@@ -76,31 +76,8 @@ export const joinFromInvitation = async (
       grantRecord(orgId, { role_group, user: userId }, now),
     ),
   ];
-  const groupNames = new Map(
-    (
-      await batchGetInScope(
-        scope,
-        ids(invitation.rels.role_groups).map((id) => roleGroups.keyOf(orgId, id)),
-      )
-    ).map((g) => [g.id, String(g.attributes.name)]),
-  );
-  const customRoleNames = new Map(
-    (
-      await batchGetInScope(
-        scope,
-        [...given, ...teamGrants]
-          .map((g) => String(g.rels.role ?? ''))
-          .filter((id) => id && !builtInRoles.has(id))
-          .map((id) => roles.keyOf(orgId, id)),
-      )
-    ).map((r) => [r.id, String(r.attributes.name)]),
-  );
-  const nameOf = (grant: StoredResource) =>
-    grant.rels.role_group
-      ? (groupNames.get(String(grant.rels.role_group)) ?? String(grant.rels.role_group))
-      : (customRoleNames.get(String(grant.rels.role)) ?? String(grant.rels.role));
   const holds = [...given, ...teamGrants];
-  const held = Object.fromEntries(holds.map((g) => [heldNameAttribute(g.id), nameOf(g)]));
+  const { names: held, ops: holding } = await heldOnRecord(scope, userId, holds);
   const jobRole = invitation.rels.job_role ? String(invitation.rels.job_role) : undefined;
   const local = address.split('@')[0] ?? address;
   const user: StoredResource = existing
@@ -118,17 +95,12 @@ export const joinFromInvitation = async (
         ...held,
       }
     : {
-        ...toStoredResource(users, {
-          orgId,
-          id: userId,
-          attributes: {
-            email: address,
-            status: 'active',
-            identities: [],
-            profile: newProfile(names.first_name ?? local, names.last_name ?? ''),
-          },
-          meta: { created_at: now.toISOString(), updated_at: now.toISOString() },
-          rels: { organisations: [orgId], teams: teamIds, job_role: jobRole ?? null },
+        ...newUserRecord(orgId, userId, now, {
+          email: address,
+          first: names.first_name ?? local,
+          last: names.last_name ?? '',
+          teams: teamIds,
+          jobRole: jobRole ?? null,
         }),
         ...held,
       };
@@ -157,28 +129,11 @@ export const joinFromInvitation = async (
           },
         ]),
     ...given.map((grant): WriteOp => ({ create: grant })),
-    ...holds.map(
-      (grant): WriteOp => ({
-        put: heldGrantItem(userId, {
-          org_id: orgId,
-          grant_id: grant.id,
-          ...(typeof grant.rels.role === 'string' && { role: grant.rels.role }),
-          ...(typeof grant.rels.role_group === 'string' && { role_group: grant.rels.role_group }),
-          ...(typeof grant.rels.team === 'string' && { team: grant.rels.team }),
-        }),
-      }),
-    ),
+    ...holding,
     ...teamIds.map(
       (team): WriteOp => ({ link: { key: teams.keyOf(orgId, team), relationship: 'members', id: userId } }),
     ),
-    ...(jobRole && jobRole !== previousRole
-      ? [
-          { keep: { key: jobRoles.keyOf(orgId, jobRole), add: { [HOLDERS]: 1 } } },
-          ...(typeof previousRole === 'string'
-            ? [{ keep: { key: jobRoles.keyOf(orgId, previousRole), add: { [HOLDERS]: -1 } } }]
-            : []),
-        ]
-      : []),
+    ...(jobRole ? holdersMove(orgId, previousRole, jobRole) : []),
   ];
   await commit(scope, ops).catch((error: unknown) => {
     throw error instanceof WriteRefused
@@ -190,8 +145,61 @@ export const joinFromInvitation = async (
   return user;
 };
 
+/** A new user of the organisation: active, named, and the rest of their profile empty until they fill it in. */
+export const newUserRecord = (
+  orgId: string,
+  id: string,
+  now: Date,
+  user: {
+    email: string;
+    first: string;
+    last: string;
+    identities?: unknown[];
+    teams?: string[];
+    jobRole?: string | null;
+  },
+): StoredResource =>
+  toStoredResource(users, {
+    orgId,
+    id,
+    attributes: {
+      email: user.email,
+      status: 'active',
+      identities: user.identities ?? [],
+      profile: newProfile(user.first, user.last),
+    },
+    meta: { created_at: now.toISOString(), updated_at: now.toISOString() },
+    rels: { organisations: [orgId], teams: user.teams ?? [], job_role: user.jobRole ?? null },
+  });
+
+/**
+ * What a user keeps of the grants they hold, for the transaction that writes their record: the names
+ * `meta.grants` shows, to set on the record itself (`holdingOps` keeps them on a record that already
+ * exists; one transaction cannot write an item twice), and an item per grant in their principal's
+ * partition. `read`: the custom roles and role groups read for their names.
+ */
+export const heldOnRecord = async (scope: Scope, userId: string, grants: readonly StoredResource[]) => {
+  const given = (grant: StoredResource) => String(grant.rels.role_group ?? grant.rels.role);
+  const read = await batchGetInScope(
+    scope,
+    grants.flatMap((g) =>
+      g.rels.role_group
+        ? [roleGroups.keyOf(g.org_id, given(g))]
+        : builtInRoles.has(given(g))
+          ? []
+          : [roles.keyOf(g.org_id, given(g))],
+    ),
+  );
+  const names = new Map(read.map((r) => [r.id, String(r.attributes.name)]));
+  return {
+    names: Object.fromEntries(grants.map((g) => [heldNameAttribute(g.id), names.get(given(g)) ?? given(g)])),
+    ops: grants.map((g): WriteOp => ({ put: heldGrantItem(userId, heldOf(g)) })),
+    read,
+  };
+};
+
 /** A new user's profile: their name, the rest empty until they fill it in. */
-export const newProfile = (first: string, last: string) => ({
+const newProfile = (first: string, last: string) => ({
   work: { occupation: null, cscs: null, eusr: null, start_date: null },
   personal: { first_name: first, last_name: last, username: null, dob: null },
   contact: { mobile: null, landline: null },

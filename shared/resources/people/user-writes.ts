@@ -6,6 +6,7 @@
  * holds is refused: job-roles.ts).
  */
 import * as z from 'zod';
+import type { Principal } from '../../auth/principal';
 import { principalStatusWrite } from '../../data/principals';
 import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
@@ -20,7 +21,7 @@ import { calendarDate, languageTag, line, requiredLine, timeZone } from '../../j
 import { ConflictError, ForbiddenError, ValidationError } from '../../jsonapi/errors';
 import { assertSameId, parseDocument } from '../../jsonapi/request-document';
 import { changedRecord, commitChecked, relationshipSchema, storedRelationships } from '../record-writes';
-import { HOLDERS, jobRoles } from './job-roles';
+import { HOLDERS, holdersMove } from './job-roles';
 import { users } from './users';
 
 const optional = <T extends z.ZodType>(schema: T) => schema.nullable().optional();
@@ -103,22 +104,19 @@ const mergedProfile = (stored: Profile, sent: Profile): Profile =>
 export const statusOf = (user: StoredResource): UserStatus =>
   (user.attributes.status as UserStatus) ?? 'active';
 
-const holders = (orgId: string, jobRoleId: unknown, by: number): WriteOp[] =>
-  typeof jobRoleId === 'string'
-    ? [{ keep: { key: jobRoles.keyOf(orgId, jobRoleId), add: { [HOLDERS]: by } } }]
-    : [];
-
 /**
- * Applies a PATCH of a user. `administers`: the caller holds `users:manage` in the user's organisation;
- * without it only the caller's own profile may change.
+ * Applies a PATCH of a user by `caller`: one holding `users:manage` in the user's organisation changes
+ * anything but their own status; without it (the route's `self` permission) only their own profile.
  */
 export const updateUser = async (
   scope: Scope,
   user: StoredResource,
   body: unknown,
-  { administers, self }: { administers: boolean; self: boolean },
+  caller: Principal,
   now = new Date(),
 ): Promise<StoredResource> => {
+  const administers = caller.permissions.get(user.org_id)?.has('users:manage') === true;
+  const self = caller.id === user.id;
   const { data } = parseDocument(updateUserDocument, body);
   assertSameId(data.id, user.id);
   const status = data.attributes?.status;
@@ -149,7 +147,6 @@ export const updateUser = async (
     },
     now,
   );
-  const roleChanged = jobRole !== undefined && next.rels.job_role !== user.rels.job_role;
   const ops: WriteOp[] = [
     { replace: next, ...(action && { as: action }) },
     ...(action && status
@@ -163,9 +160,7 @@ export const updateUser = async (
           },
         ]
       : []),
-    ...(roleChanged
-      ? [...holders(user.org_id, user.rels.job_role, -1), ...holders(user.org_id, next.rels.job_role, 1)]
-      : []),
+    ...(jobRole === undefined ? [] : holdersMove(user.org_id, user.rels.job_role, next.rels.job_role)),
   ];
   await commitChecked(scope, ops, [], (error: WriteRefused) => {
     const refused = error.op === undefined ? undefined : ops[error.op];
