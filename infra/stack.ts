@@ -43,6 +43,7 @@ import { AreaFunction, WorkerFunction } from './constructs/area-function';
 import { DataStore } from './constructs/data-store';
 import { Jobs } from './constructs/jobs';
 import { Monitoring } from './constructs/monitoring';
+import { Schedules } from './constructs/schedules';
 import { WebhookDelivery } from './constructs/webhook-delivery';
 import { gatewayRoutes } from './gateway-routes';
 import { acknowledgeNagFindings } from './nag';
@@ -178,6 +179,7 @@ export class ComplianceApiStack extends Stack {
       environment: workerEnvironment,
       logRetention,
     });
+    new Schedules(this, 'Schedules', { table: data.table, environment: workerEnvironment, logRetention });
     const domain = props.domain && customDomain(this, props.domain);
     const api = new HttpApi(this, 'Api', {
       description: `Compliance and risk API (${props.stage})`,

@@ -22,7 +22,9 @@ import { area as organisations } from './resources/organisations/area';
 import { area as people } from './resources/people/area';
 import { area as places } from './resources/places/area';
 import { area as projects } from './resources/projects/area';
+import { area as qualifications } from './resources/qualifications/area';
 import type { ResourceDefinition } from './resources/resource-definition';
+import { area as siteAttendances } from './resources/site-attendances/area';
 import { area as specifications } from './resources/specifications/area';
 import { area as status } from './resources/status/area';
 import { area as streetWorks } from './resources/street-works/area';
@@ -37,6 +39,8 @@ const areaList = [
   auth,
   organisations,
   people,
+  qualifications,
+  siteAttendances,
   featureConfigurations,
   iam,
   assets,

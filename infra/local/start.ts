@@ -96,30 +96,26 @@ const main = async () => {
   const stream = await startEventStream({ endpoint: dynamo.endpoint, tableName, handler, log });
   stops.unshift(stream.stop);
 
-  // The webhook retry runner, as the stack's every-minute rule runs it (more often here: a 5 s retry
-  // shows within 10 s). Loaded once the local environment is set, like the demo data.
-  const { handler: retryDeliveries } = await import('../../functions/webhooks/retry-deliveries');
-  let retrying = false;
-  const retryTimer = setInterval(() => {
-    if (retrying) return;
-    retrying = true;
-    retryDeliveries()
-      .catch((error: unknown) =>
-        log(`webhook retries failed: ${error instanceof Error ? error.message : error}`),
-      )
-      .finally(() => {
-        retrying = false;
-      });
-  }, 10_000);
-  stops.push(async () => clearInterval(retryTimer));
-  // The job sweeper, as the stack's every-minute rule runs it: restarts jobs whose worker died.
-  const { handler: sweepJobs } = await import('../../functions/jobs/sweep');
-  const sweepTimer = setInterval(() => {
-    sweepJobs().catch((error: unknown) =>
-      log(`job sweep failed: ${error instanceof Error ? error.message : error}`),
-    );
-  }, 10_000);
-  stops.push(async () => clearInterval(sweepTimer));
+  // The stack's every-minute runners, more often here (a 5 s webhook retry shows within 10 s), one run of
+  // each at a time. Loaded once the local environment is set, like the demo data.
+  const every = (name: string, work: () => Promise<unknown>) => {
+    let running = false;
+    const timer = setInterval(() => {
+      if (running) return;
+      running = true;
+      work()
+        .catch((error: unknown) => log(`${name} failed: ${error instanceof Error ? error.message : error}`))
+        .finally(() => {
+          running = false;
+        });
+    }, 10_000);
+    stops.push(async () => clearInterval(timer));
+  };
+  every('webhook retries', (await import('../../functions/webhooks/retry-deliveries')).handler);
+  // Restarts jobs whose worker died.
+  every('job sweep', (await import('../../functions/jobs/sweep')).handler);
+  // Automatic sign-outs at sites' closing times, qualification expiry warnings.
+  every('scheduled work', (await import('../../functions/schedules/run')).handler);
 
   const credentials = {
     base_url: baseUrl,

@@ -316,20 +316,31 @@ export async function* streamPartition(
   orgId: string,
   type: string,
   query: Pick<CollectionQuery, 'filters' | 'sort'>,
-  { from }: { from?: PageKey } = {},
+  {
+    from,
+    sparse,
+  }: {
+    from?: PageKey;
+    /**
+     * A sparse `gsi1` partition holding just the records the filters select (attendances open on a site),
+     * read instead of the type's own, in its key order.
+     */
+    sparse?: string;
+  } = {},
 ): AsyncGenerator<{ items: StoredResource[]; next?: PageKey }> {
   if (!inScope(scope, orgId)) return;
   const filter = buildFilterExpression(query.filters);
+  const index = sparse ? 'gsi1' : query.sort.index;
   const read = (ExclusiveStartKey: PageKey | undefined, Limit: number) => {
     const out = documents.send(
       new QueryCommand({
         TableName: tableName,
-        ...(query.sort.index && { IndexName: query.sort.index }),
+        ...(index && { IndexName: index }),
         KeyConditionExpression: '#pk = :pk',
-        ExpressionAttributeNames: { '#pk': 'pk', ...filter?.names },
-        ExpressionAttributeValues: { ':pk': collectionPartition(orgId, type), ...filter?.values },
+        ExpressionAttributeNames: { '#pk': sparse ? 'gsi1pk' : 'pk', ...filter?.names },
+        ExpressionAttributeValues: { ':pk': sparse ?? collectionPartition(orgId, type), ...filter?.values },
         ...(filter && { FilterExpression: filter.expression }),
-        ScanIndexForward: !query.sort.descending,
+        ScanIndexForward: sparse ? true : !query.sort.descending,
         Limit,
         ExclusiveStartKey,
         ReturnConsumedCapacity: 'TOTAL',

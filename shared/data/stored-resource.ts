@@ -39,6 +39,11 @@ export interface StoredResource {
    * service accepted or wrote, built from ids only; internal, never served.
    */
   object_key?: string;
+  /**
+   * Records on the schedule (an award's next expiry warning, an attendance's closing time): the key of
+   * their entry (data/schedules.ts), removed by a change that makes it moot; internal, never served.
+   */
+  schedule?: ItemKey;
   /** Documents: the id of their latest version, which the next one's id sorts after (its number is next). */
   latest_version?: string;
   /** Export jobs: the address the request came to, for the links a JSON file holds; internal. */

@@ -7,7 +7,7 @@ import type { CollectionQuery, FilterClause, PageRead } from '../data/collection
 import { cursorKey } from '../data/cursor-key';
 import { queryByBox } from '../data/geo-index';
 import { applyInMemory } from '../data/in-memory-collection';
-import { queryCollection, readAheadOr } from '../data/repository';
+import { queryCollection, readAheadOr, streamPartition } from '../data/repository';
 import { type Kept, queryKept } from '../data/retention';
 import type { Scope } from '../data/scope';
 import type { StoredResource } from '../data/stored-resource';
@@ -17,6 +17,7 @@ import {
   namesPageSize,
   type ParsedCollectionQuery,
   parseCollectionQuery,
+  type QueryParameters,
 } from '../jsonapi/collection-query';
 import { openCursor, sealCursor } from '../jsonapi/cursor';
 import {
@@ -86,8 +87,28 @@ export const pageDocument = (
     ...(page.cursor !== undefined && { next: page.cursor }),
   });
 
-/** A page from the table: through the geohash index when a box filter is on the indexed point. */
+/** Every record of a sparse index's partition (`sparseIndex`), the query's filters applied. */
+const readSparse = async (
+  scope: Scope,
+  orgId: string,
+  definition: ResourceDefinition,
+  query: CollectionQuery,
+  sparse: string,
+) => {
+  const items: StoredResource[] = [];
+  for await (const page of streamPartition(scope, orgId, definition.type, query, { sparse }))
+    items.push(...page.items);
+  return applyInMemory(items, query);
+};
+
+/**
+ * A page from the table: through a sparse index when the filters select one of its partitions; through
+ * the geohash index when a box filter is on the indexed point.
+ */
 const readCollectionPage = async (scope: Scope, definition: ResourceDefinition, query: CollectionQuery) => {
+  const [orgId, ...others] = scope.orgIds;
+  const sparse = orgId && others.length === 0 ? definition.sparseIndex?.(orgId, query.filters) : null;
+  if (orgId && sparse) return readSparse(scope, orgId, definition, query, sparse);
   const box = query.filters.find(
     (f): f is Extract<FilterClause, { op: 'box' }> => f.op === 'box' && f.path === definition.geoIndex?.path,
   );
@@ -108,15 +129,24 @@ const defaultPageSize = async ({ query, scope }: CollectionRequest): Promise<num
   return settingsOf(stored ?? null).default_page_size;
 };
 
+/** The query without the parameters a handler reads by rules of its own (the links keep them all). */
+export const without = (query: QueryParameters, handled: readonly string[]): QueryParameters =>
+  Object.fromEntries(Object.entries(query).filter(([name]) => !handled.includes(name)));
+
 export const listResources = async (
   request: CollectionRequest,
   definition: ResourceDefinition,
   read: PageReader = (query) => readCollectionPage(request.scope, definition, query),
+  /**
+   * The query the engine reads, where the handler read parameters of its own (users' `compliant_with`) or
+   * put them in the engine's terms (a day's register); the links keep the request's own.
+   */
+  query: QueryParameters = request.query,
 ): Promise<CollectionDocument> => {
   const { scope, baseUrl } = request;
   const options = definition.collection;
   if (!options) throw new Error(`${definition.type} declares no collection options`);
-  const parsed = parseCollectionQuery(request.query, options, await defaultPageSize(request));
+  const parsed = parseCollectionQuery(query, options, await defaultPageSize(request));
   const page = await readPage(request, parsed, read);
   const items = definition.derive ? await definition.derive(scope, page.items) : page.items;
   const included = await resolveIncludes(scope, definition, items, page.query.include, page.inHand);
@@ -163,9 +193,11 @@ export const listResourceObjects = async (
   request: CollectionRequest,
   options: CollectionOptions & { includes: readonly [] },
   all: readonly ResourceObject[],
+  /** The query the engine reads (see `listResources`). */
+  query: QueryParameters = request.query,
 ): Promise<CollectionDocument> => {
-  const page = await readPage(request, parseCollectionQuery(request.query, options), (query) =>
-    applyInMemory(all, query),
+  const page = await readPage(request, parseCollectionQuery(query, options), (read) =>
+    applyInMemory(all, read),
   );
   return pageDocument(request, page, { data: page.items, included: [], features: featuresMeta(options) });
 };

@@ -35,7 +35,8 @@ export const relationshipSchema = (definition: ResourceDefinition, name: string,
     : z.strictObject({ data: identifier.nullable() });
 };
 
-interface Check {
+/** A write op that proves something a request named exists; refused, it is a 400 at `pointer`. */
+export interface Check {
   op: WriteOp;
   pointer: string;
 }
@@ -132,11 +133,12 @@ export const createRecord = async (
   extra: WriteOp[] = [],
   onRefused?: (error: WriteRefused) => never,
   checked: Record<string, StoredRelationship> = record.rels,
+  checks: Check[] = [],
 ) => {
   await commitChecked(
     scope,
     [{ create: record }, ...extra],
-    existenceChecks(definition, record.org_id, checked),
+    [...existenceChecks(definition, record.org_id, checked), ...checks],
     onRefused,
   );
   return record;
@@ -150,11 +152,12 @@ export const replaceRecord = async (
   changedRels: Record<string, StoredRelationship> = {},
   extra: WriteOp[] = [],
   onRefused?: (error: WriteRefused) => never,
+  checks: Check[] = [],
 ) => {
   await commitChecked(
     scope,
     [{ replace: next }, ...extra],
-    existenceChecks(definition, next.org_id, changedRels),
+    [...existenceChecks(definition, next.org_id, changedRels), ...checks],
     onRefused,
   );
   return next;

@@ -4,6 +4,7 @@
  * the include resolver and `meta.features` all read from here (see `shared/resources/area.ts`).
  */
 import type * as z from 'zod';
+import type { FilterClause } from '../data/collection-query';
 import { declareEvents, LIFECYCLE_ACTIONS } from '../data/events';
 import type { Scope } from '../data/scope';
 import type { ItemKey, StoredResource } from '../data/stored-resource';
@@ -81,6 +82,12 @@ export interface ResourceDeclaration {
    * field's case-folded value, then id (a folder's documents by name).
    */
   childSorts?: readonly string[];
+  /**
+   * A sparse `gsi1` partition holding exactly the records some filters select (the attendances open on one
+   * site): given a read's filters in one organisation, its `gsi1pk`, or null when the filters are not
+   * those. Lists and exports with those filters Query it, whatever the size of the type's history.
+   */
+  sparseIndex?: (orgId: string, filters: readonly FilterClause[]) => string | null;
   /** A point field (`{latitude, longitude}`) indexed by geohash on `gsi1`, so box filters read only nearby records. */
   geoIndex?: { path: string };
   /** Adds meta derived from other records (a scheme's counts) to records about to be answered with. */

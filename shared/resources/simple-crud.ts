@@ -13,6 +13,7 @@ import { assertSameId, parseDocument } from '../jsonapi/request-document';
 import { resourceTypes } from '../routes';
 import {
   byPrincipal,
+  type Check,
   changedRecord,
   createRecord,
   deleteRecord,
@@ -83,6 +84,19 @@ export interface CrudOptions {
    * read) cannot pass a change made after the look.
    */
   inUse?: (record: StoredResource) => string | undefined;
+  /**
+   * What other records keep of this one, moved with each write (before: null on create; after: null on
+   * delete): ops (an induction type's entry under each site it covers), and checks of what it names, each
+   * a 400 at its pointer when refused (a specification's qualification types, each counted as in use).
+   */
+  upkeep?: (
+    before: StoredResource | null,
+    after: StoredResource | null,
+  ) => { ops?: WriteOp[]; checks?: Check[] };
+  /** A rule across fields, on the record as it would be written: throws a ValidationError if broken. */
+  validate?: (record: StoredResource) => void;
+  /** The id of a record of which there is one per something (a site's settings), from what it is created with. */
+  idOf?: (record: Pick<StoredResource, 'attributes' | 'rels'>) => string;
 }
 
 /**
@@ -146,11 +160,14 @@ export const simpleCrud = (
     create: (scope, orgId, body, principal) => {
       const { data } = parseDocument(createDocument, body);
       const rels = storedRelationships(data.relationships as never);
-      const record = newRecord(definition, orgId, {
+      const changes = {
         attributes: data.attributes,
         rels: { ...rels, ...(options.author && byPrincipal('author', principal)) },
-      });
-      const claims = claimOps(unique, null, record);
+      };
+      const record = newRecord(definition, orgId, changes, new Date(), options.idOf?.(changes));
+      options.validate?.(record);
+      const kept = options.upkeep?.(null, record) ?? {};
+      const claims = [...claimOps(unique, null, record), ...(kept.ops ?? [])];
       const links = listing(record);
       // The link's own condition proves the listing record exists (a second check on it is not allowed).
       const { [listedOn?.relationship ?? '']: _linked, ...checked } = rels;
@@ -163,15 +180,23 @@ export const simpleCrud = (
         }
         return takenValue(unique, claims)(error);
       };
-      return createRecord(scope, definition, record, [...claims, ...links], refused, checked);
+      // One per something: a second is refused at its own key.
+      const taken = (error: WriteRefused): never => {
+        if (options.idOf && error.op === 0)
+          throw new ConflictError(`There is one already (${record.id}): change it instead.`);
+        return refused(error);
+      };
+      return createRecord(scope, definition, record, [...claims, ...links], taken, checked, kept.checks);
     },
     update: (scope, record, body) => {
       const { data } = parseDocument(updateDocument, body);
       assertSameId(data.id, record.id);
       const rels = storedRelationships(data.relationships as never);
       const next = changedRecord(definition, record, { attributes: data.attributes ?? {}, rels });
-      const extra = claimOps(unique, record, next);
-      return replaceRecord(scope, definition, next, rels, extra, takenValue(unique, extra));
+      options.validate?.(next);
+      const kept = options.upkeep?.(record, next) ?? {};
+      const extra = [...claimOps(unique, record, next), ...(kept.ops ?? [])];
+      return replaceRecord(scope, definition, next, rels, extra, takenValue(unique, extra), kept.checks);
     },
     remove: async (scope, record) => {
       const inUse = options.inUse?.(record);
@@ -186,7 +211,8 @@ export const simpleCrud = (
         listedOn && listedBy
           ? [{ unlink: { record: listedBy, relationship: listedOn.as, id: record.id } }]
           : [];
-      await deleteRecord(scope, record, [...claimOps(unique, record, null), ...unlink]);
+      const kept = options.upkeep?.(record, null) ?? {};
+      await deleteRecord(scope, record, [...claimOps(unique, record, null), ...unlink, ...(kept.ops ?? [])]);
     },
   };
 };

@@ -74,6 +74,15 @@ beforeAll(async () => {
     type: 'webhook-subscriptions',
     attributes: { url: 'https://hooks.example.com/in', event_types: ['vehicle.created'] },
   });
+  const qualification = await create(`${org}/qualifications/types`, {
+    type: 'qualification-types',
+    attributes: { kind: 'training', name: 'Manual handling', has_expiry: false },
+  });
+  params.qualification_specification_id = await create(`${org}/qualifications/specifications`, {
+    type: 'qualification-specifications',
+    attributes: { name: 'Labourer', rule: { qualification_type: qualification } },
+  });
+  required.evaluateQualificationSpecification = `filter[person]=${tenant.people[0]?.id}`;
   required.searchProjects = 'filter[prefix]=Sc';
   required.listComments = `filter[subject_id]=${params.vehicle_id}`;
 }, 120_000);

@@ -143,13 +143,14 @@ const isUpkeep = (change: Change, step: Step) => {
     (name) => canonical(keptBefore[name]) !== canonical(keptAfter[name]),
   );
   // A node's or sheet's cost sums (`costs#<bucket>#<measure>`) move with the event of the line or sheet;
-  // a job role's count of holders (`count#holders`) with the event of the user taking or leaving it.
+  // a count kept on a record (a job role's holders, a qualification type's awards) with the event of the
+  // record counted.
   const sums = keptMoved.filter((name) => name.startsWith('costs#') || name.startsWith('count#'));
   const summed = sums.every((name) =>
     step.events.some((e) =>
       name.startsWith('costs#')
         ? e.subject.type === 'cost-lines' || e.subject.type === 'cost-sheets'
-        : e.subject.type === 'users',
+        : e.subject.id !== after.id,
     ),
   );
   const all = [
@@ -252,6 +253,14 @@ beforeAll(async () => {
     body: { data: { type: 'users', id: every.ids.user_id, relationships: { job_role: { data: null } } } },
   });
   await sendId('revokeInvitation');
+  // An award is deleted only while pending or rejected, a type only once no award or specification names
+  // it: the builder's award is revoked; another is recorded, rejected and deleted; a type made for it goes.
+  await sendId('revokeQualificationAward');
+  const mistaken = await sendId('createQualificationAward');
+  await sendId('rejectQualificationAward', { qualification_award_id: mistaken.body.data.id });
+  await sendId('deleteQualificationAward', { qualification_award_id: mistaken.body.data.id });
+  const unused = await sendId('createQualificationType');
+  await sendId('deleteQualificationType', { qualification_type_id: unused.body.data.id });
   // A user logs out (a session of their own: the builder's is used below).
   await watched(api, org).request('POST', '/v3/sessions/current/logout', {
     headers: { 'x-session-token': (await startSession(sessionPrincipal(every.session) ?? '')).token },

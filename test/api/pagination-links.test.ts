@@ -50,6 +50,7 @@ const collectionRoutes = routes.filter(
 const required: Record<string, (ids: EveryRecord['ids']) => string[]> = {
   searchProjects: () => ['filter[prefix]=Ex'],
   listComments: (i) => [`filter[subject_id]=${i.contact_id}`],
+  evaluateQualificationSpecification: (i) => [`filter[person]=${i.person},${i.colleague}`],
   listCostRollups: (i) => [
     `filter=and(eq(organisation,${i.org_id}),eq(cost_centre,${i.scheme_id}),eq(cost_centre_type,schemes),eq(depth,all))`,
   ],
@@ -84,6 +85,22 @@ const withQuery = (path: string, query: string[]) => (query.length > 0 ? `${path
 
 /** Bodies that cannot simply be sent twice. */
 const bodiesAgain: Record<string, (ids: EveryRecord['ids']) => object> = {
+  // A site has one settings record: the second is the scheme's.
+  createSiteSetting: (i) => ({
+    data: {
+      type: 'site-settings',
+      attributes: { closing_time: '17:00' },
+      relationships: { scheme: { data: { type: 'schemes', id: i.scheme_id } } },
+    },
+  }),
+  // A visitor, not checked at the gate (the builder's person is on site already).
+  createSiteAttendance: (i) => ({
+    data: {
+      type: 'site-attendances',
+      attributes: { method_in: 'manual', attendee_kind: 'visitor', guest: { name: 'Ann Inspector' } },
+      relationships: { location: { data: { type: 'locations', id: i.location_id } } },
+    },
+  }),
   // Rate versions follow one another: the second starts after the first.
   createRateCodeVersion: (i) => {
     const body = requestBodies.createRateCodeVersion?.(i) as { data: { attributes: object } };

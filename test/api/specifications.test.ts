@@ -211,6 +211,10 @@ describe('Specifications: the API specification in JSON and YAML (issue 17)', ()
       resendInvitation: 'sends the invitation in the path again, with a new token',
       revokeInvitation: 'revokes the invitation in the path',
       endSession: 'ends the session that sends it',
+      approveQualificationAward: 'approves the award in the path',
+      rejectQualificationAward: 'rejects the award in the path',
+      revokeQualificationAward: 'revokes the award in the path',
+      signOutSiteAttendance: 'ends the attendance in the path, now',
     };
     const { paths } = await served();
     const undocumented = routes

@@ -17,6 +17,7 @@ const ROLLUP_LINES = (process.env.BENCH_ROLLUP_LINES ?? '1000,10000,50000').spli
 const JOB_ROWS = Number(process.env.BENCH_JOB_ROWS ?? 1_000_000);
 const JOB_HALVES = (process.env.BENCH_JOB_HALVES ?? 'import,export').split(',');
 const EXPORT_RUNS = Number(process.env.BENCH_EXPORT_RUNS ?? 1);
+const SITE_HISTORIES = (process.env.BENCH_SITE_HISTORIES ?? '5000,50000').split(',').map(Number);
 const root = resolve(import.meta.dirname, '../..');
 /** `BENCH_ONLY=routes,bundles` runs just those parts (the others are reported as not run). */
 const only = process.env.BENCH_ONLY?.split(',');
@@ -29,7 +30,7 @@ const main = async () => {
   // The routes part seeds records through the API (files, jobs, webhooks) and the jobs part writes files
   // through the workers: both need s3rver, the buckets, keys and loopback ports in the configuration
   // before the first module reads it (below).
-  const s3: Engine | null = runs('jobs') || runs('routes') ? await startS3rver() : null;
+  const s3: Engine | null = runs('jobs') || runs('routes') || runs('sites') ? await startS3rver() : null;
   const keys = mkdtempSync(join(tmpdir(), 'bench-keys-'));
   try {
     const seeding = s3 ? await seedEnvironment(keys, s3.endpoint) : null;
@@ -55,6 +56,7 @@ const main = async () => {
     const { benchLoad } = await import('./load');
     const { benchReload } = await import('./reload');
     const { benchJobs } = await import('./jobs');
+    const { benchSites } = await import('./sites');
     const results = {
       machine: { cpus: cpus().length, memory_gib: Math.round(totalmem() / 2 ** 30), node: process.version },
       date: new Date().toISOString(),
@@ -67,6 +69,7 @@ const main = async () => {
       cost_rollups: await part('rollups', () => benchCostRollUps(ROLLUP_LINES)),
       reload: await part('reload', benchReload),
       jobs: await part('jobs', () => benchJobs(JOB_ROWS, { halves: JOB_HALVES, exportRuns: EXPORT_RUNS })),
+      sites: await part('sites', () => benchSites(SITE_HISTORIES)),
     };
     mkdirSync(resolve(root, 'bench'), { recursive: true });
     // A partial run (BENCH_ONLY) never overwrites the committed full results.
@@ -95,6 +98,7 @@ const report = (r: {
   cost_rollups: Figures;
   reload: Figures;
   jobs: { import: Figures; export: Figures } | 'not run';
+  sites: Figures;
 }) => {
   const rows = (o: Figures) =>
     o === 'not run'
@@ -186,6 +190,12 @@ ${rows(r.jobs === 'not run' ? 'not run' : r.jobs.import)}
 | figure | value |
 |---|---|
 ${rows(r.jobs === 'not run' ? 'not run' : r.jobs.export)}
+
+## Site attendances and qualifications: who is on site now, the roll call, an evaluation of 100 people (issue 22)
+
+| figure | value |
+|---|---|
+${rows(r.sites)}
 `;
 };
 

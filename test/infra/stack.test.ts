@@ -52,9 +52,9 @@ describe('API: one function per area, a few gateway routes per area', () => {
     );
   });
 
-  it('has one function per area (the fallback is one), the event consumer, the webhook retry runner, the job worker and sweeper, and no others', () => {
+  it('has one function per area (the fallback is one), the event consumer, the webhook retry runner, the job worker and sweeper, the schedule runner, and no others', () => {
     const functions = ofType('AWS::Lambda::Function');
-    expect(functions).toHaveLength(areas().size + 4);
+    expect(functions).toHaveLength(areas().size + 5);
     expect(areas().size).toBeLessThan(routes.length / 5);
   });
 
@@ -67,9 +67,9 @@ describe('API: one function per area, a few gateway routes per area', () => {
 
   it('every function has a log group kept the stage’s days (dev: 14); the API’s access log its own (dev: 30)', () => {
     const groups = ofType('AWS::Logs::LogGroup').map(([, g]) => g.Properties.RetentionInDays);
-    expect(groups.filter((days) => days === 14)).toHaveLength(areas().size + 4);
+    expect(groups.filter((days) => days === 14)).toHaveLength(areas().size + 5);
     expect(groups.filter((days) => days === 30)).toHaveLength(1);
-    expect(groups).toHaveLength(areas().size + 5);
+    expect(groups).toHaveLength(areas().size + 6);
   });
 
   it('the API logs every request as JSON with its request id', () => {

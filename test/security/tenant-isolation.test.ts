@@ -286,6 +286,7 @@ const queriesNamingA: Record<string, (ids: Ids) => string[]> = {
   listConstructionPhasePlans: (i) => [`filter[scheme]=${i.scheme_id}`],
   searchProjects: () => ['filter[prefix]=Re'],
   listComments: (i) => [`filter[subject_id]=${i.contact_id}`],
+  evaluateQualificationSpecification: (i) => [`filter[person]=${i.person}`],
   listCustomerInteractions: (i) => [`filter[contact]=${i.contact_id}`],
   listCustomerAppointments: (i) => [`filter[contact]=${i.contact_id}`],
   listAuditEvents: (i) => [`filter[subject_id]=${i.vehicle_id}`],

@@ -53,7 +53,13 @@ export const BODILESS = new Set([
   'revokeInvitation',
   'endSession',
   'redeliverWebhookDelivery',
+  'approveQualificationAward',
+  'rejectQualificationAward',
+  'revokeQualificationAward',
+  'signOutSiteAttendance',
 ]);
+
+const today = () => new Date().toISOString().slice(0, 10);
 
 /** A valid request body for every write route, naming the records in `ids`. */
 /** An inline location import too large for its request (over 64 KiB): it answers 202 with a job. */
@@ -70,6 +76,83 @@ export const largeLocationImport = (prefix: string) => ({
 });
 
 export const requestBodies: Record<string, (ids: Ids) => object> = {
+  createQualificationType: (i) => ({
+    data: {
+      type: 'qualification-types',
+      attributes: { kind: 'induction', name: 'Depot induction', has_expiry: true, validity_period: 'P1Y' },
+      relationships: { locations: many('locations', [i.location_id]) },
+    },
+  }),
+  updateQualificationType: (i) => ({
+    data: {
+      type: 'qualification-types',
+      id: i.qualification_type_id,
+      attributes: { description: 'Gate, welfare, muster point.' },
+    },
+  }),
+  createQualificationAward: (i) => ({
+    data: {
+      type: 'qualification-awards',
+      attributes: { issued_at: today(), number: 'IND-1' },
+      relationships: {
+        person: one('users', i.person),
+        qualification_type: one('qualification-types', i.qualification_type_id),
+      },
+    },
+  }),
+  updateQualificationAward: (i) => ({
+    data: {
+      type: 'qualification-awards',
+      id: i.qualification_award_id,
+      attributes: { notes: 'Inducted by the site manager.' },
+    },
+  }),
+  createQualificationSpecification: (i) => ({
+    data: {
+      type: 'qualification-specifications',
+      attributes: {
+        name: 'Depot access',
+        rule: { all_of: [{ qualification_type: i.qualification_type_id }] },
+      },
+    },
+  }),
+  updateQualificationSpecification: (i) => ({
+    data: {
+      type: 'qualification-specifications',
+      id: i.qualification_specification_id,
+      attributes: { name: 'Depot entry' },
+    },
+  }),
+  createSiteSetting: (i) => ({
+    data: {
+      type: 'site-settings',
+      attributes: { closing_time: '18:00', missing_qualification: 'refuse' },
+      relationships: {
+        location: one('locations', i.location_id),
+        required_specification: one('qualification-specifications', i.qualification_specification_id),
+      },
+    },
+  }),
+  updateSiteSetting: (i) => ({
+    data: { type: 'site-settings', id: i.site_setting_id, attributes: { closing_time: '19:00' } },
+  }),
+  createSiteAttendance: (i) => ({
+    data: {
+      type: 'site-attendances',
+      attributes: { method_in: 'app', employer: 'Acme Civils' },
+      relationships: { person: one('users', i.person), location: one('locations', i.location_id) },
+    },
+  }),
+  updateSiteAttendance: (i) => ({
+    data: {
+      type: 'site-attendances',
+      id: i.site_attendance_id,
+      attributes: {
+        signed_in_at: new Date(Date.now() - 3_600_000).toISOString(),
+        correction_reason: 'Signed in at the gate hut while the kiosk was down.',
+      },
+    },
+  }),
   createTeam: (i) => ({
     data: {
       type: 'teams',
@@ -725,7 +808,13 @@ export const buildEveryRecord = async (
   const org = tenant.org.id;
   const [person, signedIn] = tenant.people.map((p) => p.id);
   if (!person || !signedIn) throw new Error('buildEveryRecord needs a tenant with two people');
-  const ids: Record<string, string> = { org_id: org, user_id: person, person, reference };
+  const ids: Record<string, string> = {
+    org_id: org,
+    user_id: person,
+    person,
+    colleague: signedIn,
+    reference,
+  };
 
   /** Calls a route with the ids so far in its path and its body from `requestBodies`; expects `status`. */
   const send = async (
@@ -840,6 +929,24 @@ export const buildEveryRecord = async (
   ids.import_template_id = await create('createImportTemplate');
   ids.location_import_id = await create('createLocationImport');
   for (const id of ['updateLocation', 'updateProperty']) await send(id, 200);
+
+  // Qualifications and site attendances: an induction to the location, awarded to the person and
+  // approved, a specification of it the location requires, and the person's attendance there.
+  ids.qualification_type_id = await create('createQualificationType');
+  ids.qualification_award_id = await create('createQualificationAward');
+  await send('approveQualificationAward', 200);
+  ids.qualification_specification_id = await create('createQualificationSpecification');
+  ids.site_setting_id = await create('createSiteSetting');
+  ids.site_attendance_id = await create('createSiteAttendance');
+  await send('signOutSiteAttendance', 200);
+  for (const id of [
+    'updateQualificationType',
+    'updateQualificationAward',
+    'updateQualificationSpecification',
+    'updateSiteSetting',
+    'updateSiteAttendance',
+  ])
+    await send(id, 200);
   // Allocations move the vehicle between the organisation's records; every write so far becomes an
   // audit entry once the stream hands its event to the audit consumer.
   for (const id of [

@@ -17,6 +17,16 @@ export const permissionCatalogue = {
     'Invite people by e-mail (giving at most the permissions one holds oneself), resend and revoke invitations.',
   'job-roles:view': 'See the organisation’s job roles.',
   'job-roles:manage': 'Create, change and delete job roles.',
+  'qualifications:view':
+    'See qualification types, people’s awards and specifications, and evaluate people against them.',
+  'qualifications:manage':
+    'Create, change and delete qualification types and specifications, record awards (pending approval) and revoke them.',
+  'qualifications:approve': 'Approve or reject awards pending approval, having checked their evidence.',
+  'site-attendances:view': 'See who is and was on site, and export a roll call.',
+  'site-attendances:manage':
+    'Sign people in and out of sites, correct attendance times, and set sites’ rules.',
+  'site-attendances:override':
+    'Sign in someone the gate refuses (a missing induction or qualification), giving a reason (audited).',
   'feature-configurations:view': 'See which features are configured for the organisation.',
   'feature-configurations:manage': 'Change feature configurations.',
   'service-accounts:view': 'See service accounts and their keys (never their secrets).',

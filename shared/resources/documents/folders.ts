@@ -143,7 +143,7 @@ export const createFolder = async (
     now,
   );
   const placed = { ...record, ...tree(orgId, parent ? `${parent.gsi1sk}/${record.id}` : record.id) };
-  const { parent: _parent, qualification_award: _award, ...checked } = rels;
+  const { parent: _parent, ...checked } = rels;
   const tally: FolderTally = { ...folderTallyKey(orgId, record.id), documents: 0, bytes: 0, version: 0 };
   await createRecord(
     scope,
@@ -175,7 +175,7 @@ export const updateFolder = async (scope: Scope, folder: StoredResource, body: u
       },
       now,
     );
-    const { parent: _p, qualification_award: _a, ...checked } = rels;
+    const { parent: _p, ...checked } = rels;
     return replaceRecord(scope, folders, next, checked);
   }
   const parent = await parentOf(scope, folder.org_id, rels.parent);

@@ -81,7 +81,11 @@ export async function* pagesOf(
 ): AsyncGenerator<{ items: ResourceObject[]; next?: PageKey }> {
   const { definition } = subject;
   if (definition && query) {
-    for await (const { items, next } of streamPartition(scope, orgId, definition.type, query, { from })) {
+    const sparse = definition.sparseIndex?.(orgId, query.filters) ?? undefined;
+    for await (const { items, next } of streamPartition(scope, orgId, definition.type, query, {
+      from,
+      sparse,
+    })) {
       yield { items: items.map((item) => toResourceObject(definition, item, baseUrl)), next };
     }
     return;

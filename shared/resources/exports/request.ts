@@ -14,6 +14,7 @@ import { customerContacts } from '../customers/definitions';
 import { locations, properties } from '../places/definitions';
 import { operations, schemes, workOrders } from '../projects/definitions';
 import type { ResourceDefinition } from '../resource-definition';
+import { siteAttendances } from '../site-attendances/definitions';
 import { permits } from '../street-works/definitions';
 
 /** What can be exported, and the permission listing it needs (the same as its collection route's). */
@@ -31,6 +32,8 @@ export const exportSubjects: Record<
   'audit-events': { definition: auditEvents, permission: 'audit-events:view' },
   'customer-contacts': { definition: customerContacts, permission: 'customers:view' },
   permits: { definition: permits, permission: 'street-works:view' },
+  // An evacuation roll call: filters on_site=true and the site, read from the on-site index.
+  'site-attendances': { definition: siteAttendances, permission: 'site-attendances:view' },
   // Computed, not stored: `filters.filter` is the expression GET /v3/cost-rollups takes.
   'cost-rollups': { definition: null, permission: 'cost-lines:view' },
 };

@@ -41,6 +41,8 @@ export const jobRoles = defineResource({
   endpoints: CRUD,
   writes: () => ({
     attributes: { name: requiredLine(200), code: requiredLine(50), description: freeText(2000).optional() },
+    // The qualifications the role requires: users?filter[compliant_with]=<it> lists who meets them.
+    relationships: ['required_specification'],
     // The code is how other systems (payroll, competence matrices) name a role: one per organisation.
     unique: { attribute: 'code', claim: (orgId, code) => ({ pk: `ORG#${orgId}#job-role-codes`, sk: code }) },
     inUse: (role) => {
@@ -50,7 +52,10 @@ export const jobRoles = defineResource({
         : undefined;
     },
   }),
-  relationships: { organisation: { type: 'organisations' } },
+  relationships: {
+    organisation: { type: 'organisations' },
+    required_specification: { type: 'qualification-specifications' },
+  },
   collection: {
     filters: {
       name: { kind: 'eq', path: 'attributes.name' },
@@ -59,7 +64,7 @@ export const jobRoles = defineResource({
     },
     sorts: { name: { path: 'attributes.name', index: 'lsi1' }, ...createdAtSort },
     defaultSort: 'name',
-    includes: [],
+    includes: ['required_specification'],
   },
   // `meta.holders`: how many users hold it, from its own record.
   derive: async (_scope, roles) =>

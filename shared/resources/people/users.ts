@@ -34,7 +34,7 @@ export const users = defineResource({
   itemPath: '/v3/users/{user_id}',
   permission: 'users',
   endpoints: {
-    list: true,
+    list: 'functions/people/list-users.ts',
     get: true,
     update: { handler: 'functions/people/update-user.ts', self: 'users:self' },
   },

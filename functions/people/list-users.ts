@@ -1,0 +1,17 @@
+import { jsonApiHandler } from '#shared/http/json-api-handler';
+import { listResources, without } from '#shared/resources/collection';
+import { users } from '#shared/resources/people/users';
+import { COMPLIANT_WITH, compliantReader } from '#shared/resources/qualifications/compliance';
+
+export const queryParameters = {
+  [COMPLIANT_WITH]:
+    'A qualification specification id: only the users who meet it today (their approved, unexpired awards).',
+};
+
+/** GET /v3/orgs/{org_id}/people/users, and who meets a specification (`filter[compliant_with]`). */
+export const handler = jsonApiHandler('listUsers', async (request) => {
+  const specification = request.query[COMPLIANT_WITH];
+  if (specification === undefined) return listResources(request, users);
+  const reader = await compliantReader(request.scope, request.params.org_id, specification);
+  return listResources(request, users, reader, without(request.query, [COMPLIANT_WITH]));
+});

@@ -1,0 +1,25 @@
+import type { AwardAction } from '#shared/domain/qualifications/awards';
+import { jsonApiHandler } from '#shared/http/json-api-handler';
+import { decideAward } from '#shared/resources/qualifications/awards';
+import { qualificationAwards } from '#shared/resources/qualifications/definitions';
+import { readInScope, resourceResponse } from '#shared/resources/single';
+
+/**
+ * POST /v3/qualification-awards/{id}/approve, /reject, /revoke: the award moves (409 from a status where
+ * the action is not open); the award is read with the caller's credentials.
+ */
+export const decisionHandler = (
+  route: `${'approve' | 'reject' | 'revoke'}QualificationAward`,
+  action: AwardAction,
+) =>
+  jsonApiHandler(
+    route,
+    async (request) => {
+      const { qualification_award_id: id } = request.params as { qualification_award_id: string };
+      const award = await readInScope(request.scope, qualificationAwards, id);
+      const decided = await decideAward(request.scope, award, action, request.principal);
+      return resourceResponse(request, qualificationAwards, decided);
+    },
+    (params, orgIds) =>
+      orgIds.map((org) => qualificationAwards.keyOf(org, params.qualification_award_id ?? '')),
+  );

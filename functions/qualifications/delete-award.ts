@@ -1,0 +1,12 @@
+import { jsonApiHandler } from '#shared/http/json-api-handler';
+import { Reply } from '#shared/http/reply';
+import { deleteAward } from '#shared/resources/qualifications/awards';
+import { qualificationAwards } from '#shared/resources/qualifications/definitions';
+import { readInScope } from '#shared/resources/single';
+
+/** DELETE /v3/qualification-awards/{id}: an award recorded by mistake (pending or rejected); 409 otherwise. */
+export const handler = jsonApiHandler('deleteQualificationAward', async (request) => {
+  const award = await readInScope(request.scope, qualificationAwards, request.params.qualification_award_id);
+  await deleteAward(request.scope, award);
+  return new Reply(204, undefined);
+});

@@ -1,0 +1,49 @@
+import { jsonApiHandler } from '#shared/http/json-api-handler';
+import { listResourceObjects, without } from '#shared/resources/collection';
+import {
+  qualificationEvaluations,
+  qualificationSpecifications,
+} from '#shared/resources/qualifications/definitions';
+import { evaluateSpecification, parseEvaluationQuery } from '#shared/resources/qualifications/evaluation';
+import { toResourceObject } from '#shared/resources/serialise';
+import { readInScope } from '#shared/resources/single';
+
+export const collectionOptions = {
+  filters: { met: { kind: 'eq', path: 'attributes.met', type: 'boolean' } },
+  sorts: { person: { path: 'id' } },
+  defaultSort: 'person',
+  includes: [],
+} as const;
+
+export const queryParameters = {
+  'filter[person]': 'The people to evaluate: user ids, comma-separated or the parameter repeated (1 to 100).',
+  'filter[on]': 'The day to evaluate on, YYYY-MM-DD (UTC); today by default.',
+};
+
+/**
+ * GET /v3/qualification-specifications/{id}/evaluation?filter[person]=…&filter[on]=…: per person, whether
+ * they meet the specification that day, part by part, with the awards that prove each part.
+ */
+export const handler = jsonApiHandler(
+  'evaluateQualificationSpecification',
+  async (request) => {
+    const specification = await readInScope(
+      request.scope,
+      qualificationSpecifications,
+      request.params.qualification_specification_id,
+    );
+    const { people, on } = parseEvaluationQuery(request.query);
+    const evaluations = await evaluateSpecification(request.scope, specification, people, on);
+    return listResourceObjects(
+      request,
+      collectionOptions,
+      evaluations.map((evaluation) =>
+        toResourceObject(qualificationEvaluations, evaluation, request.baseUrl),
+      ),
+      without(request.query, Object.keys(queryParameters)),
+    );
+  },
+  // The specification comes with the caller's credentials.
+  (params, orgIds) =>
+    orgIds.map((org) => qualificationSpecifications.keyOf(org, params.qualification_specification_id ?? '')),
+);

@@ -1,0 +1,3 @@
+import { decisionHandler } from './decision';
+
+export const handler = decisionHandler('rejectQualificationAward', 'rejected');

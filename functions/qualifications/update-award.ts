@@ -1,0 +1,16 @@
+import { jsonApiHandler } from '#shared/http/json-api-handler';
+import { updateAward } from '#shared/resources/qualifications/awards';
+import { qualificationAwards } from '#shared/resources/qualifications/definitions';
+import { readInScope, resourceResponse } from '#shared/resources/single';
+
+export { updateAwardDocument as requestBody } from '#shared/resources/qualifications/awards';
+
+/** PATCH /v3/qualification-awards/{id}: a pending award's dates, number and evidence; any award's notes. */
+export const handler = jsonApiHandler('updateQualificationAward', async (request) => {
+  const award = await readInScope(request.scope, qualificationAwards, request.params.qualification_award_id);
+  return resourceResponse(
+    request,
+    qualificationAwards,
+    await updateAward(request.scope, award, request.body),
+  );
+});

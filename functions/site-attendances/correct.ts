@@ -1,0 +1,14 @@
+import { signedIn } from '#shared/auth/principal';
+import { jsonApiHandler } from '#shared/http/json-api-handler';
+import { readInScope, resourceResponse } from '#shared/resources/single';
+import { correctTimes } from '#shared/resources/site-attendances/corrections';
+import { siteAttendances } from '#shared/resources/site-attendances/definitions';
+
+export { correctionDocument as requestBody } from '#shared/resources/site-attendances/corrections';
+
+/** PATCH /v3/site-attendances/{id}: corrects its times, keeping each value replaced, who and why. */
+export const handler = jsonApiHandler('updateSiteAttendance', async (request) => {
+  const attendance = await readInScope(request.scope, siteAttendances, request.params.site_attendance_id);
+  const corrected = await correctTimes(request.scope, attendance, request.body, signedIn(request.principal));
+  return resourceResponse(request, siteAttendances, corrected);
+});

@@ -1,0 +1,22 @@
+import { jsonApiHandler } from '#shared/http/json-api-handler';
+import { listResources } from '#shared/resources/collection';
+import { siteAttendances } from '#shared/resources/site-attendances/definitions';
+import { registerQuery } from '#shared/resources/site-attendances/register';
+
+export const queryParameters = {
+  'filter[day]':
+    'A day’s register: attendances signed in that day (YYYY-MM-DD) in the organisation’s time zone (its settings).',
+};
+
+/**
+ * GET /v3/orgs/{org_id}/site-attendances: the attendances, or a day's register (`filter[day]`); who is on a
+ * site now is `filter[on_site]=true` with `filter[scheme]` or `filter[location]` (a sparse index: one Query).
+ */
+export const handler = jsonApiHandler('listSiteAttendances', async (request) =>
+  listResources(
+    request,
+    siteAttendances,
+    undefined,
+    await registerQuery(request.scope, request.params.org_id, request.query),
+  ),
+);

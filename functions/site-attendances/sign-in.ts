@@ -1,0 +1,19 @@
+import { signedIn } from '#shared/auth/principal';
+import { jsonApiHandler } from '#shared/http/json-api-handler';
+import { created } from '#shared/http/reply';
+import { resourceResponse } from '#shared/resources/single';
+import { siteAttendances } from '#shared/resources/site-attendances/definitions';
+import { signIn } from '#shared/resources/site-attendances/sign-in';
+
+export { signInDocument as requestBody } from '#shared/resources/site-attendances/sign-in';
+
+/**
+ * POST /v3/orgs/{org_id}/site-attendances: signs someone in at a site, at the server's time. 409 when the
+ * gate refuses (a missing induction, or qualifications the site requires) unless overridden with a reason,
+ * or when they are signed in there already.
+ */
+export const handler = jsonApiHandler('createSiteAttendance', async (request) => {
+  const principal = signedIn(request.principal);
+  const attendance = await signIn(request.scope, request.params.org_id, request.body, principal);
+  return created(await resourceResponse(request, siteAttendances, attendance));
+});

@@ -1,0 +1,19 @@
+import { signedIn } from '#shared/auth/principal';
+import { jsonApiHandler } from '#shared/http/json-api-handler';
+import { readInScope, resourceResponse } from '#shared/resources/single';
+import { siteAttendances } from '#shared/resources/site-attendances/definitions';
+import { signOut } from '#shared/resources/site-attendances/sign-out';
+
+/** POST /v3/site-attendances/{id}/sign-out: the attendance ends now (409 if it has ended). */
+export const handler = jsonApiHandler(
+  'signOutSiteAttendance',
+  async (request) => {
+    const attendance = await readInScope(request.scope, siteAttendances, request.params.site_attendance_id);
+    return resourceResponse(
+      request,
+      siteAttendances,
+      await signOut(request.scope, attendance, signedIn(request.principal)),
+    );
+  },
+  (params, orgIds) => orgIds.map((org) => siteAttendances.keyOf(org, params.site_attendance_id ?? '')),
+);

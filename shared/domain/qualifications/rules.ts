@@ -1,0 +1,61 @@
+/**
+ * A qualification specification's rule: a qualification type, or `all_of` / `any_of` over rules, nested up
+ * to `MAX_DEPTH` levels with at most `MAX_TYPES` types in all. Evaluating it for one person on one day says,
+ * for every part of the rule, whether it is met and by which awards. Pure.
+ */
+import * as z from 'zod';
+import { type AwardEntry, countsOn } from './awards';
+
+export type Rule = { qualification_type: string } | { all_of: Rule[] } | { any_of: Rule[] };
+
+export const MAX_DEPTH = 4;
+export const MAX_TYPES = 50;
+
+const list = (rule: z.ZodType<Rule>) => z.array(rule).min(1).max(20);
+
+/** The schema of a rule nested at most `depth` more levels. */
+const ruleAt = (depth: number): z.ZodType<Rule> => {
+  const leaf = z.strictObject({ qualification_type: z.uuid() });
+  if (depth <= 1) return leaf;
+  const inner = z.lazy(() => ruleAt(depth - 1));
+  return z.union([leaf, z.strictObject({ all_of: list(inner) }), z.strictObject({ any_of: list(inner) })]);
+};
+
+/** The qualification types a rule names, each once, in the order they first appear. */
+export const typesOf = (rule: Rule): string[] => {
+  if ('qualification_type' in rule) return [rule.qualification_type];
+  const parts = 'all_of' in rule ? rule.all_of : rule.any_of;
+  return [...new Set(parts.flatMap(typesOf))];
+};
+
+export const ruleSchema = ruleAt(MAX_DEPTH).refine((rule) => typesOf(rule).length <= MAX_TYPES, {
+  error: `names at most ${MAX_TYPES} qualification types`,
+});
+
+export interface AwardProof {
+  id: string;
+  number: string | null;
+  issued_at: string;
+  expires_at: string | null;
+}
+
+/** A rule's outcome: each part met or not; a type with the awards that prove it that day. */
+export type RuleResult =
+  | { qualification_type: string; met: boolean; awards: AwardProof[] }
+  | { all_of: RuleResult[]; met: boolean }
+  | { any_of: RuleResult[]; met: boolean };
+
+export const evaluate = (rule: Rule, awards: readonly AwardEntry[], day: string): RuleResult => {
+  if ('qualification_type' in rule) {
+    const proving = awards
+      .filter((award) => award.qualification_type === rule.qualification_type && countsOn(award, day))
+      .map(({ id, number, issued_at, expires_at }) => ({ id, number, issued_at, expires_at }));
+    return { qualification_type: rule.qualification_type, met: proving.length > 0, awards: proving };
+  }
+  if ('all_of' in rule) {
+    const parts = rule.all_of.map((part) => evaluate(part, awards, day));
+    return { all_of: parts, met: parts.every((part) => part.met) };
+  }
+  const parts = rule.any_of.map((part) => evaluate(part, awards, day));
+  return { any_of: parts, met: parts.some((part) => part.met) };
+};

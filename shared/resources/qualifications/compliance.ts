@@ -1,0 +1,50 @@
+/**
+ * Who in an organisation meets a specification today (users' `filter[compliant_with]`): the users the
+ * other filters select, read as any filtered users list reads them, each measured by the awards kept on
+ * their record; nothing more is read.
+ */
+import type { CollectionQuery } from '../../data/collection-query';
+import { applyInMemory } from '../../data/in-memory-collection';
+import { batchGetInScope, streamPartition } from '../../data/repository';
+import type { Scope } from '../../data/scope';
+import type { StoredResource } from '../../data/stored-resource';
+import { dayOf } from '../../domain/qualifications/awards';
+import type { Rule } from '../../domain/qualifications/rules';
+import { ValidationError } from '../../jsonapi/errors';
+import { users } from '../people/users';
+import { qualificationSpecifications } from './definitions';
+import { meets } from './evaluation';
+
+export const COMPLIANT_WITH = 'filter[compliant_with]';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The page reader of users who meet the specification, in an organisation. */
+export const compliantReader = async (
+  scope: Scope,
+  orgId: string,
+  specificationId: string,
+  now = Date.now(),
+) => {
+  if (!UUID.test(specificationId))
+    throw new ValidationError({
+      detail: `${COMPLIANT_WITH} must be a specification id.`,
+      source: { parameter: COMPLIANT_WITH },
+    });
+  const [specification] = await batchGetInScope(scope, [
+    qualificationSpecifications.keyOf(orgId, specificationId),
+  ]);
+  if (!specification)
+    throw new ValidationError({
+      detail: `No qualification specification ${specificationId} in this organisation.`,
+      source: { parameter: COMPLIANT_WITH },
+    });
+  const rule = specification.attributes.rule as Rule;
+  const day = dayOf(now);
+  return async (query: CollectionQuery) => {
+    const compliant: StoredResource[] = [];
+    for await (const page of streamPartition(scope, orgId, users.type, query))
+      compliant.push(...page.items.filter((user) => meets(rule, user, day)));
+    return applyInMemory(compliant, query);
+  };
+};

@@ -1,0 +1,87 @@
+/**
+ * Evaluating a specification: for each person asked about (up to 100), on one day, whether each part of
+ * its rule is met and by which awards. People's awards are kept on their records (`awards.ts`), so the
+ * people are one BatchGetItem, whatever their number of awards.
+ */
+import { batchGetInScope } from '../../data/repository';
+import type { Scope } from '../../data/scope';
+import type { StoredResource } from '../../data/stored-resource';
+import { dayOf } from '../../domain/qualifications/awards';
+import { evaluate, type Rule } from '../../domain/qualifications/rules';
+import { ValidationError } from '../../jsonapi/errors';
+import { users } from '../people/users';
+import { awardsOf } from './awards';
+
+export const EVALUATION_PEOPLE_MAX = 100;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** `filter[person]` (repeated or comma-joined ids) and `filter[on]` (a date; today, UTC, by default). */
+export const parseEvaluationQuery = (
+  query: Readonly<Record<string, string | undefined>>,
+  now = Date.now(),
+) => {
+  const people = [
+    ...new Set(
+      (query['filter[person]'] ?? '')
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean),
+    ),
+  ];
+  const problem = (parameter: string, detail: string) =>
+    new ValidationError({ detail, source: { parameter } });
+  if (people.length === 0)
+    throw problem('filter[person]', 'filter[person] names the people to evaluate (user ids).');
+  if (people.length > EVALUATION_PEOPLE_MAX)
+    throw problem('filter[person]', `At most ${EVALUATION_PEOPLE_MAX} people in one evaluation.`);
+  const malformed = people.find((id) => !UUID.test(id));
+  if (malformed !== undefined) throw problem('filter[person]', `${malformed} is not a user id.`);
+  const on = query['filter[on]'] ?? dayOf(now);
+  if (!DAY.test(on) || Number.isNaN(Date.parse(on)) || dayOf(Date.parse(on)) !== on)
+    throw problem('filter[on]', 'filter[on] must be a date, YYYY-MM-DD.');
+  return { people, on };
+};
+
+/** Whether a person meets a rule on a day, from their record. */
+export const meets = (rule: Rule, person: StoredResource, day: string) =>
+  evaluate(rule, awardsOf(person), day).met;
+
+/** The evaluations, as stored-record shapes of `qualification-evaluations`, one per person in the order asked. */
+export const evaluateSpecification = async (
+  scope: Scope,
+  specification: StoredResource,
+  people: readonly string[],
+  on: string,
+): Promise<StoredResource[]> => {
+  const found = new Map(
+    (
+      await batchGetInScope(
+        scope,
+        people.map((id) => users.keyOf(specification.org_id, id)),
+      )
+    ).map((user) => [user.id, user]),
+  );
+  const missing = people.filter((id) => !found.has(id));
+  if (missing.length > 0)
+    throw new ValidationError({
+      detail: `No user in this organisation with id ${missing.join(', ')}.`,
+      source: { parameter: 'filter[person]' },
+    });
+  const rule = specification.attributes.rule as Rule;
+  return people.map((id) => {
+    const result = evaluate(rule, awardsOf(found.get(id) as StoredResource), on);
+    return {
+      pk: '',
+      sk: id,
+      type: 'qualification-evaluations',
+      id,
+      org_id: specification.org_id,
+      attributes: { on, met: result.met, rule: result },
+      meta: {},
+      rels: { person: id, specification: specification.id },
+      version: 0,
+    };
+  });
+};

@@ -1,0 +1,34 @@
+/**
+ * A day's register: `filter[day]=YYYY-MM-DD` is the attendances signed in that day in the organisation's
+ * time zone (its settings), the same as `filter[signed_in_at.since]` and `.until` at that day's bounds.
+ */
+import { readAheadOr } from '../../data/repository';
+import type { Scope } from '../../data/scope';
+import type { StoredResource } from '../../data/stored-resource';
+import { dayBounds } from '../../domain/site-attendances/site-day';
+import type { QueryParameters } from '../../jsonapi/collection-query';
+import { ValidationError } from '../../jsonapi/errors';
+import { settingsKey, settingsOf } from '../organisations/settings-values';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The query with `filter[day]` put as the signed-in window it means. */
+export const registerQuery = async (
+  scope: Scope,
+  orgId: string,
+  query: QueryParameters,
+): Promise<QueryParameters> => {
+  const { 'filter[day]': day, ...rest } = query;
+  if (day === undefined) return query;
+  const parameter = 'filter[day]';
+  if (!DAY.test(day) || new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) !== day)
+    throw new ValidationError({ detail: 'filter[day] must be a date, YYYY-MM-DD.', source: { parameter } });
+  if (rest['filter[signed_in_at.since]'] !== undefined || rest['filter[signed_in_at.until]'] !== undefined)
+    throw new ValidationError({
+      detail: 'filter[day] is a signed-in window itself: give one or the other.',
+      source: { parameter },
+    });
+  const [settings] = await readAheadOr<StoredResource>(scope, [settingsKey(orgId)]);
+  const { since, until } = dayBounds(day, settingsOf(settings ?? null).timezone);
+  return { ...rest, 'filter[signed_in_at.since]': since, 'filter[signed_in_at.until]': until };
+};
