@@ -7,6 +7,7 @@
 import { startSession } from '#shared/auth/sessions';
 import { loadDemoAssets } from './demo-assets';
 import { loadDemoCosts } from './demo-costs';
+import { loadDemoSites } from './demo-sites';
 import {
   type ClientCredentials,
   createFeatureConfiguration,
@@ -173,6 +174,7 @@ export const loadDemoData = async (idp?: DemoIdentityProvider): Promise<DemoCred
     await Promise.all(features.map((f) => createFeatureConfiguration(org.id, f)));
     await loadDemoAssets(org.id, o.centre, o.prefix);
     const costedContract = await loadDemoCosts(org.id, o.prefix);
+    await loadDemoSites(org.id, o.prefix, people);
     const admin = await createServiceAccountClient(`${o.name} integration (admin)`, [
       { org_id: org.id, role: 'admin' },
     ]);

@@ -124,6 +124,16 @@ const parseTimestamp = (parameter: string, raw: string): string => {
   return new Date(time).toISOString();
 };
 
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A calendar date a route's own query parameter names (`filter[on]`, `filter[day]`): a day that exists. */
+export const parseCalendarDate = (parameter: string, raw: string): string => {
+  const time = Date.parse(`${raw}T00:00:00Z`);
+  if (!DATE.test(raw) || Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== raw)
+    throw problem(parameter, `${parameter} must be a date, YYYY-MM-DD, such as 2026-01-31.`);
+  return raw;
+};
+
 const parseLatLng = (parameter: string, raw: string | undefined): LatLng => {
   const parts = raw?.split(',') ?? [];
   const [lat, lng] = parts;

@@ -348,6 +348,8 @@ describe('registers and roll calls', () => {
     const yesterday = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
     expect((await api.get(`${attendances()}?filter[day]=${yesterday}`, viewer)).body.data).toEqual([]);
     expect((await api.get(`${attendances()}?filter[day]=tomorrow`, viewer)).status).toBe(400);
+    // A date that does not exist is a 400 too, never a 500.
+    expect((await api.get(`${attendances()}?filter[day]=2026-13-45`, viewer)).status).toBe(400);
   });
 
   it('an evacuation roll call: who is on site now, as a CSV export', async () => {

@@ -4,6 +4,7 @@
  * their record; nothing more is read.
  */
 import type { CollectionQuery } from '../../data/collection-query';
+import { UUID } from '../../data/ids';
 import { applyInMemory } from '../../data/in-memory-collection';
 import { batchGetInScope, streamPartition } from '../../data/repository';
 import type { Scope } from '../../data/scope';
@@ -16,8 +17,6 @@ import { qualificationSpecifications } from './definitions';
 import { meets } from './evaluation';
 
 export const COMPLIANT_WITH = 'filter[compliant_with]';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The page reader of users who meet the specification, in an organisation. */
 export const compliantReader = async (

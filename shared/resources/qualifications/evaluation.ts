@@ -3,19 +3,18 @@
  * its rule is met and by which awards. People's awards are kept on their records (`awards.ts`), so the
  * people are one BatchGetItem, whatever their number of awards.
  */
+import { UUID } from '../../data/ids';
 import { batchGetInScope } from '../../data/repository';
 import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import { dayOf } from '../../domain/qualifications/awards';
 import { evaluate, type Rule } from '../../domain/qualifications/rules';
+import { parseCalendarDate } from '../../jsonapi/collection-query';
 import { ValidationError } from '../../jsonapi/errors';
 import { users } from '../people/users';
 import { awardsOf } from './awards';
 
 export const EVALUATION_PEOPLE_MAX = 100;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** `filter[person]` (repeated or comma-joined ids) and `filter[on]` (a date; today, UTC, by default). */
 export const parseEvaluationQuery = (
@@ -38,10 +37,8 @@ export const parseEvaluationQuery = (
     throw problem('filter[person]', `At most ${EVALUATION_PEOPLE_MAX} people in one evaluation.`);
   const malformed = people.find((id) => !UUID.test(id));
   if (malformed !== undefined) throw problem('filter[person]', `${malformed} is not a user id.`);
-  const on = query['filter[on]'] ?? dayOf(now);
-  if (!DAY.test(on) || Number.isNaN(Date.parse(on)) || dayOf(Date.parse(on)) !== on)
-    throw problem('filter[on]', 'filter[on] must be a date, YYYY-MM-DD.');
-  return { people, on };
+  const on = query['filter[on]'];
+  return { people, on: on === undefined ? dayOf(now) : parseCalendarDate('filter[on]', on) };
 };
 
 /** Whether a person meets a rule on a day, from their record. */

@@ -6,11 +6,9 @@ import { readAheadOr } from '../../data/repository';
 import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import { dayBounds } from '../../domain/site-attendances/site-day';
-import type { QueryParameters } from '../../jsonapi/collection-query';
+import { parseCalendarDate, type QueryParameters } from '../../jsonapi/collection-query';
 import { ValidationError } from '../../jsonapi/errors';
 import { settingsKey, settingsOf } from '../organisations/settings-values';
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The query with `filter[day]` put as the signed-in window it means. */
 export const registerQuery = async (
@@ -21,8 +19,7 @@ export const registerQuery = async (
   const { 'filter[day]': day, ...rest } = query;
   if (day === undefined) return query;
   const parameter = 'filter[day]';
-  if (!DAY.test(day) || new Date(`${day}T00:00:00Z`).toISOString().slice(0, 10) !== day)
-    throw new ValidationError({ detail: 'filter[day] must be a date, YYYY-MM-DD.', source: { parameter } });
+  parseCalendarDate(parameter, day);
   if (rest['filter[signed_in_at.since]'] !== undefined || rest['filter[signed_in_at.until]'] !== undefined)
     throw new ValidationError({
       detail: 'filter[day] is a signed-in window itself: give one or the other.',

@@ -1,0 +1,122 @@
+/**
+ * Site attendance and qualifications for one demo organisation, through the same write functions the API
+ * uses: a depot with its own induction, a CSCS card and first aid as qualification types, a specification
+ * the depot requires, awards (approved, and one pending approval), and two people on site now.
+ */
+import type { Principal } from '#shared/auth/principal';
+import { scopeOf } from '#shared/data/scope';
+import type { StoredResource } from '#shared/data/stored-resource';
+import { locations } from '#shared/resources/places/definitions';
+import { createAward, decideAward } from '#shared/resources/qualifications/awards';
+import {
+  qualificationSpecifications,
+  qualificationTypes,
+} from '#shared/resources/qualifications/definitions';
+import { declaredCrud } from '#shared/resources/simple-crud';
+import { siteSettings } from '#shared/resources/site-attendances/definitions';
+import { signIn } from '#shared/resources/site-attendances/sign-in';
+
+const rel = (type: string, id: string) => ({ data: { type, id } });
+
+export const loadDemoSites = async (orgId: string, prefix: string, people: StoredResource[]) => {
+  const scope = scopeOf([orgId]);
+  const create = async (definition: Parameters<typeof declaredCrud>[0], body: object) =>
+    (await declaredCrud(definition).create(scope, orgId, body)).id;
+  const depot = await create(locations, {
+    data: {
+      type: 'locations',
+      attributes: { name: `${prefix} central depot`, reference: `${prefix}-DEPOT` },
+    },
+  });
+  const type = (attributes: object, relationships?: object) =>
+    create(qualificationTypes, { data: { type: 'qualification-types', attributes, relationships } });
+  const induction = await type(
+    {
+      kind: 'induction',
+      name: 'Central depot induction',
+      code: 'IND-DEPOT',
+      has_expiry: true,
+      validity_period: 'P1Y',
+    },
+    { locations: { data: [{ type: 'locations', id: depot }] } },
+  );
+  const cscs = await type({
+    kind: 'registration',
+    name: 'CSCS card',
+    code: 'CSCS',
+    has_expiry: true,
+    validity_period: 'P5Y',
+  });
+  const firstAid = await type({
+    kind: 'training',
+    name: 'First aid at work',
+    code: 'FAW',
+    has_expiry: true,
+    validity_period: 'P3Y',
+  });
+  const specification = await create(qualificationSpecifications, {
+    data: {
+      type: 'qualification-specifications',
+      attributes: {
+        name: 'Depot operative',
+        code: 'DEPOT-OP',
+        rule: {
+          all_of: [
+            { qualification_type: cscs },
+            { any_of: [{ qualification_type: firstAid }, { qualification_type: induction }] },
+          ],
+        },
+      },
+    },
+  });
+  await create(siteSettings, {
+    data: {
+      type: 'site-settings',
+      attributes: { closing_time: '18:00', missing_qualification: 'warn' },
+      relationships: {
+        location: rel('locations', depot),
+        required_specification: rel('qualification-specifications', specification),
+      },
+    },
+  });
+  const [lead, ...others] = people;
+  const approver: Principal | null = lead
+    ? { id: lead.id, kind: 'user', name: 'Demo lead', permissions: new Map(), teams: {} }
+    : null;
+  const award = async (person: StoredResource, typeId: string, number: string, approve = true) => {
+    const made = await createAward(
+      scope,
+      orgId,
+      {
+        data: {
+          type: 'qualification-awards',
+          attributes: { issued_at: '2026-03-02', number },
+          relationships: {
+            person: rel('users', person.id),
+            qualification_type: rel('qualification-types', typeId),
+          },
+        },
+      },
+      approver,
+    );
+    if (approve) await decideAward(scope, made, 'approved', approver);
+  };
+  for (const [i, person] of others.slice(0, 3).entries()) {
+    await award(person, induction, `${prefix}-IND-${i + 1}`);
+    await award(person, cscs, `0${i + 1}234567${i}`, i < 2);
+  }
+  if (!approver) return;
+  for (const person of others.slice(0, 2))
+    await signIn(
+      scope,
+      orgId,
+      {
+        data: {
+          type: 'site-attendances',
+          attributes: { method_in: 'kiosk' },
+          relationships: { person: rel('users', person.id), location: rel('locations', depot) },
+        },
+      },
+      approver,
+    );
+};
