@@ -37,15 +37,7 @@ import {
   storedRelationships,
 } from '../record-writes';
 import { AWARDS_OF_TYPE, qualificationAwards, qualificationTypes } from './definitions';
-
-/** The prefix of the entries a person's record keeps of their awards. */
-const ON_PERSON = 'award#';
-
-/** A person's awards, from the entries their record keeps. */
-export const awardsOf = (person: StoredResource): AwardEntry[] =>
-  Object.entries(person).flatMap(([name, value]) =>
-    name.startsWith(ON_PERSON) && typeof value === 'string' ? [JSON.parse(value) as AwardEntry] : [],
-  );
+import { ON_PERSON } from './person-awards';
 
 const entryOf = (award: StoredResource): AwardEntry => ({
   id: award.id,

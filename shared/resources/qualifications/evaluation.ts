@@ -12,7 +12,7 @@ import { evaluate, type Rule } from '../../domain/qualifications/rules';
 import { parseCalendarDate } from '../../jsonapi/collection-query';
 import { ValidationError } from '../../jsonapi/errors';
 import { users } from '../people/users';
-import { awardsOf } from './awards';
+import { awardsOf } from './person-awards';
 
 export const EVALUATION_PEOPLE_MAX = 100;
 

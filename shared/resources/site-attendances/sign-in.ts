@@ -22,8 +22,8 @@ import { settingsKey, settingsOf } from '../organisations/settings-values';
 import { users } from '../people/users';
 import { locations } from '../places/definitions';
 import { schemes } from '../projects/definitions';
-import { awardsOf } from '../qualifications/awards';
 import { qualificationSpecifications } from '../qualifications/definitions';
+import { awardsOf } from '../qualifications/person-awards';
 import { createRecord, newRecord, relationshipSchema, storedRelationships } from '../record-writes';
 import {
   DEFAULT_CLOSING_TIME,
@@ -211,6 +211,11 @@ export const signIn = async (
       throw new ConflictError('This person is signed in at this site already: sign them out first.');
     throw new ConflictError('The site or the person changed while signing in; try again.');
   };
-  // The site and person were read above; the checks name no relationship again.
-  return createRecord(scope, siteAttendances, attendance, [...claim, scheduleOp(entry)], refused, {});
+  // Read above, and checked again as the attendance commits: neither may have gone meanwhile.
+  const { scheme, location, person } = attendance.rels;
+  return createRecord(scope, siteAttendances, attendance, [...claim, scheduleOp(entry)], refused, {
+    scheme: scheme ?? null,
+    location: location ?? null,
+    person: person ?? null,
+  });
 };
