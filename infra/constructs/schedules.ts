@@ -25,7 +25,7 @@ export class Schedules extends Construct {
       entry: 'functions/schedules/run.ts',
       logRetention,
       description: 'Does the scheduled work that is due: automatic sign-outs, expiry warnings (every minute)',
-      // Up to 500 entries, 8 at a time, each one transaction.
+      // Up to 2,000 entries, 16 at a time, each one consistent read and one transaction.
       timeout: Duration.minutes(1),
       environment,
     });

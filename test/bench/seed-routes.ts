@@ -717,6 +717,75 @@ const steps = (c: Ctx, hookUrl: string): Step[] => {
         },
       }),
     },
+    // Qualifications and site attendance (issue 22): types (every fourth an induction to a location),
+    // specifications combining them, awards, each location's settings, and visitors on one site.
+    {
+      route: 'createQualificationType',
+      data: (i) => ({
+        attributes: {
+          kind: pick(['induction', 'training', 'assessment', 'registration'], i),
+          name: `${town(i)} ${pick(['induction', 'first aid', 'confined space', 'CSCS card'], i)}`,
+          code: `QT-${two(i)}`,
+          has_expiry: true,
+          validity_period: pick(['P1Y', 'P3Y', 'P5Y'], i),
+        },
+        ...(i % 4 === 0 && { relationships: { locations: many('locations', [ids('locations', i)]) } }),
+      }),
+    },
+    {
+      route: 'createQualificationSpecification',
+      data: (i) => ({
+        attributes: {
+          name: `${town(i)} ${pick(['operative', 'supervisor', 'visitor escort'], i)}`,
+          code: `QS-${two(i)}`,
+          rule: {
+            all_of: [
+              { qualification_type: ids('qualification-types', i) },
+              {
+                any_of: [
+                  { qualification_type: ids('qualification-types', i + 1) },
+                  { qualification_type: ids('qualification-types', i + 2) },
+                ],
+              },
+            ],
+          },
+        },
+      }),
+    },
+    {
+      route: 'createQualificationAward',
+      data: (i) => ({
+        attributes: { issued_at: `2026-0${1 + (i % 9)}-1${i % 10}`, number: `CARD-${two(i)}` },
+        relationships: {
+          person: one('users', user(i)),
+          qualification_type: one('qualification-types', ids('qualification-types', i)),
+        },
+      }),
+    },
+    {
+      route: 'createSiteSetting',
+      data: (i) => ({
+        attributes: {
+          closing_time: pick(['17:00', '18:00', '19:30'], i),
+          missing_qualification: pick(['warn', 'refuse'], i),
+        },
+        relationships: {
+          location: one('locations', ids('locations', i)),
+          required_specification: one('qualification-specifications', ids('qualification-specifications', i)),
+        },
+      }),
+    },
+    {
+      route: 'createSiteAttendance',
+      data: (i) => ({
+        attributes: {
+          method_in: pick(['kiosk', 'qr', 'manual'], i),
+          attendee_kind: 'visitor',
+          guest: { name: `${pick(FIRST, i)} ${pick(LAST, i)}`, company: `${town(i)} Surveys` },
+        },
+        relationships: { location: one('locations', ids('locations', 0)) },
+      }),
+    },
     {
       route: 'createProperty',
       count: 10,
@@ -1505,10 +1574,14 @@ const seededPaths = async (c: Ctx, streetWorksOrg: string | null): Promise<Seede
     folder_id: () => ({ folder_id: ids('root-folders') }),
     document_id: () => ({ document_id: ids('documents') }),
     webhook_subscription_id: () => ({ webhook_subscription_id: ids('hooks') }),
+    qualification_specification_id: () => ({
+      qualification_specification_id: ids('qualification-specifications'),
+    }),
   };
   const queries: Record<string, string> = {
     searchProjects: '?filter[prefix]=section',
     listComments: `?filter[subject_id]=${ids('schemes')}`,
+    evaluateQualificationSpecification: `?filter[person]=${(c.ids.users ?? []).join(',')}`,
   };
   const streetWorksRoutes = new Set(['listPermits', 'listStreetWorks', 'listStreetWorksProtections']);
   const collections = routes.filter(

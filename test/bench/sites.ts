@@ -2,7 +2,7 @@
  * Issue 22: who is on a site now, from the sparse index of open attendances, against the same answer
  * filtered from the organisation's whole attendance history, at two sizes of history; the evacuation roll
  * call of 2,000 people as a CSV export within one request; and a specification evaluated for 100 people in
- * one BatchGetItem, against one GetItem per person. Counts of DynamoDB calls and items examined, and times,
+ * one BatchGetItem, against one GetItem per person; and the 2,000 signed out by the schedule at closing time. Counts of DynamoDB calls and items examined, and times,
  * side by side in one run.
  */
 import { performance } from 'node:perf_hooks';
@@ -10,6 +10,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { bulkPut } from '#shared/data/bulk';
 import { documents, dynamodb, tableName } from '#shared/data/clients';
 import { uuidv7 } from '#shared/data/ids';
+import { scheduleEntry } from '#shared/data/schedules';
 import { scopeOf, systemActor } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
 import { listResources } from '#shared/resources/collection';
@@ -18,7 +19,9 @@ import { requestExport } from '#shared/resources/exports/run';
 import { users } from '#shared/resources/people/users';
 import { evaluateSpecification } from '#shared/resources/qualifications/evaluation';
 import { newRecord } from '#shared/resources/record-writes';
+import { runDueSchedules } from '#shared/resources/schedules/run';
 import { onSitePartition, siteAttendances } from '#shared/resources/site-attendances/definitions';
+import { AUTO_SIGN_OUT } from '#shared/resources/site-attendances/sign-in';
 
 let calls = 0;
 let examined = 0;
@@ -62,13 +65,24 @@ const seedSite = async (history: number) => {
       meta: { on_site: open },
       rels: { location: site },
     });
-    return open ? { ...record, gsi1pk: onSitePartition(org, site), gsi1sk: record.id } : record;
+    if (!open) return [record];
+    // On the schedule for the site's closing, as a sign-in puts it.
+    const closing = scheduleEntry(AUTO_SIGN_OUT, org, record.id, Date.now() + 3_600_000);
+    return [
+      {
+        ...record,
+        gsi1pk: onSitePartition(org, site),
+        gsi1sk: record.id,
+        schedule: { pk: closing.pk, sk: closing.sk },
+      },
+      closing,
+    ];
   };
   await bulkPut(
     [
       ...Array.from({ length: history }, (_, i) => attendance(i, false)),
       ...Array.from({ length: ON_SITE }, (_, i) => attendance(i, true)),
-    ] as unknown as Record<string, unknown>[],
+    ].flat() as unknown as Record<string, unknown>[],
     8,
   );
   return { org, site };
@@ -129,6 +143,13 @@ export const benchSites = async (histories: readonly number[]) => {
       figures.roll_call_csv_export =
         `${record?.attributes.row_count ?? 'a job'} rows written within the request (201, ${record?.attributes.status}), ` +
         `${rollCall.calls} DynamoDB calls, ${rollCall.examined} items examined, ${rollCall.ms.toFixed(0)} ms, history ${history}`;
+      // Closing time: the schedule's runner signs all of them out (one run, its clock moved past closing).
+      const closing = await measure(() => runDueSchedules(Date.now() + 2 * 3_600_000, org));
+      const left = await onSiteNow(org, { ...page, 'filter[location]': site });
+      figures.closing_time_sign_out =
+        `${closing.result.ran} signed out automatically in one run (${closing.result.failed} failed), ` +
+        `${closing.calls} DynamoDB calls (${(closing.calls / Math.max(1, closing.result.ran)).toFixed(2)} an attendance, with the shards' Queries), ` +
+        `${closing.ms.toFixed(0)} ms; on site after: ${left.meta.pagination.counts?.resources}`;
     }
   }
 

@@ -1,6 +1,6 @@
 /**
  * The schedule runner (data/schedules.ts): every minute, the entries due are handed to their kind's work,
- * 8 at a time. Each kind's work removes or moves its entry in the transaction that does the work, so an
+ * 16 at a time. Each kind's work removes or moves its entry in the transaction that does the work, so an
  * entry is done once; one that fails stays due and is tried again on the next run.
  */
 import { dueSchedules, type ScheduleEntry } from '../../data/schedules';
@@ -13,9 +13,12 @@ const work: Readonly<Record<string, (entry: ScheduleEntry, now: number) => Promi
   ...scheduledAttendanceWork,
 };
 
-/** Entries one run takes on (a minute's work at most; the rest wait for the next run). */
-const RUN_LIMIT = 500;
-const IN_FLIGHT = 8;
+/**
+ * Entries one run takes on: a site of 2,000 closing at once is signed out in one run (two calls each, 16
+ * at a time: seconds, inside the runner's minute); more wait for the next run.
+ */
+const RUN_LIMIT = 2_000;
+const IN_FLIGHT = 16;
 
 /**
  * Runs what is due at `now` (epoch ms; tests move it, for their own organisation's entries alone); says how
