@@ -163,5 +163,9 @@ export const replaceRecord = async (
   return next;
 };
 
-export const deleteRecord = (scope: Scope, record: StoredResource, extra: WriteOp[] = []) =>
-  commitChecked(scope, [{ delete: record }, ...extra], []);
+export const deleteRecord = (
+  scope: Scope,
+  record: StoredResource,
+  extra: WriteOp[] = [],
+  checks: Check[] = [],
+) => commitChecked(scope, [{ delete: record }, ...extra], checks);

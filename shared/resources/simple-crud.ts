@@ -212,7 +212,12 @@ export const simpleCrud = (
           ? [{ unlink: { record: listedBy, relationship: listedOn.as, id: record.id } }]
           : [];
       const kept = options.upkeep?.(record, null) ?? {};
-      await deleteRecord(scope, record, [...claimOps(unique, record, null), ...unlink, ...(kept.ops ?? [])]);
+      await deleteRecord(
+        scope,
+        record,
+        [...claimOps(unique, record, null), ...unlink, ...(kept.ops ?? [])],
+        kept.checks,
+      );
     },
   };
 };

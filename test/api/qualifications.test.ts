@@ -325,6 +325,22 @@ describe('qualification specifications and evaluations', () => {
     );
   });
 
+  it('a type a specification names is freed when the specification changes or goes (its count moves with it)', async () => {
+    const spare = await newType({ kind: 'assessment', name: 'Harness inspection', has_expiry: false });
+    const named = await newSpecification('Working at height', { qualification_type: spare });
+    expect((await api.get(`/v3/qualification-types/${spare}`, viewer)).body.data.meta.specifications).toBe(1);
+    expect((await api.request('DELETE', `/v3/qualification-types/${spare}`, { token: admin })).status).toBe(
+      409,
+    );
+    expect(
+      (await api.request('DELETE', `/v3/qualification-specifications/${named}`, { token: admin })).status,
+    ).toBe(204);
+    expect((await api.get(`/v3/qualification-types/${spare}`, viewer)).body.data.meta.specifications).toBe(0);
+    expect((await api.request('DELETE', `/v3/qualification-types/${spare}`, { token: admin })).status).toBe(
+      204,
+    );
+  });
+
   it('an evaluation answers, per person and per part of the rule, met or not and the awards that meet it', async () => {
     const res = await evaluation(specification, [people[0] ?? '', people[1] ?? '', people[2] ?? '']);
     expect(res.status, res.text).toBe(200);
