@@ -1,5 +1,6 @@
 import type { AwardAction } from '#shared/domain/qualifications/awards';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
+import { recordAhead } from '#shared/http/middlewares/authorisation';
 import { decideAward } from '#shared/resources/qualifications/awards';
 import { qualificationAwards } from '#shared/resources/qualifications/definitions';
 import { readInScope, resourceResponse } from '#shared/resources/single';
@@ -20,6 +21,5 @@ export const decisionHandler = (
       const decided = await decideAward(request.scope, award, action, request.principal);
       return resourceResponse(request, qualificationAwards, decided);
     },
-    (params, orgIds) =>
-      orgIds.map((org) => qualificationAwards.keyOf(org, params.qualification_award_id ?? '')),
+    recordAhead(qualificationAwards, 'qualification_award_id'),
   );

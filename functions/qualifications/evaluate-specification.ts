@@ -1,4 +1,5 @@
 import { jsonApiHandler } from '#shared/http/json-api-handler';
+import { recordAhead } from '#shared/http/middlewares/authorisation';
 import { listResourceObjects, without } from '#shared/resources/collection';
 import {
   qualificationEvaluations,
@@ -44,6 +45,5 @@ export const handler = jsonApiHandler(
     );
   },
   // The specification comes with the caller's credentials.
-  (params, orgIds) =>
-    orgIds.map((org) => qualificationSpecifications.keyOf(org, params.qualification_specification_id ?? '')),
+  recordAhead(qualificationSpecifications, 'qualification_specification_id'),
 );

@@ -1,5 +1,6 @@
 import { signedIn } from '#shared/auth/principal';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
+import { recordAhead } from '#shared/http/middlewares/authorisation';
 import { readInScope, resourceResponse } from '#shared/resources/single';
 import { siteAttendances } from '#shared/resources/site-attendances/definitions';
 import { signOut } from '#shared/resources/site-attendances/sign-out';
@@ -15,5 +16,5 @@ export const handler = jsonApiHandler(
       await signOut(request.scope, attendance, signedIn(request.principal)),
     );
   },
-  (params, orgIds) => orgIds.map((org) => siteAttendances.keyOf(org, params.site_attendance_id ?? '')),
+  recordAhead(siteAttendances, 'site_attendance_id'),
 );

@@ -81,11 +81,15 @@ export const commitChecked = async (
 };
 
 /**
- * Relationships naming the caller, one for each kind of principal: `<prefix>_user` and
- * `<prefix>_service_account` (the spec's `author` is the user one: `author`/`author_service_account`).
+ * Relationships naming the caller, one for each kind of principal: `user` (`<prefix>_user`, unless the
+ * record names it bare: the spec's `author`, an award's `verified_by`) and `<prefix>_service_account`.
  */
-export const byPrincipal = (prefix: string, principal: Principal | null | undefined) => ({
-  [prefix === 'author' ? 'author' : `${prefix}_user`]: principal?.kind === 'user' ? principal.id : null,
+export const byPrincipal = (
+  prefix: string,
+  principal: Principal | null | undefined,
+  user = prefix === 'author' ? 'author' : `${prefix}_user`,
+) => ({
+  [user]: principal?.kind === 'user' ? principal.id : null,
   [`${prefix}_service_account`]: principal?.kind === 'service-account' ? principal.id : null,
 });
 

@@ -11,6 +11,7 @@ import type { EffectivePermissions } from '../../domain/iam/effective-permission
 import { namesPageSize } from '../../jsonapi/collection-query';
 import { NotFoundError } from '../../jsonapi/errors';
 import { settingsKey } from '../../resources/organisations/settings-values';
+import type { ResourceDefinition } from '../../resources/resource-definition';
 import type { Route } from '../../routes';
 import type { ApiMiddleware } from '../api-context';
 import { parameterNames } from '../path-template';
@@ -81,13 +82,25 @@ export const declaredReadAhead = (route: Route): ReadAhead | undefined => {
     return undefined;
   }
   const { resource } = route.declared;
-  const derived = operation === 'get' ? resource.derivedKeys : undefined;
-  const idParam = parameterNames(route.path).at(-1) ?? '';
-  return (params, orgIds) => {
-    const id = params[idParam];
-    return id ? orgIds.flatMap((org) => [resource.keyOf(org, id), ...(derived?.(org, id) ?? [])]) : [];
-  };
+  return recordAhead(resource, parameterNames(route.path).at(-1) ?? '', operation === 'get');
 };
+
+/**
+ * The record a route acts on, named by the path parameter `idParam`, in each organisation it may lie in
+ * (and, with `derived`, what its answer derives from): a declared endpoint's, or a bespoke route's on one
+ * record (an award's approval, an attendance's sign-out).
+ */
+export const recordAhead =
+  (
+    resource: Pick<ResourceDefinition, 'keyOf' | 'derivedKeys'>,
+    idParam: string,
+    derived = false,
+  ): ReadAhead =>
+  (params, orgIds) => {
+    const id = params[idParam];
+    const more = derived ? resource.derivedKeys : undefined;
+    return id ? orgIds.flatMap((org) => [resource.keyOf(org, id), ...(more?.(org, id) ?? [])]) : [];
+  };
 
 /**
  * A page of a collection read within one organisation that names no page size is the organisation's

@@ -86,7 +86,7 @@ const scheduled = (award: StoredResource, entry: ScheduleEntry | null): StoredRe
 
 const relationship = (name: string) => relationshipSchema(qualificationAwards, name);
 
-const datesSchema = {
+const awardAttributes = {
   issued_at: calendarDate(),
   expires_at: calendarDate().nullable(),
   number: line(100).nullable(),
@@ -97,10 +97,10 @@ export const createAwardDocument = z.strictObject({
   data: z.strictObject({
     type: z.literal('qualification-awards'),
     attributes: z.strictObject({
-      ...datesSchema,
-      expires_at: datesSchema.expires_at.optional(),
-      number: datesSchema.number.optional(),
-      notes: datesSchema.notes.optional(),
+      ...awardAttributes,
+      expires_at: awardAttributes.expires_at.optional(),
+      number: awardAttributes.number.optional(),
+      notes: awardAttributes.notes.optional(),
     }),
     relationships: z.strictObject({
       person: relationship('person'),
@@ -114,7 +114,7 @@ export const updateAwardDocument = z.strictObject({
   data: z.strictObject({
     type: z.literal('qualification-awards'),
     id: z.uuid(),
-    attributes: z.strictObject(datesSchema).partial().optional(),
+    attributes: z.strictObject(awardAttributes).partial().optional(),
     relationships: z.strictObject({ evidence: relationship('evidence').optional() }).optional(),
   }),
 });
@@ -171,8 +171,7 @@ export const createAward = async (
       attributes: { ...datesFor(type, issued_at, expires_at), number, notes, status: 'pending_approval' },
       rels: {
         ...rels,
-        verified_by: null,
-        verified_by_service_account: null,
+        ...byPrincipal('verified_by', null, 'verified_by'),
         ...byPrincipal('created_by', principal),
       },
     },
@@ -226,13 +225,13 @@ export const deleteAward = async (scope: Scope, award: StoredResource) => {
 
 /** Evidence an approval needs, when the type requires it: a folder with at least one document. */
 const assertEvidence = async (scope: Scope, award: StoredResource) => {
-  const type = await typeOf(scope, award.org_id, award.rels.qualification_type);
-  if (!type.attributes.evidence_required) return;
   const folder = award.rels.evidence;
-  const [tally] =
-    typeof folder === 'string'
-      ? await readAheadOr<FolderTally>(scope, [folderTallyKey(award.org_id, folder)])
-      : [];
+  // The folder's tally is read beside the type, in case the type requires it.
+  const [type, [tally]] = await Promise.all([
+    typeOf(scope, award.org_id, award.rels.qualification_type),
+    typeof folder === 'string' ? readAheadOr<FolderTally>(scope, [folderTallyKey(award.org_id, folder)]) : [],
+  ]);
+  if (!type.attributes.evidence_required) return;
   if (!tally?.documents)
     throw new ConflictError(
       'This qualification type requires evidence: link the award to a folder (evidence) holding at least one document first.',
@@ -255,13 +254,7 @@ export const decideAward = async (
   if (!to) throw new ConflictError(`An award ${status.replace('_', ' ')} cannot be ${action}.`);
   if (action === 'approved') await assertEvidence(scope, award);
   // Who decided (approved or rejected) it; a revocation is the audit log's to tell.
-  const verifier: Record<string, string | null> =
-    action === 'revoked'
-      ? {}
-      : {
-          verified_by: principal?.kind === 'user' ? principal.id : null,
-          verified_by_service_account: principal?.kind === 'service-account' ? principal.id : null,
-        };
+  const verifier = action === 'revoked' ? {} : byPrincipal('verified_by', principal, 'verified_by');
   const changed = changedRecord(
     qualificationAwards,
     award,

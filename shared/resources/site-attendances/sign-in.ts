@@ -24,7 +24,13 @@ import { locations } from '../places/definitions';
 import { schemes } from '../projects/definitions';
 import { qualificationSpecifications } from '../qualifications/definitions';
 import { awardsOf } from '../qualifications/person-awards';
-import { createRecord, newRecord, relationshipSchema, storedRelationships } from '../record-writes';
+import {
+  byPrincipal,
+  createRecord,
+  newRecord,
+  relationshipSchema,
+  storedRelationships,
+} from '../record-writes';
 import {
   DEFAULT_CLOSING_TIME,
   onSitePartition,
@@ -184,8 +190,7 @@ export const signIn = async (
       rels: {
         ...rels,
         person: personId,
-        signed_in_by: principal.kind === 'user' ? principal.id : null,
-        signed_in_by_service_account: principal.kind === 'service-account' ? principal.id : null,
+        ...byPrincipal('signed_in_by', principal, 'signed_in_by'),
       },
     },
     now,

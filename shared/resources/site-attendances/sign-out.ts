@@ -10,7 +10,7 @@ import { type Scope, scopeOf, systemActor } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import { commit, WriteRefused } from '../../data/transaction';
 import { ConflictError } from '../../jsonapi/errors';
-import { changedRecord } from '../record-writes';
+import { byPrincipal, changedRecord } from '../record-writes';
 import { siteAttendances, siteOf } from './definitions';
 import { AUTO_SIGN_OUT, openAttendanceKey } from './sign-in';
 
@@ -27,10 +27,7 @@ const signedOut = async (
     {
       attributes: { signed_out_at: at.toISOString(), method_out: how },
       meta: { on_site: false },
-      rels: {
-        signed_out_by: by?.kind === 'user' ? by.id : null,
-        signed_out_by_service_account: by?.kind === 'service-account' ? by.id : null,
-      },
+      rels: byPrincipal('signed_out_by', by, 'signed_out_by'),
     },
     how === 'auto' ? new Date() : at,
   );
