@@ -8,7 +8,7 @@
  */
 import { config } from '../config';
 import { heldGrantsOf, type PrincipalRecord, principalKey, recordsByOrg } from '../data/principals';
-import { live, readTogether } from '../data/repository';
+import { getItem, live, readTogether } from '../data/repository';
 import type { Actor, Scope } from '../data/scope';
 import { scopeOf } from '../data/scope';
 import { type SessionRecord, sessionKey } from '../data/sessions';
@@ -53,8 +53,11 @@ export const knownPermissions = (principalId: string): EffectivePermissions | un
   return known && known.expires > Date.now() ? known.permissions : undefined;
 };
 
-const loadPermissions = async (record: PrincipalRecord): Promise<EffectivePermissions> => {
-  const facts: GrantFacts[] = (await heldGrantsOf(record.id)).map((g) => ({
+const loadPermissions = async (
+  record: PrincipalRecord,
+  consistent = false,
+): Promise<EffectivePermissions> => {
+  const facts: GrantFacts[] = (await heldGrantsOf(record.id, consistent)).map((g) => ({
     org_id: g.org_id,
     ...(g.role && { role: g.role }),
     ...(g.role_group && { role_group: g.role_group }),
@@ -86,6 +89,23 @@ const permissionsOf = async (record: PrincipalRecord): Promise<EffectivePermissi
   cache.set(record.id, { expires: Date.now() + config.GRANT_CACHE_SECONDS * 1000, permissions });
   lastKnown.set(record.id, { expires: Date.now() + HINT_SECONDS * 1000, permissions });
   return permissions;
+};
+
+/**
+ * A principal as it stands now, read consistently and evaluated afresh (no container cache): null when it
+ * is gone or disabled (a suspended user, a disabled or deleted service account). Work that runs later under
+ * someone's identity (a job's chunks) asks this before each step, so a revoked grant stops it there.
+ */
+export const currentPrincipal = async (id: string): Promise<Principal | null> => {
+  const record = await getItem<PrincipalRecord>(principalKey(id), true);
+  if (!record?.enabled) return null;
+  return {
+    id: record.id,
+    kind: record.kind,
+    name: record.name,
+    permissions: await loadPermissions(record, true),
+    teams: record.teams ?? {},
+  };
 };
 
 const bearerToken = (headers: Headers): string | null => {

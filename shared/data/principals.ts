@@ -124,9 +124,13 @@ export const putPrincipal = async (principal: PrincipalRecord): Promise<void> =>
   );
 };
 
-/** Every grant a principal holds, in every organisation, directly or through its teams: one Query. */
-export const heldGrantsOf = (principalId: string): Promise<HeldGrant[]> =>
+/**
+ * Every grant a principal holds, in every organisation, directly or through its teams: one Query
+ * (`consistent` for a decision that must see a grant revoked a moment ago: a job's next chunk).
+ */
+export const heldGrantsOf = (principalId: string, consistent = false): Promise<HeldGrant[]> =>
   queryItems<HeldGrant>({
+    ConsistentRead: consistent,
     KeyConditionExpression: 'pk = :p AND begins_with(sk, :g)',
     ExpressionAttributeValues: { ':p': principalKey(principalId).pk, ':g': 'GRANT#' },
   });

@@ -48,6 +48,11 @@ export interface StoredResource {
   latest_version?: string;
   /** Export jobs: the address the request came to, for the links a JSON file holds; internal. */
   base_url?: string;
+  /**
+   * Jobs: the permission their request needed, which the worker asks of the creator again before each
+   * chunk (resources/jobs/worker.ts); internal, never served.
+   */
+  permission?: string;
 }
 
 export interface ItemKey {

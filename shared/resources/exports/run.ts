@@ -128,6 +128,8 @@ export const requestExport = async (
   }
   // The job's links (a JSON export's `links.self`) name the host the request came to.
   const job = await createJob(scope, orgId, EXPORT_JOB, principal, {
+    // The file holds what the subject's list shows: each part is written only while its creator may list it.
+    permission: request.subject.permission,
     rels: { export: record.id },
     ops: [{ create: { ...record, base_url: baseUrl } }, countedDay(kept, now)],
   });

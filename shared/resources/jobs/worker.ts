@@ -6,7 +6,7 @@
  * that fails three times at the same point, with no checkpoint between, fails with the last error.
  */
 import { randomUUID } from 'node:crypto';
-import type { Principal } from '../../auth/principal';
+import { currentPrincipal, type Principal } from '../../auth/principal';
 import { config } from '../../config';
 import {
   acquireJob,
@@ -25,6 +25,7 @@ import { countedDay, expiryOf, keptIndexKeys } from '../../data/retention';
 import { type Actor, type Scope, scopeOf } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import { commit, type WriteOp } from '../../data/transaction';
+import type { Permission } from '../../domain/iam/permissions';
 import { byPrincipal, changedRecord, newRecord } from '../record-writes';
 import { JOB_RETENTION_DAYS, jobs, keptJobs } from './definitions';
 
@@ -95,6 +96,27 @@ const actorOfJob = (job: StoredResource): Actor =>
       ? { kind: 'service-account', id: job.rels.created_by_service_account }
       : { kind: 'system', id: 'jobs' };
 
+/**
+ * Why the job may no longer run as its creator, or null. A job runs under its creator's identity with the
+ * access its request needed (the permission kept on its record), asked again before every chunk: a grant
+ * revoked, a role changed, a user suspended or a service account disabled or deleted stops it at the next
+ * chunk, not when it ends. A job made before its record kept the permission needs only a live creator with
+ * some grant in the organisation.
+ */
+const accessLost = async (job: StoredResource): Promise<JobError | null> => {
+  const creator = job.rels.created_by_user ?? job.rels.created_by_service_account;
+  if (typeof creator !== 'string') return null;
+  const principal = await currentPrincipal(creator);
+  if (!principal) return { detail: 'The job stopped: its creator is suspended, disabled or deleted.' };
+  const held = principal.permissions.get(job.org_id);
+  const needed = (job.permission as Permission | undefined) ?? null;
+  if (!held || (needed && !held.has(needed)))
+    return {
+      detail: `The job stopped: its creator no longer holds ${needed ?? 'any grant'} in this organisation.`,
+    };
+  return null;
+};
+
 const finish = async (
   scope: Scope,
   job: StoredResource,
@@ -154,12 +176,19 @@ export const runJob = async ({ org_id, job_id }: JobRef): Promise<'finished' | '
       );
       return 'finished';
     }
+    // Before the first chunk and after each checkpoint: the next chunk runs only with the creator's access.
+    const stopIfAccessLost = async () => {
+      const lost = await accessLost(job);
+      if (lost) throw new JobFailed([lost], (await kind.failed?.(scope, job, [lost])) ?? []);
+    };
+    await stopIfAccessLost();
     const outcome = await kind.run({
       scope,
       job,
       checkpoint: state.checkpoint,
       save: async (next, ops = []) => {
         state = await saveCheckpoint(scope, state as JobState, next, ops);
+        await stopIfAccessLost();
       },
       timeUp: () => Date.now() - started > config.JOB_INVOCATION_SECONDS * 1000,
     });
@@ -198,6 +227,8 @@ export const runJob = async ({ org_id, job_id }: JobRef): Promise<'finished' | '
 /**
  * Creates a job with its working state, and `ops` (the import record it fills), in one transaction; its
  * `job.created` event starts the worker (`consumer.ts`). The record shows `queued` until a worker takes it.
+ * `permission` is what the request needed: kept on the record (never served), the worker asks it of the
+ * creator again before each chunk. `id` names the job when the ops must name it (an import's `job`).
  */
 export const createJob = async (
   scope: Scope,
@@ -205,10 +236,18 @@ export const createJob = async (
   kind: string,
   principal: Principal,
   {
+    permission,
     checkpoint = {},
     rels = {},
     ops = [],
-  }: { checkpoint?: Record<string, unknown>; rels?: Record<string, string>; ops?: readonly WriteOp[] },
+    id,
+  }: {
+    permission: Permission;
+    checkpoint?: Record<string, unknown>;
+    rels?: Record<string, string>;
+    ops?: readonly WriteOp[];
+    id?: string;
+  },
 ): Promise<StoredResource> => {
   const now = new Date();
   const record = newRecord(
@@ -219,11 +258,12 @@ export const createJob = async (
       rels: { ...byPrincipal('created_by', principal), ...rels },
     },
     now,
+    id,
   );
   const kept = keptJobs(orgId, principal.id);
   await commit(scope, [
     ...ops,
-    { create: { ...record, ...keptIndexKeys(kept, record.id) } },
+    { create: { ...record, ...keptIndexKeys(kept, record.id), permission } },
     countedDay(kept, now),
     { put: newJobState(orgId, record.id, checkpoint, now.getTime()) },
   ]);

@@ -1,5 +1,9 @@
 /** Places an organisation manages. */
 import * as z from 'zod';
+import { type JobState, jobStateKey } from '../../data/jobs';
+import { readAheadOr } from '../../data/repository';
+import type { Scope } from '../../data/scope';
+import type { StoredResource } from '../../data/stored-resource';
 import { LOCATION_FIELDS } from '../../domain/places/location-rows';
 import { freeText, line, requiredLine } from '../../jsonapi/attribute-types';
 import { CRUD, createdAtSort, defineResource } from '../resource-definition';
@@ -148,6 +152,36 @@ export const importTemplates = defineResource({
   },
 });
 
+/**
+ * An import's `progress` while its job runs, read from the job's working state: the job keeps it (its
+ * checkpoints move it), so the import shows it on read rather than being written twice a chunk (its
+ * record's versions are events; the state's ticks are not). `null` when no job is running the import.
+ */
+const withJobProgress = async (scope: Scope, items: StoredResource[]) => {
+  const jobOf = (item: StoredResource) =>
+    item.attributes.status === 'processing' && typeof item.rels.job === 'string' ? item.rels.job : null;
+  const running = items.flatMap((item) => jobOf(item) ?? []);
+  const states =
+    running.length === 0
+      ? new Map<string, JobState>()
+      : new Map(
+          (await readAheadOr<JobState>(scope, running.map(jobStateKey))).map((state) => [
+            state.job_id,
+            state,
+          ]),
+        );
+  return items.map((item) => {
+    const state = states.get(jobOf(item) ?? '');
+    return {
+      ...item,
+      attributes: {
+        ...item.attributes,
+        progress: state ? { processed: state.processed, total: state.total } : null,
+      },
+    };
+  });
+};
+
 export const locationImports = defineResource({
   type: 'location-imports',
   events: ['processed'],
@@ -170,7 +204,10 @@ export const locationImports = defineResource({
     author: { type: 'users' },
     author_service_account: { type: 'service-accounts' },
     import_template: { type: 'import-templates' },
+    /** The job running a large import, named from its creation (none for an import done in its request). */
+    job: { type: 'jobs' },
   },
+  derive: withJobProgress,
   collection: {
     filters: {
       status: { kind: 'eq', path: 'attributes.status' },

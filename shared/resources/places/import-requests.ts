@@ -10,6 +10,7 @@ import * as z from 'zod';
 import type { Principal } from '../../auth/principal';
 import { config } from '../../config';
 import { presignUpload, putObject, readObjectText } from '../../data/files';
+import { uuidv7 } from '../../data/ids';
 import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import { commit } from '../../data/transaction';
@@ -23,6 +24,9 @@ import { checksum } from '../uploads';
 import { importTemplates, locationImports } from './definitions';
 import { IMPORT_JOB } from './import-job';
 import { importLocations } from './location-imports';
+
+/** What an import's routes need (create and process), and so what its job's chunks need of its creator. */
+const IMPORT_PERMISSION = 'places:manage';
 
 /** Uploaded import files: up to 50 MiB (about 1,000,000 short rows). */
 export const UPLOAD_MAX_BYTES = 50 * 1024 * 1024;
@@ -77,7 +81,8 @@ const mappingOf = async (scope: Scope, templateId: string | null | undefined) =>
 
 /**
  * The job that imports `record`'s file (already in storage), and the import record's new version in the
- * same transaction: `processing`, with the column mapping the job will use.
+ * same transaction: `processing`, with the column mapping the job will use, naming its job (each record
+ * names the other from the start).
  */
 const importJob = async (
   scope: Scope,
@@ -86,12 +91,16 @@ const importJob = async (
   author: Principal,
   create: boolean,
 ): Promise<ImportAnswer> => {
+  const jobId = uuidv7();
+  const named = { ...record, rels: { ...record.rels, job: jobId } };
   const processing = {
-    ...(create ? record : changedRecord(locationImports, record, {})),
+    ...(create ? named : changedRecord(locationImports, named, {})),
     attributes: { ...record.attributes, status: 'processing' },
     mapping,
   };
   const job = await createJob(scope, record.org_id, IMPORT_JOB, author, {
+    permission: IMPORT_PERMISSION,
+    id: jobId,
     rels: { location_import: record.id },
     ops: [create ? { create: processing } : { replace: processing }],
   });

@@ -1,0 +1,168 @@
+/**
+ * Issue 39, finding 10a: a job runs under its creator's identity, with the access its request needed, and
+ * asks for it again before every chunk. A grant revoked while the job runs stops it at its next chunk
+ * (failed, saying why, its import record too), and nothing more is written; a creator disabled before the
+ * job starts stops it before its first chunk.
+ *
+ * The first invocation of the worker runs in this process, so the test acts between two chunks exactly:
+ * right after the checkpoint of the first slice commits. Any invocation it hands the job on to runs as a
+ * child process behind the loopback Invoke endpoint, as in `npm start`. No stream runs here: nothing but
+ * the test starts a job.
+ */
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documents, dynamodb, tableName } from '#shared/data/clients';
+import { readJobState } from '#shared/data/jobs';
+import { getItem } from '#shared/data/repository';
+import { collectionPartition, type StoredResource } from '#shared/data/stored-resource';
+import { jobs } from '#shared/resources/jobs/definitions';
+import { handler as work } from '../../functions/jobs/work';
+import { createServiceAccountClient } from '../../infra/local/records';
+import { startTestApi, type TestApi } from '../support/api';
+import { startJobWorkers } from '../support/job-workers';
+import { newTenant, type Tenant } from '../support/tenants';
+
+let api: TestApi;
+let tenant: Tenant;
+let admin: string;
+let workers: Awaited<ReturnType<typeof startJobWorkers>>;
+const log: string[] = [];
+
+beforeAll(async () => {
+  api = await startTestApi();
+  tenant = await newTenant('Job Access Org', 0);
+  admin = await api.token(tenant.admin);
+  workers = await startJobWorkers((line) => log.push(line));
+}, 60_000);
+afterAll(async () => {
+  await workers?.stop();
+  await api?.close();
+});
+
+const org = () => `/v3/orgs/${tenant.org.id}`;
+
+/** A service account holding `admin` by one grant: its token and that grant's id. */
+const importer = async (name: string) => {
+  const client = await createServiceAccountClient(name, [{ org_id: tenant.org.id, role: 'admin' }]);
+  const grants = await api.get(`${org()}/iam/grants?filter[service_account]=${client.principalId}`, admin);
+  expect(grants.body.data).toHaveLength(1);
+  return { client, token: await api.token(client), grantId: grants.body.data[0].id as string };
+};
+
+const csv = (rows: number, prefix: string) =>
+  [
+    'reference,name,address',
+    ...Array.from({ length: rows }, (_, i) => `${prefix}-${i},Site ${i},${i} Long Lane, Leeds`),
+  ].join('\n');
+
+/** A 3,000-row inline import: a job of two slices (2,000 rows, then 1,000). */
+const startImport = async (token: string, prefix: string) => {
+  const res = await api.request('POST', `${org()}/governance/location-imports`, {
+    token,
+    body: { data: { type: 'location-imports', attributes: { csv: csv(3000, prefix) } } },
+  });
+  expect(res.status, res.text).toBe(202);
+  return res.body.data.id as string;
+};
+
+/** The stored locations whose reference starts with `prefix`. */
+const storedReferences = async (prefix: string) => {
+  const references: string[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const out = await documents.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': collectionPartition(tenant.org.id, 'locations') },
+        ExclusiveStartKey: start,
+      }),
+    );
+    references.push(...(out.Items ?? []).map((i) => String(i.attributes.reference)));
+    start = out.LastEvaluatedKey;
+  } while (start);
+  return references.filter((r) => r.startsWith(`${prefix}-`));
+};
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The job's record once it has finished (a run handed on to a child process may still be going). */
+const finishedJob = async (jobId: string) => {
+  for (let i = 0; i < 600; i++) {
+    const state = await readJobState(jobId);
+    if (state?.status === 'succeeded' || state?.status === 'failed')
+      return getItem<StoredResource>(jobs.keyOf(tenant.org.id, jobId), true);
+    await pause(100);
+  }
+  throw new Error(`Job ${jobId} never finished`);
+};
+
+const jobErrors = (job: StoredResource | null) => (job?.attributes.errors ?? []) as { detail: string }[];
+
+/** Runs `act` once, right after the job's first checkpoint with rows done has committed (between chunks). */
+const afterFirstSlice = (jobId: string, act: () => Promise<void>) => {
+  const name = `between-chunks-${jobId}`;
+  let done = false;
+  dynamodb.middlewareStack.add(
+    (next, context) => async (args) => {
+      const out = await next(args);
+      const ours =
+        context.commandName === 'TransactWriteItemsCommand' &&
+        JSON.stringify((args as { input?: unknown }).input ?? {}).includes(`JOB#${jobId}`);
+      if (ours && !done && ((await readJobState(jobId))?.processed ?? 0) > 0) {
+        done = true;
+        await act();
+      }
+      return out;
+    },
+    { step: 'initialize', name },
+  );
+  return () => dynamodb.middlewareStack.remove(name);
+};
+
+describe('a job asks for its creator’s access again before each chunk', () => {
+  it('a grant revoked between chunks stops the job at the next one: failed, saying why, and nothing more written', async () => {
+    const { token, grantId } = await importer('Revoked importer');
+    const jobId = await startImport(token, 'R');
+    const stop = afterFirstSlice(jobId, async () => {
+      const revoked = await api.request('DELETE', `${org()}/iam/grants/${grantId}`, { token: admin });
+      expect(revoked.status, revoked.text).toBe(204);
+    });
+    try {
+      await work({ org_id: tenant.org.id, job_id: jobId });
+    } finally {
+      stop();
+    }
+    // The creator holds no grant now, so the job's record is read from the table.
+    const job = await finishedJob(jobId);
+    expect(job?.attributes).toMatchObject({ status: 'failed', progress: { processed: 2000, total: 3000 } });
+    expect(jobErrors(job)[0]?.detail).toMatch(/no longer holds places:manage/);
+    const { body: imports } = await api.get(`${org()}/governance/location-imports`, admin);
+    const record = imports.data.find(
+      (i: { relationships: { job: { data: { id: string } | null } } }) =>
+        i.relationships.job.data?.id === jobId,
+    );
+    expect(record.attributes.status).toBe('failed');
+    expect(record.attributes.errors[0].message).toMatch(/no longer holds places:manage/);
+    // The first slice was written before the revocation; the second never was.
+    expect((await storedReferences('R')).length).toBe(2000);
+    expect(log).toEqual([]);
+  }, 120_000);
+
+  it('a creator disabled before the job starts: it fails before its first chunk and writes nothing', async () => {
+    const { client, token } = await importer('Disabled importer');
+    const jobId = await startImport(token, 'D');
+    const disabled = await api.request('PATCH', `${org()}/iam/service-accounts/${client.principalId}`, {
+      token: admin,
+      body: {
+        data: { type: 'service-accounts', id: client.principalId, attributes: { enabled: false } },
+      },
+    });
+    expect(disabled.status, disabled.text).toBe(200);
+    await work({ org_id: tenant.org.id, job_id: jobId });
+    const job = await finishedJob(jobId);
+    expect(job?.attributes).toMatchObject({ status: 'failed', progress: { processed: 0 } });
+    expect(jobErrors(job)[0]?.detail).toMatch(/suspended, disabled or deleted/);
+    expect(await storedReferences('D')).toEqual([]);
+  }, 60_000);
+});
