@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { dynamodb } from '#shared/data/clients';
 import { startTestApi, type TestApi } from '../support/api';
 import { deliverEvents } from '../support/event-stream';
 import { itemCount } from '../support/item-count';
@@ -139,6 +140,71 @@ describe('location imports', () => {
       actor: { kind: 'service-account', id: tenant.admin.principalId },
       after: { attributes: { counts: { created: 3 } } },
     });
+  });
+});
+
+/**
+ * Holds each import's look-up of its references' claims, once answered, until `imports` of them have
+ * looked: every one of them then writes believing the shared references free (the race, made certain).
+ */
+const afterEveryLookUp = (imports: number) => {
+  const name = 'claims-looked-up';
+  let looked = 0;
+  let allLooked!: () => void;
+  const together = new Promise<void>((done) => {
+    allLooked = done;
+  });
+  dynamodb.middlewareStack.add(
+    (next, context) => async (args) => {
+      const out = await next(args);
+      const input = JSON.stringify((args as { input?: unknown }).input ?? {});
+      if (context.commandName === 'BatchGetItemCommand' && input.includes('#location-references')) {
+        if (++looked === imports) allLooked();
+        await together;
+      }
+      return out;
+    },
+    { step: 'initialize', name },
+  );
+  return () => dynamodb.middlewareStack.remove(name);
+};
+
+describe('a reference’s claim holds across concurrent imports (issue 39, 10b)', () => {
+  it('two imports sharing references, both looking before either writes: each reference is one location, and the import that lost a row says which', async () => {
+    const shared = ['S1', 'S2', 'S3', 'S4', 'S5'];
+    const file = (own: string[], name: string) =>
+      `reference,name\n${[...shared, ...own].map((r) => `${r},${name} ${r}`).join('\n')}\n`;
+    const release = afterEveryLookUp(2);
+    let answers: Awaited<ReturnType<typeof importCsv>>[];
+    try {
+      answers = await Promise.all([importCsv(file(['A1', 'A2', 'A3'], 'A')), importCsv(file(['B1'], 'B'))]);
+    } finally {
+      release();
+    }
+    for (const res of answers) expect(res.status, res.text).toBe(201);
+    // Every reference is held by exactly one location, and the count agrees.
+    for (const reference of [...shared, 'A1', 'A2', 'A3', 'B1']) {
+      const found = await api.get(`${base()}/locations?filter[reference]=${reference}`, token);
+      expect(found.body.data, reference).toHaveLength(1);
+    }
+    expect(await locationCount()).toBe(9);
+    // Each shared row was written by one import and rejected by the other, which names its line and why.
+    const [a, b] = answers.map((res) => res.body.data.attributes);
+    expect(a.counts.created + b.counts.created).toBe(9);
+    expect(a.counts.rejected + b.counts.rejected).toBe(shared.length);
+    const lost = [...a.errors, ...b.errors].map((e: { line: number; message: string }) => {
+      expect(e.message).toMatch(/^reference S\d was taken by another location while this import ran$/);
+      expect(e.line).toBe(Number(e.message.slice(11, 12)) + 1);
+      return e.message.slice(10, 12);
+    });
+    expect(lost.sort()).toEqual(shared);
+    for (const attributes of [a, b])
+      expect(attributes.counts.rows).toBe(
+        attributes.counts.created +
+          attributes.counts.updated +
+          attributes.counts.unchanged +
+          attributes.counts.rejected,
+      );
   });
 });
 

@@ -8,9 +8,12 @@
  * the row's place in the file (`uuidv7Of`), so a slice done again writes the same records, and what it
  * had already written it finds unchanged. Its counts are the ones taken before its first writes, saved
  * with the checkpoint before it (`pending`), not the ones a second look would give.
+ *
+ * A new row whose reference another writer claimed between the slice's look-up and its write is not
+ * written (`writeChanges`): it is rejected, saying so, and the slice's created count drops by it. The
+ * checkpoint carries such rows (the first thousand, and their number) to the import's record.
  */
 import { config } from '../../config';
-import { bulkPut } from '../../data/bulk';
 import { readObjectText } from '../../data/files';
 import { uuidv7Of } from '../../data/ids';
 import { getInScope } from '../../data/repository';
@@ -22,7 +25,15 @@ import { ValidationError } from '../../jsonapi/errors';
 import { type JobError, JobFailed, registerJobKind } from '../jobs/worker';
 import { changedRecord } from '../record-writes';
 import { locationImports, locations } from './definitions';
-import { changesFor, outcomeOf, readRows, SLICE_ROWS } from './location-imports';
+import {
+  changesFor,
+  outcomeOf,
+  type RowConflict,
+  readRows,
+  SLICE_ROWS,
+  STORED_ERRORS_MAX,
+  writeChanges,
+} from './location-imports';
 
 export const IMPORT_JOB = 'location-import';
 
@@ -37,6 +48,9 @@ interface Checkpoint extends Partial<Counts> {
   calls?: number;
   /** The counts of the slice starting at `at`, taken before its writes. */
   pending?: Counts & { at: number };
+  /** Rows of the slices done whose reference another writer took first: their number, the first thousand. */
+  conflicted?: number;
+  conflicts?: RowConflict[];
 }
 
 const importOf = async (scope: Scope, job: StoredResource) => {
@@ -89,8 +103,10 @@ registerJobKind(IMPORT_JOB, {
     let next = state.next ?? 0;
     const counts = { created: state.created ?? 0, updated: state.updated ?? 0 };
     let calls = state.calls ?? 0;
+    let conflicted = state.conflicted ?? 0;
+    const conflicts = state.conflicts ?? [];
     const progress = (done: number, pending?: Checkpoint['pending']) => ({
-      checkpoint: { next: done, ...counts, calls, ...(pending && { pending }) },
+      checkpoint: { next: done, ...counts, calls, conflicted, conflicts, ...(pending && { pending }) },
       processed: rejected.length + done,
       total,
     });
@@ -106,22 +122,28 @@ registerJobKind(IMPORT_JOB, {
     while (current && currentCounts) {
       const following = next + SLICE_ROWS;
       const [written, upcoming] = await Promise.all([
-        bulkPut(current.writes),
+        writeChanges(current),
         following < valid.length ? plan(following) : Promise.resolve(null),
       ]);
       next = Math.min(following, valid.length);
       calls += written.calls;
-      counts.created += currentCounts.created;
+      const made = currentCounts.created - written.conflicts.length;
+      counts.created += made;
       counts.updated += currentCounts.updated;
+      conflicted += written.conflicts.length;
+      conflicts.push(...written.conflicts.slice(0, STORED_ERRORS_MAX - conflicts.length));
       const upcomingCounts = upcoming && { created: upcoming.created, updated: upcoming.updated };
       await save(progress(next, upcomingCounts ? { at: next, ...upcomingCounts } : undefined), [
-        { count: { key: counterKey(orgId, locations.type), by: currentCounts.created } },
+        { count: { key: counterKey(orgId, locations.type), by: made } },
       ]);
       if (upcoming && timeUp()) return 'yield';
       current = upcoming;
       currentCounts = upcomingCounts;
     }
-    const outcome = outcomeOf(total, { valid: valid.length, ...counts }, rejected);
+    const outcome = outcomeOf(total, { valid: valid.length, ...counts }, rejected, {
+      count: conflicted,
+      errors: conflicts,
+    });
     return {
       processed: total,
       total,

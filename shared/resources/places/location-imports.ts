@@ -2,10 +2,13 @@
  * Location imports: a CSV matched on the organisation's own `reference`, so a corrected re-import
  * updates rather than duplicates, and an unchanged row writes nothing. Rows are bulk-written (no
  * per-row events); the import record is the audit trail: who, when, the source, counts of created,
- * updated, unchanged and rejected rows, and each rejected row's line and reason.
+ * updated, unchanged and rejected rows, and each rejected row's line and reason. A new location takes
+ * its reference's claim in the transaction that writes it (`bulkClaimedPut`), as a single create does,
+ * so two imports (or an import and a create) racing on one reference make one location: the row that
+ * lost is rejected, saying so.
  */
 import type { Principal } from '../../auth/principal';
-import { bulkPut } from '../../data/bulk';
+import { bulkClaimedPut, bulkPut, type ClaimedItem } from '../../data/bulk';
 import { batchGet } from '../../data/repository';
 import type { Scope } from '../../data/scope';
 import { counterKey, type StoredResource } from '../../data/stored-resource';
@@ -48,8 +51,8 @@ export interface ImportSource {
 export const SLICE_ROWS = 2_000;
 
 /**
- * The writes one slice of rows needs: new locations with their claims, and changed locations. `idOf`
- * names a new row's location (by default a fresh id).
+ * The writes one slice of rows needs: new locations with their claims (and the rows they come from),
+ * and changed locations. `idOf` names a new row's location (by default a fresh id).
  */
 export const changesFor = async (
   orgId: string,
@@ -67,23 +70,57 @@ export const changesFor = async (
       l,
     ]),
   );
-  const writes: Record<string, unknown>[] = [];
-  let created = 0;
-  let updated = 0;
+  const creates: ClaimedItem[] = [];
+  const createdRows: LocationRow[] = [];
+  const updates: Record<string, unknown>[] = [];
   for (const row of rows) {
     const current = existing.get(idByReference.get(row.reference) ?? '');
     if (!current) {
       const location = newRecord(locations, orgId, { attributes: row.attributes }, now, idOf?.(row));
-      writes.push({ ...location }, { ...referenceClaim(orgId, row.reference), holder_id: location.id });
-      created++;
+      creates.push({
+        item: { ...location },
+        claim: { ...referenceClaim(orgId, row.reference), holder_id: location.id },
+      });
+      createdRows.push(row);
     } else if (!same(current.attributes, row.attributes)) {
       // A row is the whole truth for its location: fields it lacks are cleared.
       const attributes = { address: undefined, location: undefined, ...row.attributes };
-      writes.push({ ...changedRecord(locations, current, { attributes }, now) });
-      updated++;
+      updates.push({ ...changedRecord(locations, current, { attributes }, now) });
     }
   }
-  return { writes, created, updated };
+  return { creates, createdRows, updates, created: creates.length, updated: updates.length };
+};
+
+/** A row whose reference another location took between this import's look-up and its write. */
+export interface RowConflict {
+  line: number;
+  message: string;
+}
+
+/**
+ * Writes one slice's changes: updates as they are, new locations each with its reference's claim. The new
+ * rows whose reference another writer claimed first are not written: they come back as conflicts.
+ */
+export const writeChanges = async (
+  changes: Awaited<ReturnType<typeof changesFor>>,
+  inFlight?: number,
+): Promise<{ calls: number; conflicts: RowConflict[] }> => {
+  const [updated, claimed] = await Promise.all([
+    bulkPut(changes.updates, inFlight),
+    bulkClaimedPut(changes.creates, inFlight),
+  ]);
+  const conflicts = claimed.refused.flatMap((at) => {
+    const row = changes.createdRows[at];
+    return row
+      ? [
+          {
+            line: row.line,
+            message: `reference ${row.reference} was taken by another location while this import ran`,
+          },
+        ]
+      : [];
+  });
+  return { calls: updated.calls + claimed.calls, conflicts };
 };
 
 /** The file's rows, mapped: a file that is not CSV, or has no reference column, is a 400. */
@@ -101,23 +138,32 @@ export const readRows = (csv: string, mapping?: Partial<Record<LocationField, st
   return { parsed, ...mapLocationRows(parsed.rows, columns) };
 };
 
-/** What a finished import records: its counts and the rejected rows (the first thousand). */
+/**
+ * What a finished import records: its counts and the rejected rows (the first thousand). `counts.created`
+ * is of the locations written; `conflicts` are the valid rows another writer's claim refused (`count` of
+ * them, `errors` the first thousand), rejected with the rest.
+ */
 export const outcomeOf = (
   rows: number,
   counts: { valid: number; created: number; updated: number },
   rejected: readonly { line: number; message: string }[],
-) => ({
-  status: 'completed',
-  counts: {
-    rows,
-    created: counts.created,
-    updated: counts.updated,
-    unchanged: counts.valid - counts.created - counts.updated,
-    rejected: rejected.length,
-  },
-  errors: rejected.slice(0, STORED_ERRORS_MAX),
-  errors_truncated: rejected.length > STORED_ERRORS_MAX,
-});
+  conflicts: { count: number; errors: readonly RowConflict[] } = { count: 0, errors: [] },
+) => {
+  const errors = [...rejected, ...conflicts.errors].sort((a, b) => a.line - b.line);
+  const refused = rejected.length + conflicts.count;
+  return {
+    status: 'completed',
+    counts: {
+      rows,
+      created: counts.created,
+      updated: counts.updated,
+      unchanged: counts.valid - conflicts.count - counts.created - counts.updated,
+      rejected: refused,
+    },
+    errors: errors.slice(0, STORED_ERRORS_MAX),
+    errors_truncated: refused > STORED_ERRORS_MAX,
+  };
+};
 
 /**
  * Runs an import to completion and returns its record. A file that is not CSV, or has no reference
@@ -139,24 +185,29 @@ export const importLocations = async (
   let created = 0;
   let updated = 0;
   const report = { calls: 0 };
+  const conflicts: RowConflict[] = [];
   const slices: LocationRow[][] = [];
   for (let i = 0; i < valid.length; i += SLICE_ROWS) slices.push(valid.slice(i, i + SLICE_ROWS));
   let next = 0;
   const pipeline = async () => {
     while (next < slices.length) {
       const slice = slices[next++] ?? [];
-      const { writes, created: c, updated: u } = await changesFor(orgId, slice, now);
-      created += c;
-      updated += u;
+      const changes = await changesFor(orgId, slice, now);
       // Await first, then add: `x += await …` would read x before the await and lose the other pipeline's calls.
-      const written = await bulkPut(writes, 2);
+      const written = await writeChanges(changes, 2);
+      created += changes.created - written.conflicts.length;
+      updated += changes.updated;
       report.calls += written.calls;
+      conflicts.push(...written.conflicts);
     }
   };
   await Promise.all([pipeline(), pipeline()]);
   const outcome = {
     attributes: {
-      ...outcomeOf(parsed.rows.length, { valid: valid.length, created, updated }, rejected),
+      ...outcomeOf(parsed.rows.length, { valid: valid.length, created, updated }, rejected, {
+        count: conflicts.length,
+        errors: conflicts.slice(0, STORED_ERRORS_MAX),
+      }),
       source,
       started_at: now.toISOString(),
       finished_at: new Date().toISOString(),

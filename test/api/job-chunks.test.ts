@@ -1,8 +1,9 @@
 /**
- * Issue 39, finding 10a: a job runs under its creator's identity, with the access its request needed, and
- * asks for it again before every chunk. A grant revoked while the job runs stops it at its next chunk
- * (failed, saying why, its import record too), and nothing more is written; a creator disabled before the
- * job starts stops it before its first chunk.
+ * Jobs seen between their chunks (issue 39). Finding 10a: a job runs under its creator's identity, with
+ * the access its request needed, and asks for it again before every chunk. A grant revoked while the job
+ * runs stops it at its next chunk (failed, saying why, its import record too), and nothing more is
+ * written; a creator disabled before the job starts stops it before its first chunk. And a large location
+ * import names its job from the start and shows the job's progress as it moves.
  *
  * The first invocation of the worker runs in this process, so the test acts between two chunks exactly:
  * right after the checkpoint of the first slice commits. Any invocation it hands the job on to runs as a
@@ -165,4 +166,43 @@ describe('a job asks for its creator’s access again before each chunk', () => 
     expect(jobErrors(job)[0]?.detail).toMatch(/suspended, disabled or deleted/);
     expect(await storedReferences('D')).toEqual([]);
   }, 60_000);
+});
+
+describe('a location import run by a job', () => {
+  it('names its job from creation and shows the job’s progress on the import as each chunk lands', async () => {
+    const { token } = await importer('Watched importer');
+    const jobId = await startImport(token, 'P');
+    const { body: list } = await api.get(
+      `${org()}/governance/location-imports?filter[status]=processing`,
+      token,
+    );
+    const importId = list.data.find(
+      (i: { relationships: { job: { data: { id: string } | null } } }) =>
+        i.relationships.job.data?.id === jobId,
+    ).id;
+    const read = async () =>
+      (await api.get(`${org()}/governance/location-imports/${importId}`, token)).body.data;
+    const queued = await read();
+    expect(queued.relationships.job.data).toEqual({ type: 'jobs', id: jobId });
+    expect(queued.attributes).toMatchObject({
+      status: 'processing',
+      progress: { processed: 0, total: null },
+    });
+    const job = (await api.get(`/v3/jobs/${jobId}`, token)).body.data;
+    expect(job.relationships.location_import.data.id).toBe(importId);
+    let between: Record<string, unknown> | undefined;
+    const stop = afterFirstSlice(jobId, async () => {
+      between = (await read()).attributes;
+    });
+    try {
+      await work({ org_id: tenant.org.id, job_id: jobId });
+    } finally {
+      stop();
+    }
+    expect(between).toMatchObject({ status: 'processing', progress: { processed: 2000, total: 3000 } });
+    expect((await finishedJob(jobId))?.attributes.status).toBe('succeeded');
+    const done = await read();
+    expect(done.attributes).toMatchObject({ status: 'completed', counts: { created: 3000 }, progress: null });
+    expect(done.relationships.job.data).toEqual({ type: 'jobs', id: jobId });
+  }, 120_000);
 });
