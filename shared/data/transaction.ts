@@ -55,8 +55,12 @@ export type WriteOp =
     }
   /** Appends `id` to the list at `map.name` of an existing record outside tenant partitions (a principal's teams). */
   | { append: { key: ItemKey; map: string; name: string; id: string } }
-  /** Adds to a counter item (e.g. the length of one record's audit history), creating it at need. */
-  | { count: { key: ItemKey; by: number } }
+  /**
+   * Adds to a counter item (e.g. the length of one record's audit history), creating it at need. With
+   * `expect`, refused unless its count stands at that before the transaction (none yet counts as 0): a
+   * write that must know it saw everything counted (a folder's documents, deleted with the folder).
+   */
+  | { count: { key: ItemKey; by: number; expect?: number } }
   /**
    * Adds to named numbers of a counter item and joins ids to (or takes them from) its string sets,
    * creating it at need: one item holding several counts that move together (a scheme's progress).
@@ -97,13 +101,24 @@ interface Tally {
   join: Map<string, Set<string>>;
   leave: Map<string, Set<string>>;
   drop: Set<string>;
+  /** The `count` the item must hold before the transaction, and the op that asked it. */
+  expect?: { count: number; op: number };
 }
+
+/** The condition of a counter whose `count` must stand at `expected` (none yet is 0). */
+const expectedCount = (expected: number) => ({
+  ConditionExpression:
+    expected === 0 ? 'attribute_not_exists(#expected) OR #expected = :expected' : '#expected = :expected',
+  names: { '#expected': 'count' },
+  values: { ':expected': expected },
+});
 
 /**
  * ADD to a counter item's numbers and sets, DELETE from its sets, REMOVE numbers dropped; every counter
- * an op list touches becomes one update (DynamoDB allows one action per item). Null when the ops cancel out.
+ * an op list touches becomes one update (DynamoDB allows one action per item), conditional on its expected
+ * count if an op gave one (a ConditionCheck when nothing changes). Null when the ops cancel out.
  */
-const counterUpdate = ({ key, add, join, leave, drop }: Tally): TransactItem | null => {
+const counterUpdate = ({ key, add, join, leave, drop, expect }: Tally): TransactItem | null => {
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
   const clause = (entries: [string, unknown][]) =>
@@ -122,7 +137,20 @@ const counterUpdate = ({ key, add, join, leave, drop }: Tally): TransactItem | n
       names[`#a${at}`] = name;
       return `#a${at}`;
     });
-  if (adds.length + deletes.length + removes.length === 0) return null;
+  const condition = expect && expectedCount(expect.count);
+  if (adds.length + deletes.length + removes.length === 0)
+    return condition
+      ? {
+          ConditionCheck: {
+            TableName: tableName,
+            Key: key,
+            ConditionExpression: condition.ConditionExpression,
+            ExpressionAttributeNames: condition.names,
+            ExpressionAttributeValues: condition.values,
+          },
+        }
+      : null;
+  const allValues = { ...values, ...condition?.values };
   return {
     Update: {
       TableName: tableName,
@@ -134,8 +162,9 @@ const counterUpdate = ({ key, add, join, leave, drop }: Tally): TransactItem | n
       ]
         .filter(Boolean)
         .join(' '),
-      ExpressionAttributeNames: names,
-      ...(Object.keys(values).length > 0 && { ExpressionAttributeValues: values }),
+      ...(condition && { ConditionExpression: condition.ConditionExpression }),
+      ExpressionAttributeNames: { ...names, ...condition?.names },
+      ...(Object.keys(allValues).length > 0 && { ExpressionAttributeValues: allValues }),
     },
   };
 };
@@ -172,8 +201,8 @@ export const buildTransaction = (
   };
   const checked = new Set<string>();
   const counters = new Map<string, Tally>();
-  const tally = (op: number, key: ItemKey) => {
-    const found = counters.get(keyId(key)) ?? {
+  const tally = (op: number, key: ItemKey): Tally => {
+    const found: Tally = counters.get(keyId(key)) ?? {
       key,
       op,
       add: new Map(),
@@ -310,6 +339,7 @@ export const buildTransaction = (
       });
     } else if ('count' in op) {
       count(i, op.count.key, op.count.by);
+      if (op.count.expect !== undefined) tally(i, op.count.key).expect = { count: op.count.expect, op: i };
     } else if ('tally' in op) {
       const { key, add = {}, join = {}, leave = {}, drop = [] } = op.tally;
       for (const [name, by] of Object.entries(add)) count(i, key, by, name);
@@ -365,7 +395,8 @@ export const buildTransaction = (
   });
   for (const counter of counters.values()) {
     const update = counterUpdate(counter);
-    if (update) add(counter.op, update);
+    // A refused expectation is the op's that set it, not the first op that touched the counter.
+    if (update) add(counter.expect?.op ?? counter.op, update);
   }
   ops.forEach((op, i) => {
     const change = changeOf(op);

@@ -4,12 +4,13 @@
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dynamodb } from '#shared/data/clients';
 import { getItem } from '#shared/data/repository';
 import { scopeOf } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
 import { commit } from '#shared/data/transaction';
 import { documentMoves, documentVersions, folders } from '#shared/resources/documents/definitions';
-import { startTestApi, type TestApi } from '../support/api';
+import { type ApiResponse, startTestApi, type TestApi } from '../support/api';
 import { deliverEvents } from '../support/event-stream';
 import { createFolder } from '../support/folders';
 import { newTenant, type Tenant } from '../support/tenants';
@@ -549,5 +550,139 @@ describe('folder tree', () => {
     expect((await api.get(`/v3/documents/${doc}`, admin)).status).toBe(404);
     expect((await fetch(fileUrl)).status).toBe(404);
     expect((await api.request('DELETE', `/v3/folders/${top}?force=1`, { token: admin })).status).toBe(400);
+  });
+});
+
+/**
+ * Sends `request` and holds its first TransactWriteItems naming `marker` (with a `Delete` when `deleting`)
+ * just before it commits, runs `during`, then lets it go: the steps of a race in a fixed order.
+ */
+const holdingCommit = async (
+  marker: string,
+  request: () => Promise<ApiResponse>,
+  during: () => Promise<void>,
+  deleting = false,
+) => {
+  const name = `hold-${marker}`;
+  let arrived!: () => void;
+  const atCommit = new Promise<void>((done) => {
+    arrived = done;
+  });
+  let release!: () => void;
+  const released = new Promise<void>((done) => {
+    release = done;
+  });
+  let held = false;
+  dynamodb.middlewareStack.add(
+    (next, context) => async (args) => {
+      const input = JSON.stringify((args as { input?: unknown }).input ?? {});
+      if (
+        !held &&
+        context.commandName === 'TransactWriteItemsCommand' &&
+        input.includes(marker) &&
+        (!deleting || input.includes('"Delete"'))
+      ) {
+        held = true;
+        arrived();
+        await released;
+      }
+      return next(args);
+    },
+    { step: 'initialize', name },
+  );
+  try {
+    const answer = request();
+    await Promise.race([atCommit, answer]);
+    expect(held, 'the request reached its commit').toBe(true);
+    await during();
+    release();
+    return await answer;
+  } finally {
+    release();
+    dynamodb.middlewareStack.remove(name);
+  }
+};
+
+const moveDocument = (id: string, to: string) =>
+  api.request('PATCH', `/v3/documents/${id}`, {
+    token: admin,
+    body: {
+      data: { type: 'documents', id, relationships: { folder: { data: { type: 'folders', id: to } } } },
+    },
+  });
+
+describe('a document filed while an ancestor folder is being deleted is never orphaned (issue 39, 10c)', () => {
+  it('created in a subfolder between the deletion’s read and its commit: the deletion is 409 and deletes nothing; deleted again, the document goes with the tree', async () => {
+    const top = await folder('Deleting');
+    const inner = await folder('Inner', top);
+    await upload(inner, 'old.txt', 'old');
+    let late = '';
+    const deleted = await holdingCommit(
+      top,
+      () => api.request('DELETE', `/v3/folders/${top}?recursive=true`, { token: admin }),
+      async () => {
+        late = await upload(inner, 'late.txt', 'late');
+      },
+      true,
+    );
+    expect(deleted.status, deleted.text).toBe(409);
+    expect(deleted.body.errors[0]).toMatchObject({ code: 'CONFLICT.001' });
+    expect(deleted.body.errors[0].detail).toMatch(/nothing was deleted/);
+    const document = await api.get(`/v3/documents/${late}`, admin);
+    expect(document.status).toBe(200);
+    expect(
+      (await api.get(`/v3/folders/${document.body.data.relationships.folder.data.id}`, admin)).status,
+    ).toBe(200);
+    expect(await meta(top)).toMatchObject({ document_count: 2 });
+    const again = await api.request('DELETE', `/v3/folders/${top}?recursive=true`, { token: admin });
+    expect(again.status, again.text).toBe(204);
+    expect((await api.get(`/v3/documents/${late}`, admin)).status).toBe(404);
+  });
+
+  it('moved into a subfolder between the deletion’s read and its commit: the deletion is 409 and the document keeps its folder', async () => {
+    const top = await folder('Deleting too');
+    const inner = await folder('Inner', top);
+    const elsewhere = await folder('Elsewhere');
+    const doc = await upload(elsewhere, 'moving.txt', 'moving');
+    const deleted = await holdingCommit(
+      top,
+      () => api.request('DELETE', `/v3/folders/${top}?recursive=true`, { token: admin }),
+      async () => {
+        const moved = await moveDocument(doc, inner);
+        expect(moved.status, moved.text).toBe(200);
+      },
+      true,
+    );
+    expect(deleted.status, deleted.text).toBe(409);
+    const document = await api.get(`/v3/documents/${doc}`, admin);
+    expect(document.body.data.relationships.folder.data.id).toBe(inner);
+    expect((await api.get(`/v3/folders/${inner}`, admin)).status).toBe(200);
+  });
+
+  it('a document not yet uploaded, moved into a folder the deletion removes before the move commits: the move is 409, the document stays where it was', async () => {
+    const top = await folder('Gone before the move');
+    const elsewhere = await folder('Stays');
+    const pending = await api.request('POST', `/v3/folders/${elsewhere}/documents`, {
+      token: admin,
+      body: {
+        data: {
+          type: 'documents',
+          attributes: { name: 'pending.txt', content_type: 'text/plain', size: 1, checksum: sha256('p') },
+        },
+      },
+    });
+    expect(pending.status, pending.text).toBe(201);
+    const doc = pending.body.data.id as string;
+    const moved = await holdingCommit(
+      doc,
+      () => moveDocument(doc, top),
+      async () => {
+        const deleted = await api.request('DELETE', `/v3/folders/${top}?recursive=true`, { token: admin });
+        expect(deleted.status, deleted.text).toBe(204);
+      },
+    );
+    expect(moved.status, moved.text).toBe(409);
+    const document = await api.get(`/v3/documents/${doc}`, admin);
+    expect(document.body.data.relationships.folder.data.id).toBe(elsewhere);
   });
 });

@@ -250,13 +250,17 @@ export const updateDocument = async (
     now,
   );
   const size = Number(document.attributes.size);
+  // The folder moved into must still exist as the move commits (a document counted in its tallies also
+  // requires it where it was read): a folder deleted in between would leave the document orphaned.
   const moveOps: WriteOp[] =
     folder && from
       ? [
           ...documentMoves(from, { documents: -1, bytes: -size }),
           ...documentMoves(folder, { documents: 1, bytes: size }),
         ]
-      : [];
+      : folder
+        ? [{ check: folders.keyOf(folder.org_id, folder.id) }]
+        : [];
   const placed = folder ? fileChild(folder, next) : next;
   await commitChecked(scope, [{ replace: placed }, ...moveOps, ...refiled(document, placed)], []);
   return placed;

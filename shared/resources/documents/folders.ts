@@ -11,7 +11,7 @@ import { config } from '../../config';
 import { deleteObjects } from '../../data/files';
 import { getItem, holdAhead, readIndex } from '../../data/repository';
 import type { Scope } from '../../data/scope';
-import type { StoredRelationship, StoredResource } from '../../data/stored-resource';
+import { counterKey, type StoredRelationship, type StoredResource } from '../../data/stored-resource';
 import { TRANSACTION_MAX, transactionSize, type WriteOp } from '../../data/transaction';
 
 import { ConflictError, ValidationError } from '../../jsonapi/errors';
@@ -221,12 +221,23 @@ export const updateFolder = async (scope: Scope, folder: StoredResource, body: u
 /**
  * Deletes a folder. With anything in it (subfolders or documents) it is 409 unless `recursive`, which
  * deletes the subtree, its documents and their versions in one transaction, then their files.
+ *
+ * The documents are read from the index (which may lag), and one may be created in, or moved into, a
+ * subtree folder after they were read: deleting the folders then would leave it orphaned. So the
+ * transaction requires each subtree folder's count of documents (`counterKey(<folder>#documents)`, moved
+ * by every create, delete and move of a document in the document's own transaction) to stand at the
+ * number read: a document filed in between (or not yet indexed) makes it 409 and nothing is deleted; a
+ * document filed after it finds its folder gone (its create and move require the folder).
  */
 export const deleteFolder = async (scope: Scope, folder: StoredResource, recursive: boolean) => {
   const subtree = await folderSubtree(folder);
-  const docs = (
-    await Promise.all(subtree.map((f) => readIndex(scope, childIndexKey(f, documents.type))))
-  ).flat();
+  const filed = await Promise.all(
+    subtree.map(async (f) => ({
+      counter: counterKey(f.org_id, childIndexKey(f, documents.type)),
+      docs: await readIndex(scope, childIndexKey(f, documents.type)),
+    })),
+  );
+  const docs = filed.flatMap((f) => f.docs);
   if (!recursive && (subtree.length > 1 || docs.length > 0)) {
     throw new ConflictError(
       `The folder holds ${subtree.length - 1} subfolders and ${docs.length} documents; delete with ?recursive=true to delete them too.`,
@@ -243,6 +254,7 @@ export const deleteFolder = async (scope: Scope, folder: StoredResource, recursi
   const ops: WriteOp[] = [
     ...subtree.flatMap((f): WriteOp[] => [{ delete: f }, { remove: folderTallyKey(f.org_id, f.id) }]),
     ...docs.map((d) => ({ delete: d })),
+    ...filed.map(({ counter, docs }): WriteOp => ({ count: { key: counter, by: 0, expect: docs.length } })),
     ...versions.map((v) => ({ delete: v })),
     ...tallyMoves(folder.org_id, folderLineage(folder).slice(0, -1), {
       documents: -totals.documents,
@@ -252,6 +264,10 @@ export const deleteFolder = async (scope: Scope, folder: StoredResource, recursi
   if (transactionSize(ops) > TRANSACTION_MAX) {
     throw new ConflictError('Too much to delete in one step; delete some subfolders or documents first.');
   }
-  await commitChecked(scope, ops, []);
+  await commitChecked(scope, ops, [], () => {
+    throw new ConflictError(
+      'What the folder holds changed while it was being deleted (a document was added, moved or changed); nothing was deleted: read it again and retry.',
+    );
+  });
   await deleteObjects(config.DOCUMENTS_BUCKET, versions.flatMap(versionFiles));
 };

@@ -13,6 +13,28 @@ const actor = { kind: 'user', id: 'u1' } as const;
 const buildTransaction = (ops: WriteOp[]) => build(ops, { actor, at });
 
 describe('buildTransaction: counters and checks (DynamoDB allows one action per item)', () => {
+  it('a count with `expect` conditions the counter’s one update on its count (none yet is 0), owned by that op; with nothing to add, it is a ConditionCheck', () => {
+    const other = { pk: 'ORG#o#counters', sk: 'folders#f#documents' };
+    const { items, owners } = buildTransaction([
+      { count: { key, by: -2 } },
+      { count: { key, by: 0, expect: 2 } },
+      { count: { key: other, by: 0, expect: 0 } },
+    ]);
+    expect(items).toHaveLength(2);
+    expect(owners).toEqual([1, 2]);
+    expect(items[0]?.Update).toMatchObject({
+      Key: key,
+      ConditionExpression: '#expected = :expected',
+      ExpressionAttributeValues: { ':expected': 2 },
+    });
+    expect(items[0]?.Update?.ExpressionAttributeNames?.['#expected']).toBe('count');
+    expect(items[1]?.ConditionCheck).toMatchObject({
+      Key: other,
+      ConditionExpression: 'attribute_not_exists(#expected) OR #expected = :expected',
+      ExpressionAttributeValues: { ':expected': 0 },
+    });
+  });
+
   it('merges every tally and count on one item into one update of ADD and DELETE clauses', () => {
     const { items, owners } = buildTransaction([
       { tally: { key, add: { todo: 1, version: 1 }, join: { work_order_ids: 'w1' } } },
