@@ -278,16 +278,21 @@ export interface FeatureOptions {
 }
 
 /**
- * `meta.features` in the one shape the spec's general rule gives every collection (its cost-rollups and
- * sso-providers sections say `meta.features.include.options`; the general rule wins, see the README).
+ * `meta.features`: the spec's general rule gives every collection `params.<filter|include|sort>.options`;
+ * its cost-rollups and sso-providers sections name `include.options`. Every collection serves both, the
+ * include options one value in both places, so a client written from either text finds them.
  */
-export const features = ({ filter, include, sort }: FeatureOptions) => ({
-  params: {
-    filter: { options: [...filter] },
-    include: { options: [...include] },
-    sort: { options: [...sort] },
-  },
-});
+export const features = ({ filter, include, sort }: FeatureOptions) => {
+  const includes = { options: [...include] };
+  return {
+    params: {
+      filter: { options: [...filter] },
+      include: includes,
+      sort: { options: [...sort] },
+    },
+    include: includes,
+  };
+};
 
 export type FeaturesMeta = ReturnType<typeof features>;
 

@@ -1,6 +1,8 @@
 /**
  * The spec's "Collection query features": every collection answers
- * `meta.features.params.<filter|include|sort>.options`, the names the endpoint accepts. Walked over every
+ * `meta.features.params.<filter|include|sort>.options`, the names the endpoint accepts, and the include
+ * options again at `meta.features.include.options` (the shape the spec's cost-rollups and sso-providers
+ * sections name), equal to `params.include.options`. Walked over every
  * collection route of the route table (a GET whose handler reads its own query and whose path ends in a
  * literal segment), against real parent records; each listed include and sort is then sent back and
  * must be accepted.
@@ -105,7 +107,7 @@ describe('meta.features on every collection route', () => {
   });
 
   it.each(collectionRoutes.map((r) => [r.id, r] as const))(
-    '%s lists its filter, include and sort options at meta.features.params, and accepts each',
+    '%s lists its filter, include and sort options at meta.features.params, its include options at meta.features.include too, and accepts each',
     async (_, route) => {
       const res = await get(route);
       expect(res.status, res.text).toBe(200);
@@ -114,7 +116,10 @@ describe('meta.features on every collection route', () => {
       for (const name of ['filter', 'include', 'sort']) {
         expect(Array.isArray(params?.[name]?.options), `meta.features.params.${name}.options`).toBe(true);
       }
-      expect(res.body.meta.features).toEqual({ params: expect.any(Object) });
+      expect(res.body.meta.features).toEqual({ params: expect.any(Object), include: expect.any(Object) });
+      expect(res.body.meta.features.include, 'meta.features.include = meta.features.params.include').toEqual(
+        params.include,
+      );
       // The include parser accepts every prefix of a declared path, so the list names each prefix too.
       const includes = params.include.options as string[];
       for (const include of includes) {
@@ -160,14 +165,21 @@ describe('meta.features on every collection route', () => {
     expect(refused.body.errors[0].detail).toContain(include.options.join(', '));
   });
 
-  it('cost roll-ups use the same shape: meta.features.params, not meta.features.include', async () => {
-    const res = await api.get('/v3/cost-rollups', token);
-    expect(res.body.meta.features).toEqual({
+  it('cost roll-ups and SSO providers serve meta.features.include.options, as their own sections say, beside params', async () => {
+    const rollUps = await api.get('/v3/cost-rollups', token);
+    expect(rollUps.status, rollUps.text).toBe(200);
+    expect(rollUps.body.meta.features).toEqual({
       params: {
         filter: { options: ['organisation', 'cost_centre', 'cost_centre_type', 'depth'] },
         include: { options: [] },
         sort: { options: [] },
       },
+      include: { options: [] },
     });
+    const providers = await api.get('/v3/sso-providers', token);
+    expect(providers.status, providers.text).toBe(200);
+    expect(providers.body.meta.features.include.options).toEqual(
+      providers.body.meta.features.params.include.options,
+    );
   });
 });

@@ -186,7 +186,7 @@ describe('collection query features', () => {
 });
 
 describe('meta.features', () => {
-  it('lists the filter, include and sort options the parsers accept, every include prefix among them', () => {
+  it('lists the filter, include and sort options the parsers accept, every include prefix among them, the include options also at include', () => {
     expect(featuresMeta(options)).toEqual({
       params: {
         filter: {
@@ -202,6 +202,7 @@ describe('meta.features', () => {
         include: { options: ['model', 'model.manufacturer', 'vehicle'] },
         sort: { options: ['serial', 'created_at'] },
       },
+      include: { options: ['model', 'model.manufacturer', 'vehicle'] },
     });
   });
 
