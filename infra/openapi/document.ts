@@ -30,11 +30,13 @@ import { parameterNames } from '#shared/http/path-template';
 import type { Answer, Route } from '#shared/http/route';
 import {
   type CollectionOptions,
+  type FilterOption,
   includeOptions,
   PAGE_SIZE_DEFAULT,
   PAGE_SIZE_MAX,
 } from '#shared/jsonapi/collection-query';
 import { JSONAPI_MEDIA_TYPE } from '#shared/jsonapi/document';
+import type { OwnQueryParameter, OwnQueryParameters } from '#shared/jsonapi/own-query-parameters';
 import { GENERIC_ENDPOINTS } from '#shared/resources/area';
 import type { ResourceDefinition } from '#shared/resources/resource-definition';
 import { declaredCrud } from '#shared/resources/simple-crud';
@@ -53,8 +55,8 @@ interface HandlerContract {
   responseBody?: z.core.$ZodType;
   /** The query features of a collection that is not its declaration's (a key list, a history). */
   collectionOptions?: CollectionOptions;
-  /** Query parameters a handler parses by its own rules (the roll-ups' filter expression), with their syntax. */
-  queryParameters?: Readonly<Record<string, string>>;
+  /** Query parameters a handler parses by its own rules (the roll-ups' filter expression), as it declares them. */
+  queryParameters?: OwnQueryParameters;
   /**
    * Errors the handler answers itself, not as JSON:API (the token endpoint's RFC 6749 §5.2 errors): their
    * media type, schema and statuses. The middlewares before it still refuse in JSON:API.
@@ -113,18 +115,45 @@ const includedTypes = (definition: ResourceDefinition | undefined, paths: readon
   return [...types];
 };
 
+/** Path parameters are always required; a query parameter when the code that parses it requires it. */
 const parameter = (
   name: string,
   where: 'path' | 'query',
   schema: SchemaObject,
   description?: string,
+  required = where === 'path',
 ): ParameterObject => ({
   name,
   in: where,
-  ...(where === 'path' && { required: true }),
+  ...(required && { required: true }),
   schema,
   ...(description && { description }),
 });
+
+/** A parameter a handler parses itself, from its declaration (`shared/jsonapi/own-query-parameters.ts`). */
+const ownParameter = (name: string, declared: OwnQueryParameter | undefined): ParameterObject =>
+  parameter(
+    name,
+    'query',
+    // An empty value counts as none (`requireOwnParameters`).
+    { type: 'string', ...(declared?.required && { minLength: 1 }), ...declared?.schema } as SchemaObject,
+    declared?.description,
+    declared?.required === true,
+  );
+
+/** An equality filter: required, at least so long, or true/false, as its declaration says to the parser. */
+const equalityFilter = (field: string, filter: FilterOption): ParameterObject => {
+  const schema: SchemaObject =
+    filter.type === 'boolean'
+      ? { type: 'string', enum: ['true', 'false'] }
+      : { type: 'string', minLength: filter.minLength ?? 1 };
+  const description = [
+    filter.description ??
+      `Exact equality on ${field}${filter.type === 'boolean' ? ': `true` or `false`' : ''}.`,
+    ...(filter.required ? ['Required: the collection is not read without it.'] : []),
+  ].join(' ');
+  return parameter(`filter[${field}]`, 'query', schema, description, filter.required === true);
+};
 
 const pageParameters = (cursor: boolean): ParameterObject[] => {
   const limit = { type: 'integer', minimum: 1, maximum: PAGE_SIZE_MAX, default: PAGE_SIZE_DEFAULT } as const;
@@ -185,8 +214,7 @@ const collectionParameters = (options: CollectionOptions): ParameterObject[] => 
         parameter(`filter[${field}.box.top_right]`, 'query', corner, 'latitude,longitude; with bottom_left.'),
       ];
     }
-    const schema: SchemaObject = filter.type === 'boolean' ? { enum: ['true', 'false'] } : { type: 'string' };
-    return [parameter(`filter[${field}]`, 'query', schema, `Exact equality on ${field}.`)];
+    return [equalityFilter(field, filter)];
   }),
   ...(Object.keys(options.sorts).length === 0
     ? []
@@ -195,10 +223,11 @@ const collectionParameters = (options: CollectionOptions): ParameterObject[] => 
           'sort',
           'query',
           {
+            type: 'string',
             enum: Object.keys(options.sorts).flatMap((field) => [field, `-${field}`]),
             default: options.defaultSort,
           },
-          'One field; `-` for descending.',
+          `One field, \`-\` before it for descending: ${Object.keys(options.sorts).join(', ')}; ${options.defaultSort} by default. A comma list is taken, but only its first field is applied.`,
         ),
       ]),
   ...includeParameter(options.includes),
@@ -209,7 +238,9 @@ const collectionParameters = (options: CollectionOptions): ParameterObject[] => 
 const pathParameterSchema = (name: string): SchemaObject => {
   const uuid: SchemaObject = { type: 'string', format: 'uuid' };
   if (!name.endsWith('_id')) return { type: 'string' };
-  return name === 'role_id' ? { anyOf: [uuid, { type: 'string', pattern: ROLE_ID.source }] } : uuid;
+  return name === 'role_id'
+    ? { type: 'string', anyOf: [uuid, { type: 'string', pattern: ROLE_ID.source }] }
+    : uuid;
 };
 
 const pathParameters = (route: Route): ParameterObject[] =>
@@ -217,15 +248,13 @@ const pathParameters = (route: Route): ParameterObject[] =>
 
 const queryParameters = (route: Route, answer: Answer, contract: HandlerContract): ParameterObject[] => {
   if (route.query !== undefined)
-    return route.query.map((name) =>
-      parameter(name, 'query', { type: 'string' }, contract.queryParameters?.[name]),
-    );
+    return route.query.map((name) => ownParameter(name, contract.queryParameters?.[name]));
   if (route.method !== 'GET') return [];
   const definition = route.declared?.resource;
   if (answer.collection !== undefined) {
     const options = contract.collectionOptions ?? definition?.collection;
-    const own = Object.entries(contract.queryParameters ?? {}).map(([name, description]) =>
-      parameter(name, 'query', { type: 'string' }, description),
+    const own = Object.entries(contract.queryParameters ?? {}).map(([name, declared]) =>
+      ownParameter(name, declared),
     );
     return [...own, ...(options ? collectionParameters(options) : pageParameters(false))];
   }

@@ -20,7 +20,13 @@ export const comments = defineResource({
   },
   collection: {
     filters: {
-      subject_id: { kind: 'eq', path: 'attributes.subject.id' },
+      // A record's comments are one Query of its index entry: there is no reading them all.
+      subject_id: {
+        kind: 'eq',
+        path: 'attributes.subject.id',
+        required: true,
+        description: 'The id of the record whose comments to list (its subject).',
+      },
       author: { kind: 'eq', path: 'rels.author' },
       created_at: { kind: 'time', path: 'meta.created_at' },
     },
