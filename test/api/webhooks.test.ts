@@ -174,6 +174,35 @@ describe('issue 18, item 4: subscriptions', () => {
     }
   });
 
+  it('issue 39, finding 8: refuses a URL holding whitespace or control characters (the URL parser would drop them): 400 at /data/attributes/url, on create and on PATCH, and nothing is stored', async () => {
+    const kept = created(
+      await subscribe({ url: 'https://hooks.example.com/kept', event_types: ['vehicle.created'] }),
+    );
+    for (const url of [
+      'https://example.com/a\r\nX: y',
+      'https://exa mple.com/',
+      'https://example.com/a\tb',
+      'https://example.com/a\u2028b',
+    ]) {
+      const made = await subscribe({ url, event_types: ['vehicle.created'] });
+      expect(made.status, JSON.stringify(url)).toBe(400);
+      expect(made.body.errors[0].source, JSON.stringify(url)).toEqual({ pointer: '/data/attributes/url' });
+      const changed = await api.request('PATCH', `/v3/webhook-subscriptions/${kept.id}`, {
+        token,
+        body: { data: { type: 'webhook-subscriptions', id: kept.id, attributes: { url } } },
+      });
+      expect(changed.status, JSON.stringify(url)).toBe(400);
+      expect(changed.body.errors[0].source).toEqual({ pointer: '/data/attributes/url' });
+    }
+    const list = await api.get(`/v3/orgs/${tenant.org.id}/webhook-subscriptions`, token);
+    expect(list.status, list.text).toBe(200);
+    const urls = (list.body.data as { attributes: { url: string } }[]).map((s) => s.attributes.url);
+    expect(urls.filter((u) => /\s/.test(u))).toEqual([]);
+    expect((await api.get(`/v3/webhook-subscriptions/${kept.id}`, token)).body.data.attributes.url).toBe(
+      'https://hooks.example.com/kept',
+    );
+  });
+
   it('event_types names events the service emits, or "*" alone; export events are never delivered (private to their creator)', async () => {
     for (const event_types of [[], ['vehicle.exploded'], ['*', 'vehicle.created'], ['export.created']]) {
       const res = await subscribe({ url: 'https://hooks.example.com/in', event_types });

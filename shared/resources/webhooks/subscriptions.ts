@@ -15,7 +15,7 @@ import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import { decryptSecret, encryptSecret } from '../../data/webhook-secrets';
 import { ALL_EVENTS, judgeUrl, receives } from '../../domain/webhooks/subscriptions';
-import { freeText } from '../../jsonapi/attribute-types';
+import { freeText, url } from '../../jsonapi/attribute-types';
 import { ForbiddenError, ValidationError } from '../../jsonapi/errors';
 import { assertSameId, createDocument, parseDocument } from '../../jsonapi/request-document';
 import { viewPermissions } from '../events/feed';
@@ -41,13 +41,13 @@ export const newSigningSecret = () => `whsec_${randomBytes(32).toString('base64'
 
 const eventTypes = z.lazy(() => z.array(z.string().max(200)).min(1).max(EVENT_TYPES_MAX));
 const description = z.lazy(() => freeText(2000));
-const url = z.lazy(() => z.string().max(2000));
+const subscriptionUrl = z.lazy(() => url(2000));
 
 export const createSubscriptionDocument = z.lazy(() =>
   createDocument(
     'webhook-subscriptions',
     {
-      url,
+      url: subscriptionUrl,
       event_types: eventTypes,
       enabled: z.boolean().default(true),
       description: description.default(''),
@@ -63,7 +63,7 @@ export const updateSubscriptionDocument = z.lazy(() =>
       id: z.uuid(),
       attributes: z
         .strictObject({
-          url: url.optional(),
+          url: subscriptionUrl.optional(),
           event_types: eventTypes.optional(),
           enabled: z.boolean().optional(),
           description: description.optional(),
