@@ -42,8 +42,21 @@ export const integer = (min: number, max: number) => z.number().int().min(min).m
 /** An amount of money in integer minor units. */
 export const minorUnits = () => integer(0, MONEY_MAX);
 
-/** A URL of at most `max` characters. */
-export const url = (max = 2000) => z.url().max(max);
+/**
+ * An absolute URL of at most `max` characters, taken as written: no whitespace or control character
+ * anywhere (a client percent-encodes them, `%20`). The URL parser, and zod's URL check after it, trim
+ * spaces and drop tabs and line breaks, so such a URL would be shown as one text and fetched as another;
+ * hence the refusal comes first, on the text as sent.
+ */
+export const url = (max = 2000) =>
+  z
+    .string()
+    .max(max)
+    .refine(
+      (s) => !/\s/.test(s) && !hasControlCharacter(s),
+      'Must be a URL without whitespace or control characters: percent-encode them (%20, %0A).',
+    )
+    .check(z.url());
 
 /** An e-mail address (RFC 5321 caps one at 254 characters). */
 export const email = () => z.email().max(254);
