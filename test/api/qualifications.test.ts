@@ -238,6 +238,64 @@ describe('qualification awards', () => {
     expect((await approve(id)).status).toBe(409);
   });
 
+  it('four eyes: a holder of qualifications:approve cannot approve or reject their own award (403, unchanged); another approver can', async () => {
+    const role = await post(`/v3/orgs/${tenant.org.id}/iam/roles`, {
+      data: {
+        type: 'roles',
+        attributes: {
+          name: 'Site supervisor',
+          permissions: ['qualifications:manage', 'qualifications:approve'],
+        },
+      },
+    });
+    expect(role.status, role.text).toBe(201);
+    const supervisor = await createUser(tenant.org.id, {
+      email: 'supervisor@quals.example',
+      first_name: 'Supervisor',
+      last_name: 'Q',
+    });
+    await grantRole(tenant.org.id, role.body.data.id, 'user', supervisor.id);
+    const self = { 'x-session-token': (await startSession(supervisor.id)).token };
+    const banksman = await newType({ kind: 'training', name: 'Banksman', has_expiry: false });
+    const own = await api.request('POST', `${org()}/awards`, {
+      headers: self,
+      body: {
+        data: {
+          type: 'qualification-awards',
+          attributes: { issued_at: dayFrom(-1) },
+          relationships: {
+            person: { data: { type: 'users', id: supervisor.id } },
+            qualification_type: { data: { type: 'qualification-types', id: banksman } },
+          },
+        },
+      },
+    });
+    expect(own.status, own.text).toBe(201);
+    const id = own.body.data.id;
+    for (const verb of ['approve', 'reject']) {
+      const refused = await api.request('POST', `/v3/qualification-awards/${id}/${verb}`, { headers: self });
+      expect(refused.status, refused.text).toBe(403);
+      expect(refused.body.errors[0]).toMatchObject({
+        code: 'AUTH.002',
+        detail: expect.stringMatching(/own award/),
+      });
+    }
+    const unchanged = await api.get(`/v3/qualification-awards/${id}`, viewer);
+    expect(unchanged.body.data.attributes.status).toBe('pending_approval');
+    expect(unchanged.body.data.relationships.verified_by.data).toBeNull();
+    expect(unchanged.body.data.meta.updated_at).toBe(own.body.data.meta.updated_at);
+    // The supervisor decides other people's awards, and another approver decides theirs.
+    const theirs = await award(people[1] ?? '', banksman);
+    const decided = await api.request('POST', `/v3/qualification-awards/${theirs.body.data.id}/approve`, {
+      headers: self,
+    });
+    expect(decided.status, decided.text).toBe(200);
+    expect(decided.body.data.relationships.verified_by.data.id).toBe(supervisor.id);
+    const approvedByAnother = await approve(id);
+    expect(approvedByAnother.status, approvedByAnother.text).toBe(200);
+    expect(approvedByAnother.body.data.attributes.status).toBe('valid');
+  });
+
   it('a type that requires evidence is approved only with a folder of evidence (409 without)', async () => {
     const res = await award(people[2] ?? '', cscs, { number: 'CSCS-123' });
     const refused = await approve(res.body.data.id);
