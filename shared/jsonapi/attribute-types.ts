@@ -62,11 +62,25 @@ export const url = (max = 2000) =>
 export const email = () => z.email().max(254);
 
 /**
+ * The years, inclusive, within which every timestamp (in UTC) and date the API accepts falls: wide enough
+ * for a date of birth and a long lease, and far inside what the keys and reads expect, so no accepted
+ * value sorts past a range a read asks for (a rate valid from 9999-12-31 was stored and never listed).
+ */
+export const ACCEPTED_YEARS = { first: 1900, last: 2200 } as const;
+const YEARS_MESSAGE = `must fall within the years ${ACCEPTED_YEARS.first}–${ACCEPTED_YEARS.last}`;
+
+/** Whether an ISO 8601 date or date-time (as `toISOString` or `z.iso.date` write them) is in those years. */
+const inAcceptedYears = (iso: string) => {
+  const year = /^(\d{4})-/.exec(iso)?.[1];
+  return year !== undefined && Number(year) >= ACCEPTED_YEARS.first && Number(year) <= ACCEPTED_YEARS.last;
+};
+
+/**
  * Every timestamp the API accepts: an ISO 8601 date-time with seconds and `Z` or an offset
  * (`2025-03-01T09:00:00+02:00`), stored and served as the same instant in UTC the way the service writes
  * its own (`Date#toISOString()`, `2025-03-01T07:00:00.000Z`), since the spec says timestamps are UTC and
- * stored values are compared and sorted as strings. An offset that would carry the instant outside the
- * years 0000–9999 is refused rather than stored in the expanded-year form.
+ * stored values are compared and sorted as strings. The instant, in UTC, must fall within
+ * `ACCEPTED_YEARS` (an offset may carry it out of them).
  */
 export const timestamp = z.lazy(() =>
   z.iso
@@ -76,18 +90,20 @@ export const timestamp = z.lazy(() =>
     })
     .transform((value, context) => {
       const utc = new Date(value).toISOString();
-      if (/^\d{4}-/.test(utc)) return utc;
-      context.issues.push({
-        code: 'custom',
-        input: value,
-        message: 'must fall within the years 0000–9999 in UTC',
-      });
+      if (inAcceptedYears(utc)) return utc;
+      context.issues.push({ code: 'custom', input: value, message: `${YEARS_MESSAGE} in UTC` });
       return z.NEVER;
     }),
 );
 
-/** A calendar date, `YYYY-MM-DD` (a date of birth, a start date): a real day, no time or zone. */
-export const calendarDate = () => z.iso.date({ error: 'must be a date, YYYY-MM-DD, such as 2026-01-31' });
+/**
+ * A calendar date, `YYYY-MM-DD` (a date of birth, a start date): a real day, no time or zone, within
+ * `ACCEPTED_YEARS`.
+ */
+export const calendarDate = () =>
+  z.iso
+    .date({ error: 'must be a date, YYYY-MM-DD, such as 2026-01-31' })
+    .refine(inAcceptedYears, YEARS_MESSAGE);
 
 /**
  * A BCP 47 language tag (`en-GB`, `cy`, `pt-BR`), stored in its canonical case. The runtime's own

@@ -171,6 +171,28 @@ export const qualificationAwards = defineResource({
   events: ['approved', 'rejected', 'revoked', 'expiring', 'expired'],
 });
 
+/**
+ * Numbers other records' writes keep on a specification: the job roles and the sites' settings naming it
+ * as the one they require (`required_specification`, `countOnNamed`), so it stays while named.
+ */
+export const JOB_ROLES_REQUIRING = 'count#job-roles';
+export const SITE_SETTINGS_REQUIRING = 'count#site-settings';
+
+/** Why a specification may not go: what requires it, by kind, or undefined. */
+const requiredBy = (specification: StoredResource): string | undefined => {
+  const [roles, sites] = [
+    countOf(specification, JOB_ROLES_REQUIRING),
+    countOf(specification, SITE_SETTINGS_REQUIRING),
+  ];
+  const named = [
+    ...(roles > 0 ? [`${roles} job role${roles === 1 ? '' : 's'}`] : []),
+    ...(sites > 0 ? [`the settings of ${sites} site${sites === 1 ? '' : 's'}`] : []),
+  ];
+  return named.length > 0
+    ? `This specification is required (required_specification) by ${named.join(' and ')}: change or clear them first.`
+    : undefined;
+};
+
 /** Each type a specification's rule names is counted on the type: it must exist, and stays while named. */
 const typeCounts = (before: StoredResource | null, after: StoredResource | null): Check[] => {
   const types = (record: StoredResource | null) => (record ? typesOf(record.attributes.rule as Rule) : []);
@@ -208,6 +230,7 @@ export const qualificationSpecifications = defineResource({
       claim: (orgId, code) => ({ pk: `ORG#${orgId}#qualification-specification-codes`, sk: code }),
     },
     upkeep: (before, after) => ({ checks: typeCounts(before, after) }),
+    inUse: requiredBy,
   }),
   relationships: { organisation: { type: 'organisations' } },
   collection: {
@@ -220,6 +243,16 @@ export const qualificationSpecifications = defineResource({
     defaultSort: 'name',
     includes: [],
   },
+  // `meta.job_roles`, `meta.site_settings`: how many of each require it, from its own record.
+  derive: async (_scope, specifications) =>
+    specifications.map((specification) => ({
+      ...specification,
+      meta: {
+        ...specification.meta,
+        job_roles: countOf(specification, JOB_ROLES_REQUIRING),
+        site_settings: countOf(specification, SITE_SETTINGS_REQUIRING),
+      },
+    })),
 });
 
 /**

@@ -11,6 +11,8 @@ import { uuidv5 } from '../../data/ids';
 import type { StoredResource } from '../../data/stored-resource';
 import { CLOCK_TIME } from '../../domain/site-attendances/site-day';
 import { ValidationError } from '../../jsonapi/errors';
+import { qualificationSpecifications, SITE_SETTINGS_REQUIRING } from '../qualifications/definitions';
+import { countOnNamed } from '../record-writes';
 import { createdAtSort, defineResource } from '../resource-definition';
 
 /** The site an attendance or a site's settings name: its scheme or its location. */
@@ -104,6 +106,8 @@ export const siteSettings = defineResource({
       missing_qualification: z.enum(['refuse', 'warn']).optional(),
     },
     relationships: ['scheme', 'location', 'required_specification'],
+    // Counted on the specification, which stays while a site requires it.
+    upkeep: countOnNamed('required_specification', qualificationSpecifications, SITE_SETTINGS_REQUIRING),
     idOf: (record) => siteSettingsIdOf(siteOf(record) ?? ''),
     validate: (record) => {
       const site = siteOf(record);
