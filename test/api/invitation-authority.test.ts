@@ -7,6 +7,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSession } from '#shared/auth/sessions';
+import { getConsistent } from '#shared/data/repository';
+import { scopeOf } from '#shared/data/scope';
+import { commit, WriteRefused } from '#shared/data/transaction';
+import { acceptanceAuthority, teamGrantsOf } from '#shared/resources/people/invitation-authority';
+import { invitations } from '#shared/resources/people/invitations';
 import { createTeam, createUser, grantRole } from '../../infra/local/records';
 import { startTestApi, type TestApi } from '../support/api';
 import { addAccount, loginAt, oidcDiscoveryUrl, registerClient } from '../support/identity-provider';
@@ -247,5 +252,75 @@ describe('accepting: the inviter’s authority is decided again, as things stand
     expect(res.status, res.text).toBe(200);
     expect(res.body.data.id).toBe(inviter.id);
     expect(await membersOf(readers)).toEqual([{ type: 'users', id: inviter.id }]);
+  });
+});
+
+describe('the acceptance’s decision is pinned as it commits', () => {
+  /** A legitimate invitation to a team, and the checks its acceptance would commit with. */
+  const decided = async () => {
+    const inviter = await recruiter();
+    const readers = await teamHolding(teamReaderRole);
+    const created = await invite(inviter.headers, address(), [readers]);
+    expect(created.status, created.text).toBe(201);
+    const scope = scopeOf([tenant.org.id]);
+    const invitation = await getConsistent(scope, {
+      ...invitations.keyOf(tenant.org.id, created.body.data.id),
+      orgId: tenant.org.id,
+    });
+    const teamGrants = await teamGrantsOf(tenant.org.id, [readers]);
+    const checks = await acceptanceAuthority(invitation as NonNullable<typeof invitation>, teamGrants, 'new');
+    // As things stand, the checks hold.
+    await commit(scope, checks);
+    return { inviter, teamGrant: teamGrants[0]?.id ?? '', checks, scope };
+  };
+
+  it.each([
+    [
+      'the team’s grant changed to admin',
+      async ({ teamGrant }: { teamGrant: string }) =>
+        api.request('PATCH', `${org()}/iam/grants/${teamGrant}`, {
+          token: admin,
+          body: {
+            data: {
+              type: 'grants',
+              id: teamGrant,
+              relationships: { role: { data: { type: 'roles', id: 'admin' } } },
+            },
+          },
+        }),
+    ],
+    [
+      'the inviter’s grant revoked',
+      async ({ inviter }: { inviter: { grant: { id: string } } }) =>
+        api.request('DELETE', `${org()}/iam/grants/${inviter.grant.id}`, { token: admin }),
+    ],
+    [
+      'the inviter suspended',
+      async ({ inviter }: { inviter: { id: string } }) =>
+        api.request('PATCH', `/v3/users/${inviter.id}`, {
+          token: admin,
+          body: { data: { type: 'users', id: inviter.id, attributes: { status: 'suspended' } } },
+        }),
+    ],
+    [
+      // What it gives is the same here; a change to what it gives moves its version just so.
+      'the inviter’s custom role rewritten',
+      async () =>
+        api.request('PATCH', `${org()}/iam/roles/${recruiterRole}`, {
+          token: admin,
+          body: {
+            data: {
+              type: 'roles',
+              id: recruiterRole,
+              attributes: { permissions: ['invitations:manage', 'teams:view'] },
+            },
+          },
+        }),
+    ],
+  ])('%s between the decision and its commit: the commit is refused', async (_, change) => {
+    const decision = await decided();
+    const changed = await change(decision as never);
+    expect(changed.status, changed.text).toBeLessThan(300);
+    await expect(commit(decision.scope, decision.checks)).rejects.toBeInstanceOf(WriteRefused);
   });
 });
