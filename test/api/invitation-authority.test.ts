@@ -148,6 +148,20 @@ describe('inviting: what the named teams hold counts', () => {
     );
   });
 
+  it('teams holding more grants than one transaction can check: 413, not a conflict; nothing is sent', async () => {
+    const teams = await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        const team = await teamHolding(teamReaderRole);
+        for (let i = 0; i < 10; i++) await grantRole(tenant.org.id, 'viewer', 'team', team);
+        return team;
+      }),
+    );
+    const email = address();
+    const res = await invite({ authorization: `Bearer ${admin}` }, email, teams);
+    expect(res.status, res.text).toBe(413);
+    expect(await mailsTo(email)).toEqual([]);
+  });
+
   it('a team holding what the inviter holds: 201, naming its inviter; accepting gives the team’s grant', async () => {
     const inviter = await recruiter();
     const readers = await teamHolding(teamReaderRole);

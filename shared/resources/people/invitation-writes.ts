@@ -227,7 +227,8 @@ export const createInvitation = async (
         throw new ConflictError('This address already has a pending invitation to this organisation.', {
           pointer: '/data/attributes/email',
         });
-      if (error instanceof WriteRefused)
+      // Too large for one transaction stays itself (413): nothing changed meanwhile.
+      if (error instanceof WriteRefused && error.code !== 'too-large')
         throw new ConflictError('A record this invitation names changed meanwhile; try again.');
       throw error;
     },

@@ -141,7 +141,8 @@ export const joinFromInvitation = async (
     ...authority,
   ];
   await commit(scope, ops).catch((error: unknown) => {
-    throw error instanceof WriteRefused
+    // Too large for one transaction stays itself (413): nothing changed meanwhile.
+    throw error instanceof WriteRefused && error.code !== 'too-large'
       ? new ConflictError(
           'The invitation, a team, role or job role it names, or what its inviter holds changed meanwhile (or is gone); try again, or ask for a new invitation.',
         )
