@@ -11,6 +11,7 @@ import type { Document } from '../jsonapi/document';
 import { type PathOf, type Route, type RouteId, routeById } from '../routes';
 import type { ApiContext } from './api-context';
 import { authorisation, type ReadAhead } from './middlewares/authorisation';
+import { compression } from './middlewares/compression';
 import { idempotencyKeys, replayFor } from './middlewares/idempotency';
 import { jsonApiErrors } from './middlewares/json-api-errors';
 import { jsonBody } from './middlewares/json-body';
@@ -78,7 +79,8 @@ const rawBody = (event: APIGatewayProxyEventV2): string | undefined =>
 /**
  * `readAhead` names records the function will read, so they come with the caller's credentials. Middy
  * runs `after` and `onError` in reverse order of `use`: the security headers go on after the error
- * middleware has rendered any error, and the request id last of all. The caller is known as
+ * middleware has rendered any error, and the request id last of all; a large answer is compressed after
+ * it is kept for replay, so a replay is encoded for the client that asks again. The caller is known as
  * soon as what authentication reads is well-formed, and its request budget is charged at once, so every
  * later refusal (negotiation, query, body, permission) is charged and carries the budget's headers.
  * Idempotency keys take two places: the key is read before the body is parsed and claimed once the
@@ -96,6 +98,7 @@ export const jsonApiHandler = <R extends RouteId | Route>(
   return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>()
     .use(requestId(route))
     .use(securityHeaders(route))
+    .use(compression())
     .use(idempotency.outcome)
     .use(jsonApiErrors())
     .use(pathParameters())
