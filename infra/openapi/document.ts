@@ -381,7 +381,7 @@ const successBody = (route: Route, answer: Answer, contract: HandlerContract): R
 const BUDGET_HEADERS: HeadersObject = {
   'RateLimit-Policy': {
     description:
-      'The request budgets that apply (draft-ietf-httpapi-ratelimit-headers), e.g. `"organisation";q=6000;w=60, "client";q=1200;w=60`.',
+      'The request budgets that apply (draft-ietf-httpapi-ratelimit-headers), e.g. `"organisation";q=6000;w=60, "client";q=1200;w=60`. On every answer to an authenticated request once its credentials are accepted, refusals included.',
     schema: { type: 'string' },
   },
   RateLimit: {
@@ -396,8 +396,10 @@ const BUDGET_HEADERS: HeadersObject = {
 };
 const headerRefs = (...names: string[]): HeadersObject =>
   Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
-/** On every answer to an authenticated request. */
+/** On every answer to an authenticated request once its credentials are accepted, refusals included. */
 const RATE_LIMIT_HEADERS = headerRefs('RateLimit-Policy', 'RateLimit');
+/** Errors answered before the caller is known, so never charged to a budget. */
+const UNCHARGED_ERRORS = new Set(['401', '431']);
 
 /**
  * A success of an authenticated route carries the request budgets' headers; one of a route that takes an
@@ -512,7 +514,9 @@ const errorResponses = Object.fromEntries(
     `Error${status}`,
     {
       description,
-      ...(status === '429' && { headers: headerRefs('Retry-After', 'RateLimit-Policy', 'RateLimit') }),
+      ...(status === '429'
+        ? { headers: headerRefs('Retry-After', 'RateLimit-Policy', 'RateLimit') }
+        : !UNCHARGED_ERRORS.has(status) && { headers: RATE_LIMIT_HEADERS }),
       content: jsonApiContent(ref('ErrorDocument')),
     },
   ]),
