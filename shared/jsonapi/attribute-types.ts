@@ -70,7 +70,9 @@ export const timestamp = z.lazy(() =>
         message: 'must fall within the years 0000–9999 in UTC',
       });
       return z.NEVER;
-    }),
+    })
+    // What it serves, for the document's read attributes (a transform alone says nothing of its output).
+    .pipe(z.iso.datetime()),
 );
 
 /** A calendar date, `YYYY-MM-DD` (a date of birth, a start date): a real day, no time or zone. */
@@ -98,7 +100,8 @@ export const languageTag = () =>
         message: 'must be a BCP 47 language tag, such as en-GB',
       });
       return z.NEVER;
-    });
+    })
+    .pipe(z.string());
 
 /**
  * An IANA time zone name (`Europe/London`, `UTC`), as the runtime's time zone database knows it, stored
@@ -120,4 +123,5 @@ export const timeZone = () =>
         message: 'must be an IANA time zone, such as Europe/London',
       });
       return z.NEVER;
-    });
+    })
+    .pipe(z.string());
