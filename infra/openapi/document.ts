@@ -38,9 +38,10 @@ import {
 import { JSONAPI_MEDIA_TYPE } from '#shared/jsonapi/document';
 import type { OwnQueryParameter, OwnQueryParameters } from '#shared/jsonapi/own-query-parameters';
 import { GENERIC_ENDPOINTS } from '#shared/resources/area';
+import { readShape } from '#shared/resources/read-attributes';
 import type { ResourceDefinition } from '#shared/resources/resource-definition';
 import { declaredCrud } from '#shared/resources/simple-crud';
-import { resourceTypes, routes } from '#shared/routes';
+import { answeredTypes, resourceTypes, routes } from '#shared/routes';
 import { REPOSITORY_ROOT } from '../repository';
 import { anyOf, envelopeSchemas, identifierSchema, ref, resourceSchema } from './json-api';
 
@@ -572,17 +573,18 @@ const operationOf = async (route: Route): Promise<OperationObject> => {
 };
 
 /**
- * A type whose writes are declared stores what they accept as its attributes and nothing else, so its
- * attributes are documented exactly (each may be absent: a create need not send it). Types written by
- * their own code may store more, or otherwise, than a write sends; their attributes are not described
- * yet (see the README, API documentation).
+ * A type's read attributes, closed: a declaration's read shape (its writes' attributes as served and its
+ * `served` ones), or an area's for a type no declaration is. `required` lists those every answer carries
+ * (the API takes no sparse fieldsets, so an answer never leaves one out), so a generated client types
+ * them as present. A type answered with nothing describing its attributes fails the generation.
  */
-const attributesOf = (definition: ResourceDefinition | undefined): SchemaObject => {
-  if (!definition?.writes) return { type: 'object' };
-  const document = toSchema(declaredCrud(definition).documents.create, 'output');
-  const data = document.properties?.data as SchemaObject | undefined;
-  const { required: _optional, ...attributes } = (data?.properties?.attributes ?? {}) as SchemaObject;
-  return attributes;
+const attributesOf = (type: string): SchemaObject => {
+  const definition = resourceTypes.get(type);
+  const shape = definition ? readShape(definition) : answeredTypes.get(type)?.();
+  // An empty shape is declared so (a grant is wholly its relationships); none at all fails.
+  if (!shape)
+    throw new Error(`${type} is answered with, but no declaration or area describes its attributes`);
+  return toSchema(z.strictObject(shape), 'output');
 };
 
 /** Resource object schemas of every type a route answers with or includes. */
@@ -601,7 +603,7 @@ const resourceSchemas = (documented: Route[]): Record<string, SchemaObject> => {
         schemaName(type),
         resourceSchema({
           type,
-          attributes: attributesOf(definition),
+          attributes: attributesOf(type),
           relationships: definition?.relationships,
           linked: Boolean(definition?.selfPath),
         }),

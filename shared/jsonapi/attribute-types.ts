@@ -93,7 +93,9 @@ export const timestamp = z.lazy(() =>
       if (inAcceptedYears(utc)) return utc;
       context.issues.push({ code: 'custom', input: value, message: `${YEARS_MESSAGE} in UTC` });
       return z.NEVER;
-    }),
+    })
+    // What it serves, for the document's read attributes (a transform alone says nothing of its output).
+    .pipe(z.iso.datetime()),
 );
 
 /**
@@ -127,7 +129,8 @@ export const languageTag = () =>
         message: 'must be a BCP 47 language tag, such as en-GB',
       });
       return z.NEVER;
-    });
+    })
+    .pipe(z.string());
 
 /**
  * An IANA time zone name (`Europe/London`, `UTC`), as the runtime's time zone database knows it, stored
@@ -149,4 +152,5 @@ export const timeZone = () =>
         message: 'must be an IANA time zone, such as Europe/London',
       });
       return z.NEVER;
-    });
+    })
+    .pipe(z.string());

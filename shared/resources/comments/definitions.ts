@@ -1,4 +1,7 @@
 /** Comments: what a comment is as a resource (its writes are in comments.ts). */
+
+import * as z from 'zod';
+import { recordName } from '../../jsonapi/served-types';
 import { createdAtSort, defineResource } from '../resource-definition';
 
 export const comments = defineResource({
@@ -13,6 +16,7 @@ export const comments = defineResource({
     create: { handler: 'functions/comments/create.ts', permission: 'comments:create' },
     delete: { handler: 'functions/comments/delete.ts', permission: 'comments:view' },
   },
+  served: () => ({ body: z.string(), subject: recordName().describe('The record commented on.') }),
   relationships: {
     organisation: { type: 'organisations' },
     author: { type: 'users' },

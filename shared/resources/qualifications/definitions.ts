@@ -6,8 +6,8 @@
 import * as z from 'zod';
 import type { StoredResource } from '../../data/stored-resource';
 import type { WriteOp } from '../../data/transaction';
-import { VALIDITY_PERIOD } from '../../domain/qualifications/awards';
-import { type Rule, ruleSchema, typesOf } from '../../domain/qualifications/rules';
+import { AWARD_STATUSES, VALIDITY_PERIOD } from '../../domain/qualifications/awards';
+import { type Rule, ruleResultSchema, ruleSchema, typesOf } from '../../domain/qualifications/rules';
 import { freeText, requiredLine } from '../../jsonapi/attribute-types';
 import { ValidationError } from '../../jsonapi/errors';
 import type { Check } from '../record-writes';
@@ -145,6 +145,13 @@ export const qualificationAwards = defineResource({
     update: 'functions/qualifications/update-award.ts',
     delete: 'functions/qualifications/delete-award.ts',
   },
+  served: () => ({
+    status: z.enum(AWARD_STATUSES),
+    issued_at: z.iso.date(),
+    expires_at: z.iso.date().nullable().describe('Null for a type without expiry.'),
+    number: z.string().nullable(),
+    notes: z.string().nullable(),
+  }),
   relationships: {
     organisation: { type: 'organisations' },
     person: { type: 'users' },
@@ -262,6 +269,13 @@ export const qualificationSpecifications = defineResource({
 export const qualificationEvaluations = defineResource({
   type: 'qualification-evaluations',
   tag: 'Qualifications',
+  served: () => ({
+    on: z.iso.date().describe('The day evaluated.'),
+    met: z.boolean(),
+    rule: ruleResultSchema().describe(
+      "The specification's rule, each part met or not, with the awards proving it.",
+    ),
+  }),
   relationships: { person: { type: 'users' }, specification: { type: 'qualification-specifications' } },
   events: false,
 });
