@@ -3,6 +3,7 @@
  * `shared/resources/area.ts`), assembled in this one place for the stack, the local adapter, the
  * fallback and the tests. Adding a resource = a declaration in its area; nothing is listed here.
  */
+import type * as z from 'zod';
 import type { HttpMethod, Route } from './http/route';
 import { area as agents } from './resources/agents/area';
 import { area as assets } from './resources/assets/area';
@@ -69,6 +70,11 @@ type AnyRoute = (typeof areaList)[number]['routes'][number];
 /** Every resource type the service serves, by type name: the include resolver walks relationships here. */
 export const resourceTypes: ReadonlyMap<string, ResourceDefinition> = new Map(
   areaList.flatMap((area) => area.resources.map((resource) => [resource.type, resource] as const)),
+);
+
+/** The read attributes of the types routes answer with that no declaration is (whoami, events), by type. */
+export const answeredTypes: ReadonlyMap<string, () => z.ZodRawShape> = new Map(
+  areaList.flatMap((area) => Object.entries(area.answered)),
 );
 
 export type RouteId = AnyRoute['id'];

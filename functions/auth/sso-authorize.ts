@@ -1,6 +1,11 @@
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { Reply } from '#shared/http/reply';
+import type { OwnQueryParameters } from '#shared/jsonapi/own-query-parameters';
 import { beginSsoLogin } from '#shared/resources/auth/sso-login';
+
+export const queryParameters = {
+  invitation: { description: 'An invitation token from its e-mail: signing in accepts that invitation.' },
+} satisfies OwnQueryParameters;
 
 /**
  * GET /v3/sso/{oidc_identifier}/authorize: 303 to the organisation's identity provider, with a fresh

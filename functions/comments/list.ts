@@ -1,7 +1,5 @@
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { listCommentsOn, requireSubject } from '#shared/resources/comments/comments';
+import { listCommentsOn } from '#shared/resources/comments/comments';
 
 /** GET /v3/orgs/{org_id}/comments?filter[subject_id]=…: one record's comments, oldest first. */
-export const handler = jsonApiHandler('listComments', (request) =>
-  listCommentsOn(request, requireSubject(request.query)),
-);
+export const handler = jsonApiHandler('listComments', (request) => listCommentsOn(request));

@@ -1,12 +1,16 @@
 import { jsonApiHandler } from '#shared/http/json-api-handler';
+import type { OwnQueryParameters } from '#shared/jsonapi/own-query-parameters';
 import { listResources, without } from '#shared/resources/collection';
 import { users } from '#shared/resources/people/users';
 import { COMPLIANT_WITH, compliantReader } from '#shared/resources/qualifications/compliance';
 
 export const queryParameters = {
-  [COMPLIANT_WITH]:
-    'A qualification specification id: only the users who meet it today (their approved, unexpired awards).',
-};
+  [COMPLIANT_WITH]: {
+    description:
+      'A qualification specification id: only the users who meet it today (their approved, unexpired awards).',
+    schema: { type: 'string', format: 'uuid' },
+  },
+} satisfies OwnQueryParameters;
 
 /** GET /v3/orgs/{org_id}/people/users, and who meets a specification (`filter[compliant_with]`). */
 export const handler = jsonApiHandler('listUsers', async (request) => {

@@ -5,7 +5,11 @@ import {
   qualificationEvaluations,
   qualificationSpecifications,
 } from '#shared/resources/qualifications/definitions';
-import { evaluateSpecification, parseEvaluationQuery } from '#shared/resources/qualifications/evaluation';
+import {
+  evaluateSpecification,
+  evaluationParameters,
+  parseEvaluationQuery,
+} from '#shared/resources/qualifications/evaluation';
 import { toResourceObject } from '#shared/resources/serialise';
 import { readInScope } from '#shared/resources/single';
 
@@ -16,10 +20,7 @@ export const collectionOptions = {
   includes: [],
 } as const;
 
-export const queryParameters = {
-  'filter[person]': 'The people to evaluate: user ids, comma-separated or the parameter repeated (1 to 100).',
-  'filter[on]': 'The day to evaluate on, YYYY-MM-DD (UTC); today by default.',
-};
+export { evaluationParameters as queryParameters };
 
 /**
  * GET /v3/qualification-specifications/{id}/evaluation?filter[person]=…&filter[on]=…: per person, whether
@@ -41,7 +42,7 @@ export const handler = jsonApiHandler(
       evaluations.map((evaluation) =>
         toResourceObject(qualificationEvaluations, evaluation, request.baseUrl),
       ),
-      without(request.query, Object.keys(queryParameters)),
+      without(request.query, Object.keys(evaluationParameters)),
     );
   },
   // The specification comes with the caller's credentials.

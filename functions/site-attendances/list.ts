@@ -1,12 +1,16 @@
 import { jsonApiHandler } from '#shared/http/json-api-handler';
+import type { OwnQueryParameters } from '#shared/jsonapi/own-query-parameters';
 import { listResources } from '#shared/resources/collection';
 import { siteAttendances } from '#shared/resources/site-attendances/definitions';
 import { registerQuery } from '#shared/resources/site-attendances/register';
 
 export const queryParameters = {
-  'filter[day]':
-    'A day’s register: attendances signed in that day (YYYY-MM-DD) in the organisation’s time zone (its settings).',
-};
+  'filter[day]': {
+    description:
+      'A day’s register: attendances signed in that day (YYYY-MM-DD) in the organisation’s time zone (its settings).',
+    schema: { type: 'string', format: 'date' },
+  },
+} satisfies OwnQueryParameters;
 
 /**
  * GET /v3/orgs/{org_id}/site-attendances: the attendances, or a day's register (`filter[day]`); who is on a

@@ -6,7 +6,8 @@ import { rotateSecret, type StoredSubscription, withSecret } from '#shared/resou
 
 /**
  * POST /v3/webhook-subscriptions/{id}/rotate-secret: 200 with the new secret, shown this once; the one it
- * replaces keeps signing (a second signature) for 24 hours.
+ * replaces keeps signing (a second signature) for 24 hours. 403 unless the caller reads every record the
+ * subscription carries (`checkMayHold`).
  */
 export const handler = jsonApiHandler('rotateWebhookSubscriptionSecret', async (request) => {
   const record = await readInScope(
@@ -14,7 +15,7 @@ export const handler = jsonApiHandler('rotateWebhookSubscriptionSecret', async (
     webhookSubscriptions,
     request.params.webhook_subscription_id,
   );
-  const rotated = await rotateSecret(request.scope, record as StoredSubscription);
+  const rotated = await rotateSecret(request.scope, record as StoredSubscription, request.principal);
   const document = await resourceResponse(request, webhookSubscriptions, rotated.record);
   return new Reply(
     200,

@@ -7,7 +7,10 @@ import {
   updateSubscriptionDocument,
 } from '#shared/resources/webhooks/subscriptions';
 
-/** PATCH /v3/webhook-subscriptions/{id}: any change makes a failing subscription active again. */
+/**
+ * PATCH /v3/webhook-subscriptions/{id}: any change makes a failing subscription active again; 403 unless the
+ * caller reads every record the subscription, as changed, carries (`checkMayHold`).
+ */
 export const handler = jsonApiHandler('updateWebhookSubscription', async (request) => {
   const record = await readInScope(
     request.scope,

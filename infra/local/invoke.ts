@@ -5,80 +5,26 @@
  * a 1xx-3xx answer, 1 on a 4xx or 5xx (the error document is printed all the same, so scripts can test
  * it), and 2 when no request could be made: then one line on stderr says why, never a stack trace.
  */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import * as z from 'zod';
+import {
+  type Credentials,
+  call,
+  demoClientToken,
+  Refusal,
+  readCredentials,
+  runScriptMain,
+} from './demo-credentials';
 
 const USAGE = 'Usage: npm run invoke -- <METHOD> <PATH> [--body JSON] [--as admin|viewer|user]';
-const START = 'start it with `npm start` in another terminal';
-const file = resolve(import.meta.dirname, '../../.local/credentials.json');
-
-class Refusal extends Error {}
-
-const credentialsSchema = z.object({
-  base_url: z.url(),
-  auth_url: z.url(),
-  organisations: z
-    .array(
-      z.object({
-        clients: z.array(
-          z.object({ client_id: z.string(), client_secret: z.string(), role: z.enum(['admin', 'viewer']) }),
-        ),
-        user: z.object({ session_token: z.string() }).optional(),
-      }),
-    )
-    .min(1),
-});
-type Credentials = z.infer<typeof credentialsSchema>;
-
-const readCredentials = (): Credentials => {
-  let json: unknown = null;
-  try {
-    json = JSON.parse(readFileSync(file, 'utf8'));
-  } catch (error) {
-    if ((error as { code?: string }).code === 'ENOENT')
-      throw new Refusal(`No local API has run here (no .local/credentials.json): ${START}.`);
-  }
-  const parsed = credentialsSchema.safeParse(json);
-  if (!parsed.success) throw new Refusal(`.local/credentials.json is not what npm start writes: ${START}.`);
-  return parsed.data;
-};
-
-/** A refused connection means nothing listens: say how to start it rather than how fetch failed. */
-const call = async (url: string, init: RequestInit): Promise<Response> => {
-  try {
-    return await fetch(url, init);
-  } catch (error) {
-    const code = (error as { cause?: { code?: string } }).cause?.code;
-    if (code === 'ECONNREFUSED')
-      throw new Refusal(`Nothing is listening at ${new URL(url).origin}: ${START}.`);
-    throw new Refusal(`${init.method ?? 'GET'} ${url} failed: ${code ?? (error as Error).message}`);
-  }
-};
 
 const principalHeaders = async (credentials: Credentials, as: string): Promise<Record<string, string>> => {
-  const [org] = credentials.organisations;
   if (as === 'user') {
-    if (!org?.user) throw new Refusal('The first demo organisation has no user session.');
-    return { 'X-Session-Token': org.user.session_token };
+    const user = credentials.organisations[0]?.user;
+    if (!user) throw new Refusal('The first demo organisation has no user session.');
+    return { 'X-Session-Token': user.session_token };
   }
-  const client = org?.clients.find((c) => c.role === as);
-  if (!client) throw new Refusal(`The first demo organisation has no ${as} client.`);
-  const response = await call(`${credentials.auth_url}/oauth2/token`, {
-    method: 'POST',
-    body: new URLSearchParams({
-      grant_type: 'client_credentials',
-      client_id: client.client_id,
-      client_secret: client.client_secret,
-    }),
-  });
-  const body = (await response.json().catch(() => ({}))) as { access_token?: string; error?: string };
-  if (!body.access_token)
-    throw new Refusal(
-      `No token for the demo ${as} (${response.status} ${body.error ?? ''}): the server is not the one that wrote .local/credentials.json; restart npm start.`,
-    );
-  return { Authorization: `Bearer ${body.access_token}` };
+  const { token } = await demoClientToken(credentials, as === 'viewer' ? 'viewer' : 'admin');
+  return { Authorization: `Bearer ${token}` };
 };
 
 const parse = () => {
@@ -121,7 +67,4 @@ const main = async () => {
   if (response.status >= 400) process.exitCode = 1;
 };
 
-main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Refusal ? error.message : `invoke failed: ${String(error)}`}\n`);
-  process.exitCode = 2;
-});
+runScriptMain('invoke', main);

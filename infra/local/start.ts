@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { localDynamoDbClient, localS3Client } from './clients';
 import { startDynamoDbLocal, startS3rver, startSesLocal } from './engines';
@@ -36,7 +37,19 @@ const stopAll = async () => {
   await Promise.allSettled(stops.reverse().map((stop) => stop()));
 };
 
+/** Whether this process could listen on the port: checked before anything starts, not 30 s later. */
+const portIsFree = (port: number, host: string) =>
+  new Promise<boolean>((done) => {
+    const server = createServer();
+    server.once('error', () => done(false));
+    server.listen(port, host, () => server.close(() => done(true)));
+  });
+
 const main = async () => {
+  if (!(await portIsFree(port, '127.0.0.1')))
+    throw new Error(
+      `Port ${port} on 127.0.0.1 is taken (another npm start?): stop it, or choose another port, e.g. PORT=${port + 1} npm start`,
+    );
   const dynamo = await startDynamoDbLocal();
   stops.push(dynamo.stop);
   const s3 = await startS3rver();
@@ -130,7 +143,6 @@ const main = async () => {
   });
 
   const [first] = demo.organisations;
-  const admin = first?.clients[0];
   // Loaded once the local environment is set: the route table's modules read their configuration on import.
   const { routePath } = await import('#shared/jsonapi/links');
   const lines = [
@@ -149,12 +161,13 @@ const main = async () => {
       ...(o.sso ? [`  SSO    open ${o.sso.login_url} and sign in as anyone @${o.domain}`] : []),
     ]),
     '',
-    'Credentials written to .local/credentials.json. Try:',
+    'Credentials written to .local/credentials.json. In another terminal (bash or zsh), set BASE, ORG_ID, TOKEN,',
+    "SESSION, CLIENT_ID, CLIENT_SECRET and ISSUER for the README's examples, and try them:",
     '',
-    `  TOKEN=$(curl -s ${baseUrl}/oauth2/token -d grant_type=client_credentials \\`,
-    `    -d client_id=${admin?.client_id} -d client_secret=${admin?.client_secret} | sed -E 's/.*"access_token":"([^"]+)".*/\\1/')`,
-    `  curl -s -H "Authorization: Bearer $TOKEN" ${baseUrl}/v3/orgs/${first?.id}/people/teams?include=members`,
-    `  curl -s -G -H "Authorization: Bearer $TOKEN" ${baseUrl}/v3/cost-rollups \\`,
+    '  eval "$(npm run -s shell-env)"',
+    '  curl -s -H "Authorization: Bearer $TOKEN" "$BASE/v3/orgs/$ORG_ID/people/teams?include=members"',
+    '  curl -s -H "X-Session-Token: $SESSION" "$BASE/v3/whoami"',
+    '  curl -s -G -H "Authorization: Bearer $TOKEN" "$BASE/v3/cost-rollups" \\',
     `    --data-urlencode 'filter=and(eq(organisation,${first?.id}),eq(cost_centre,${first?.costed_contract}),eq(cost_centre_type,scheme-contracts),eq(depth,all))'`,
     '',
     'In another terminal, npm run scenario:cdm walks a scheme through CDM 2015 (appointments to proposed changes);',

@@ -30,15 +30,18 @@ import { parameterNames } from '#shared/http/path-template';
 import type { Answer, Route } from '#shared/http/route';
 import {
   type CollectionOptions,
+  type FilterOption,
   includeOptions,
   PAGE_SIZE_DEFAULT,
   PAGE_SIZE_MAX,
 } from '#shared/jsonapi/collection-query';
 import { JSONAPI_MEDIA_TYPE } from '#shared/jsonapi/document';
+import type { OwnQueryParameter, OwnQueryParameters } from '#shared/jsonapi/own-query-parameters';
 import { GENERIC_ENDPOINTS } from '#shared/resources/area';
+import { readShape } from '#shared/resources/read-attributes';
 import type { ResourceDefinition } from '#shared/resources/resource-definition';
 import { declaredCrud } from '#shared/resources/simple-crud';
-import { resourceTypes, routes } from '#shared/routes';
+import { answeredTypes, resourceTypes, routes } from '#shared/routes';
 import { REPOSITORY_ROOT } from '../repository';
 import { anyOf, envelopeSchemas, identifierSchema, ref, resourceSchema } from './json-api';
 
@@ -53,8 +56,8 @@ interface HandlerContract {
   responseBody?: z.core.$ZodType;
   /** The query features of a collection that is not its declaration's (a key list, a history). */
   collectionOptions?: CollectionOptions;
-  /** Query parameters a handler parses by its own rules (the roll-ups' filter expression), with their syntax. */
-  queryParameters?: Readonly<Record<string, string>>;
+  /** Query parameters a handler parses by its own rules (the roll-ups' filter expression), as it declares them. */
+  queryParameters?: OwnQueryParameters;
   /**
    * Errors the handler answers itself, not as JSON:API (the token endpoint's RFC 6749 §5.2 errors): their
    * media type, schema and statuses. The middlewares before it still refuse in JSON:API.
@@ -113,18 +116,45 @@ const includedTypes = (definition: ResourceDefinition | undefined, paths: readon
   return [...types];
 };
 
+/** Path parameters are always required; a query parameter when the code that parses it requires it. */
 const parameter = (
   name: string,
   where: 'path' | 'query',
   schema: SchemaObject,
   description?: string,
+  required = where === 'path',
 ): ParameterObject => ({
   name,
   in: where,
-  ...(where === 'path' && { required: true }),
+  ...(required && { required: true }),
   schema,
   ...(description && { description }),
 });
+
+/** A parameter a handler parses itself, from its declaration (`shared/jsonapi/own-query-parameters.ts`). */
+const ownParameter = (name: string, declared: OwnQueryParameter | undefined): ParameterObject =>
+  parameter(
+    name,
+    'query',
+    // An empty value counts as none (`requireOwnParameters`).
+    { type: 'string', ...(declared?.required && { minLength: 1 }), ...declared?.schema } as SchemaObject,
+    declared?.description,
+    declared?.required === true,
+  );
+
+/** An equality filter: required, at least so long, or true/false, as its declaration says to the parser. */
+const equalityFilter = (field: string, filter: FilterOption): ParameterObject => {
+  const schema: SchemaObject =
+    filter.type === 'boolean'
+      ? { type: 'string', enum: ['true', 'false'] }
+      : { type: 'string', minLength: filter.minLength ?? 1 };
+  const description = [
+    filter.description ??
+      `Exact equality on ${field}${filter.type === 'boolean' ? ': `true` or `false`' : ''}.`,
+    ...(filter.required ? ['Required: the collection is not read without it.'] : []),
+  ].join(' ');
+  return parameter(`filter[${field}]`, 'query', schema, description, filter.required === true);
+};
 
 const pageParameters = (cursor: boolean): ParameterObject[] => {
   const limit = { type: 'integer', minimum: 1, maximum: PAGE_SIZE_MAX, default: PAGE_SIZE_DEFAULT } as const;
@@ -185,8 +215,7 @@ const collectionParameters = (options: CollectionOptions): ParameterObject[] => 
         parameter(`filter[${field}.box.top_right]`, 'query', corner, 'latitude,longitude; with bottom_left.'),
       ];
     }
-    const schema: SchemaObject = filter.type === 'boolean' ? { enum: ['true', 'false'] } : { type: 'string' };
-    return [parameter(`filter[${field}]`, 'query', schema, `Exact equality on ${field}.`)];
+    return [equalityFilter(field, filter)];
   }),
   ...(Object.keys(options.sorts).length === 0
     ? []
@@ -195,10 +224,11 @@ const collectionParameters = (options: CollectionOptions): ParameterObject[] => 
           'sort',
           'query',
           {
+            type: 'string',
             enum: Object.keys(options.sorts).flatMap((field) => [field, `-${field}`]),
             default: options.defaultSort,
           },
-          'One field; `-` for descending.',
+          `One field, \`-\` before it for descending: ${Object.keys(options.sorts).join(', ')}; ${options.defaultSort} by default. A comma list is taken, but only its first field is applied.`,
         ),
       ]),
   ...includeParameter(options.includes),
@@ -209,7 +239,9 @@ const collectionParameters = (options: CollectionOptions): ParameterObject[] => 
 const pathParameterSchema = (name: string): SchemaObject => {
   const uuid: SchemaObject = { type: 'string', format: 'uuid' };
   if (!name.endsWith('_id')) return { type: 'string' };
-  return name === 'role_id' ? { anyOf: [uuid, { type: 'string', pattern: ROLE_ID.source }] } : uuid;
+  return name === 'role_id'
+    ? { type: 'string', anyOf: [uuid, { type: 'string', pattern: ROLE_ID.source }] }
+    : uuid;
 };
 
 const pathParameters = (route: Route): ParameterObject[] =>
@@ -217,15 +249,13 @@ const pathParameters = (route: Route): ParameterObject[] =>
 
 const queryParameters = (route: Route, answer: Answer, contract: HandlerContract): ParameterObject[] => {
   if (route.query !== undefined)
-    return route.query.map((name) =>
-      parameter(name, 'query', { type: 'string' }, contract.queryParameters?.[name]),
-    );
+    return route.query.map((name) => ownParameter(name, contract.queryParameters?.[name]));
   if (route.method !== 'GET') return [];
   const definition = route.declared?.resource;
   if (answer.collection !== undefined) {
     const options = contract.collectionOptions ?? definition?.collection;
-    const own = Object.entries(contract.queryParameters ?? {}).map(([name, description]) =>
-      parameter(name, 'query', { type: 'string' }, description),
+    const own = Object.entries(contract.queryParameters ?? {}).map(([name, declared]) =>
+      ownParameter(name, declared),
     );
     return [...own, ...(options ? collectionParameters(options) : pageParameters(false))];
   }
@@ -352,7 +382,7 @@ const successBody = (route: Route, answer: Answer, contract: HandlerContract): R
 const BUDGET_HEADERS: HeadersObject = {
   'RateLimit-Policy': {
     description:
-      'The request budgets that apply (draft-ietf-httpapi-ratelimit-headers), e.g. `"organisation";q=6000;w=60, "client";q=1200;w=60`.',
+      'The request budgets that apply (draft-ietf-httpapi-ratelimit-headers), e.g. `"organisation";q=6000;w=60, "client";q=1200;w=60`. On every answer to an authenticated request once its credentials are accepted, refusals included.',
     schema: { type: 'string' },
   },
   RateLimit: {
@@ -367,8 +397,10 @@ const BUDGET_HEADERS: HeadersObject = {
 };
 const headerRefs = (...names: string[]): HeadersObject =>
   Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
-/** On every answer to an authenticated request. */
+/** On every answer to an authenticated request once its credentials are accepted, refusals included. */
 const RATE_LIMIT_HEADERS = headerRefs('RateLimit-Policy', 'RateLimit');
+/** Errors answered before the caller is known, so never charged to a budget. */
+const UNCHARGED_ERRORS = new Set(['401', '431']);
 
 /**
  * A success of an authenticated route carries the request budgets' headers; one of a route that takes an
@@ -483,7 +515,9 @@ const errorResponses = Object.fromEntries(
     `Error${status}`,
     {
       description,
-      ...(status === '429' && { headers: headerRefs('Retry-After', 'RateLimit-Policy', 'RateLimit') }),
+      ...(status === '429'
+        ? { headers: headerRefs('Retry-After', 'RateLimit-Policy', 'RateLimit') }
+        : !UNCHARGED_ERRORS.has(status) && { headers: RATE_LIMIT_HEADERS }),
       content: jsonApiContent(ref('ErrorDocument')),
     },
   ]),
@@ -539,17 +573,18 @@ const operationOf = async (route: Route): Promise<OperationObject> => {
 };
 
 /**
- * A type whose writes are declared stores what they accept as its attributes and nothing else, so its
- * attributes are documented exactly (each may be absent: a create need not send it). Types written by
- * their own code may store more, or otherwise, than a write sends; their attributes are not described
- * yet (see the README, API documentation).
+ * A type's read attributes, closed: a declaration's read shape (its writes' attributes as served and its
+ * `served` ones), or an area's for a type no declaration is. `required` lists those every answer carries
+ * (the API takes no sparse fieldsets, so an answer never leaves one out), so a generated client types
+ * them as present. A type answered with nothing describing its attributes fails the generation.
  */
-const attributesOf = (definition: ResourceDefinition | undefined): SchemaObject => {
-  if (!definition?.writes) return { type: 'object' };
-  const document = toSchema(declaredCrud(definition).documents.create, 'output');
-  const data = document.properties?.data as SchemaObject | undefined;
-  const { required: _optional, ...attributes } = (data?.properties?.attributes ?? {}) as SchemaObject;
-  return attributes;
+const attributesOf = (type: string): SchemaObject => {
+  const definition = resourceTypes.get(type);
+  const shape = definition ? readShape(definition) : answeredTypes.get(type)?.();
+  // An empty shape is declared so (a grant is wholly its relationships); none at all fails.
+  if (!shape)
+    throw new Error(`${type} is answered with, but no declaration or area describes its attributes`);
+  return toSchema(z.strictObject(shape), 'output');
 };
 
 /** Resource object schemas of every type a route answers with or includes. */
@@ -568,7 +603,7 @@ const resourceSchemas = (documented: Route[]): Record<string, SchemaObject> => {
         schemaName(type),
         resourceSchema({
           type,
-          attributes: attributesOf(definition),
+          attributes: attributesOf(type),
           relationships: definition?.relationships,
           linked: Boolean(definition?.selfPath),
         }),

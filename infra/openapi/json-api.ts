@@ -146,6 +146,12 @@ export const envelopeSchemas: Record<string, SchemaObject> = {
     required: ['current_page', 'counts', 'requested', 'offsets'],
     additionalProperties: false,
   },
+  FeatureOptions: {
+    type: 'object',
+    properties: { options: { type: 'array', items: { type: 'string' } } },
+    required: ['options'],
+    additionalProperties: false,
+  },
   Features: {
     type: 'object',
     description: 'The filter, include and sort names this collection accepts.',
@@ -153,21 +159,18 @@ export const envelopeSchemas: Record<string, SchemaObject> = {
       params: {
         type: 'object',
         properties: Object.fromEntries(
-          ['filter', 'include', 'sort'].map((name) => [
-            name,
-            {
-              type: 'object',
-              properties: { options: { type: 'array', items: { type: 'string' } } },
-              required: ['options'],
-              additionalProperties: false,
-            },
-          ]),
+          ['filter', 'include', 'sort'].map((name) => [name, ref('FeatureOptions')]),
         ),
         required: ['filter', 'include', 'sort'],
         additionalProperties: false,
       },
+      include: {
+        ...ref('FeatureOptions'),
+        description:
+          'The include options again, equal to `params.include`: the shape the spec’s cost-rollups and sso-providers sections name.',
+      },
     },
-    required: ['params'],
+    required: ['params', 'include'],
     additionalProperties: false,
   },
   CollectionMeta: {

@@ -7,20 +7,16 @@
  * stops working within that time. Authorisation turns them and the route's permission into the scope.
  */
 import { config } from '../config';
-import { heldGrantsOf, type PrincipalRecord, principalKey, recordsByOrg } from '../data/principals';
+import { heldGrantsOf, type PrincipalRecord, principalKey } from '../data/principals';
 import { getItem, live, readTogether } from '../data/repository';
 import type { Actor, Scope } from '../data/scope';
 import { scopeOf } from '../data/scope';
 import { type SessionRecord, sessionKey } from '../data/sessions';
 import { type ItemKey, keyId } from '../data/stored-resource';
-import {
-  builtInRoles,
-  type EffectivePermissions,
-  effectivePermissions,
-  type GrantFacts,
-} from '../domain/iam/effective-permissions';
+import type { EffectivePermissions } from '../domain/iam/effective-permissions';
 import type { Permission } from '../domain/iam/permissions';
 import { ForbiddenError, NotFoundError, UnauthorisedError } from '../jsonapi/errors';
+import { permissionsOfGrants } from './grant-permissions';
 import type { AuthScheme } from './schemes';
 import { hashSessionToken, SESSION_HEADER, sessionCookie, sessionPrincipal } from './sessions';
 import { verifyAccessToken } from './verify-access-token';
@@ -53,34 +49,9 @@ export const knownPermissions = (principalId: string): EffectivePermissions | un
   return known && known.expires > Date.now() ? known.permissions : undefined;
 };
 
-const loadPermissions = async (
-  record: PrincipalRecord,
-  consistent = false,
-): Promise<EffectivePermissions> => {
-  const facts: GrantFacts[] = (await heldGrantsOf(record.id, consistent)).map((g) => ({
-    org_id: g.org_id,
-    ...(g.role && { role: g.role }),
-    ...(g.role_group && { role_group: g.role_group }),
-  }));
-  const groups = await recordsByOrg(
-    'role-groups',
-    facts.flatMap((f) => (f.role_group ? [{ org_id: f.org_id, id: f.role_group }] : [])),
-  );
-  const customRoleRefs = [
-    ...facts.flatMap((f) => (f.role ? [{ org_id: f.org_id, id: f.role }] : [])),
-    ...groups.flatMap((g) =>
-      (Array.isArray(g.rels.roles) ? g.rels.roles : []).map((id) => ({ org_id: g.org_id, id })),
-    ),
-  ].filter((r) => !builtInRoles.has(r.id));
-  const roles = await recordsByOrg('roles', customRoleRefs);
-  return effectivePermissions(
-    facts,
-    new Map(
-      roles.map((r) => [r.id, { id: r.id, permissions: (r.attributes.permissions as string[]) ?? [] }]),
-    ),
-    new Map(groups.map((g) => [g.id, { id: g.id, roles: (g.rels.roles as string[]) ?? [] }])),
-  );
-};
+/** `consistent`: read the grants as of now (work that runs later under someone's identity asks so). */
+const loadPermissions = async (record: PrincipalRecord, consistent = false): Promise<EffectivePermissions> =>
+  (await permissionsOfGrants(await heldGrantsOf(record.id, consistent))).permissions;
 
 const permissionsOf = async (record: PrincipalRecord): Promise<EffectivePermissions> => {
   const cached = cache.get(record.id);

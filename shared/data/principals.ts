@@ -75,6 +75,8 @@ export const userPrincipal = (
   teams,
 });
 
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
 export const clientKey = (clientId: string) => ({ pk: `CLIENT#${clientId}`, sk: 'CLIENT' });
 export const granteeIndexKey = (granteeId: string) => `GRANTEE#${granteeId}`;
 
@@ -113,6 +115,33 @@ export const principalTeamsWrite = (
     ConditionExpression: 'attribute_exists(pk)',
     ExpressionAttributeNames: { '#org': orgId },
     ExpressionAttributeValues: { ':none': [], ':ids': [...teamIds] },
+  },
+});
+
+/**
+ * For a transaction whose decision rests on what a principal holds (an invitation accepted under its
+ * inviter's authority): the principal is still enabled when it commits.
+ */
+export const principalEnabledCheck = (id: string): TransactItem => ({
+  ConditionCheck: {
+    TableName: tableName,
+    Key: principalKey(id),
+    ConditionExpression: 'enabled = :enabled',
+    ExpressionAttributeValues: { ':enabled': true },
+  },
+});
+
+/**
+ * For the same: the principal still holds this grant, giving what it gave when read (a revoked grant's
+ * item is gone; a changed one's gives another role or role group).
+ */
+export const heldGrantCheck = (principalId: string, held: HeldGrant): TransactItem => ({
+  ConditionCheck: {
+    TableName: tableName,
+    Key: heldGrantKey(principalId, held.grant_id),
+    ConditionExpression: held.role ? '#role = :given' : '#group = :given AND attribute_not_exists(#role)',
+    ExpressionAttributeNames: { '#role': 'role', ...(!held.role && { '#group': 'role_group' }) },
+    ExpressionAttributeValues: { ':given': held.role ?? held.role_group },
   },
 });
 

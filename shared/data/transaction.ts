@@ -200,6 +200,9 @@ export const buildTransaction = (
     }
   };
   const checked = new Set<string>();
+  // A keep requires its record to exist, so an existence check of a record kept in the same transaction
+  // is the keep's (a specification named and counted by a job role): DynamoDB allows one action per item.
+  const kept = new Set(ops.flatMap((op) => ('keep' in op ? [keyId(op.keep.key)] : [])));
   const counters = new Map<string, Tally>();
   const tally = (op: number, key: ItemKey): Tally => {
     const found: Tally = counters.get(keyId(key)) ?? {
@@ -370,7 +373,7 @@ export const buildTransaction = (
       const { version, ...key } = op.check;
       // The same existence asked twice (a parent named and also counted under) is one check.
       const checkId = `${keyId(key)}\n${version}`;
-      if (checked.has(checkId)) return;
+      if (checked.has(checkId) || (version === undefined && kept.has(keyId(key)))) return;
       checked.add(checkId);
       add(i, {
         ConditionCheck: {

@@ -11,6 +11,7 @@ import type { Document } from '../jsonapi/document';
 import { type PathOf, type Route, type RouteId, routeById } from '../routes';
 import type { ApiContext } from './api-context';
 import { authorisation, type ReadAhead } from './middlewares/authorisation';
+import { compression } from './middlewares/compression';
 import { idempotencyKeys, replayFor } from './middlewares/idempotency';
 import { jsonApiErrors } from './middlewares/json-api-errors';
 import { jsonBody } from './middlewares/json-body';
@@ -20,7 +21,7 @@ import { queryParameters as knownQueryParameters } from './middlewares/query-par
 import { requestBudget } from './middlewares/request-budget';
 import { requestId } from './middlewares/request-id';
 import { securityHeaders } from './middlewares/security-headers';
-import { wellFormedInput } from './middlewares/well-formed-input';
+import { wellFormedInput, wellFormedPathAndHeaders } from './middlewares/well-formed-input';
 import type { ParamsOf } from './path-template';
 import { Reply, toResult } from './reply';
 
@@ -78,10 +79,13 @@ const rawBody = (event: APIGatewayProxyEventV2): string | undefined =>
 /**
  * `readAhead` names records the function will read, so they come with the caller's credentials. Middy
  * runs `after` and `onError` in reverse order of `use`: the security headers go on after the error
- * middleware has rendered any error, and the request id last of all. Idempotency keys take two places:
- * the key is read before the body is parsed and claimed once the caller is authorised, and the answer is
- * kept after any error is rendered, before the headers every response gets (middlewares/idempotency.ts);
- * a replay is sent here, in place of the function.
+ * middleware has rendered any error, and the request id last of all; a large answer is compressed after
+ * it is kept for replay, so a replay is encoded for the client that asks again. The caller is known as
+ * soon as what authentication reads is well-formed, and its request budget is charged at once, so every
+ * later refusal (negotiation, query, body, permission) is charged and carries the budget's headers.
+ * Idempotency keys take two places: the key is read before the body is parsed and claimed once the
+ * caller is authorised, and the answer is kept after any error is rendered, before the headers every
+ * response gets (middlewares/idempotency.ts); a replay is sent here, in place of the function.
  */
 export const jsonApiHandler = <R extends RouteId | Route>(
   routeId: R,
@@ -90,18 +94,22 @@ export const jsonApiHandler = <R extends RouteId | Route>(
 ) => {
   const route: Route = typeof routeId === 'string' ? routeById(routeId) : (routeId as Route);
   const idempotency = idempotencyKeys(route);
+  const caller = authorisation(route, readAhead);
   return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, ApiContext>()
     .use(requestId(route))
     .use(securityHeaders(route))
+    .use(compression())
     .use(idempotency.outcome)
     .use(jsonApiErrors())
-    .use(negotiate(route))
     .use(pathParameters())
+    .use(wellFormedPathAndHeaders())
+    .use(caller.authenticate)
+    .use(requestBudget())
+    .use(negotiate(route))
     .use(knownQueryParameters(route))
     .use(jsonBody(route))
     .use(wellFormedInput(route))
-    .use(authorisation(route, readAhead))
-    .use(requestBudget())
+    .use(caller.authorise)
     .use(idempotency.claim)
     .handler(async (event, context) => {
       const replay = replayFor(context);

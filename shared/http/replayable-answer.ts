@@ -1,12 +1,13 @@
 /**
  * What of a write's answer an idempotency record may keep. Some answers carry a value meant for the
  * caller once, which the service otherwise never keeps in plain text; a replay must not bring it back
- * from a table item that lives a day. Recognised by the house conventions, in the primary data and
- * included resources alike:
- * - a one-time secret: a resource whose `meta.secret_shown_once` is true (a service-account key's
- *   creation; a future signing secret follows the same rule) has each attribute named `secret` or
- *   ending in `_secret` masked as its GET shows it (twelve `*` and the last four characters), and
- *   `secret_shown_once` false;
+ * from a table item that lives a day. One rule for every kept answer, whatever route made it, in the
+ * primary data and included resources alike:
+ * - a one-time secret is an attribute named `secret` or ending in `_secret` (`ONE_TIME_SECRET`: a
+ *   service-account key's `client_secret`, a webhook subscription's signing `secret`; a route that answers
+ *   a new secret names it so, and is masked without further ado). It is masked as a service-account key's
+ *   GET shows one (twelve `*` and the last four characters); a `meta.secret_shown_once: true` becomes false.
+ *   A value already masked (an answer that only shows one) is kept as it is;
  * - a presigned S3 address (`meta.upload`, `meta.download`): a bearer capability signed with the
  *   function's credentials (in AWS its URL carries the session token); removed.
  * The answer names what it left out in top-level `meta.replay` (JSON pointers), so a replay says so.
@@ -18,25 +19,27 @@ type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const SECRET_NAME = /(^|_)secret$/;
+/** The one declaration of which attributes hold a one-time secret (see above). */
+export const ONE_TIME_SECRET = /(^|_)secret$/;
 const PRESIGNED = ['upload', 'download'] as const;
 
 export const maskSecret = (secret: string) => `${'*'.repeat(12)}${secret.slice(-4)}`;
+const masked = (value: string) => value.startsWith('*'.repeat(12));
 
 /** A resource object without its one-time values, and the pointers of what changed. */
 const keptResource = (resource: Json, path: (string | number)[]): { resource: Json; changed: string[] } => {
   const meta = isObject(resource.meta) ? { ...resource.meta } : undefined;
   const attributes = isObject(resource.attributes) ? { ...resource.attributes } : undefined;
   const changed: string[] = [];
-  if (meta?.secret_shown_once === true && attributes) {
+  if (attributes) {
     for (const [name, value] of Object.entries(attributes)) {
-      if (SECRET_NAME.test(name) && typeof value === 'string') {
+      if (ONE_TIME_SECRET.test(name) && typeof value === 'string' && !masked(value)) {
         attributes[name] = maskSecret(value);
         changed.push(pointer([...path, 'attributes', name]));
       }
     }
-    meta.secret_shown_once = false;
   }
+  if (changed.length > 0 && meta?.secret_shown_once === true) meta.secret_shown_once = false;
   for (const name of PRESIGNED) {
     if (meta && name in meta) {
       delete meta[name];

@@ -42,18 +42,45 @@ export const integer = (min: number, max: number) => z.number().int().min(min).m
 /** An amount of money in integer minor units. */
 export const minorUnits = () => integer(0, MONEY_MAX);
 
-/** A URL of at most `max` characters. */
-export const url = (max = 2000) => z.url().max(max);
+/**
+ * An absolute URL of at most `max` characters, taken as written: no whitespace or control character
+ * anywhere (a client percent-encodes them, `%20`). The URL parser, and zod's URL check after it, trim
+ * spaces and drop tabs and line breaks, so such a URL would be shown as one text and fetched as another;
+ * hence the refusal comes first, on the text as sent.
+ */
+export const url = (max = 2000) =>
+  z
+    .string()
+    .max(max)
+    .refine(
+      (s) => !/\s/.test(s) && !hasControlCharacter(s),
+      'Must be a URL without whitespace or control characters: percent-encode them (%20, %0A).',
+    )
+    .check(z.url());
 
 /** An e-mail address (RFC 5321 caps one at 254 characters). */
 export const email = () => z.email().max(254);
 
 /**
+ * The years, inclusive, within which every timestamp (in UTC) and date the API accepts falls: wide enough
+ * for a date of birth and a long lease, and far inside what the keys and reads expect, so no accepted
+ * value sorts past a range a read asks for (a rate valid from 9999-12-31 was stored and never listed).
+ */
+export const ACCEPTED_YEARS = { first: 1900, last: 2200 } as const;
+const YEARS_MESSAGE = `must fall within the years ${ACCEPTED_YEARS.first}–${ACCEPTED_YEARS.last}`;
+
+/** Whether an ISO 8601 date or date-time (as `toISOString` or `z.iso.date` write them) is in those years. */
+const inAcceptedYears = (iso: string) => {
+  const year = /^(\d{4})-/.exec(iso)?.[1];
+  return year !== undefined && Number(year) >= ACCEPTED_YEARS.first && Number(year) <= ACCEPTED_YEARS.last;
+};
+
+/**
  * Every timestamp the API accepts: an ISO 8601 date-time with seconds and `Z` or an offset
  * (`2025-03-01T09:00:00+02:00`), stored and served as the same instant in UTC the way the service writes
  * its own (`Date#toISOString()`, `2025-03-01T07:00:00.000Z`), since the spec says timestamps are UTC and
- * stored values are compared and sorted as strings. An offset that would carry the instant outside the
- * years 0000–9999 is refused rather than stored in the expanded-year form.
+ * stored values are compared and sorted as strings. The instant, in UTC, must fall within
+ * `ACCEPTED_YEARS` (an offset may carry it out of them).
  */
 export const timestamp = z.lazy(() =>
   z.iso
@@ -63,18 +90,22 @@ export const timestamp = z.lazy(() =>
     })
     .transform((value, context) => {
       const utc = new Date(value).toISOString();
-      if (/^\d{4}-/.test(utc)) return utc;
-      context.issues.push({
-        code: 'custom',
-        input: value,
-        message: 'must fall within the years 0000–9999 in UTC',
-      });
+      if (inAcceptedYears(utc)) return utc;
+      context.issues.push({ code: 'custom', input: value, message: `${YEARS_MESSAGE} in UTC` });
       return z.NEVER;
-    }),
+    })
+    // What it serves, for the document's read attributes (a transform alone says nothing of its output).
+    .pipe(z.iso.datetime()),
 );
 
-/** A calendar date, `YYYY-MM-DD` (a date of birth, a start date): a real day, no time or zone. */
-export const calendarDate = () => z.iso.date({ error: 'must be a date, YYYY-MM-DD, such as 2026-01-31' });
+/**
+ * A calendar date, `YYYY-MM-DD` (a date of birth, a start date): a real day, no time or zone, within
+ * `ACCEPTED_YEARS`.
+ */
+export const calendarDate = () =>
+  z.iso
+    .date({ error: 'must be a date, YYYY-MM-DD, such as 2026-01-31' })
+    .refine(inAcceptedYears, YEARS_MESSAGE);
 
 /**
  * A BCP 47 language tag (`en-GB`, `cy`, `pt-BR`), stored in its canonical case. The runtime's own
@@ -98,7 +129,8 @@ export const languageTag = () =>
         message: 'must be a BCP 47 language tag, such as en-GB',
       });
       return z.NEVER;
-    });
+    })
+    .pipe(z.string());
 
 /**
  * An IANA time zone name (`Europe/London`, `UTC`), as the runtime's time zone database knows it, stored
@@ -120,4 +152,5 @@ export const timeZone = () =>
         message: 'must be an IANA time zone, such as Europe/London',
       });
       return z.NEVER;
-    });
+    })
+    .pipe(z.string());

@@ -21,6 +21,15 @@ export interface FilterOption {
   path: FieldPath;
   /** Equality filters on boolean fields take `true` or `false`. */
   type?: 'boolean';
+  /**
+   * An equality filter the collection cannot be read without (a record's comments are one Query of its
+   * index entry): absent is a 400 naming it, and the OpenAPI document marks it required.
+   */
+  required?: true;
+  /** The fewest characters an equality filter's value has, not counting spaces around it. */
+  minLength?: number;
+  /** What the filter means, where it is not exact equality on its field (the document says it). */
+  description?: string;
 }
 
 export interface SortOption {
@@ -175,6 +184,8 @@ const parseFilters = (query: QueryParameters, options: CollectionOptions['filter
     }
     if (op === 'eq') {
       if (raw === '') throw problem(name, `${name} needs a value.`);
+      if (option.minLength !== undefined && raw.trim().length < option.minLength)
+        throw problem(name, `${name} needs at least ${option.minLength} characters.`);
       if (option.type === 'boolean' && raw !== 'true' && raw !== 'false') {
         throw problem(name, `${name} must be true or false.`);
       }
@@ -203,6 +214,13 @@ const parseFilters = (query: QueryParameters, options: CollectionOptions['filter
       }
       clauses.push({ field, path: option.path, op: 'box', bottomLeft, topRight });
     }
+  }
+  const missing = Object.keys(options).find(
+    (field) => options[field]?.required && !clauses.some((clause) => clause.field === field),
+  );
+  if (missing !== undefined) {
+    const about = options[missing]?.description;
+    throw problem(`filter[${missing}]`, `filter[${missing}] is required.${about ? ` ${about}` : ''}`);
   }
   return clauses;
 };
@@ -278,16 +296,21 @@ export interface FeatureOptions {
 }
 
 /**
- * `meta.features` in the one shape the spec's general rule gives every collection (its cost-rollups and
- * sso-providers sections say `meta.features.include.options`; the general rule wins, see the README).
+ * `meta.features`: the spec's general rule gives every collection `params.<filter|include|sort>.options`;
+ * its cost-rollups and sso-providers sections name `include.options`. Every collection serves both, the
+ * include options one value in both places, so a client written from either text finds them.
  */
-export const features = ({ filter, include, sort }: FeatureOptions) => ({
-  params: {
-    filter: { options: [...filter] },
-    include: { options: [...include] },
-    sort: { options: [...sort] },
-  },
-});
+export const features = ({ filter, include, sort }: FeatureOptions) => {
+  const includes = { options: [...include] };
+  return {
+    params: {
+      filter: { options: [...filter] },
+      include: includes,
+      sort: { options: [...sort] },
+    },
+    include: includes,
+  };
+};
 
 export type FeaturesMeta = ReturnType<typeof features>;
 

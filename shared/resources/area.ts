@@ -13,6 +13,7 @@ import {
   type RouteEntry,
   USER_OR_MACHINE,
 } from '../http/route';
+import type { AnsweredTypes } from './read-attributes';
 import type { EndpointDeclaration, ResourceDefinition } from './resource-definition';
 
 /** The module that builds a generic endpoint's handler from its route. */
@@ -75,10 +76,22 @@ export const defineArea = <
   const Entries extends readonly RouteEntry[],
 >(
   name: string,
-  { tag, resources, routes }: { tag: string; resources: Resources; routes: Entries },
+  {
+    tag,
+    resources,
+    routes,
+    answered = {},
+  }: {
+    tag: string;
+    resources: Resources;
+    routes: Entries;
+    /** The read attributes of types its routes answer with that none of its declarations is (whoami). */
+    answered?: AnsweredTypes;
+  },
 ) => ({
   name,
   resources,
+  answered,
   routes: [
     ...resources.flatMap((resource) =>
       Object.entries(resource.endpoints ?? {}).map(([operation, endpoint]) =>

@@ -1,7 +1,8 @@
 /**
  * One declaration per resource type: its type name, paths, permission family, relationships, collection
- * options, write schema and endpoints. The area's routes, the generic handlers, the serialiser's links,
- * the include resolver and `meta.features` all read from here (see `shared/resources/area.ts`).
+ * options, write schema, read attributes and endpoints. The area's routes, the generic handlers, the
+ * serialiser's links, the include resolver, `meta.features` and the OpenAPI document all read from here
+ * (see `shared/resources/area.ts`).
  */
 import type * as z from 'zod';
 import type { FilterClause } from '../data/collection-query';
@@ -69,6 +70,14 @@ export interface ResourceDeclaration {
   endpoints?: Partial<Record<Operation, EndpointDeclaration>>;
   /** Built on the first write, so a cold start builds no schema it does not use. */
   writes?: () => WritesDeclaration;
+  /**
+   * The attributes answers carry beyond what the writes accept: those the server sets (a status, counts,
+   * dates it fills), those it serves otherwise than a write takes them, and every attribute of a type
+   * with no declared writes. An attribute an answer may lack is `.optional()`; one it may answer null is
+   * `.nullable()`. With the writes' attributes (as stored) it is the type's read shape, documented closed
+   * (`read-attributes.ts`); built only when the document is.
+   */
+  served?: () => z.ZodRawShape;
   relationships: Record<string, RelationshipDefinition>;
   /** Where a record of this type is stored, given the organisation it is read in. */
   keyOf?: (orgId: string, id: string) => ItemKey;

@@ -338,7 +338,13 @@ describe('a pack’s site hazards (ids the pack lists), unfiltered in creation o
     const scope = scopeOf([a.org.id]);
     const made = Array.from({ length: 40 }, (_, i) =>
       newRecord(siteHazards, a.org.id, {
-        attributes: { title: `Hazard ${i}`, severity: 'low', status: i % 4 === 0 ? 'retired' : 'active' },
+        // As the API writes them (pre-construction.ts): a retired hazard says when.
+        attributes: {
+          title: `Hazard ${i}`,
+          severity: 'low',
+          status: i % 4 === 0 ? 'retired' : 'active',
+          retired_at: i % 4 === 0 ? '2026-01-31T09:00:00.000Z' : null,
+        },
       }),
     );
     hazards.push(...made.map((h) => h.id));

@@ -1,11 +1,15 @@
 /**
  * The spec's "Collection query features": every collection answers
- * `meta.features.params.<filter|include|sort>.options`, the names the endpoint accepts. Walked over every
+ * `meta.features.params.<filter|include|sort>.options`, the names the endpoint accepts, and the include
+ * options again at `meta.features.include.options` (the shape the spec's cost-rollups and sso-providers
+ * sections name), equal to `params.include.options`. Walked over every
  * collection route of the route table (a GET whose handler reads its own query and whose path ends in a
  * literal segment), against real parent records; each listed include and sort is then sent back and
  * must be accepted.
  */
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Route, routes } from '#shared/routes';
 import { runCdmScenario } from '../scenarios/cdm';
@@ -17,8 +21,21 @@ let tenant: Tenant;
 let token: string;
 /** A real record for every path parameter a collection route names. */
 const params: Record<string, string> = {};
-/** Query parameters a route requires before it answers at all. */
+/** Query parameters a route requires before it answers at all: a value for each, that finds something. */
 const required: Record<string, string> = {};
+
+interface DocumentedParameter {
+  name: string;
+  in: string;
+  required?: boolean;
+  schema: { minLength?: number };
+}
+/** The OpenAPI document (docs/openapi.json, proven current by specifications.test.ts). */
+const documented = JSON.parse(
+  readFileSync(resolve(import.meta.dirname, '../../docs/openapi.json'), 'utf8'),
+) as { paths: Record<string, Record<string, { parameters: DocumentedParameter[] }>> };
+const requiredInDocument = (route: Route) =>
+  (documented.paths[route.path]?.get?.parameters ?? []).filter((p) => p.in === 'query' && p.required);
 
 /** GET routes answering a collection (a declared list, or a bespoke route whose answer is one). */
 const collectionRoutes = routes.filter(
@@ -105,7 +122,7 @@ describe('meta.features on every collection route', () => {
   });
 
   it.each(collectionRoutes.map((r) => [r.id, r] as const))(
-    '%s lists its filter, include and sort options at meta.features.params, and accepts each',
+    '%s lists its filter, include and sort options at meta.features.params, its include options at meta.features.include too, and accepts each',
     async (_, route) => {
       const res = await get(route);
       expect(res.status, res.text).toBe(200);
@@ -114,7 +131,10 @@ describe('meta.features on every collection route', () => {
       for (const name of ['filter', 'include', 'sort']) {
         expect(Array.isArray(params?.[name]?.options), `meta.features.params.${name}.options`).toBe(true);
       }
-      expect(res.body.meta.features).toEqual({ params: expect.any(Object) });
+      expect(res.body.meta.features).toEqual({ params: expect.any(Object), include: expect.any(Object) });
+      expect(res.body.meta.features.include, 'meta.features.include = meta.features.params.include').toEqual(
+        params.include,
+      );
       // The include parser accepts every prefix of a declared path, so the list names each prefix too.
       const includes = params.include.options as string[];
       for (const include of includes) {
@@ -135,6 +155,48 @@ describe('meta.features on every collection route', () => {
       }
     },
   );
+
+  it.each(collectionRoutes.map((r) => [r.id, r] as const))(
+    '%s: the query parameters the document marks required are those it refuses to answer without (400 naming each)',
+    async (_, route) => {
+      const names = requiredInDocument(route).map((p) => p.name);
+      const values = new URLSearchParams(required[route.id] ?? '');
+      // What this walk must send to be answered is what the document says is required.
+      expect([...values.keys()].sort(), 'required in the document').toEqual([...names].sort());
+      const bare = await api.get(pathOf(route), token);
+      if (names.length === 0) {
+        expect(bare.status, bare.text).toBe(200);
+        return;
+      }
+      expect(bare.status, bare.text).toBe(400);
+      expect(names).toContain(bare.body.errors[0].source.parameter);
+      for (const { name, schema } of requiredInDocument(route)) {
+        const others = [...values].filter(([other]) => other !== name);
+        const without = await api.get(`${pathOf(route)}?${new URLSearchParams(others)}`, token);
+        expect(without.status, `without ${name}: ${without.text}`).toBe(400);
+        expect(without.body.errors[0].source.parameter).toBe(name);
+        if ((schema.minLength ?? 0) > 1) {
+          const short = (values.get(name) ?? '').slice(0, (schema.minLength ?? 1) - 1);
+          const query = new URLSearchParams([...others, [name, short]]);
+          const shorter = await api.get(`${pathOf(route)}?${query}`, token);
+          expect(shorter.status, `${name}=${short}: ${shorter.text}`).toBe(400);
+          expect(shorter.body.errors[0].source.parameter).toBe(name);
+        }
+      }
+    },
+  );
+
+  it('comments, the project search and an evaluation are documented with their required filters', () => {
+    const requiredOf = (id: string) =>
+      requiredInDocument(collectionRoutes.find((r) => r.id === id) as Route).map((p) => [p.name, p.schema]);
+    expect(requiredOf('listComments')).toEqual([['filter[subject_id]', expect.any(Object)]]);
+    expect(requiredOf('searchProjects')).toEqual([
+      ['filter[prefix]', expect.objectContaining({ type: 'string', minLength: 2 })],
+    ]);
+    expect(requiredOf('evaluateQualificationSpecification')).toEqual([
+      ['filter[person]', expect.objectContaining({ type: 'string' })],
+    ]);
+  });
 
   it('equipment lists every include the parser accepts, the prefixes model and vehicle among them', async () => {
     const res = await api.get(`/v3/orgs/${tenant.org.id}/assets/equipment`, token);
@@ -160,14 +222,21 @@ describe('meta.features on every collection route', () => {
     expect(refused.body.errors[0].detail).toContain(include.options.join(', '));
   });
 
-  it('cost roll-ups use the same shape: meta.features.params, not meta.features.include', async () => {
-    const res = await api.get('/v3/cost-rollups', token);
-    expect(res.body.meta.features).toEqual({
+  it('cost roll-ups and SSO providers serve meta.features.include.options, as their own sections say, beside params', async () => {
+    const rollUps = await api.get('/v3/cost-rollups', token);
+    expect(rollUps.status, rollUps.text).toBe(200);
+    expect(rollUps.body.meta.features).toEqual({
       params: {
         filter: { options: ['organisation', 'cost_centre', 'cost_centre_type', 'depth'] },
         include: { options: [] },
         sort: { options: [] },
       },
+      include: { options: [] },
     });
+    const providers = await api.get('/v3/sso-providers', token);
+    expect(providers.status, providers.text).toBe(200);
+    expect(providers.body.meta.features.include.options).toEqual(
+      providers.body.meta.features.params.include.options,
+    );
   });
 });

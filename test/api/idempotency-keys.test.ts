@@ -304,6 +304,59 @@ describe('secrets are shown once and never kept', () => {
   });
 });
 
+describe('issue 39, finding 3: every one-time secret is masked in every kept answer, by one rule', () => {
+  /** Sends the same request twice under one key: the first answer, the replay, and the stored item. */
+  const twice = async (method: 'POST', path: string, body?: object) => {
+    const key = randomUUID();
+    const send = () =>
+      api.request(method, path, { headers: { ...admin, [KEY]: key }, ...(body && { body }) });
+    const first = await send();
+    expect(first.status, first.text).toBeLessThan(300);
+    const again = await send();
+    expect(again.headers.get(REPLAYED)).toBe('true');
+    expect(again.status).toBe(first.status);
+    const stored = await storedRecord(adminId, key);
+    expect(stored?.state).toBe('done');
+    expect(stored?.body, 'kept as text, not gzipped, so the assertions below read it').toBeTypeOf('string');
+    return { first, again, stored };
+  };
+  const expectSecretNotKept = ({ first, again, stored }: Awaited<ReturnType<typeof twice>>) => {
+    const secret = first.body.data.attributes.secret as string;
+    expect(secret).toMatch(/^whsec_/);
+    expect(JSON.stringify(stored)).not.toContain('whsec_');
+    expect(again.text).not.toContain('whsec_');
+    expect(again.body.data.attributes.secret).toBe(`${'*'.repeat(12)}${secret.slice(-4)}`);
+    expect(again.body.meta.replay.omitted).toEqual(['/data/attributes/secret']);
+    expect(again.body.meta.replay.detail).toMatch(/secrets .* were shown once and not kept/);
+    const { secret: _secret, ...rest } = first.body.data.attributes;
+    const { secret: _masked, ...replayed } = again.body.data.attributes;
+    expect(replayed).toEqual(rest);
+  };
+  const subscription = {
+    data: {
+      type: 'webhook-subscriptions',
+      attributes: { url: 'https://hooks.example.com/in', event_types: ['vehicle.created'] },
+    },
+  };
+
+  it('a webhook subscription created with a key: neither the stored item nor the replay holds its whsec_ secret; the replay names what it omitted', async () => {
+    const created = await twice('POST', `/v3/orgs/${tenant.org.id}/webhook-subscriptions`, subscription);
+    expect(created.first.status).toBe(201);
+    expectSecretNotKept(created);
+  });
+
+  it('its secret rotated with a key: likewise', async () => {
+    const made = await api.request('POST', `/v3/orgs/${tenant.org.id}/webhook-subscriptions`, {
+      headers: admin,
+      body: subscription,
+    });
+    expect(made.status, made.text).toBe(201);
+    const rotated = await twice('POST', `/v3/webhook-subscriptions/${made.body.data.id}/rotate-secret`);
+    expect(rotated.first.status).toBe(200);
+    expectSecretNotKept(rotated);
+  });
+});
+
 /** A route of its own for the middleware, served by `jsonApiHandler` against DynamoDB Local. */
 const probe: Route = {
   id: 'idempotencyProbe',

@@ -162,6 +162,46 @@ describe('npm start with hot reload', () => {
     expect(body.errors.map((e) => e.status)).toEqual(['404']);
   }, 60_000);
 
+  test('eval "$(npm run -s shell-env)" sets the README\'s variables: its TOKEN and SESSION call the API as the demo admin and user', async () => {
+    const { status, stdout, stderr } = runScript(copy.root, 'infra/local/shell-env.ts', []);
+    expect(stderr).toBe('');
+    expect(status).toBe(0);
+    // What a shell makes of the lines: each one `export NAME='value'`.
+    const variables = Object.fromEntries(
+      stdout
+        .trim()
+        .split('\n')
+        .map((line) => {
+          const [, name = '', value = ''] = /^export ([A-Z_]+)='([^']*)'$/.exec(line) ?? [];
+          return [name, value];
+        }),
+    );
+    const [org] = stack.credentials().organisations;
+    expect(Object.keys(variables).sort()).toEqual(
+      ['BASE', 'CLIENT_ID', 'CLIENT_SECRET', 'ISSUER', 'ORG_ID', 'SESSION', 'TOKEN'].sort(),
+    );
+    expect(variables.BASE).toBe(stack.url);
+    expect(variables.ORG_ID).toBe(org?.id);
+    const teams = await fetch(`${variables.BASE}/v3/orgs/${variables.ORG_ID}/people/teams?include=members`, {
+      headers: { Authorization: `Bearer ${variables.TOKEN}` },
+    });
+    expect(teams.status).toBe(200);
+    const whoami = await fetch(`${variables.BASE}/v3/whoami`, {
+      headers: { 'X-Session-Token': variables.SESSION ?? '' },
+    });
+    expect(whoami.status).toBe(200);
+  }, 60_000);
+
+  test('a second npm start on the same port says at once which port is taken and how to choose another, starting nothing', () => {
+    const port = new URL(stack.url).port;
+    const { status, stdout, stderr } = runScript(copy.root, 'infra/local/start.ts', [], { PORT: port });
+    expect(status).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr.trim().split('\n')).toEqual([
+      `Port ${port} on 127.0.0.1 is taken (another npm start?): stop it, or choose another port, e.g. PORT=${Number(port) + 1} npm start`,
+    ]);
+  }, 60_000);
+
   // Last: it stops the stack the tests above share.
   test('Ctrl-C stops npm start and every process it started', async () => {
     const processes = stack.processes();

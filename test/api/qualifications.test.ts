@@ -238,6 +238,64 @@ describe('qualification awards', () => {
     expect((await approve(id)).status).toBe(409);
   });
 
+  it('four eyes: a holder of qualifications:approve cannot approve or reject their own award (403, unchanged); another approver can', async () => {
+    const role = await post(`/v3/orgs/${tenant.org.id}/iam/roles`, {
+      data: {
+        type: 'roles',
+        attributes: {
+          name: 'Site supervisor',
+          permissions: ['qualifications:manage', 'qualifications:approve'],
+        },
+      },
+    });
+    expect(role.status, role.text).toBe(201);
+    const supervisor = await createUser(tenant.org.id, {
+      email: 'supervisor@quals.example',
+      first_name: 'Supervisor',
+      last_name: 'Q',
+    });
+    await grantRole(tenant.org.id, role.body.data.id, 'user', supervisor.id);
+    const self = { 'x-session-token': (await startSession(supervisor.id)).token };
+    const banksman = await newType({ kind: 'training', name: 'Banksman', has_expiry: false });
+    const own = await api.request('POST', `${org()}/awards`, {
+      headers: self,
+      body: {
+        data: {
+          type: 'qualification-awards',
+          attributes: { issued_at: dayFrom(-1) },
+          relationships: {
+            person: { data: { type: 'users', id: supervisor.id } },
+            qualification_type: { data: { type: 'qualification-types', id: banksman } },
+          },
+        },
+      },
+    });
+    expect(own.status, own.text).toBe(201);
+    const id = own.body.data.id;
+    for (const verb of ['approve', 'reject']) {
+      const refused = await api.request('POST', `/v3/qualification-awards/${id}/${verb}`, { headers: self });
+      expect(refused.status, refused.text).toBe(403);
+      expect(refused.body.errors[0]).toMatchObject({
+        code: 'AUTH.002',
+        detail: expect.stringMatching(/own award/),
+      });
+    }
+    const unchanged = await api.get(`/v3/qualification-awards/${id}`, viewer);
+    expect(unchanged.body.data.attributes.status).toBe('pending_approval');
+    expect(unchanged.body.data.relationships.verified_by.data).toBeNull();
+    expect(unchanged.body.data.meta.updated_at).toBe(own.body.data.meta.updated_at);
+    // The supervisor decides other people's awards, and another approver decides theirs.
+    const theirs = await award(people[1] ?? '', banksman);
+    const decided = await api.request('POST', `/v3/qualification-awards/${theirs.body.data.id}/approve`, {
+      headers: self,
+    });
+    expect(decided.status, decided.text).toBe(200);
+    expect(decided.body.data.relationships.verified_by.data.id).toBe(supervisor.id);
+    const approvedByAnother = await approve(id);
+    expect(approvedByAnother.status, approvedByAnother.text).toBe(200);
+    expect(approvedByAnother.body.data.attributes.status).toBe('valid');
+  });
+
   it('a type that requires evidence is approved only with a folder of evidence (409 without)', async () => {
     const res = await award(people[2] ?? '', cscs, { number: 'CSCS-123' });
     const refused = await approve(res.body.data.id);
@@ -339,6 +397,73 @@ describe('qualification specifications and evaluations', () => {
     expect((await api.request('DELETE', `/v3/qualification-types/${spare}`, { token: admin })).status).toBe(
       204,
     );
+  });
+
+  it('a specification a job role or a site’s settings require is not deleted (409 naming them) until both clear it; the counts move with every write', async () => {
+    const named = await newSpecification('Plant operative', { qualification_type: induction });
+    const spec = (id: string | null = named) => ({
+      required_specification: { data: id ? { type: 'qualification-specifications', id } : null },
+    });
+    const remove = () => api.request('DELETE', `/v3/qualification-specifications/${named}`, { token: admin });
+    const counts = async () =>
+      (await api.get(`/v3/qualification-specifications/${named}`, viewer)).body.data.meta;
+    const role = await post(`/v3/orgs/${tenant.org.id}/people/job-roles`, {
+      data: {
+        type: 'job-roles',
+        attributes: { name: 'Plant operative', code: 'PLANT' },
+        relationships: spec(),
+      },
+    });
+    expect(role.status, role.text).toBe(201);
+    const site = await post(`/v3/orgs/${tenant.org.id}/governance/locations`, {
+      data: { type: 'locations', attributes: { name: 'Plant yard' } },
+    });
+    const settings = await post(`/v3/orgs/${tenant.org.id}/site-settings`, {
+      data: {
+        type: 'site-settings',
+        attributes: { closing_time: '18:00' },
+        relationships: { location: { data: { type: 'locations', id: site.body.data.id } }, ...spec() },
+      },
+    });
+    expect(settings.status, settings.text).toBe(201);
+    expect(await counts()).toMatchObject({ job_roles: 1, site_settings: 1 });
+    const refused = await remove();
+    expect(refused.status).toBe(409);
+    expect(refused.body.errors[0].detail).toBe(
+      'This specification is required (required_specification) by 1 job role and the settings of 1 site: change or clear them first.',
+    );
+    // A second role naming it, then deleted: counted, then uncounted.
+    const second = await post(`/v3/orgs/${tenant.org.id}/people/job-roles`, {
+      data: { type: 'job-roles', attributes: { name: 'Plant lead', code: 'PLANT-L' }, relationships: spec() },
+    });
+    expect((await counts()).job_roles).toBe(2);
+    expect(
+      (await api.request('DELETE', `/v3/job-roles/${second.body.data.id}`, { token: admin })).status,
+    ).toBe(204);
+    expect((await counts()).job_roles).toBe(1);
+    // The role moves to another specification; the site clears its requirement.
+    const patchRole = await api.request('PATCH', `/v3/job-roles/${role.body.data.id}`, {
+      token: admin,
+      body: { data: { type: 'job-roles', id: role.body.data.id, relationships: spec(specification) } },
+    });
+    expect(patchRole.status, patchRole.text).toBe(200);
+    expect(await counts()).toMatchObject({ job_roles: 0, site_settings: 1 });
+    const stillRefused = await remove();
+    expect(stillRefused.status).toBe(409);
+    expect(stillRefused.body.errors[0].detail).toMatch(/by the settings of 1 site:/);
+    const patchSettings = await api.request('PATCH', `/v3/site-settings/${settings.body.data.id}`, {
+      token: admin,
+      body: { data: { type: 'site-settings', id: settings.body.data.id, relationships: spec(null) } },
+    });
+    expect(patchSettings.status, patchSettings.text).toBe(200);
+    expect(await counts()).toMatchObject({ job_roles: 0, site_settings: 0 });
+    expect((await remove()).status).toBe(204);
+    // Naming a specification that is not there is a 400 at the relationship, nothing written.
+    const dangling = await post(`/v3/orgs/${tenant.org.id}/people/job-roles`, {
+      data: { type: 'job-roles', attributes: { name: 'Ghost', code: 'GHOST' }, relationships: spec() },
+    });
+    expect(dangling.status, dangling.text).toBe(400);
+    expect(dangling.body.errors[0].source.pointer).toBe('/data/relationships/required_specification/data');
   });
 
   it('an evaluation answers, per person and per part of the rule, met or not and the awards that meet it', async () => {

@@ -149,6 +149,22 @@ describe('GET /v3/sso/callback', () => {
     expect(listed.body.data).toEqual([]);
   });
 
+  it('an address with two @ whose last part is an allowed domain is refused (403); no user is made', async () => {
+    // Issue 39, finding 7: the domain check reads what follows the last @; the address itself is no address.
+    const account = await addAccount({ email: `x${++people}@evil.test@${domain}`, given_name: 'Mallory' });
+    const res = await callback(await signInAt(account.email));
+    expect(res.status, res.text).toBe(403);
+    expect(res.body.errors[0].detail).toBe(
+      'The identity provider gave an e-mail address that is not a valid address.',
+    );
+    expect(res.headers.get('set-cookie')).toBeNull();
+    const listed = await api.get(
+      `/v3/orgs/${tenant.org.id}/people/users?filter[email]=${encodeURIComponent(account.email)}`,
+      admin,
+    );
+    expect(listed.body.data).toEqual([]);
+  });
+
   it('a wrong state is 401 (state_mismatch), and the real one still signs in: the code was not spent', async () => {
     const account = await person();
     const url = new URL(await signInAt(account.email));

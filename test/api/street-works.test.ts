@@ -285,6 +285,28 @@ describe('the envelope', () => {
     await refused(unsigned, 400);
   });
 
+  const malformedAttributes: [string, unknown][] = [
+    ['a Value that is a number', { area: { Type: 'Number', Value: 5 } }],
+    ['a Value that is an object', { area: { Type: 'String', Value: { name: 'London' } } }],
+    ['a missing Value', { area: { Type: 'String' } }],
+    ['a null Value', { area: { Type: 'String', Value: null } }],
+    ['an attribute that is null', { area: null }],
+    ['a missing Type', { area: { Value: 'London' } }],
+    ['attributes that are an array', [{ Type: 'String', Value: 'London' }]],
+    ['attributes that are a string', 'area=London'],
+  ];
+  it.each(malformedAttributes)(
+    'MessageAttributes with %s is 400 at MessageAttributes, nothing written (each attribute is {Type, Value}, both strings)',
+    async (_name, attributes) => {
+      const signed = sign(
+        notification(event('TW0100028', 'PERMIT_SUBMITTED'), { MessageAttributes: attributes }),
+        authority.signingKey,
+      );
+      const res = await refused(signed, 400);
+      expect(res.body.errors[0].detail).toMatch(/MessageAttributes/);
+    },
+  );
+
   it('a verified Message that is not a street-works event is 400, nothing written', async () => {
     await refused(
       sign(notification(event('TW0100026', 'PERMIT_GRANTED'), { Message: 'not json' }), authority.signingKey),

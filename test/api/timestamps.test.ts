@@ -4,6 +4,8 @@
  * in the form the service writes its own (`created_at`). One schema type does it for every field.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scopeOf } from '#shared/data/scope';
+import { commit } from '#shared/data/transaction';
 import { startTestApi, type TestApi } from '../support/api';
 import { newTenant, type Tenant } from '../support/tenants';
 
@@ -234,17 +236,76 @@ describe('timestamps sent with an offset are stored and served in UTC', () => {
     }
   });
 
-  it('an offset that carries the instant outside the years 0000–9999 is 400, not an expanded year', async () => {
-    const res = await api.request('POST', `${org()}/assets/equipment`, {
-      token,
-      body: {
-        data: {
-          type: 'equipment-items',
-          attributes: { serial: 'EDGE', purchased_at: '9999-12-31T23:30:00-01:00' },
-        },
-      },
+  it('an instant outside the years 1900–2200 in UTC is 400 at the attribute, an offset included', async () => {
+    for (const purchased_at of [
+      '2200-12-31T23:30:00-01:00',
+      '1900-01-01T00:30:00+01:00',
+      '9999-12-31T23:59:59Z',
+      '0000-01-01T00:00:00Z',
+    ]) {
+      const res = await api.request('POST', `${org()}/assets/equipment`, {
+        token,
+        body: { data: { type: 'equipment-items', attributes: { serial: 'EDGE', purchased_at } } },
+      });
+      expect(res.status, purchased_at).toBe(400);
+      expect(res.body.errors[0].source.pointer).toBe('/data/attributes/purchased_at');
+      expect(res.body.errors[0].detail).toMatch(/1900–2200/);
+    }
+  });
+});
+
+describe('a rate version at the edge of the accepted years is listed and is the latest', () => {
+  const money = { cost: { amount: 100, currency: 'GBP' }, charge: { amount: 120, currency: 'GBP' } };
+  const rateCode = async (code: string) =>
+    create(`${org()}/costs/rate-codes`, {
+      type: 'rate-codes',
+      attributes: { code, name: 'Labour', category: 'labour' },
     });
-    expect(res.status, res.text).toBe(400);
-    expect(res.body.errors[0].source.pointer).toBe('/data/attributes/purchased_at');
+  const addVersion = (codeId: string, valid_from: string) =>
+    api.request('POST', `${org()}/costs/rate-codes/${codeId}/versions`, {
+      token,
+      body: { data: { type: 'rate-code-versions', attributes: { valid_from, ...money } } },
+    });
+
+  it('valid from 9999-12-31 is 400 at valid_from; from 2200-12-31T23:59:59Z it is created, listed, read and the latest', async () => {
+    const code = await rateCode('TS-EDGE');
+    const far = await addVersion(code.id, '9999-12-31T23:59:59Z');
+    expect(far.status, far.text).toBe(400);
+    expect(far.body.errors[0].source.pointer).toBe('/data/attributes/valid_from');
+    const edge = await addVersion(code.id, '2200-12-31T23:59:59Z');
+    expect(edge.status, edge.text).toBe(201);
+    const listed = await read(`${org()}/costs/rate-codes/${code.id}/versions`);
+    expect(listed.map((v: { id: string }) => v.id)).toEqual([edge.body.data.id]);
+    await read(`${org()}/costs/rate-codes/${code.id}/versions/${edge.body.data.id}`);
+    // The latest: a version must start after it.
+    const earlier = await addVersion(code.id, '2100-01-01T00:00:00Z');
+    expect(earlier.status, earlier.text).toBe(409);
+    expect(earlier.body.errors[0].detail).toContain('2200-12-31T23:59:59.000Z');
+  });
+
+  it('a version stored before the years were bounded (valid from 9999-12-31) is still listed, read and the latest: no read ends at a sentinel', async () => {
+    const code = await rateCode('TS-LEGACY');
+    const id = '01a21c30-0000-7000-8000-000000000001';
+    const validFrom = '9999-12-31T23:59:59.000Z';
+    // Written as register.ts keeps versions (in the code's partition, keyed by valid_from), bypassing
+    // today's schema, as a version accepted before the bound was.
+    const stored = {
+      pk: `ORG#${tenant.org.id}#rate-code-versions#${code.id}`,
+      sk: `${validFrom}#${id}`,
+      id,
+      org_id: tenant.org.id,
+      rate_code_id: code.id,
+      valid_from: validFrom,
+      valid_to: null,
+      ...money,
+    };
+    await commit(scopeOf([tenant.org.id]), [{ put: stored }]);
+    const listed = await read(`${org()}/costs/rate-codes/${code.id}/versions`);
+    expect(listed.map((v: { id: string }) => v.id)).toEqual([id]);
+    expect((await read(`${org()}/costs/rate-codes/${code.id}/versions/${id}`)).attributes.valid_from).toBe(
+      validFrom,
+    );
+    const after = await addVersion(code.id, '2200-12-31T23:59:59Z');
+    expect(after.status, after.text).toBe(409);
   });
 });

@@ -164,6 +164,11 @@ describe('PATCH /v3/users/{user_id}: the profile', () => {
       '/data/attributes/profile/personal/dob',
     ],
     [
+      'a date before 1900 (dates fall within the years 1900–2200)',
+      { personal: { dob: '1899-12-31' } },
+      '/data/attributes/profile/personal/dob',
+    ],
+    [
       'a language that is no BCP 47 tag',
       { settings: { preferred_language: 'en_GB' } },
       '/data/attributes/profile/settings/preferred_language',

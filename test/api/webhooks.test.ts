@@ -174,6 +174,35 @@ describe('issue 18, item 4: subscriptions', () => {
     }
   });
 
+  it('issue 39, finding 8: refuses a URL holding whitespace or control characters (the URL parser would drop them): 400 at /data/attributes/url, on create and on PATCH, and nothing is stored', async () => {
+    const kept = created(
+      await subscribe({ url: 'https://hooks.example.com/kept', event_types: ['vehicle.created'] }),
+    );
+    for (const url of [
+      'https://example.com/a\r\nX: y',
+      'https://exa mple.com/',
+      'https://example.com/a\tb',
+      'https://example.com/a\u2028b',
+    ]) {
+      const made = await subscribe({ url, event_types: ['vehicle.created'] });
+      expect(made.status, JSON.stringify(url)).toBe(400);
+      expect(made.body.errors[0].source, JSON.stringify(url)).toEqual({ pointer: '/data/attributes/url' });
+      const changed = await api.request('PATCH', `/v3/webhook-subscriptions/${kept.id}`, {
+        token,
+        body: { data: { type: 'webhook-subscriptions', id: kept.id, attributes: { url } } },
+      });
+      expect(changed.status, JSON.stringify(url)).toBe(400);
+      expect(changed.body.errors[0].source).toEqual({ pointer: '/data/attributes/url' });
+    }
+    const list = await api.get(`/v3/orgs/${tenant.org.id}/webhook-subscriptions`, token);
+    expect(list.status, list.text).toBe(200);
+    const urls = (list.body.data as { attributes: { url: string } }[]).map((s) => s.attributes.url);
+    expect(urls.filter((u) => /\s/.test(u))).toEqual([]);
+    expect((await api.get(`/v3/webhook-subscriptions/${kept.id}`, token)).body.data.attributes.url).toBe(
+      'https://hooks.example.com/kept',
+    );
+  });
+
   it('event_types names events the service emits, or "*" alone; export events are never delivered (private to their creator)', async () => {
     for (const event_types of [[], ['vehicle.exploded'], ['*', 'vehicle.created'], ['export.created']]) {
       const res = await subscribe({ url: 'https://hooks.example.com/in', event_types });
@@ -492,6 +521,129 @@ describe('issue 18, item 4: permissions and tenant isolation', () => {
     expect(res.status).toBe(201);
     await consume(streamRecordOf(await latestEvent(other.org.id, 'equipment-manufacturer.created')));
     expect(hook.received).toHaveLength(0);
+  });
+});
+
+describe('issue 39, finding 2: changing, rotating or redelivering a subscription needs the read permissions of every record it carries', () => {
+  /** Holds webhooks:view, webhooks:manage and assets:view: not the reads of roles, grants or costs. */
+  let manager: string;
+  let wide: { id: string; url: string; secret: string };
+  let wideDelivery: string;
+  let own: { id: string; secret: string };
+  let ownDelivery: string;
+
+  const patch = (id: string, attributes: Record<string, unknown>, as: string) =>
+    api.request('PATCH', `/v3/webhook-subscriptions/${id}`, {
+      token: as,
+      body: { data: { type: 'webhook-subscriptions', id, attributes } },
+    });
+  const storedSubscription = async (id: string) =>
+    (
+      await documents.send(
+        new GetCommand({ TableName: tableName, Key: webhookSubscriptions.keyOf(tenant.org.id, id) }),
+      )
+    ).Item;
+  const expectRefusal = (res: ApiResponse, doing: string) => {
+    expect(res.status, res.text).toBe(403);
+    expect(res.body.errors[0]).toMatchObject({ code: 'AUTH.002' });
+    // It names what the caller may not read, and only that: assets:view is held.
+    expect(res.body.errors[0].detail).toMatch(new RegExp(`^${doing} needs .*roles:view`));
+    expect(res.body.errors[0].detail).not.toContain('assets:view');
+    expect(res.text).not.toContain('whsec_');
+  };
+
+  beforeAll(async () => {
+    const role = await api.request('POST', `/v3/orgs/${tenant.org.id}/iam/roles`, {
+      token,
+      body: {
+        data: {
+          type: 'roles',
+          attributes: {
+            name: 'Webhook manager',
+            permissions: ['webhooks:view', 'webhooks:manage', 'assets:view'],
+          },
+        },
+      },
+    });
+    expect(role.status, role.text).toBe(201);
+    manager = await api.token(
+      await createServiceAccountClient('Webhook manager', [
+        { org_id: tenant.org.id, role: role.body.data.id },
+      ]),
+    );
+    const [adminHook, managerHook] = await Promise.all([receiver(), receiver()]);
+    wide = { ...created(await subscribe({ url: adminHook.url, event_types: ['*'] })), url: adminHook.url };
+    own = created(
+      await subscribe({ url: managerHook.url, event_types: ['equipment-manufacturer.created'] }, manager),
+    );
+    const event = await write('Bosch');
+    await consume(streamRecordOf(event));
+    [wideDelivery, ownDelivery] = [deliveryId(wide.id, event.id), deliveryId(own.id, event.id)];
+    for (const id of [wideDelivery, ownDelivery]) {
+      const delivery = await api.get(`/v3/webhook-deliveries/${id}`, token);
+      expect(delivery.body.data.attributes.status).toBe('delivered');
+    }
+  });
+
+  it('re-pointing the administrator’s "*" subscription to another URL is 403 naming the permissions lacked; the stored URL is unchanged', async () => {
+    expectRefusal(
+      await patch(wide.id, { url: 'https://attacker.example.com/in' }, manager),
+      'Changing this subscription',
+    );
+    const after = await api.get(`/v3/webhook-subscriptions/${wide.id}`, token);
+    expect(after.body.data.attributes.url).toBe(wide.url);
+  });
+
+  it('turning it off or on (enabled alone) is 403 too; nothing changes', async () => {
+    const before = await storedSubscription(wide.id);
+    for (const enabled of [false, true])
+      expectRefusal(await patch(wide.id, { enabled }, manager), 'Changing this subscription');
+    expect(await storedSubscription(wide.id)).toEqual(before);
+  });
+
+  it('rotating its secret is 403: no secret is shown, and the stored secrets are those it had', async () => {
+    const before = await storedSubscription(wide.id);
+    expectRefusal(
+      await api.request('POST', `/v3/webhook-subscriptions/${wide.id}/rotate-secret`, { token: manager }),
+      "Rotating this subscription's secret",
+    );
+    expect((await storedSubscription(wide.id))?.secrets).toEqual(before?.secrets);
+  });
+
+  it('redelivering one of its deliveries is 403; the delivery is not made due again', async () => {
+    expectRefusal(
+      await api.request('POST', `/v3/webhook-deliveries/${wideDelivery}/redeliver`, { token: manager }),
+      'Redelivering to this subscription',
+    );
+    const delivery = await api.get(`/v3/webhook-deliveries/${wideDelivery}`, token);
+    expect(delivery.body.data.attributes).toMatchObject({ status: 'delivered', attempt_count: 1 });
+  });
+
+  it('the same account changes, rotates and redelivers a subscription it could have made itself', async () => {
+    const moved = await patch(own.id, { url: 'https://hooks.example.com/moved', enabled: true }, manager);
+    expect(moved.status, moved.text).toBe(200);
+    expect(moved.body.data.attributes.url).toBe('https://hooks.example.com/moved');
+    const rotated = await api.request('POST', `/v3/webhook-subscriptions/${own.id}/rotate-secret`, {
+      token: manager,
+    });
+    expect(rotated.status, rotated.text).toBe(200);
+    expect(rotated.body.data.attributes.secret).toMatch(/^whsec_/);
+    const redelivered = await api.request('POST', `/v3/webhook-deliveries/${ownDelivery}/redeliver`, {
+      token: manager,
+    });
+    expect(redelivered.status, redelivered.text).toBe(202);
+  });
+
+  it('widening its own subscription to events it may not read is 403, as creating one is', async () => {
+    expectRefusal(await patch(own.id, { event_types: ['*'] }, manager), 'Changing this subscription');
+  });
+
+  it('the administrator, who reads everything, still changes and rotates the "*" subscription', async () => {
+    expect((await patch(wide.id, { description: 'All events' }, token)).status).toBe(200);
+    const rotated = await api.request('POST', `/v3/webhook-subscriptions/${wide.id}/rotate-secret`, {
+      token,
+    });
+    expect(rotated.status, rotated.text).toBe(200);
   });
 });
 

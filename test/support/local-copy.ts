@@ -24,10 +24,10 @@ export const copySources = (): { root: string; remove(): void } => {
 };
 
 /** Runs one of the copy's scripts with tsx, as `npm run` would, to its end. */
-export const runScript = (root: string, script: string, args: string[]) => {
+export const runScript = (root: string, script: string, args: string[], env: Record<string, string> = {}) => {
   const { status, stdout, stderr } = spawnSync(process.execPath, [tsxCli, script, ...args], {
     cwd: root,
-    env: cleanEnv(),
+    env: cleanEnv(env),
     encoding: 'utf8',
   });
   return { status, stdout, stderr };

@@ -26,6 +26,17 @@ export const awardMove = (action: AwardAction, from: AwardStatus): AwardStatus |
   return move?.from.includes(from) ? move.to : null;
 };
 
+/**
+ * Four eyes on a decision: the person an award is for never approves or rejects it, whatever they hold
+ * (a holder of `qualifications:approve` could otherwise make themself competent for any gate). Who
+ * recorded it may decide it: recording copies a certificate in, deciding checks it. `decider` is the
+ * user deciding (null for a service account, which is never an award's person). Why not, or null.
+ */
+export const deciderRefusal = (action: AwardAction, person: string, decider: string | null): string | null =>
+  action !== 'revoked' && decider === person
+    ? `Nobody ${action === 'approved' ? 'approves' : 'rejects'} their own award: another holder of qualifications:approve decides it.`
+    : null;
+
 /** What a person's award says about them, as kept on their record for evaluations (one per award). */
 export interface AwardEntry {
   id: string;

@@ -45,6 +45,31 @@ export type RuleResult =
   | { all_of: RuleResult[]; met: boolean }
   | { any_of: RuleResult[]; met: boolean };
 
+const proofSchema = z.strictObject({
+  id: z.string(),
+  number: z.string().nullable(),
+  issued_at: z.iso.date(),
+  expires_at: z.iso.date().nullable(),
+});
+
+/** What `evaluate` answers for a rule nested at most `depth` more levels (served in read attributes). */
+const resultAt = (depth: number): z.ZodType<RuleResult> => {
+  const leaf = z.strictObject({
+    qualification_type: z.string(),
+    met: z.boolean(),
+    awards: z.array(proofSchema),
+  });
+  if (depth <= 1) return leaf;
+  const inner = z.lazy(() => resultAt(depth - 1));
+  return z.union([
+    leaf,
+    z.strictObject({ all_of: z.array(inner), met: z.boolean() }),
+    z.strictObject({ any_of: z.array(inner), met: z.boolean() }),
+  ]);
+};
+
+export const ruleResultSchema = () => resultAt(MAX_DEPTH);
+
 export const evaluate = (rule: Rule, awards: readonly AwardEntry[], day: string): RuleResult => {
   if ('qualification_type' in rule) {
     const proving = awards

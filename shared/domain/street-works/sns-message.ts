@@ -59,11 +59,24 @@ const common = {
 const confirmation = { ...common, Token: field, SubscribeURL: field };
 
 /**
- * The envelope of an SNS HTTP delivery, by `Type`: the fields each type requires. Other fields
- * (UnsubscribeURL, MessageAttributes, …) pass through untouched. The OpenAPI document shows this schema.
+ * A notification's attributes, as SNS sends them: each name to its `Type` (String, String.Array, Number,
+ * Binary) and `Value`, both strings (a Binary value is base64). The signature does not cover them, so
+ * their shape is all that vouches for them before they are kept.
+ */
+const messageAttributes = z.record(z.string(), z.object({ Type: z.string(), Value: z.string() }));
+
+/**
+ * The envelope of an SNS HTTP delivery, by `Type`: the fields each type requires, and MessageAttributes'
+ * shape when present. Other fields (UnsubscribeURL, …) pass through untouched. The OpenAPI document shows
+ * this schema.
  */
 export const snsEnvelope = z.discriminatedUnion('Type', [
-  z.looseObject({ Type: z.literal('Notification'), ...common, Subject: z.string().optional() }),
+  z.looseObject({
+    Type: z.literal('Notification'),
+    ...common,
+    Subject: z.string().optional(),
+    MessageAttributes: messageAttributes.optional(),
+  }),
   z.looseObject({ Type: z.literal('SubscriptionConfirmation'), ...confirmation }),
   z.looseObject({ Type: z.literal('UnsubscribeConfirmation'), ...confirmation }),
 ]);
@@ -74,14 +87,15 @@ const envelopeRefusal = (error: z.ZodError): { detail: string; typed: boolean } 
   if (fields.includes('')) return { detail: 'The body is not an SNS message object.', typed: false };
   if (fields.includes('Type'))
     return { detail: `Type must be one of ${messageTypes.join(', ')}.`, typed: false };
-  const missing = [...new Set(fields.filter((name) => name !== 'Subject'))];
-  return {
-    detail:
-      missing.length > 0
-        ? `Missing or non-string fields: ${missing.join(', ')}.`
-        : 'Subject must be a string.',
-    typed: true,
-  };
+  const missing = [...new Set(fields.filter((name) => name !== 'Subject' && name !== 'MessageAttributes'))];
+  const details = [
+    ...(missing.length > 0 ? [`Missing or non-string fields: ${missing.join(', ')}.`] : []),
+    ...(fields.includes('Subject') ? ['Subject must be a string.'] : []),
+    ...(fields.includes('MessageAttributes')
+      ? ['MessageAttributes must map each name to {Type, Value}, both strings.']
+      : []),
+  ];
+  return { detail: details.join(' '), typed: true };
 };
 
 /**

@@ -115,24 +115,52 @@ const pageSizeAhead = (route: Route, event: APIGatewayProxyEventV2, orgs: readon
     : [];
 };
 
-export const authorisation = (route: Route, readAhead = declaredReadAhead(route)): ApiMiddleware => ({
-  before: async ({ event, context }) => {
-    if (route.auth.length === 0) {
-      context.principal = null;
-      context.scope = scopeOf([]);
-      return;
-    }
-    const params = event.pathParameters ?? {};
-    const { principal, readAhead: read } = await authenticate(
-      event.headers ?? {},
-      event.cookies,
-      route.auth,
-      (known) => {
-        const orgs = likelyOrgs(route, known, params.org_id);
-        return [...(readAhead?.(params, orgs) ?? []), ...pageSizeAhead(route, event, orgs)];
+type Request = Parameters<NonNullable<ApiMiddleware['before']>>[0];
+
+/**
+ * Two middlewares from one factory, because the request budget is charged between them (json-api-
+ * handler.ts): `authenticate` resolves the credential (401 without a valid one) and reads ahead with it;
+ * `authorise` then checks the route's permission and the path's organisation (403, 404) and hands the
+ * handler its scope, with the records read ahead. So a refused request is charged to its client like any
+ * other, and carries the budget's headers.
+ */
+export const authorisation = (
+  route: Route,
+  readAhead = declaredReadAhead(route),
+): { authenticate: ApiMiddleware; authorise: ApiMiddleware } => {
+  const readAheadOf = new WeakMap<Request, Map<string, unknown>>();
+  return {
+    authenticate: {
+      before: async (request) => {
+        const { event, context } = request;
+        context.principal = null;
+        context.scope = scopeOf([]);
+        if (route.auth.length === 0) return;
+        const params = event.pathParameters ?? {};
+        const { principal, readAhead: read } = await authenticate(
+          event.headers ?? {},
+          event.cookies,
+          route.auth,
+          (known) => {
+            const orgs = likelyOrgs(route, known, params.org_id);
+            return [...(readAhead?.(params, orgs) ?? []), ...pageSizeAhead(route, event, orgs)];
+          },
+        );
+        context.principal = principal;
+        readAheadOf.set(request, read);
       },
-    );
-    context.principal = principal;
-    context.scope = scopeOf(orgsOf(route, principal, params), read, actorOf(principal));
-  },
-});
+    },
+    authorise: {
+      before: (request) => {
+        const { event, context } = request;
+        if (!context.principal) return;
+        const params = event.pathParameters ?? {};
+        context.scope = scopeOf(
+          orgsOf(route, context.principal, params),
+          readAheadOf.get(request),
+          actorOf(context.principal),
+        );
+      },
+    },
+  };
+};

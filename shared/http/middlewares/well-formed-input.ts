@@ -13,6 +13,7 @@
  *   a member and JavaScript a prototype, is refused earlier, by middy's body parser.)
  *
  * Form and text bodies (the token endpoint, the SNS receiver) are parsed, and refused, in their own formats.
+ * Two middlewares: what authentication reads is checked before it, the rest once the caller is charged.
  */
 
 import { hasControlCharacter } from '../../domain/text';
@@ -90,19 +91,32 @@ const checkBody = (body: unknown, problems: Problems) => {
   }
 };
 
-export const wellFormedInput = (route: Route): ApiMiddleware => ({
+/**
+ * What authentication reads, checked before it reads it: path parameters (they name the records read with
+ * the credentials), header values and cookies. A refusal here comes before the caller is known, so, like a
+ * 401, it is charged to no budget.
+ */
+export const wellFormedPathAndHeaders = (): ApiMiddleware => ({
   before: ({ event }) => {
     const problems = new Problems();
     for (const [name, value] of Object.entries(event.pathParameters ?? {}))
       problems.text({ parameter: name }, `Path parameter ${name}`, value ?? '', 'url');
-    for (const [name, value] of new URLSearchParams(event.rawQueryString ?? '')) {
-      problems.text({ parameter: name }, 'This query parameter name', name, 'url');
-      problems.text({ parameter: name }, 'This query parameter', value, 'url');
-    }
     for (const [name, value] of Object.entries(event.headers ?? {}))
       problems.text({ header: name }, `Header ${name}`, value ?? '', 'header');
     for (const cookie of event.cookies ?? [])
       problems.text({ header: 'Cookie' }, 'A cookie', cookie, 'header');
+    if (problems.found.length > 0) throw new ValidationError({ problems: problems.found });
+  },
+});
+
+/** The rest of the request, once the caller is known and charged: query parameters and the body. */
+export const wellFormedInput = (route: Route): ApiMiddleware => ({
+  before: ({ event }) => {
+    const problems = new Problems();
+    for (const [name, value] of new URLSearchParams(event.rawQueryString ?? '')) {
+      problems.text({ parameter: name }, 'This query parameter name', name, 'url');
+      problems.text({ parameter: name }, 'This query parameter', value, 'url');
+    }
     // JSON:API bodies are parsed by now (json-body.ts runs first).
     if (route.bodyType === undefined && event.body !== undefined) checkBody(event.body, problems);
     if (problems.found.length > 0) throw new ValidationError({ problems: problems.found });

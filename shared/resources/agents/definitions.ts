@@ -1,6 +1,8 @@
 /** Agents (AI personas of an organisation) and the briefings they produce. */
 import * as z from 'zod';
+import { briefingStatuses, sectionTypes, severities } from '../../domain/agents/briefing-sections';
 import { freeText, requiredLine, requiredText } from '../../jsonapi/attribute-types';
+import { jsonObject } from '../../jsonapi/served-types';
 import { CRUD, createdAtSort, defineResource } from '../resource-definition';
 
 export const agents = defineResource({
@@ -49,6 +51,28 @@ export const briefings = defineResource({
     create: 'functions/agents/briefings/create.ts',
     update: 'functions/agents/briefings/update.ts',
   },
+  // The generated result is absent while the briefing is generating (and stays absent if it fails).
+  served: () => ({
+    status: z.enum(briefingStatuses),
+    summary: z.string().optional(),
+    sections: z
+      .array(
+        z.strictObject({
+          title: z.string(),
+          items: z.array(jsonObject()),
+          reasoning: z.string(),
+          type: z.enum(sectionTypes),
+          severity: z.enum(severities),
+        }),
+      )
+      .optional(),
+    reasoning: jsonObject().optional(),
+    model_used: z.string().optional(),
+    token_usage: z
+      .strictObject({ prompt_tokens: z.number().int(), completion_tokens: z.number().int() })
+      .optional(),
+    failure_reason: z.string().optional(),
+  }),
   relationships: { organisation: { type: 'organisations' }, agent: { type: 'agents' } },
   collection: {
     filters: {

@@ -5,7 +5,11 @@
 import * as z from 'zod';
 import type { StoredResource } from '../../data/stored-resource';
 import { freeText, line, requiredLine, url } from '../../jsonapi/attribute-types';
+import { instant } from '../../jsonapi/served-types';
 import { CRUD, createdAtSort, defineResource } from '../resource-definition';
+
+/** An equipment item's statuses: a new item is `active`. */
+export const EQUIPMENT_STATUSES = ['active', 'inactive', 'in_repair', 'lost', 'retired'] as const;
 
 /** Where an asset can be allocated; at most one is set at a time. */
 export const allocationRelationships = {
@@ -164,6 +168,17 @@ export const equipmentItems = defineResource({
     update: 'functions/assets/equipment/update.ts',
     delete: 'functions/assets/equipment/delete.ts',
   },
+  served: () => ({
+    reference: z.string().optional(),
+    serial: z.string(),
+    asset_number: z.string().optional(),
+    is_rented: z.boolean().optional(),
+    purchased_at: instant().optional(),
+    vibration_source: z.boolean().optional(),
+    vibration_magnitude: z.number().optional(),
+    description: z.string().optional(),
+    status: z.enum(EQUIPMENT_STATUSES),
+  }),
   relationships: {
     organisation: { type: 'organisations' },
     manufacturer: { type: 'equipment-manufacturers' },
@@ -221,6 +236,17 @@ export const vehicleInventoryChecks = defineResource({
     create: 'functions/assets/inventory-checks/create.ts',
     update: 'functions/assets/inventory-checks/update.ts',
   },
+  served: () => ({
+    inspected_at: instant(),
+    items: z.array(
+      z.strictObject({
+        equipment_id: z.uuid(),
+        present: z.boolean().nullable().optional(),
+        working: z.boolean().nullable().optional(),
+        certified: z.boolean().nullable().optional(),
+      }),
+    ),
+  }),
   relationships: {
     organisation: { type: 'organisations' },
     vehicle: { type: 'vehicles' },

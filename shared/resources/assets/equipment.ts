@@ -22,7 +22,13 @@ import {
   storedRelationships,
 } from '../record-writes';
 import type { SimpleCrud } from '../simple-crud';
-import { carriedAttribute, equipmentItems, equipmentModels, vehicles } from './definitions';
+import {
+  carriedAttribute,
+  EQUIPMENT_STATUSES,
+  equipmentItems,
+  equipmentModels,
+  vehicles,
+} from './definitions';
 
 const attributes = {
   reference: line(100).optional(),
@@ -33,7 +39,7 @@ const attributes = {
   vibration_source: z.boolean().optional(),
   vibration_magnitude: z.number().min(0).max(1000).optional(),
   description: freeText(2000).optional(),
-  status: z.enum(['active', 'inactive', 'in_repair', 'lost', 'retired']).optional(),
+  status: z.enum(EQUIPMENT_STATUSES).optional(),
 };
 const writable = ['manufacturer', 'model', 'categories', 'vehicle'] as const;
 const relationships = z.lazy(() =>

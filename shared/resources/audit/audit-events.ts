@@ -4,8 +4,11 @@
  * for good (events expire after 35 days). Each is indexed by subject (`gsi1`, by event id, so in time
  * order) so a record's history reads a page at a time, with a per-subject counter for its total.
  */
+
+import * as z from 'zod';
 import { counterKey } from '../../data/stored-resource';
 import type { CollectionOptions } from '../../jsonapi/collection-query';
+import { instant, jsonObject, recordName } from '../../jsonapi/served-types';
 import { createdAtSort, defineResource } from '../resource-definition';
 
 export const auditEvents = defineResource({
@@ -16,6 +19,25 @@ export const auditEvents = defineResource({
   itemPath: '/v3/orgs/{org_id}/audit-events/{audit_event_id}',
   permission: 'audit-events',
   endpoints: { list: true, get: true },
+  served: () => {
+    // The members that changed, as they were and as they became (domain/audit/changes.ts).
+    const members = z
+      .strictObject({ attributes: jsonObject().optional(), relationships: jsonObject().optional() })
+      .nullable();
+    return {
+      action: z.string().describe('The event: `<resource>.<action>`, e.g. `vehicle.updated`.'),
+      occurred_at: instant(),
+      subject: recordName(),
+      actor: z.strictObject({ kind: z.enum(['user', 'service-account', 'system']), id: z.string() }),
+      before: members,
+      after: jsonObject()
+        .nullable()
+        .describe(
+          "The members that changed, as they became (`{attributes, relationships}`); for an event about a record kept beside its subject (a rate code's new version), that record.",
+        ),
+      omitted: z.array(z.string()).optional(),
+    };
+  },
   relationships: {
     organisation: { type: 'organisations' },
     actor_user: { type: 'users' },

@@ -5,7 +5,8 @@
  *   keeps the sign-in's state, nonce and PKCE verifier for 5 minutes (`data/login-states.ts`) and names
  *   the provider's authorization URL. An invitation's token may ride along: the sign-in then accepts it.
  * - `finishSsoLogin` (GET /v3/sso/callback): takes the state (once), exchanges the code and verifies the
- *   ID token (`auth/oidc-login.ts`), then finds the user by the identity (provider and subject), or links
+ *   ID token (`auth/oidc-login.ts`), refuses an `email` claim that is not an address as invitations take
+ *   them (403), then finds the user by the identity (provider and subject), or links
  *   the organisation's user with the verified address, or makes one (just in time, with the provider's
  *   default role) when the address's domain is one the provider allows; an accepted invitation makes the
  *   user instead. Then a session starts, for the organisation's session lifetime.
@@ -22,6 +23,7 @@ import type { StoredResource } from '../../data/stored-resource';
 import { commit, type WriteOp, WriteRefused } from '../../data/transaction';
 import { emailDomainAllowed } from '../../domain/iam/sso-domains';
 import { invitationStatus } from '../../domain/people/invitation';
+import { email } from '../../jsonapi/attribute-types';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../jsonapi/errors';
 import { routePath } from '../../jsonapi/links';
 import { ssoProviders } from '../iam/definitions';
@@ -114,6 +116,10 @@ export const finishSsoLogin = async (callbackUrl: string, now = new Date()): Pro
   const address = claims.email?.toLowerCase();
   if (!address || claims.email_verified === false)
     throw refused('The identity provider gave no verified e-mail address for this account.');
+  // The address decides the domain check and the user it links: one invitations would take, or none
+  // (`x@evil.test@northmere.example` is not an address at northmere.example).
+  if (!email().safeParse(address).success)
+    throw refused('The identity provider gave an e-mail address that is not a valid address.');
 
   const user = login.invitation_id
     ? await acceptThroughProvider(login, address, claims, now)

@@ -5,7 +5,17 @@
  * changes) are filed on `gsi1` under their parent; a pack's hazards and a plan's risks are listed on the
  * parent itself, so completeness checks read them consistently.
  */
+
+import * as z from 'zod';
+import {
+  type PlanSection,
+  planContentSections,
+  planSections,
+  preConstructionSections,
+} from '../../domain/cdm/documents';
+import { dutyRoles } from '../../domain/cdm/duty-holders';
 import type { CollectionOptions } from '../../jsonapi/collection-query';
+import { instant, jsonObject } from '../../jsonapi/served-types';
 import { createdAtSort, defineResource } from '../resource-definition';
 
 const status = { status: { kind: 'eq', path: 'attributes.status' } } as const;
@@ -24,6 +34,22 @@ const decider = {
   decided_by_service_account: { type: 'service-accounts' },
 } as const;
 
+// Read shapes: a document's sections are all present, each its content or null until written.
+const sectionContent = () => z.strictObject({ text: z.string(), items: z.array(z.string()).optional() });
+const sectionsOf = (names: readonly string[]) =>
+  z.strictObject(Object.fromEntries(names.map((name) => [name, sectionContent().nullable()])));
+const hazard = () => ({
+  title: z.string(),
+  description: z.string().optional(),
+  location: z.string().optional(),
+  severity: z.enum(['low', 'medium', 'high']),
+});
+const decision = () => ({
+  decision_reason: z.string().nullable(),
+  decided_at: instant().nullable(),
+});
+const PLAN_STATUSES = ['draft', 'handed_over'] as const;
+
 export const appointments = defineResource({
   type: 'appointments',
   events: ['ended'],
@@ -37,6 +63,14 @@ export const appointments = defineResource({
     get: true,
     create: 'functions/cdm/appointments/create.ts',
   },
+  served: () => ({
+    role: z.enum(dutyRoles),
+    status: z.enum(['active', 'ended']),
+    starts_at: instant(),
+    ended_at: instant().nullable(),
+    end_reason: z.string().nullable(),
+    notes: z.string().nullable(),
+  }),
   relationships: {
     organisation: { type: 'organisations' },
     scheme: { type: 'schemes' },
@@ -63,6 +97,7 @@ export const preConstructionInformation = defineResource({
   itemPath: '/v3/pre-construction-information/{pre_construction_information_id}',
   permission: 'pre-construction-information',
   endpoints: { list: true, get: true, update: 'functions/cdm/pre-construction-information/update.ts' },
+  served: () => ({ sections: sectionsOf(Object.keys(preConstructionSections)) }),
   relationships: {
     organisation: { type: 'organisations' },
     scheme: { type: 'schemes' },
@@ -85,6 +120,12 @@ export const siteHazards = defineResource({
     create: 'functions/cdm/site-hazards/create.ts',
     update: 'functions/cdm/site-hazards/update.ts',
   },
+  served: () => ({
+    ...hazard(),
+    status: z.enum(['active', 'retired']),
+    retired_at: instant().nullable(),
+    retired_reason: z.string().optional(),
+  }),
   relationships: {
     organisation: { type: 'organisations' },
     scheme: { type: 'schemes' },
@@ -108,6 +149,12 @@ export const hazardProposals = defineResource({
     get: true,
     create: 'functions/cdm/hazard-proposals/create.ts',
   },
+  served: () => ({
+    ...hazard(),
+    reason: z.string(),
+    status: z.enum(['pending', 'accepted', 'rejected']),
+    ...decision(),
+  }),
   relationships: {
     organisation: { type: 'organisations' },
     scheme: { type: 'schemes' },
@@ -127,6 +174,7 @@ export const constructionPhasePlans = defineResource({
   itemPath: '/v3/construction-phase-plans/{construction_phase_plan_id}',
   permission: 'construction-phase-plans',
   endpoints: { list: true, get: true, update: 'functions/cdm/construction-phase-plans/update.ts' },
+  served: () => ({ sections: sectionsOf(planContentSections), status: z.enum(PLAN_STATUSES) }),
   relationships: {
     organisation: { type: 'organisations' },
     scheme: { type: 'schemes' },
@@ -157,6 +205,11 @@ export const planRisks = defineResource({
     update: 'functions/cdm/plan-risks/update.ts',
     delete: 'functions/cdm/plan-risks/delete.ts',
   },
+  served: () => ({
+    title: z.string(),
+    control_measures: z.array(z.string()),
+    residual_risk: z.enum(['low', 'medium', 'high']),
+  }),
   relationships: {
     organisation: { type: 'organisations' },
     scheme: { type: 'schemes' },
@@ -173,6 +226,13 @@ export const planVersions = defineResource({
   itemPath: '/v3/construction-phase-plan-versions/{plan_version_id}',
   permission: 'construction-phase-plans',
   endpoints: { list: 'functions/cdm/construction-phase-plans/list-versions.ts', get: true },
+  served: () => ({
+    version: z.number().int().describe("The plan's version this entry made."),
+    status: z.enum(PLAN_STATUSES),
+    sections: z.array(z.string()).describe('The sections the change wrote.'),
+    operation: z.enum(['create', 'replace', 'update', 'delete', 'handover']),
+    content: jsonObject().nullable().describe('What the change wrote: sections, or a risk and its id.'),
+  }),
   relationships: {
     organisation: { type: 'organisations' },
     scheme: { type: 'schemes' },
@@ -199,6 +259,15 @@ export const proposedChanges = defineResource({
       answers: { status: 200, resource: 'construction-phase-plan-proposed-changes' },
     },
   },
+  served: () => ({
+    reason: z.string(),
+    section: z.enum(Object.keys(planSections) as [PlanSection, ...PlanSection[]]),
+    operation: z.enum(['replace', 'create', 'update', 'delete']),
+    proposed: jsonObject().nullable(),
+    status: z.enum(['pending', 'accepted', 'rejected']),
+    proposer_role: z.enum(dutyRoles),
+    ...decision(),
+  }),
   relationships: {
     organisation: { type: 'organisations' },
     scheme: { type: 'schemes' },

@@ -11,7 +11,7 @@ import { readIndex } from '../../data/repository';
 import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import { requiredText } from '../../jsonapi/attribute-types';
-import { ForbiddenError, ValidationError } from '../../jsonapi/errors';
+import { ForbiddenError } from '../../jsonapi/errors';
 import { parseDocument } from '../../jsonapi/request-document';
 import { resourceTypes } from '../../routes';
 import { type CollectionRequest, listResources } from '../collection';
@@ -39,14 +39,17 @@ export const commentableTypes = [
 export const commentsIndexKey = (subjectId: string) => `COMMENTS#${subjectId}`;
 
 /**
- * A record's comments in the scope: one Query of its `gsi1` partition, where each is filed by id and
- * counted (data/children.ts). In creation order and filtered by nothing but the subject, only the page is
- * read and the total is the count; otherwise every comment of the record, in memory.
+ * A record's comments in the scope (`filter[subject_id]`, which the declaration requires): one Query of
+ * its `gsi1` partition, where each is filed by id and counted (data/children.ts). In creation order and
+ * filtered by nothing but the subject, only the page is read and the total is the count; otherwise every
+ * comment of the record, in memory.
  */
-export const listCommentsOn = (request: CollectionRequest, subjectId: string) =>
+export const listCommentsOn = (request: CollectionRequest) =>
   listResources(request, comments, async (query) => {
-    const partition = commentsIndexKey(subjectId);
-    const filters = query.filters.filter((f) => f.field !== 'subject_id');
+    const subject = query.filters.find((f) => f.field === 'subject_id');
+    if (subject?.op !== 'eq') throw new Error('the comments collection is declared to require subject_id');
+    const partition = commentsIndexKey(String(subject.value));
+    const filters = query.filters.filter((f) => f !== subject);
     return filters.length === 0 && query.sort.field === 'created_at'
       ? queryFiled(request.scope, partition, { ...query, filters })
       : applyInMemory(await readIndex(request.scope, partition), query);
@@ -101,16 +104,4 @@ export const deleteComment = async (scope: Scope, comment: StoredResource, princ
     throw new ForbiddenError('Only the comment’s author or a holder of comments:moderate may delete it.');
   }
   await deleteRecord(scope, comment);
-};
-
-/** `filter[subject_id]` is required: a record's comments are read from its own index entry. */
-export const requireSubject = (query: Record<string, string | undefined>) => {
-  const subjectId = query['filter[subject_id]'];
-  if (!subjectId) {
-    throw new ValidationError({
-      detail: 'List comments of one record: filter[subject_id] is required.',
-      source: { parameter: 'filter[subject_id]' },
-    });
-  }
-  return subjectId;
 };

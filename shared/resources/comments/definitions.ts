@@ -1,4 +1,7 @@
 /** Comments: what a comment is as a resource (its writes are in comments.ts). */
+
+import * as z from 'zod';
+import { recordName } from '../../jsonapi/served-types';
 import { createdAtSort, defineResource } from '../resource-definition';
 
 export const comments = defineResource({
@@ -13,6 +16,7 @@ export const comments = defineResource({
     create: { handler: 'functions/comments/create.ts', permission: 'comments:create' },
     delete: { handler: 'functions/comments/delete.ts', permission: 'comments:view' },
   },
+  served: () => ({ body: z.string(), subject: recordName().describe('The record commented on.') }),
   relationships: {
     organisation: { type: 'organisations' },
     author: { type: 'users' },
@@ -20,7 +24,13 @@ export const comments = defineResource({
   },
   collection: {
     filters: {
-      subject_id: { kind: 'eq', path: 'attributes.subject.id' },
+      // A record's comments are one Query of its index entry: there is no reading them all.
+      subject_id: {
+        kind: 'eq',
+        path: 'attributes.subject.id',
+        required: true,
+        description: 'The id of the record whose comments to list (its subject).',
+      },
       author: { kind: 'eq', path: 'rels.author' },
       created_at: { kind: 'time', path: 'meta.created_at' },
     },

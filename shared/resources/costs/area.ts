@@ -1,9 +1,16 @@
 import { defineArea } from '../area';
-import { costLines, costSheets, rateCodes } from './definitions';
+import {
+  costLines,
+  costRollupAttributes,
+  costSheets,
+  rateCodes,
+  rateCodeVersionAttributes,
+} from './definitions';
 
 export const area = defineArea('costs', {
   tag: 'Costs',
   resources: [rateCodes, costSheets, costLines],
+  answered: { 'rate-code-versions': rateCodeVersionAttributes, 'cost-rollups': costRollupAttributes },
   routes: [
     {
       id: 'listRateCodeVersions',

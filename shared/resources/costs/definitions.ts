@@ -5,8 +5,10 @@
  * read with the same `begins_with` Query as its nodes.
  */
 import * as z from 'zod';
-import { CATEGORIES } from '../../domain/costs/roll-up';
+import { CATEGORIES, SHEET_STATUSES } from '../../domain/costs/roll-up';
+import { COST_CENTRE_TYPES } from '../../domain/costs/roll-up-filter';
 import { line, requiredLine } from '../../jsonapi/attribute-types';
+import { instant, money } from '../../jsonapi/served-types';
 import { createdAtSort, defineResource } from '../resource-definition';
 
 export const rateCodes = defineResource({
@@ -62,6 +64,7 @@ export const costSheets = defineResource({
     create: 'functions/costs/create-cost-sheet.ts',
     update: 'functions/costs/update-cost-sheet.ts',
   },
+  served: () => ({ name: z.string(), status: z.enum(SHEET_STATUSES) }),
   relationships: { organisation: { type: 'organisations' }, ...costCentreRelationships },
   collection: {
     filters: { status: { kind: 'eq', path: 'attributes.status' } },
@@ -78,6 +81,24 @@ export const costLines = defineResource({
   itemPath: '/v3/orgs/{org_id}/costs/cost-lines/{cost_line_id}',
   permission: 'cost-lines',
   endpoints: { list: true, get: true },
+  served: () => ({
+    kind: z.enum(['actual', 'estimate']),
+    description: z.string().optional(),
+    quantity: z.number(),
+    at: instant().describe('When the work was done: the rate in force then was used.'),
+    snapshot: z
+      .strictObject({
+        rate_code: z.string(),
+        rate_version: z.string(),
+        category: z.enum(CATEGORIES),
+        currency: z.string(),
+        unit_cost: z.number().int(),
+        unit_charge: z.number().int(),
+      })
+      .describe('The rate the line was written at.'),
+    cost: money(),
+    charge: money(),
+  }),
   relationships: {
     organisation: { type: 'organisations' },
     cost_sheet: { type: 'cost-sheets' },
@@ -92,4 +113,35 @@ export const costLines = defineResource({
     defaultSort: 'created_at',
     includes: ['rate_code', 'cost_sheet'],
   },
+});
+
+/** A rate code's version (`/versions`): its rate, in force from `valid_from` until `valid_to` (null: open). */
+export const rateCodeVersionAttributes = () => ({
+  valid_from: instant(),
+  valid_to: instant().nullable(),
+  cost: money(),
+  charge: money(),
+});
+
+const totals = () =>
+  z.strictObject({
+    cost: money(),
+    charge: money(),
+    profit: money(),
+    categories: z.strictObject(Object.fromEntries(CATEGORIES.map((category) => [category, money()]))),
+  });
+
+/** A node of the work hierarchy with its cost totals (`/v3/cost-rollups`, domain/costs/roll-up.ts). */
+export const costRollupAttributes = () => ({
+  cost_centre_id: z.string(),
+  cost_centre_type: z.enum(COST_CENTRE_TYPES),
+  parent_cost_centre_id: z.string().nullable(),
+  parent_cost_centre_type: z.enum(COST_CENTRE_TYPES).nullable(),
+  name: z.string().nullable(),
+  code: z.string().nullable(),
+  has_cost_sheet: z.boolean(),
+  direct: totals(),
+  rolled: totals(),
+  by_status: z.strictObject(Object.fromEntries(SHEET_STATUSES.map((status) => [status, totals()]))),
+  estimated: z.strictObject({ direct: totals(), rolled: totals() }),
 });

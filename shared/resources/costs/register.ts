@@ -54,12 +54,19 @@ export interface RateVersion {
 
 const versionPartition = (orgId: string, codeId: string) => `ORG#${orgId}#rate-code-versions#${codeId}`;
 
-const versionsUpTo = (scope: Scope, code: StoredResource, at: string, limit?: number) =>
+/**
+ * The code's versions valid from `at` or before, newest first; without `at`, all of them (the partition
+ * holds nothing else, so no sentinel stands in for "the end of time").
+ */
+const versionsUpTo = (scope: Scope, code: StoredResource, at: string | undefined, limit?: number) =>
   inScope(scope, code.org_id)
     ? queryItems<RateVersion>(
         {
-          KeyConditionExpression: 'pk = :pk AND sk <= :at',
-          ExpressionAttributeValues: { ':pk': versionPartition(code.org_id, code.id), ':at': `${at}#~` },
+          KeyConditionExpression: at === undefined ? 'pk = :pk' : 'pk = :pk AND sk <= :at',
+          ExpressionAttributeValues: {
+            ':pk': versionPartition(code.org_id, code.id),
+            ...(at !== undefined && { ':at': `${at}#~` }),
+          },
           ScanIndexForward: false,
           ...(limit !== undefined && { Limit: limit }),
         },
@@ -77,7 +84,7 @@ export const rateInForce = async (
   return latest && (latest.valid_to === null || at < latest.valid_to) ? latest : null;
 };
 
-export const listRateVersions = (scope: Scope, code: StoredResource) => versionsUpTo(scope, code, '9999');
+export const listRateVersions = (scope: Scope, code: StoredResource) => versionsUpTo(scope, code, undefined);
 
 /** One version of the code, or 404: versions are keyed by date, so this reads the code's (few) versions. */
 export const readRateVersion = async (scope: Scope, code: StoredResource, id: string) => {
@@ -109,7 +116,7 @@ export const addRateVersion = async (
       source: { pointer: '/data/attributes/valid_to' },
     });
   }
-  const [latest] = await versionsUpTo(scope, code, '9999', 1);
+  const [latest] = await versionsUpTo(scope, code, undefined, 1);
   if (latest && latest.valid_from >= validFrom) {
     throw new ConflictError(
       `A version from ${latest.valid_from} exists: new versions start after the latest one.`,

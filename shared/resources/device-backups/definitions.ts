@@ -2,8 +2,11 @@
  * Device backups (spec: kept 30 days; visible to holders of `device-backups:view` in the organisation
  * each is filed against) and the requests that ask a device for one.
  */
+
+import * as z from 'zod';
 import type { Kept } from '../../data/retention';
 import { collectionPartition } from '../../data/stored-resource';
+import { instant } from '../../jsonapi/served-types';
 import { createdAtSort, defineResource } from '../resource-definition';
 
 export const deviceBackups = defineResource({
@@ -22,6 +25,14 @@ export const deviceBackups = defineResource({
       access: { table: 'write', buckets: { deviceBackups: 'write' } },
     },
   },
+  served: () => ({
+    device: z.string(),
+    size: z.number().int().describe('Bytes.'),
+    checksum: z.string().describe('The SHA-256 the upload was signed with, base64.'),
+    content_type: z.string(),
+    status: z.enum(['uploading', 'available']),
+    completed_at: instant().nullable(),
+  }),
   relationships: {
     organisation: { type: 'organisations' },
     user: { type: 'users' },
@@ -54,6 +65,11 @@ export const deviceBackupRequests = defineResource({
     get: { permission: 'device-backups:create' },
     create: { handler: 'functions/device-backups/requests/create.ts', permission: 'device-backups:request' },
   },
+  served: () => ({
+    device: z.string(),
+    note: z.string().optional(),
+    status: z.enum(['open', 'fulfilled']),
+  }),
   relationships: {
     organisation: { type: 'organisations' },
     user: { type: 'users' },

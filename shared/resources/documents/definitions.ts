@@ -6,10 +6,13 @@
  * the tallies of its folder and each ancestor in its own transaction, so a folder, or a page of them,
  * reads one tally each, in the BatchGetItem that reads the rest.
  */
+
+import * as z from 'zod';
 import { queryItems, readAheadOr } from '../../data/repository';
 import type { Scope } from '../../data/scope';
 import { counterKey, keyId, type StoredResource } from '../../data/stored-resource';
 import type { WriteOp } from '../../data/transaction';
+import { instant } from '../../jsonapi/served-types';
 import { createdAtSort, defineResource } from '../resource-definition';
 
 export const folderTreeKey = (orgId: string) => `FOLDERS#${orgId}`;
@@ -108,6 +111,7 @@ export const folders = defineResource({
       query: ['recursive'],
     },
   },
+  served: () => ({ name: z.string() }),
   relationships: {
     organisation: { type: 'organisations' },
     author: { type: 'users' },
@@ -151,6 +155,15 @@ export const documents = defineResource({
       access: { table: 'write', buckets: { documents: 'write' } },
     },
   },
+  // The current version's file: null until its first upload completes.
+  served: () => ({
+    name: z.string(),
+    status: z.enum(['pending', 'available']),
+    content_type: z.string().nullable(),
+    size: z.number().int().nullable().describe('Bytes.'),
+    checksum: z.string().nullable().describe('SHA-256, base64.'),
+    version_count: z.number().int(),
+  }),
   relationships: {
     organisation: { type: 'organisations' },
     folder: { type: 'folders' },
@@ -187,6 +200,14 @@ export const documentVersions = defineResource({
       access: { table: 'write', buckets: { documents: 'write' } },
     },
   },
+  served: () => ({
+    number: z.number().int(),
+    status: z.enum(['pending', 'available']),
+    content_type: z.string(),
+    size: z.number().int().describe('Bytes.'),
+    checksum: z.string().describe('SHA-256, base64.'),
+    uploaded_at: instant().nullable(),
+  }),
   relationships: {
     organisation: { type: 'organisations' },
     document: { type: 'documents' },

@@ -1,8 +1,10 @@
 import { defineArea } from '../area';
+import { eventAttributes } from './event-attributes';
 
 export const area = defineArea('events', {
   tag: 'Events',
   resources: [],
+  answered: { events: eventAttributes },
   routes: [
     {
       id: 'listEvents',

@@ -12,6 +12,7 @@ import { UUID } from '../../data/ids';
 import type { ApiRequest } from '../../http/json-api-handler';
 import { feedDocument } from '../../jsonapi/document';
 import { ValidationError } from '../../jsonapi/errors';
+import type { OwnQueryParameters } from '../../jsonapi/own-query-parameters';
 import { routes } from '../../routes';
 
 export const FEED_PAGE_DEFAULT = 100;
@@ -58,12 +59,23 @@ const feedQuery = z.object({
 
 /** The query parameters the feed takes, with their syntax (for the OpenAPI document). */
 export const feedParameters = {
-  cursor:
-    'The id of the last event you have seen (or a webhook-id): the page starts after it. Without it, the oldest event kept.',
-  'page[limit]': `Events per page: 1 to ${FEED_PAGE_MAX}, ${FEED_PAGE_DEFAULT} by default.`,
-  'filter[type]': `Event names, comma-separated (at most ${NAMES_MAX}), e.g. vehicle.allocated,vehicle.updated.`,
-  'filter[subject_id]': 'Only the events of this record.',
-};
+  cursor: {
+    description:
+      'The id of the last event you have seen (or a webhook-id): the page starts after it. Without it, the oldest event kept.',
+    schema: { type: 'string', format: 'uuid' },
+  },
+  'page[limit]': {
+    description: `Events per page: 1 to ${FEED_PAGE_MAX}, ${FEED_PAGE_DEFAULT} by default.`,
+    schema: { type: 'integer', minimum: 1, maximum: FEED_PAGE_MAX, default: FEED_PAGE_DEFAULT },
+  },
+  'filter[type]': {
+    description: `Event names, comma-separated (at most ${NAMES_MAX}), e.g. vehicle.allocated,vehicle.updated.`,
+  },
+  'filter[subject_id]': {
+    description: 'Only the events of this record.',
+    schema: { type: 'string', format: 'uuid' },
+  },
+} satisfies OwnQueryParameters;
 
 const parseQuery = (query: ApiRequest['query']) => {
   const parsed = feedQuery.safeParse({ ...query });

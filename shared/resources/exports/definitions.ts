@@ -2,6 +2,8 @@
  * Exports: a file of the records a caller could list, written to the exports bucket (kept 30 days).
  * `status`: `complete` (its file ready), `processing` (its job is writing it) or `failed` (with `errors`).
  */
+
+import * as z from 'zod';
 import { keptByCreator } from '../../data/retention';
 import { createdAtSort, defineResource } from '../resource-definition';
 
@@ -24,6 +26,19 @@ export const exportsDefinition = defineResource({
       answers: { status: 201, resource: 'exports', job: true },
     },
   },
+  // The file's facts arrive when it is complete; `errors` says why a failed one failed.
+  served: () => ({
+    subject_type: z.string().describe('The collection exported (a resource type, or `cost-rollups`).'),
+    format: z.enum(['csv', 'json']),
+    filters: z.record(z.string(), z.string()),
+    sort: z.string().nullable(),
+    status: z.enum(['processing', 'complete', 'failed']),
+    file_name: z.string(),
+    row_count: z.number().int().optional(),
+    size: z.number().int().optional().describe('Bytes.'),
+    checksum: z.string().optional().describe('SHA-256 of the file, base64.'),
+    errors: z.array(z.string()).optional(),
+  }),
   relationships: {
     organisation: { type: 'organisations' },
     created_by_user: { type: 'users' },

@@ -1,3 +1,4 @@
+import * as z from 'zod';
 import { createdAtSort, defineResource } from '../resource-definition';
 
 export const featureConfigurations = defineResource({
@@ -7,6 +8,13 @@ export const featureConfigurations = defineResource({
   itemPath: '/v3/feature-configurations/{feature_configuration_id}',
   permission: 'feature-configurations',
   endpoints: { list: 'functions/feature-configurations/list-feature-configurations.ts', get: true },
+  // Set by the platform's operators, not through the API.
+  served: () => ({
+    name: z.string().optional(),
+    domain: z.string(),
+    component: z.string(),
+    enabled: z.boolean(),
+  }),
   relationships: { organisation: { type: 'organisations' } },
   collection: {
     filters: {

@@ -1,9 +1,19 @@
 import { defineArea } from '../area';
-import { grants, iamPermissions, roleGroups, roles, serviceAccounts, ssoProviders } from './definitions';
+import {
+  grants,
+  iamPermissions,
+  keyAttributes,
+  roleGroups,
+  roles,
+  serviceAccounts,
+  ssoProviders,
+  whoamiAttributes,
+} from './definitions';
 
 export const area = defineArea('iam', {
   tag: 'Service Accounts',
   resources: [serviceAccounts, grants, roleGroups, roles, ssoProviders, iamPermissions],
+  answered: { whoami: whoamiAttributes, 'service-account-keys': keyAttributes },
   routes: [
     {
       id: 'whoAmI',

@@ -1,4 +1,8 @@
 /** IAM resource types: service accounts, grants, roles and role groups. */
+
+import * as z from 'zod';
+import { type Permission, permissions } from '../../domain/iam/permissions';
+import { instant } from '../../jsonapi/served-types';
 import { createdAtSort, defineResource } from '../resource-definition';
 
 export const serviceAccounts = defineResource({
@@ -14,6 +18,13 @@ export const serviceAccounts = defineResource({
     update: 'functions/iam/update-service-account.ts',
     delete: 'functions/iam/delete-service-account.ts',
   },
+  served: () => ({
+    name: z.string(),
+    description: z.string(),
+    email: z.string().describe('Its own, or a generated `sa-<id>@service-accounts.invalid`.'),
+    enabled: z.boolean(),
+    keys: z.array(z.strictObject({ id: z.string(), ...serviceAccountKeyAttributes() })),
+  }),
   relationships: {
     organisations: { type: 'organisations', many: true },
     groups: { type: 'role-groups', many: true },
@@ -44,6 +55,8 @@ export const grants = defineResource({
     update: 'functions/iam/update-grant.ts',
     delete: 'functions/iam/delete-grant.ts',
   },
+  // A grant is wholly its relationships: who holds which role or role group.
+  served: () => ({}),
   relationships: {
     organisation: { type: 'organisations' },
     role: { type: 'roles' },
@@ -81,6 +94,7 @@ export const roleGroups = defineResource({
     update: 'functions/iam/update-role-group.ts',
     delete: 'functions/iam/delete-role-group.ts',
   },
+  served: () => ({ name: z.string(), description: z.string() }),
   relationships: { organisation: { type: 'organisations' }, roles: { type: 'roles', many: true } },
   collection: {
     filters: { name: { kind: 'eq', path: 'attributes.name' } },
@@ -104,6 +118,11 @@ export const roles = defineResource({
     update: 'functions/iam/update-role.ts',
     delete: 'functions/iam/delete-role.ts',
   },
+  served: () => ({
+    name: z.string(),
+    description: z.string(),
+    permissions: z.array(z.enum(permissions as [Permission, ...Permission[]])),
+  }),
   relationships: { organisation: { type: 'organisations' } },
   collection: {
     filters: {
@@ -129,6 +148,7 @@ export const iamPermissions = defineResource({
   collectionPath: PERMISSIONS,
   endpoints: { list: { handler: 'functions/iam/list-permissions.ts', access: {} } },
   permission: 'roles',
+  served: () => ({ name: z.enum(permissions as [Permission, ...Permission[]]), description: z.string() }),
   relationships: {},
   selfPath: (r) => `${PERMISSIONS}?${new URLSearchParams({ 'filter[name]': r.id })}`,
   collection: {
@@ -150,6 +170,14 @@ export const ssoProviders = defineResource({
     get: { permission: 'sso-providers:manage' },
     create: { handler: 'functions/iam/create-sso-provider.ts', permission: 'sso-providers:manage' },
   },
+  served: () => ({
+    provider_type: z.literal('oidc'),
+    name: z.string(),
+    metadata: z.string().describe("The provider's OpenID discovery document, as given."),
+    enforce: z.boolean(),
+    client_id: z.string().optional(),
+    allowed_domains: z.array(z.string()),
+  }),
   relationships: { organisation: { type: 'organisations' }, default_role: { type: 'roles' } },
   collection: {
     filters: { name: { kind: 'eq', path: 'attributes.name' }, organisation: { kind: 'eq', path: 'org_id' } },
@@ -158,3 +186,16 @@ export const ssoProviders = defineResource({
     includes: ['organisation'],
   },
 });
+
+/** A service account's key as its account lists it: never the secret, a mask ending in its last four characters. */
+const serviceAccountKeyAttributes = () => ({
+  client_secret: z.string(),
+  enabled: z.boolean(),
+  created_at: instant(),
+});
+
+/** A key of its own (`/keys`): its client id, and its secret in full once, in the answer that made it. */
+export const keyAttributes = () => ({ client_id: z.string(), ...serviceAccountKeyAttributes() });
+
+/** The caller (`GET /v3/whoami`): a user or a service account. */
+export const whoamiAttributes = () => ({ kind: z.enum(['user', 'service-account']), name: z.string() });

@@ -6,12 +6,14 @@
  * its status and progress in between live in its working state (`shared/data/jobs.ts`), shown here.
  */
 
+import * as z from 'zod';
 import type { Principal } from '../../auth/principal';
 import { type JobState, jobStateKey } from '../../data/jobs';
 import { readAheadOr } from '../../data/repository';
 import { keptByCreator } from '../../data/retention';
 import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
+import { instant } from '../../jsonapi/served-types';
 import { createdAtSort, defineResource } from '../resource-definition';
 
 /** A job (and its state) is kept 30 whole days from the day it was requested (see data/retention.ts). */
@@ -66,6 +68,25 @@ export const jobs = defineResource({
     list: { handler: 'functions/jobs/list.ts', permission: 'authenticated' },
     get: { handler: 'functions/jobs/get.ts', permission: 'authenticated' },
   },
+  served: () => ({
+    kind: z
+      .string()
+      .describe('What the job does (`location-import`, `export`); a relationship names its record.'),
+    status: z.enum(['queued', 'running', 'succeeded', 'failed']),
+    progress: z.strictObject({
+      processed: z.number().int(),
+      total: z.number().int().nullable().describe('Null until the job knows how much there is.'),
+    }),
+    errors: z.array(
+      z.strictObject({
+        detail: z.string(),
+        source: z
+          .strictObject({ line: z.number().int().optional(), pointer: z.string().optional() })
+          .optional(),
+      }),
+    ),
+    finished_at: instant().optional(),
+  }),
   relationships: {
     organisation: { type: 'organisations' },
     created_by_user: { type: 'users' },

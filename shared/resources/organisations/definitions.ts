@@ -1,3 +1,4 @@
+import * as z from 'zod';
 import { batchGetInScope } from '../../data/repository';
 import type { Scope } from '../../data/scope';
 import { resourceKey, type StoredResource } from '../../data/stored-resource';
@@ -11,6 +12,8 @@ export const organisations = defineResource({
   itemPath: '/v3/orgs/{org_id}',
   permission: 'organisations',
   endpoints: { list: 'functions/organisations/list-organisations.ts', get: true },
+  // Made by the platform's operators, not through the API.
+  served: () => ({ name: z.string(), slug: z.string(), description: z.string() }),
   relationships: {},
   keyOf: (_orgId, id) => resourceKey(id, 'organisations', id),
   collection: {

@@ -40,7 +40,8 @@ export const area = defineArea('people', {
       answers: { status: 200, resource: 'users' },
       auth: [],
       permission: null,
-      errors: [401, 409],
+      // 403: it would give permissions its inviter no longer holds (invitation-authority.ts).
+      errors: [401, 403, 409],
     },
   ],
 });

@@ -3,7 +3,8 @@
  *
  * - An invitation names what accepting it gives (roles, role groups, teams, a job role) and the SSO
  *   provider that must be used, if any. The inviter may give only permissions it holds in the
- *   organisation itself (403 naming the rest).
+ *   organisation itself, those of the grants its teams hold included (403 naming the rest), and must
+ *   still hold them when it is accepted (`invitation-authority.ts`).
  * - One pending invitation per e-mail address in an organisation: a claim on the address, expiring with
  *   the invitation (an expired one is no obstacle) and released when it is accepted or revoked.
  * - The token goes out once, in the e-mail; only its SHA-256 is stored. Resending issues a new one (the
@@ -20,8 +21,8 @@ import { uuidv7 } from '../../data/ids';
 import { batchGetInScope, getConsistent, readPartition } from '../../data/repository';
 import { type Scope, scopeOf } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
-import { commit, type WriteOp, WriteRefused } from '../../data/transaction';
-import { builtInRoles, effectivePermissions } from '../../domain/iam/effective-permissions';
+import { commit, WriteRefused } from '../../data/transaction';
+import { builtInRoles } from '../../domain/iam/effective-permissions';
 import {
   beyondInviter,
   INVITATION_DAYS_DEFAULT,
@@ -31,7 +32,7 @@ import {
   parseInvitationToken,
 } from '../../domain/people/invitation';
 import { email, integer, requiredLine } from '../../jsonapi/attribute-types';
-import { ConflictError, ForbiddenError, UnauthorisedError, ValidationError } from '../../jsonapi/errors';
+import { ConflictError, UnauthorisedError, ValidationError } from '../../jsonapi/errors';
 import { identifier, toMany } from '../../jsonapi/request-document';
 import { type SignedIn, signIn } from '../auth/signed-in';
 import { roleGroups, roles, ssoProviders } from '../iam/definitions';
@@ -39,6 +40,7 @@ import { settingsOf } from '../organisations/settings';
 import { settingsKey } from '../organisations/settings-values';
 import { byPrincipal, newRecord } from '../record-writes';
 import { indexed } from '../stored';
+import { beyondInviterError, invitationGives, teamGrantsOf, versionChecks } from './invitation-authority';
 import { invitations } from './invitations';
 import { jobRoles } from './job-roles';
 import { addressClaim, ids, joinFromInvitation, releaseClaim } from './joining';
@@ -95,7 +97,7 @@ const expiry = (now: Date, days: number) => new Date(now.getTime() + days * 86_4
 
 /**
  * The records an invitation names, read together: 400 at the first that is not the organisation's. The
- * permissions they give, with the custom roles its role groups name (a second read, only if any).
+ * permissions they give, its teams' grants included, and every record that answer rests on.
  */
 const readGiven = async (scope: Scope, orgId: string, rels: Record<string, unknown>) => {
   const named = [
@@ -109,10 +111,13 @@ const readGiven = async (scope: Scope, orgId: string, rels: Record<string, unkno
       ids: rels.sso_provider ? [String(rels.sso_provider)] : [],
     },
   ];
-  const read = await batchGetInScope(
-    scope,
-    named.flatMap((n) => n.ids.map((id) => n.definition.keyOf(orgId, id))),
-  );
+  const [read, teamGrants] = await Promise.all([
+    batchGetInScope(
+      scope,
+      named.flatMap((n) => n.ids.map((id) => n.definition.keyOf(orgId, id))),
+    ),
+    teamGrantsOf(orgId, ids(rels.teams)),
+  ]);
   for (const { name, definition, ids: wanted } of named) {
     const missing = wanted.findIndex((id) => !read.some((r) => r.type === definition.type && r.id === id));
     if (missing >= 0)
@@ -121,27 +126,13 @@ const readGiven = async (scope: Scope, orgId: string, rels: Record<string, unkno
         source: { pointer: `/data/relationships/${name}/data${name.endsWith('s') ? `/${missing}` : ''}` },
       });
   }
-  const groups = read.filter((r) => r.type === roleGroups.type);
-  const inGroups = groups.flatMap((g) => ids(g.rels.roles)).filter((id) => !builtInRoles.has(id));
-  const customRoles = [
-    ...read.filter((r) => r.type === roles.type),
-    ...(inGroups.length > 0
-      ? await batchGetInScope(
-          scope,
-          inGroups.map((id) => roles.keyOf(orgId, id)),
-        )
-      : []),
-  ];
-  const given =
-    effectivePermissions(
-      [
-        ...ids(rels.roles).map((role) => ({ org_id: orgId, role })),
-        ...ids(rels.role_groups).map((role_group) => ({ org_id: orgId, role_group })),
-      ],
-      new Map(customRoles.map((r) => [r.id, { id: r.id, permissions: ids(r.attributes.permissions) }])),
-      new Map(groups.map((g) => [g.id, { id: g.id, roles: ids(g.rels.roles) }])),
-    ).get(orgId) ?? new Set();
-  return { read, given };
+  const { permissions: given, restsOn } = await invitationGives(
+    orgId,
+    { roles: ids(rels.roles), role_groups: ids(rels.role_groups) },
+    teamGrants,
+    read,
+  );
+  return { given, restsOn: [...read, ...restsOn] };
 };
 
 /** The e-mail that carries the token: where to accept, by when, and what the invitation is for. */
@@ -204,12 +195,9 @@ export const createInvitation = async (
         detail: 'No such role.',
         source: { pointer: `/data/relationships/roles/data/${i}` },
       });
-  const { read, given } = await readGiven(scope, orgId, rels);
+  const { given, restsOn } = await readGiven(scope, orgId, rels);
   const beyond = beyondInviter(given, principal.permissions.get(orgId) ?? new Set());
-  if (beyond.length > 0)
-    throw new ForbiddenError(
-      `You can give only permissions you hold; this invitation would also give ${beyond.join(', ')}.`,
-    );
+  if (beyond.length > 0) throw beyondInviterError(beyond, 'holds');
   const id = uuidv7(now.getTime());
   const token = newToken(orgId, id);
   const invitation = {
@@ -223,7 +211,7 @@ export const createInvitation = async (
           lifetime_days: data.attributes.lifetime_days,
           expires_at: expiry(now, data.attributes.lifetime_days),
         },
-        rels: { ...rels, ...byPrincipal('invited_by', principal), user: null },
+        rels: { ...rels, ...byPrincipal('invited_by', principal, 'invited_by'), user: null },
         meta: { sent_at: now.toISOString() },
       },
       now,
@@ -231,17 +219,16 @@ export const createInvitation = async (
     ),
     token_hash: hashInvitationToken(token),
   };
-  // What it names must still be there, as read, when it commits.
-  const checks = read.map(
-    (record): WriteOp => ({ check: { pk: record.pk, sk: record.sk, version: record.version } }),
-  );
+  // What it names, and what its teams hold, must still be as read when it commits.
+  const checks = versionChecks(restsOn);
   await commit(scope, [{ create: invitation }, { claim: addressClaim(invitation) }, ...checks]).catch(
     (error: unknown) => {
       if (error instanceof WriteRefused && error.op === 1)
         throw new ConflictError('This address already has a pending invitation to this organisation.', {
           pointer: '/data/attributes/email',
         });
-      if (error instanceof WriteRefused)
+      // Too large for one transaction stays itself (413): nothing changed meanwhile.
+      if (error instanceof WriteRefused && error.code !== 'too-large')
         throw new ConflictError('A record this invitation names changed meanwhile; try again.');
       throw error;
     },

@@ -1,5 +1,7 @@
+import * as z from 'zod';
 import type { StoredResource } from '../../data/stored-resource';
 import { invitationStatus } from '../../domain/people/invitation';
+import { instant } from '../../jsonapi/served-types';
 import { createdAtSort, defineResource } from '../resource-definition';
 
 /** Each invitation's status as of now: a pending one past its expiry shows `expired`. */
@@ -35,6 +37,14 @@ export const invitations = defineResource({
       access: { table: 'write', email: true },
     },
   },
+  served: () => ({
+    email: z.string().describe('Lower-cased.'),
+    status: z
+      .enum(['pending', 'accepted', 'revoked', 'expired'])
+      .describe('`expired`: pending past `expires_at`.'),
+    lifetime_days: z.number().int(),
+    expires_at: instant(),
+  }),
   relationships: {
     roles: { type: 'roles', many: true },
     role_groups: { type: 'role-groups', many: true },

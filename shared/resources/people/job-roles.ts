@@ -5,6 +5,8 @@
 import type { StoredResource } from '../../data/stored-resource';
 import type { WriteOp } from '../../data/transaction';
 import { freeText, requiredLine } from '../../jsonapi/attribute-types';
+import { JOB_ROLES_REQUIRING, qualificationSpecifications } from '../qualifications/definitions';
+import { countOnNamed } from '../record-writes';
 import { CRUD, createdAtSort, defineResource } from '../resource-definition';
 
 /**
@@ -43,6 +45,8 @@ export const jobRoles = defineResource({
     attributes: { name: requiredLine(200), code: requiredLine(50), description: freeText(2000).optional() },
     // The qualifications the role requires: users?filter[compliant_with]=<it> lists who meets them.
     relationships: ['required_specification'],
+    // Counted on the specification, which stays while a role requires it.
+    upkeep: countOnNamed('required_specification', qualificationSpecifications, JOB_ROLES_REQUIRING),
     // The code is how other systems (payroll, competence matrices) name a role: one per organisation.
     unique: { attribute: 'code', claim: (orgId, code) => ({ pk: `ORG#${orgId}#job-role-codes`, sk: code }) },
     inUse: (role) => {

@@ -2,12 +2,13 @@
  * Joining an organisation from an invitation, in one transaction: the user made (or the organisation's
  * user with the invited address changed), a grant per role and role group with what the user keeps of
  * each, the user's teams (and the grants those teams hold), the job role's count of holders, the
- * invitation accepted and its address's claim released. Accepting by token (`invitation-writes.ts`) and
- * signing in with an invitation (`auth/sso-login.ts`) both end here.
+ * invitation accepted and its address's claim released; only if what that gives, as it stands now, is
+ * within what the inviter holds now (`invitation-authority.ts`). Accepting by token
+ * (`invitation-writes.ts`) and signing in with an invitation (`auth/sso-login.ts`) both end here.
  */
 
 import { uuidv7 } from '../../data/ids';
-import { grantsOf, heldGrantItem, principalTeamsWrite, userPrincipal } from '../../data/principals';
+import { heldGrantItem, principalTeamsWrite, userPrincipal } from '../../data/principals';
 import { batchGetInScope, queryIndexPrefix } from '../../data/repository';
 import { type Scope, scopeOf } from '../../data/scope';
 import type { ItemKey, StoredResource } from '../../data/stored-resource';
@@ -18,6 +19,7 @@ import { ConflictError } from '../../jsonapi/errors';
 import { roleGroups, roles } from '../iam/definitions';
 import { grantRecord, heldOf } from '../iam/grant-writes';
 import { indexed, toStoredResource } from '../stored';
+import { acceptanceAuthority, teamGrantsOf } from './invitation-authority';
 import { holdersMove } from './job-roles';
 import { teams } from './teams';
 import { heldNameAttribute, users } from './users';
@@ -48,7 +50,9 @@ export const releaseClaim = (invitation: StoredResource, now: Date): WriteOp[] =
  * The transaction that turns an invitation into membership: the user made (or the organisation's user
  * with that address changed), a grant per role and role group with what the user keeps of each, the
  * user's teams (and the grants those teams hold), the job role's count, the invitation accepted and its
- * address released. `names` name a new user (else the address's local part does).
+ * address released. The inviter's authority is decided again first, and what that decision read is
+ * checked as the transaction commits: the user is given exactly the grants it counted. `names` name a
+ * new user (else the address's local part does).
  */
 export const joinFromInvitation = async (
   invitation: StoredResource,
@@ -67,9 +71,9 @@ export const joinFromInvitation = async (
   const userId = existing?.id ?? uuidv7(now.getTime());
   const scope = scopeOf([orgId], undefined, { kind: 'user', id: userId });
   const teamIds = ids(invitation.rels.teams).filter((t) => !ids(existing?.rels.teams).includes(t));
-  const teamGrants = (await Promise.all(teamIds.map((team) => grantsOf(team))))
-    .flat()
-    .filter((g) => g.org_id === orgId);
+  const teamGrants = await teamGrantsOf(orgId, teamIds);
+  // What joining gives, as it stands now, within what the inviter holds now (403 otherwise).
+  const authority = await acceptanceAuthority(invitation, teamGrants, userId);
   const given = [
     ...ids(invitation.rels.roles).map((role) => grantRecord(orgId, { role, user: userId }, now)),
     ...ids(invitation.rels.role_groups).map((role_group) =>
@@ -134,11 +138,13 @@ export const joinFromInvitation = async (
       (team): WriteOp => ({ link: { key: teams.keyOf(orgId, team), relationship: 'members', id: userId } }),
     ),
     ...(jobRole ? holdersMove(orgId, previousRole, jobRole) : []),
+    ...authority,
   ];
   await commit(scope, ops).catch((error: unknown) => {
-    throw error instanceof WriteRefused
+    // Too large for one transaction stays itself (413): nothing changed meanwhile.
+    throw error instanceof WriteRefused && error.code !== 'too-large'
       ? new ConflictError(
-          'The invitation, or a team or job role it names, changed meanwhile (or is gone); ask for a new invitation.',
+          'The invitation, a team, role or job role it names, or what its inviter holds changed meanwhile (or is gone); try again, or ask for a new invitation.',
         )
       : error;
   });

@@ -1,3 +1,4 @@
+import * as z from 'zod';
 import { createdAtSort, defineResource } from '../resource-definition';
 
 export const teams = defineResource({
@@ -7,6 +8,7 @@ export const teams = defineResource({
   itemPath: '/v3/orgs/{org_id}/people/teams/{team_id}',
   permission: 'teams',
   endpoints: { list: 'functions/people/list-teams.ts', get: true, create: 'functions/people/create-team.ts' },
+  served: () => ({ name: z.string(), description: z.string() }),
   relationships: {
     members: { type: 'users', many: true },
     organisation: { type: 'organisations' },

@@ -1,4 +1,6 @@
+import * as z from 'zod';
 import type { StoredResource } from '../../data/stored-resource';
+import { USER_STATUSES } from '../../domain/people/user-status';
 import { createdAtSort, defineResource } from '../resource-definition';
 
 /**
@@ -37,6 +39,47 @@ export const users = defineResource({
     list: 'functions/people/list-users.ts',
     get: true,
     update: { handler: 'functions/people/update-user.ts', self: 'users:self' },
+  },
+  served: () => {
+    // Every group and member is present: a new user's profile holds their name and nulls (joining.ts).
+    const text = () => z.string().nullable();
+    const date = () => z.iso.date().nullable();
+    return {
+      email: z.string(),
+      status: z.enum(USER_STATUSES),
+      identities: z.array(
+        z.strictObject({
+          id: z.string(),
+          platform: z.literal('oidc'),
+          meta: z.strictObject({ sso_provider: z.string(), sub: z.string() }),
+        }),
+      ),
+      profile: z.strictObject({
+        work: z.strictObject({ occupation: text(), cscs: text(), eusr: text(), start_date: date() }),
+        personal: z.strictObject({
+          first_name: z.string(),
+          last_name: z.string(),
+          username: text(),
+          dob: date(),
+        }),
+        contact: z.strictObject({ mobile: text(), landline: text() }),
+        address: z.strictObject(
+          Object.fromEntries(
+            [
+              'number',
+              'street',
+              'area',
+              'town',
+              'county',
+              'postcode',
+              'country_code',
+              'three_word_address',
+            ].map((name) => [name, text()]),
+          ),
+        ),
+        settings: z.strictObject({ preferred_language: z.string(), timezone: z.string() }),
+      }),
+    };
   },
   relationships: {
     organisations: { type: 'organisations', many: true },

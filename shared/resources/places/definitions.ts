@@ -6,6 +6,7 @@ import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import { LOCATION_FIELDS } from '../../domain/places/location-rows';
 import { freeText, line, requiredLine } from '../../jsonapi/attribute-types';
+import { instant } from '../../jsonapi/served-types';
 import { CRUD, createdAtSort, defineResource } from '../resource-definition';
 
 /** What places share: a point indexed by geohash, the organisation's own reference, a name. */
@@ -108,6 +109,8 @@ export const streets = defineResource({
   itemPath: '/v3/streets/{street_id}',
   permission: 'places',
   endpoints: { list: true, get: true },
+  // Loaded from the national street gazetteer, not through the API.
+  served: () => ({ usrn: z.string(), name: z.string(), town: z.string() }),
   relationships: { organisation: { type: 'organisations' } },
   collection: {
     filters: {
@@ -199,6 +202,42 @@ export const locationImports = defineResource({
       answers: { status: 201, resource: 'location-imports', job: true },
     },
   },
+  // The outcome (counts, errors, times) arrives when the import completes or fails.
+  served: () => ({
+    status: z.enum(['awaiting_upload', 'processing', 'completed', 'failed']),
+    source: z.strictObject({
+      kind: z.enum(['inline', 'upload']),
+      file_name: z
+        .string()
+        .nullable()
+        .describe('As the client named it; null for an inline import that named none.'),
+      bytes: z.number().int(),
+      checksum: z.string().optional().describe('SHA-256 the upload was signed with, base64.'),
+      object: z.string().optional().describe("The file's key in the exports bucket."),
+    }),
+    counts: z
+      .strictObject({
+        rows: z.number().int(),
+        created: z.number().int(),
+        updated: z.number().int(),
+        unchanged: z.number().int(),
+        rejected: z.number().int(),
+      })
+      .optional(),
+    errors: z
+      .array(z.strictObject({ line: z.number().int().nullable(), message: z.string() }))
+      .optional()
+      .describe('Rejected rows (the first ones), or why the import failed.'),
+    errors_truncated: z.boolean().optional(),
+    started_at: instant().optional(),
+    finished_at: instant().optional(),
+    progress: z
+      .strictObject({ processed: z.number().int(), total: z.number().int().nullable() })
+      .nullable()
+      .describe(
+        'While its job runs: rows processed of the total (null until the file is counted); else null.',
+      ),
+  }),
   relationships: {
     organisation: { type: 'organisations' },
     author: { type: 'users' },

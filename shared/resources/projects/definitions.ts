@@ -3,7 +3,10 @@
  * orders contain operations. Every node is also filed in its tree on `gsi1` (`TREE#<org>#<root id>`,
  * sort key = the path of ids from the root), so a subtree is one `begins_with` Query.
  */
+
+import * as z from 'zod';
 import type { StoredResource } from '../../data/stored-resource';
+import { instant } from '../../jsonapi/served-types';
 import { createdAtSort, defineResource } from '../resource-definition';
 import { progressKey, withProgress } from './progress';
 
@@ -34,6 +37,14 @@ const named = {
   defaultSort: 'name',
 } as const;
 
+// What every node of the work hierarchy serves; the writes are hierarchy.ts's.
+const nodeAttributes = () => ({
+  name: z.string(),
+  code: z.string().optional(),
+  description: z.string().optional(),
+});
+const WORK_STATUSES = ['todo', 'in_progress', 'done'] as const;
+
 export const schemeContracts = defineResource({
   type: 'scheme-contracts',
   events: ['restored'],
@@ -49,6 +60,7 @@ export const schemeContracts = defineResource({
     update: 'functions/projects/scheme-contracts/update.ts',
     delete: 'functions/projects/scheme-contracts/delete.ts',
   },
+  served: nodeAttributes,
   relationships: { organisation: { type: 'organisations' } },
   collection: { ...named, includes: [] },
 });
@@ -66,6 +78,17 @@ export const schemes = defineResource({
     create: 'functions/projects/schemes/create.ts',
     update: 'functions/projects/schemes/update.ts',
     delete: 'functions/projects/schemes/delete.ts',
+  },
+  served: () => {
+    const anticipated = instant().nullable().optional();
+    return {
+      ...nodeAttributes(),
+      status: z.literal('in_planning'),
+      dates: z
+        .strictObject({ anticipated: z.strictObject({ start: anticipated, end: anticipated }).optional() })
+        .optional(),
+      labels: z.array(z.strictObject({ key: z.string(), value: z.string() })).optional(),
+    };
   },
   relationships: {
     organisation: { type: 'organisations' },
@@ -105,6 +128,7 @@ export const workOrders = defineResource({
     update: 'functions/projects/work-orders/update.ts',
     delete: 'functions/projects/work-orders/delete.ts',
   },
+  served: () => ({ ...nodeAttributes(), status: z.enum(WORK_STATUSES) }),
   relationships: { organisation: { type: 'organisations' }, scheme: { type: 'schemes' } },
   collection: {
     ...named,
@@ -132,6 +156,11 @@ export const operations = defineResource({
     update: 'functions/projects/operations/update.ts',
     delete: 'functions/projects/operations/delete.ts',
   },
+  served: () => ({
+    ...nodeAttributes(),
+    status: z.enum(WORK_STATUSES),
+    done_reason: z.enum(['completed', 'aborted', 'cancelled']).nullable().optional(),
+  }),
   relationships: { organisation: { type: 'organisations' }, work_order: { type: 'work-orders' } },
   collection: {
     ...named,

@@ -19,7 +19,17 @@ import { operations, schemes, workOrders } from './definitions';
 const searchable = [schemes, workOrders, operations];
 
 export const searchOptions: CollectionOptions = {
-  filters: { prefix: { kind: 'eq', path: 'search.prefix' }, type: { kind: 'eq', path: 'type' } },
+  filters: {
+    // Every search reads by a prefix of the indexed names and codes: there is no reading them all.
+    prefix: {
+      kind: 'eq',
+      path: 'search.prefix',
+      required: true,
+      minLength: 2,
+      description: 'The beginning of a name or code, case-insensitive: at least two characters.',
+    },
+    type: { kind: 'eq', path: 'type' },
+  },
   sorts: {
     name: { path: 'attributes.name' },
     code: { path: 'attributes.code' },
@@ -41,12 +51,8 @@ export const searchProjects = async (
   };
   const prefix = value('prefix');
   const type = value('type');
-  if (typeof prefix !== 'string' || prefix.trim().length < 2) {
-    throw new ValidationError({
-      detail: 'filter[prefix] needs at least two characters.',
-      source: { parameter: 'filter[prefix]' },
-    });
-  }
+  // The parser refused a query without it, or shorter than its declared length.
+  if (typeof prefix !== 'string') throw new Error('the search is declared to require filter[prefix]');
   const types = searchable.filter((d) => type === undefined || d.type === type);
   if (types.length === 0) {
     throw new ValidationError({

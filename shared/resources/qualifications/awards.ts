@@ -17,11 +17,12 @@ import {
   type AwardEntry,
   type AwardStatus,
   awardMove,
+  deciderRefusal,
   expiryAfter,
   nextWarning,
 } from '../../domain/qualifications/awards';
 import { calendarDate, freeText, line } from '../../jsonapi/attribute-types';
-import { ConflictError, ValidationError } from '../../jsonapi/errors';
+import { ConflictError, ForbiddenError, ValidationError } from '../../jsonapi/errors';
 import { assertSameId, parseDocument } from '../../jsonapi/request-document';
 import { type FolderTally, folderTallyKey } from '../documents/definitions';
 import { users } from '../people/users';
@@ -239,8 +240,9 @@ const assertEvidence = async (scope: Scope, award: StoredResource) => {
 };
 
 /**
- * Approves, rejects or revokes an award (409 from a status where the action is not open). An approved
- * award that expires goes on the schedule for its warnings; a revoked one comes off it.
+ * Approves, rejects or revokes an award: 403 when its own person approves or rejects it (four eyes), 409
+ * from a status where the action is not open. An approved award that expires goes on the schedule for its
+ * warnings; a revoked one comes off it.
  */
 export const decideAward = async (
   scope: Scope,
@@ -249,6 +251,9 @@ export const decideAward = async (
   principal: Principal | null,
   now = new Date(),
 ) => {
+  const decider = principal?.kind === 'user' ? principal.id : null;
+  const refusal = deciderRefusal(action, String(award.rels.person), decider);
+  if (refusal) throw new ForbiddenError(refusal);
   const status = award.attributes.status as AwardStatus;
   const to = awardMove(action, status);
   if (!to) throw new ConflictError(`An award ${status.replace('_', ' ')} cannot be ${action}.`);

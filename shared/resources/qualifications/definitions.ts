@@ -6,8 +6,8 @@
 import * as z from 'zod';
 import type { StoredResource } from '../../data/stored-resource';
 import type { WriteOp } from '../../data/transaction';
-import { VALIDITY_PERIOD } from '../../domain/qualifications/awards';
-import { type Rule, ruleSchema, typesOf } from '../../domain/qualifications/rules';
+import { AWARD_STATUSES, VALIDITY_PERIOD } from '../../domain/qualifications/awards';
+import { type Rule, ruleResultSchema, ruleSchema, typesOf } from '../../domain/qualifications/rules';
 import { freeText, requiredLine } from '../../jsonapi/attribute-types';
 import { ValidationError } from '../../jsonapi/errors';
 import type { Check } from '../record-writes';
@@ -145,6 +145,13 @@ export const qualificationAwards = defineResource({
     update: 'functions/qualifications/update-award.ts',
     delete: 'functions/qualifications/delete-award.ts',
   },
+  served: () => ({
+    status: z.enum(AWARD_STATUSES),
+    issued_at: z.iso.date(),
+    expires_at: z.iso.date().nullable().describe('Null for a type without expiry.'),
+    number: z.string().nullable(),
+    notes: z.string().nullable(),
+  }),
   relationships: {
     organisation: { type: 'organisations' },
     person: { type: 'users' },
@@ -170,6 +177,28 @@ export const qualificationAwards = defineResource({
   },
   events: ['approved', 'rejected', 'revoked', 'expiring', 'expired'],
 });
+
+/**
+ * Numbers other records' writes keep on a specification: the job roles and the sites' settings naming it
+ * as the one they require (`required_specification`, `countOnNamed`), so it stays while named.
+ */
+export const JOB_ROLES_REQUIRING = 'count#job-roles';
+export const SITE_SETTINGS_REQUIRING = 'count#site-settings';
+
+/** Why a specification may not go: what requires it, by kind, or undefined. */
+const requiredBy = (specification: StoredResource): string | undefined => {
+  const [roles, sites] = [
+    countOf(specification, JOB_ROLES_REQUIRING),
+    countOf(specification, SITE_SETTINGS_REQUIRING),
+  ];
+  const named = [
+    ...(roles > 0 ? [`${roles} job role${roles === 1 ? '' : 's'}`] : []),
+    ...(sites > 0 ? [`the settings of ${sites} site${sites === 1 ? '' : 's'}`] : []),
+  ];
+  return named.length > 0
+    ? `This specification is required (required_specification) by ${named.join(' and ')}: change or clear them first.`
+    : undefined;
+};
 
 /** Each type a specification's rule names is counted on the type: it must exist, and stays while named. */
 const typeCounts = (before: StoredResource | null, after: StoredResource | null): Check[] => {
@@ -208,6 +237,7 @@ export const qualificationSpecifications = defineResource({
       claim: (orgId, code) => ({ pk: `ORG#${orgId}#qualification-specification-codes`, sk: code }),
     },
     upkeep: (before, after) => ({ checks: typeCounts(before, after) }),
+    inUse: requiredBy,
   }),
   relationships: { organisation: { type: 'organisations' } },
   collection: {
@@ -220,6 +250,16 @@ export const qualificationSpecifications = defineResource({
     defaultSort: 'name',
     includes: [],
   },
+  // `meta.job_roles`, `meta.site_settings`: how many of each require it, from its own record.
+  derive: async (_scope, specifications) =>
+    specifications.map((specification) => ({
+      ...specification,
+      meta: {
+        ...specification.meta,
+        job_roles: countOf(specification, JOB_ROLES_REQUIRING),
+        site_settings: countOf(specification, SITE_SETTINGS_REQUIRING),
+      },
+    })),
 });
 
 /**
@@ -229,6 +269,13 @@ export const qualificationSpecifications = defineResource({
 export const qualificationEvaluations = defineResource({
   type: 'qualification-evaluations',
   tag: 'Qualifications',
+  served: () => ({
+    on: z.iso.date().describe('The day evaluated.'),
+    met: z.boolean(),
+    rule: ruleResultSchema().describe(
+      "The specification's rule, each part met or not, with the awards proving it.",
+    ),
+  }),
   relationships: { person: { type: 'users' }, specification: { type: 'qualification-specifications' } },
   events: false,
 });

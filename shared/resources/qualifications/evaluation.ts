@@ -11,16 +11,30 @@ import { dayOf } from '../../domain/qualifications/awards';
 import { evaluate, type Rule } from '../../domain/qualifications/rules';
 import { parseCalendarDate } from '../../jsonapi/collection-query';
 import { ValidationError } from '../../jsonapi/errors';
+import { type OwnQueryParameters, requireOwnParameters } from '../../jsonapi/own-query-parameters';
 import { users } from '../people/users';
 import { awardsOf } from './person-awards';
 
 export const EVALUATION_PEOPLE_MAX = 100;
+
+/** The query parameters an evaluation reads itself (its collection's own features aside). */
+export const evaluationParameters = {
+  'filter[person]': {
+    description: `The people to evaluate: user ids, comma-separated or the parameter repeated (1 to ${EVALUATION_PEOPLE_MAX}).`,
+    required: true,
+  },
+  'filter[on]': {
+    description: 'The day to evaluate on, YYYY-MM-DD (UTC); today by default.',
+    schema: { type: 'string', format: 'date' },
+  },
+} as const satisfies OwnQueryParameters;
 
 /** `filter[person]` (repeated or comma-joined ids) and `filter[on]` (a date; today, UTC, by default). */
 export const parseEvaluationQuery = (
   query: Readonly<Record<string, string | undefined>>,
   now = Date.now(),
 ) => {
+  requireOwnParameters(query, evaluationParameters);
   const people = [
     ...new Set(
       (query['filter[person]'] ?? '')

@@ -9,8 +9,12 @@ import * as z from 'zod';
 import type { FilterClause } from '../../data/collection-query';
 import { uuidv5 } from '../../data/ids';
 import type { StoredResource } from '../../data/stored-resource';
+import { ruleResultSchema } from '../../domain/qualifications/rules';
 import { CLOCK_TIME } from '../../domain/site-attendances/site-day';
 import { ValidationError } from '../../jsonapi/errors';
+import { instant } from '../../jsonapi/served-types';
+import { qualificationSpecifications, SITE_SETTINGS_REQUIRING } from '../qualifications/definitions';
+import { countOnNamed } from '../record-writes';
 import { createdAtSort, defineResource } from '../resource-definition';
 
 /** The site an attendance or a site's settings name: its scheme or its location. */
@@ -42,6 +46,44 @@ export const siteAttendances = defineResource({
       answers: { status: 201, resource: 'site-attendances' },
     },
     update: 'functions/site-attendances/correct.ts',
+  },
+  served: () => {
+    const result = ruleResultSchema();
+    return {
+      method_in: z.enum(['app', 'kiosk', 'qr', 'manual']),
+      method_out: z.enum(['self', 'manual', 'auto']).nullable().describe('Null while on site.'),
+      attendee_kind: z.enum(['worker', 'visitor']),
+      guest: z
+        .strictObject({ name: z.string(), company: z.string().optional(), phone: z.string().optional() })
+        .nullable()
+        .describe('Someone without an account, as they gave it at the gate.'),
+      employer: z.string().nullable(),
+      signed_in_at: instant(),
+      signed_out_at: instant().nullable(),
+      checks: z
+        .strictObject({
+          on: z.iso.date(),
+          outcome: z.enum(['passed', 'warned', 'refused', 'overridden', 'not_checked']),
+          inductions: z.array(result),
+          specification: z.strictObject({ id: z.string(), met: z.boolean(), result }).nullable(),
+          missing: z.array(z.string()),
+        })
+        .describe("The gate's checks at sign-in (domain/site-attendances/gate.ts)."),
+      override: z
+        .strictObject({ reason: z.string(), by: z.string(), at: instant() })
+        .nullable()
+        .describe("A manager's override that let them in: why, who, when."),
+      corrections: z.array(
+        z.strictObject({
+          field: z.enum(['signed_in_at', 'signed_out_at']),
+          from: instant().nullable(),
+          to: instant(),
+          reason: z.string(),
+          by: z.string(),
+          at: instant(),
+        }),
+      ),
+    };
   },
   relationships: {
     organisation: { type: 'organisations' },
@@ -104,6 +146,8 @@ export const siteSettings = defineResource({
       missing_qualification: z.enum(['refuse', 'warn']).optional(),
     },
     relationships: ['scheme', 'location', 'required_specification'],
+    // Counted on the specification, which stays while a site requires it.
+    upkeep: countOnNamed('required_specification', qualificationSpecifications, SITE_SETTINGS_REQUIRING),
     idOf: (record) => siteSettingsIdOf(siteOf(record) ?? ''),
     validate: (record) => {
       const site = siteOf(record);

@@ -3,6 +3,9 @@
  * reference, so a later event updates and never duplicates) and the protections, one per event received,
  * that moved them.
  */
+
+import * as z from 'zod';
+import { instant, jsonObject } from '../../jsonapi/served-types';
 import { createdAtSort, defineResource } from '../resource-definition';
 
 const objectCollection = {
@@ -22,6 +25,21 @@ const objectCollection = {
   includes: ['protections'],
 } as const;
 
+/**
+ * A permit's or a street work's state, as the events received from Street Manager left it
+ * (domain/street-works/events.ts): null until an event says; the last applied event's data and message
+ * attributes as they came.
+ */
+const objectState = () => ({
+  reference: z.string(),
+  status: z.string().nullable(),
+  work_status: z.enum(['not_started', 'in_progress', 'completed']).nullable(),
+  latest_event_time: instant().nullable(),
+  usrn: z.string().nullable(),
+  object_data: jsonObject().optional(),
+  message_attributes: z.record(z.string(), z.string()).optional(),
+});
+
 export const permits = defineResource({
   type: 'permits',
   tag: 'Permits',
@@ -30,6 +48,7 @@ export const permits = defineResource({
   itemPath: '/v3/permits/{permit_id}',
   permission: 'street-works',
   endpoints: { list: true, get: true },
+  served: objectState,
   relationships: {
     organisation: { type: 'organisations' },
     protections: { type: 'street-works-protections', many: true },
@@ -47,6 +66,7 @@ export const streetWorks = defineResource({
   itemPath: '/v3/street-works/{street_work_id}',
   permission: 'street-works',
   endpoints: { list: true, get: true },
+  served: objectState,
   relationships: {
     organisation: { type: 'organisations' },
     protections: { type: 'street-works-protections', many: true },
@@ -61,6 +81,19 @@ export const protections = defineResource({
   itemPath: '/v3/street-works-protections/{protection_id}',
   permission: 'street-works',
   endpoints: { list: true, get: true },
+  // One event received, as it came and when; `applied`: whether it moved its object's state.
+  served: () => ({
+    event_reference: z.string(),
+    event_type: z.string(),
+    object_type: z.enum(['PERMIT', 'ACTIVITY']),
+    object_reference: z.string(),
+    event_time: instant(),
+    received_at: instant(),
+    applied: z.boolean(),
+    event: jsonObject().describe('The event as Street Manager sent it.'),
+    message_attributes: z.record(z.string(), z.string()),
+    sns: z.strictObject({ topic_arn: z.string(), message_id: z.string(), subject: z.string().nullable() }),
+  }),
   relationships: {
     organisation: { type: 'organisations' },
     permit: { type: 'permits' },

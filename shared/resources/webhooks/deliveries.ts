@@ -13,6 +13,7 @@
 import { performance } from 'node:perf_hooks';
 import { Webhook } from 'standardwebhooks';
 import { v5 } from 'uuid';
+import type { Principal } from '../../auth/principal';
 import { config } from '../../config';
 import { EVENT_RETENTION_DAYS, eventPartition, type StoredEvent } from '../../data/events';
 import { uuidv7 } from '../../data/ids';
@@ -29,7 +30,13 @@ import { ConflictError } from '../../jsonapi/errors';
 import { eventResource } from '../events/feed';
 import { changedRecord, newRecord } from '../record-writes';
 import { keptDeliveries, webhookDeliveries, webhookSubscriptions } from './definitions';
-import { type StoredSubscription, signingSecrets, subscribedTo, subscriptionsOf } from './subscriptions';
+import {
+  checkMayHold,
+  type StoredSubscription,
+  signingSecrets,
+  subscribedTo,
+  subscriptionsOf,
+} from './subscriptions';
 
 /** One attempt may take this long, connection to the last byte kept (README, Webhooks). */
 export const ATTEMPT_TIMEOUT_MS = 10_000;
@@ -314,8 +321,16 @@ export const runDueDeliveries = async (now = Date.now()) => {
 export const requestRedelivery = async (
   scope: Scope,
   delivery: StoredResource,
+  principal: Principal | null | undefined,
   now = Date.now(),
 ): Promise<StoredResource> => {
+  // A redelivery replays its subscription's stream, so it asks what a change of the subscription asks.
+  // A deleted subscription receives nothing (the attempt fails as moot): nothing to judge.
+  const subscription = await getItem<StoredSubscription>(
+    webhookSubscriptions.keyOf(delivery.org_id, String(delivery.rels.subscription)),
+    true,
+  );
+  if (subscription) checkMayHold(subscription, principal, 'Redelivering to this subscription');
   if (delivery.attributes.status === 'pending')
     throw new ConflictError(
       `This delivery is already due again (next attempt ${delivery.attributes.next_attempt_at}); redeliver once it has been delivered or has failed.`,

@@ -15,7 +15,7 @@ import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import { decryptSecret, encryptSecret } from '../../data/webhook-secrets';
 import { ALL_EVENTS, judgeUrl, receives } from '../../domain/webhooks/subscriptions';
-import { freeText } from '../../jsonapi/attribute-types';
+import { freeText, url } from '../../jsonapi/attribute-types';
 import { ForbiddenError, ValidationError } from '../../jsonapi/errors';
 import { assertSameId, createDocument, parseDocument } from '../../jsonapi/request-document';
 import { viewPermissions } from '../events/feed';
@@ -41,13 +41,13 @@ export const newSigningSecret = () => `whsec_${randomBytes(32).toString('base64'
 
 const eventTypes = z.lazy(() => z.array(z.string().max(200)).min(1).max(EVENT_TYPES_MAX));
 const description = z.lazy(() => freeText(2000));
-const url = z.lazy(() => z.string().max(2000));
+const subscriptionUrl = z.lazy(() => url(2000));
 
 export const createSubscriptionDocument = z.lazy(() =>
   createDocument(
     'webhook-subscriptions',
     {
-      url,
+      url: subscriptionUrl,
       event_types: eventTypes,
       enabled: z.boolean().default(true),
       description: description.default(''),
@@ -63,7 +63,7 @@ export const updateSubscriptionDocument = z.lazy(() =>
       id: z.uuid(),
       attributes: z
         .strictObject({
-          url: url.optional(),
+          url: subscriptionUrl.optional(),
           event_types: eventTypes.optional(),
           enabled: z.boolean().optional(),
           description: description.optional(),
@@ -87,15 +87,8 @@ const checkUrl = (value: string) => {
     throw new ValidationError({ detail: verdict.reason, source: { pointer: '/data/attributes/url' } });
 };
 
-/**
- * Every name must be an event the service emits (or `*` alone), of records the caller may read: a
- * subscription must not carry records its maker could not see through the change feed.
- */
-const checkEventTypes = (
-  names: readonly string[],
-  orgId: string,
-  principal: Principal | null | undefined,
-) => {
+/** Every name must be an event the service emits (or `*` alone), and none of a private type. */
+const checkEventNames = (names: readonly string[]) => {
   const pointer = '/data/attributes/event_types';
   const known = new Set(eventNames());
   if (names.includes(ALL_EVENTS) && names.length > 1)
@@ -103,31 +96,58 @@ const checkEventTypes = (
       detail: '"*" stands alone: it already means every event.',
       source: { pointer },
     });
+  for (const name of names) {
+    if (name === ALL_EVENTS) continue;
+    if (!known.has(name))
+      throw new ValidationError({
+        detail: `No event is named ${name}: names are <resource>.<action>, e.g. vehicle.created, or "*".`,
+        source: { pointer },
+      });
+    if (typesOfEvent(name).some(privateType))
+      throw new ValidationError({
+        detail: `${name} events are private to their creator and are not delivered by webhook.`,
+        source: { pointer },
+      });
+  }
+};
+
+/** The read permissions of the records these events carry that the caller does not hold in `orgId`. */
+const permissionsLacked = (
+  names: readonly string[],
+  orgId: string,
+  principal: Principal | null | undefined,
+): string[] => {
   const granted = principal?.permissions.get(orgId);
-  const types =
-    names[0] === ALL_EVENTS
-      ? [...viewPermissions.keys()]
-      : names.flatMap((name) => {
-          if (!known.has(name))
-            throw new ValidationError({
-              detail: `No event is named ${name}: names are <resource>.<action>, e.g. vehicle.created, or "*".`,
-              source: { pointer },
-            });
-          const types = typesOfEvent(name);
-          if (types.some(privateType))
-            throw new ValidationError({
-              detail: `${name} events are private to their creator and are not delivered by webhook.`,
-              source: { pointer },
-            });
-          return types;
-        });
-  const unreadable = types.filter((type) => {
-    const permission = viewPermissions.get(type);
-    return permission !== undefined && permission !== 'authenticated' && !granted?.has(permission as never);
-  });
-  if (unreadable.length > 0)
+  const types = names.includes(ALL_EVENTS) ? [...viewPermissions.keys()] : names.flatMap(typesOfEvent);
+  const lacked = types
+    .map((type) => viewPermissions.get(type))
+    .filter(
+      (permission): permission is string =>
+        permission !== undefined && permission !== 'authenticated' && !granted?.has(permission as never),
+    );
+  return [...new Set(lacked)];
+};
+
+/**
+ * Whoever subscribes, re-points, enables, rotates the secret of, or redelivers to a subscription must
+ * hold the read permission of every record its events carry: otherwise `webhooks:manage` alone would
+ * receive (at a URL of its choosing, or with a secret it learns) records its holder could not read
+ * through the change feed. Judged on the subscription as the request leaves it, so narrowing the events
+ * of one's own subscription is allowed and re-pointing another's wider one is not.
+ */
+export const checkMayHold = (
+  subscription: { org_id: string; attributes: Record<string, unknown> },
+  principal: Principal | null | undefined,
+  doing: string,
+) => {
+  const lacked = permissionsLacked(
+    subscription.attributes.event_types as string[],
+    subscription.org_id,
+    principal,
+  );
+  if (lacked.length > 0)
     throw new ForbiddenError(
-      `Subscribing to these events needs ${[...new Set(unreadable.map((t) => viewPermissions.get(t)))].join(', ')}: a subscription carries the records they name.`,
+      `${doing} needs ${lacked.join(', ')}: a subscription carries the records its events name, and you may not read them.`,
     );
 };
 
@@ -142,7 +162,8 @@ export const createSubscription = async (
 ): Promise<{ record: StoredSubscription; secret: string }> => {
   const { data } = parseDocument(createSubscriptionDocument, body);
   checkUrl(data.attributes.url);
-  checkEventTypes(data.attributes.event_types, orgId, principal);
+  checkEventNames(data.attributes.event_types);
+  checkMayHold({ org_id: orgId, attributes: data.attributes }, principal, 'Subscribing to these events');
   const base = newRecord(
     webhookSubscriptions,
     orgId,
@@ -169,10 +190,11 @@ export const updateSubscription = async (
   assertSameId(data.id, record.id);
   const attributes = data.attributes ?? {};
   if (attributes.url !== undefined) checkUrl(attributes.url);
-  if (attributes.event_types !== undefined) checkEventTypes(attributes.event_types, record.org_id, principal);
+  if (attributes.event_types !== undefined) checkEventNames(attributes.event_types);
   const next = changedRecord(webhookSubscriptions, record, {
     attributes: { ...attributes, status: 'active', failing_since: null },
   }) as StoredSubscription;
+  checkMayHold(next, principal, 'Changing this subscription');
   await commitChecked(scope, [{ replace: next }], []);
   return next;
 };
@@ -183,8 +205,10 @@ export const deleteSubscription = (scope: Scope, record: StoredResource) => dele
 export const rotateSecret = async (
   scope: Scope,
   record: StoredSubscription,
+  principal: Principal | null | undefined,
   now = new Date(),
 ): Promise<{ record: StoredSubscription; secret: string }> => {
+  checkMayHold(record, principal, "Rotating this subscription's secret");
   const secret = newSigningSecret();
   const [current] = (record.secrets ?? []).filter((s) => s.expires_at === undefined);
   const retiring = current

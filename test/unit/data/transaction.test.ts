@@ -82,6 +82,18 @@ describe('buildTransaction: counters and checks (DynamoDB allows one action per 
     ]);
     expect(items[1]?.ConditionCheck?.ExpressionAttributeValues).toEqual({ ':version': 3 });
   });
+
+  it('an existence check of a record a keep updates is the keep’s own condition; a version check is not', () => {
+    const specification = { pk: 'ORG#o#qualification-specifications', sk: 's1' };
+    const { items, owners } = buildTransaction([
+      { check: specification },
+      { keep: { key: specification, add: { 'count#job-roles': 1 } } },
+      { check: { ...key, version: 3 } },
+    ]);
+    expect(items.map((i) => Object.keys(i)[0])).toEqual(['Update', 'ConditionCheck']);
+    expect(items[0]?.Update?.ConditionExpression).toBe('attribute_exists(pk)');
+    expect(owners).toEqual([1, 2]);
+  });
 });
 
 describe('buildTransaction: a child filed under its parent is counted there by the ops that write it', () => {

@@ -8,6 +8,7 @@ import {
   type AwardEntry,
   awardMove,
   countsOn,
+  deciderRefusal,
   expiryAfter,
   nextWarning,
 } from '#shared/domain/qualifications/awards';
@@ -53,6 +54,14 @@ describe('an award’s expiry and what it proves', () => {
     expect(awardMove('approved', 'valid')).toBeNull();
     expect(awardMove('revoked', 'rejected')).toBeNull();
     expect(awardMove('approved', 'revoked')).toBeNull();
+  });
+
+  it('four eyes: the award’s own person never approves or rejects it; anyone else (and a revocation) may', () => {
+    expect(deciderRefusal('approved', 'p1', 'p1')).toMatch(/own award/);
+    expect(deciderRefusal('rejected', 'p1', 'p1')).toMatch(/own award/);
+    expect(deciderRefusal('approved', 'p1', 'p2')).toBeNull();
+    expect(deciderRefusal('approved', 'p1', null)).toBeNull();
+    expect(deciderRefusal('revoked', 'p1', 'p1')).toBeNull();
   });
 
   it('warnings fall 30, 7 and 0 days before expiry at the start of the UTC day; past ones are skipped, bar the last', () => {

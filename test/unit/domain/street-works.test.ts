@@ -107,6 +107,20 @@ describe('the envelope', () => {
     });
   });
 
+  it('MessageAttributes, when present, map each name to {Type, Value}, both strings (400 otherwise)', () => {
+    const withAttributes = (MessageAttributes: unknown) =>
+      parseEnvelope(JSON.stringify({ ...fields, MessageAttributes }), 'Notification');
+    expect(withAttributes({ area: { Type: 'String', Value: 'London' } })).toMatchObject({
+      MessageAttributes: { area: { Value: 'London' } },
+    });
+    expect(withAttributes({})).toMatchObject({ MessageAttributes: {} });
+    for (const malformed of [{ area: { Type: 'Number', Value: 5 } }, { area: null }, [], 'x', null])
+      expect(withAttributes(malformed)).toEqual({
+        status: 400,
+        detail: 'MessageAttributes must map each name to {Type, Value}, both strings.',
+      });
+  });
+
   it('a Timestamp older than an hour, or more than five minutes ahead, is refused', () => {
     const now = Date.parse('2026-11-22T10:00:00Z');
     expect(timestampRefusal('2026-11-22T09:00:01Z', now)).toBeNull();

@@ -79,6 +79,34 @@ describe('what an idempotency record keeps of an answer', () => {
     expect(JSON.stringify(kept)).not.toContain('sEcReT');
   });
 
+  it("every attribute named secret or *_secret is a one-time secret in every kept answer, marked or not (issue 39, finding 3: a webhook subscription's secret)", () => {
+    const subscription = {
+      data: {
+        type: 'webhook-subscriptions',
+        id: 's1',
+        attributes: { url: 'https://hooks.example.com/in', secret: 'whsec_c2VjcmV0AbCd' },
+      },
+      included: [
+        { type: 'future-things', id: 'f1', attributes: { signing_secret: 'abc-WXYZ', secretary: 'Ann' } },
+      ],
+    };
+    const kept = JSON.parse(replayableBody(JSON.stringify(subscription), 'application/vnd.api+json'));
+    expect(JSON.stringify(kept)).not.toContain('whsec_');
+    expect(kept.data.attributes.secret).toBe('************AbCd');
+    expect(kept.included[0].attributes).toEqual({ signing_secret: '************WXYZ', secretary: 'Ann' });
+    expect(kept.meta.replay.omitted).toEqual([
+      '/data/attributes/secret',
+      '/included/0/attributes/signing_secret',
+    ]);
+  });
+
+  it("a secret already shown masked (a key's PATCH answer) is kept as it is, and nothing is said omitted", () => {
+    const shown = JSON.stringify({
+      data: { type: 'service-account-keys', id: 'k1', attributes: { client_secret: '************1234' } },
+    });
+    expect(replayableBody(shown, 'application/vnd.api+json')).toBe(shown);
+  });
+
   it('presigned addresses are removed, in data and included resources alike', () => {
     const document = {
       data: [{ type: 'documents', id: 'd1', meta: { upload: { url: 'https://s3/x?X-Amz-Signature=s' } } }],

@@ -48,6 +48,37 @@ describe('collection query features', () => {
     rejects({ 'filter[colour]': 'red' }, 'filter[colour]');
   });
 
+  it('filter[f]: a filter declared required is a 400 naming it when absent, and taken when sent', () => {
+    const search: CollectionOptions = {
+      ...options,
+      filters: {
+        ...options.filters,
+        prefix: { kind: 'eq', path: 'search.prefix', required: true, minLength: 2 },
+      },
+    };
+    expect(() => parseCollectionQuery({ 'filter[serial]': 'SN-1' }, search)).toThrow(
+      expect.objectContaining({
+        detail: 'filter[prefix] is required.',
+        source: { parameter: 'filter[prefix]' },
+      }),
+    );
+    expect(parseCollectionQuery({ 'filter[prefix]': 'ab' }, search).filters).toEqual([
+      { field: 'prefix', path: 'search.prefix', op: 'eq', value: 'ab' },
+    ]);
+  });
+
+  it('filter[f]: a value shorter than the declared minLength, spaces around it not counted, is a 400', () => {
+    const search: CollectionOptions = {
+      ...options,
+      filters: { prefix: { kind: 'eq', path: 'search.prefix', minLength: 2 } },
+    };
+    for (const short of ['a', ' a ']) {
+      expect(() => parseCollectionQuery({ 'filter[prefix]': short }, search)).toThrow(
+        expect.objectContaining({ source: { parameter: 'filter[prefix]' } }),
+      );
+    }
+  });
+
   it('filter[f]: a boolean filter takes only true or false', () => {
     rejects({ 'filter[enabled]': 'yes' }, 'filter[enabled]');
   });
@@ -186,7 +217,7 @@ describe('collection query features', () => {
 });
 
 describe('meta.features', () => {
-  it('lists the filter, include and sort options the parsers accept, every include prefix among them', () => {
+  it('lists the filter, include and sort options the parsers accept, every include prefix among them, the include options also at include', () => {
     expect(featuresMeta(options)).toEqual({
       params: {
         filter: {
@@ -202,6 +233,7 @@ describe('meta.features', () => {
         include: { options: ['model', 'model.manufacturer', 'vehicle'] },
         sort: { options: ['serial', 'created_at'] },
       },
+      include: { options: ['model', 'model.manufacturer', 'vehicle'] },
     });
   });
 

@@ -1,7 +1,7 @@
 /** The one schema type for timestamps in request bodies (spec: timestamps are ISO 8601 in UTC). */
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod';
-import { timestamp } from '#shared/jsonapi/attribute-types';
+import { calendarDate, timestamp } from '#shared/jsonapi/attribute-types';
 import { parseDocument } from '#shared/jsonapi/request-document';
 
 describe('timestamp', () => {
@@ -30,10 +30,22 @@ describe('timestamp', () => {
     }
   });
 
-  it('refuses an offset that would move the instant outside the years 0000–9999', () => {
-    expect(timestamp.safeParse('9999-12-31T23:30:00-01:00').success).toBe(false);
-    expect(timestamp.safeParse('0000-01-01T00:30:00+01:00').success).toBe(false);
-    expect(timestamp.parse('9999-12-31T23:30:00+01:00')).toBe('9999-12-31T22:30:00.000Z');
+  it('accepts instants within the years 1900–2200 in UTC, both ends included, and nothing outside them', () => {
+    expect(timestamp.parse('1900-01-01T00:00:00Z')).toBe('1900-01-01T00:00:00.000Z');
+    expect(timestamp.parse('2200-12-31T23:59:59.999Z')).toBe('2200-12-31T23:59:59.999Z');
+    expect(timestamp.parse('2201-01-01T00:30:00+01:00')).toBe('2200-12-31T23:30:00.000Z');
+    for (const value of [
+      '1899-12-31T23:59:59Z',
+      '2201-01-01T00:00:00Z',
+      '2200-12-31T23:30:00-01:00',
+      '1900-01-01T00:30:00+01:00',
+      '9999-12-31T23:59:59Z',
+      '0000-01-01T00:00:00Z',
+    ]) {
+      const result = timestamp.safeParse(value);
+      expect(result.success, value).toBe(false);
+      expect(result.error?.issues[0]?.message, value).toBe('must fall within the years 1900–2200 in UTC');
+    }
   });
 
   it('a refused timestamp in a document is a 400 whose pointer names the attribute', () => {
@@ -50,5 +62,17 @@ describe('timestamp', () => {
         ],
       }),
     );
+  });
+});
+
+describe('calendarDate', () => {
+  it('accepts real days within the years 1900–2200, both ends included', () => {
+    expect(calendarDate().parse('1900-01-01')).toBe('1900-01-01');
+    expect(calendarDate().parse('2200-12-31')).toBe('2200-12-31');
+    for (const value of ['1899-12-31', '2201-01-01', '9999-12-31', '0000-01-01'])
+      expect(calendarDate().safeParse(value).error?.issues[0]?.message, value).toBe(
+        'must fall within the years 1900–2200',
+      );
+    expect(calendarDate().safeParse('2200-02-29').success).toBe(false);
   });
 });
