@@ -44,6 +44,12 @@ export interface StoredResource {
    * their entry (data/schedules.ts), removed by a change that makes it moot; internal, never served.
    */
   schedule?: ItemKey;
+  /**
+   * Folders with a parent: counted in the parent's count of subfolders (resources/documents/definitions.ts,
+   * `subfolderCountKey`), one up and one down by the transaction that files or removes them there. Folders
+   * filed before that count was kept lack it and are not in it; internal, never served.
+   */
+  parent_counted?: true;
   /** Documents: the id of their latest version, which the next one's id sorts after (its number is next). */
   latest_version?: string;
   /** Export jobs: the address the request came to, for the links a JSON file holds; internal. */

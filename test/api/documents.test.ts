@@ -3,13 +3,19 @@
  * trips, versions, and folder meta (document_count, size, path) kept right as things come and go.
  */
 import { createHash } from 'node:crypto';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dynamodb } from '#shared/data/clients';
+import { dynamodb, documents as tableClient, tableName } from '#shared/data/clients';
 import { getItem } from '#shared/data/repository';
 import { scopeOf } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
 import { commit } from '#shared/data/transaction';
-import { documentMoves, documentVersions, folders } from '#shared/resources/documents/definitions';
+import {
+  documentMoves,
+  documentVersions,
+  folders,
+  subfolderCountKey,
+} from '#shared/resources/documents/definitions';
 import { type ApiResponse, startTestApi, type TestApi } from '../support/api';
 import { deliverEvents } from '../support/event-stream';
 import { createFolder } from '../support/folders';
@@ -684,5 +690,161 @@ describe('a document filed while an ancestor folder is being deleted is never or
     expect(moved.status, moved.text).toBe(409);
     const document = await api.get(`/v3/documents/${doc}`, admin);
     expect(document.body.data.relationships.folder.data.id).toBe(elsewhere);
+  });
+});
+
+const moveFolder = (id: string, to: string) =>
+  api.request('PATCH', `/v3/folders/${id}`, {
+    token: admin,
+    body: {
+      data: { type: 'folders', id, relationships: { parent: { data: { type: 'folders', id: to } } } },
+    },
+  });
+const createFolderNamed = (name: string, parent: string) =>
+  api.request('POST', `/v3/orgs/${tenant.org.id}/folders`, {
+    token: admin,
+    body: {
+      data: {
+        type: 'folders',
+        attributes: { name },
+        relationships: { parent: { data: { type: 'folders', id: parent } } },
+      },
+    },
+  });
+
+describe('a subfolder made or moved under a folder being deleted is never orphaned (issue 39, 10c)', () => {
+  it('made between the deletion’s read and its commit: the deletion is 409 and deletes nothing; deleted again, the subfolder goes with the tree', async () => {
+    const top = await folder('Deleting subfolders');
+    const inner = await folder('Inner', top);
+    let late = '';
+    const deleted = await holdingCommit(
+      top,
+      () => api.request('DELETE', `/v3/folders/${top}?recursive=true`, { token: admin }),
+      async () => {
+        late = await folder('Late', inner);
+      },
+      true,
+    );
+    expect(deleted.status, deleted.text).toBe(409);
+    expect(deleted.body.errors[0]).toMatchObject({ code: 'CONFLICT.001' });
+    expect(deleted.body.errors[0].detail).toMatch(/nothing was deleted/);
+    expect((await api.get(`/v3/folders/${top}`, admin)).status).toBe(200);
+    expect((await api.get(`/v3/folders/${inner}`, admin)).status).toBe(200);
+    expect((await meta(late)).path).toBe('/Deleting subfolders/Inner/Late');
+    const again = await api.request('DELETE', `/v3/folders/${top}?recursive=true`, { token: admin });
+    expect(again.status, again.text).toBe(204);
+    expect((await api.get(`/v3/folders/${late}`, admin)).status).toBe(404);
+  });
+
+  it('made in an empty folder whose (plain) deletion is between its read and its commit: the deletion is 409, the folder and its subfolder stay', async () => {
+    const empty = await folder('Empty for now');
+    let late = '';
+    const deleted = await holdingCommit(
+      empty,
+      () => api.request('DELETE', `/v3/folders/${empty}`, { token: admin }),
+      async () => {
+        late = await folder('Late', empty);
+      },
+      true,
+    );
+    expect(deleted.status, deleted.text).toBe(409);
+    expect((await api.get(`/v3/folders/${empty}`, admin)).status).toBe(200);
+    expect((await api.get(`/v3/folders/${late}`, admin)).body.data.relationships.parent.data.id).toBe(empty);
+  });
+
+  it('moved in (with a subtree of its own) between the deletion’s read and its commit: the deletion is 409 and the moved folder keeps its new parent', async () => {
+    const top = await folder('Deleting, moved into');
+    const inner = await folder('Inner', top);
+    const mover = await folder('Mover', await folder('Elsewhere'));
+    const carried = await folder('Carried', mover);
+    const deleted = await holdingCommit(
+      top,
+      () => api.request('DELETE', `/v3/folders/${top}?recursive=true`, { token: admin }),
+      async () => {
+        const moved = await moveFolder(mover, inner);
+        expect(moved.status, moved.text).toBe(200);
+      },
+      true,
+    );
+    expect(deleted.status, deleted.text).toBe(409);
+    expect((await api.get(`/v3/folders/${inner}`, admin)).status).toBe(200);
+    expect((await api.get(`/v3/folders/${mover}`, admin)).body.data.relationships.parent.data.id).toBe(inner);
+    expect((await meta(carried)).path).toBe('/Deleting, moved into/Inner/Mover/Carried');
+  });
+
+  it('made or moved in after the deletion committed: refused, its parent gone; nothing is left without a parent', async () => {
+    const top = await folder('Gone before the subfolder');
+    const elsewhere = await folder('Still here');
+    const mover = await folder('Not moved', elsewhere);
+    const created = await holdingCommit(
+      'Too late',
+      () => createFolderNamed('Too late', top),
+      async () => {
+        const deleted = await api.request('DELETE', `/v3/folders/${top}?recursive=true`, { token: admin });
+        expect(deleted.status, deleted.text).toBe(204);
+      },
+    );
+    expect(created.status, created.text).toBe(409);
+    const named = await api.get(
+      `/v3/orgs/${tenant.org.id}/folders?filter[name]=${encodeURIComponent('Too late')}`,
+      admin,
+    );
+    expect(named.body.data).toEqual([]);
+
+    const target = await folder('Gone before the move');
+    const moved = await holdingCommit(
+      mover,
+      () => moveFolder(mover, target),
+      async () => {
+        const deleted = await api.request('DELETE', `/v3/folders/${target}?recursive=true`, { token: admin });
+        expect(deleted.status, deleted.text).toBe(204);
+      },
+    );
+    expect(moved.status, moved.text).toBe(409);
+    expect((await api.get(`/v3/folders/${mover}`, admin)).body.data.relationships.parent.data.id).toBe(
+      elsewhere,
+    );
+  });
+
+  it('the count of subfolders follows every create, move and delete: a folder emptied by them deletes without ?recursive', async () => {
+    const a = await folder('Counted A');
+    const b = await folder('Counted B');
+    const x = await folder('X', a);
+    const y = await folder('Y', a);
+    expect((await moveFolder(x, b)).status).toBe(200);
+    expect((await api.request('DELETE', `/v3/folders/${y}`, { token: admin })).status).toBe(204);
+    const emptied = await api.request('DELETE', `/v3/folders/${a}`, { token: admin });
+    expect(emptied.status, emptied.text).toBe(204);
+    const toRoot = await api.request('PATCH', `/v3/folders/${x}`, {
+      token: admin,
+      body: { data: { type: 'folders', id: x, relationships: { parent: { data: null } } } },
+    });
+    expect(toRoot.status, toRoot.text).toBe(200);
+    expect((await api.request('DELETE', `/v3/folders/${b}`, { token: admin })).status).toBe(204);
+    expect((await api.request('DELETE', `/v3/folders/${x}`, { token: admin })).status).toBe(204);
+  });
+
+  it('folders filed before subfolders were counted (unmarked, no count) are never refused for want of one: such a tree, with a subfolder made in it since, deletes', async () => {
+    const top = await folder('Filed before the count');
+    const old = await folder('Old', top);
+    const older = await folder('Older', old);
+    // As such folders are stored: no mark on the subfolders, no count on their parents.
+    for (const id of [old, older])
+      await tableClient.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: folders.keyOf(tenant.org.id, id),
+          UpdateExpression: 'REMOVE parent_counted',
+        }),
+      );
+    for (const id of [top, old])
+      await tableClient.send(
+        new DeleteCommand({ TableName: tableName, Key: subfolderCountKey(tenant.org.id, id) }),
+      );
+    const since = await folder('Since', old);
+    const deleted = await api.request('DELETE', `/v3/folders/${top}?recursive=true`, { token: admin });
+    expect(deleted.status, deleted.text).toBe(204);
+    for (const id of [top, old, older, since])
+      expect((await api.get(`/v3/folders/${id}`, admin)).status).toBe(404);
   });
 });

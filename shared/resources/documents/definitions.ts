@@ -28,6 +28,22 @@ export interface FolderTally {
 export const folderTallyKey = (orgId: string, folderId: string) =>
   counterKey(orgId, `folder-tree#${folderId}`);
 
+/**
+ * A folder's count of its subfolders (those marked `parent_counted`): every folder create, move and delete
+ * moves it in its own transaction, so a delete of the folder can require it to stand at what it read.
+ */
+export const subfolderCountKey = (orgId: string, folderId: string) =>
+  counterKey(orgId, `folders#${folderId}#folders`);
+
+/** The parent whose count of subfolders holds `folder` (none for a root, or one filed before the count). */
+export const countedParent = (folder: StoredResource): string | null =>
+  folder.parent_counted && typeof folder.rels.parent === 'string' ? folder.rels.parent : null;
+
+/** A subfolder joining (`by` 1) or leaving (-1) the count of `parentId`'s subfolders. */
+export const subfolderMove = (orgId: string, parentId: string, by: 1 | -1): WriteOp => ({
+  count: { key: subfolderCountKey(orgId, parentId), by },
+});
+
 /** The ids from the root to the folder, itself last. */
 export const folderLineage = (folder: StoredResource) => (folder.gsi1sk ?? folder.id).split('/');
 

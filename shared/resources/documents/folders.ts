@@ -28,6 +28,7 @@ import {
 } from '../record-writes';
 import { readInScope } from '../single';
 import {
+  countedParent,
   documents,
   documentVersions,
   type FolderTally,
@@ -37,6 +38,8 @@ import {
   folderTallyKey,
   folderTreeKey,
   pathsBeneath,
+  subfolderCountKey,
+  subfolderMove,
   tallyMoves,
 } from './definitions';
 import { versionFiles } from './documents';
@@ -142,14 +145,18 @@ export const createFolder = async (
     },
     now,
   );
-  const placed = { ...record, ...tree(orgId, parent ? `${parent.gsi1sk}/${record.id}` : record.id) };
+  const placed: StoredResource = {
+    ...record,
+    ...tree(orgId, parent ? `${parent.gsi1sk}/${record.id}` : record.id),
+    ...(parent && { parent_counted: true }),
+  };
   const { parent: _parent, ...checked } = rels;
   const tally: FolderTally = { ...folderTallyKey(orgId, record.id), documents: 0, bytes: 0, version: 0 };
   await createRecord(
     scope,
     folders,
     placed,
-    [{ put: tally }, ...(parent ? [parentUnchanged(parent)] : [])],
+    [{ put: tally }, ...(parent ? [parentUnchanged(parent), subfolderMove(orgId, parent.id, 1)] : [])],
     undefined,
     checked,
   );
@@ -187,10 +194,14 @@ export const updateFolder = async (scope: Scope, folder: StoredResource, body: u
   }
   const to = parent ? `${parent.gsi1sk}/${folder.id}` : folder.id;
   const path = pathIn(parent, name);
-  const next = {
-    ...changedRecord(folders, folder, { attributes: data.attributes ?? {}, rels, meta: { path } }, now),
-    gsi1sk: to,
-  };
+  const { parent_counted: _counted, ...changed } = changedRecord(
+    folders,
+    folder,
+    { attributes: data.attributes ?? {}, rels, meta: { path } },
+    now,
+  );
+  const next: StoredResource = { ...changed, gsi1sk: to, ...(parent && { parent_counted: true }) };
+  const left = countedParent(folder);
   const [subtree, totals] = await Promise.all([folderSubtree(folder), totalsOf(folder)]);
   const paths = pathsBeneath(folder, path, subtree);
   const moved = (f: StoredResource): StoredResource => ({
@@ -203,7 +214,8 @@ export const updateFolder = async (scope: Scope, folder: StoredResource, body: u
   const ops: WriteOp[] = [
     { replace: next },
     ...subtree.filter((f) => f.id !== folder.id).map((f) => ({ replace: moved(f) })),
-    ...(parent ? [parentUnchanged(parent)] : []),
+    ...(parent ? [parentUnchanged(parent), subfolderMove(folder.org_id, parent.id, 1)] : []),
+    ...(left ? [subfolderMove(folder.org_id, left, -1)] : []),
     // The subtree's totals leave the old ancestors and join the new ones, as read.
     ...tallyMoves(folder.org_id, folderLineage(folder).slice(0, -1), { documents: -count, bytes: -bytes }),
     ...(parent ? tallyMoves(folder.org_id, folderLineage(parent), { documents: count, bytes }) : []),
@@ -227,7 +239,12 @@ export const updateFolder = async (scope: Scope, folder: StoredResource, body: u
  * transaction requires each subtree folder's count of documents (`counterKey(<folder>#documents)`, moved
  * by every create, delete and move of a document in the document's own transaction) to stand at the
  * number read: a document filed in between (or not yet indexed) makes it 409 and nothing is deleted; a
- * document filed after it finds its folder gone (its create and move require the folder).
+ * document filed after it finds its folder gone (its create and move require the folder). Subfolders
+ * likewise: each subtree folder's count of subfolders (`subfolderCountKey`, moved by every folder create,
+ * move and delete) must stand at the counted subfolders read beneath it, so one made or moved in between
+ * makes it 409, and one made or moved in after it finds its parent gone (both require the parent as read).
+ * Folders filed before that count was kept are in no count and expected in none: a tree of them deletes
+ * as before, unguarded against a subfolder made under it meanwhile, but never refused for want of a count.
  */
 export const deleteFolder = async (scope: Scope, folder: StoredResource, recursive: boolean) => {
   const subtree = await folderSubtree(folder);
@@ -255,6 +272,20 @@ export const deleteFolder = async (scope: Scope, folder: StoredResource, recursi
     ...subtree.flatMap((f): WriteOp[] => [{ delete: f }, { remove: folderTallyKey(f.org_id, f.id) }]),
     ...docs.map((d) => ({ delete: d })),
     ...filed.map(({ counter, docs }): WriteOp => ({ count: { key: counter, by: 0, expect: docs.length } })),
+    ...subtree.map(
+      (f): WriteOp => ({
+        count: {
+          key: subfolderCountKey(f.org_id, f.id),
+          by: 0,
+          expect: subtree.filter((sub) => countedParent(sub) === f.id).length,
+        },
+      }),
+    ),
+    // Each counted folder leaves its parent's count: the folder's own parent's, and those deleted with it.
+    ...subtree.flatMap((f): WriteOp[] => {
+      const parent = countedParent(f);
+      return parent ? [subfolderMove(f.org_id, parent, -1)] : [];
+    }),
     ...versions.map((v) => ({ delete: v })),
     ...tallyMoves(folder.org_id, folderLineage(folder).slice(0, -1), {
       documents: -totals.documents,
@@ -266,7 +297,7 @@ export const deleteFolder = async (scope: Scope, folder: StoredResource, recursi
   }
   await commitChecked(scope, ops, [], () => {
     throw new ConflictError(
-      'What the folder holds changed while it was being deleted (a document was added, moved or changed); nothing was deleted: read it again and retry.',
+      'What the folder holds changed while it was being deleted (a subfolder or document was added, moved or changed); nothing was deleted: read it again and retry.',
     );
   });
   await deleteObjects(config.DOCUMENTS_BUCKET, versions.flatMap(versionFiles));
