@@ -6,16 +6,14 @@
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bulkPut } from '#shared/data/bulk';
 import { uuidv7 } from '#shared/data/ids';
 import { getItem } from '#shared/data/repository';
 import type { StoredResource } from '#shared/data/stored-resource';
-import { customerContacts } from '#shared/resources/customers/definitions';
 import { exportsDefinition } from '#shared/resources/exports/definitions';
-import { toStoredResource } from '#shared/resources/stored';
 import { createServiceAccountClient, grantRole } from '../../infra/local/records';
 import { type ApiResponse, startTestApi, type TestApi } from '../support/api';
 import { assertJsonApiDocument } from '../support/conformance';
+import { putContacts } from '../support/customer-contacts';
 import { finished, killMidJob, startJobs, watchJob } from '../support/job-workers';
 import { queryScans } from '../support/query-scans';
 import { newTenant, type Tenant } from '../support/tenants';
@@ -28,26 +26,6 @@ let assetsOnly: string;
 let jobs: Awaited<ReturnType<typeof startJobs>>;
 
 const BULK = 1_200;
-
-/** `count` customer contacts, written straight to the table (every third an owner). */
-const putContacts = (orgId: string, count: number) => {
-  const now = new Date().toISOString();
-  return bulkPut(
-    Array.from({ length: count }, (_, i) =>
-      toStoredResource(customerContacts, {
-        orgId,
-        id: uuidv7(),
-        attributes: {
-          association: i % 3 === 0 ? 'owner' : 'occupier',
-          first_name: `First${i}`,
-          last_name: `Last${String(i).padStart(5, '0')}`,
-        },
-        meta: { created_at: now, updated_at: now },
-        rels: { accounts: [] },
-      }),
-    ) as unknown as Record<string, unknown>[],
-  );
-};
 
 beforeAll(async () => {
   api = await startTestApi();

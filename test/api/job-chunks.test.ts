@@ -1,9 +1,9 @@
 /**
  * Jobs seen between their chunks (issue 39). Finding 10a: a job runs under its creator's identity, with
  * the access its request needed, and asks for it again before every chunk. A grant revoked while the job
- * runs stops it at its next chunk (failed, saying why, its import record too), and nothing more is
- * written; a creator disabled before the job starts stops it before its first chunk. And a large location
- * import names its job from the start and shows the job's progress as it moves.
+ * runs stops it at its next chunk (failed, saying why, its import or export record too), and nothing more
+ * is written; a creator disabled before the job starts stops it before its first chunk. And a large
+ * location import names its job from the start and shows the job's progress as it moves.
  *
  * The first invocation of the worker runs in this process, so the test acts between two chunks exactly:
  * right after the checkpoint of the first slice commits. Any invocation it hands the job on to runs as a
@@ -12,14 +12,18 @@
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { config } from '#shared/config';
 import { documents, dynamodb, tableName } from '#shared/data/clients';
 import { readJobState } from '#shared/data/jobs';
 import { getItem } from '#shared/data/repository';
+import { HeadObjectCommand, s3 } from '#shared/data/s3';
 import { collectionPartition, type StoredResource } from '#shared/data/stored-resource';
+import { exportsDefinition } from '#shared/resources/exports/definitions';
 import { jobs } from '#shared/resources/jobs/definitions';
 import { handler as work } from '../../functions/jobs/work';
 import { createServiceAccountClient } from '../../infra/local/records';
 import { startTestApi, type TestApi } from '../support/api';
+import { putContacts } from '../support/customer-contacts';
 import { startJobWorkers } from '../support/job-workers';
 import { newTenant, type Tenant } from '../support/tenants';
 
@@ -166,6 +170,85 @@ describe('a job asks for its creator’s access again before each chunk', () => 
     expect(jobErrors(job)[0]?.detail).toMatch(/suspended, disabled or deleted/);
     expect(await storedReferences('D')).toEqual([]);
   }, 60_000);
+});
+
+/** A service account holding `customers:view` and `assets:view` by a grant each: its token and the first grant's id. */
+const exporter = async (name: string) => {
+  const role = async (roleName: string, permissions: string[]) => {
+    const res = await api.request('POST', `${org()}/iam/roles`, {
+      token: admin,
+      body: { data: { type: 'roles', attributes: { name: roleName, permissions } } },
+    });
+    expect(res.status, res.text).toBe(201);
+    return res.body.data.id as string;
+  };
+  const contacts = await role(`${name}: contacts`, ['customers:view']);
+  const assets = await role(`${name}: assets`, ['assets:view']);
+  const client = await createServiceAccountClient(name, [
+    { org_id: tenant.org.id, role: contacts },
+    { org_id: tenant.org.id, role: assets },
+  ]);
+  const grants = await api.get(`${org()}/iam/grants?filter[service_account]=${client.principalId}`, admin);
+  const grant = grants.body.data.find(
+    (g: { relationships: { role: { data: { id: string } } } }) => g.relationships.role.data.id === contacts,
+  );
+  return { token: await api.token(client), grantId: grant.id as string };
+};
+
+describe('an export asks for its creator’s access again before each part of its file', () => {
+  it('a grant revoked between parts stops it at the next: job and export failed, saying why; no part written after, no file', async () => {
+    const rows = 3_000;
+    await putContacts(tenant.org.id, rows);
+    const { token, grantId } = await exporter('Revoked exporter');
+    const accepted = await api.request('POST', `${org()}/exports`, {
+      token,
+      body: { data: { type: 'exports', attributes: { subject_type: 'customer-contacts', format: 'csv' } } },
+    });
+    expect(accepted.status, accepted.text).toBe(202);
+    const jobId = accepted.body.data.id as string;
+    const exportId = accepted.body.data.relationships.export.data.id as string;
+    // What the worker asks of S3 once the grant is gone.
+    let revokedAt: number | null = null;
+    const afterRevocation: string[] = [];
+    const watch = `s3-after-revocation-${jobId}`;
+    s3.middlewareStack.add(
+      (next, context) => async (args) => {
+        if (revokedAt !== null) afterRevocation.push(String(context.commandName));
+        return next(args);
+      },
+      { step: 'initialize', name: watch },
+    );
+    const stop = afterFirstSlice(jobId, async () => {
+      const revoked = await api.request('DELETE', `${org()}/iam/grants/${grantId}`, { token: admin });
+      expect(revoked.status, revoked.text).toBe(204);
+      revokedAt = (await readJobState(jobId))?.processed ?? 0;
+    });
+    try {
+      await work({ org_id: tenant.org.id, job_id: jobId });
+    } finally {
+      stop();
+      s3.middlewareStack.remove(watch);
+    }
+    // One part (and its checkpoint) was written before the revocation; the job had more to write.
+    expect(revokedAt).toBeGreaterThan(0);
+    expect(revokedAt).toBeLessThan(rows);
+    // The creator still reads its own job and export through its other grant.
+    const job = (await api.get(`/v3/jobs/${jobId}`, token)).body.data;
+    expect(job.attributes).toMatchObject({ status: 'failed', progress: { processed: revokedAt } });
+    expect(job.attributes.errors[0].detail).toMatch(/no longer holds customers:view/);
+    const record = await api.get(`/v3/exports/${exportId}`, token);
+    expect(record.status, record.text).toBe(200);
+    expect(record.body.data.attributes.status).toBe('failed');
+    expect(record.body.data.attributes.errors[0]).toMatch(/no longer holds customers:view/);
+    expect(record.body.data.meta.download).toBeUndefined();
+    // Nothing was written after: no part, no completed file.
+    expect(afterRevocation).toEqual([]);
+    const stored = await getItem<StoredResource>(exportsDefinition.keyOf(tenant.org.id, exportId), true);
+    await expect(
+      s3.send(new HeadObjectCommand({ Bucket: config.EXPORTS_BUCKET, Key: String(stored?.object_key) })),
+    ).rejects.toMatchObject({ name: 'NotFound' });
+    expect(log).toEqual([]);
+  }, 120_000);
 });
 
 describe('a location import run by a job', () => {
