@@ -81,30 +81,6 @@ export const commitChecked = async (
 };
 
 /**
- * A `upkeep` counting a to-one or to-many relationship on the records it names: each keeps a number
- * (`count`) moved in the naming record's own transaction as the relationship is set, changed or cleared
- * and as the record goes, so a named record can refuse deletion while named (its `inUse`). A refused
- * move (the record named is absent) is a 400 at the relationship.
- */
-export const countOnNamed =
-  (relationship: string, target: ResourceDefinition, count: string) =>
-  (before: StoredResource | null, after: StoredResource | null): { checks: Check[] } => {
-    const ids = (record: StoredResource | null) => (record ? relatedIds(record, relationship) : []);
-    const [was, is] = [ids(before), ids(after)];
-    const orgId = (after ?? before)?.org_id ?? '';
-    const move = (id: string, by: number): Check => ({
-      op: { keep: { key: target.keyOf(orgId, id), add: { [count]: by } } },
-      pointer: `/data/relationships/${relationship}/data`,
-    });
-    return {
-      checks: [
-        ...was.filter((id) => !is.includes(id)).map((id) => move(id, -1)),
-        ...is.filter((id) => !was.includes(id)).map((id) => move(id, 1)),
-      ],
-    };
-  };
-
-/**
  * Relationships naming the caller, one for each kind of principal: `user` (`<prefix>_user`, unless the
  * record names it bare: the spec's `author`, an award's `verified_by`) and `<prefix>_service_account`.
  */

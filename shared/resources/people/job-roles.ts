@@ -5,8 +5,8 @@
 import type { StoredResource } from '../../data/stored-resource';
 import type { WriteOp } from '../../data/transaction';
 import { freeText, requiredLine } from '../../jsonapi/attribute-types';
+import { countOnNamed } from '../named-counts';
 import { JOB_ROLES_REQUIRING, qualificationSpecifications } from '../qualifications/definitions';
-import { countOnNamed } from '../record-writes';
 import { CRUD, createdAtSort, defineResource } from '../resource-definition';
 
 /**

@@ -13,8 +13,8 @@ import { ruleResultSchema } from '../../domain/qualifications/rules';
 import { CLOCK_TIME } from '../../domain/site-attendances/site-day';
 import { ValidationError } from '../../jsonapi/errors';
 import { instant } from '../../jsonapi/served-types';
+import { countOnNamed } from '../named-counts';
 import { qualificationSpecifications, SITE_SETTINGS_REQUIRING } from '../qualifications/definitions';
-import { countOnNamed } from '../record-writes';
 import { createdAtSort, defineResource } from '../resource-definition';
 
 /** The site an attendance or a site's settings name: its scheme or its location. */
