@@ -1,5 +1,5 @@
 /**
- * The context `npx cdk synth|deploy -c key=value` takes (README, Deploying): every key the app reads, and
+ * The context `npx cdk synth|deploy -c key=value` takes (docs/deploying.md): every key the app reads, and
  * the stack's properties from them. A key the app does not read is refused, so a misspelt option fails
  * the synth instead of being ignored. CDK's own keys (`aws:cdk:…`, lookups such as
  * `availability-zones:…`, feature flags `@aws-cdk/…`) are never an operator's option and pass.
@@ -9,7 +9,7 @@ import type { ComplianceApiStackProps } from './stack';
 
 export const STAGES: readonly Stage[] = ['dev', 'staging', 'prod'];
 
-/** Each option, and what it does (the README's table of them is checked against this list). */
+/** Each option, and what it does (docs/deploying.md's table of them is checked against this list). */
 export const CONTEXT_KEYS = {
   stage: 'dev | staging | prod (default dev): the stack `ComplianceApi-<stage>`',
   domainName: 'a custom domain serving the API; the token issuer becomes https://<domainName>',

@@ -14,7 +14,7 @@ export const nodeBundle = {
   format: 'esm',
   target: 'node24',
   minify: true,
-  // Stack traces name functions and classes; no source maps in the zip (see README, Deploying).
+  // Stack traces name functions and classes; no source maps in the zip (see docs/deploying.md).
   keepNames: true,
   mainFields: ['module', 'main'],
   tsconfig: resolve(REPOSITORY_ROOT, 'tsconfig.json'),

@@ -460,7 +460,7 @@ export class ComplianceApiStack extends Stack {
       this.node.findAll().filter((c) => c instanceof AreaFunction || c instanceof WorkerFunction),
     );
 
-    // What `cdk destroy` leaves (README, Deploying): the data (table, buckets, keys) in every stage; the
+    // What `cdk destroy` leaves (docs/deploying.md): the data (table, buckets, keys) in every stage; the
     // logs in staging and prod. A dev stack's log groups go with it.
     if (props.stage === 'dev')
       RemovalPolicies.of(this).destroy({ applyToResourceTypes: ['AWS::Logs::LogGroup'] });

@@ -378,7 +378,7 @@ const successBody = (route: Route, answer: Answer, contract: HandlerContract): R
   return described('OK', jsonApiContent(meta));
 };
 
-/** The request budgets' headers (README, Request budgets), once under `components.headers`. */
+/** The request budgets' headers (docs/request-budgets.md), once under `components.headers`. */
 const BUDGET_HEADERS: HeadersObject = {
   'RateLimit-Policy': {
     description:
@@ -446,7 +446,7 @@ const ERRORS: Record<number, string> = {
   409: 'The request conflicts with the current state of the resource, or a request with the same `Idempotency-Key` is still running (`Retry-After`) (CONFLICT.001).',
   413: 'The request body, or the record it would make, is too large.',
   415: 'The request body is not of the media type this operation takes.',
-  429: 'Too many requests: the organisation’s or the client’s request budget for this minute is spent (README, Request budgets); `Retry-After` says when to try again, `RateLimit` which budget.',
+  429: 'Too many requests: the organisation’s or the client’s request budget for this minute is spent (docs/request-budgets.md); `Retry-After` says when to try again, `RateLimit` which budget.',
   422: 'The `Idempotency-Key` was used for another request (IDEMPOTENCY.001).',
   431: 'Request header fields too large.',
   500: 'Server-side failure.',

@@ -33,7 +33,7 @@ export const bucketDefinitions = {
   deviceBackups: { expirationDays: 30, uploadsExpirationDays: 7, noncurrentVersionDays: null },
   exports: { expirationDays: 30, uploadsExpirationDays: null, noncurrentVersionDays: null },
   // Versioned: a file overwritten or deleted (by a recursive folder delete, or by mistake) can be restored
-  // for 90 days, then is gone for good (README, Deploying: data safety).
+  // for 90 days, then is gone for good (docs/deploying.md: data safety).
   documents: { expirationDays: null, uploadsExpirationDays: 7, noncurrentVersionDays: 90 },
 } as const;
 

@@ -8,7 +8,7 @@
 
 export type ContentCoding = 'br' | 'gzip';
 
-/** On a tie the first wins: brotli is smaller than gzip at the same speed (README, Performance). */
+/** On a tie the first wins: brotli is smaller than gzip at the same speed (docs/performance.md). */
 const OFFERED: readonly ContentCoding[] = ['br', 'gzip'];
 
 const QUALITY = /^q=(0(\.\d{0,3})?|1(\.0{0,3})?)$/i;

@@ -1,5 +1,5 @@
 /**
- * This container's share of each request budget (README, Request budgets): leases taken from the table a
+ * This container's share of each request budget (docs/request-budgets.md): leases taken from the table a
  * fiftieth of a budget at a time, and the requests let through against them.
  *
  * Concurrent requests of one subject share one lease request (issue 39, finding 6). While a lease is being

@@ -5,7 +5,7 @@
 import type { CollectionQuery, FieldPath, FilterClause, LatLng, Page } from '../data/collection-query';
 import { ValidationError } from './errors';
 
-/** Default and maximum page sizes (the spec leaves both open; documented in the README). */
+/** Default and maximum page sizes (the spec leaves both open; documented in docs/api.md). */
 export const PAGE_SIZE_DEFAULT = 25;
 export const PAGE_SIZE_MAX = 100;
 /**

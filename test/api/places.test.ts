@@ -16,7 +16,7 @@ let tenant: Tenant;
 let token: string;
 const points: { name: string; latitude: number; longitude: number }[] = [];
 
-/** The README's bound: a box within 4:1 reads cells of at most 2.5× its surface (evenly spread records: 2.5× the matches). */
+/** The documented bound (docs/api.md, Bounding-box cost): a box within 4:1 reads cells of at most 2.5× its surface (evenly spread records: 2.5× the matches). */
 const EXAMINED_PER_MATCH = 2.5;
 
 /** Items the geohash index examined, and its Queries, while the handlers run (they run in this process). */

@@ -1,6 +1,6 @@
 /**
- * Issue 20, items 1 and 2: deployable as documented. Every `npx cdk` command of the README's Deploying
- * section is run against the app (its options through `infra/context.ts`, as `infra/app.ts` reads them;
+ * Issue 20, items 1 and 2: deployable as documented. Every `npx cdk` command of the Deploying guide
+ * (docs/deploying.md) is run against the app (its options through `infra/context.ts`, as `infra/app.ts` reads them;
  * a synth, deploy or diff synthesises the stack they make); a custom domain serves the API at the URL the
  * tokens name as their issuer; without one, the issuer is the API's own URL.
  */
@@ -11,14 +11,8 @@ import { describe, expect, it } from 'vitest';
 import { appWith, composeStack } from '../../infra/compose';
 import { CONTEXT_KEYS, stackFromContext } from '../../infra/context';
 
-const readme = readFileSync('README.md', 'utf8');
-
-/** The README's Deploying section, up to the next section. */
-const deploying = (() => {
-  const start = readme.indexOf('\n## Deploying\n');
-  const end = readme.indexOf('\n## ', start + 1);
-  return readme.slice(start, end === -1 ? undefined : end);
-})();
+/** The Deploying guide (docs/deploying.md), the whole page. */
+const deploying = readFileSync('docs/deploying.md', 'utf8');
 
 /** Each `npx cdk` command in the section's shell blocks: its verb and its `-c key=value` options. */
 const commands = [...deploying.matchAll(/```sh\n([\s\S]*?)```/g)]
@@ -43,7 +37,7 @@ const synthesised = (context: Record<string, unknown>) => {
   return { stack, template: Template.fromStack(stack) };
 };
 
-describe('the README’s Deploying section (issue 20, item 2)', () => {
+describe('the Deploying guide, docs/deploying.md (issue 20, item 2)', () => {
   it('has the commands of a first deploy, in order: bootstrap, synth, deploy', () => {
     const verbs = commands.map((c) => c.verb);
     expect(verbs.slice(0, 3)).toEqual(['bootstrap', 'synth', 'deploy']);

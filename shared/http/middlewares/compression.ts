@@ -29,7 +29,7 @@ export const COMPRESS_FROM_BYTES = 1024;
 
 /**
  * Brotli at quality 5: the OpenAPI document in 40 KB in about the time gzip's default level takes for
- * 82 KB (README, Performance); quality 11 takes seconds.
+ * 82 KB (docs/performance.md); quality 11 takes seconds.
  */
 const BROTLI_QUALITY = 5;
 

@@ -38,7 +38,7 @@ import {
   subscriptionsOf,
 } from './subscriptions';
 
-/** One attempt may take this long, connection to the last byte kept (README, Webhooks). */
+/** One attempt may take this long, connection to the last byte kept (docs/webhooks.md). */
 export const ATTEMPT_TIMEOUT_MS = 10_000;
 /** An attempt claimed but not recorded within this long is tried again (a function that died mid-way). */
 export const CLAIM_LEASE_MS = 2 * 60_000;

@@ -179,7 +179,7 @@ export const createSubscription = async (
   return { record, secret };
 };
 
-/** Any change makes a failing subscription active again: the client has looked at it (see README). */
+/** Any change makes a failing subscription active again: the client has looked at it (see docs/webhooks.md). */
 export const updateSubscription = async (
   scope: Scope,
   record: StoredSubscription,

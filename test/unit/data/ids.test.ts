@@ -1,4 +1,4 @@
-/** Ids follow creation order (README: `created_at` order is `sk` order because ids are UUIDv7). */
+/** Ids follow creation order (docs/api.md, Default sorts: `created_at` order is `sk` order because ids are UUIDv7). */
 import { validate, version } from 'uuid';
 import { describe, expect, it } from 'vitest';
 import { UUID, uuidv7 } from '#shared/data/ids';

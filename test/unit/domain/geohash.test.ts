@@ -12,7 +12,7 @@ import {
   MAX_COVER_RANGES,
 } from '#shared/domain/geo/geohash';
 
-/** The documented bound (README): for boxes within 4:1 and at least 0.0005° (~50 m) a side. */
+/** The documented bound (docs/api.md, Bounding-box cost): for boxes within 4:1 and at least 0.0005° (~50 m) a side. */
 const COVER_RATIO_BOUND = 2.5;
 
 const cover = (bl: [number, number], tr: [number, number]) =>
