@@ -44,6 +44,7 @@ import { declaredCrud } from '#shared/resources/simple-crud';
 import { answeredTypes, resourceTypes, routes } from '#shared/routes';
 import { REPOSITORY_ROOT } from '../repository';
 import { anyOf, envelopeSchemas, identifierSchema, ref, resourceSchema } from './json-api';
+import { describedTags } from './tag-descriptions';
 
 export const API_VERSION = '1.1.0';
 
@@ -618,7 +619,7 @@ export const openApiDocument = async (): Promise<OpenAPIObject> => {
   for (const route of documented) {
     paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: await operationOf(route) };
   }
-  const tags = [...new Set(documented.map((route) => route.tag))].sort().map((name) => ({ name }));
+  const tags = describedTags(documented.map((route) => route.tag));
   return {
     openapi: '3.1.1',
     info: {
