@@ -1,9 +1,10 @@
 /**
  * The route table: every area's routes (its declared resources' endpoints and its bespoke entries, see
- * `shared/resources/area.ts`), assembled in this one place for the stack, the local adapter, the
+ * `shared/engine/area.ts`), assembled in this one place for the stack, the local adapter, the
  * fallback and the tests. Adding a resource = a declaration in its area; nothing is listed here.
  */
 import type * as z from 'zod';
+import type { ResourceDefinition } from './engine/resource-definition';
 import type { HttpMethod, Route } from './http/route';
 import { area as agents } from './resources/agents/area';
 import { area as assets } from './resources/assets/area';
@@ -24,7 +25,6 @@ import { area as people } from './resources/people/area';
 import { area as places } from './resources/places/area';
 import { area as projects } from './resources/projects/area';
 import { area as qualifications } from './resources/qualifications/area';
-import type { ResourceDefinition } from './resources/resource-definition';
 import { area as siteAttendances } from './resources/site-attendances/area';
 import { area as specifications } from './resources/specifications/area';
 import { area as status } from './resources/status/area';

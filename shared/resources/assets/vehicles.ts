@@ -7,12 +7,12 @@
 import * as z from 'zod';
 import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
+import { changedRecord, commitChecked } from '../../engine/record-writes';
+import { declaredCrud } from '../../engine/simple-crud';
 import { line, timestamp } from '../../jsonapi/attribute-types';
 import { ConflictError, NotFoundError, ValidationError } from '../../jsonapi/errors';
 import { parseDocument } from '../../jsonapi/request-document';
 import { resourceTypes } from '../../routes';
-import { changedRecord, commitChecked } from '../record-writes';
-import { declaredCrud } from '../simple-crud';
 import { allocationRelationships, carriedAttribute, vehicles } from './definitions';
 
 const crud = declaredCrud(vehicles);

@@ -15,11 +15,11 @@ import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import { decryptSecret, encryptSecret } from '../../data/webhook-secrets';
 import { ALL_EVENTS, judgeUrl, receives } from '../../domain/webhooks/subscriptions';
+import { changedRecord, commitChecked, deleteRecord, newRecord } from '../../engine/record-writes';
 import { freeText, url } from '../../jsonapi/attribute-types';
 import { ForbiddenError, ValidationError } from '../../jsonapi/errors';
 import { assertSameId, createDocument, parseDocument } from '../../jsonapi/request-document';
 import { viewPermissions } from '../events/feed';
-import { changedRecord, commitChecked, deleteRecord, newRecord } from '../record-writes';
 import { webhookSubscriptions } from './definitions';
 
 /** How long a rotated-out secret still signs: a day for the receiver to deploy the new one. */

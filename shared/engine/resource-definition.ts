@@ -2,7 +2,7 @@
  * One declaration per resource type: its type name, paths, permission family, relationships, collection
  * options, write schema, read attributes and endpoints. The area's routes, the generic handlers, the
  * serialiser's links, the include resolver, `meta.features` and the OpenAPI document all read from here
- * (see `shared/resources/area.ts`).
+ * (see `shared/engine/area.ts`).
  */
 import type * as z from 'zod';
 import type { FilterClause } from '../data/collection-query';
