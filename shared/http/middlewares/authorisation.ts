@@ -12,9 +12,9 @@ import type { EffectivePermissions } from '../../domain/iam/effective-permission
 import type { ResourceDefinition } from '../../engine/resource-definition';
 import { namesPageSize } from '../../jsonapi/collection-query';
 import { NotFoundError } from '../../jsonapi/errors';
-import type { Route } from '../../routes';
 import type { ApiMiddleware } from '../api-context';
 import { parameterNames } from '../path-template';
+import type { Route } from '../route';
 import { pagesCollection } from '../route';
 
 /**

@@ -2,9 +2,9 @@
 
 import { readInScope } from '../../engine/single';
 import { jsonApiHandler } from '../../http/json-api-handler';
+import type { RouteId } from '../../http/route-table';
 import { jsonapi } from '../../jsonapi/document';
 import { routePath } from '../../jsonapi/links';
-import type { RouteId } from '../../routes';
 import { vehicles } from './definitions';
 import { type AllocationKind, allocateVehicle, VEHICLE_ALLOCATION_UPDATED } from './vehicles';
 

@@ -10,7 +10,7 @@ import type { ResourceDefinition } from '../../engine/resource-definition';
 import { resourceResponse } from '../../engine/single';
 import { jsonApiHandler } from '../../http/json-api-handler';
 import { created, Reply } from '../../http/reply';
-import { type RouteId, routeById } from '../../routes';
+import { type RouteId, routeById } from '../../http/route-table';
 import { type CdmWrite, withCdmFile } from './cdm-file';
 
 export interface CdmRoute {

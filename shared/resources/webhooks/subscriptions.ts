@@ -74,7 +74,7 @@ export const updateSubscriptionDocument = z.lazy(() =>
 );
 
 /** Events of records private to their creator (exports) are never delivered: no subscriber may read them all. */
-const privateType = (type: string) => viewPermissions.get(type) === 'authenticated';
+const privateType = (type: string) => viewPermissions().get(type) === 'authenticated';
 const typesOfEvent = (name: string) => typesNamed(name.slice(0, name.lastIndexOf('.')));
 
 /** Whether a subscription's event types take this event (`*` takes every event but private ones). */
@@ -118,9 +118,9 @@ const permissionsLacked = (
   principal: Principal | null | undefined,
 ): string[] => {
   const granted = principal?.permissions.get(orgId);
-  const types = names.includes(ALL_EVENTS) ? [...viewPermissions.keys()] : names.flatMap(typesOfEvent);
+  const types = names.includes(ALL_EVENTS) ? [...viewPermissions().keys()] : names.flatMap(typesOfEvent);
   const lacked = types
-    .map((type) => viewPermissions.get(type))
+    .map((type) => viewPermissions().get(type))
     .filter(
       (permission): permission is string =>
         permission !== undefined && permission !== 'authenticated' && !granted?.has(permission as never),
