@@ -1,6 +1,7 @@
 /**
- * How an area function is built: an entry generated from the route table (the area router, with one
- * static `import()` per route so esbuild knows every handler), bundled by esbuild with code splitting, so
+ * How an area function is built: an entry generated from the route table (the composition root, loaded
+ * first so every route and type is registered, then the area router, with one static `import()` per route
+ * so esbuild knows every handler), bundled by esbuild with code splitting, so
  * each route's handler is its own chunk and a cold start loads only the chunks of the route it serves.
  * The stack and `npm run bench` both build with this.
  */
@@ -28,9 +29,10 @@ export const entrySource = (area: string, areaRoutes: readonly Route[]): string 
     .filter((route, i, all) => all.indexOf(route) === i)
     .map((route) => `  ${JSON.stringify(route.id)}: () => import(${JSON.stringify(`./${route.handler}`)}),`);
   return [
+    "import { fallbackRoute, matchRoute } from './shared/routes.ts';",
     "import { areaRouter } from './shared/http/area-router.ts';",
     `const loaders = {\n${loaders.join('\n')}\n};`,
-    `export const handler = areaRouter(${JSON.stringify(area)}, (route) => loaders[route.id]());`,
+    `export const handler = areaRouter(${JSON.stringify(area)}, { matchRoute, fallbackRoute }, (route) => loaders[route.id]());`,
   ].join('\n');
 };
 

@@ -1,10 +1,17 @@
 /**
  * The route table: every area's routes (its declared resources' endpoints and its bespoke entries, see
- * `shared/resources/area.ts`), assembled in this one place for the stack, the local adapter, the
+ * `shared/engine/area.ts`), assembled in this one place for the stack, the local adapter, the
  * fallback and the tests. Adding a resource = a declaration in its area; nothing is listed here.
+ *
+ * The one composition root: it imports every area, and nothing under it imports it. It registers the
+ * table it assembles (`http/route-table.ts`) for the handlers and links that find a route by id, and
+ * every entry that serves routes loads it first (an area's router, workers, consumers), so every
+ * declaration has registered its type (`engine/resource-definition.ts`) before a request is served.
  */
 import type * as z from 'zod';
+import { declaredType, type ResourceDefinition } from './engine/resource-definition';
 import type { HttpMethod, Route } from './http/route';
+import { registerRoutes, routeById } from './http/route-table';
 import { area as agents } from './resources/agents/area';
 import { area as assets } from './resources/assets/area';
 import { area as audit } from './resources/audit/area';
@@ -24,7 +31,6 @@ import { area as people } from './resources/people/area';
 import { area as places } from './resources/places/area';
 import { area as projects } from './resources/projects/area';
 import { area as qualifications } from './resources/qualifications/area';
-import type { ResourceDefinition } from './resources/resource-definition';
 import { area as siteAttendances } from './resources/site-attendances/area';
 import { area as specifications } from './resources/specifications/area';
 import { area as status } from './resources/status/area';
@@ -67,20 +73,30 @@ export const routes = areaList.flatMap((area) => area.routes as readonly AnyRout
 
 type AnyRoute = (typeof areaList)[number]['routes'][number];
 
+declare module './http/route-table' {
+  /** The assembled routes' literal types: route ids are checked and path parameters typed below. */
+  interface RouteTable {
+    route: AnyRoute;
+  }
+}
+
 /** Every resource type the service serves, by type name: the include resolver walks relationships here. */
 export const resourceTypes: ReadonlyMap<string, ResourceDefinition> = new Map(
   areaList.flatMap((area) => area.resources.map((resource) => [resource.type, resource] as const)),
 );
+
+// The engine finds types by name among the declarations made: two declarations of one type would leave
+// it reading the other one.
+for (const [type, resource] of resourceTypes) {
+  if (declaredType(type) !== resource) throw new Error(`${type} is declared more than once`);
+}
 
 /** The read attributes of the types routes answer with that no declaration is (whoami, events), by type. */
 export const answeredTypes: ReadonlyMap<string, () => z.ZodRawShape> = new Map(
   areaList.flatMap((area) => Object.entries(area.answered)),
 );
 
-export type RouteId = AnyRoute['id'];
-
-/** The path template of a route, by id: handlers get their path parameters typed from it. */
-export type PathOf<Id extends RouteId> = Extract<AnyRoute, { id: Id }>['path'];
+export type { PathOf, RouteId } from './http/route-table';
 
 /**
  * The catch-all: API Gateway's `$default` route and the local adapter send every request that matches
@@ -98,11 +114,9 @@ export const fallbackRoute = {
   access: {},
 } as const satisfies Route;
 
-export const routeById = (id: RouteId): Route => {
-  const found = routes.find((r) => r.id === id);
-  if (!found) throw new Error(`no route ${id}`);
-  return found;
-};
+registerRoutes(routes);
+
+export { routeById };
 
 export type RouteMatch = TemplateMatch<Route>;
 

@@ -1,8 +1,8 @@
+import { listResources } from '#shared/engine/collection';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { vehicles } from '#shared/resources/assets/definitions';
 import { auditEvents, historyOptions } from '#shared/resources/audit/audit-events';
 import { historyPage } from '#shared/resources/audit/history';
-import { listResources } from '#shared/resources/collection';
 
 export { historyOptions as collectionOptions } from '#shared/resources/audit/audit-events';
 

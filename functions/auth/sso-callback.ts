@@ -1,5 +1,5 @@
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { signedInReply } from '#shared/http/signed-in-reply';
+import { signedInReply } from '#shared/resources/auth/signed-in-reply';
 import { finishSsoLogin } from '#shared/resources/auth/sso-login';
 
 /**

@@ -1,4 +1,4 @@
-import { createHandler } from '#shared/http/crud-handlers';
+import { createHandler } from '#shared/engine/crud-handlers';
 import { createComment } from '#shared/resources/comments/comments';
 import { comments } from '#shared/resources/comments/definitions';
 

@@ -1,8 +1,8 @@
+import { readInScope, resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { created } from '#shared/http/reply';
 import { costLines, costSheets } from '#shared/resources/costs/definitions';
 import { addLine } from '#shared/resources/costs/sheets';
-import { readInScope, resourceResponse } from '#shared/resources/single';
 
 export { createLineDocument as requestBody } from '#shared/resources/costs/sheets';
 

@@ -1,8 +1,8 @@
+import { resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { created } from '#shared/http/reply';
 import { costSheets } from '#shared/resources/costs/definitions';
 import { createSheet } from '#shared/resources/costs/sheets';
-import { resourceResponse } from '#shared/resources/single';
 
 export { createSheetDocument as requestBody } from '#shared/resources/costs/sheets';
 

@@ -1,9 +1,9 @@
+import { readInScope } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { created } from '#shared/http/reply';
 import { resourceDocument } from '#shared/jsonapi/document';
 import { rateCodes } from '#shared/resources/costs/definitions';
 import { addRateVersion, versionResource } from '#shared/resources/costs/register';
-import { readInScope } from '#shared/resources/single';
 
 export { rateVersionDocument as requestBody } from '#shared/resources/costs/register';
 

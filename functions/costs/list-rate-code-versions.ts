@@ -1,8 +1,8 @@
+import { listResourceObjects } from '#shared/engine/collection';
+import { readInScope } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { listResourceObjects } from '#shared/resources/collection';
 import { rateCodes } from '#shared/resources/costs/definitions';
 import { listRateVersions, rateVersionOptions, versionResource } from '#shared/resources/costs/register';
-import { readInScope } from '#shared/resources/single';
 
 export { rateVersionOptions as collectionOptions } from '#shared/resources/costs/register';
 

@@ -1,7 +1,7 @@
+import { readInScope, resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { costSheets } from '#shared/resources/costs/definitions';
 import { updateSheet } from '#shared/resources/costs/sheets';
-import { readInScope, resourceResponse } from '#shared/resources/single';
 
 export { updateSheetDocument as requestBody } from '#shared/resources/costs/sheets';
 

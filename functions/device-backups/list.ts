@@ -1,5 +1,5 @@
+import { listKept } from '#shared/engine/collection';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { listKept } from '#shared/resources/collection';
 import { deviceBackups, keptBackups } from '#shared/resources/device-backups/definitions';
 
 /** GET /v3/orgs/{org_id}/device-backups: the live backups (kept 30 whole days); expired ones are never listed. */

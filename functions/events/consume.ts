@@ -1,3 +1,5 @@
+// Every declaration and route registered first: the engine finds types and routes by name (shared/routes.ts).
+import '#shared/routes';
 import { consumeWith } from '#shared/resources/events/consume';
 import { consumers } from '#shared/resources/events/consumers';
 

@@ -1,11 +1,11 @@
 import { authorise, signedIn } from '#shared/auth/principal';
+import { resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { accepted, created } from '#shared/http/reply';
 import { exportsDefinition } from '#shared/resources/exports/definitions';
 import { parseExport } from '#shared/resources/exports/request';
 import { requestExport, withDownload } from '#shared/resources/exports/run';
 import { jobs } from '#shared/resources/jobs/definitions';
-import { resourceResponse } from '#shared/resources/single';
 
 export { createExportDocument as requestBody } from '#shared/resources/exports/request';
 

@@ -1,5 +1,5 @@
+import { listKept } from '#shared/engine/collection';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { listKept } from '#shared/resources/collection';
 import { exportsDefinition, keptExports } from '#shared/resources/exports/definitions';
 
 /** GET /v3/orgs/{org_id}/exports: the caller's own exports of the last 30 days. */

@@ -1,5 +1,5 @@
+import { listResources } from '#shared/engine/collection';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { listResources } from '#shared/resources/collection';
 import { featureConfigurations } from '#shared/resources/feature-configurations/definitions';
 
 /** GET /v3/feature-configurations: across every organisation where the caller may view them. */

@@ -1,9 +1,9 @@
+import { resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { created } from '#shared/http/reply';
 import { parseDocument } from '#shared/jsonapi/request-document';
 import { grants } from '#shared/resources/iam/definitions';
 import { createGrant, createGrantDocument } from '#shared/resources/iam/grant-writes';
-import { resourceResponse } from '#shared/resources/single';
 
 export { createGrantDocument as requestBody } from '#shared/resources/iam/grant-writes';
 

@@ -1,9 +1,9 @@
+import { resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { created } from '#shared/http/reply';
 import { parseDocument } from '#shared/jsonapi/request-document';
 import { roleGroups } from '#shared/resources/iam/definitions';
 import { createRoleGroup, createRoleGroupDocument } from '#shared/resources/iam/role-writes';
-import { resourceResponse } from '#shared/resources/single';
 
 export { createRoleGroupDocument as requestBody } from '#shared/resources/iam/role-writes';
 

@@ -1,9 +1,9 @@
+import { resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { created } from '#shared/http/reply';
 import { parseDocument } from '#shared/jsonapi/request-document';
 import { roles } from '#shared/resources/iam/definitions';
 import { createRole, createRoleDocument } from '#shared/resources/iam/role-writes';
-import { resourceResponse } from '#shared/resources/single';
 
 export { createRoleDocument as requestBody } from '#shared/resources/iam/role-writes';
 

@@ -1,9 +1,9 @@
+import { resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { created } from '#shared/http/reply';
 import { parseDocument } from '#shared/jsonapi/request-document';
 import { serviceAccounts } from '#shared/resources/iam/definitions';
 import { createServiceAccount, createServiceAccountDocument } from '#shared/resources/iam/service-accounts';
-import { resourceResponse } from '#shared/resources/single';
 
 export { createServiceAccountDocument as requestBody } from '#shared/resources/iam/service-accounts';
 

@@ -1,11 +1,11 @@
 import { authorise } from '#shared/auth/principal';
+import { resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { created } from '#shared/http/reply';
 import { UnauthorisedError } from '#shared/jsonapi/errors';
 import { parseDocument } from '#shared/jsonapi/request-document';
 import { ssoProviders } from '#shared/resources/iam/definitions';
 import { createSsoProvider, createSsoProviderDocument } from '#shared/resources/iam/sso-providers';
-import { resourceResponse } from '#shared/resources/single';
 
 export { createSsoProviderDocument as requestBody } from '#shared/resources/iam/sso-providers';
 

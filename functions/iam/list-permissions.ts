@@ -1,5 +1,5 @@
+import { listInMemory } from '#shared/engine/collection';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { listInMemory } from '#shared/resources/collection';
 import { iamPermissions } from '#shared/resources/iam/definitions';
 import { permissionRecords } from '#shared/resources/iam/virtual-records';
 

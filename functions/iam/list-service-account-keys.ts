@@ -1,8 +1,8 @@
+import { listResourceObjects } from '#shared/engine/collection';
+import { readInScope } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { listResourceObjects } from '#shared/resources/collection';
 import { serviceAccounts } from '#shared/resources/iam/definitions';
 import { keyOptions, keyResource, keysOf } from '#shared/resources/iam/service-accounts';
-import { readInScope } from '#shared/resources/single';
 
 export { keyOptions as collectionOptions } from '#shared/resources/iam/service-accounts';
 

@@ -1,5 +1,5 @@
+import { listResources } from '#shared/engine/collection';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { listResources } from '#shared/resources/collection';
 import { ssoProviders } from '#shared/resources/iam/definitions';
 
 /** GET /v3/sso-providers: providers of every organisation the caller may administer. */

@@ -1,8 +1,8 @@
+import { readInScope, resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { parseDocument } from '#shared/jsonapi/request-document';
 import { grants } from '#shared/resources/iam/definitions';
 import { updateGrant, updateGrantDocument } from '#shared/resources/iam/grant-writes';
-import { readInScope, resourceResponse } from '#shared/resources/single';
 
 export { updateGrantDocument as requestBody } from '#shared/resources/iam/grant-writes';
 

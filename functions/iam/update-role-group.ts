@@ -1,8 +1,8 @@
+import { readInScope, resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { parseDocument } from '#shared/jsonapi/request-document';
 import { roleGroups } from '#shared/resources/iam/definitions';
 import { updateRoleGroup, updateRoleGroupDocument } from '#shared/resources/iam/role-writes';
-import { readInScope, resourceResponse } from '#shared/resources/single';
 
 export { updateRoleGroupDocument as requestBody } from '#shared/resources/iam/role-writes';
 

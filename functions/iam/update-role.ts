@@ -1,9 +1,9 @@
+import { resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { parseDocument } from '#shared/jsonapi/request-document';
 import { roles } from '#shared/resources/iam/definitions';
 import { updateRole, updateRoleDocument } from '#shared/resources/iam/role-writes';
 import { readRole, refuseBuiltIn } from '#shared/resources/iam/virtual-records';
-import { resourceResponse } from '#shared/resources/single';
 
 export { updateRoleDocument as requestBody } from '#shared/resources/iam/role-writes';
 

@@ -1,3 +1,4 @@
+import { readInScope } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { resourceDocument } from '#shared/jsonapi/document';
 import { NotFoundError } from '#shared/jsonapi/errors';
@@ -9,7 +10,6 @@ import {
   setKeyEnabled,
   updateKeyDocument,
 } from '#shared/resources/iam/service-accounts';
-import { readInScope } from '#shared/resources/single';
 
 export { updateKeyDocument as requestBody } from '#shared/resources/iam/service-accounts';
 

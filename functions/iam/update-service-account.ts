@@ -1,8 +1,8 @@
+import { readInScope, resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { parseDocument } from '#shared/jsonapi/request-document';
 import { serviceAccounts } from '#shared/resources/iam/definitions';
 import { updateServiceAccount, updateServiceAccountDocument } from '#shared/resources/iam/service-accounts';
-import { readInScope, resourceResponse } from '#shared/resources/single';
 
 export { updateServiceAccountDocument as requestBody } from '#shared/resources/iam/service-accounts';
 

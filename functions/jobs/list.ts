@@ -1,5 +1,5 @@
+import { listKept } from '#shared/engine/collection';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { listKept } from '#shared/resources/collection';
 import { jobs, keptJobs } from '#shared/resources/jobs/definitions';
 
 /** GET /v3/orgs/{org_id}/jobs: the caller's own jobs of the last 30 days. */

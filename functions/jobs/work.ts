@@ -2,6 +2,8 @@
  * The job worker (invoked asynchronously: by the event consumer when a job is created, by the sweeper,
  * and by itself to go on with a job in a fresh invocation). Not a route: no request waits on it.
  */
+// Every declaration and route registered first: the engine finds types and routes by name (shared/routes.ts).
+import '#shared/routes';
 import '#shared/resources/jobs/kinds';
 import { type JobRef, runJob } from '#shared/resources/jobs/worker';
 

@@ -1,5 +1,5 @@
+import { listInMemory } from '#shared/engine/collection';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { listInMemory } from '#shared/resources/collection';
 import { organisations, organisationsInScope } from '#shared/resources/organisations/definitions';
 
 /** GET /v3/orgs: the organisations the caller holds grants in, read with one BatchGetItem. */

@@ -1,6 +1,6 @@
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { signedInReply } from '#shared/http/signed-in-reply';
 import { parseDocument } from '#shared/jsonapi/request-document';
+import { signedInReply } from '#shared/resources/auth/signed-in-reply';
 import { acceptInvitation, acceptInvitationDocument } from '#shared/resources/people/invitation-writes';
 
 export { acceptInvitationDocument as requestBody } from '#shared/resources/people/invitation-writes';

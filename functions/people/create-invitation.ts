@@ -1,11 +1,11 @@
 import { signedIn } from '#shared/auth/principal';
+import { readInScope, resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { created } from '#shared/http/reply';
 import { parseDocument } from '#shared/jsonapi/request-document';
 import { organisations } from '#shared/resources/organisations/definitions';
 import { createInvitation, createInvitationDocument } from '#shared/resources/people/invitation-writes';
 import { invitations } from '#shared/resources/people/invitations';
-import { readInScope, resourceResponse } from '#shared/resources/single';
 
 export { createInvitationDocument as requestBody } from '#shared/resources/people/invitation-writes';
 

@@ -1,12 +1,12 @@
+import { toResourceObject } from '#shared/engine/serialise';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { created } from '#shared/http/reply';
 import { resourceDocument } from '#shared/jsonapi/document';
 import { parseDocument } from '#shared/jsonapi/request-document';
+import { createTeam, createTeamDocument } from '#shared/resources/people/team-writes';
 import { teams } from '#shared/resources/people/teams';
-import { toResourceObject } from '#shared/resources/serialise';
-import { createTeam, createTeamDocument } from '#shared/resources/team-writes';
 
-export { createTeamDocument as requestBody } from '#shared/resources/team-writes';
+export { createTeamDocument as requestBody } from '#shared/resources/people/team-writes';
 
 /** POST /v3/orgs/{org_id}/people/teams: 201 with the team and its Location. */
 export const handler = jsonApiHandler('createTeam', async (request) => {

@@ -1,5 +1,5 @@
+import { listResources } from '#shared/engine/collection';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { listResources } from '#shared/resources/collection';
 import { teams } from '#shared/resources/people/teams';
 
 /** GET /v3/orgs/{org_id}/people/teams (include: members). */

@@ -1,6 +1,6 @@
+import { listResources, without } from '#shared/engine/collection';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import type { OwnQueryParameters } from '#shared/jsonapi/own-query-parameters';
-import { listResources, without } from '#shared/resources/collection';
 import { users } from '#shared/resources/people/users';
 import { COMPLIANT_WITH, compliantReader } from '#shared/resources/qualifications/compliance';
 

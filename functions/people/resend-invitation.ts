@@ -1,8 +1,8 @@
+import { readInScope, resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { organisations } from '#shared/resources/organisations/definitions';
 import { resendInvitation } from '#shared/resources/people/invitation-writes';
 import { invitations } from '#shared/resources/people/invitations';
-import { readInScope, resourceResponse } from '#shared/resources/single';
 
 /** POST /v3/invitations/{invitation_id}/resend: a new token by e-mail, the old one void, a new lifetime. */
 export const handler = jsonApiHandler('resendInvitation', async (request) => {

@@ -1,8 +1,8 @@
 import { signedIn } from '#shared/auth/principal';
+import { readInScope, resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { updateUser } from '#shared/resources/people/user-writes';
 import { users } from '#shared/resources/people/users';
-import { readInScope, resourceResponse } from '#shared/resources/single';
 
 export { updateUserDocument as requestBody } from '#shared/resources/people/user-writes';
 

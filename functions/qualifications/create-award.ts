@@ -1,8 +1,8 @@
+import { resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { created } from '#shared/http/reply';
 import { createAward } from '#shared/resources/qualifications/awards';
 import { qualificationAwards } from '#shared/resources/qualifications/definitions';
-import { resourceResponse } from '#shared/resources/single';
 
 export { createAwardDocument as requestBody } from '#shared/resources/qualifications/awards';
 

@@ -1,6 +1,8 @@
+import { listResourceObjects, without } from '#shared/engine/collection';
+import { toResourceObject } from '#shared/engine/serialise';
+import { readInScope } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { recordAhead } from '#shared/http/middlewares/authorisation';
-import { listResourceObjects, without } from '#shared/resources/collection';
 import {
   qualificationEvaluations,
   qualificationSpecifications,
@@ -10,8 +12,6 @@ import {
   evaluationParameters,
   parseEvaluationQuery,
 } from '#shared/resources/qualifications/evaluation';
-import { toResourceObject } from '#shared/resources/serialise';
-import { readInScope } from '#shared/resources/single';
 
 export const collectionOptions = {
   filters: { met: { kind: 'eq', path: 'attributes.met', type: 'boolean' } },

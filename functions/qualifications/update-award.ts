@@ -1,7 +1,7 @@
+import { readInScope, resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { updateAward } from '#shared/resources/qualifications/awards';
 import { qualificationAwards } from '#shared/resources/qualifications/definitions';
-import { readInScope, resourceResponse } from '#shared/resources/single';
 
 export { updateAwardDocument as requestBody } from '#shared/resources/qualifications/awards';
 

@@ -1,6 +1,6 @@
 import { signedIn } from '#shared/auth/principal';
+import { readInScope, resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { readInScope, resourceResponse } from '#shared/resources/single';
 import { correctTimes } from '#shared/resources/site-attendances/corrections';
 import { siteAttendances } from '#shared/resources/site-attendances/definitions';
 

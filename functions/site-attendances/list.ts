@@ -1,6 +1,6 @@
+import { listResources } from '#shared/engine/collection';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import type { OwnQueryParameters } from '#shared/jsonapi/own-query-parameters';
-import { listResources } from '#shared/resources/collection';
 import { siteAttendances } from '#shared/resources/site-attendances/definitions';
 import { registerQuery } from '#shared/resources/site-attendances/register';
 

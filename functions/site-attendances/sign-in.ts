@@ -1,7 +1,7 @@
 import { signedIn } from '#shared/auth/principal';
+import { resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { created } from '#shared/http/reply';
-import { resourceResponse } from '#shared/resources/single';
 import { siteAttendances } from '#shared/resources/site-attendances/definitions';
 import { signIn } from '#shared/resources/site-attendances/sign-in';
 

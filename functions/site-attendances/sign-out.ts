@@ -1,7 +1,7 @@
 import { signedIn } from '#shared/auth/principal';
+import { readInScope, resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { recordAhead } from '#shared/http/middlewares/authorisation';
-import { readInScope, resourceResponse } from '#shared/resources/single';
 import { siteAttendances } from '#shared/resources/site-attendances/definitions';
 import { signOut } from '#shared/resources/site-attendances/sign-out';
 

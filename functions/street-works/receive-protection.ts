@@ -1,9 +1,9 @@
 import { verifySnsMessage } from '#shared/auth/sns-messages';
+import { toResourceObject } from '#shared/engine/serialise';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { metric } from '#shared/http/log';
 import { metaDocument, resourceDocument } from '#shared/jsonapi/document';
 import { ApiError } from '#shared/jsonapi/errors';
-import { toResourceObject } from '#shared/resources/serialise';
 import { protections } from '#shared/resources/street-works/definitions';
 import { confirm, processNotification, recordSubscription } from '#shared/resources/street-works/receive';
 

@@ -1,6 +1,6 @@
+import { resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { created } from '#shared/http/reply';
-import { resourceResponse } from '#shared/resources/single';
 import { webhookSubscriptions } from '#shared/resources/webhooks/definitions';
 import {
   createSubscription,

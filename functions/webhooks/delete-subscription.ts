@@ -1,6 +1,6 @@
+import { readInScope } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { Reply } from '#shared/http/reply';
-import { readInScope } from '#shared/resources/single';
 import { webhookSubscriptions } from '#shared/resources/webhooks/definitions';
 import { deleteSubscription } from '#shared/resources/webhooks/subscriptions';
 

@@ -1,6 +1,6 @@
+import { readInScope, resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { Reply } from '#shared/http/reply';
-import { readInScope, resourceResponse } from '#shared/resources/single';
 import { webhookDeliveries } from '#shared/resources/webhooks/definitions';
 import { requestRedelivery } from '#shared/resources/webhooks/deliveries';
 

@@ -1,5 +1,5 @@
+import { readInScope, resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { readInScope, resourceResponse } from '#shared/resources/single';
 import { webhookSubscriptions } from '#shared/resources/webhooks/definitions';
 import {
   type StoredSubscription,

@@ -5,6 +5,8 @@
  */
 import { scopeOf } from '#shared/data/scope';
 import { commit } from '#shared/data/transaction';
+import { newRecord } from '#shared/engine/record-writes';
+import { declaredCrud, type SimpleCrud } from '#shared/engine/simple-crud';
 import {
   equipmentCategories,
   equipmentManufacturers,
@@ -14,8 +16,6 @@ import {
 import { equipmentCrud } from '#shared/resources/assets/equipment';
 import { vehicleCrud } from '#shared/resources/assets/vehicles';
 import { locations, properties, streets } from '#shared/resources/places/definitions';
-import { newRecord } from '#shared/resources/record-writes';
-import { declaredCrud, type SimpleCrud } from '#shared/resources/simple-crud';
 
 const rel = (type: string, id: string) => ({ data: { type, id } });
 

@@ -4,11 +4,11 @@
  * with actual and estimate lines. Returns the contract's id so `npm start` can print a roll-up URL.
  */
 import { scopeOf } from '#shared/data/scope';
+import { declaredCrud } from '#shared/engine/simple-crud';
 import { rateCodes } from '#shared/resources/costs/definitions';
 import { addRateVersion } from '#shared/resources/costs/register';
 import { addLine, createSheet } from '#shared/resources/costs/sheets';
 import { nodeCrud } from '#shared/resources/projects/hierarchy';
-import { declaredCrud } from '#shared/resources/simple-crud';
 
 const rel = (type: string, id: string) => ({ data: { type, id } });
 

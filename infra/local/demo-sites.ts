@@ -6,13 +6,13 @@
 import type { Principal } from '#shared/auth/principal';
 import { scopeOf } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
+import { declaredCrud } from '#shared/engine/simple-crud';
 import { locations } from '#shared/resources/places/definitions';
 import { createAward, decideAward } from '#shared/resources/qualifications/awards';
 import {
   qualificationSpecifications,
   qualificationTypes,
 } from '#shared/resources/qualifications/definitions';
-import { declaredCrud } from '#shared/resources/simple-crud';
 import { siteSettings } from '#shared/resources/site-attendances/definitions';
 import { signIn } from '#shared/resources/site-attendances/sign-in';
 

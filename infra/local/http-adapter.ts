@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { areaRouter, type LambdaHandler } from '#shared/http/area-router';
 import { HeaderFieldsTooLargeError, PayloadTooLargeError, ValidationError } from '#shared/jsonapi/errors';
-import { fallbackRoute, routes } from '#shared/routes';
+import { fallbackRoute, matchRoute, routes } from '#shared/routes';
 import { gatewayMatch, gatewayRoutes } from '../gateway-routes';
 import { BadGatewayError, gatewayAnswer, rawGatewayAnswer } from './gateway-answers';
 
@@ -30,7 +30,11 @@ const entries = new Map<string, LambdaHandler>();
 const entryOf = (area: string): LambdaHandler => {
   let entry = entries.get(area);
   if (!entry) {
-    entry = areaRouter(area, (route) => import(pathToFileURL(resolve(repositoryRoot, route.handler)).href));
+    entry = areaRouter(
+      area,
+      { matchRoute, fallbackRoute },
+      (route) => import(pathToFileURL(resolve(repositoryRoot, route.handler)).href),
+    );
     entries.set(area, entry);
   }
   return entry;

@@ -7,16 +7,16 @@ import { userPrincipal } from '#shared/data/principals';
 import { scopeOf } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
 import { commit, type WriteOp } from '#shared/data/transaction';
+import type { ResourceDefinition } from '#shared/engine/resource-definition';
+import { toStoredResource } from '#shared/engine/stored';
 import { featureConfigurations } from '#shared/resources/feature-configurations/definitions';
 import { createGrant, grantRecord, grantWrites } from '#shared/resources/iam/grant-writes';
 import { createKey, createServiceAccount } from '#shared/resources/iam/service-accounts';
 import { createSsoProvider as createSsoProviderRecord } from '#shared/resources/iam/sso-providers';
 import { organisations } from '#shared/resources/organisations/definitions';
 import { defaultSettings } from '#shared/resources/organisations/settings';
+import { createTeam as createTeamRecord } from '#shared/resources/people/team-writes';
 import { users } from '#shared/resources/people/users';
-import type { ResourceDefinition } from '#shared/resources/resource-definition';
-import { toStoredResource } from '#shared/resources/stored';
-import { createTeam as createTeamRecord } from '#shared/resources/team-writes';
 
 const create = async (
   definition: ResourceDefinition,

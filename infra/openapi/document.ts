@@ -19,6 +19,10 @@ import type {
 } from 'openapi3-ts/oas31';
 import * as z from 'zod';
 import { SESSION_COOKIE } from '#shared/auth/sessions';
+import { GENERIC_ENDPOINTS } from '#shared/engine/area';
+import { readShape } from '#shared/engine/read-attributes';
+import type { ResourceDefinition } from '#shared/engine/resource-definition';
+import { declaredCrud } from '#shared/engine/simple-crud';
 import {
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_KEY_MAX,
@@ -37,10 +41,6 @@ import {
 } from '#shared/jsonapi/collection-query';
 import { JSONAPI_MEDIA_TYPE } from '#shared/jsonapi/document';
 import type { OwnQueryParameter, OwnQueryParameters } from '#shared/jsonapi/own-query-parameters';
-import { GENERIC_ENDPOINTS } from '#shared/resources/area';
-import { readShape } from '#shared/resources/read-attributes';
-import type { ResourceDefinition } from '#shared/resources/resource-definition';
-import { declaredCrud } from '#shared/resources/simple-crud';
 import { answeredTypes, resourceTypes, routes } from '#shared/routes';
 import { REPOSITORY_ROOT } from '../repository';
 import { anyOf, envelopeSchemas, identifierSchema, ref, resourceSchema } from './json-api';

@@ -1,10 +1,13 @@
 /**
  * An area function's entry: API Gateway sends it every request under the area's path prefixes (greedy
  * routes), and the router picks the route with the same matcher the fallback uses, then calls that
- * route's handler, loaded on first use so a cold start pays only for the route it serves.
+ * route's handler, loaded on first use so a cold start pays only for the route it serves. The entry hands
+ * it the assembled table's matcher and fallback (`shared/routes.ts`, which it loads first), so the router
+ * imports no area.
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { fallbackRoute, matchRoute, type Route } from '../routes';
+import type { TemplateMatch } from '../route-matcher';
+import type { HttpMethod, Route } from './route';
 
 export type LambdaHandler = (
   event: APIGatewayProxyEventV2,
@@ -20,7 +23,17 @@ export type HandlerModule = { handler: LambdaHandler } | { handlerFor: (route: R
 /** How an entry reaches a route's module: a static `import()` when bundled, a path locally. */
 export type HandlerLoader = (route: Route) => Promise<HandlerModule>;
 
-export const areaRouter = (area: string, load: HandlerLoader): LambdaHandler => {
+/** What the router reads of the assembled table: its matcher, and the route of paths no route has. */
+export interface RoutedTable {
+  matchRoute: (method: string, path: string) => { match: TemplateMatch<Route> | null; allowed: HttpMethod[] };
+  fallbackRoute: Route;
+}
+
+export const areaRouter = (
+  area: string,
+  { matchRoute, fallbackRoute }: RoutedTable,
+  load: HandlerLoader,
+): LambdaHandler => {
   const handlers = new Map<Route, Promise<LambdaHandler>>();
   const handlerOf = (route: Route) => {
     let handler = handlers.get(route);

@@ -8,7 +8,6 @@ import type { Principal } from '../auth/principal';
 import type { Scope } from '../data/scope';
 import type { QueryParameters } from '../jsonapi/collection-query';
 import type { Document } from '../jsonapi/document';
-import { type PathOf, type Route, type RouteId, routeById } from '../routes';
 import type { ApiContext } from './api-context';
 import { authorisation, type ReadAhead } from './middlewares/authorisation';
 import { compression } from './middlewares/compression';
@@ -24,6 +23,8 @@ import { securityHeaders } from './middlewares/security-headers';
 import { wellFormedInput, wellFormedPathAndHeaders } from './middlewares/well-formed-input';
 import type { ParamsOf } from './path-template';
 import { Reply, toResult } from './reply';
+import type { Route } from './route';
+import { type PathOf, type RouteId, routeById } from './route-table';
 
 export interface ApiRequest<Params = Readonly<Record<string, string>>> {
   route: Route;

@@ -1,11 +1,11 @@
 /**
  * What a route is, and the house defaults an area's route list leaves out: the user-or-machine schemes,
  * table read for GET and write otherwise. Routes come from resource declarations (their generic
- * endpoints) and from each area's bespoke entries (`shared/resources/area.ts`).
+ * endpoints) and from each area's bespoke entries (`shared/engine/area.ts`).
  */
 import type { AuthScheme } from '../auth/schemes';
 import type { Permission } from '../domain/iam/permissions';
-import type { ResourceDefinition } from '../resources/resource-definition';
+import type { ResourceDefinition } from '../engine/resource-definition';
 
 /**
  * The longest a route's function runs (its Lambda timeout): what a request may take, and how long an
@@ -49,7 +49,7 @@ export interface Route {
   path: string;
   /**
    * Module serving the route, relative to the repository root: a bespoke handler module exports
-   * `handler`; the generic endpoints module builds one from `declared` (see `shared/http/generic-endpoints.ts`).
+   * `handler`; the generic endpoints module builds one from `declared` (see `shared/engine/generic-endpoints.ts`).
    */
   handler: string;
   /** Accepted schemes; an empty list means the route is public. */

@@ -10,9 +10,9 @@ import { batchGet, getInScope, queryCollection, streamPartition } from '#shared/
 import { scopeOf } from '#shared/data/scope';
 import { collectionPartition, type StoredResource } from '#shared/data/stored-resource';
 import { commit, WriteRefused } from '#shared/data/transaction';
+import { defineResource } from '#shared/engine/resource-definition';
+import { toStoredResource } from '#shared/engine/stored';
 import { parseCollectionQuery } from '#shared/jsonapi/collection-query';
-import { defineResource } from '#shared/resources/resource-definition';
-import { toStoredResource } from '#shared/resources/stored';
 
 const places = defineResource({
   type: 'test-places',

@@ -12,9 +12,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scopeOf } from '#shared/data/scope';
 import { commit } from '#shared/data/transaction';
+import { newRecord } from '#shared/engine/record-writes';
 import { grantRecord, grantWrites } from '#shared/resources/iam/grant-writes';
 import { streets } from '#shared/resources/places/definitions';
-import { newRecord } from '#shared/resources/record-writes';
 import { type Route, routes } from '#shared/routes';
 import { createFeatureConfiguration, createOrganisation } from '../../infra/local/records';
 import { runCdmScenario } from '../scenarios/cdm';

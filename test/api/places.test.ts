@@ -5,9 +5,9 @@ import { scopeOf } from '#shared/data/scope';
 import { counterKey } from '#shared/data/stored-resource';
 import { commit } from '#shared/data/transaction';
 import { MAX_COVER_RANGES } from '#shared/domain/geo/geohash';
+import { newRecord } from '#shared/engine/record-writes';
+import { declaredCrud } from '#shared/engine/simple-crud';
 import { properties } from '#shared/resources/places/definitions';
-import { newRecord } from '#shared/resources/record-writes';
-import { declaredCrud } from '#shared/resources/simple-crud';
 import { startTestApi, type TestApi } from '../support/api';
 import { newTenant, type Tenant } from '../support/tenants';
 

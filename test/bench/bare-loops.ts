@@ -9,9 +9,9 @@ import {
   type QueryCommandOutput,
 } from '@aws-sdk/lib-dynamodb';
 import { documents, tableName } from '#shared/data/clients';
+import { newRecord } from '#shared/engine/record-writes';
 import { locations, referenceClaim } from '#shared/resources/places/definitions';
 import { readRows } from '#shared/resources/places/location-imports';
-import { newRecord } from '#shared/resources/record-writes';
 
 /**
  * The items an import writes for rows `from` to `to` of a CSV file, here in another organisation: each

@@ -16,11 +16,11 @@ import { uuidv7 } from '#shared/data/ids';
 import type { StoredResource } from '#shared/data/stored-resource';
 import { treeKeys } from '#shared/data/trees';
 import { CATEGORIES, type CostLine, noSums, sumsByNode } from '#shared/domain/costs/roll-up';
+import { newRecord } from '#shared/engine/record-writes';
 import { costLines, costSheets } from '#shared/resources/costs/definitions';
 import { keptAttributes } from '#shared/resources/costs/node-totals';
 import { costRollUps } from '#shared/resources/costs/roll-ups';
 import { operations, schemeContracts, schemes, workOrders } from '#shared/resources/projects/definitions';
-import { newRecord } from '#shared/resources/record-writes';
 
 let calls = 0;
 let items = 0;

@@ -9,9 +9,9 @@ import { dynamodb } from '#shared/data/clients';
 import { queryByBox } from '#shared/data/geo-index';
 import { uuidv7 } from '#shared/data/ids';
 import { scopeOf } from '#shared/data/scope';
+import { newRecord } from '#shared/engine/record-writes';
 import { parseCollectionQuery } from '#shared/jsonapi/collection-query';
 import { properties } from '#shared/resources/places/definitions';
-import { newRecord } from '#shared/resources/record-writes';
 
 let scanned = 0;
 let calls = 0;

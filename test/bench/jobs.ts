@@ -25,6 +25,7 @@ import { uuidv7 } from '#shared/data/ids';
 import { getItem } from '#shared/data/repository';
 import { type Scope, scopeOf } from '#shared/data/scope';
 import { collectionPartition, counterKey, type StoredResource } from '#shared/data/stored-resource';
+import { readInScope } from '#shared/engine/single';
 import { exportsDefinition } from '#shared/resources/exports/definitions';
 import { parseExport } from '#shared/resources/exports/request';
 import { requestExport } from '#shared/resources/exports/run';
@@ -35,7 +36,6 @@ import {
   startImport,
   UPLOAD_MAX_BYTES,
 } from '#shared/resources/places/import-requests';
-import { readInScope } from '#shared/resources/single';
 import { handler as sweep } from '../../functions/jobs/sweep';
 import { startLambdaEndpoint } from '../../infra/local/lambda-endpoint';
 import { consume, latestEvent, streamRecordOf } from '../support/event-stream';

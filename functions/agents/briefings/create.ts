@@ -1,8 +1,8 @@
+import { readInScope, resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { created } from '#shared/http/reply';
 import { agents, briefings } from '#shared/resources/agents/definitions';
 import { createBriefing } from '#shared/resources/agents/writes';
-import { readInScope, resourceResponse } from '#shared/resources/single';
 
 export { createBriefingDocument as requestBody } from '#shared/resources/agents/writes';
 

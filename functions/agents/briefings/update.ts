@@ -1,4 +1,4 @@
-import { updateHandler } from '#shared/http/crud-handlers';
+import { updateHandler } from '#shared/engine/crud-handlers';
 import { briefings } from '#shared/resources/agents/definitions';
 import { updateBriefing } from '#shared/resources/agents/writes';
 

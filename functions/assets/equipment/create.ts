@@ -1,4 +1,4 @@
-import { createHandler } from '#shared/http/crud-handlers';
+import { createHandler } from '#shared/engine/crud-handlers';
 import { equipmentCrud } from '#shared/resources/assets/equipment';
 
 /** POST /v3/orgs/{org_id}/assets/equipment: 201; 409 for a serial already used in the organisation */

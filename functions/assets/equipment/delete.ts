@@ -1,4 +1,4 @@
-import { deleteHandler } from '#shared/http/crud-handlers';
+import { deleteHandler } from '#shared/engine/crud-handlers';
 import { equipmentCrud } from '#shared/resources/assets/equipment';
 
 /** DELETE /v3/orgs/{org_id}/assets/equipment/{equipment_id}: 204; frees its serial */

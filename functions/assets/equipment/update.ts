@@ -1,4 +1,4 @@
-import { updateHandler } from '#shared/http/crud-handlers';
+import { updateHandler } from '#shared/engine/crud-handlers';
 import { equipmentCrud } from '#shared/resources/assets/equipment';
 
 /** PATCH /v3/orgs/{org_id}/assets/equipment/{equipment_id} */

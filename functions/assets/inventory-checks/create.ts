@@ -1,4 +1,4 @@
-import { createHandler } from '#shared/http/crud-handlers';
+import { createHandler } from '#shared/engine/crud-handlers';
 import { inventoryCheckCrud } from '#shared/resources/assets/inventory-checks';
 
 /** POST /v3/orgs/{org_id}/assets/vehicle-inventory-checks: 201 with meta.summary computed from the items. */

@@ -1,4 +1,4 @@
-import { allocationHandler } from '#shared/http/allocation-handler';
+import { allocationHandler } from '#shared/resources/assets/allocation-handler';
 import { allocationDocuments } from '#shared/resources/assets/vehicles';
 
 /** PATCH /v3/vehicles/{vehicle_id}/relationships/allocated_person: replaces any other allocation */

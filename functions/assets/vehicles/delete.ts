@@ -1,4 +1,4 @@
-import { deleteHandler } from '#shared/http/crud-handlers';
+import { deleteHandler } from '#shared/engine/crud-handlers';
 import { vehicleCrud } from '#shared/resources/assets/vehicles';
 
 /** DELETE /v3/vehicles/{vehicle_id}: 204; 409 while it still carries equipment */

@@ -1,5 +1,5 @@
-import { cdmHandler } from '#shared/http/cdm-handler';
 import { createAppointment } from '#shared/resources/cdm/appointments';
+import { cdmHandler } from '#shared/resources/cdm/cdm-handler';
 import { appointments } from '#shared/resources/cdm/definitions';
 import { schemes } from '#shared/resources/projects/definitions';
 

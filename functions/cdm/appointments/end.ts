@@ -1,5 +1,5 @@
-import { cdmHandler } from '#shared/http/cdm-handler';
 import { endAppointment } from '#shared/resources/cdm/appointments';
+import { cdmHandler } from '#shared/resources/cdm/cdm-handler';
 import { appointments } from '#shared/resources/cdm/definitions';
 
 export { endAppointmentDocument as requestBody } from '#shared/resources/cdm/appointments';

@@ -1,6 +1,6 @@
+import { listChildren } from '#shared/engine/children';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { appointments } from '#shared/resources/cdm/definitions';
-import { listChildren } from '#shared/resources/children';
 import { schemes } from '#shared/resources/projects/definitions';
 
 /** GET /v3/orgs/{org_id}/projects/schemes/{scheme_id}/appointments: active and ended, oldest first. */

@@ -1,4 +1,4 @@
-import { cdmHandler } from '#shared/http/cdm-handler';
+import { cdmHandler } from '#shared/resources/cdm/cdm-handler';
 import { constructionPhasePlans } from '#shared/resources/cdm/definitions';
 import { createPlan, planDocuments } from '#shared/resources/cdm/plans';
 import { schemes } from '#shared/resources/projects/definitions';

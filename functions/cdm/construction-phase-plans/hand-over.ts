@@ -1,4 +1,4 @@
-import { cdmHandler } from '#shared/http/cdm-handler';
+import { cdmHandler } from '#shared/resources/cdm/cdm-handler';
 import { constructionPhasePlans } from '#shared/resources/cdm/definitions';
 import { handOver } from '#shared/resources/cdm/plans';
 

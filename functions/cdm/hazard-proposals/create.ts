@@ -1,4 +1,4 @@
-import { cdmHandler } from '#shared/http/cdm-handler';
+import { cdmHandler } from '#shared/resources/cdm/cdm-handler';
 import { hazardProposals, preConstructionInformation } from '#shared/resources/cdm/definitions';
 import { createHazardProposal, proposalDocuments } from '#shared/resources/cdm/pre-construction';
 

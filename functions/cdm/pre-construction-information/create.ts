@@ -1,4 +1,4 @@
-import { cdmHandler } from '#shared/http/cdm-handler';
+import { cdmHandler } from '#shared/resources/cdm/cdm-handler';
 import { preConstructionInformation } from '#shared/resources/cdm/definitions';
 import { createPack, packDocuments } from '#shared/resources/cdm/pre-construction';
 import { schemes } from '#shared/resources/projects/definitions';

@@ -1,4 +1,4 @@
-import { cdmHandler } from '#shared/http/cdm-handler';
+import { cdmHandler } from '#shared/resources/cdm/cdm-handler';
 import { preConstructionInformation } from '#shared/resources/cdm/definitions';
 import { packDocuments, updatePack } from '#shared/resources/cdm/pre-construction';
 

@@ -1,4 +1,4 @@
-import { cdmHandler } from '#shared/http/cdm-handler';
+import { cdmHandler } from '#shared/resources/cdm/cdm-handler';
 import { constructionPhasePlans, proposedChanges } from '#shared/resources/cdm/definitions';
 import { proposeChange } from '#shared/resources/cdm/proposed-changes';
 

@@ -1,4 +1,4 @@
-import { cdmHandler } from '#shared/http/cdm-handler';
+import { cdmHandler } from '#shared/resources/cdm/cdm-handler';
 import { proposedChanges } from '#shared/resources/cdm/definitions';
 import { decideChange } from '#shared/resources/cdm/proposed-changes';
 

@@ -1,4 +1,4 @@
-import { cdmHandler } from '#shared/http/cdm-handler';
+import { cdmHandler } from '#shared/resources/cdm/cdm-handler';
 import { siteHazards } from '#shared/resources/cdm/definitions';
 import { hazardDocuments, updateHazard } from '#shared/resources/cdm/pre-construction';
 

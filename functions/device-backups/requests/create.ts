@@ -1,4 +1,4 @@
-import { createHandler } from '#shared/http/crud-handlers';
+import { createHandler } from '#shared/engine/crud-handlers';
 import { deviceBackupRequests } from '#shared/resources/device-backups/definitions';
 import { createRequest } from '#shared/resources/device-backups/writes';
 

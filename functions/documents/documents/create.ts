@@ -1,8 +1,8 @@
+import { readInScope, resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { created } from '#shared/http/reply';
 import { documents, folders } from '#shared/resources/documents/definitions';
 import { createDocument } from '#shared/resources/documents/documents';
-import { readInScope, resourceResponse } from '#shared/resources/single';
 
 export { createDocumentDocument as requestBody } from '#shared/resources/documents/documents';
 

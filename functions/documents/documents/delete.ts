@@ -1,4 +1,4 @@
-import { deleteHandler } from '#shared/http/crud-handlers';
+import { deleteHandler } from '#shared/engine/crud-handlers';
 import { documents } from '#shared/resources/documents/definitions';
 import { deleteDocument } from '#shared/resources/documents/documents';
 

@@ -1,9 +1,9 @@
+import { readInScope } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { Reply } from '#shared/http/reply';
 import { ConflictError } from '#shared/jsonapi/errors';
 import { documents, documentVersions } from '#shared/resources/documents/definitions';
 import { downloadUrl } from '#shared/resources/documents/documents';
-import { readInScope } from '#shared/resources/single';
 
 /** GET /v3/documents/{document_id}/content: 303 to a presigned GET of the current version. */
 export const handler = jsonApiHandler('downloadDocument', async (request) => {

@@ -1,5 +1,5 @@
+import { listChildren } from '#shared/engine/children';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { listChildren } from '#shared/resources/children';
 import { documents, folders } from '#shared/resources/documents/definitions';
 
 /** GET /v3/folders/{folder_id}/documents: the documents directly in the folder. */

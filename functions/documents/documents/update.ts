@@ -1,4 +1,4 @@
-import { updateHandler } from '#shared/http/crud-handlers';
+import { updateHandler } from '#shared/engine/crud-handlers';
 import { documents } from '#shared/resources/documents/definitions';
 import { updateDocument } from '#shared/resources/documents/documents';
 

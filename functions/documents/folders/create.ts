@@ -1,4 +1,4 @@
-import { createHandler } from '#shared/http/crud-handlers';
+import { createHandler } from '#shared/engine/crud-handlers';
 import { folders } from '#shared/resources/documents/definitions';
 import { createFolder } from '#shared/resources/documents/folders';
 

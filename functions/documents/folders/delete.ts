@@ -1,10 +1,10 @@
+import { readInScope } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { Reply } from '#shared/http/reply';
 import { ValidationError } from '#shared/jsonapi/errors';
 import type { OwnQueryParameters } from '#shared/jsonapi/own-query-parameters';
 import { folders } from '#shared/resources/documents/definitions';
 import { deleteFolder } from '#shared/resources/documents/folders';
-import { readInScope } from '#shared/resources/single';
 
 export const queryParameters = {
   recursive: {

@@ -1,4 +1,4 @@
-import { updateHandler } from '#shared/http/crud-handlers';
+import { updateHandler } from '#shared/engine/crud-handlers';
 import { folders } from '#shared/resources/documents/definitions';
 import { updateFolder } from '#shared/resources/documents/folders';
 

@@ -1,8 +1,8 @@
+import { readInScope, resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { created } from '#shared/http/reply';
 import { documents, documentVersions } from '#shared/resources/documents/definitions';
 import { addVersion } from '#shared/resources/documents/documents';
-import { readInScope, resourceResponse } from '#shared/resources/single';
 
 export { createVersionDocument as requestBody } from '#shared/resources/documents/documents';
 

@@ -1,5 +1,5 @@
+import { listChildren } from '#shared/engine/children';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { listChildren } from '#shared/resources/children';
 import { documents, documentVersions } from '#shared/resources/documents/definitions';
 
 /** GET /v3/documents/{document_id}/versions: every version kept, newest first. */

@@ -1,11 +1,11 @@
 import { signedIn } from '#shared/auth/principal';
+import { resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { accepted, created } from '#shared/http/reply';
 import { parseDocument } from '#shared/jsonapi/request-document';
 import { jobs } from '#shared/resources/jobs/definitions';
 import { locationImports } from '#shared/resources/places/definitions';
 import { createImportDocument, startImport } from '#shared/resources/places/import-requests';
-import { resourceResponse } from '#shared/resources/single';
 
 export { createImportDocument as requestBody } from '#shared/resources/places/import-requests';
 

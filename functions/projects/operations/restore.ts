@@ -1,4 +1,4 @@
-import { restoreHandler } from '#shared/http/crud-handlers';
+import { restoreHandler } from '#shared/engine/crud-handlers';
 import { nodeCrud } from '#shared/resources/projects/hierarchy';
 
 /** POST /v3/orgs/{org_id}/projects/operations/{operation_id}/restore: back to its place in the tree. */

@@ -1,4 +1,4 @@
-import { updateHandler } from '#shared/http/crud-handlers';
+import { updateHandler } from '#shared/engine/crud-handlers';
 import { nodeCrud } from '#shared/resources/projects/hierarchy';
 
 const crud = nodeCrud('operations');

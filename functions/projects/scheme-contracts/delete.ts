@@ -1,4 +1,4 @@
-import { deleteHandler } from '#shared/http/crud-handlers';
+import { deleteHandler } from '#shared/engine/crud-handlers';
 import { nodeCrud } from '#shared/resources/projects/hierarchy';
 
 /** DELETE /v3/orgs/{org_id}/projects/scheme-contracts/{scheme_contract_id}: 204; soft, restorable with POST …/restore */

@@ -1,4 +1,4 @@
-import { createHandler } from '#shared/http/crud-handlers';
+import { createHandler } from '#shared/engine/crud-handlers';
 import { nodeCrud } from '#shared/resources/projects/hierarchy';
 
 const crud = nodeCrud('schemes');

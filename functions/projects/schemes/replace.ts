@@ -1,8 +1,8 @@
+import { readInScope, resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { Reply } from '#shared/http/reply';
 import { schemes } from '#shared/resources/projects/definitions';
 import { replaceScheme } from '#shared/resources/projects/scheme-replace';
-import { readInScope, resourceResponse } from '#shared/resources/single';
 
 export { replaceSchemeDocument as requestBody } from '#shared/resources/projects/scheme-replace';
 

@@ -5,16 +5,16 @@
 
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { actorOf, authenticate, authorise, type Principal } from '../../auth/principal';
+import { settingsKey } from '../../data/organisation-settings';
 import { scopeOf } from '../../data/scope';
 import type { ItemKey } from '../../data/stored-resource';
 import type { EffectivePermissions } from '../../domain/iam/effective-permissions';
+import type { ResourceDefinition } from '../../engine/resource-definition';
 import { namesPageSize } from '../../jsonapi/collection-query';
 import { NotFoundError } from '../../jsonapi/errors';
-import { settingsKey } from '../../resources/organisations/settings-values';
-import type { ResourceDefinition } from '../../resources/resource-definition';
-import type { Route } from '../../routes';
 import type { ApiMiddleware } from '../api-context';
 import { parameterNames } from '../path-template';
+import type { Route } from '../route';
 import { pagesCollection } from '../route';
 
 /**
@@ -104,7 +104,7 @@ export const recordAhead =
 
 /**
  * A page of a collection read within one organisation that names no page size is the organisation's
- * default size (`resources/collection.ts`): its settings are read with the credentials, in the same round
+ * default size (`engine/collection.ts`): its settings are read with the credentials, in the same round
  * trip.
  */
 const pageSizeAhead = (route: Route, event: APIGatewayProxyEventV2, orgs: readonly string[]): ItemKey[] => {

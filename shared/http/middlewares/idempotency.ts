@@ -45,10 +45,10 @@ import {
   releaseIdempotencyKey,
 } from '../../data/idempotency';
 import { ApiError, ValidationError } from '../../jsonapi/errors';
-import type { Route } from '../../routes';
 import type { ApiContext, ApiMiddleware } from '../api-context';
 import { log } from '../log';
 import { replayableBody } from '../replayable-answer';
+import type { Route } from '../route';
 import { FUNCTION_TIMEOUT_SECONDS } from '../route';
 
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';

@@ -1,7 +1,7 @@
 /** Parses JSON:API request bodies with middy's parser; requests without a body pass through untouched. */
 import httpJsonBodyParser from '@middy/http-json-body-parser';
-import type { Route } from '../../routes';
 import type { ApiMiddleware } from '../api-context';
+import type { Route } from '../route';
 
 const parser = httpJsonBodyParser();
 

@@ -2,8 +2,8 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { PayloadTooLargeError } from '../../jsonapi/errors';
 import { checkAccept, checkContentType, checkTextContentType } from '../../jsonapi/media-type';
-import type { Route } from '../../routes';
 import type { ApiMiddleware } from '../api-context';
+import type { Route } from '../route';
 
 /** Request bodies above 1 MiB are refused (files travel through presigned S3 URLs, never through Lambda). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;

@@ -4,8 +4,8 @@
  * none. Collection and single-resource reads validate their own (filter, sort, page, include).
  */
 import { ValidationError } from '../../jsonapi/errors';
-import type { Route } from '../../routes';
 import type { ApiMiddleware } from '../api-context';
+import type { Route } from '../route';
 
 export const queryParameters = (route: Route): ApiMiddleware => ({
   before: ({ event }) => {

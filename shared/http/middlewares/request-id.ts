@@ -8,9 +8,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import type { Route } from '../../routes';
 import type { ApiMiddleware } from '../api-context';
 import { log } from '../log';
+import type { Route } from '../route';
 
 // A caller's id is kept only if it cannot smuggle anything into logs or headers.
 const SAFE_ID = /^[A-Za-z0-9._-]{8,128}$/;

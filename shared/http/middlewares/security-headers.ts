@@ -16,8 +16,9 @@
  * Permissions-Policy, COEP/COOP/CORP, Report-To, …: 17 headers by default, most to switch off for an
  * API), sets no `Cache-Control` (a second middleware would be needed) and adds 5.7 KB minified.
  */
-import type { Route } from '../../routes';
+
 import type { ApiMiddleware } from '../api-context';
+import type { Route } from '../route';
 
 export const SECURITY_HEADERS = {
   'Cache-Control': 'no-store',

@@ -19,8 +19,8 @@
 import { hasControlCharacter } from '../../domain/text';
 import { type ErrorSource, ValidationError } from '../../jsonapi/errors';
 import { pointer } from '../../jsonapi/pointer';
-import type { Route } from '../../routes';
 import type { ApiMiddleware } from '../api-context';
+import type { Route } from '../route';
 
 export const BODY_DEPTH_MAX = 32;
 /** Enough to show a client what is wrong, not a document per bad string. */

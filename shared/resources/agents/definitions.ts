@@ -1,9 +1,9 @@
 /** Agents (AI personas of an organisation) and the briefings they produce. */
 import * as z from 'zod';
 import { briefingStatuses, sectionTypes, severities } from '../../domain/agents/briefing-sections';
+import { CRUD, createdAtSort, defineResource } from '../../engine/resource-definition';
 import { freeText, requiredLine, requiredText } from '../../jsonapi/attribute-types';
 import { jsonObject } from '../../jsonapi/served-types';
-import { CRUD, createdAtSort, defineResource } from '../resource-definition';
 
 export const agents = defineResource({
   type: 'agents',

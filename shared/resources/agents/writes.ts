@@ -7,11 +7,11 @@ import type { Principal } from '../../auth/principal';
 import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import { type briefingStatuses, sectionSeverity, sectionType } from '../../domain/agents/briefing-sections';
+import { fileChild } from '../../engine/children';
+import { changedRecord, commitChecked, newRecord } from '../../engine/record-writes';
 import { freeText, integer, line, requiredLine, requiredText } from '../../jsonapi/attribute-types';
 import { ConflictError, ValidationError } from '../../jsonapi/errors';
 import { assertSameId, parseDocument } from '../../jsonapi/request-document';
-import { fileChild } from '../children';
-import { changedRecord, commitChecked, newRecord } from '../record-writes';
 import { agents, briefings } from './definitions';
 
 const count = z.lazy(() => integer(0, 10_000_000));

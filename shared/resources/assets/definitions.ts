@@ -4,9 +4,9 @@
  */
 import * as z from 'zod';
 import type { StoredResource } from '../../data/stored-resource';
+import { CRUD, createdAtSort, defineResource } from '../../engine/resource-definition';
 import { freeText, line, requiredLine, url } from '../../jsonapi/attribute-types';
 import { instant } from '../../jsonapi/served-types';
-import { CRUD, createdAtSort, defineResource } from '../resource-definition';
 
 /** An equipment item's statuses: a new item is `active`. */
 export const EQUIPMENT_STATUSES = ['active', 'inactive', 'in_repair', 'lost', 'retired'] as const;

@@ -9,9 +9,6 @@ import { getInScope } from '../../data/repository';
 import type { Scope } from '../../data/scope';
 import type { StoredRelationship, StoredResource } from '../../data/stored-resource';
 import type { WriteOp, WriteRefused } from '../../data/transaction';
-import { freeText, line, requiredLine, timestamp } from '../../jsonapi/attribute-types';
-import { ConflictError, ValidationError } from '../../jsonapi/errors';
-import { assertSameId, parseDocument } from '../../jsonapi/request-document';
 import {
   changedRecord,
   createRecord,
@@ -20,8 +17,11 @@ import {
   relationshipSchema,
   replaceRecord,
   storedRelationships,
-} from '../record-writes';
-import type { SimpleCrud } from '../simple-crud';
+} from '../../engine/record-writes';
+import type { SimpleCrud } from '../../engine/simple-crud';
+import { freeText, line, requiredLine, timestamp } from '../../jsonapi/attribute-types';
+import { ConflictError, ValidationError } from '../../jsonapi/errors';
+import { assertSameId, parseDocument } from '../../jsonapi/request-document';
 import {
   carriedAttribute,
   EQUIPMENT_STATUSES,

@@ -9,10 +9,10 @@ import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import type { WriteOp } from '../../data/transaction';
 import { summariseInventory } from '../../domain/assets/inventory-summary';
+import { changedRecord, commitChecked, newRecord } from '../../engine/record-writes';
+import type { SimpleCrud } from '../../engine/simple-crud';
 import { timestamp } from '../../jsonapi/attribute-types';
 import { assertSameId, parseDocument } from '../../jsonapi/request-document';
-import { changedRecord, commitChecked, newRecord } from '../record-writes';
-import type { SimpleCrud } from '../simple-crud';
 import { equipmentItems, vehicleInventoryChecks, vehicles } from './definitions';
 
 const flag = z.lazy(() => z.boolean().nullable().optional());

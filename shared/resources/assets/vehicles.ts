@@ -7,12 +7,12 @@
 import * as z from 'zod';
 import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
+import { changedRecord, commitChecked } from '../../engine/record-writes';
+import { declaredType } from '../../engine/resource-definition';
+import { declaredCrud } from '../../engine/simple-crud';
 import { line, timestamp } from '../../jsonapi/attribute-types';
 import { ConflictError, NotFoundError, ValidationError } from '../../jsonapi/errors';
 import { parseDocument } from '../../jsonapi/request-document';
-import { resourceTypes } from '../../routes';
-import { changedRecord, commitChecked } from '../record-writes';
-import { declaredCrud } from '../simple-crud';
 import { allocationRelationships, carriedAttribute, vehicles } from './definitions';
 
 const crud = declaredCrud(vehicles);
@@ -69,7 +69,7 @@ export const allocateVehicle = async (
   const cleared = Object.fromEntries(Object.keys(allocationRelationships).map((name) => [name, null]));
   const allocation = data ? { id: data.id, meta: { starts_at: startsAt } } : null;
   const next = changedRecord(vehicles, vehicle, { rels: { ...cleared, [kind]: allocation } }, now);
-  const target = resourceTypes.get(targetType);
+  const target = declaredType(targetType);
   if (data && !target) throw new NotFoundError(`No ${targetType} can be allocated to yet.`);
   const checks =
     data && target ? [{ op: { check: target.keyOf(vehicle.org_id, data.id) }, pointer: '/data/id' }] : [];

@@ -1,4 +1,4 @@
-import { defineArea } from '../area';
+import { defineArea } from '../../engine/area';
 import { auditEvents } from './audit-events';
 
 export const area = defineArea('audit', {

@@ -7,9 +7,9 @@
 
 import * as z from 'zod';
 import { counterKey } from '../../data/stored-resource';
+import { createdAtSort, defineResource } from '../../engine/resource-definition';
 import type { CollectionOptions } from '../../jsonapi/collection-query';
 import { instant, jsonObject, recordName } from '../../jsonapi/served-types';
-import { createdAtSort, defineResource } from '../resource-definition';
 
 export const auditEvents = defineResource({
   type: 'audit-events',

@@ -28,7 +28,7 @@ import { StorageLimitExceeded } from '../../data/storage-limits';
 import { collectionPartition, type ItemKey } from '../../data/stored-resource';
 import { commit, type WriteOp, WriteRefused } from '../../data/transaction';
 import { changedMembers, type Members, memberNames, membersOf } from '../../domain/audit/changes';
-import { toStoredResource } from '../stored';
+import { toStoredResource } from '../../engine/stored';
 import { auditEvents, historyCounter, subjectIndexKey } from './audit-events';
 
 /** A subject's state as its last audit entry left it (internal, never served). */

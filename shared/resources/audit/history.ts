@@ -3,8 +3,8 @@ import { queryChildren } from '../../data/children';
 import type { CollectionQuery, PageRead } from '../../data/collection-query';
 import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
-import type { ResourceDefinition } from '../resource-definition';
-import { notFound } from '../single';
+import type { ResourceDefinition } from '../../engine/resource-definition';
+import { notFound } from '../../engine/single';
 import { historyCounter, subjectIndexKey } from './audit-events';
 
 /**

@@ -1,4 +1,4 @@
-import { defineArea } from '../area';
+import { defineArea } from '../../engine/area';
 
 export const area = defineArea('auth', {
   tag: 'Authentication',

@@ -4,9 +4,9 @@
  * scope the user reads their own record in.
  */
 import { sessionSetCookie, startSession } from '../../auth/sessions';
+import type { Settings } from '../../data/organisation-settings';
 import { type Scope, scopeOf } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
-import type { Settings } from '../organisations/settings-values';
 
 export interface SignedIn {
   user: StoredResource;

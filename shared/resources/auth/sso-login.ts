@@ -16,6 +16,7 @@ import { beginLogin, finishLogin, OidcLoginError } from '../../auth/oidc-login';
 import { config } from '../../config';
 import { uuidv7 } from '../../data/ids';
 import { putLoginState, takeLoginState } from '../../data/login-states';
+import { settingsKey, settingsOf } from '../../data/organisation-settings';
 import { userPrincipal } from '../../data/principals';
 import { batchGetInScope, getItem, queryIndexPrefix } from '../../data/repository';
 import { scopeOf } from '../../data/scope';
@@ -23,18 +24,17 @@ import type { StoredResource } from '../../data/stored-resource';
 import { commit, type WriteOp, WriteRefused } from '../../data/transaction';
 import { emailDomainAllowed } from '../../domain/iam/sso-domains';
 import { invitationStatus } from '../../domain/people/invitation';
+import { indexed } from '../../engine/stored';
 import { email } from '../../jsonapi/attribute-types';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../jsonapi/errors';
 import { routePath } from '../../jsonapi/links';
 import { ssoProviders } from '../iam/definitions';
 import { grantRecord } from '../iam/grant-writes';
 import { oidcIdentifierKey } from '../iam/sso-providers';
-import { settingsKey, settingsOf } from '../organisations/settings-values';
 import { hashInvitationToken, invitationOfToken } from '../people/invitation-writes';
 import { invitations } from '../people/invitations';
 import { heldOnRecord, joinFromInvitation, newUserRecord } from '../people/joining';
 import { users } from '../people/users';
-import { indexed } from '../stored';
 import { type SignedIn, signIn } from './signed-in';
 
 /** Where the provider sends the browser back: the API's own URL and the callback's route. */

@@ -8,12 +8,18 @@
 import * as z from 'zod';
 import type { WriteRefused } from '../../data/transaction';
 import { type Appointee, dutyRoles, dutyRoleTitles, singleHolderRoles } from '../../domain/cdm/duty-holders';
+import { fileChild } from '../../engine/children';
+import {
+  byPrincipal,
+  changedRecord,
+  commitChecked,
+  createRecord,
+  newRecord,
+} from '../../engine/record-writes';
 import { freeText, timestamp } from '../../jsonapi/attribute-types';
 import { ConflictError, ValidationError } from '../../jsonapi/errors';
 import { assertSameId, identifier, parseDocument } from '../../jsonapi/request-document';
-import { fileChild } from '../children';
 import { organisations } from '../organisations/definitions';
-import { byPrincipal, changedRecord, commitChecked, createRecord, newRecord } from '../record-writes';
 import { type CdmFile, type CdmWrite, cdmFileWrite, requireRole } from './cdm-file';
 import { appointments } from './definitions';
 

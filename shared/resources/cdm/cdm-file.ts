@@ -10,11 +10,11 @@ import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import type { WriteOp } from '../../data/transaction';
 import { type ActiveAppointment, type DutyRole, roleRefusal, rolesHeld } from '../../domain/cdm/duty-holders';
+import type { ResourceDefinition } from '../../engine/resource-definition';
+import { readInScope } from '../../engine/single';
+import { toStoredResource } from '../../engine/stored';
 import { requiredText } from '../../jsonapi/attribute-types';
 import { ForbiddenError } from '../../jsonapi/errors';
-import type { ResourceDefinition } from '../resource-definition';
-import { readInScope } from '../single';
-import { toStoredResource } from '../stored';
 import { cdmFiles } from './definitions';
 
 export interface CdmFile {

@@ -14,9 +14,9 @@ import {
   preConstructionSections,
 } from '../../domain/cdm/documents';
 import { dutyRoles } from '../../domain/cdm/duty-holders';
+import { createdAtSort, defineResource } from '../../engine/resource-definition';
 import type { CollectionOptions } from '../../jsonapi/collection-query';
 import { instant, jsonObject } from '../../jsonapi/served-types';
-import { createdAtSort, defineResource } from '../resource-definition';
 
 const status = { status: { kind: 'eq', path: 'attributes.status' } } as const;
 const byCreation = (filters: CollectionOptions['filters'], includes: string[] = []): CollectionOptions => ({

@@ -18,12 +18,12 @@ import {
   planContentSections,
   planSections,
 } from '../../domain/cdm/documents';
+import { fileChild } from '../../engine/children';
+import { byPrincipal, changedRecord, commitChecked, newRecord } from '../../engine/record-writes';
+import { readInScope } from '../../engine/single';
 import { freeText, line, requiredLine, requiredText } from '../../jsonapi/attribute-types';
 import { ConflictError, ValidationError } from '../../jsonapi/errors';
 import { assertSameId, identifier, parseDocument } from '../../jsonapi/request-document';
-import { fileChild } from '../children';
-import { byPrincipal, changedRecord, commitChecked, newRecord } from '../record-writes';
-import { readInScope } from '../single';
 import {
   type CdmFile,
   type CdmWrite,

@@ -14,13 +14,13 @@ import {
   unownedSections,
 } from '../../domain/cdm/documents';
 import { dutyRoleTitles } from '../../domain/cdm/duty-holders';
+import { fileChild } from '../../engine/children';
+import { byPrincipal, changedRecord, commitChecked, newRecord } from '../../engine/record-writes';
+import type { ResourceDefinition } from '../../engine/resource-definition';
+import { readInScope } from '../../engine/single';
 import { freeText, requiredLine, requiredText } from '../../jsonapi/attribute-types';
 import { ConflictError, ForbiddenError, ValidationError } from '../../jsonapi/errors';
 import { assertSameId, parseDocument } from '../../jsonapi/request-document';
-import { fileChild } from '../children';
-import { byPrincipal, changedRecord, commitChecked, newRecord } from '../record-writes';
-import type { ResourceDefinition } from '../resource-definition';
-import { readInScope } from '../single';
 import {
   type CdmFile,
   type CdmWrite,

@@ -20,12 +20,12 @@ import {
   proposedChangeProblems,
 } from '../../domain/cdm/documents';
 import { dutyRoleTitles } from '../../domain/cdm/duty-holders';
+import { fileChild } from '../../engine/children';
+import { byPrincipal, commitChecked, newRecord } from '../../engine/record-writes';
+import { readInScope } from '../../engine/single';
 import { freeText, line } from '../../jsonapi/attribute-types';
 import { ConflictError, ForbiddenError, ValidationError } from '../../jsonapi/errors';
 import { identifier, parseDocument } from '../../jsonapi/request-document';
-import { fileChild } from '../children';
-import { byPrincipal, commitChecked, newRecord } from '../record-writes';
-import { readInScope } from '../single';
 import { type CdmWrite, isPrincipal, requireRole, sectionContent } from './cdm-file';
 import {
   hazardProposals,

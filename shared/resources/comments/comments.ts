@@ -10,12 +10,12 @@ import { applyInMemory } from '../../data/in-memory-collection';
 import { readIndex } from '../../data/repository';
 import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
+import { type CollectionRequest, listResources } from '../../engine/collection';
+import { byPrincipal, commitChecked, deleteRecord, newRecord } from '../../engine/record-writes';
+import { declaredType } from '../../engine/resource-definition';
 import { requiredText } from '../../jsonapi/attribute-types';
 import { ForbiddenError } from '../../jsonapi/errors';
 import { parseDocument } from '../../jsonapi/request-document';
-import { resourceTypes } from '../../routes';
-import { type CollectionRequest, listResources } from '../collection';
-import { byPrincipal, commitChecked, deleteRecord, newRecord } from '../record-writes';
 import { comments } from './definitions';
 
 export const commentableTypes = [
@@ -76,7 +76,7 @@ export const createComment = async (
 ) => {
   const { data } = parseDocument(createCommentDocument, body);
   const { subject } = data.attributes;
-  const target = resourceTypes.get(subject.type);
+  const target = declaredType(subject.type);
   if (!target) throw new Error(`commentable type ${subject.type} is not registered`);
   const record = newRecord(
     comments,

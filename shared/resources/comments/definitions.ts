@@ -1,8 +1,8 @@
 /** Comments: what a comment is as a resource (its writes are in comments.ts). */
 
 import * as z from 'zod';
+import { createdAtSort, defineResource } from '../../engine/resource-definition';
 import { recordName } from '../../jsonapi/served-types';
-import { createdAtSort, defineResource } from '../resource-definition';
 
 export const comments = defineResource({
   type: 'comments',

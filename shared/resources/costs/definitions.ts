@@ -7,9 +7,9 @@
 import * as z from 'zod';
 import { CATEGORIES, SHEET_STATUSES } from '../../domain/costs/roll-up';
 import { COST_CENTRE_TYPES } from '../../domain/costs/roll-up-filter';
+import { createdAtSort, defineResource } from '../../engine/resource-definition';
 import { line, requiredLine } from '../../jsonapi/attribute-types';
 import { instant, money } from '../../jsonapi/served-types';
-import { createdAtSort, defineResource } from '../resource-definition';
 
 export const rateCodes = defineResource({
   type: 'rate-codes',

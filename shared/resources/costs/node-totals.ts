@@ -10,7 +10,7 @@
 import type { ItemKey, StoredResource } from '../../data/stored-resource';
 import type { WriteOp } from '../../data/transaction';
 import { BUCKETS, type Bucket, CATEGORIES, type NodeSums, type Sums, zero } from '../../domain/costs/roll-up';
-import { resourceTypes } from '../../routes';
+import { declaredType } from '../../engine/resource-definition';
 import { costCentreRelationships } from './definitions';
 
 const MEASURES = ['charge', ...CATEGORIES] as const;
@@ -59,7 +59,7 @@ export const hasSheet = (node: StoredResource) =>
 export const nodeKeyOf = (sheet: StoredResource): ItemKey => {
   const [relationship, target] =
     Object.entries(costCentreRelationships).find(([name]) => sheet.rels[name]) ?? [];
-  const definition = resourceTypes.get(target?.type ?? '');
+  const definition = declaredType(target?.type ?? '');
   if (!relationship || !definition) throw new Error(`cost sheet ${sheet.id} names no node`);
   return definition.keyOf(sheet.org_id, String(sheet.rels[relationship]));
 };

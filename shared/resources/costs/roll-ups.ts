@@ -16,12 +16,12 @@ import {
   ROLL_UP_FILTER_FIELDS,
   type RollUpFilter,
 } from '../../domain/costs/roll-up-filter';
+import { declaredType } from '../../engine/resource-definition';
 import { features, parsePage, rejectUnknownParameters } from '../../jsonapi/collection-query';
 import { type CollectionDocument, collectionDocument, type ResourceObject } from '../../jsonapi/document';
 import type { RequestTarget } from '../../jsonapi/document-links';
 import { ConflictError, NotFoundError, UnauthorisedError, ValidationError } from '../../jsonapi/errors';
 import { routePath } from '../../jsonapi/links';
-import { resourceTypes } from '../../routes';
 import { hasSheet, keptSums } from './node-totals';
 
 const NODE_TYPES = new Set(['scheme-contracts', 'schemes', 'work-orders', 'operations']);
@@ -44,7 +44,7 @@ export const parseRollUps = (filterText: string | undefined): RollUpFilter | nul
 
 /** The node the filter names, in the scope (404 when there is none). */
 export const rollUpRoot = async (scope: Scope, { costCentre, costCentreType }: RollUpFilter) => {
-  const definition = resourceTypes.get(costCentreType);
+  const definition = declaredType(costCentreType);
   const root = definition ? await getInScope(scope, definition.keyOf, costCentre) : null;
   if (!root?.tree_path) throw new NotFoundError(`No ${costCentreType} with id ${costCentre}.`);
   return root;

@@ -10,11 +10,11 @@ import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import { commit, WriteRefused } from '../../data/transaction';
 import { type Bucket, bucketOf, type Category, lineSums, type SheetStatus } from '../../domain/costs/roll-up';
+import { changedRecord, newRecord, replaceRecord } from '../../engine/record-writes';
+import { declaredType } from '../../engine/resource-definition';
 import { freeText, MONEY_MAX, requiredLine, timestamp } from '../../jsonapi/attribute-types';
 import { ConflictError, NotFoundError, ValidationError } from '../../jsonapi/errors';
 import { assertSameId, parseDocument } from '../../jsonapi/request-document';
-import { resourceTypes } from '../../routes';
-import { changedRecord, newRecord, replaceRecord } from '../record-writes';
 import { costCentreRelationships, costLines, costSheets, rateCodes } from './definitions';
 import { lineAdded, sheetAdded, sheetStatusMoved } from './node-totals';
 import { rateInForce } from './register';
@@ -83,7 +83,7 @@ export const createLineDocument = z.lazy(() =>
 export const createSheet = async (scope: Scope, orgId: string, body: unknown): Promise<StoredResource> => {
   const { data } = parseDocument(createSheetDocument, body);
   const [relationship, named] = Object.entries(data.relationships).find(([, r]) => r) ?? [];
-  const definition = resourceTypes.get(named?.data.type ?? '');
+  const definition = declaredType(named?.data.type ?? '');
   const node =
     relationship && named && definition ? await getInScope(scope, definition.keyOf, named.data.id) : null;
   if (!relationship || !node || node.org_id !== orgId) {

@@ -5,8 +5,8 @@
  */
 import * as z from 'zod';
 import type { StoredResource } from '../../data/stored-resource';
+import { CRUD, createdAtSort, defineResource } from '../../engine/resource-definition';
 import { email, line, requiredLine, requiredText, timestamp } from '../../jsonapi/attribute-types';
-import { CRUD, createdAtSort, defineResource } from '../resource-definition';
 
 const author = { author: { type: 'users' }, author_service_account: { type: 'service-accounts' } } as const;
 

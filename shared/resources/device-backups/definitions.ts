@@ -6,8 +6,8 @@
 import * as z from 'zod';
 import type { Kept } from '../../data/retention';
 import { collectionPartition } from '../../data/stored-resource';
+import { createdAtSort, defineResource } from '../../engine/resource-definition';
 import { instant } from '../../jsonapi/served-types';
-import { createdAtSort, defineResource } from '../resource-definition';
 
 export const deviceBackups = defineResource({
   type: 'device-backups',

@@ -19,11 +19,17 @@ import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import { UPLOADS_PREFIX } from '../../data/table-definition';
 import type { WriteOp } from '../../data/transaction';
+import {
+  byPrincipal,
+  changedRecord,
+  commitChecked,
+  createRecord,
+  newRecord,
+} from '../../engine/record-writes';
+import { readInScope } from '../../engine/single';
+import { acceptUpload, checksum, declaredFile, mediaType } from '../../engine/uploads';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../jsonapi/errors';
 import { identifier, parseDocument } from '../../jsonapi/request-document';
-import { byPrincipal, changedRecord, commitChecked, createRecord, newRecord } from '../record-writes';
-import { readInScope } from '../single';
-import { acceptUpload, checksum, declaredFile, mediaType } from '../uploads';
 import { deviceBackupRequests, deviceBackups, keptBackups, RETENTION_DAYS } from './definitions';
 
 const MAX_BYTES = 5 * 1024 ** 3;

@@ -1,4 +1,4 @@
-import { defineArea } from '../area';
+import { defineArea } from '../../engine/area';
 import { documents, documentVersions, folders } from './definitions';
 
 export const area = defineArea('documents', {

@@ -12,8 +12,8 @@ import { queryItems, readAheadOr } from '../../data/repository';
 import type { Scope } from '../../data/scope';
 import { counterKey, keyId, type StoredResource } from '../../data/stored-resource';
 import type { WriteOp } from '../../data/transaction';
+import { createdAtSort, defineResource } from '../../engine/resource-definition';
 import { instant } from '../../jsonapi/served-types';
-import { createdAtSort, defineResource } from '../resource-definition';
 
 export const folderTreeKey = (orgId: string) => `FOLDERS#${orgId}`;
 

@@ -19,13 +19,13 @@ import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import { UPLOADS_PREFIX } from '../../data/table-definition';
 import { TRANSACTION_MAX, transactionSize, type WriteOp } from '../../data/transaction';
+import { childIndexKey, fileChild } from '../../engine/children';
+import { byPrincipal, changedRecord, commitChecked, newRecord } from '../../engine/record-writes';
+import { readInScope } from '../../engine/single';
+import { acceptUpload, declaredFile, declaredUpload } from '../../engine/uploads';
 import { requiredLine } from '../../jsonapi/attribute-types';
 import { ConflictError } from '../../jsonapi/errors';
 import { assertSameId, identifier, parseDocument } from '../../jsonapi/request-document';
-import { childIndexKey, fileChild } from '../children';
-import { byPrincipal, changedRecord, commitChecked, newRecord } from '../record-writes';
-import { readInScope } from '../single';
-import { acceptUpload, declaredFile, declaredUpload } from '../uploads';
 import { documentMoves, documents, documentVersions, folders } from './definitions';
 
 /** A single presigned PUT carries at most 5 GiB. */

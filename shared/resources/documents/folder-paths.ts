@@ -11,7 +11,7 @@ import { getConsistent } from '../../data/repository';
 import { scopeOf, systemActor } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import { commit, TRANSACTION_MAX } from '../../data/transaction';
-import { changedRecord } from '../record-writes';
+import { changedRecord } from '../../engine/record-writes';
 import { folderSubtree, folders, pathsBeneath } from './definitions';
 
 const actor = systemActor('folder-paths');

@@ -13,10 +13,7 @@ import { getItem, holdAhead, readIndex } from '../../data/repository';
 import type { Scope } from '../../data/scope';
 import { counterKey, type StoredRelationship, type StoredResource } from '../../data/stored-resource';
 import { TRANSACTION_MAX, transactionSize, type WriteOp } from '../../data/transaction';
-
-import { ConflictError, ValidationError } from '../../jsonapi/errors';
-import { assertSameId, identifier, parseDocument } from '../../jsonapi/request-document';
-import { childIndexKey } from '../children';
+import { childIndexKey } from '../../engine/children';
 import {
   byPrincipal,
   changedRecord,
@@ -25,8 +22,10 @@ import {
   newRecord,
   replaceRecord,
   storedRelationships,
-} from '../record-writes';
-import { readInScope } from '../single';
+} from '../../engine/record-writes';
+import { readInScope } from '../../engine/single';
+import { ConflictError, ValidationError } from '../../jsonapi/errors';
+import { assertSameId, identifier, parseDocument } from '../../jsonapi/request-document';
 import {
   countedParent,
   documents,

@@ -1,4 +1,4 @@
-import { defineArea } from '../area';
+import { defineArea } from '../../engine/area';
 import { eventAttributes } from './event-attributes';
 
 export const area = defineArea('events', {

@@ -10,10 +10,10 @@ import { config } from '../../config';
 import { eventNames, readEvents, type StoredEvent } from '../../data/events';
 import { UUID } from '../../data/ids';
 import type { ApiRequest } from '../../http/json-api-handler';
+import { registeredRoutes } from '../../http/route-table';
 import { feedDocument } from '../../jsonapi/document';
 import { ValidationError } from '../../jsonapi/errors';
 import type { OwnQueryParameters } from '../../jsonapi/own-query-parameters';
-import { routes } from '../../routes';
 
 export const FEED_PAGE_DEFAULT = 100;
 export const FEED_PAGE_MAX = 1000;
@@ -22,11 +22,18 @@ const NAMES_MAX = 20;
 
 /**
  * The permission that reads each type: that of its declared reads, else of a route answering it (not
- * `whoami`'s, which any caller may read about itself); `authenticated` means any member (exports).
+ * `whoami`'s, which any caller may read about itself); `authenticated` means any member (exports). Read
+ * from the route table the composition root registers, on first use (this module loads before it does).
  */
-export const viewPermissions: ReadonlyMap<string, string> = (() => {
+export const viewPermissions = (): ReadonlyMap<string, string> => {
+  permissionsByType ??= readPermissions();
+  return permissionsByType;
+};
+let permissionsByType: ReadonlyMap<string, string> | undefined;
+
+const readPermissions = (): ReadonlyMap<string, string> => {
   const found = new Map<string, string>();
-  const gets = routes.filter((r) => r.method === 'GET' && typeof r.permission === 'string');
+  const gets = registeredRoutes().filter((r) => r.method === 'GET' && typeof r.permission === 'string');
   for (const route of gets) {
     const type = route.declared?.resource.type;
     if (type && !found.has(type)) found.set(type, route.permission as string);
@@ -37,7 +44,7 @@ export const viewPermissions: ReadonlyMap<string, string> = (() => {
       found.set(type, route.permission as string);
   }
   return found;
-})();
+};
 
 const uuid = (name: string) =>
   z
@@ -117,7 +124,7 @@ export const eventFeed = async (request: ApiRequest<{ org_id: string }>) => {
   const orgId = request.params.org_id;
   const granted = request.principal?.permissions.get(orgId);
   const typesRead = (test: (permission: string) => boolean) =>
-    [...viewPermissions].filter(([, permission]) => test(permission)).map(([type]) => type);
+    [...viewPermissions()].filter(([, permission]) => test(permission)).map(([type]) => type);
   const { events, last } = await readEvents(request.scope, orgId, {
     after: query.cursor,
     limit: query['page[limit]'],

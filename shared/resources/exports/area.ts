@@ -1,4 +1,4 @@
-import { defineArea } from '../area';
+import { defineArea } from '../../engine/area';
 import { jobs } from '../jobs/definitions';
 import { exportsDefinition } from './definitions';
 

@@ -5,7 +5,7 @@
 
 import * as z from 'zod';
 import { keptByCreator } from '../../data/retention';
-import { createdAtSort, defineResource } from '../resource-definition';
+import { createdAtSort, defineResource } from '../../engine/resource-definition';
 
 export const exportsDefinition = defineResource({
   type: 'exports',

@@ -7,9 +7,9 @@
 import { type PageKey, streamPartition } from '../../data/repository';
 import type { Scope } from '../../data/scope';
 import { columnsOf, dataRow, headerRow, type Row } from '../../domain/exports/csv';
+import { toResourceObject } from '../../engine/serialise';
 import { jsonapi, type ResourceObject } from '../../jsonapi/document';
 import { parseRollUps, rollUpRoot, rollUpsUnder } from '../costs/roll-ups';
-import { toResourceObject } from '../serialise';
 import type { ExportRequest } from './request';
 
 export type Format = 'csv' | 'json';

@@ -4,6 +4,7 @@
  */
 import * as z from 'zod';
 import type { Permission } from '../../domain/iam/permissions';
+import type { ResourceDefinition } from '../../engine/resource-definition';
 import { line } from '../../jsonapi/attribute-types';
 import { parseCollectionQuery, type QueryParameters } from '../../jsonapi/collection-query';
 import { ValidationError } from '../../jsonapi/errors';
@@ -13,7 +14,6 @@ import { auditEvents } from '../audit/audit-events';
 import { customerContacts } from '../customers/definitions';
 import { locations, properties } from '../places/definitions';
 import { operations, schemes, workOrders } from '../projects/definitions';
-import type { ResourceDefinition } from '../resource-definition';
 import { siteAttendances } from '../site-attendances/definitions';
 import { permits } from '../street-works/definitions';
 

@@ -1,4 +1,4 @@
-import { defineArea } from '../area';
+import { defineArea } from '../../engine/area';
 import { featureConfigurations } from './definitions';
 
 export const area = defineArea('feature-configurations', {

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { createdAtSort, defineResource } from '../resource-definition';
+import { createdAtSort, defineResource } from '../../engine/resource-definition';
 
 export const featureConfigurations = defineResource({
   type: 'feature-configurations',

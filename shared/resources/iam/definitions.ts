@@ -2,8 +2,8 @@
 
 import * as z from 'zod';
 import { type Permission, permissions } from '../../domain/iam/permissions';
+import { createdAtSort, defineResource } from '../../engine/resource-definition';
 import { instant } from '../../jsonapi/served-types';
-import { createdAtSort, defineResource } from '../resource-definition';
 
 export const serviceAccounts = defineResource({
   type: 'service-accounts',

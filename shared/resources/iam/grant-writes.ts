@@ -13,11 +13,11 @@ import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import { commit, type WriteOp, WriteRefused } from '../../data/transaction';
 import { builtInRoles } from '../../domain/iam/effective-permissions';
+import { toStoredResource } from '../../engine/stored';
 import { ConflictError, ValidationError } from '../../jsonapi/errors';
 import { assertSameId } from '../../jsonapi/request-document';
 import { teams } from '../people/teams';
 import { heldNameAttribute, users } from '../people/users';
-import { toStoredResource } from '../stored';
 import { grants, roleGroups, roles, serviceAccounts } from './definitions';
 
 const toOne = <T extends string>(type: T, id: z.ZodType<string> = z.uuid()) =>

@@ -10,10 +10,10 @@ import type { StoredResource } from '../../data/stored-resource';
 import { commit, type WriteOp } from '../../data/transaction';
 import { builtInRoles } from '../../domain/iam/effective-permissions';
 import { isPermission } from '../../domain/iam/permissions';
+import { changedRecord, commitChecked, newRecord } from '../../engine/record-writes';
 import { freeText, line, requiredLine } from '../../jsonapi/attribute-types';
 import { ConflictError } from '../../jsonapi/errors';
 import { assertSameId, createDocument } from '../../jsonapi/request-document';
-import { changedRecord, commitChecked, newRecord } from '../record-writes';
 import { grants, roleGroups, roles } from './definitions';
 
 const name = z.lazy(() => requiredLine(200));

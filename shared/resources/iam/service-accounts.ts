@@ -16,13 +16,13 @@ import {
 import type { Scope } from '../../data/scope';
 import type { ItemKey, StoredResource } from '../../data/stored-resource';
 import { commit, TRANSACTION_MAX, transactionSize, type WriteOp, WriteRefused } from '../../data/transaction';
+import { changedRecord } from '../../engine/record-writes';
+import { toStoredResource } from '../../engine/stored';
 import { email, freeText, requiredLine } from '../../jsonapi/attribute-types';
 import type { CollectionOptions } from '../../jsonapi/collection-query';
 import { ConflictError } from '../../jsonapi/errors';
 import { routePath } from '../../jsonapi/links';
 import { assertSameId, createDocument } from '../../jsonapi/request-document';
-import { changedRecord } from '../record-writes';
-import { toStoredResource } from '../stored';
 import { serviceAccounts } from './definitions';
 import { holdingOps } from './grant-writes';
 

@@ -12,9 +12,9 @@ import type { StoredResource } from '../../data/stored-resource';
 import { commit, type WriteOp, WriteRefused } from '../../data/transaction';
 import { builtInRoles } from '../../domain/iam/effective-permissions';
 import { oidcMetadataProblem } from '../../domain/iam/oidc-metadata';
+import { toStoredResource } from '../../engine/stored';
 import { requiredLine } from '../../jsonapi/attribute-types';
 import { ConflictError, ValidationError } from '../../jsonapi/errors';
-import { toStoredResource } from '../stored';
 import { roles, ssoProviders } from './definitions';
 
 export const createSsoProviderDocument = z.lazy(() =>

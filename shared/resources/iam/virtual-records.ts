@@ -4,8 +4,8 @@ import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import { builtInRoles } from '../../domain/iam/effective-permissions';
 import { permissionCatalogue } from '../../domain/iam/permissions';
+import { readInScope } from '../../engine/single';
 import { ConflictError } from '../../jsonapi/errors';
-import { readInScope } from '../single';
 import { roles } from './definitions';
 
 const virtual = (

@@ -13,8 +13,8 @@ import { readAheadOr } from '../../data/repository';
 import { keptByCreator } from '../../data/retention';
 import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
+import { createdAtSort, defineResource } from '../../engine/resource-definition';
 import { instant } from '../../jsonapi/served-types';
-import { createdAtSort, defineResource } from '../resource-definition';
 
 /** A job (and its state) is kept 30 whole days from the day it was requested (see data/retention.ts). */
 export const JOB_RETENTION_DAYS = 30;

@@ -26,7 +26,7 @@ import { type Actor, type Scope, scopeOf } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import { commit, type WriteOp } from '../../data/transaction';
 import type { Permission } from '../../domain/iam/permissions';
-import { byPrincipal, changedRecord, newRecord } from '../record-writes';
+import { byPrincipal, changedRecord, newRecord } from '../../engine/record-writes';
 import { JOB_RETENTION_DAYS, jobs, keptJobs } from './definitions';
 
 /** A problem that ends a job (a file that is gone, a column that is missing): shown in its `errors`. */

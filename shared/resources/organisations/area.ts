@@ -1,4 +1,4 @@
-import { defineArea } from '../area';
+import { defineArea } from '../../engine/area';
 import { organisations } from './definitions';
 import { settings } from './settings';
 

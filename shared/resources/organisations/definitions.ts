@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { batchGetInScope } from '../../data/repository';
 import type { Scope } from '../../data/scope';
 import { resourceKey, type StoredResource } from '../../data/stored-resource';
-import { createdAtSort, defineResource } from '../resource-definition';
+import { createdAtSort, defineResource } from '../../engine/resource-definition';
 
 /** An organisation is the root of its own tenant partition: it is stored in itself. */
 export const organisations = defineResource({

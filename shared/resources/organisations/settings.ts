@@ -8,15 +8,15 @@
  * none is a setting here.
  */
 import * as z from 'zod';
+import { SETTINGS_DEFAULTS, settingsIdOf, settingsKey } from '../../data/organisation-settings';
 import type { StoredResource } from '../../data/stored-resource';
+import { newRecord } from '../../engine/record-writes';
+import { defineResource } from '../../engine/resource-definition';
 import { fillPath } from '../../http/path-template';
 import { integer, languageTag, timeZone } from '../../jsonapi/attribute-types';
 import { PAGE_SIZE_MAX } from '../../jsonapi/collection-query';
-import { newRecord } from '../record-writes';
-import { defineResource } from '../resource-definition';
-import { SETTINGS_DEFAULTS, settingsIdOf, settingsKey } from './settings-values';
 
-export { SETTINGS_DEFAULTS, type Settings, settingsOf } from './settings-values';
+export { SETTINGS_DEFAULTS, type Settings, settingsOf } from '../../data/organisation-settings';
 
 const SETTINGS_PATH = '/v3/orgs/{org_id}/settings';
 export const WEEK_DAYS = [

@@ -1,4 +1,4 @@
-import { defineArea } from '../area';
+import { defineArea } from '../../engine/area';
 import { invitations } from './invitations';
 import { jobRoles } from './job-roles';
 import { teams } from './teams';

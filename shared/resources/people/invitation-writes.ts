@@ -18,6 +18,7 @@ import type { Principal } from '../../auth/principal';
 import { config } from '../../config';
 import { sendEmail } from '../../data/email';
 import { uuidv7 } from '../../data/ids';
+import { settingsKey } from '../../data/organisation-settings';
 import { batchGetInScope, getConsistent, readPartition } from '../../data/repository';
 import { type Scope, scopeOf } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
@@ -31,15 +32,14 @@ import {
   invitationToken,
   parseInvitationToken,
 } from '../../domain/people/invitation';
+import { byPrincipal, newRecord } from '../../engine/record-writes';
+import { indexed } from '../../engine/stored';
 import { email, integer, requiredLine } from '../../jsonapi/attribute-types';
 import { ConflictError, UnauthorisedError, ValidationError } from '../../jsonapi/errors';
 import { identifier, toMany } from '../../jsonapi/request-document';
 import { type SignedIn, signIn } from '../auth/signed-in';
 import { roleGroups, roles, ssoProviders } from '../iam/definitions';
 import { settingsOf } from '../organisations/settings';
-import { settingsKey } from '../organisations/settings-values';
-import { byPrincipal, newRecord } from '../record-writes';
-import { indexed } from '../stored';
 import { beyondInviterError, invitationGives, teamGrantsOf, versionChecks } from './invitation-authority';
 import { invitations } from './invitations';
 import { jobRoles } from './job-roles';

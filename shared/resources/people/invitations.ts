@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import type { StoredResource } from '../../data/stored-resource';
 import { invitationStatus } from '../../domain/people/invitation';
+import { createdAtSort, defineResource } from '../../engine/resource-definition';
 import { instant } from '../../jsonapi/served-types';
-import { createdAtSort, defineResource } from '../resource-definition';
 
 /** Each invitation's status as of now: a pending one past its expiry shows `expired`. */
 const withStatus = async (_scope: unknown, items: StoredResource[]): Promise<StoredResource[]> => {

@@ -4,10 +4,10 @@
  */
 import type { StoredResource } from '../../data/stored-resource';
 import type { WriteOp } from '../../data/transaction';
+import { countOnNamed } from '../../engine/named-counts';
+import { CRUD, createdAtSort, defineResource } from '../../engine/resource-definition';
 import { freeText, requiredLine } from '../../jsonapi/attribute-types';
-import { countOnNamed } from '../named-counts';
 import { JOB_ROLES_REQUIRING, qualificationSpecifications } from '../qualifications/definitions';
-import { CRUD, createdAtSort, defineResource } from '../resource-definition';
 
 /**
  * How many users hold the role: a number kept on the role's record by the users' own writes (never an

@@ -17,10 +17,15 @@ import {
   USER_STATUSES,
   type UserStatus,
 } from '../../domain/people/user-status';
+import {
+  changedRecord,
+  commitChecked,
+  relationshipSchema,
+  storedRelationships,
+} from '../../engine/record-writes';
 import { calendarDate, languageTag, line, requiredLine, timeZone } from '../../jsonapi/attribute-types';
 import { ConflictError, ForbiddenError, ValidationError } from '../../jsonapi/errors';
 import { assertSameId, parseDocument } from '../../jsonapi/request-document';
-import { changedRecord, commitChecked, relationshipSchema, storedRelationships } from '../record-writes';
 import { HOLDERS, holdersMove } from './job-roles';
 import { users } from './users';
 

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { StoredResource } from '../../data/stored-resource';
 import { USER_STATUSES } from '../../domain/people/user-status';
-import { createdAtSort, defineResource } from '../resource-definition';
+import { createdAtSort, defineResource } from '../../engine/resource-definition';
 
 /**
  * The attribute of a user record naming what one grant gives them in its organisation (directly or

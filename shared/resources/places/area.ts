@@ -1,4 +1,4 @@
-import { defineArea } from '../area';
+import { defineArea } from '../../engine/area';
 import { importTemplates, locationImports, locations, properties, streets } from './definitions';
 
 export const area = defineArea('places', {

@@ -5,9 +5,9 @@ import { readAheadOr } from '../../data/repository';
 import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import { LOCATION_FIELDS } from '../../domain/places/location-rows';
+import { CRUD, createdAtSort, defineResource } from '../../engine/resource-definition';
 import { freeText, line, requiredLine } from '../../jsonapi/attribute-types';
 import { instant } from '../../jsonapi/served-types';
-import { CRUD, createdAtSort, defineResource } from '../resource-definition';
 
 /** What places share: a point indexed by geohash, the organisation's own reference, a name. */
 const place = {

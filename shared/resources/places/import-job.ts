@@ -21,9 +21,9 @@ import type { Scope } from '../../data/scope';
 import { counterKey, type StoredResource } from '../../data/stored-resource';
 import type { WriteOp } from '../../data/transaction';
 import type { LocationField, LocationRow } from '../../domain/places/location-rows';
+import { changedRecord } from '../../engine/record-writes';
 import { ValidationError } from '../../jsonapi/errors';
 import { type JobError, JobFailed, registerJobKind } from '../jobs/worker';
-import { changedRecord } from '../record-writes';
 import { locationImports, locations } from './definitions';
 import {
   changesFor,

@@ -20,8 +20,8 @@ import {
   type LocationRow,
   mapLocationRows,
 } from '../../domain/places/location-rows';
+import { changedRecord, newRecord } from '../../engine/record-writes';
 import { ValidationError } from '../../jsonapi/errors';
-import { changedRecord, newRecord } from '../record-writes';
 import { locationImports, locations, referenceClaim } from './definitions';
 
 /** Errors kept on the import record: enough to fix a file, few enough to keep the record small. */

@@ -1,4 +1,4 @@
-import { defineArea } from '../area';
+import { defineArea } from '../../engine/area';
 import { operations, schemeContracts, schemes, workOrders } from './definitions';
 
 export const area = defineArea('projects', {

@@ -6,8 +6,8 @@
 
 import * as z from 'zod';
 import type { StoredResource } from '../../data/stored-resource';
+import { createdAtSort, defineResource } from '../../engine/resource-definition';
 import { instant } from '../../jsonapi/served-types';
-import { createdAtSort, defineResource } from '../resource-definition';
 import { progressKey, withProgress } from './progress';
 
 /** The scheme meta the spec shows that this service does not vary (no templates, imports or schedules yet). */

@@ -11,9 +11,6 @@ import { inScope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import type { WriteRefused } from '../../data/transaction';
 import { deletedKey, treeKeys } from '../../data/trees';
-import { freeText, line, requiredLine, timestamp } from '../../jsonapi/attribute-types';
-import { ConflictError, NotFoundError, ValidationError } from '../../jsonapi/errors';
-import { assertSameId, parseDocument } from '../../jsonapi/request-document';
 import {
   byPrincipal,
   changedRecord,
@@ -23,9 +20,12 @@ import {
   relationshipSchema,
   replaceRecord,
   storedRelationships,
-} from '../record-writes';
-import type { ResourceDefinition } from '../resource-definition';
-import type { SimpleCrud } from '../simple-crud';
+} from '../../engine/record-writes';
+import type { ResourceDefinition } from '../../engine/resource-definition';
+import type { SimpleCrud } from '../../engine/simple-crud';
+import { freeText, line, requiredLine, timestamp } from '../../jsonapi/attribute-types';
+import { ConflictError, NotFoundError, ValidationError } from '../../jsonapi/errors';
+import { assertSameId, parseDocument } from '../../jsonapi/request-document';
 import { operations, schemeContracts, schemes, workOrders } from './definitions';
 import { progressMoves } from './progress';
 

@@ -5,8 +5,8 @@
 import * as z from 'zod';
 import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
+import { changedRecord, replaceRecord } from '../../engine/record-writes';
 import { assertSameId, parseDocument } from '../../jsonapi/request-document';
-import { changedRecord, replaceRecord } from '../record-writes';
 import { schemes } from './definitions';
 import { schemeAttributes } from './hierarchy';
 

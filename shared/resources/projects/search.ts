@@ -8,12 +8,12 @@ import { applyInMemory } from '../../data/in-memory-collection';
 import { queryIndexPrefix } from '../../data/repository';
 import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
+import { pageDocument, readPage } from '../../engine/collection';
+import { toResourceObject } from '../../engine/serialise';
 import { type CollectionOptions, featuresMeta, parseCollectionQuery } from '../../jsonapi/collection-query';
 import type { CollectionDocument } from '../../jsonapi/document';
 import type { RequestTarget } from '../../jsonapi/document-links';
 import { ValidationError } from '../../jsonapi/errors';
-import { pageDocument, readPage } from '../collection';
-import { toResourceObject } from '../serialise';
 import { operations, schemes, workOrders } from './definitions';
 
 const searchable = [schemes, workOrders, operations];

@@ -21,11 +21,6 @@ import {
   expiryAfter,
   nextWarning,
 } from '../../domain/qualifications/awards';
-import { calendarDate, freeText, line } from '../../jsonapi/attribute-types';
-import { ConflictError, ForbiddenError, ValidationError } from '../../jsonapi/errors';
-import { assertSameId, parseDocument } from '../../jsonapi/request-document';
-import { type FolderTally, folderTallyKey } from '../documents/definitions';
-import { users } from '../people/users';
 import {
   byPrincipal,
   type Check,
@@ -36,7 +31,12 @@ import {
   relationshipSchema,
   replaceRecord,
   storedRelationships,
-} from '../record-writes';
+} from '../../engine/record-writes';
+import { calendarDate, freeText, line } from '../../jsonapi/attribute-types';
+import { ConflictError, ForbiddenError, ValidationError } from '../../jsonapi/errors';
+import { assertSameId, parseDocument } from '../../jsonapi/request-document';
+import { type FolderTally, folderTallyKey } from '../documents/definitions';
+import { users } from '../people/users';
 import { AWARDS_OF_TYPE, qualificationAwards, qualificationTypes } from './definitions';
 import { ON_PERSON } from './person-awards';
 

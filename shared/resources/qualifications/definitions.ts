@@ -8,10 +8,10 @@ import type { StoredResource } from '../../data/stored-resource';
 import type { WriteOp } from '../../data/transaction';
 import { AWARD_STATUSES, VALIDITY_PERIOD } from '../../domain/qualifications/awards';
 import { type Rule, ruleResultSchema, ruleSchema, typesOf } from '../../domain/qualifications/rules';
+import type { Check } from '../../engine/record-writes';
+import { CRUD, createdAtSort, defineResource } from '../../engine/resource-definition';
 import { freeText, requiredLine } from '../../jsonapi/attribute-types';
 import { ValidationError } from '../../jsonapi/errors';
-import type { Check } from '../record-writes';
-import { CRUD, createdAtSort, defineResource } from '../resource-definition';
 
 export const QUALIFICATION_KINDS = ['assessment', 'training', 'induction', 'registration'] as const;
 

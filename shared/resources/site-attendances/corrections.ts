@@ -6,10 +6,10 @@ import * as z from 'zod';
 import type { Principal } from '../../auth/principal';
 import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
+import { changedRecord, replaceRecord } from '../../engine/record-writes';
 import { requiredText, timestamp } from '../../jsonapi/attribute-types';
 import { ConflictError, ValidationError } from '../../jsonapi/errors';
 import { assertSameId, parseDocument } from '../../jsonapi/request-document';
-import { changedRecord, replaceRecord } from '../record-writes';
 import { siteAttendances } from './definitions';
 
 export const correctionDocument = z.strictObject({

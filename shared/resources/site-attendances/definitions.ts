@@ -11,11 +11,11 @@ import { uuidv5 } from '../../data/ids';
 import type { StoredResource } from '../../data/stored-resource';
 import { ruleResultSchema } from '../../domain/qualifications/rules';
 import { CLOCK_TIME } from '../../domain/site-attendances/site-day';
+import { countOnNamed } from '../../engine/named-counts';
+import { createdAtSort, defineResource } from '../../engine/resource-definition';
 import { ValidationError } from '../../jsonapi/errors';
 import { instant } from '../../jsonapi/served-types';
-import { countOnNamed } from '../named-counts';
 import { qualificationSpecifications, SITE_SETTINGS_REQUIRING } from '../qualifications/definitions';
-import { createdAtSort, defineResource } from '../resource-definition';
 
 /** The site an attendance or a site's settings name: its scheme or its location. */
 export const siteOf = (record: Pick<StoredResource, 'rels'>): string | null => {

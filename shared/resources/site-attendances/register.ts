@@ -2,13 +2,14 @@
  * A day's register: `filter[day]=YYYY-MM-DD` is the attendances signed in that day in the organisation's
  * time zone (its settings), the same as `filter[signed_in_at.since]` and `.until` at that day's bounds.
  */
+
+import { settingsKey, settingsOf } from '../../data/organisation-settings';
 import { readAheadOr } from '../../data/repository';
 import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import { dayBounds } from '../../domain/site-attendances/site-day';
 import { parseCalendarDate, type QueryParameters } from '../../jsonapi/collection-query';
 import { ValidationError } from '../../jsonapi/errors';
-import { settingsKey, settingsOf } from '../organisations/settings-values';
 
 /** The query with `filter[day]` put as the signed-in window it means. */
 export const registerQuery = async (

@@ -6,6 +6,7 @@
  */
 import * as z from 'zod';
 import type { Principal } from '../../auth/principal';
+import { settingsKey, settingsOf } from '../../data/organisation-settings';
 import { batchGetInScope, queryItems, readAheadOr } from '../../data/repository';
 import { scheduleEntry, scheduleOp } from '../../data/schedules';
 import type { Scope } from '../../data/scope';
@@ -15,22 +16,21 @@ import { dayOf } from '../../domain/qualifications/awards';
 import type { Rule } from '../../domain/qualifications/rules';
 import { type GateChecks, gateChecks, notChecked } from '../../domain/site-attendances/gate';
 import { nextClosing } from '../../domain/site-attendances/site-day';
-import { line, requiredLine, requiredText } from '../../jsonapi/attribute-types';
-import { ConflictError, ForbiddenError, ValidationError } from '../../jsonapi/errors';
-import { parseDocument } from '../../jsonapi/request-document';
-import { settingsKey, settingsOf } from '../organisations/settings-values';
-import { users } from '../people/users';
-import { locations } from '../places/definitions';
-import { schemes } from '../projects/definitions';
-import { qualificationSpecifications } from '../qualifications/definitions';
-import { awardsOf } from '../qualifications/person-awards';
 import {
   byPrincipal,
   createRecord,
   newRecord,
   relationshipSchema,
   storedRelationships,
-} from '../record-writes';
+} from '../../engine/record-writes';
+import { line, requiredLine, requiredText } from '../../jsonapi/attribute-types';
+import { ConflictError, ForbiddenError, ValidationError } from '../../jsonapi/errors';
+import { parseDocument } from '../../jsonapi/request-document';
+import { users } from '../people/users';
+import { locations } from '../places/definitions';
+import { schemes } from '../projects/definitions';
+import { qualificationSpecifications } from '../qualifications/definitions';
+import { awardsOf } from '../qualifications/person-awards';
 import {
   DEFAULT_CLOSING_TIME,
   onSitePartition,

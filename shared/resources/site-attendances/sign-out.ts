@@ -9,8 +9,8 @@ import { type ScheduleEntry, unscheduleOp } from '../../data/schedules';
 import { type Scope, scopeOf, systemActor } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import { commit, WriteRefused } from '../../data/transaction';
+import { byPrincipal, changedRecord } from '../../engine/record-writes';
 import { ConflictError } from '../../jsonapi/errors';
-import { byPrincipal, changedRecord } from '../record-writes';
 import { siteAttendances, siteOf } from './definitions';
 import { AUTO_SIGN_OUT, openAttendanceKey } from './sign-in';
 

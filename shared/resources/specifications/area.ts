@@ -1,4 +1,4 @@
-import { defineArea } from '../area';
+import { defineArea } from '../../engine/area';
 
 /** A public route serving one repository file as it is (see `Route.files`), with its media type. */
 const file = <const Id extends string, const Path extends string>(

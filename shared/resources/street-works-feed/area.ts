@@ -1,4 +1,4 @@
-import { defineArea } from '../area';
+import { defineArea } from '../../engine/area';
 
 /**
  * The national street-works feed's receiver, in a function of its own: its concurrency is reserved

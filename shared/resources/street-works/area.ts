@@ -1,4 +1,4 @@
-import { defineArea } from '../area';
+import { defineArea } from '../../engine/area';
 import { permits, protections, streetWorks } from './definitions';
 
 export const area = defineArea('street-works', {

@@ -5,8 +5,8 @@
  */
 
 import * as z from 'zod';
+import { createdAtSort, defineResource } from '../../engine/resource-definition';
 import { instant, jsonObject } from '../../jsonapi/served-types';
-import { createdAtSort, defineResource } from '../resource-definition';
 
 const objectCollection = {
   filters: {

@@ -18,8 +18,8 @@ import {
   type StreetWorksEvent,
 } from '../../domain/street-works/events';
 import { type SnsMessage, topicLocation } from '../../domain/street-works/sns-message';
+import { changedRecord, newRecord } from '../../engine/record-writes';
 import { ValidationError } from '../../jsonapi/errors';
-import { changedRecord, newRecord } from '../record-writes';
 import { permits, protections, streetWorks } from './definitions';
 
 /** Dedup records outlive SNS's retry window (an hour at most) many times over. */

@@ -9,8 +9,8 @@ import * as z from 'zod';
 import { EVENT_RETENTION_DAYS } from '../../data/events';
 import type { Kept } from '../../data/retention';
 import { collectionPartition } from '../../data/stored-resource';
+import { defineResource } from '../../engine/resource-definition';
 import { instant } from '../../jsonapi/served-types';
-import { defineResource } from '../resource-definition';
 
 export const webhookSubscriptions = defineResource({
   type: 'webhook-subscriptions',

@@ -25,10 +25,10 @@ import { commit, WriteRefused } from '../../data/transaction';
 import { dueDeliveries, dueKeys } from '../../data/webhook-due';
 import { sendWebhook } from '../../data/webhook-http';
 import { MAX_ATTEMPTS, nextAttemptAt, succeeded } from '../../domain/webhooks/schedule';
+import { changedRecord, newRecord } from '../../engine/record-writes';
 import { log, metric } from '../../http/log';
 import { ConflictError } from '../../jsonapi/errors';
 import { eventResource } from '../events/feed';
-import { changedRecord, newRecord } from '../record-writes';
 import { keptDeliveries, webhookDeliveries, webhookSubscriptions } from './definitions';
 import {
   checkMayHold,

@@ -2,8 +2,8 @@
  * A subscription's delivery log: its live deliveries, a page at a time from their key range on `lsi1`
  * (newest or oldest first, the only order: creation's), their total from the counts by day.
  */
-import { type CollectionRequest, listKept } from '../collection';
-import { readInScope } from '../single';
+import { type CollectionRequest, listKept } from '../../engine/collection';
+import { readInScope } from '../../engine/single';
 import { keptDeliveries, webhookDeliveries, webhookSubscriptions } from './definitions';
 
 export const listSubscriptionDeliveries = async (request: CollectionRequest, subscriptionId: string) => {

@@ -15,11 +15,11 @@ import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import { decryptSecret, encryptSecret } from '../../data/webhook-secrets';
 import { ALL_EVENTS, judgeUrl, receives } from '../../domain/webhooks/subscriptions';
+import { changedRecord, commitChecked, deleteRecord, newRecord } from '../../engine/record-writes';
 import { freeText, url } from '../../jsonapi/attribute-types';
 import { ForbiddenError, ValidationError } from '../../jsonapi/errors';
 import { assertSameId, createDocument, parseDocument } from '../../jsonapi/request-document';
 import { viewPermissions } from '../events/feed';
-import { changedRecord, commitChecked, deleteRecord, newRecord } from '../record-writes';
 import { webhookSubscriptions } from './definitions';
 
 /** How long a rotated-out secret still signs: a day for the receiver to deploy the new one. */
@@ -74,7 +74,7 @@ export const updateSubscriptionDocument = z.lazy(() =>
 );
 
 /** Events of records private to their creator (exports) are never delivered: no subscriber may read them all. */
-const privateType = (type: string) => viewPermissions.get(type) === 'authenticated';
+const privateType = (type: string) => viewPermissions().get(type) === 'authenticated';
 const typesOfEvent = (name: string) => typesNamed(name.slice(0, name.lastIndexOf('.')));
 
 /** Whether a subscription's event types take this event (`*` takes every event but private ones). */
@@ -118,9 +118,9 @@ const permissionsLacked = (
   principal: Principal | null | undefined,
 ): string[] => {
   const granted = principal?.permissions.get(orgId);
-  const types = names.includes(ALL_EVENTS) ? [...viewPermissions.keys()] : names.flatMap(typesOfEvent);
+  const types = names.includes(ALL_EVENTS) ? [...viewPermissions().keys()] : names.flatMap(typesOfEvent);
   const lacked = types
-    .map((type) => viewPermissions.get(type))
+    .map((type) => viewPermissions().get(type))
     .filter(
       (permission): permission is string =>
         permission !== undefined && permission !== 'authenticated' && !granted?.has(permission as never),

@@ -2,7 +2,7 @@
  * One declaration per resource type: its type name, paths, permission family, relationships, collection
  * options, write schema, read attributes and endpoints. The area's routes, the generic handlers, the
  * serialiser's links, the include resolver, `meta.features` and the OpenAPI document all read from here
- * (see `shared/resources/area.ts`).
+ * (see `shared/engine/area.ts`).
  */
 import type * as z from 'zod';
 import type { FilterClause } from '../data/collection-query';
@@ -132,6 +132,18 @@ const recordPath = (itemPath: string): ((record: StoredResource) => string) => {
   return (record) => fillPath(itemPath, { org_id: record.org_id, [idName]: record.id });
 };
 
+/**
+ * Every declared type by name, filled as each declaration is evaluated (as `declareEvents` fills the events
+ * map): the engine finds a relationship's target, or a stored record's type, here, and so imports no area
+ * and not the route table that assembles them. An entry that serves declared types (an area's router, a
+ * worker, a consumer) loads every declaration by importing the composition root, `shared/routes.ts`,
+ * which checks that each type it assembles is the one declared under its name.
+ */
+const declaredTypes = new Map<string, ResourceDefinition>();
+
+/** The declaration of a type, if one was made. */
+export const declaredType = (type: string): ResourceDefinition | undefined => declaredTypes.get(type);
+
 /** `ConstructionPhasePlan` → `construction-phase-plan`: the name a type's events go by. */
 const kebab = (name: string) => name.replace(/(?<=[a-z0-9])([A-Z])/g, '-$1').toLowerCase();
 
@@ -157,6 +169,7 @@ export const defineResource = <const Declaration extends ResourceDeclaration>(
           },
         },
   );
+  declaredTypes.set(type, definition);
   return definition;
 };
 

@@ -1,15 +1,15 @@
 /** Creating a team: the team, its count and each member's `teams` link commit together. */
 import * as z from 'zod';
-import { principalKey } from '../data/principals';
-import type { Scope } from '../data/scope';
-import type { StoredResource } from '../data/stored-resource';
-import { commit, WriteRefused } from '../data/transaction';
-import { freeText, requiredLine } from '../jsonapi/attribute-types';
-import { ValidationError } from '../jsonapi/errors';
-import { createDocument, toMany } from '../jsonapi/request-document';
-import { teams } from './people/teams';
-import { users } from './people/users';
-import { newRecord } from './record-writes';
+import { principalKey } from '../../data/principals';
+import type { Scope } from '../../data/scope';
+import type { StoredResource } from '../../data/stored-resource';
+import { commit, WriteRefused } from '../../data/transaction';
+import { newRecord } from '../../engine/record-writes';
+import { freeText, requiredLine } from '../../jsonapi/attribute-types';
+import { ValidationError } from '../../jsonapi/errors';
+import { createDocument, toMany } from '../../jsonapi/request-document';
+import { teams } from './teams';
+import { users } from './users';
 
 /**
  * Members named at creation: one transaction holds the team, its counter and, per member, the user's

@@ -10,7 +10,6 @@ import type { ItemKey, StoredResource } from '../data/stored-resource';
 import type { WriteOp, WriteRefused } from '../data/transaction';
 import { ConflictError, ValidationError } from '../jsonapi/errors';
 import { assertSameId, parseDocument } from '../jsonapi/request-document';
-import { resourceTypes } from '../routes';
 import {
   byPrincipal,
   type Check,
@@ -22,7 +21,7 @@ import {
   replaceRecord,
   storedRelationships,
 } from './record-writes';
-import type { ResourceDefinition } from './resource-definition';
+import { declaredType, type ResourceDefinition } from './resource-definition';
 
 export interface SimpleCrud {
   definition: ResourceDefinition;
@@ -144,7 +143,7 @@ export const simpleCrud = (
   const { listedOn } = options;
   const listing = (record: StoredResource): WriteOp[] => {
     const parentId = record.rels[listedOn?.relationship ?? ''];
-    const parent = resourceTypes.get(definition.relationships[listedOn?.relationship ?? '']?.type ?? '');
+    const parent = declaredType(definition.relationships[listedOn?.relationship ?? '']?.type ?? '');
     return listedOn && parent && typeof parentId === 'string'
       ? [{ link: { key: parent.keyOf(record.org_id, parentId), relationship: listedOn.as, id: record.id } }]
       : [];
@@ -202,7 +201,7 @@ export const simpleCrud = (
       const inUse = options.inUse?.(record);
       if (inUse) throw new ConflictError(inUse);
       const parentId = record.rels[listedOn?.relationship ?? ''];
-      const parent = resourceTypes.get(definition.relationships[listedOn?.relationship ?? '']?.type ?? '');
+      const parent = declaredType(definition.relationships[listedOn?.relationship ?? '']?.type ?? '');
       const listedBy =
         listedOn && parent && typeof parentId === 'string'
           ? await getInScope(scope, parent.keyOf, parentId)

@@ -3,11 +3,11 @@
  * `meta.session` (for `X-Session-Token` clients) and in the `__Host-session` cookie.
  */
 
-import type { QueryParameters } from '../jsonapi/collection-query';
-import type { SignedIn } from '../resources/auth/signed-in';
-import { users } from '../resources/people/users';
-import { type ResourceRequest, resourceResponse } from '../resources/single';
-import { Reply } from './reply';
+import { type ResourceRequest, resourceResponse } from '../../engine/single';
+import { Reply } from '../../http/reply';
+import type { QueryParameters } from '../../jsonapi/collection-query';
+import { users } from '../people/users';
+import type { SignedIn } from './signed-in';
 
 export const signedInReply = async (
   request: ResourceRequest,

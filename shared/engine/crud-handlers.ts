@@ -5,13 +5,14 @@
 
 import type { Scope } from '../data/scope';
 import type { StoredResource } from '../data/stored-resource';
-import { listResources } from '../resources/collection';
-import type { ResourceDefinition } from '../resources/resource-definition';
-import type { SimpleCrud } from '../resources/simple-crud';
-import { readInScope, resourceResponse } from '../resources/single';
-import { type Route, type RouteId, routeById } from '../routes';
-import { jsonApiHandler } from './json-api-handler';
-import { created, Reply } from './reply';
+import { jsonApiHandler } from '../http/json-api-handler';
+import { created, Reply } from '../http/reply';
+import type { Route } from '../http/route';
+import { type RouteId, routeById } from '../http/route-table';
+import { listResources } from './collection';
+import type { ResourceDefinition } from './resource-definition';
+import type { SimpleCrud } from './simple-crud';
+import { readInScope, resourceResponse } from './single';
 
 /** Generic handlers read parameters by name (the id parameter is the route's last). */
 const routeOf = (id: RouteId | Route): Route => (typeof id === 'string' ? routeById(id) : id);

@@ -7,6 +7,7 @@ import type { CollectionQuery, FilterClause, PageRead } from '../data/collection
 import { cursorKey } from '../data/cursor-key';
 import { queryByBox } from '../data/geo-index';
 import { applyInMemory } from '../data/in-memory-collection';
+import { settingsKey, settingsOf } from '../data/organisation-settings';
 import { queryCollection, readAheadOr, streamPartition } from '../data/repository';
 import { type Kept, queryKept } from '../data/retention';
 import type { Scope } from '../data/scope';
@@ -28,7 +29,6 @@ import {
 } from '../jsonapi/document';
 import type { RequestTarget } from '../jsonapi/document-links';
 import { resolveIncludes } from './includes';
-import { settingsKey, settingsOf } from './organisations/settings-values';
 import type { ResourceDefinition } from './resource-definition';
 import { toResourceObject } from './serialise';
 

@@ -4,10 +4,10 @@
  * therefore needs no handler file for what it does like every other resource.
  */
 
-import { declaredCrud } from '../resources/simple-crud';
+import { parameterNames } from '../http/path-template';
+import type { Route } from '../http/route';
 import { createHandler, deleteHandler, getHandler, listHandler, updateHandler } from './crud-handlers';
-import { parameterNames } from './path-template';
-import type { Route } from './route';
+import { declaredCrud } from './simple-crud';
 
 export const handlerFor = (route: Route) => {
   if (!route.declared) throw new Error(`${route.id} is not a declared resource's endpoint`);

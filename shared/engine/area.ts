@@ -17,7 +17,7 @@ import type { AnsweredTypes } from './read-attributes';
 import type { EndpointDeclaration, ResourceDefinition } from './resource-definition';
 
 /** The module that builds a generic endpoint's handler from its route. */
-export const GENERIC_ENDPOINTS = 'shared/http/generic-endpoints.ts';
+export const GENERIC_ENDPOINTS = 'shared/engine/generic-endpoints.ts';
 
 const METHOD = { list: 'GET', get: 'GET', create: 'POST', update: 'PATCH', delete: 'DELETE' } as const;
 

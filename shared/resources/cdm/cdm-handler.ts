@@ -4,14 +4,14 @@
  * for creates) or 204 when nothing is left to show.
  */
 
-import { signedIn } from '../auth/principal';
-import type { StoredResource } from '../data/stored-resource';
-import { type CdmWrite, withCdmFile } from '../resources/cdm/cdm-file';
-import type { ResourceDefinition } from '../resources/resource-definition';
-import { resourceResponse } from '../resources/single';
-import { type RouteId, routeById } from '../routes';
-import { jsonApiHandler } from './json-api-handler';
-import { created, Reply } from './reply';
+import { signedIn } from '../../auth/principal';
+import type { StoredResource } from '../../data/stored-resource';
+import type { ResourceDefinition } from '../../engine/resource-definition';
+import { resourceResponse } from '../../engine/single';
+import { jsonApiHandler } from '../../http/json-api-handler';
+import { created, Reply } from '../../http/reply';
+import { type RouteId, routeById } from '../../http/route-table';
+import { type CdmWrite, withCdmFile } from './cdm-file';
 
 export interface CdmRoute {
   /** The type of the record the path names, and the path parameter holding its id. */

@@ -1,11 +1,13 @@
 /**
  * An organisation's settings as values: their defaults, where the one record of them is kept, and the
- * values a record (or none) gives. Apart from the declaration (`settings.ts`), so the collection engine
- * and the authorisation middleware, which read the default page size, import no resource declarations.
+ * values a record (or none) gives. Here, below the organisations area's declaration
+ * (`resources/organisations/settings.ts`), because the collection engine and the authorisation middleware
+ * read the default page size and import no area.
  */
-import { uuidv5 } from '../../data/ids';
-import { type ItemKey, resourceKey, type StoredResource } from '../../data/stored-resource';
-import { PAGE_SIZE_DEFAULT } from '../../jsonapi/collection-query';
+
+import { PAGE_SIZE_DEFAULT } from '../jsonapi/collection-query';
+import { uuidv5 } from './ids';
+import { type ItemKey, resourceKey, type StoredResource } from './stored-resource';
 
 /** The namespace of settings' ids (RFC 9562 UUID v5): any fixed UUID of this service's own. */
 const SETTINGS_IDS = '5b0e3f3c-6a4d-4f0e-9a53-7f3f2f6d8c11';

@@ -10,8 +10,7 @@ import type { Scope } from '../data/scope';
 import type { StoredRelationship, StoredResource } from '../data/stored-resource';
 import { commit, type WriteOp, WriteRefused } from '../data/transaction';
 import { ConflictError, ValidationError } from '../jsonapi/errors';
-import { resourceTypes } from '../routes';
-import type { ResourceDefinition } from './resource-definition';
+import { declaredType, type ResourceDefinition } from './resource-definition';
 import { relatedIds } from './serialise';
 import { indexed, toStoredResource } from './stored';
 
@@ -48,7 +47,7 @@ const existenceChecks = (
   rels: Record<string, StoredRelationship>,
 ): Check[] =>
   Object.entries(rels).flatMap(([name, stored]) => {
-    const target = resourceTypes.get(definition.relationships[name]?.type ?? '');
+    const target = declaredType(definition.relationships[name]?.type ?? '');
     if (!target || name === 'organisation') return [];
     const many = Array.isArray(stored);
     return relatedIds({ rels: { [name]: stored } } as unknown as StoredResource, name).map((id, i) => ({

@@ -14,9 +14,8 @@ import type { CollectionQuery } from '../data/collection-query';
 import { applyInMemory } from '../data/in-memory-collection';
 import { batchGetInScope, readIndex } from '../data/repository';
 import type { StoredResource } from '../data/stored-resource';
-import { resourceTypes } from '../routes';
 import { type CollectionRequest, listResources } from './collection';
-import type { ResourceDefinition } from './resource-definition';
+import { declaredType, type ResourceDefinition } from './resource-definition';
 import { relatedIds } from './serialise';
 import { notFound, readInScope } from './single';
 import { childSortKey } from './stored';
@@ -27,7 +26,7 @@ export const childIndexKey = (parent: StoredResource, type: string) =>
 
 /** A child filed, and counted, under its parent, at the key its type orders its children by. */
 export const fileChild = <T extends StoredResource>(parent: StoredResource, record: T): T => {
-  const definition = resourceTypes.get(record.type);
+  const definition = declaredType(record.type);
   return fileUnder(
     record,
     childIndexKey(parent, record.type),

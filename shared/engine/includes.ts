@@ -5,8 +5,7 @@
 import { batchGetInScopeWith } from '../data/repository';
 import type { Scope } from '../data/scope';
 import type { ItemKey, StoredResource } from '../data/stored-resource';
-import { resourceTypes } from '../routes';
-import type { ResourceDefinition } from './resource-definition';
+import { declaredType, type ResourceDefinition } from './resource-definition';
 import { relatedIds } from './serialise';
 
 interface IncludeTree {
@@ -52,7 +51,7 @@ export const resolveIncludes = async (
   while (frontier.length > 0) {
     const requests = frontier.flatMap(({ definition: source, items, tree }) =>
       Object.entries(tree).flatMap(([name, subtree]) => {
-        const target = resourceTypes.get(source.relationships[name]?.type ?? '');
+        const target = declaredType(source.relationships[name]?.type ?? '');
         if (!target) return [];
         const related = items.flatMap((item) =>
           relatedIds(item, name).map((id) => ({ org: item.org_id, id })),

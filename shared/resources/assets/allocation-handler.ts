@@ -1,15 +1,12 @@
 /** The vehicle allocation relationship endpoints: one handler shape for every allocation kind. */
-import { jsonapi } from '../jsonapi/document';
-import { routePath } from '../jsonapi/links';
-import { vehicles } from '../resources/assets/definitions';
-import {
-  type AllocationKind,
-  allocateVehicle,
-  VEHICLE_ALLOCATION_UPDATED,
-} from '../resources/assets/vehicles';
-import { readInScope } from '../resources/single';
-import type { RouteId } from '../routes';
-import { jsonApiHandler } from './json-api-handler';
+
+import { readInScope } from '../../engine/single';
+import { jsonApiHandler } from '../../http/json-api-handler';
+import type { RouteId } from '../../http/route-table';
+import { jsonapi } from '../../jsonapi/document';
+import { routePath } from '../../jsonapi/links';
+import { vehicles } from './definitions';
+import { type AllocationKind, allocateVehicle, VEHICLE_ALLOCATION_UPDATED } from './vehicles';
 
 export const allocationHandler = (
   routeId: Extract<RouteId, `allocateVehicleTo${string}`>,
