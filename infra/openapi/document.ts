@@ -71,11 +71,20 @@ const toSchema = (schema: z.core.$ZodType, io: 'input' | 'output'): SchemaObject
   return json as SchemaObject;
 };
 
+/** The whole declaration of a declared endpoint's type (a route names only what the HTTP layer reads). */
+const declaredDefinition = (type: string): ResourceDefinition => {
+  const definition = resourceTypes.get(type);
+  if (!definition) throw new Error(`${type} is not a declared type`);
+  return definition;
+};
+
 const contractOf = async (route: Route): Promise<HandlerContract> => {
   if (route.handler === GENERIC_ENDPOINTS) {
     const operation = route.declared?.operation;
     if (operation !== 'create' && operation !== 'update') return {};
-    return { requestBody: declaredCrud(route.declared?.resource as ResourceDefinition).documents[operation] };
+    return {
+      requestBody: declaredCrud(declaredDefinition(route.declared?.resource.type ?? '')).documents[operation],
+    };
   }
   return (await import(pathToFileURL(resolve(REPOSITORY_ROOT, route.handler)).href)) as HandlerContract;
 };
@@ -285,7 +294,7 @@ const includedSchema = (types: readonly string[]): Record<string, SchemaObject> 
 
 const successBody = (route: Route, answer: Answer, contract: HandlerContract): ResponseObject => {
   const [type = ''] = [answer.resource ?? answer.collection ?? []].flat();
-  const definition = route.declared?.resource ?? resourceTypes.get(type);
+  const definition = resourceTypes.get(route.declared?.resource.type ?? type);
   const included = includedTypes(
     definition,
     contract.collectionOptions?.includes ?? definition?.collection?.includes ?? [],
@@ -594,7 +603,7 @@ const resourceSchemas = (documented: Route[]): Record<string, SchemaObject> => {
   for (const route of documented) {
     const answer = answerOf(route);
     for (const type of [answer.resource ?? [], answer.collection ?? []].flat()) types.add(type);
-    const definition = route.declared?.resource ?? resourceTypes.get(answer.resource ?? '');
+    const definition = resourceTypes.get(route.declared?.resource.type ?? answer.resource ?? '');
     for (const type of includedTypes(definition, definition?.collection?.includes ?? [])) types.add(type);
   }
   return Object.fromEntries(

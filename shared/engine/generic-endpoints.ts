@@ -7,11 +7,15 @@
 import { parameterNames } from '../http/path-template';
 import type { Route } from '../http/route';
 import { createHandler, deleteHandler, getHandler, listHandler, updateHandler } from './crud-handlers';
+import { declaredType } from './resource-definition';
 import { declaredCrud } from './simple-crud';
 
 export const handlerFor = (route: Route) => {
   if (!route.declared) throw new Error(`${route.id} is not a declared resource's endpoint`);
-  const { resource, operation } = route.declared;
+  const { operation } = route.declared;
+  // The route names only what the HTTP layer reads of its type; the engine reads the whole declaration.
+  const resource = declaredType(route.declared.resource.type);
+  if (!resource) throw new Error(`${route.declared.resource.type} is not a declared type`);
   const idParam = parameterNames(route.path).at(-1) ?? '';
   if (operation === 'list') return listHandler(route, resource);
   if (operation === 'get') return getHandler(route, resource, idParam);

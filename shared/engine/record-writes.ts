@@ -10,7 +10,11 @@ import type { Scope } from '../data/scope';
 import type { StoredRelationship, StoredResource } from '../data/stored-resource';
 import { commit, type WriteOp, WriteRefused } from '../data/transaction';
 import { ConflictError, ValidationError } from '../jsonapi/errors';
-import { declaredType, type ResourceDefinition } from './resource-definition';
+import type { Check, ResourceDefinition } from './declaration';
+import { declaredType } from './resource-definition';
+
+export type { Check } from './declaration';
+
 import { relatedIds } from './serialise';
 import { indexed, toStoredResource } from './stored';
 
@@ -33,12 +37,6 @@ export const relationshipSchema = (definition: ResourceDefinition, name: string,
     ? z.strictObject({ data: z.array(identifier).max(maxMany) })
     : z.strictObject({ data: identifier.nullable() });
 };
-
-/** A write op that proves something a request named exists; refused, it is a 400 at `pointer`. */
-export interface Check {
-  op: WriteOp;
-  pointer: string;
-}
 
 /** Checks that every id the relationships name exists among the organisation's records of its type. */
 const existenceChecks = (

@@ -1,7 +1,7 @@
 /** Stored records → JSON:API resource objects, generically, from their resource definition. */
 import type { StoredResource } from '../data/stored-resource';
 import type { Relationship, ResourceObject } from '../jsonapi/document';
-import type { ResourceDefinition } from './resource-definition';
+import type { ResourceDefinition } from './declaration';
 
 const relationship = (definition: ResourceDefinition, item: StoredResource, name: string): Relationship => {
   const target = definition.relationships[name];

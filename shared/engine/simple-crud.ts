@@ -6,13 +6,13 @@ import * as z from 'zod';
 import type { Principal } from '../auth/principal';
 import { getInScope } from '../data/repository';
 import type { Scope } from '../data/scope';
-import type { ItemKey, StoredResource } from '../data/stored-resource';
+import type { StoredResource } from '../data/stored-resource';
 import type { WriteOp, WriteRefused } from '../data/transaction';
 import { ConflictError, ValidationError } from '../jsonapi/errors';
 import { assertSameId, parseDocument } from '../jsonapi/request-document';
+import type { CrudOptions, ResourceDefinition, UniqueAttribute } from './declaration';
 import {
   byPrincipal,
-  type Check,
   changedRecord,
   createRecord,
   deleteRecord,
@@ -21,7 +21,9 @@ import {
   replaceRecord,
   storedRelationships,
 } from './record-writes';
-import { declaredType, type ResourceDefinition } from './resource-definition';
+import { declaredType } from './resource-definition';
+
+export type { CrudOptions, UniqueAttribute } from './declaration';
 
 export interface SimpleCrud {
   definition: ResourceDefinition;
@@ -31,16 +33,6 @@ export interface SimpleCrud {
   create(scope: Scope, orgId: string, body: unknown, principal?: Principal | null): Promise<StoredResource>;
   update(scope: Scope, record: StoredResource, body: unknown): Promise<StoredResource>;
   remove(scope: Scope, record: StoredResource): Promise<void>;
-}
-
-/**
- * An attribute unique within the organisation: a claim item (saying which record holds the value)
- * commits with the record, moves when the value changes and goes when the record does; a taken value
- * is 409 CONFLICT.001 at the attribute.
- */
-export interface UniqueAttribute {
-  attribute: string;
-  claim: (orgId: string, value: string) => ItemKey;
 }
 
 const claimOps = (
@@ -71,32 +63,6 @@ const takenValue =
     }
     throw new ConflictError('The record changed while this request was applied; read it again and retry.');
   };
-
-export interface CrudOptions {
-  /** The caller is recorded as `author` (a user) or `author_service_account`. */
-  author?: true;
-  /** The record is listed on the one its `relationship` names, in that record's `as` list (a contact's interactions). */
-  listedOn?: { relationship: string; as: string };
-  /**
-   * Why a record may not be deleted yet (a job role someone holds), from the record as read: 409 with
-   * this detail. What it reads must move the record's version, so the delete (conditional on the version
-   * read) cannot pass a change made after the look.
-   */
-  inUse?: (record: StoredResource) => string | undefined;
-  /**
-   * What other records keep of this one, moved with each write (before: null on create; after: null on
-   * delete): ops (an induction type's entry under each site it covers), and checks of what it names, each
-   * a 400 at its pointer when refused (a specification's qualification types, each counted as in use).
-   */
-  upkeep?: (
-    before: StoredResource | null,
-    after: StoredResource | null,
-  ) => { ops?: WriteOp[]; checks?: Check[] };
-  /** A rule across fields, on the record as it would be written: throws a ValidationError if broken. */
-  validate?: (record: StoredResource) => void;
-  /** The id of a record of which there is one per something (a site's settings), from what it is created with. */
-  idOf?: (record: Pick<StoredResource, 'attributes' | 'rels'>) => string;
-}
 
 /**
  * The request documents of a create and an update: `required` attributes must be sent on create; every

@@ -2,7 +2,7 @@
 import { valueAt } from '../data/collection-query';
 import { geoIndexKeys } from '../data/geo-index';
 import type { StoredRelationship, StoredResource } from '../data/stored-resource';
-import type { ResourceDefinition } from './resource-definition';
+import type { ResourceDefinition } from './declaration';
 
 interface NewRecord {
   orgId: string;

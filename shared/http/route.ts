@@ -4,8 +4,9 @@
  * endpoints) and from each area's bespoke entries (`shared/engine/area.ts`).
  */
 import type { AuthScheme } from '../auth/schemes';
+import type { ItemKey } from '../data/stored-resource';
 import type { Permission } from '../domain/iam/permissions';
-import type { ResourceDefinition } from '../engine/resource-definition';
+import type { CollectionOptions } from '../jsonapi/collection-query';
 
 /**
  * The longest a route's function runs (its Lambda timeout): what a request may take, and how long an
@@ -16,6 +17,18 @@ export const FUNCTION_TIMEOUT_SECONDS = 10;
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** What a route's function may touch; the stack gives each area function the union of its routes'. */
+/**
+ * What the HTTP layer reads of a declared resource: its type, where a record of it is kept, what a GET
+ * derives it from, and its collection's query features. The engine's declaration (`ResourceDefinition`)
+ * has all this and more; the layer below it names only this, so it imports nothing of the engine.
+ */
+export interface DeclaredResource {
+  type: string;
+  keyOf: (orgId: string, id: string) => ItemKey;
+  derivedKeys?: (orgId: string, id: string) => ItemKey[];
+  collection?: CollectionOptions;
+}
+
 export interface RouteAccess {
   table?: 'read' | 'write';
   buckets?: { deviceBackups?: 'read' | 'write'; exports?: 'read' | 'write'; documents?: 'read' | 'write' };
@@ -79,7 +92,7 @@ export interface Route {
    */
   files?: readonly string[];
   /** For a declared resource's endpoint: the resource type and the operation served on it. */
-  declared?: { resource: ResourceDefinition; operation: Operation };
+  declared?: { resource: DeclaredResource; operation: Operation };
   /**
    * What a route that is not a declared endpoint answers with on success, for the OpenAPI document (a
    * declared endpoint's answer follows from its operation).

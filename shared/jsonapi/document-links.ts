@@ -7,7 +7,6 @@
  */
 import type { Page } from '../data/collection-query';
 import type { QueryParameters } from './collection-query';
-import type { ResourceObject } from './document';
 import { pageOffsets } from './pagination';
 
 /** A request as the links of its answer see it (an `ApiRequest` is one). */
@@ -114,7 +113,11 @@ export const cursorLinks = (request: RequestTarget, cursor: string | undefined) 
  * document (a collection, an action such as `/complete`), so its `self` is the record's own URL, whose
  * GET answers the record as it now is (for a creation, the `Location`).
  */
-export const resourceSelf = (request: RequestTarget, data: ResourceObject): string => {
+export const resourceSelf = (
+  request: RequestTarget,
+  // What it reads of the resource object (document.ts builds documents with these links).
+  data: { type: string; links?: { self: string } },
+): string => {
   if (request.method === 'GET') return requestLink(request);
   const own = data.links?.self;
   if (!own) throw new Error(`A ${data.type} answered to a ${request.method} has no URL of its own`);

@@ -23,6 +23,7 @@ import { buildSync, type Metafile } from 'esbuild';
 import type { Route } from '#shared/routes';
 import { areas, bundleArea } from '../../infra/area-bundle';
 import { nodeBundle } from '../../infra/node-bundle';
+import { bundleEnv } from '../support/bundle-env';
 
 const out = mkdtempSync(join(tmpdir(), 'bundles-'));
 
@@ -34,23 +35,7 @@ const bytesIn = (dir: string): { bytes: number; files: number } =>
       files: 0,
     });
 
-/** Configuration as the stack gives it; DynamoDB at a closed port, so nothing waits on a network. */
-const env = {
-  ...process.env,
-  STAGE: 'dev',
-  TABLE_NAME: 'table',
-  DEVICE_BACKUPS_BUCKET: 'backups',
-  EXPORTS_BUCKET: 'exports',
-  DOCUMENTS_BUCKET: 'documents',
-  TOKEN_ISSUER: 'https://api.example',
-  TOKEN_AUDIENCE: 'compliance-api:dev',
-  AWS_REGION: 'eu-west-2',
-  AWS_ACCESS_KEY_ID: 'bench',
-  AWS_SECRET_ACCESS_KEY: 'bench',
-  AWS_MAX_ATTEMPTS: '1',
-  DYNAMODB_ENDPOINT: 'http://127.0.0.1:9',
-  NODE_NO_WARNINGS: '1',
-};
+const env = { ...process.env, ...bundleEnv };
 
 interface TimedRequest {
   method: string;

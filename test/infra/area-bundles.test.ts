@@ -13,28 +13,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { areas, bundleArea } from '../../infra/area-bundle';
+import { bundleEnv } from '../support/bundle-env';
 
 const out = mkdtempSync(join(tmpdir(), 'area-bundles-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
-/** Configuration as the stack gives it. */
-const env = {
-  PATH: process.env.PATH ?? '',
-  STAGE: 'dev',
-  TABLE_NAME: 'table',
-  DEVICE_BACKUPS_BUCKET: 'backups',
-  EXPORTS_BUCKET: 'exports',
-  DOCUMENTS_BUCKET: 'documents',
-  TOKEN_ISSUER: 'https://api.example',
-  TOKEN_AUDIENCE: 'compliance-api:dev',
-  AWS_REGION: 'eu-west-2',
-  AWS_ACCESS_KEY_ID: 'test',
-  AWS_SECRET_ACCESS_KEY: 'test',
-  AWS_MAX_ATTEMPTS: '1',
-  DYNAMODB_ENDPOINT: 'http://127.0.0.1:9',
-  NODE_NO_WARNINGS: '1',
-  POWERTOOLS_LOG_LEVEL: 'ERROR',
-};
+const env = { ...bundleEnv, POWERTOOLS_LOG_LEVEL: 'ERROR' };
 
 /** Imports the bundle in a fresh Node process, as a cold start does, and hands it one API Gateway event. */
 const answer = (entry: string, method: string, path: string) => {

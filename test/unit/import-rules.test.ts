@@ -39,11 +39,13 @@ const importsUp = (sources?: Sources): string[] =>
   );
 
 /**
- * Circles of the imports a file's evaluation follows (`import`, `export … from`, `import()`); type-only
- * imports are erased before anything runs, so they cannot change what a bundle evaluates first.
+ * Circles of imports of every kind (`import`, `import type`, `export … from`, `import()`). A type-only
+ * import is erased before anything runs, so only the others can change what a bundle evaluates first; but
+ * a type-only circle still ties two layers together (the declaration types and the route table), so none
+ * is allowed either: types shared by two modules live in a module of types below both.
  */
 const runtimeCircles = (sources?: Sources): string[] => {
-  const graph = importGraph(FILES, ['static', 'dynamic'], sources);
+  const graph = importGraph(FILES, ['static', 'type', 'dynamic'], sources);
   return importCircles(graph).map((circle) => circlePath(graph, circle).join(' → '));
 };
 
@@ -101,5 +103,14 @@ describe('no import circle', () => {
   it('the rule fails on a circle of two files of one layer', () => {
     const circles = runtimeCircles(withImport('shared/jsonapi/pointer.ts', "import './request-document';"));
     expect(circles.join('\n')).toContain('shared/jsonapi/pointer.ts');
+  });
+
+  it("the rule fails on a type-only circle (the route naming the engine's declaration type, which names route types)", () => {
+    const circles = runtimeCircles(
+      withImport('shared/http/route.ts', "import type { ResourceDefinition } from '../engine/declaration';"),
+    );
+    expect(circles.join('\n')).toMatch(
+      /shared\/http\/route\.ts[\s\S]*shared\/engine\/declaration\.ts|shared\/engine\/declaration\.ts[\s\S]*shared\/http\/route\.ts/,
+    );
   });
 });

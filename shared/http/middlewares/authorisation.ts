@@ -9,12 +9,11 @@ import { settingsKey } from '../../data/organisation-settings';
 import { scopeOf } from '../../data/scope';
 import type { ItemKey } from '../../data/stored-resource';
 import type { EffectivePermissions } from '../../domain/iam/effective-permissions';
-import type { ResourceDefinition } from '../../engine/resource-definition';
 import { namesPageSize } from '../../jsonapi/collection-query';
 import { NotFoundError } from '../../jsonapi/errors';
 import type { ApiMiddleware } from '../api-context';
 import { parameterNames } from '../path-template';
-import type { Route } from '../route';
+import type { DeclaredResource, Route } from '../route';
 import { pagesCollection } from '../route';
 
 /**
@@ -91,11 +90,7 @@ export const declaredReadAhead = (route: Route): ReadAhead | undefined => {
  * record (an award's approval, an attendance's sign-out).
  */
 export const recordAhead =
-  (
-    resource: Pick<ResourceDefinition, 'keyOf' | 'derivedKeys'>,
-    idParam: string,
-    derived = false,
-  ): ReadAhead =>
+  (resource: Pick<DeclaredResource, 'keyOf' | 'derivedKeys'>, idParam: string, derived = false): ReadAhead =>
   (params, orgIds) => {
     const id = params[idParam];
     const more = derived ? resource.derivedKeys : undefined;
