@@ -1,10 +1,10 @@
+import { vehicles } from '#functions/assets/definitions';
 import { listResources } from '#shared/engine/collection';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { vehicles } from '#shared/resources/assets/definitions';
-import { auditEvents, historyOptions } from '#shared/resources/audit/audit-events';
-import { historyPage } from '#shared/resources/audit/history';
+import { auditEvents, historyOptions } from './audit-events';
+import { historyPage } from './history';
 
-export { historyOptions as collectionOptions } from '#shared/resources/audit/audit-events';
+export { historyOptions as collectionOptions } from './audit-events';
 
 /** GET /v3/vehicles/{vehicle_id}/audit-events: the vehicle's history, newest first, paginated. */
 export const handler = jsonApiHandler('listVehicleAuditEvents', (request) =>

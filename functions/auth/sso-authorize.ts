@@ -1,7 +1,7 @@
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { Reply } from '#shared/http/reply';
 import type { OwnQueryParameters } from '#shared/jsonapi/own-query-parameters';
-import { beginSsoLogin } from '#shared/resources/auth/sso-login';
+import { beginSsoLogin } from './sso-login';
 
 export const queryParameters = {
   invitation: { description: 'An invitation token from its e-mail: signing in accepts that invitation.' },

@@ -1,6 +1,6 @@
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { signedInReply } from '#shared/resources/auth/signed-in-reply';
-import { finishSsoLogin } from '#shared/resources/auth/sso-login';
+import { signedInReply } from './signed-in-reply';
+import { finishSsoLogin } from './sso-login';
 
 /**
  * GET /v3/sso/callback: the provider's answer is checked, the user found, linked or made, and a session

@@ -1,8 +1,8 @@
 import { createHandler } from '#shared/engine/crud-handlers';
-import { createComment } from '#shared/resources/comments/comments';
-import { comments } from '#shared/resources/comments/definitions';
+import { createComment } from './comments';
+import { comments } from './definitions';
 
-export { createCommentDocument as requestBody } from '#shared/resources/comments/comments';
+export { createCommentDocument as requestBody } from './comments';
 
 /** POST /v3/orgs/{org_id}/comments: a comment on one commentable record of the organisation; 201. */
 export const handler = createHandler('createComment', { definition: comments, create: createComment });

@@ -1,8 +1,8 @@
 import { readInScope } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { Reply } from '#shared/http/reply';
-import { deleteComment } from '#shared/resources/comments/comments';
-import { comments } from '#shared/resources/comments/definitions';
+import { deleteComment } from './comments';
+import { comments } from './definitions';
 
 /** DELETE /v3/comments/{comment_id} (spec): permanent; 204; 404 for an unknown or foreign comment. */
 export const handler = jsonApiHandler('deleteComment', async (request) => {

@@ -1,10 +1,10 @@
 import { readInScope, resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { created } from '#shared/http/reply';
-import { costLines, costSheets } from '#shared/resources/costs/definitions';
-import { addLine } from '#shared/resources/costs/sheets';
+import { costLines, costSheets } from './definitions';
+import { addLine } from './sheets';
 
-export { createLineDocument as requestBody } from '#shared/resources/costs/sheets';
+export { createLineDocument as requestBody } from './sheets';
 
 /** POST …/cost-sheets/{cost_sheet_id}/lines: snapshots the rate in force at `at` (default now); 201. */
 export const handler = jsonApiHandler('createCostLine', async (request) => {

@@ -1,10 +1,10 @@
 import { resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { created } from '#shared/http/reply';
-import { costSheets } from '#shared/resources/costs/definitions';
-import { createSheet } from '#shared/resources/costs/sheets';
+import { costSheets } from './definitions';
+import { createSheet } from './sheets';
 
-export { createSheetDocument as requestBody } from '#shared/resources/costs/sheets';
+export { createSheetDocument as requestBody } from './sheets';
 
 /** POST /v3/orgs/{org_id}/costs/cost-sheets: on one node of the hierarchy; 201. */
 export const handler = jsonApiHandler('createCostSheet', async (request) => {

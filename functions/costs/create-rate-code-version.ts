@@ -2,10 +2,10 @@ import { readInScope } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { created } from '#shared/http/reply';
 import { resourceDocument } from '#shared/jsonapi/document';
-import { rateCodes } from '#shared/resources/costs/definitions';
-import { addRateVersion, versionResource } from '#shared/resources/costs/register';
+import { rateCodes } from './definitions';
+import { addRateVersion, versionResource } from './register';
 
-export { rateVersionDocument as requestBody } from '#shared/resources/costs/register';
+export { rateVersionDocument as requestBody } from './register';
 
 /** POST …/rate-codes/{rate_code_id}/versions: a new rate from `valid_from`; 201. Existing lines keep their snapshots. */
 export const handler = jsonApiHandler('createRateCodeVersion', async (request) => {

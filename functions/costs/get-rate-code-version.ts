@@ -1,8 +1,8 @@
 import { readInScope } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { resourceDocument } from '#shared/jsonapi/document';
-import { rateCodes } from '#shared/resources/costs/definitions';
-import { readRateVersion, versionResource } from '#shared/resources/costs/register';
+import { rateCodes } from './definitions';
+import { readRateVersion, versionResource } from './register';
 
 /** GET …/rate-codes/{rate_code_id}/versions/{rate_code_version_id}: one rate of the code. */
 export const handler = jsonApiHandler('getRateCodeVersion', async (request) => {

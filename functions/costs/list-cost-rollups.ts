@@ -1,6 +1,6 @@
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import type { OwnQueryParameters } from '#shared/jsonapi/own-query-parameters';
-import { costRollUps } from '#shared/resources/costs/roll-ups';
+import { costRollUps } from './roll-ups';
 
 /** GET /v3/cost-rollups: read-only roll-ups of a node of the job hierarchy (spec rules 1–12). */
 export const handler = jsonApiHandler('listCostRollups', (request) =>

@@ -1,10 +1,10 @@
 import { listResourceObjects } from '#shared/engine/collection';
 import { readInScope } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { rateCodes } from '#shared/resources/costs/definitions';
-import { listRateVersions, rateVersionOptions, versionResource } from '#shared/resources/costs/register';
+import { rateCodes } from './definitions';
+import { listRateVersions, rateVersionOptions, versionResource } from './register';
 
-export { rateVersionOptions as collectionOptions } from '#shared/resources/costs/register';
+export { rateVersionOptions as collectionOptions } from './register';
 
 /** GET …/rate-codes/{rate_code_id}/versions: newest first; `filter[id]` picks one (its `links.self`). */
 export const handler = jsonApiHandler('listRateCodeVersions', async (request) => {

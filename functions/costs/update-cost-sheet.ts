@@ -1,9 +1,9 @@
 import { readInScope, resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { costSheets } from '#shared/resources/costs/definitions';
-import { updateSheet } from '#shared/resources/costs/sheets';
+import { costSheets } from './definitions';
+import { updateSheet } from './sheets';
 
-export { updateSheetDocument as requestBody } from '#shared/resources/costs/sheets';
+export { updateSheetDocument as requestBody } from './sheets';
 
 /** PATCH …/cost-sheets/{cost_sheet_id}: name and status (quoted, approved, completed). */
 export const handler = jsonApiHandler('updateCostSheet', async (request) => {

@@ -1,7 +1,7 @@
 import { readInScope, resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { deviceBackups } from '#shared/resources/device-backups/definitions';
-import { completeBackup } from '#shared/resources/device-backups/writes';
+import { deviceBackups } from './definitions';
+import { completeBackup } from './writes';
 
 /** POST /v3/device-backups/{device_backup_id}/complete: the uploader checks in the stored file. */
 export const handler = jsonApiHandler('completeDeviceBackup', async (request) => {

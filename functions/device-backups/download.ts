@@ -1,8 +1,8 @@
 import { readInScope } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { Reply } from '#shared/http/reply';
-import { deviceBackups } from '#shared/resources/device-backups/definitions';
-import { backupDownload } from '#shared/resources/device-backups/writes';
+import { deviceBackups } from './definitions';
+import { backupDownload } from './writes';
 
 /** GET /v3/device-backups/{device_backup_id}/content: 303 to a presigned GET; 404 once expired. */
 export const handler = jsonApiHandler('downloadDeviceBackup', async (request) => {

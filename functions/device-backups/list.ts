@@ -1,6 +1,6 @@
 import { listKept } from '#shared/engine/collection';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { deviceBackups, keptBackups } from '#shared/resources/device-backups/definitions';
+import { deviceBackups, keptBackups } from './definitions';
 
 /** GET /v3/orgs/{org_id}/device-backups: the live backups (kept 30 whole days); expired ones are never listed. */
 export const handler = jsonApiHandler('listDeviceBackups', (request) =>

@@ -1,7 +1,7 @@
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { eventFeed } from '#shared/resources/events/feed';
+import { eventFeed } from './feed';
 
-export { feedParameters as queryParameters } from '#shared/resources/events/feed';
+export { feedParameters as queryParameters } from './feed';
 
 /** GET /v3/orgs/{org_id}/events: the organisation's change feed, after a cursor. */
 export const handler = jsonApiHandler('listEvents', eventFeed);

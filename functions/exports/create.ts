@@ -1,13 +1,13 @@
+import { jobs } from '#functions/jobs/definitions';
 import { authorise, signedIn } from '#shared/auth/principal';
 import { resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { accepted, created } from '#shared/http/reply';
-import { exportsDefinition } from '#shared/resources/exports/definitions';
-import { parseExport } from '#shared/resources/exports/request';
-import { requestExport, withDownload } from '#shared/resources/exports/run';
-import { jobs } from '#shared/resources/jobs/definitions';
+import { exportsDefinition } from './definitions';
+import { parseExport } from './request';
+import { requestExport, withDownload } from './run';
 
-export { createExportDocument as requestBody } from '#shared/resources/exports/request';
+export { createExportDocument as requestBody } from './request';
 
 /**
  * POST /v3/orgs/{org_id}/exports: the caller needs the list permission of the export's subject in the

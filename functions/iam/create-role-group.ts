@@ -2,10 +2,10 @@ import { resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { created } from '#shared/http/reply';
 import { parseDocument } from '#shared/jsonapi/request-document';
-import { roleGroups } from '#shared/resources/iam/definitions';
-import { createRoleGroup, createRoleGroupDocument } from '#shared/resources/iam/role-writes';
+import { roleGroups } from './definitions';
+import { createRoleGroup, createRoleGroupDocument } from './role-writes';
 
-export { createRoleGroupDocument as requestBody } from '#shared/resources/iam/role-writes';
+export { createRoleGroupDocument as requestBody } from './role-writes';
 
 /** POST /v3/orgs/{org_id}/iam/role-groups: a bundle of roles; 201. */
 export const handler = jsonApiHandler('createRoleGroup', async (request) => {

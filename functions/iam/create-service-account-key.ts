@@ -2,8 +2,8 @@ import { readInScope } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { created } from '#shared/http/reply';
 import { resourceDocument } from '#shared/jsonapi/document';
-import { serviceAccounts } from '#shared/resources/iam/definitions';
-import { createKey, keyResource } from '#shared/resources/iam/service-accounts';
+import { serviceAccounts } from './definitions';
+import { createKey, keyResource } from './service-accounts';
 
 /** POST …/service-accounts/{service_account_id}/keys: 201 with client_id and client_secret, shown this once. */
 export const handler = jsonApiHandler('createServiceAccountKey', async (request) => {

@@ -2,10 +2,10 @@ import { resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { created } from '#shared/http/reply';
 import { parseDocument } from '#shared/jsonapi/request-document';
-import { serviceAccounts } from '#shared/resources/iam/definitions';
-import { createServiceAccount, createServiceAccountDocument } from '#shared/resources/iam/service-accounts';
+import { serviceAccounts } from './definitions';
+import { createServiceAccount, createServiceAccountDocument } from './service-accounts';
 
-export { createServiceAccountDocument as requestBody } from '#shared/resources/iam/service-accounts';
+export { createServiceAccountDocument as requestBody } from './service-accounts';
 
 /** POST /v3/orgs/{org_id}/iam/service-accounts: 201; keys are added with POST …/keys. */
 export const handler = jsonApiHandler('createServiceAccount', async (request) => {

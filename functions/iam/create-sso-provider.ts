@@ -4,10 +4,10 @@ import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { created } from '#shared/http/reply';
 import { UnauthorisedError } from '#shared/jsonapi/errors';
 import { parseDocument } from '#shared/jsonapi/request-document';
-import { ssoProviders } from '#shared/resources/iam/definitions';
-import { createSsoProvider, createSsoProviderDocument } from '#shared/resources/iam/sso-providers';
+import { ssoProviders } from './definitions';
+import { createSsoProvider, createSsoProviderDocument } from './sso-providers';
 
-export { createSsoProviderDocument as requestBody } from '#shared/resources/iam/sso-providers';
+export { createSsoProviderDocument as requestBody } from './sso-providers';
 
 /** POST /v3/sso-providers: the organisation comes from the body's `organisation` relationship. */
 export const handler = jsonApiHandler('createSsoProvider', async (request) => {

@@ -1,8 +1,8 @@
 import { readInScope } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { Reply } from '#shared/http/reply';
-import { roleGroups } from '#shared/resources/iam/definitions';
-import { deleteRoleOrGroup } from '#shared/resources/iam/role-writes';
+import { roleGroups } from './definitions';
+import { deleteRoleOrGroup } from './role-writes';
 
 /** DELETE /v3/orgs/{org_id}/iam/role-groups/{role_group_id}: 204; 409 while a grant still names it. */
 export const handler = jsonApiHandler('deleteRoleGroup', async ({ scope, params }) => {

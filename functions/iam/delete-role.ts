@@ -1,7 +1,7 @@
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { Reply } from '#shared/http/reply';
-import { deleteRoleOrGroup } from '#shared/resources/iam/role-writes';
-import { readRole, refuseBuiltIn } from '#shared/resources/iam/virtual-records';
+import { deleteRoleOrGroup } from './role-writes';
+import { readRole, refuseBuiltIn } from './virtual-records';
 
 /** DELETE /v3/orgs/{org_id}/iam/roles/{role_id}: 204; 409 while a grant or role group still names it. */
 export const handler = jsonApiHandler('deleteRole', async ({ scope, params }) => {

@@ -2,8 +2,8 @@ import { readInScope } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { Reply } from '#shared/http/reply';
 import { NotFoundError } from '#shared/jsonapi/errors';
-import { serviceAccounts } from '#shared/resources/iam/definitions';
-import { deleteKey, findKey } from '#shared/resources/iam/service-accounts';
+import { serviceAccounts } from './definitions';
+import { deleteKey, findKey } from './service-accounts';
 
 /** DELETE …/keys/{key_id}: 204; the key's tokens and its secret stop working at once. */
 export const handler = jsonApiHandler('deleteServiceAccountKey', async ({ scope, params }) => {

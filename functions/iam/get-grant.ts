@@ -1,6 +1,6 @@
 import { readInScope, resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { grants } from '#shared/resources/iam/definitions';
+import { grants } from './definitions';
 
 /** GET /v3/orgs/{org_id}/iam/grants/{grant_id} */
 export const handler = jsonApiHandler('getGrant', async (request) =>

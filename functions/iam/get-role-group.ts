@@ -1,6 +1,6 @@
 import { readInScope, resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { roleGroups } from '#shared/resources/iam/definitions';
+import { roleGroups } from './definitions';
 
 /** GET /v3/orgs/{org_id}/iam/role-groups/{role_group_id} */
 export const handler = jsonApiHandler('getRoleGroup', async (request) =>

@@ -1,7 +1,7 @@
 import { resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { roles } from '#shared/resources/iam/definitions';
-import { readRole } from '#shared/resources/iam/virtual-records';
+import { roles } from './definitions';
+import { readRole } from './virtual-records';
 
 /** GET /v3/orgs/{org_id}/iam/roles/{role_id}: a built-in role (string id) or a custom role. */
 export const handler = jsonApiHandler('getRole', async (request) =>

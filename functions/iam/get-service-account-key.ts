@@ -2,8 +2,8 @@ import { readInScope } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { resourceDocument } from '#shared/jsonapi/document';
 import { NotFoundError } from '#shared/jsonapi/errors';
-import { serviceAccounts } from '#shared/resources/iam/definitions';
-import { findKey, keyResource } from '#shared/resources/iam/service-accounts';
+import { serviceAccounts } from './definitions';
+import { findKey, keyResource } from './service-accounts';
 
 /** GET …/service-accounts/{service_account_id}/keys/{key_id}: one key, its secret masked. */
 export const handler = jsonApiHandler(

@@ -1,10 +1,10 @@
 import { listResourceObjects } from '#shared/engine/collection';
 import { readInScope } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { serviceAccounts } from '#shared/resources/iam/definitions';
-import { keyOptions, keyResource, keysOf } from '#shared/resources/iam/service-accounts';
+import { serviceAccounts } from './definitions';
+import { keyOptions, keyResource, keysOf } from './service-accounts';
 
-export { keyOptions as collectionOptions } from '#shared/resources/iam/service-accounts';
+export { keyOptions as collectionOptions } from './service-accounts';
 
 /** GET …/service-accounts/{service_account_id}/keys: every key (at most 10), secrets masked. */
 export const handler = jsonApiHandler('listServiceAccountKeys', async (request) => {

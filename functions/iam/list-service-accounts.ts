@@ -1,6 +1,6 @@
 import { listResources } from '#shared/engine/collection';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { serviceAccounts } from '#shared/resources/iam/definitions';
+import { serviceAccounts } from './definitions';
 
 /** GET /v3/orgs/{org_id}/iam/service-accounts */
 export const handler = jsonApiHandler('listServiceAccounts', (request) =>

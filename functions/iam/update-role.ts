@@ -1,11 +1,11 @@
 import { resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { parseDocument } from '#shared/jsonapi/request-document';
-import { roles } from '#shared/resources/iam/definitions';
-import { updateRole, updateRoleDocument } from '#shared/resources/iam/role-writes';
-import { readRole, refuseBuiltIn } from '#shared/resources/iam/virtual-records';
+import { roles } from './definitions';
+import { updateRole, updateRoleDocument } from './role-writes';
+import { readRole, refuseBuiltIn } from './virtual-records';
 
-export { updateRoleDocument as requestBody } from '#shared/resources/iam/role-writes';
+export { updateRoleDocument as requestBody } from './role-writes';
 
 /** PATCH /v3/orgs/{org_id}/iam/roles/{role_id}: custom roles only; holders' access follows within the grant cache time. */
 export const handler = jsonApiHandler('updateRole', async (request) => {

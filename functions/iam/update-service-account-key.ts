@@ -3,15 +3,10 @@ import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { resourceDocument } from '#shared/jsonapi/document';
 import { NotFoundError } from '#shared/jsonapi/errors';
 import { assertSameId, parseDocument } from '#shared/jsonapi/request-document';
-import { serviceAccounts } from '#shared/resources/iam/definitions';
-import {
-  findKey,
-  keyResource,
-  setKeyEnabled,
-  updateKeyDocument,
-} from '#shared/resources/iam/service-accounts';
+import { serviceAccounts } from './definitions';
+import { findKey, keyResource, setKeyEnabled, updateKeyDocument } from './service-accounts';
 
-export { updateKeyDocument as requestBody } from '#shared/resources/iam/service-accounts';
+export { updateKeyDocument as requestBody } from './service-accounts';
 
 /** PATCH …/keys/{key_id}: enable or disable a key; a disabled key's tokens stop at once. */
 export const handler = jsonApiHandler('updateServiceAccountKey', async (request) => {

@@ -1,10 +1,10 @@
 import { readInScope, resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { parseDocument } from '#shared/jsonapi/request-document';
-import { serviceAccounts } from '#shared/resources/iam/definitions';
-import { updateServiceAccount, updateServiceAccountDocument } from '#shared/resources/iam/service-accounts';
+import { serviceAccounts } from './definitions';
+import { updateServiceAccount, updateServiceAccountDocument } from './service-accounts';
 
-export { updateServiceAccountDocument as requestBody } from '#shared/resources/iam/service-accounts';
+export { updateServiceAccountDocument as requestBody } from './service-accounts';
 
 /** PATCH …/service-accounts/{service_account_id}: name, description, enabled; disabling stops its tokens at once. */
 export const handler = jsonApiHandler('updateServiceAccount', async (request) => {

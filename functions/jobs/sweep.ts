@@ -4,6 +4,6 @@
  */
 // Every declaration and route registered first: the engine finds types and routes by name (shared/routes.ts).
 import '#shared/routes';
-import { sweepJobs } from '#shared/resources/jobs/worker';
+import { sweepJobs } from './worker';
 
 export const handler = async (_event?: unknown, now = Date.now()) => sweepJobs(now);

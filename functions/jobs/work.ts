@@ -4,7 +4,7 @@
  */
 // Every declaration and route registered first: the engine finds types and routes by name (shared/routes.ts).
 import '#shared/routes';
-import '#shared/resources/jobs/kinds';
-import { type JobRef, runJob } from '#shared/resources/jobs/worker';
+import './kinds';
+import { type JobRef, runJob } from './worker';
 
 export const handler = async (event: JobRef) => runJob(event);

@@ -1,9 +1,9 @@
+import { signedInReply } from '#functions/auth/signed-in-reply';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { parseDocument } from '#shared/jsonapi/request-document';
-import { signedInReply } from '#shared/resources/auth/signed-in-reply';
-import { acceptInvitation, acceptInvitationDocument } from '#shared/resources/people/invitation-writes';
+import { acceptInvitation, acceptInvitationDocument } from './invitation-writes';
 
-export { acceptInvitationDocument as requestBody } from '#shared/resources/people/invitation-writes';
+export { acceptInvitationDocument as requestBody } from './invitation-writes';
 
 /**
  * POST /v3/invitations/accept: the token alone authenticates. Answers the user, with a session: its token

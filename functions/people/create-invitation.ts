@@ -1,13 +1,13 @@
+import { organisations } from '#functions/organisations/definitions';
 import { signedIn } from '#shared/auth/principal';
 import { readInScope, resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { created } from '#shared/http/reply';
 import { parseDocument } from '#shared/jsonapi/request-document';
-import { organisations } from '#shared/resources/organisations/definitions';
-import { createInvitation, createInvitationDocument } from '#shared/resources/people/invitation-writes';
-import { invitations } from '#shared/resources/people/invitations';
+import { createInvitation, createInvitationDocument } from './invitation-writes';
+import { invitations } from './invitations';
 
-export { createInvitationDocument as requestBody } from '#shared/resources/people/invitation-writes';
+export { createInvitationDocument as requestBody } from './invitation-writes';
 
 /**
  * POST /v3/orgs/{org_id}/people/invitations: 201, and the e-mail with its token (shown nowhere else) is

@@ -3,10 +3,10 @@ import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { created } from '#shared/http/reply';
 import { resourceDocument } from '#shared/jsonapi/document';
 import { parseDocument } from '#shared/jsonapi/request-document';
-import { createTeam, createTeamDocument } from '#shared/resources/people/team-writes';
-import { teams } from '#shared/resources/people/teams';
+import { createTeam, createTeamDocument } from './team-writes';
+import { teams } from './teams';
 
-export { createTeamDocument as requestBody } from '#shared/resources/people/team-writes';
+export { createTeamDocument as requestBody } from './team-writes';
 
 /** POST /v3/orgs/{org_id}/people/teams: 201 with the team and its Location. */
 export const handler = jsonApiHandler('createTeam', async (request) => {

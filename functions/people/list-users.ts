@@ -1,8 +1,8 @@
+import { COMPLIANT_WITH, compliantReader } from '#functions/qualifications/compliance';
 import { listResources, without } from '#shared/engine/collection';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import type { OwnQueryParameters } from '#shared/jsonapi/own-query-parameters';
-import { users } from '#shared/resources/people/users';
-import { COMPLIANT_WITH, compliantReader } from '#shared/resources/qualifications/compliance';
+import { users } from './users';
 
 export const queryParameters = {
   [COMPLIANT_WITH]: {

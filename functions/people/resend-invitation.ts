@@ -1,8 +1,8 @@
+import { organisations } from '#functions/organisations/definitions';
 import { readInScope, resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { organisations } from '#shared/resources/organisations/definitions';
-import { resendInvitation } from '#shared/resources/people/invitation-writes';
-import { invitations } from '#shared/resources/people/invitations';
+import { resendInvitation } from './invitation-writes';
+import { invitations } from './invitations';
 
 /** POST /v3/invitations/{invitation_id}/resend: a new token by e-mail, the old one void, a new lifetime. */
 export const handler = jsonApiHandler('resendInvitation', async (request) => {

@@ -1,7 +1,7 @@
 import { readInScope, resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { revokeInvitation } from '#shared/resources/people/invitation-writes';
-import { invitations } from '#shared/resources/people/invitations';
+import { revokeInvitation } from './invitation-writes';
+import { invitations } from './invitations';
 
 /** POST /v3/invitations/{invitation_id}/revoke: its token stops working; the address may be invited again. */
 export const handler = jsonApiHandler('revokeInvitation', async (request) => {

@@ -1,10 +1,10 @@
 import { signedIn } from '#shared/auth/principal';
 import { readInScope, resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { updateUser } from '#shared/resources/people/user-writes';
-import { users } from '#shared/resources/people/users';
+import { updateUser } from './user-writes';
+import { users } from './users';
 
-export { updateUserDocument as requestBody } from '#shared/resources/people/user-writes';
+export { updateUserDocument as requestBody } from './user-writes';
 
 /**
  * PATCH /v3/users/{user_id}: an administrator (`users:manage`) changes a user's profile, status or job

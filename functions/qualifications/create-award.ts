@@ -1,10 +1,10 @@
 import { resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { created } from '#shared/http/reply';
-import { createAward } from '#shared/resources/qualifications/awards';
-import { qualificationAwards } from '#shared/resources/qualifications/definitions';
+import { createAward } from './awards';
+import { qualificationAwards } from './definitions';
 
-export { createAwardDocument as requestBody } from '#shared/resources/qualifications/awards';
+export { createAwardDocument as requestBody } from './awards';
 
 /**
  * POST /v3/orgs/{org_id}/qualifications/awards: 201, the award pending approval; its expiry from the

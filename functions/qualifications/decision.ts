@@ -1,9 +1,9 @@
-import type { AwardAction } from '#shared/domain/qualifications/awards';
 import { readInScope, resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { recordAhead } from '#shared/http/middlewares/authorisation';
-import { decideAward } from '#shared/resources/qualifications/awards';
-import { qualificationAwards } from '#shared/resources/qualifications/definitions';
+import { decideAward } from './awards';
+import { qualificationAwards } from './definitions';
+import type { AwardAction } from './rules/awards';
 
 /**
  * POST /v3/qualification-awards/{id}/approve, /reject, /revoke: the award moves (409 from a status where

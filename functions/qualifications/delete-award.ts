@@ -1,8 +1,8 @@
 import { readInScope } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { Reply } from '#shared/http/reply';
-import { deleteAward } from '#shared/resources/qualifications/awards';
-import { qualificationAwards } from '#shared/resources/qualifications/definitions';
+import { deleteAward } from './awards';
+import { qualificationAwards } from './definitions';
 
 /** DELETE /v3/qualification-awards/{id}: an award recorded by mistake (pending or rejected); 409 otherwise. */
 export const handler = jsonApiHandler('deleteQualificationAward', async (request) => {

@@ -3,15 +3,8 @@ import { toResourceObject } from '#shared/engine/serialise';
 import { readInScope } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { recordAhead } from '#shared/http/middlewares/authorisation';
-import {
-  qualificationEvaluations,
-  qualificationSpecifications,
-} from '#shared/resources/qualifications/definitions';
-import {
-  evaluateSpecification,
-  evaluationParameters,
-  parseEvaluationQuery,
-} from '#shared/resources/qualifications/evaluation';
+import { qualificationEvaluations, qualificationSpecifications } from './definitions';
+import { evaluateSpecification, evaluationParameters, parseEvaluationQuery } from './evaluation';
 
 export const collectionOptions = {
   filters: { met: { kind: 'eq', path: 'attributes.met', type: 'boolean' } },

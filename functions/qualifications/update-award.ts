@@ -1,9 +1,9 @@
 import { readInScope, resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { updateAward } from '#shared/resources/qualifications/awards';
-import { qualificationAwards } from '#shared/resources/qualifications/definitions';
+import { updateAward } from './awards';
+import { qualificationAwards } from './definitions';
 
-export { updateAwardDocument as requestBody } from '#shared/resources/qualifications/awards';
+export { updateAwardDocument as requestBody } from './awards';
 
 /** PATCH /v3/qualification-awards/{id}: a pending award's dates, number and evidence; any award's notes. */
 export const handler = jsonApiHandler('updateQualificationAward', async (request) => {

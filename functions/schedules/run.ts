@@ -4,6 +4,6 @@
  */
 // Every declaration and route registered first: the engine finds types and routes by name (shared/routes.ts).
 import '#shared/routes';
-import { runDueSchedules } from '#shared/resources/schedules/run';
+import { runDueSchedules } from './runner';
 
 export const handler = async (_event?: unknown, now = Date.now()) => runDueSchedules(now);

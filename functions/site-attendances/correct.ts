@@ -1,10 +1,10 @@
 import { signedIn } from '#shared/auth/principal';
 import { readInScope, resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { correctTimes } from '#shared/resources/site-attendances/corrections';
-import { siteAttendances } from '#shared/resources/site-attendances/definitions';
+import { correctTimes } from './corrections';
+import { siteAttendances } from './definitions';
 
-export { correctionDocument as requestBody } from '#shared/resources/site-attendances/corrections';
+export { correctionDocument as requestBody } from './corrections';
 
 /** PATCH /v3/site-attendances/{id}: corrects its times, keeping each value replaced, who and why. */
 export const handler = jsonApiHandler('updateSiteAttendance', async (request) => {

@@ -1,8 +1,8 @@
 import { listResources } from '#shared/engine/collection';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import type { OwnQueryParameters } from '#shared/jsonapi/own-query-parameters';
-import { siteAttendances } from '#shared/resources/site-attendances/definitions';
-import { registerQuery } from '#shared/resources/site-attendances/register';
+import { siteAttendances } from './definitions';
+import { registerQuery } from './register';
 
 export const queryParameters = {
   'filter[day]': {

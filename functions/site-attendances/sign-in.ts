@@ -2,10 +2,10 @@ import { signedIn } from '#shared/auth/principal';
 import { resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { created } from '#shared/http/reply';
-import { siteAttendances } from '#shared/resources/site-attendances/definitions';
-import { signIn } from '#shared/resources/site-attendances/sign-in';
+import { siteAttendances } from './definitions';
+import { signIn } from './sign-in-writes';
 
-export { signInDocument as requestBody } from '#shared/resources/site-attendances/sign-in';
+export { signInDocument as requestBody } from './sign-in-writes';
 
 /**
  * POST /v3/orgs/{org_id}/site-attendances: signs someone in at a site, at the server's time. 409 when the

@@ -2,8 +2,8 @@ import { signedIn } from '#shared/auth/principal';
 import { readInScope, resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { recordAhead } from '#shared/http/middlewares/authorisation';
-import { siteAttendances } from '#shared/resources/site-attendances/definitions';
-import { signOut } from '#shared/resources/site-attendances/sign-out';
+import { siteAttendances } from './definitions';
+import { signOut } from './sign-out-writes';
 
 /** POST /v3/site-attendances/{id}/sign-out: the attendance ends now (409 if it has ended). */
 export const handler = jsonApiHandler(

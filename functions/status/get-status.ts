@@ -2,7 +2,7 @@ import { config } from '#shared/config';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { Reply } from '#shared/http/reply';
 import { metaDocument } from '#shared/jsonapi/document';
-import { databaseStatus } from '#shared/resources/status/database-status';
+import { databaseStatus } from './database-status';
 
 /** GET /v3/status: 200 once the table answers, 503 while it does not. No authentication. */
 export const handler = jsonApiHandler('getStatus', async () => {

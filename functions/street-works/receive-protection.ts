@@ -4,10 +4,10 @@ import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { metric } from '#shared/http/log';
 import { metaDocument, resourceDocument } from '#shared/jsonapi/document';
 import { ApiError } from '#shared/jsonapi/errors';
-import { protections } from '#shared/resources/street-works/definitions';
-import { confirm, processNotification, recordSubscription } from '#shared/resources/street-works/receive';
+import { protections } from './definitions';
+import { confirm, processNotification, recordSubscription } from './receive';
 
-export { snsEnvelope as requestBody } from '#shared/domain/street-works/sns-message';
+export { snsEnvelope as requestBody } from '#shared/domain/sns-message';
 
 /**
  * POST /street-works/protections: the national street-works service's SNS topic delivers here. The

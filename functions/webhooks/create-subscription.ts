@@ -1,12 +1,8 @@
 import { resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { created } from '#shared/http/reply';
-import { webhookSubscriptions } from '#shared/resources/webhooks/definitions';
-import {
-  createSubscription,
-  createSubscriptionDocument,
-  withSecret,
-} from '#shared/resources/webhooks/subscriptions';
+import { webhookSubscriptions } from './definitions';
+import { createSubscription, createSubscriptionDocument, withSecret } from './subscriptions';
 
 /** POST /v3/orgs/{org_id}/webhook-subscriptions: 201 with the signing secret, shown this once. */
 export const handler = jsonApiHandler('createWebhookSubscription', async (request) => {

@@ -1,8 +1,8 @@
 import { readInScope } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { Reply } from '#shared/http/reply';
-import { webhookSubscriptions } from '#shared/resources/webhooks/definitions';
-import { deleteSubscription } from '#shared/resources/webhooks/subscriptions';
+import { webhookSubscriptions } from './definitions';
+import { deleteSubscription } from './subscriptions';
 
 /** DELETE /v3/webhook-subscriptions/{id}: 204; its pending deliveries fail at their next attempt. */
 export const handler = jsonApiHandler('deleteWebhookSubscription', async (request) => {

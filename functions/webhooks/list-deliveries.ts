@@ -1,5 +1,5 @@
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { listSubscriptionDeliveries } from '#shared/resources/webhooks/delivery-log';
+import { listSubscriptionDeliveries } from './delivery-log';
 
 /** GET /v3/webhook-subscriptions/{id}/deliveries: the subscription's deliveries, newest first by default. */
 export const handler = jsonApiHandler('listWebhookDeliveries', (request) =>

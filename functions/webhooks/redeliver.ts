@@ -1,8 +1,8 @@
 import { readInScope, resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { Reply } from '#shared/http/reply';
-import { webhookDeliveries } from '#shared/resources/webhooks/definitions';
-import { requestRedelivery } from '#shared/resources/webhooks/deliveries';
+import { webhookDeliveries } from './definitions';
+import { requestRedelivery } from './deliveries';
 
 /**
  * POST /v3/webhook-deliveries/{id}/redeliver: 202 with the delivery, due now; the retry runner attempts it

@@ -4,6 +4,6 @@
  */
 // Every declaration and route registered first: the engine finds types and routes by name (shared/routes.ts).
 import '#shared/routes';
-import { runDueDeliveries } from '#shared/resources/webhooks/deliveries';
+import { runDueDeliveries } from './deliveries';
 
 export const handler = async (_event?: unknown, now = Date.now()) => runDueDeliveries(now);

@@ -1,8 +1,8 @@
 import { readInScope, resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { Reply } from '#shared/http/reply';
-import { webhookSubscriptions } from '#shared/resources/webhooks/definitions';
-import { rotateSecret, type StoredSubscription, withSecret } from '#shared/resources/webhooks/subscriptions';
+import { webhookSubscriptions } from './definitions';
+import { rotateSecret, type StoredSubscription, withSecret } from './subscriptions';
 
 /**
  * POST /v3/webhook-subscriptions/{id}/rotate-secret: 200 with the new secret, shown this once; the one it

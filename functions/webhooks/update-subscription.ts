@@ -1,11 +1,7 @@
 import { readInScope, resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { webhookSubscriptions } from '#shared/resources/webhooks/definitions';
-import {
-  type StoredSubscription,
-  updateSubscription,
-  updateSubscriptionDocument,
-} from '#shared/resources/webhooks/subscriptions';
+import { webhookSubscriptions } from './definitions';
+import { type StoredSubscription, updateSubscription, updateSubscriptionDocument } from './subscriptions';
 
 /**
  * PATCH /v3/webhook-subscriptions/{id}: any change makes a failing subscription active again; 403 unless the

@@ -31,15 +31,12 @@ export interface AreaFunctionProps extends Omit<FunctionProps, 'code' | 'handler
 }
 
 /**
- * The folder of an area's route list (`shared/resources/<area>/`); the fallback has only its handler's.
- * Not `functions/<area>/`: an area of declared resources alone has no handler files, and git keeps no
- * empty folder.
+ * The area's home, `functions/<area>/`; an area whose manifest lives in another's home (the street-works
+ * feed's, in `functions/street-works/`) is keyed on the folder of its first route's handler.
  */
-const areaFolder = (area: string): string => {
-  const folder = [
-    resolve(REPOSITORY_ROOT, 'shared', 'resources', area),
-    resolve(REPOSITORY_ROOT, 'functions', area),
-  ].find((folder) => existsSync(folder));
+const areaFolder = (area: string, routes: readonly Route[]): string => {
+  const home = resolve(REPOSITORY_ROOT, 'functions', area);
+  const folder = existsSync(home) ? home : routes[0] && dirname(resolve(REPOSITORY_ROOT, routes[0].handler));
   if (!folder) throw new Error(`Area ${area} has no folder`);
   return folder;
 };
@@ -92,7 +89,7 @@ class BundledFunction extends LambdaFunction {
 export class AreaFunction extends BundledFunction {
   constructor(scope: Construct, id: string, { area, routes, ...props }: AreaFunctionProps) {
     super(scope, id, {
-      source: areaFolder(area),
+      source: areaFolder(area, routes),
       build: (outdir) => bundleArea(area, routes, outdir),
       ...props,
     });

@@ -3,19 +3,20 @@
  * a manufacturer → model → vehicle specification graph, vans carrying equipment, a depot, streets and
  * properties around the organisation's town.
  */
-import { scopeOf } from '#shared/data/scope';
-import { commit } from '#shared/data/transaction';
-import { newRecord } from '#shared/engine/record-writes';
-import { declaredCrud, type SimpleCrud } from '#shared/engine/simple-crud';
+
 import {
   equipmentCategories,
   equipmentManufacturers,
   equipmentModels,
   vehicleSpecifications,
-} from '#shared/resources/assets/definitions';
-import { equipmentCrud } from '#shared/resources/assets/equipment';
-import { vehicleCrud } from '#shared/resources/assets/vehicles';
-import { locations, properties, streets } from '#shared/resources/places/definitions';
+} from '#functions/assets/definitions';
+import { equipmentCrud } from '#functions/assets/equipment/writes';
+import { vehicleCrud } from '#functions/assets/vehicles/writes';
+import { locations, properties, streets } from '#functions/places/definitions';
+import { scopeOf } from '#shared/data/scope';
+import { commit } from '#shared/data/transaction';
+import { newRecord } from '#shared/engine/record-writes';
+import { declaredCrud, type SimpleCrud } from '#shared/engine/simple-crud';
 
 const rel = (type: string, id: string) => ({ data: { type, id } });
 

@@ -3,12 +3,13 @@
  * uses: a contract, two schemes, work orders and operations, rate codes with versions, and cost sheets
  * with actual and estimate lines. Returns the contract's id so `npm start` can print a roll-up URL.
  */
+
+import { rateCodes } from '#functions/costs/definitions';
+import { addRateVersion } from '#functions/costs/register';
+import { addLine, createSheet } from '#functions/costs/sheets';
+import { nodeCrud } from '#functions/projects/hierarchy';
 import { scopeOf } from '#shared/data/scope';
 import { declaredCrud } from '#shared/engine/simple-crud';
-import { rateCodes } from '#shared/resources/costs/definitions';
-import { addRateVersion } from '#shared/resources/costs/register';
-import { addLine, createSheet } from '#shared/resources/costs/sheets';
-import { nodeCrud } from '#shared/resources/projects/hierarchy';
 
 const rel = (type: string, id: string) => ({ data: { type, id } });
 

@@ -3,18 +3,16 @@
  * uses: a depot with its own induction, a CSCS card and first aid as qualification types, a specification
  * the depot requires, awards (approved, and one pending approval), and two people on site now.
  */
+
+import { locations } from '#functions/places/definitions';
+import { createAward, decideAward } from '#functions/qualifications/awards';
+import { qualificationSpecifications, qualificationTypes } from '#functions/qualifications/definitions';
+import { siteSettings } from '#functions/site-attendances/definitions';
+import { signIn } from '#functions/site-attendances/sign-in-writes';
 import type { Principal } from '#shared/auth/principal';
 import { scopeOf } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
 import { declaredCrud } from '#shared/engine/simple-crud';
-import { locations } from '#shared/resources/places/definitions';
-import { createAward, decideAward } from '#shared/resources/qualifications/awards';
-import {
-  qualificationSpecifications,
-  qualificationTypes,
-} from '#shared/resources/qualifications/definitions';
-import { siteSettings } from '#shared/resources/site-attendances/definitions';
-import { signIn } from '#shared/resources/site-attendances/sign-in';
 
 const rel = (type: string, id: string) => ({ data: { type, id } });
 

@@ -2,6 +2,15 @@
  * Builders that write records through the data layer, for the demo data set and for tests that build
  * their own data. Ids are UUIDv7 taken from the creation time, as the service's own writes will be.
  */
+
+import { featureConfigurations } from '#functions/feature-configurations/definitions';
+import { createGrant, grantRecord, grantWrites } from '#functions/iam/grant-writes';
+import { createKey, createServiceAccount } from '#functions/iam/service-accounts';
+import { createSsoProvider as createSsoProviderRecord } from '#functions/iam/sso-providers';
+import { organisations } from '#functions/organisations/definitions';
+import { defaultSettings } from '#functions/organisations/settings';
+import { createTeam as createTeamRecord } from '#functions/people/team-writes';
+import { users } from '#functions/people/users';
 import { uuidv7 } from '#shared/data/ids';
 import { userPrincipal } from '#shared/data/principals';
 import { scopeOf } from '#shared/data/scope';
@@ -9,14 +18,6 @@ import type { StoredResource } from '#shared/data/stored-resource';
 import { commit, type WriteOp } from '#shared/data/transaction';
 import type { ResourceDefinition } from '#shared/engine/resource-definition';
 import { toStoredResource } from '#shared/engine/stored';
-import { featureConfigurations } from '#shared/resources/feature-configurations/definitions';
-import { createGrant, grantRecord, grantWrites } from '#shared/resources/iam/grant-writes';
-import { createKey, createServiceAccount } from '#shared/resources/iam/service-accounts';
-import { createSsoProvider as createSsoProviderRecord } from '#shared/resources/iam/sso-providers';
-import { organisations } from '#shared/resources/organisations/definitions';
-import { defaultSettings } from '#shared/resources/organisations/settings';
-import { createTeam as createTeamRecord } from '#shared/resources/people/team-writes';
-import { users } from '#shared/resources/people/users';
 
 const create = async (
   definition: ResourceDefinition,

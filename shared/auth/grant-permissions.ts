@@ -12,7 +12,7 @@ import {
   type EffectivePermissions,
   effectivePermissions,
   type GrantFacts,
-} from '../domain/iam/effective-permissions';
+} from '../domain/effective-permissions';
 
 const idsIn = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
 

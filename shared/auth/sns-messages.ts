@@ -15,7 +15,7 @@ import {
   signatureAlgorithm,
   stringToSign,
   timestampRefusal,
-} from '../domain/street-works/sns-message';
+} from '../domain/sns-message';
 import { ApiError, ValidationError } from '../jsonapi/errors';
 
 const CERTIFICATE_CACHE_SIZE = 16;

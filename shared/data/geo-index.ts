@@ -5,7 +5,7 @@
  * cover it, see `coverBoxes`), then checked exactly: never the whole collection, unless the box covers
  * most of the globe, when the whole index is what it asks for.
  */
-import { boxesOf, coverBoxes, encodeGeohash, INDEX_PRECISION } from '../domain/geo/geohash';
+import { boxesOf, coverBoxes, encodeGeohash, INDEX_PRECISION } from '../domain/geohash';
 import type { CollectionQuery, FilterClause, PageRead } from './collection-query';
 import { applyInMemory } from './in-memory-collection';
 import { queryItems } from './repository';

@@ -1,6 +1,6 @@
 /**
  * One webhook request, sent only to a checked public address. The host is resolved here, every address
- * it resolves to is judged (`shared/domain/webhooks/addresses.ts`): if any is refused the attempt is,
+ * it resolves to is judged (`shared/domain/webhook-addresses.ts`): if any is refused the attempt is,
  * and the connection goes to the address that was checked (the socket's `lookup` answers it), so a DNS
  * answer that changes between the check and the connect (rebinding) cannot move it. TLS still verifies
  * the certificate against the host name. Redirects are not followed: a 3xx is the answer. The attempt is
@@ -11,7 +11,7 @@ import { lookup } from 'node:dns/promises';
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { addressRange, judgeAddress } from '../domain/webhooks/addresses';
+import { addressRange, judgeAddress } from '../domain/webhook-addresses';
 
 export interface WebhookRequest {
   url: string;

@@ -4,7 +4,7 @@
  * area's Lambda function serves exactly that list (`shared/routes.ts` assembles the areas).
  */
 
-import { isPermission } from '../domain/iam/permissions';
+import { isPermission } from '../domain/permissions';
 import {
   defaultAccess,
   type HttpMethod,

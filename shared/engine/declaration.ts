@@ -9,7 +9,7 @@ import type { FilterClause } from '../data/collection-query';
 import type { Scope } from '../data/scope';
 import type { ItemKey, StoredResource } from '../data/stored-resource';
 import type { WriteOp } from '../data/transaction';
-import type { Permission } from '../domain/iam/permissions';
+import type { Permission } from '../domain/permissions';
 import type { Answer, Operation, RouteAccess } from '../http/route';
 import type { CollectionOptions } from '../jsonapi/collection-query';
 

@@ -5,7 +5,7 @@
  */
 import type { AuthScheme } from '../auth/schemes';
 import type { ItemKey } from '../data/stored-resource';
-import type { Permission } from '../domain/iam/permissions';
+import type { Permission } from '../domain/permissions';
 import type { CollectionOptions } from '../jsonapi/collection-query';
 
 /**

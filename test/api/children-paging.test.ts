@@ -9,12 +9,12 @@
  * memory. A caller outside the parent's organisation gets 404 and nothing of the children.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { preConstructionInformation, siteHazards } from '#functions/cdm/definitions';
 import { getItem } from '#shared/data/repository';
 import { scopeOf } from '#shared/data/scope';
 import { counterKey } from '#shared/data/stored-resource';
 import { commit } from '#shared/data/transaction';
 import { newRecord } from '#shared/engine/record-writes';
-import { preConstructionInformation, siteHazards } from '#shared/resources/cdm/definitions';
 import { type ApiResponse, startTestApi, type TestApi } from '../support/api';
 import { createFolder } from '../support/folders';
 import { itemsRead, type Read } from '../support/query-scans';

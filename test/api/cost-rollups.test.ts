@@ -1,6 +1,6 @@
 /** GET /v3/cost-rollups, rule by rule (spec, Endpoints). Amounts are integer minor units (pence). */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CostLine, type CostNode, rollUp, type SheetStatus } from '#shared/domain/costs/roll-up';
+import { type CostLine, type CostNode, rollUp, type SheetStatus } from '#functions/costs/rules/roll-up';
 import { createServiceAccountClient } from '../../infra/local/records';
 import { startTestApi, type TestApi } from '../support/api';
 import { queryScans } from '../support/query-scans';

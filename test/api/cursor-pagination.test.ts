@@ -8,11 +8,11 @@
  * as it was (pagination-links.test.ts walks every collection route both ways).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { streets } from '#functions/places/definitions';
 import { queryCollection } from '#shared/data/repository';
 import { scopeOf } from '#shared/data/scope';
 import { commit } from '#shared/data/transaction';
 import { newRecord } from '#shared/engine/record-writes';
-import { streets } from '#shared/resources/places/definitions';
 import { createServiceAccountClient } from '../../infra/local/records';
 import { startTestApi, type TestApi } from '../support/api';
 import { queryScans } from '../support/query-scans';

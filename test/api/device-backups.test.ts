@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deviceBackups } from '#functions/device-backups/definitions';
+import { createBackup } from '#functions/device-backups/writes';
 import { getItem } from '#shared/data/repository';
 import { scopeOf } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
-import { deviceBackups } from '#shared/resources/device-backups/definitions';
-import { createBackup } from '#shared/resources/device-backups/writes';
 import { createServiceAccountClient, grantRole } from '../../infra/local/records';
 import { startTestApi, type TestApi } from '../support/api';
 import { idsByCursor } from '../support/cursor-walk';

@@ -5,17 +5,17 @@
 import { createHash } from 'node:crypto';
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dynamodb, documents as tableClient, tableName } from '#shared/data/clients';
-import { getItem } from '#shared/data/repository';
-import { scopeOf } from '#shared/data/scope';
-import type { StoredResource } from '#shared/data/stored-resource';
-import { commit } from '#shared/data/transaction';
 import {
   documentMoves,
   documentVersions,
   folders,
   subfolderCountKey,
-} from '#shared/resources/documents/definitions';
+} from '#functions/documents/definitions';
+import { dynamodb, documents as tableClient, tableName } from '#shared/data/clients';
+import { getItem } from '#shared/data/repository';
+import { scopeOf } from '#shared/data/scope';
+import type { StoredResource } from '#shared/data/stored-resource';
+import { commit } from '#shared/data/transaction';
 import { type ApiResponse, startTestApi, type TestApi } from '../support/api';
 import { deliverEvents } from '../support/event-stream';
 import { createFolder } from '../support/folders';

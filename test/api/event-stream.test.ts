@@ -6,9 +6,9 @@
  * nothing after it runs ahead.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { consumeWith } from '#functions/events/consume-batch';
+import type { EventConsumer } from '#functions/events/consumers';
 import type { StoredEvent } from '#shared/data/events';
-import { consumeWith } from '#shared/resources/events/consume';
-import type { EventConsumer } from '#shared/resources/events/consumers';
 import { handler } from '../../functions/events/consume';
 import { startEventStream } from '../../infra/local/event-stream';
 import { startTestApi, type TestApi } from '../support/api';

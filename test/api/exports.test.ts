@@ -6,10 +6,10 @@
  */
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportsDefinition } from '#functions/exports/definitions';
 import { uuidv7 } from '#shared/data/ids';
 import { getItem } from '#shared/data/repository';
 import type { StoredResource } from '#shared/data/stored-resource';
-import { exportsDefinition } from '#shared/resources/exports/definitions';
 import { createServiceAccountClient, grantRole } from '../../infra/local/records';
 import { type ApiResponse, startTestApi, type TestApi } from '../support/api';
 import { assertJsonApiDocument } from '../support/conformance';

@@ -6,12 +6,12 @@
  * no membership, and the invitation stays pending.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { acceptanceAuthority, teamGrantsOf } from '#functions/people/invitation-authority';
+import { invitations } from '#functions/people/invitations';
 import { startSession } from '#shared/auth/sessions';
 import { getConsistent } from '#shared/data/repository';
 import { scopeOf } from '#shared/data/scope';
 import { commit, WriteRefused } from '#shared/data/transaction';
-import { acceptanceAuthority, teamGrantsOf } from '#shared/resources/people/invitation-authority';
-import { invitations } from '#shared/resources/people/invitations';
 import { createTeam, createUser, grantRole } from '../../infra/local/records';
 import { startTestApi, type TestApi } from '../support/api';
 import { addAccount, loginAt, oidcDiscoveryUrl, registerClient } from '../support/identity-provider';

@@ -12,14 +12,14 @@
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportsDefinition } from '#functions/exports/definitions';
+import { jobs } from '#functions/jobs/definitions';
 import { config } from '#shared/config';
 import { documents, dynamodb, tableName } from '#shared/data/clients';
 import { readJobState } from '#shared/data/jobs';
 import { getItem } from '#shared/data/repository';
 import { HeadObjectCommand, s3 } from '#shared/data/s3';
 import { collectionPartition, type StoredResource } from '#shared/data/stored-resource';
-import { exportsDefinition } from '#shared/resources/exports/definitions';
-import { jobs } from '#shared/resources/jobs/definitions';
 import { handler as work } from '../../functions/jobs/work';
 import { createServiceAccountClient } from '../../infra/local/records';
 import { startTestApi, type TestApi } from '../support/api';

@@ -1,5 +1,5 @@
 /**
- * Job roles (issue 16's example of a plain resource: one declaration, `shared/resources/people/job-roles.ts`;
+ * Job roles (issue 16's example of a plain resource: one declaration, `functions/people/job-roles.ts`;
  * issue 21 adds who holds them). Everything here comes from the platform: routes, permission, generic
  * handlers, schema, unique code, links and collection features.
  */

@@ -9,10 +9,10 @@
  */
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobs } from '#functions/jobs/definitions';
 import { documents, tableName } from '#shared/data/clients';
 import { getItem } from '#shared/data/repository';
 import { collectionPartition } from '#shared/data/stored-resource';
-import { jobs } from '#shared/resources/jobs/definitions';
 import { type ApiResponse, startTestApi, type TestApi } from '../support/api';
 import { finished, killMidJob, startJobs, watchJob } from '../support/job-workers';
 import { newTenant, type Tenant } from '../support/tenants';

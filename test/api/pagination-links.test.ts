@@ -10,11 +10,11 @@
  * test/support/api.ts checks the same links on every response of every API test file, and follows them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { grantRecord, grantWrites } from '#functions/iam/grant-writes';
+import { streets } from '#functions/places/definitions';
 import { scopeOf } from '#shared/data/scope';
 import { commit } from '#shared/data/transaction';
 import { newRecord } from '#shared/engine/record-writes';
-import { grantRecord, grantWrites } from '#shared/resources/iam/grant-writes';
-import { streets } from '#shared/resources/places/definitions';
 import { type Route, routes } from '#shared/routes';
 import { createFeatureConfiguration, createOrganisation } from '../../infra/local/records';
 import { runCdmScenario } from '../scenarios/cdm';

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { properties } from '#functions/places/definitions';
 import { bulkPut } from '#shared/data/bulk';
 import { dynamodb } from '#shared/data/clients';
 import { scopeOf } from '#shared/data/scope';
 import { counterKey } from '#shared/data/stored-resource';
 import { commit } from '#shared/data/transaction';
-import { MAX_COVER_RANGES } from '#shared/domain/geo/geohash';
+import { MAX_COVER_RANGES } from '#shared/domain/geohash';
 import { newRecord } from '#shared/engine/record-writes';
 import { declaredCrud } from '#shared/engine/simple-crud';
-import { properties } from '#shared/resources/places/definitions';
 import { startTestApi, type TestApi } from '../support/api';
 import { newTenant, type Tenant } from '../support/tenants';
 

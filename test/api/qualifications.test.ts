@@ -5,9 +5,9 @@
  * test (never a sleep).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expiryAfter } from '#functions/qualifications/rules/awards';
+import { runDueSchedules } from '#functions/schedules/runner';
 import { startSession } from '#shared/auth/sessions';
-import { expiryAfter } from '#shared/domain/qualifications/awards';
-import { runDueSchedules } from '#shared/resources/schedules/run';
 import { createUser, grantRole } from '../../infra/local/records';
 import { startTestApi, type TestApi } from '../support/api';
 import { latestEvent } from '../support/event-stream';

@@ -8,12 +8,12 @@
  * shared/auth/principal.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { grantRecord, grantWrites, holdingOps } from '#functions/iam/grant-writes';
+import { streets } from '#functions/places/definitions';
 import { dynamodb } from '#shared/data/clients';
 import { scopeOf } from '#shared/data/scope';
 import { commit } from '#shared/data/transaction';
 import { newRecord } from '#shared/engine/record-writes';
-import { grantRecord, grantWrites, holdingOps } from '#shared/resources/iam/grant-writes';
-import { streets } from '#shared/resources/places/definitions';
 import { type Route, routes } from '#shared/routes';
 import { createServiceAccountClient } from '../../infra/local/records';
 import { startTestApi, type TestApi } from '../support/api';

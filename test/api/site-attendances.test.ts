@@ -5,9 +5,9 @@
  * (the schedule's clock moved by the test), a day's register, and the roll call as a CSV export.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runDueSchedules } from '#functions/schedules/runner';
+import { nextClosing } from '#functions/site-attendances/rules/site-day';
 import { startSession } from '#shared/auth/sessions';
-import { nextClosing } from '#shared/domain/site-attendances/site-day';
-import { runDueSchedules } from '#shared/resources/schedules/run';
 import { createUser, grantRole } from '../../infra/local/records';
 import { startTestApi, type TestApi } from '../support/api';
 import { latestEvent } from '../support/event-stream';

@@ -5,8 +5,8 @@
  * start` as `npm run scenario:site`.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { nextClosing } from '#shared/domain/site-attendances/site-day';
-import { runDueSchedules } from '#shared/resources/schedules/run';
+import { runDueSchedules } from '#functions/schedules/runner';
+import { nextClosing } from '#functions/site-attendances/rules/site-day';
 import { runSiteScenario } from '../scenarios/site';
 import { startTestApi, type TestApi } from '../support/api';
 import { newTenant, type Tenant } from '../support/tenants';

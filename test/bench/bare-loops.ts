@@ -8,10 +8,10 @@ import {
   QueryCommand,
   type QueryCommandOutput,
 } from '@aws-sdk/lib-dynamodb';
+import { locations, referenceClaim } from '#functions/places/definitions';
+import { readRows } from '#functions/places/location-imports/writes';
 import { documents, tableName } from '#shared/data/clients';
 import { newRecord } from '#shared/engine/record-writes';
-import { locations, referenceClaim } from '#shared/resources/places/definitions';
-import { readRows } from '#shared/resources/places/location-imports';
 
 /**
  * The items an import writes for rows `from` to `to` of a CSV file, here in another organisation: each

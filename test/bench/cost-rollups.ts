@@ -1,7 +1,7 @@
 /**
  * A `depth=all` cost roll-up of a scheme contract with 1,000 nodes, at 1,000 / 10,000 / 50,000 cost
  * lines: DynamoDB calls, items read and time, all through the real roll-up path. Each node keeps its own
- * lines' sums (shared/resources/costs/node-totals.ts), so the roll-up should read the nodes of the subtree
+ * lines' sums (functions/costs/node-totals.ts), so the roll-up should read the nodes of the subtree
  * and the root, whatever the number of lines: the minimum is nodes + 1.
  *
  * The lines are written in bulk, and each node's kept sums with them, computed by the same pure sums the
@@ -9,18 +9,18 @@
  * API keep exactly those sums.
  */
 import { performance } from 'node:perf_hooks';
+import { costLines, costSheets } from '#functions/costs/definitions';
+import { keptAttributes } from '#functions/costs/node-totals';
+import { costRollUps } from '#functions/costs/roll-ups';
+import { CATEGORIES, type CostLine, noSums, sumsByNode } from '#functions/costs/rules/roll-up';
+import { operations, schemeContracts, schemes, workOrders } from '#functions/projects/definitions';
 import type { Principal } from '#shared/auth/principal';
 import { bulkPut } from '#shared/data/bulk';
 import { dynamodb } from '#shared/data/clients';
 import { uuidv7 } from '#shared/data/ids';
 import type { StoredResource } from '#shared/data/stored-resource';
 import { treeKeys } from '#shared/data/trees';
-import { CATEGORIES, type CostLine, noSums, sumsByNode } from '#shared/domain/costs/roll-up';
 import { newRecord } from '#shared/engine/record-writes';
-import { costLines, costSheets } from '#shared/resources/costs/definitions';
-import { keptAttributes } from '#shared/resources/costs/node-totals';
-import { costRollUps } from '#shared/resources/costs/roll-ups';
-import { operations, schemeContracts, schemes, workOrders } from '#shared/resources/projects/definitions';
 
 let calls = 0;
 let items = 0;

@@ -4,6 +4,7 @@
  * matches, counted in the same run.
  */
 
+import { properties } from '#functions/places/definitions';
 import { bulkPut } from '#shared/data/bulk';
 import { dynamodb } from '#shared/data/clients';
 import { queryByBox } from '#shared/data/geo-index';
@@ -11,7 +12,6 @@ import { uuidv7 } from '#shared/data/ids';
 import { scopeOf } from '#shared/data/scope';
 import { newRecord } from '#shared/engine/record-writes';
 import { parseCollectionQuery } from '#shared/jsonapi/collection-query';
-import { properties } from '#shared/resources/places/definitions';
 
 let scanned = 0;
 let calls = 0;

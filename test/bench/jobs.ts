@@ -17,6 +17,12 @@
 import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { exportsDefinition } from '#functions/exports/definitions';
+import { parseExport } from '#functions/exports/request';
+import { requestExport } from '#functions/exports/run';
+import { jobs } from '#functions/jobs/definitions';
+import { locationImports, locations } from '#functions/places/definitions';
+import { processUploadedImport, startImport, UPLOAD_MAX_BYTES } from '#functions/places/import-requests';
 import type { Principal } from '#shared/auth/principal';
 import { config } from '#shared/config';
 import { documents, tableName } from '#shared/data/clients';
@@ -26,16 +32,6 @@ import { getItem } from '#shared/data/repository';
 import { type Scope, scopeOf } from '#shared/data/scope';
 import { collectionPartition, counterKey, type StoredResource } from '#shared/data/stored-resource';
 import { readInScope } from '#shared/engine/single';
-import { exportsDefinition } from '#shared/resources/exports/definitions';
-import { parseExport } from '#shared/resources/exports/request';
-import { requestExport } from '#shared/resources/exports/run';
-import { jobs } from '#shared/resources/jobs/definitions';
-import { locationImports, locations } from '#shared/resources/places/definitions';
-import {
-  processUploadedImport,
-  startImport,
-  UPLOAD_MAX_BYTES,
-} from '#shared/resources/places/import-requests';
 import { handler as sweep } from '../../functions/jobs/sweep';
 import { startLambdaEndpoint } from '../../infra/local/lambda-endpoint';
 import { consume, latestEvent, streamRecordOf } from '../support/event-stream';

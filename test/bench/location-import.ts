@@ -5,12 +5,12 @@
  * reference claims (BatchGetItem), which the bare loop does not.
  */
 import { performance } from 'node:perf_hooks';
+import { locations } from '#functions/places/definitions';
+import { importLocations } from '#functions/places/location-imports/writes';
 import { uuidv7 } from '#shared/data/ids';
 import { queryItems } from '#shared/data/repository';
 import { scopeOf } from '#shared/data/scope';
 import { collectionPartition } from '#shared/data/stored-resource';
-import { locations } from '#shared/resources/places/definitions';
-import { importLocations } from '#shared/resources/places/location-imports';
 import { bareBatchWrite, locationItemsOf } from './bare-loops';
 
 const csvOf = (rows: number) =>

@@ -6,12 +6,12 @@
  * principal, told apart by its keys) is reported apart.
  */
 
+import { streets } from '#functions/places/definitions';
 import { bulkPut } from '#shared/data/bulk';
 import { dynamodb } from '#shared/data/clients';
 import { getItem } from '#shared/data/repository';
 import { counterKey } from '#shared/data/stored-resource';
 import { newRecord } from '#shared/engine/record-writes';
-import { streets } from '#shared/resources/places/definitions';
 import { resourceTypes } from '#shared/routes';
 import { loadDemoData } from '../../infra/local/demo-data';
 import { startLocalApi } from '../../infra/local/http-adapter';

@@ -25,15 +25,15 @@
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { grantRecord, grantWrites } from '#functions/iam/grant-writes';
+import { streets } from '#functions/places/definitions';
+import { processNotification } from '#functions/street-works/receive';
 import { startSession } from '#shared/auth/sessions';
 import { config } from '#shared/config';
 import { tableName } from '#shared/data/clients';
 import { scopeOf } from '#shared/data/scope';
 import { commit } from '#shared/data/transaction';
 import { newRecord } from '#shared/engine/record-writes';
-import { grantRecord, grantWrites } from '#shared/resources/iam/grant-writes';
-import { streets } from '#shared/resources/places/definitions';
-import { processNotification } from '#shared/resources/street-works/receive';
 import { type Route, routes } from '#shared/routes';
 import { handler as consume } from '../../functions/events/consume';
 import { startEventStream } from '../../infra/local/event-stream';

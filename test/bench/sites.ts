@@ -7,6 +7,13 @@
  */
 import { performance } from 'node:perf_hooks';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { parseExport } from '#functions/exports/request';
+import { requestExport } from '#functions/exports/run';
+import { users } from '#functions/people/users';
+import { evaluateSpecification } from '#functions/qualifications/evaluation';
+import { runDueSchedules } from '#functions/schedules/runner';
+import { onSitePartition, siteAttendances } from '#functions/site-attendances/definitions';
+import { AUTO_SIGN_OUT } from '#functions/site-attendances/sign-in-writes';
 import { bulkPut } from '#shared/data/bulk';
 import { documents, dynamodb, tableName } from '#shared/data/clients';
 import { uuidv7 } from '#shared/data/ids';
@@ -15,13 +22,6 @@ import { scopeOf, systemActor } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
 import { listResources } from '#shared/engine/collection';
 import { newRecord } from '#shared/engine/record-writes';
-import { parseExport } from '#shared/resources/exports/request';
-import { requestExport } from '#shared/resources/exports/run';
-import { users } from '#shared/resources/people/users';
-import { evaluateSpecification } from '#shared/resources/qualifications/evaluation';
-import { runDueSchedules } from '#shared/resources/schedules/run';
-import { onSitePartition, siteAttendances } from '#shared/resources/site-attendances/definitions';
-import { AUTO_SIGN_OUT } from '#shared/resources/site-attendances/sign-in';
 
 let calls = 0;
 let examined = 0;

@@ -61,7 +61,7 @@ describe('logs', () => {
 
   it('hold no webhook signing secret (issue 18): creation, rotation, delivery, retry and a failed attempt', async () => {
     const { createServer } = await import('node:http');
-    const { runDueDeliveries } = await import('#shared/resources/webhooks/deliveries');
+    const { runDueDeliveries } = await import('#functions/webhooks/deliveries');
     const receiver = createServer((_req, res) => res.writeHead(500).end('no'));
     await new Promise<void>((done) => receiver.listen(0, '127.0.0.1', done));
     const { port } = receiver.address() as { port: number };

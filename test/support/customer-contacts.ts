@@ -1,8 +1,9 @@
 /** Customer contacts in bulk, for collections longer than a page, a file part or a request's export. */
+
+import { customerContacts } from '#functions/customers/definitions';
 import { bulkPut } from '#shared/data/bulk';
 import { uuidv7 } from '#shared/data/ids';
 import { toStoredResource } from '#shared/engine/stored';
-import { customerContacts } from '#shared/resources/customers/definitions';
 
 /** `count` customer contacts, written straight to the table (every third an owner). */
 export const putContacts = (orgId: string, count: number) => {

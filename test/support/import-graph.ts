@@ -1,7 +1,7 @@
 /**
  * The repository's import graph, read from the sources with TypeScript's parser (every `import`,
  * `import type`, `export … from` and `import()`), with specifiers resolved as the project does:
- * relative paths and the `#shared/*` alias of package.json. Type-only imports count: a type read from the
+ * relative paths and the `#shared/*` and `#functions/*` aliases of package.json. Type-only imports count: a type read from the
  * route table still ties the engine to every area. The import-rule test and the floor-plan figures read it.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -26,8 +26,9 @@ export const sourceFiles = (...folders: string[]): string[] => {
 
 /** The repository file a specifier names, or undefined for a package (or a file that is not TypeScript). */
 export const resolveSpecifier = (from: string, specifier: string): string | undefined => {
-  const base = specifier.startsWith('#shared/')
-    ? join('shared', specifier.slice('#shared/'.length))
+  const alias = /^#(shared|functions)\//.exec(specifier);
+  const base = alias
+    ? join(alias[1] as string, specifier.slice(alias[0].length))
     : specifier.startsWith('.')
       ? join(dirname(from), specifier)
       : undefined;

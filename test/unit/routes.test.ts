@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isPermission, permissions } from '#shared/domain/iam/permissions';
+import { isPermission, permissions } from '#shared/domain/permissions';
 import { type HttpMethod, matchRoute, type Route, routes } from '#shared/routes';
 
 /** The matcher the route table had before: one regular expression per template. */
@@ -39,7 +39,7 @@ describe('route table', () => {
   });
 
   it('every catalogue permission is one some route requires, or a record rule checks (listed here)', () => {
-    // comments:moderate: deleting another's comment (shared/resources/comments/comments.ts).
+    // comments:moderate: deleting another's comment (functions/comments/comments.ts).
     // feature-configurations:manage: granted by roles, but no route writes feature configurations yet.
     // users:self: a route's `self` permission (PATCH /v3/users/{user_id} on the caller's own record).
     // site-attendances:override: a sign-in that overrides the gate (resources/site-attendances/sign-in.ts).

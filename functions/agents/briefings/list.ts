@@ -1,6 +1,6 @@
 import { listChildren } from '#shared/engine/children';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { agents, briefings } from '#shared/resources/agents/definitions';
+import { agents, briefings } from '../definitions';
 
 /** GET /v3/agents/{agent_id}/briefings: newest first; `filter[status]`. */
 export const handler = jsonApiHandler('listBriefings', (request) =>

@@ -1,8 +1,8 @@
 import { updateHandler } from '#shared/engine/crud-handlers';
-import { briefings } from '#shared/resources/agents/definitions';
-import { updateBriefing } from '#shared/resources/agents/writes';
+import { briefings } from '../definitions';
+import { updateBriefing } from '../writes';
 
-export { updateBriefingDocument as requestBody } from '#shared/resources/agents/writes';
+export { updateBriefingDocument as requestBody } from '../writes';
 
 /** PATCH /v3/briefings/{briefing_id}: a generating briefing gets its result (ready) or fails; any finished one can be archived. */
 export const handler = updateHandler(

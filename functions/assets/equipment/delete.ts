@@ -1,5 +1,5 @@
 import { deleteHandler } from '#shared/engine/crud-handlers';
-import { equipmentCrud } from '#shared/resources/assets/equipment';
+import { equipmentCrud } from './writes';
 
 /** DELETE /v3/orgs/{org_id}/assets/equipment/{equipment_id}: 204; frees its serial */
 export const handler = deleteHandler('deleteEquipment', equipmentCrud, 'equipment_id');

@@ -1,5 +1,5 @@
 import { updateHandler } from '#shared/engine/crud-handlers';
-import { equipmentCrud } from '#shared/resources/assets/equipment';
+import { equipmentCrud } from './writes';
 
 /** PATCH /v3/orgs/{org_id}/assets/equipment/{equipment_id} */
 export const handler = updateHandler('updateEquipment', equipmentCrud, 'equipment_id');

@@ -1,5 +1,5 @@
 import { createHandler } from '#shared/engine/crud-handlers';
-import { inventoryCheckCrud } from '#shared/resources/assets/inventory-checks';
+import { inventoryCheckCrud } from './writes';
 
 /** POST /v3/orgs/{org_id}/assets/vehicle-inventory-checks: 201 with meta.summary computed from the items. */
 export const handler = createHandler('createVehicleInventoryCheck', inventoryCheckCrud);

@@ -1,7 +1,7 @@
 import { readInScope, resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { vehicleInventoryChecks } from '#shared/resources/assets/definitions';
-import { inventoryCheckCrud } from '#shared/resources/assets/inventory-checks';
+import { vehicleInventoryChecks } from '../definitions';
+import { inventoryCheckCrud } from './writes';
 
 /** PATCH /v3/vehicle-inventory-checks/{vehicle_inventory_check_id}: the check with its equipment items included. */
 export const handler = jsonApiHandler('updateVehicleInventoryCheck', async (request) => {

@@ -1,5 +1,5 @@
-import { allocationHandler } from '#shared/resources/assets/allocation-handler';
-import { allocationDocuments } from '#shared/resources/assets/vehicles';
+import { allocationHandler } from '../allocation-handler';
+import { allocationDocuments } from './writes';
 
 /** PATCH /v3/vehicles/{vehicle_id}/relationships/allocated_scheme: replaces any other allocation */
 export const handler = allocationHandler('allocateVehicleToScheme', 'allocated_scheme');

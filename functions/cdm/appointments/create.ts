@@ -1,9 +1,9 @@
-import { createAppointment } from '#shared/resources/cdm/appointments';
-import { cdmHandler } from '#shared/resources/cdm/cdm-handler';
-import { appointments } from '#shared/resources/cdm/definitions';
-import { schemes } from '#shared/resources/projects/definitions';
+import { schemes } from '#functions/projects/definitions';
+import { cdmHandler } from '../cdm-handler';
+import { appointments } from '../definitions';
+import { createAppointment } from './writes';
 
-export { createAppointmentDocument as requestBody } from '#shared/resources/cdm/appointments';
+export { createAppointmentDocument as requestBody } from './writes';
 
 /** POST /v3/orgs/{org_id}/projects/schemes/{scheme_id}/appointments: appoints a duty holder (see docs/cdm.md). */
 export const handler = cdmHandler('createAppointment', {

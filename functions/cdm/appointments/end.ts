@@ -1,8 +1,8 @@
-import { endAppointment } from '#shared/resources/cdm/appointments';
-import { cdmHandler } from '#shared/resources/cdm/cdm-handler';
-import { appointments } from '#shared/resources/cdm/definitions';
+import { cdmHandler } from '../cdm-handler';
+import { appointments } from '../definitions';
+import { endAppointment } from './writes';
 
-export { endAppointmentDocument as requestBody } from '#shared/resources/cdm/appointments';
+export { endAppointmentDocument as requestBody } from './writes';
 
 /** PATCH /v3/appointments/{appointment_id}: `status: ended` ends it; the record stays as history. */
 export const handler = cdmHandler('endAppointment', {

@@ -1,7 +1,7 @@
-import { cdmHandler } from '#shared/resources/cdm/cdm-handler';
-import { constructionPhasePlans } from '#shared/resources/cdm/definitions';
-import { createPlan, planDocuments } from '#shared/resources/cdm/plans';
-import { schemes } from '#shared/resources/projects/definitions';
+import { schemes } from '#functions/projects/definitions';
+import { cdmHandler } from '../cdm-handler';
+import { constructionPhasePlans } from '../definitions';
+import { createPlan, planDocuments } from '../plans';
 
 /** POST /v3/orgs/{org_id}/projects/schemes/{scheme_id}/construction-phase-plan: the Principal Contractor's plan. */
 export const handler = cdmHandler('createConstructionPhasePlan', {

@@ -1,6 +1,6 @@
-import { cdmHandler } from '#shared/resources/cdm/cdm-handler';
-import { constructionPhasePlans } from '#shared/resources/cdm/definitions';
-import { handOver } from '#shared/resources/cdm/plans';
+import { cdmHandler } from '../cdm-handler';
+import { constructionPhasePlans } from '../definitions';
+import { handOver } from '../plans';
 
 /** POST /v3/construction-phase-plans/{id}/handover: the Principal Contractor hands over a complete plan. */
 export const handler = cdmHandler('handOverConstructionPhasePlan', {

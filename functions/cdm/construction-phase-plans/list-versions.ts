@@ -1,6 +1,6 @@
 import { listChildren } from '#shared/engine/children';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { constructionPhasePlans, planVersions } from '#shared/resources/cdm/definitions';
+import { constructionPhasePlans, planVersions } from '../definitions';
 
 /** GET /v3/construction-phase-plans/{id}/versions: the plan's history, one entry per version. */
 export const handler = jsonApiHandler('listConstructionPhasePlanVersions', (request) =>

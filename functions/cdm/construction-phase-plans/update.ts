@@ -1,6 +1,6 @@
-import { cdmHandler } from '#shared/resources/cdm/cdm-handler';
-import { constructionPhasePlans } from '#shared/resources/cdm/definitions';
-import { planDocuments, updatePlan } from '#shared/resources/cdm/plans';
+import { cdmHandler } from '../cdm-handler';
+import { constructionPhasePlans } from '../definitions';
+import { planDocuments, updatePlan } from '../plans';
 
 /** PATCH /v3/construction-phase-plans/{id}: writes sections before handover, each by its owning role. */
 export const handler = cdmHandler('updateConstructionPhasePlan', {

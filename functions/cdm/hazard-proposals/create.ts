@@ -1,6 +1,6 @@
-import { cdmHandler } from '#shared/resources/cdm/cdm-handler';
-import { hazardProposals, preConstructionInformation } from '#shared/resources/cdm/definitions';
-import { createHazardProposal, proposalDocuments } from '#shared/resources/cdm/pre-construction';
+import { cdmHandler } from '../cdm-handler';
+import { hazardProposals, preConstructionInformation } from '../definitions';
+import { createHazardProposal, proposalDocuments } from '../pre-construction';
 
 /** POST /v3/pre-construction-information/{id}/hazard-proposals: any appointed duty holder proposes a hazard. */
 export const handler = cdmHandler('createHazardProposal', {

@@ -1,8 +1,8 @@
-import { cdmHandler } from '#shared/resources/cdm/cdm-handler';
-import { hazardProposals } from '#shared/resources/cdm/definitions';
-import { decideHazardProposal } from '#shared/resources/cdm/pre-construction';
+import { cdmHandler } from '../cdm-handler';
+import { hazardProposals } from '../definitions';
+import { decideHazardProposal } from '../pre-construction';
 
-export { hazardDecisionDocument as requestBody } from '#shared/resources/cdm/pre-construction';
+export { hazardDecisionDocument as requestBody } from '../pre-construction';
 
 /** PATCH /v3/hazard-proposals/{id}: the Client accepts (the hazard is created) or rejects with a reason. */
 export const handler = cdmHandler('decideHazardProposal', {

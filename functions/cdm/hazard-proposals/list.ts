@@ -1,6 +1,6 @@
 import { listChildren } from '#shared/engine/children';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { hazardProposals, preConstructionInformation } from '#shared/resources/cdm/definitions';
+import { hazardProposals, preConstructionInformation } from '../definitions';
 
 /** GET /v3/pre-construction-information/{id}/hazard-proposals: `filter[status]=pending|accepted|rejected`. */
 export const handler = jsonApiHandler('listHazardProposals', (request) =>

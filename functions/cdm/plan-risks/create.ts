@@ -1,6 +1,6 @@
-import { cdmHandler } from '#shared/resources/cdm/cdm-handler';
-import { constructionPhasePlans, planRisks } from '#shared/resources/cdm/definitions';
-import { createRisk, riskDocuments } from '#shared/resources/cdm/plans';
+import { cdmHandler } from '../cdm-handler';
+import { constructionPhasePlans, planRisks } from '../definitions';
+import { createRisk, riskDocuments } from '../plans';
 
 /** POST /v3/construction-phase-plans/{id}/risks: a control measure against a hazard of the scheme's PCI. */
 export const handler = cdmHandler('createPlanRisk', {

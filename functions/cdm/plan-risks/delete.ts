@@ -1,6 +1,6 @@
-import { cdmHandler } from '#shared/resources/cdm/cdm-handler';
-import { planRisks } from '#shared/resources/cdm/definitions';
-import { deleteRisk } from '#shared/resources/cdm/plans';
+import { cdmHandler } from '../cdm-handler';
+import { planRisks } from '../definitions';
+import { deleteRisk } from '../plans';
 
 /** DELETE /v3/construction-phase-plan-risks/{risk_id}: before handover, by the Principal Contractor; 204. */
 export const handler = cdmHandler('deletePlanRisk', {

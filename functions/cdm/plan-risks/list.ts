@@ -1,6 +1,6 @@
 import { listChildren } from '#shared/engine/children';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { constructionPhasePlans, planRisks } from '#shared/resources/cdm/definitions';
+import { constructionPhasePlans, planRisks } from '../definitions';
 
 /** GET /v3/construction-phase-plans/{id}/risks */
 export const handler = jsonApiHandler('listPlanRisks', (request) =>

@@ -1,6 +1,6 @@
-import { cdmHandler } from '#shared/resources/cdm/cdm-handler';
-import { planRisks } from '#shared/resources/cdm/definitions';
-import { riskDocuments, updateRisk } from '#shared/resources/cdm/plans';
+import { cdmHandler } from '../cdm-handler';
+import { planRisks } from '../definitions';
+import { riskDocuments, updateRisk } from '../plans';
 
 /** PATCH /v3/construction-phase-plan-risks/{risk_id}: before handover, by the Principal Contractor. */
 export const handler = cdmHandler('updatePlanRisk', { path: [planRisks, 'risk_id'], write: updateRisk });

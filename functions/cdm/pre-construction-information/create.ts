@@ -1,7 +1,7 @@
-import { cdmHandler } from '#shared/resources/cdm/cdm-handler';
-import { preConstructionInformation } from '#shared/resources/cdm/definitions';
-import { createPack, packDocuments } from '#shared/resources/cdm/pre-construction';
-import { schemes } from '#shared/resources/projects/definitions';
+import { schemes } from '#functions/projects/definitions';
+import { cdmHandler } from '../cdm-handler';
+import { preConstructionInformation } from '../definitions';
+import { createPack, packDocuments } from '../pre-construction';
 
 /** POST /v3/orgs/{org_id}/projects/schemes/{scheme_id}/pre-construction-information: the Client's pack, one per scheme. */
 export const handler = cdmHandler('createPreConstructionInformation', {

@@ -1,6 +1,6 @@
-import { cdmHandler } from '#shared/resources/cdm/cdm-handler';
-import { preConstructionInformation } from '#shared/resources/cdm/definitions';
-import { packDocuments, updatePack } from '#shared/resources/cdm/pre-construction';
+import { cdmHandler } from '../cdm-handler';
+import { preConstructionInformation } from '../definitions';
+import { packDocuments, updatePack } from '../pre-construction';
 
 /** PATCH /v3/pre-construction-information/{id}: writes sections, each only by its owning duty-holder role. */
 export const handler = cdmHandler('updatePreConstructionInformation', {

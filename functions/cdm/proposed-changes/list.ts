@@ -1,6 +1,6 @@
 import { listChildren } from '#shared/engine/children';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { constructionPhasePlans, proposedChanges } from '#shared/resources/cdm/definitions';
+import { constructionPhasePlans, proposedChanges } from '../definitions';
 
 /** GET /v3/construction-phase-plans/{id}/proposed-changes: `filter[status]=pending|accepted|rejected`. */
 export const handler = jsonApiHandler('listProposedChanges', (request) =>

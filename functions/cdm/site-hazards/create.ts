@@ -1,6 +1,6 @@
-import { cdmHandler } from '#shared/resources/cdm/cdm-handler';
-import { preConstructionInformation, siteHazards } from '#shared/resources/cdm/definitions';
-import { createHazard, hazardDocuments } from '#shared/resources/cdm/pre-construction';
+import { cdmHandler } from '../cdm-handler';
+import { preConstructionInformation, siteHazards } from '../definitions';
+import { createHazard, hazardDocuments } from '../pre-construction';
 
 /** POST /v3/pre-construction-information/{id}/site-hazards: the Client records a site hazard. */
 export const handler = cdmHandler('createSiteHazard', {

@@ -1,6 +1,6 @@
 import { listChildren } from '#shared/engine/children';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { preConstructionInformation, siteHazards } from '#shared/resources/cdm/definitions';
+import { preConstructionInformation, siteHazards } from '../definitions';
 
 /** GET /v3/pre-construction-information/{id}/site-hazards: `filter[status]=active|retired`. */
 export const handler = jsonApiHandler('listSiteHazards', (request) =>

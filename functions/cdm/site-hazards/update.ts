@@ -1,6 +1,6 @@
-import { cdmHandler } from '#shared/resources/cdm/cdm-handler';
-import { siteHazards } from '#shared/resources/cdm/definitions';
-import { hazardDocuments, updateHazard } from '#shared/resources/cdm/pre-construction';
+import { cdmHandler } from '../cdm-handler';
+import { siteHazards } from '../definitions';
+import { hazardDocuments, updateHazard } from '../pre-construction';
 
 /** PATCH /v3/site-hazards/{site_hazard_id}: the Client changes it, or retires it with `status: retired`. */
 export const handler = cdmHandler('updateSiteHazard', {

@@ -1,6 +1,6 @@
 import { deleteHandler } from '#shared/engine/crud-handlers';
-import { documents } from '#shared/resources/documents/definitions';
-import { deleteDocument } from '#shared/resources/documents/documents';
+import { documents } from '../definitions';
+import { deleteDocument } from './writes';
 
 /** DELETE /v3/documents/{document_id}: the document, its versions and their files; 204. */
 export const handler = deleteHandler(

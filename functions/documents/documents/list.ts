@@ -1,6 +1,6 @@
 import { listChildren } from '#shared/engine/children';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { documents, folders } from '#shared/resources/documents/definitions';
+import { documents, folders } from '../definitions';
 
 /** GET /v3/folders/{folder_id}/documents: the documents directly in the folder. */
 export const handler = jsonApiHandler('listDocuments', (request) =>

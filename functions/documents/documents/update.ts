@@ -1,8 +1,8 @@
 import { updateHandler } from '#shared/engine/crud-handlers';
-import { documents } from '#shared/resources/documents/definitions';
-import { updateDocument } from '#shared/resources/documents/documents';
+import { documents } from '../definitions';
+import { updateDocument } from './writes';
 
-export { updateDocumentDocument as requestBody } from '#shared/resources/documents/documents';
+export { updateDocumentDocument as requestBody } from './writes';
 
 /** PATCH /v3/documents/{document_id}: rename, or move to another folder. */
 export const handler = updateHandler(

@@ -3,8 +3,8 @@ import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { Reply } from '#shared/http/reply';
 import { ValidationError } from '#shared/jsonapi/errors';
 import type { OwnQueryParameters } from '#shared/jsonapi/own-query-parameters';
-import { folders } from '#shared/resources/documents/definitions';
-import { deleteFolder } from '#shared/resources/documents/folders';
+import { folders } from '../definitions';
+import { deleteFolder } from './writes';
 
 export const queryParameters = {
   recursive: {

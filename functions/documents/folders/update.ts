@@ -1,8 +1,8 @@
 import { updateHandler } from '#shared/engine/crud-handlers';
-import { folders } from '#shared/resources/documents/definitions';
-import { updateFolder } from '#shared/resources/documents/folders';
+import { folders } from '../definitions';
+import { updateFolder } from './writes';
 
-export { updateFolderDocument as requestBody } from '#shared/resources/documents/folders';
+export { updateFolderDocument as requestBody } from './writes';
 
 /** PATCH /v3/folders/{folder_id}: rename, re-tie, or move under another `parent` (null: to the root). */
 export const handler = updateHandler(

@@ -1,7 +1,7 @@
 import { readInScope, resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { documents, documentVersions } from '#shared/resources/documents/definitions';
-import { completeVersion } from '#shared/resources/documents/documents';
+import { documents, documentVersions } from '../definitions';
+import { completeVersion } from '../documents/writes';
 
 /** POST /v3/document-versions/{version_id}/complete: checks the upload; answers the document. */
 export const handler = jsonApiHandler('completeDocumentVersion', async (request) => {

@@ -1,10 +1,10 @@
 import { readInScope, resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { created } from '#shared/http/reply';
-import { documents, documentVersions } from '#shared/resources/documents/definitions';
-import { addVersion } from '#shared/resources/documents/documents';
+import { documents, documentVersions } from '../definitions';
+import { addVersion } from '../documents/writes';
 
-export { createVersionDocument as requestBody } from '#shared/resources/documents/documents';
+export { createVersionDocument as requestBody } from '../documents/writes';
 
 /** POST /v3/documents/{document_id}/versions: a new version pending upload; 201 with `meta.upload`. */
 export const handler = jsonApiHandler('createDocumentVersion', async (request) => {

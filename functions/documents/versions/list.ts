@@ -1,6 +1,6 @@
 import { listChildren } from '#shared/engine/children';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { documents, documentVersions } from '#shared/resources/documents/definitions';
+import { documents, documentVersions } from '../definitions';
 
 /** GET /v3/documents/{document_id}/versions: every version kept, newest first. */
 export const handler = jsonApiHandler('listDocumentVersions', (request) =>

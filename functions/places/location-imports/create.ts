@@ -1,13 +1,13 @@
+import { jobs } from '#functions/jobs/definitions';
 import { signedIn } from '#shared/auth/principal';
 import { resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { accepted, created } from '#shared/http/reply';
 import { parseDocument } from '#shared/jsonapi/request-document';
-import { jobs } from '#shared/resources/jobs/definitions';
-import { locationImports } from '#shared/resources/places/definitions';
-import { createImportDocument, startImport } from '#shared/resources/places/import-requests';
+import { locationImports } from '../definitions';
+import { createImportDocument, startImport } from '../import-requests';
 
-export { createImportDocument as requestBody } from '#shared/resources/places/import-requests';
+export { createImportDocument as requestBody } from '../import-requests';
 
 /**
  * POST /v3/orgs/{org_id}/governance/location-imports: an inline CSV of up to 64 KiB is processed now (201

@@ -1,10 +1,10 @@
+import { jobs } from '#functions/jobs/definitions';
 import { signedIn } from '#shared/auth/principal';
 import { readInScope, resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { accepted } from '#shared/http/reply';
-import { jobs } from '#shared/resources/jobs/definitions';
-import { locationImports } from '#shared/resources/places/definitions';
-import { processUploadedImport } from '#shared/resources/places/import-requests';
+import { locationImports } from '../definitions';
+import { processUploadedImport } from '../import-requests';
 
 /**
  * POST …/location-imports/{location_import_id}/process: runs an import whose file has been uploaded, now

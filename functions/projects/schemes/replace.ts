@@ -1,10 +1,10 @@
 import { readInScope, resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { Reply } from '#shared/http/reply';
-import { schemes } from '#shared/resources/projects/definitions';
-import { replaceScheme } from '#shared/resources/projects/scheme-replace';
+import { schemes } from '../definitions';
+import { replaceScheme } from '../scheme-replace';
 
-export { replaceSchemeDocument as requestBody } from '#shared/resources/projects/scheme-replace';
+export { replaceSchemeDocument as requestBody } from '../scheme-replace';
 
 /**
  * PUT /v3/orgs/{org_id}/projects/schemes/{scheme_id} (deprecated): full update. Its successor is PATCH on

@@ -1,5 +1,5 @@
 import { createHandler } from '#shared/engine/crud-handlers';
-import { nodeCrud } from '#shared/resources/projects/hierarchy';
+import { nodeCrud } from '../hierarchy';
 
 const crud = nodeCrud('work-orders');
 

@@ -8,7 +8,7 @@ import { actorOf, authenticate, authorise, type Principal } from '../../auth/pri
 import { settingsKey } from '../../data/organisation-settings';
 import { scopeOf } from '../../data/scope';
 import type { ItemKey } from '../../data/stored-resource';
-import type { EffectivePermissions } from '../../domain/iam/effective-permissions';
+import type { EffectivePermissions } from '../../domain/effective-permissions';
 import { namesPageSize } from '../../jsonapi/collection-query';
 import { NotFoundError } from '../../jsonapi/errors';
 import type { ApiMiddleware } from '../api-context';

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { briefings } from '#functions/agents/definitions';
+import { vehicles } from '#functions/assets/definitions';
+import { auditEvents } from '#functions/audit/audit-events';
 import { fileUnder, refiled } from '#shared/data/children';
 import type { StoredEvent } from '#shared/data/events';
 import { buildTransaction as build, type WriteOp } from '#shared/data/transaction';
 import { toStoredResource } from '#shared/engine/stored';
-import { briefings } from '#shared/resources/agents/definitions';
-import { vehicles } from '#shared/resources/assets/definitions';
-import { auditEvents } from '#shared/resources/audit/audit-events';
 
 const key = { pk: 'ORG#o#progress', sk: 's1' };
 const at = Date.parse('2026-11-23T09:00:00Z');

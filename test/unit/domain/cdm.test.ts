@@ -5,8 +5,8 @@ import {
   handoverGaps,
   planContentSections,
   proposedChangeProblems,
-} from '#shared/domain/cdm/documents';
-import { type ActiveAppointment, roleRefusal, rolesHeld } from '#shared/domain/cdm/duty-holders';
+} from '#functions/cdm/rules/documents';
+import { type ActiveAppointment, roleRefusal, rolesHeld } from '#functions/cdm/rules/duty-holders';
 
 const appointments: ActiveAppointment[] = [
   { role: 'client', appointee: { type: 'users', id: 'u1' } },

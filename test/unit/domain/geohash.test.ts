@@ -10,7 +10,7 @@ import {
   encodeGeohash,
   keyRanges,
   MAX_COVER_RANGES,
-} from '#shared/domain/geo/geohash';
+} from '#shared/domain/geohash';
 
 /** The documented bound (docs/api.md, Bounding-box cost): for boxes within 4:1 and at least 0.0005° (~50 m) a side. */
 const COVER_RATIO_BOUND = 2.5;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { summariseInventory } from '#shared/domain/assets/inventory-summary';
+import { summariseInventory } from '#functions/assets/rules/inventory-summary';
 
 describe('vehicle inventory check summary', () => {
   it('counts passed, failed and unknown (a missing flag) per flag', () => {

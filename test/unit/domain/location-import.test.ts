@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseCsv } from '#shared/domain/places/csv';
-import { columnIndexes, mapLocationRows } from '#shared/domain/places/location-rows';
+import { parseCsv } from '#functions/places/rules/csv';
+import { columnIndexes, mapLocationRows } from '#functions/places/rules/location-rows';
 
 describe('CSV parsing (RFC 4180)', () => {
   it('reads quoted fields with commas, doubled quotes and line breaks, and reports line numbers', () => {

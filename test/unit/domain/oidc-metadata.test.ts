@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { oidcMetadataProblem } from '#shared/domain/iam/oidc-metadata';
+import { oidcMetadataProblem } from '#functions/iam/rules/oidc-metadata';
 
 const document = {
   issuer: 'https://login.example.com',

@@ -11,10 +11,10 @@ import {
   deciderRefusal,
   expiryAfter,
   nextWarning,
-} from '#shared/domain/qualifications/awards';
-import { evaluate, ruleSchema } from '#shared/domain/qualifications/rules';
-import { gateChecks } from '#shared/domain/site-attendances/gate';
-import { dayBounds, nextClosing } from '#shared/domain/site-attendances/site-day';
+} from '#functions/qualifications/rules/awards';
+import { evaluate, ruleSchema } from '#functions/qualifications/rules/rules';
+import { gateChecks } from '#functions/site-attendances/rules/gate';
+import { dayBounds, nextClosing } from '#functions/site-attendances/rules/site-day';
 
 const DAY = 86_400_000;
 const award = (type: string, overrides: Partial<AwardEntry> = {}): AwardEntry => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRollUpFilter } from '#shared/domain/costs/roll-up-filter';
+import { parseRollUpFilter } from '#functions/costs/rules/roll-up-filter';
 
 const ORG = '01a203d3-e35c-778e-9a28-27fabd3194da';
 const NODE = '01a203d3-e430-74e0-8f46-995de9be9518';

@@ -9,7 +9,7 @@ import {
   rollUp,
   SHEET_STATUSES,
   type Totals,
-} from '#shared/domain/costs/roll-up';
+} from '#functions/costs/rules/roll-up';
 
 /** Random trees: node i's parent is a random earlier node, so every tree is rooted at node 0. */
 const trees = fc.integer({ min: 1, max: 40 }).chain((size) =>

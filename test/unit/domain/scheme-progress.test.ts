@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bucketOf, schemeProgress } from '#shared/domain/projects/scheme-progress';
+import { bucketOf, schemeProgress } from '#functions/projects/rules/scheme-progress';
 
 describe('scheme meta.counts and meta.completeness', () => {
   it('counts statuses, done reasons and outcome buckets, with percentages of the right whole', () => {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { applyEvent, organisationFor, type StreetWorksEvent } from '#shared/domain/street-works/events';
+import { applyEvent, organisationFor, type StreetWorksEvent } from '#functions/street-works/rules/events';
 import {
   certificateUrlRefusal,
   parseEnvelope,
   type SnsMessage,
   stringToSign,
   timestampRefusal,
-} from '#shared/domain/street-works/sns-message';
+} from '#shared/domain/sns-message';
 
 /** The production default: a request cannot change it. */
 const PRODUCTION = 'https://sns.{region}.{domain}';

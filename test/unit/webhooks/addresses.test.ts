@@ -1,14 +1,14 @@
 /**
  * Issue 18, item 4: no delivery to private, loopback or link-local addresses (loopback only when the
- * configuration allows it). The rules are pure (`shared/domain/webhooks`); the resolver check and the
+ * configuration allows it). The rules are pure (`functions/webhooks/rules`); the resolver check and the
  * pinned connection are exercised with an injected resolver and a loopback receiver.
  */
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { judgeUrl } from '#functions/webhooks/rules/subscriptions';
 import { checkedAddress, type Resolver, sendWebhook } from '#shared/data/webhook-http';
-import { judgeAddress } from '#shared/domain/webhooks/addresses';
-import { judgeUrl } from '#shared/domain/webhooks/subscriptions';
+import { judgeAddress } from '#shared/domain/webhook-addresses';
 
 const REFUSED = [
   '127.0.0.1',

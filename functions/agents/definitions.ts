@@ -1,0 +1,86 @@
+/** Agents (AI personas of an organisation) and the briefings they produce. */
+import * as z from 'zod';
+import { CRUD, createdAtSort, defineResource } from '#shared/engine/resource-definition';
+import { freeText, requiredLine, requiredText } from '#shared/jsonapi/attribute-types';
+import { jsonObject } from '#shared/jsonapi/served-types';
+import { briefingStatuses, sectionTypes, severities } from './rules/briefing-sections';
+
+export const agents = defineResource({
+  type: 'agents',
+  names: { one: 'Agent', many: 'Agents' },
+  collectionPath: '/v3/orgs/{org_id}/agents',
+  itemPath: '/v3/orgs/{org_id}/agents/{agent_id}',
+  permission: 'agents',
+  endpoints: CRUD,
+  writes: () => ({
+    attributes: {
+      name: requiredLine(100),
+      description: freeText(2000).optional(),
+      persona: requiredText(20_000),
+      model: requiredLine(100).optional(),
+      enabled: z.boolean(),
+    },
+    author: true,
+  }),
+  relationships: {
+    organisation: { type: 'organisations' },
+    author: { type: 'users' },
+    author_service_account: { type: 'service-accounts' },
+  },
+  collection: {
+    filters: {
+      enabled: { kind: 'eq', path: 'attributes.enabled', type: 'boolean' },
+      created_at: { kind: 'time', path: 'meta.created_at' },
+    },
+    sorts: { name: { path: 'attributes.name', index: 'lsi1' }, ...createdAtSort },
+    defaultSort: 'name',
+    includes: [],
+  },
+});
+
+export const briefings = defineResource({
+  type: 'briefings',
+  tag: 'Briefings',
+  names: { one: 'Briefing', many: 'Briefings' },
+  collectionPath: '/v3/agents/{agent_id}/briefings',
+  itemPath: '/v3/briefings/{briefing_id}',
+  permission: 'agents',
+  endpoints: {
+    list: 'functions/agents/briefings/list.ts',
+    get: true,
+    create: 'functions/agents/briefings/create.ts',
+    update: 'functions/agents/briefings/update.ts',
+  },
+  // The generated result is absent while the briefing is generating (and stays absent if it fails).
+  served: () => ({
+    status: z.enum(briefingStatuses),
+    summary: z.string().optional(),
+    sections: z
+      .array(
+        z.strictObject({
+          title: z.string(),
+          items: z.array(jsonObject()),
+          reasoning: z.string(),
+          type: z.enum(sectionTypes),
+          severity: z.enum(severities),
+        }),
+      )
+      .optional(),
+    reasoning: jsonObject().optional(),
+    model_used: z.string().optional(),
+    token_usage: z
+      .strictObject({ prompt_tokens: z.number().int(), completion_tokens: z.number().int() })
+      .optional(),
+    failure_reason: z.string().optional(),
+  }),
+  relationships: { organisation: { type: 'organisations' }, agent: { type: 'agents' } },
+  collection: {
+    filters: {
+      status: { kind: 'eq', path: 'attributes.status' },
+      generated_at: { kind: 'time', path: 'meta.generated_at' },
+    },
+    sorts: { ...createdAtSort },
+    defaultSort: '-created_at',
+    includes: ['agent'],
+  },
+});

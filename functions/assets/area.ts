@@ -1,0 +1,61 @@
+import { defineArea } from '#shared/engine/area';
+import {
+  equipmentCategories,
+  equipmentItems,
+  equipmentManufacturers,
+  equipmentModels,
+  vehicleInventoryChecks,
+  vehicleSpecifications,
+  vehicles,
+} from './definitions';
+
+export const area = defineArea('assets', {
+  tag: 'Equipment',
+  resources: [
+    equipmentItems,
+    equipmentManufacturers,
+    equipmentModels,
+    equipmentCategories,
+    vehicleSpecifications,
+    vehicles,
+    vehicleInventoryChecks,
+  ],
+  routes: [
+    {
+      id: 'allocateVehicleToLocation',
+      method: 'PATCH',
+      path: '/v3/vehicles/{vehicle_id}/relationships/allocated_location',
+      handler: 'functions/assets/vehicles/allocate-location.ts',
+      answers: { status: 200, relationship: 'locations' },
+      tag: 'Vehicles',
+      permission: 'assets:manage',
+    },
+    {
+      id: 'allocateVehicleToPerson',
+      method: 'PATCH',
+      path: '/v3/vehicles/{vehicle_id}/relationships/allocated_person',
+      handler: 'functions/assets/vehicles/allocate-person.ts',
+      answers: { status: 200, relationship: 'users' },
+      tag: 'Vehicles',
+      permission: 'assets:manage',
+    },
+    {
+      id: 'allocateVehicleToScheme',
+      method: 'PATCH',
+      path: '/v3/vehicles/{vehicle_id}/relationships/allocated_scheme',
+      handler: 'functions/assets/vehicles/allocate-scheme.ts',
+      answers: { status: 200, relationship: 'schemes' },
+      tag: 'Vehicles',
+      permission: 'assets:manage',
+    },
+    {
+      id: 'allocateVehicleToWorkOrder',
+      method: 'PATCH',
+      path: '/v3/vehicles/{vehicle_id}/relationships/allocated_work_order',
+      handler: 'functions/assets/vehicles/allocate-work-order.ts',
+      answers: { status: 200, relationship: 'work-orders' },
+      tag: 'Vehicles',
+      permission: 'assets:manage',
+    },
+  ],
+});

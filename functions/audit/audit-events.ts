@@ -1,0 +1,69 @@
+/**
+ * Audit events: what happened to a record, who did it, when, and the before/after of what changed.
+ * Entries are derived from the event log by a stream consumer (`consumer.ts`), one per event, and kept
+ * for good (events expire after 35 days). Each is indexed by subject (`gsi1`, by event id, so in time
+ * order) so a record's history reads a page at a time, with a per-subject counter for its total.
+ */
+
+import * as z from 'zod';
+import { counterKey } from '#shared/data/stored-resource';
+import { createdAtSort, defineResource } from '#shared/engine/resource-definition';
+import type { CollectionOptions } from '#shared/jsonapi/collection-query';
+import { instant, jsonObject, recordName } from '#shared/jsonapi/served-types';
+
+export const auditEvents = defineResource({
+  type: 'audit-events',
+  events: false,
+  names: { one: 'AuditEvent', many: 'AuditEvents' },
+  collectionPath: '/v3/orgs/{org_id}/audit-events',
+  itemPath: '/v3/orgs/{org_id}/audit-events/{audit_event_id}',
+  permission: 'audit-events',
+  endpoints: { list: true, get: true },
+  served: () => {
+    // The members that changed, as they were and as they became (domain/audit/changes.ts).
+    const members = z
+      .strictObject({ attributes: jsonObject().optional(), relationships: jsonObject().optional() })
+      .nullable();
+    return {
+      action: z.string().describe('The event: `<resource>.<action>`, e.g. `vehicle.updated`.'),
+      occurred_at: instant(),
+      subject: recordName(),
+      actor: z.strictObject({ kind: z.enum(['user', 'service-account', 'system']), id: z.string() }),
+      before: members,
+      after: jsonObject()
+        .nullable()
+        .describe(
+          "The members that changed, as they became (`{attributes, relationships}`); for an event about a record kept beside its subject (a rate code's new version), that record.",
+        ),
+      omitted: z.array(z.string()).optional(),
+    };
+  },
+  relationships: {
+    organisation: { type: 'organisations' },
+    actor_user: { type: 'users' },
+    actor_service_account: { type: 'service-accounts' },
+  },
+  collection: {
+    filters: {
+      action: { kind: 'eq', path: 'attributes.action' },
+      subject_type: { kind: 'eq', path: 'attributes.subject.type' },
+      subject_id: { kind: 'eq', path: 'attributes.subject.id' },
+      occurred_at: { kind: 'time', path: 'attributes.occurred_at' },
+    },
+    sorts: { ...createdAtSort },
+    defaultSort: '-created_at',
+    includes: ['actor_user', 'actor_service_account'],
+  },
+});
+
+/** A record's own history: newest first, paginated, nothing else to filter. */
+export const historyOptions: CollectionOptions = {
+  filters: {},
+  sorts: { ...createdAtSort },
+  defaultSort: '-created_at',
+  includes: [],
+};
+
+export const subjectIndexKey = (subjectId: string) => `SUBJECT#${subjectId}`;
+export const historyCounter = (orgId: string, subjectId: string) =>
+  counterKey(orgId, `audit-events#${subjectId}`);

@@ -1,0 +1,298 @@
+/**
+ * CDM 2015 records of a scheme: duty-holder appointments, the pre-construction information pack with its
+ * site hazards and hazard proposals, and the construction phase plan with its risks, versions and
+ * proposed changes. Lists that grow without bound over a project (appointments, proposals, versions,
+ * changes) are filed on `gsi1` under their parent; a pack's hazards and a plan's risks are listed on the
+ * parent itself, so completeness checks read them consistently.
+ */
+
+import * as z from 'zod';
+import { createdAtSort, defineResource } from '#shared/engine/resource-definition';
+import type { CollectionOptions } from '#shared/jsonapi/collection-query';
+import { instant, jsonObject } from '#shared/jsonapi/served-types';
+import {
+  type PlanSection,
+  planContentSections,
+  planSections,
+  preConstructionSections,
+} from './rules/documents';
+import { dutyRoles } from './rules/duty-holders';
+
+const status = { status: { kind: 'eq', path: 'attributes.status' } } as const;
+const byCreation = (filters: CollectionOptions['filters'], includes: string[] = []): CollectionOptions => ({
+  filters: { ...filters, created_at: { kind: 'time', path: 'meta.created_at' } },
+  sorts: createdAtSort,
+  defaultSort: 'created_at',
+  includes,
+});
+const author = {
+  created_by_user: { type: 'users' },
+  created_by_service_account: { type: 'service-accounts' },
+} as const;
+const decider = {
+  decided_by_user: { type: 'users' },
+  decided_by_service_account: { type: 'service-accounts' },
+} as const;
+
+// Read shapes: a document's sections are all present, each its content or null until written.
+const sectionContent = () => z.strictObject({ text: z.string(), items: z.array(z.string()).optional() });
+const sectionsOf = (names: readonly string[]) =>
+  z.strictObject(Object.fromEntries(names.map((name) => [name, sectionContent().nullable()])));
+const hazard = () => ({
+  title: z.string(),
+  description: z.string().optional(),
+  location: z.string().optional(),
+  severity: z.enum(['low', 'medium', 'high']),
+});
+const decision = () => ({
+  decision_reason: z.string().nullable(),
+  decided_at: instant().nullable(),
+});
+const PLAN_STATUSES = ['draft', 'handed_over'] as const;
+
+export const appointments = defineResource({
+  type: 'appointments',
+  events: ['ended'],
+  tag: 'Construction Phase Plans',
+  names: { one: 'Appointment', many: 'Appointments' },
+  collectionPath: '/v3/orgs/{org_id}/projects/schemes/{scheme_id}/appointments',
+  itemPath: '/v3/appointments/{appointment_id}',
+  permission: 'appointments',
+  endpoints: {
+    list: 'functions/cdm/appointments/list.ts',
+    get: true,
+    create: 'functions/cdm/appointments/create.ts',
+  },
+  served: () => ({
+    role: z.enum(dutyRoles),
+    status: z.enum(['active', 'ended']),
+    starts_at: instant(),
+    ended_at: instant().nullable(),
+    end_reason: z.string().nullable(),
+    notes: z.string().nullable(),
+  }),
+  relationships: {
+    organisation: { type: 'organisations' },
+    scheme: { type: 'schemes' },
+    user: { type: 'users' },
+    team: { type: 'teams' },
+    service_account: { type: 'service-accounts' },
+    appointed_organisation: { type: 'organisations' },
+    ...author,
+    ended_by_user: { type: 'users' },
+    ended_by_service_account: { type: 'service-accounts' },
+  },
+  collection: byCreation({ ...status, role: { kind: 'eq', path: 'attributes.role' } }, [
+    'user',
+    'team',
+    'service_account',
+  ]),
+});
+
+export const preConstructionInformation = defineResource({
+  type: 'pre-construction-information',
+  tag: 'Pre-Construction Information',
+  names: { one: 'PreConstructionInformation', many: 'PreConstructionInformation' },
+  collectionPath: '/v3/pre-construction-information',
+  itemPath: '/v3/pre-construction-information/{pre_construction_information_id}',
+  permission: 'pre-construction-information',
+  endpoints: { list: true, get: true, update: 'functions/cdm/pre-construction-information/update.ts' },
+  served: () => ({ sections: sectionsOf(Object.keys(preConstructionSections)) }),
+  relationships: {
+    organisation: { type: 'organisations' },
+    scheme: { type: 'schemes' },
+    site_hazards: { type: 'site-hazards', many: true },
+    ...author,
+  },
+  collection: byCreation({ scheme: { kind: 'eq', path: 'rels.scheme' } }, ['scheme', 'site_hazards']),
+});
+
+export const siteHazards = defineResource({
+  type: 'site-hazards',
+  tag: 'Pre-Construction Information',
+  names: { one: 'SiteHazard', many: 'SiteHazards' },
+  collectionPath: '/v3/pre-construction-information/{pre_construction_information_id}/site-hazards',
+  itemPath: '/v3/site-hazards/{site_hazard_id}',
+  permission: 'pre-construction-information',
+  endpoints: {
+    list: 'functions/cdm/site-hazards/list.ts',
+    get: true,
+    create: 'functions/cdm/site-hazards/create.ts',
+    update: 'functions/cdm/site-hazards/update.ts',
+  },
+  served: () => ({
+    ...hazard(),
+    status: z.enum(['active', 'retired']),
+    retired_at: instant().nullable(),
+    retired_reason: z.string().optional(),
+  }),
+  relationships: {
+    organisation: { type: 'organisations' },
+    scheme: { type: 'schemes' },
+    pre_construction_information: { type: 'pre-construction-information' },
+    hazard_proposal: { type: 'hazard-proposals' },
+    ...author,
+  },
+  collection: byCreation({ ...status, severity: { kind: 'eq', path: 'attributes.severity' } }),
+});
+
+export const hazardProposals = defineResource({
+  type: 'hazard-proposals',
+  events: ['accepted', 'rejected'],
+  tag: 'Pre-Construction Information',
+  names: { one: 'HazardProposal', many: 'HazardProposals' },
+  collectionPath: '/v3/pre-construction-information/{pre_construction_information_id}/hazard-proposals',
+  itemPath: '/v3/hazard-proposals/{hazard_proposal_id}',
+  permission: 'pre-construction-information',
+  endpoints: {
+    list: 'functions/cdm/hazard-proposals/list.ts',
+    get: true,
+    create: 'functions/cdm/hazard-proposals/create.ts',
+  },
+  served: () => ({
+    ...hazard(),
+    reason: z.string(),
+    status: z.enum(['pending', 'accepted', 'rejected']),
+    ...decision(),
+  }),
+  relationships: {
+    organisation: { type: 'organisations' },
+    scheme: { type: 'schemes' },
+    pre_construction_information: { type: 'pre-construction-information' },
+    site_hazard: { type: 'site-hazards' },
+    ...author,
+    ...decider,
+  },
+  collection: byCreation(status, ['site_hazard']),
+});
+
+export const constructionPhasePlans = defineResource({
+  type: 'construction-phase-plans',
+  events: ['handed-over'],
+  names: { one: 'ConstructionPhasePlan', many: 'ConstructionPhasePlans' },
+  collectionPath: '/v3/construction-phase-plans',
+  itemPath: '/v3/construction-phase-plans/{construction_phase_plan_id}',
+  permission: 'construction-phase-plans',
+  endpoints: { list: true, get: true, update: 'functions/cdm/construction-phase-plans/update.ts' },
+  served: () => ({ sections: sectionsOf(planContentSections), status: z.enum(PLAN_STATUSES) }),
+  relationships: {
+    organisation: { type: 'organisations' },
+    scheme: { type: 'schemes' },
+    pre_construction_information: { type: 'pre-construction-information' },
+    risks: { type: 'construction-phase-plan-risks', many: true },
+    ...author,
+    handed_over_by_user: { type: 'users' },
+    handed_over_by_service_account: { type: 'service-accounts' },
+  },
+  collection: byCreation({ ...status, scheme: { kind: 'eq', path: 'rels.scheme' } }, [
+    'scheme',
+    'pre_construction_information',
+    'risks',
+    'risks.hazard',
+  ]),
+});
+
+export const planRisks = defineResource({
+  type: 'construction-phase-plan-risks',
+  names: { one: 'PlanRisk', many: 'PlanRisks' },
+  collectionPath: '/v3/construction-phase-plans/{construction_phase_plan_id}/risks',
+  itemPath: '/v3/construction-phase-plan-risks/{risk_id}',
+  permission: 'construction-phase-plans',
+  endpoints: {
+    list: 'functions/cdm/plan-risks/list.ts',
+    get: true,
+    create: 'functions/cdm/plan-risks/create.ts',
+    update: 'functions/cdm/plan-risks/update.ts',
+    delete: 'functions/cdm/plan-risks/delete.ts',
+  },
+  served: () => ({
+    title: z.string(),
+    control_measures: z.array(z.string()),
+    residual_risk: z.enum(['low', 'medium', 'high']),
+  }),
+  relationships: {
+    organisation: { type: 'organisations' },
+    scheme: { type: 'schemes' },
+    construction_phase_plan: { type: 'construction-phase-plans' },
+    hazard: { type: 'site-hazards' },
+  },
+  collection: byCreation({ residual_risk: { kind: 'eq', path: 'attributes.residual_risk' } }, ['hazard']),
+});
+
+export const planVersions = defineResource({
+  type: 'construction-phase-plan-versions',
+  names: { one: 'ConstructionPhasePlanVersion', many: 'ConstructionPhasePlanVersions' },
+  collectionPath: '/v3/construction-phase-plans/{construction_phase_plan_id}/versions',
+  itemPath: '/v3/construction-phase-plan-versions/{plan_version_id}',
+  permission: 'construction-phase-plans',
+  endpoints: { list: 'functions/cdm/construction-phase-plans/list-versions.ts', get: true },
+  served: () => ({
+    version: z.number().int().describe("The plan's version this entry made."),
+    status: z.enum(PLAN_STATUSES),
+    sections: z.array(z.string()).describe('The sections the change wrote.'),
+    operation: z.enum(['create', 'replace', 'update', 'delete', 'handover']),
+    content: jsonObject().nullable().describe('What the change wrote: sections, or a risk and its id.'),
+  }),
+  relationships: {
+    organisation: { type: 'organisations' },
+    scheme: { type: 'schemes' },
+    construction_phase_plan: { type: 'construction-phase-plans' },
+    proposed_change: { type: 'construction-phase-plan-proposed-changes' },
+    ...author,
+  },
+  collection: byCreation({ section: { kind: 'eq', path: 'attributes.section' } }),
+});
+
+export const proposedChanges = defineResource({
+  type: 'construction-phase-plan-proposed-changes',
+  events: ['accepted', 'rejected'],
+  names: { one: 'ProposedChange', many: 'ProposedChanges' },
+  collectionPath: '/v3/construction-phase-plans/{construction_phase_plan_id}/proposed-changes',
+  itemPath: '/v3/construction-phase-plan-proposed-changes/{proposed_change_id}',
+  permission: 'construction-phase-plans',
+  endpoints: {
+    list: 'functions/cdm/proposed-changes/list.ts',
+    get: true,
+    // The spec: 200 with the pending change.
+    create: {
+      handler: 'functions/cdm/proposed-changes/create.ts',
+      answers: { status: 200, resource: 'construction-phase-plan-proposed-changes' },
+    },
+  },
+  served: () => ({
+    reason: z.string(),
+    section: z.enum(Object.keys(planSections) as [PlanSection, ...PlanSection[]]),
+    operation: z.enum(['replace', 'create', 'update', 'delete']),
+    proposed: jsonObject().nullable(),
+    status: z.enum(['pending', 'accepted', 'rejected']),
+    proposer_role: z.enum(dutyRoles),
+    ...decision(),
+  }),
+  relationships: {
+    organisation: { type: 'organisations' },
+    scheme: { type: 'schemes' },
+    construction_phase_plan: { type: 'construction-phase-plans' },
+    risk: { type: 'construction-phase-plan-risks' },
+    hazard: { type: 'site-hazards' },
+    hazard_proposal: { type: 'hazard-proposals' },
+    proposed_by_user: { type: 'users' },
+    proposed_by_service_account: { type: 'service-accounts' },
+    ...decider,
+  },
+  collection: byCreation({ ...status, section: { kind: 'eq', path: 'attributes.section' } }, [
+    'risk',
+    'hazard',
+    'hazard_proposal',
+  ]),
+});
+
+/**
+ * A scheme's CDM file (not served): its active appointments and its one pack and one plan, in one item
+ * keyed by the scheme, so a write reads the caller's roles with one strongly consistent GetItem and a
+ * second pack or plan is refused by the file's version check.
+ */
+export const cdmFiles = defineResource({
+  type: 'scheme-cdm-files',
+  events: false,
+  relationships: {},
+});

@@ -1,0 +1,8 @@
+import { defineArea } from '#shared/engine/area';
+import { comments } from './definitions';
+
+export const area = defineArea('comments', {
+  tag: 'Comments',
+  resources: [comments],
+  routes: [],
+});

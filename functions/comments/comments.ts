@@ -1,0 +1,107 @@
+/**
+ * Comments on records. A comment names its subject (`attributes.subject: {type, id}`, like an audit
+ * event) among the commentable types below, and is filed on `gsi1` under it so a record's comments are
+ * one Query. Deleting is permanent and allowed to the author or a holder of `comments:moderate`.
+ */
+import * as z from 'zod';
+import type { Principal } from '#shared/auth/principal';
+import { fileUnder, queryFiled } from '#shared/data/children';
+import { applyInMemory } from '#shared/data/in-memory-collection';
+import { readIndex } from '#shared/data/repository';
+import type { Scope } from '#shared/data/scope';
+import type { StoredResource } from '#shared/data/stored-resource';
+import { type CollectionRequest, listResources } from '#shared/engine/collection';
+import { byPrincipal, commitChecked, deleteRecord, newRecord } from '#shared/engine/record-writes';
+import { declaredType } from '#shared/engine/resource-definition';
+import { requiredText } from '#shared/jsonapi/attribute-types';
+import { ForbiddenError } from '#shared/jsonapi/errors';
+import { parseDocument } from '#shared/jsonapi/request-document';
+import { comments } from './definitions';
+
+export const commentableTypes = [
+  'documents',
+  'folders',
+  'schemes',
+  'work-orders',
+  'operations',
+  'site-hazards',
+  'construction-phase-plans',
+  'construction-phase-plan-proposed-changes',
+  'permits',
+  'customer-contacts',
+  'customer-interactions',
+  'equipment-items',
+  'vehicles',
+  'vehicle-inventory-checks',
+  'briefings',
+] as const;
+
+export const commentsIndexKey = (subjectId: string) => `COMMENTS#${subjectId}`;
+
+/**
+ * A record's comments in the scope (`filter[subject_id]`, which the declaration requires): one Query of
+ * its `gsi1` partition, where each is filed by id and counted (data/children.ts). In creation order and
+ * filtered by nothing but the subject, only the page is read and the total is the count; otherwise every
+ * comment of the record, in memory.
+ */
+export const listCommentsOn = (request: CollectionRequest) =>
+  listResources(request, comments, async (query) => {
+    const subject = query.filters.find((f) => f.field === 'subject_id');
+    if (subject?.op !== 'eq') throw new Error('the comments collection is declared to require subject_id');
+    const partition = commentsIndexKey(String(subject.value));
+    const filters = query.filters.filter((f) => f !== subject);
+    return filters.length === 0 && query.sort.field === 'created_at'
+      ? queryFiled(request.scope, partition, { ...query, filters })
+      : applyInMemory(await readIndex(request.scope, partition), query);
+  });
+
+export const createCommentDocument = z.lazy(() =>
+  z.strictObject({
+    data: z.strictObject({
+      type: z.literal('comments'),
+      attributes: z.strictObject({
+        body: requiredText(10_000),
+        subject: z.strictObject({ type: z.enum(commentableTypes), id: z.uuid() }),
+      }),
+    }),
+  }),
+);
+
+export const createComment = async (
+  scope: Scope,
+  orgId: string,
+  body: unknown,
+  principal: Principal | null | undefined,
+  now = new Date(),
+) => {
+  const { data } = parseDocument(createCommentDocument, body);
+  const { subject } = data.attributes;
+  const target = declaredType(subject.type);
+  if (!target) throw new Error(`commentable type ${subject.type} is not registered`);
+  const record = newRecord(
+    comments,
+    orgId,
+    {
+      attributes: data.attributes,
+      rels: byPrincipal('author', principal),
+    },
+    now,
+  );
+  const filed = fileUnder(record, commentsIndexKey(subject.id));
+  await commitChecked(
+    scope,
+    [{ create: filed }],
+    [{ op: { check: target.keyOf(orgId, subject.id) }, pointer: '/data/attributes/subject' }],
+  );
+  return filed;
+};
+
+/** Permanent; the author's own, or anyone's with `comments:moderate` in the comment's organisation. */
+export const deleteComment = async (scope: Scope, comment: StoredResource, principal: Principal | null) => {
+  const author = comment.rels.author ?? comment.rels.author_service_account;
+  const moderator = principal?.permissions.get(comment.org_id)?.has('comments:moderate') ?? false;
+  if (author !== principal?.id && !moderator) {
+    throw new ForbiddenError('Only the comment’s author or a holder of comments:moderate may delete it.');
+  }
+  await deleteRecord(scope, comment);
+};

@@ -1,0 +1,41 @@
+/** Comments: what a comment is as a resource (its writes are in comments.ts). */
+
+import * as z from 'zod';
+import { createdAtSort, defineResource } from '#shared/engine/resource-definition';
+import { recordName } from '#shared/jsonapi/served-types';
+
+export const comments = defineResource({
+  type: 'comments',
+  names: { one: 'Comment', many: 'Comments' },
+  collectionPath: '/v3/orgs/{org_id}/comments',
+  itemPath: '/v3/comments/{comment_id}',
+  permission: 'comments',
+  endpoints: {
+    list: 'functions/comments/list.ts',
+    get: true,
+    create: { handler: 'functions/comments/create.ts', permission: 'comments:create' },
+    delete: { handler: 'functions/comments/delete.ts', permission: 'comments:view' },
+  },
+  served: () => ({ body: z.string(), subject: recordName().describe('The record commented on.') }),
+  relationships: {
+    organisation: { type: 'organisations' },
+    author: { type: 'users' },
+    author_service_account: { type: 'service-accounts' },
+  },
+  collection: {
+    filters: {
+      // A record's comments are one Query of its index entry: there is no reading them all.
+      subject_id: {
+        kind: 'eq',
+        path: 'attributes.subject.id',
+        required: true,
+        description: 'The id of the record whose comments to list (its subject).',
+      },
+      author: { kind: 'eq', path: 'rels.author' },
+      created_at: { kind: 'time', path: 'meta.created_at' },
+    },
+    sorts: createdAtSort,
+    defaultSort: 'created_at',
+    includes: ['author', 'author_service_account'],
+  },
+});

@@ -1,0 +1,147 @@
+/**
+ * The cost register and cost sheets. Rate codes are time-versioned; cost sheets sit on a node of the
+ * work hierarchy; cost lines on a sheet keep a snapshot of the rate they were written at. Sheets and
+ * lines are also filed in the hierarchy's tree index, after their node's path, so a subtree's costs are
+ * read with the same `begins_with` Query as its nodes.
+ */
+import * as z from 'zod';
+import { createdAtSort, defineResource } from '#shared/engine/resource-definition';
+import { line, requiredLine } from '#shared/jsonapi/attribute-types';
+import { instant, money } from '#shared/jsonapi/served-types';
+import { CATEGORIES, SHEET_STATUSES } from './rules/roll-up';
+import { COST_CENTRE_TYPES } from './rules/roll-up-filter';
+
+export const rateCodes = defineResource({
+  type: 'rate-codes',
+  events: ['version-added'],
+  names: { one: 'RateCode', many: 'RateCodes' },
+  collectionPath: '/v3/orgs/{org_id}/costs/rate-codes',
+  itemPath: '/v3/orgs/{org_id}/costs/rate-codes/{rate_code_id}',
+  permission: 'costs',
+  endpoints: { list: true, get: true, create: true },
+  writes: () => ({
+    attributes: {
+      code: requiredLine(50),
+      name: requiredLine(200),
+      category: z.enum(CATEGORIES),
+      unit: line(20).optional(),
+    },
+    unique: { attribute: 'code', claim: (orgId, code) => ({ pk: `ORG#${orgId}#rate-code-codes`, sk: code }) },
+  }),
+  relationships: { organisation: { type: 'organisations' } },
+  collection: {
+    filters: {
+      code: { kind: 'eq', path: 'attributes.code' },
+      category: { kind: 'eq', path: 'attributes.category' },
+    },
+    sorts: {
+      code: { path: 'attributes.code', index: 'lsi1' },
+      name: { path: 'attributes.name', index: 'lsi2' },
+      ...createdAtSort,
+    },
+    defaultSort: 'code',
+    includes: [],
+  },
+});
+
+/** The four node relationships of a cost sheet; exactly one is set. */
+export const costCentreRelationships = {
+  scheme_contract: { type: 'scheme-contracts' },
+  scheme: { type: 'schemes' },
+  work_order: { type: 'work-orders' },
+  operation: { type: 'operations' },
+} as const;
+
+export const costSheets = defineResource({
+  type: 'cost-sheets',
+  names: { one: 'CostSheet', many: 'CostSheets' },
+  collectionPath: '/v3/orgs/{org_id}/costs/cost-sheets',
+  itemPath: '/v3/orgs/{org_id}/costs/cost-sheets/{cost_sheet_id}',
+  permission: 'costs',
+  endpoints: {
+    list: true,
+    get: true,
+    create: 'functions/costs/create-cost-sheet.ts',
+    update: 'functions/costs/update-cost-sheet.ts',
+  },
+  served: () => ({ name: z.string(), status: z.enum(SHEET_STATUSES) }),
+  relationships: { organisation: { type: 'organisations' }, ...costCentreRelationships },
+  collection: {
+    filters: { status: { kind: 'eq', path: 'attributes.status' } },
+    sorts: { ...createdAtSort },
+    defaultSort: 'created_at',
+    includes: [],
+  },
+});
+
+export const costLines = defineResource({
+  type: 'cost-lines',
+  names: { one: 'CostLine', many: 'CostLines' },
+  collectionPath: '/v3/orgs/{org_id}/costs/cost-lines',
+  itemPath: '/v3/orgs/{org_id}/costs/cost-lines/{cost_line_id}',
+  permission: 'cost-lines',
+  endpoints: { list: true, get: true },
+  served: () => ({
+    kind: z.enum(['actual', 'estimate']),
+    description: z.string().optional(),
+    quantity: z.number(),
+    at: instant().describe('When the work was done: the rate in force then was used.'),
+    snapshot: z
+      .strictObject({
+        rate_code: z.string(),
+        rate_version: z.string(),
+        category: z.enum(CATEGORIES),
+        currency: z.string(),
+        unit_cost: z.number().int(),
+        unit_charge: z.number().int(),
+      })
+      .describe('The rate the line was written at.'),
+    cost: money(),
+    charge: money(),
+  }),
+  relationships: {
+    organisation: { type: 'organisations' },
+    cost_sheet: { type: 'cost-sheets' },
+    rate_code: { type: 'rate-codes' },
+  },
+  collection: {
+    filters: {
+      kind: { kind: 'eq', path: 'attributes.kind' },
+      cost_sheet: { kind: 'eq', path: 'rels.cost_sheet' },
+    },
+    sorts: { ...createdAtSort },
+    defaultSort: 'created_at',
+    includes: ['rate_code', 'cost_sheet'],
+  },
+});
+
+/** A rate code's version (`/versions`): its rate, in force from `valid_from` until `valid_to` (null: open). */
+export const rateCodeVersionAttributes = () => ({
+  valid_from: instant(),
+  valid_to: instant().nullable(),
+  cost: money(),
+  charge: money(),
+});
+
+const totals = () =>
+  z.strictObject({
+    cost: money(),
+    charge: money(),
+    profit: money(),
+    categories: z.strictObject(Object.fromEntries(CATEGORIES.map((category) => [category, money()]))),
+  });
+
+/** A node of the work hierarchy with its cost totals (`/v3/cost-rollups`, domain/costs/roll-up.ts). */
+export const costRollupAttributes = () => ({
+  cost_centre_id: z.string(),
+  cost_centre_type: z.enum(COST_CENTRE_TYPES),
+  parent_cost_centre_id: z.string().nullable(),
+  parent_cost_centre_type: z.enum(COST_CENTRE_TYPES).nullable(),
+  name: z.string().nullable(),
+  code: z.string().nullable(),
+  has_cost_sheet: z.boolean(),
+  direct: totals(),
+  rolled: totals(),
+  by_status: z.strictObject(Object.fromEntries(SHEET_STATUSES.map((status) => [status, totals()]))),
+  estimated: z.strictObject({ direct: totals(), rolled: totals() }),
+});

@@ -1,0 +1,13 @@
+import { defineArea } from '#shared/engine/area';
+import {
+  customerAccounts,
+  customerAppointments,
+  customerContacts,
+  customerInteractions,
+} from './definitions';
+
+export const area = defineArea('customers', {
+  tag: 'Contacts',
+  resources: [customerContacts, customerAccounts, customerInteractions, customerAppointments],
+  routes: [],
+});

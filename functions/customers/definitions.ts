@@ -1,0 +1,172 @@
+/**
+ * Customers: contacts (the spec's Customer contact table), the accounts they belong to, the interactions
+ * had with them and the appointments made with them. A contact lists its interactions (kept as they are
+ * created and deleted), so `include=interactions` is one read.
+ */
+import * as z from 'zod';
+import type { StoredResource } from '#shared/data/stored-resource';
+import { CRUD, createdAtSort, defineResource } from '#shared/engine/resource-definition';
+import { email, line, requiredLine, requiredText, timestamp } from '#shared/jsonapi/attribute-types';
+
+const author = { author: { type: 'users' }, author_service_account: { type: 'service-accounts' } } as const;
+
+/** `meta.modified_at` is the time of the last change, as the spec's contact table shows it. */
+const withModifiedAt = async (_scope: unknown, items: StoredResource[]) =>
+  items.map((item) => ({ ...item, meta: { ...item.meta, modified_at: item.meta.updated_at } }));
+
+const name = requiredLine(100);
+const text = (max: number) => line(max).trim().optional();
+
+export const customerContacts = defineResource({
+  type: 'customer-contacts',
+  names: { one: 'CustomerContact', many: 'CustomerContacts' },
+  collectionPath: '/v3/orgs/{org_id}/customers/contacts',
+  itemPath: '/v3/orgs/{org_id}/customers/contacts/{contact_id}',
+  permission: 'customers',
+  endpoints: CRUD,
+  writes: () => ({
+    attributes: {
+      association: z.enum(['occupier', 'owner', 'tenant', 'landlord', 'agent', 'other']),
+      salutation: z.enum(['Mr', 'Mrs', 'Ms', 'Miss', 'Mx', 'Dr', 'Prof']).optional(),
+      first_name: name,
+      last_name: name,
+      email: email().optional(),
+      telephone: z
+        .string()
+        .regex(
+          /^\+?[0-9 ()-]{6,20}$/,
+          'telephone must be digits, spaces, brackets or dashes, optionally after +',
+        )
+        .optional(),
+    },
+    relationships: ['accounts'],
+    author: true,
+  }),
+  relationships: {
+    organisation: { type: 'organisations' },
+    accounts: { type: 'customer-accounts', many: true },
+    interactions: { type: 'customer-interactions', many: true },
+    ...author,
+  },
+  derive: withModifiedAt,
+  collection: {
+    filters: {
+      email: { kind: 'eq', path: 'attributes.email' },
+      association: { kind: 'eq', path: 'attributes.association' },
+      last_name: { kind: 'eq', path: 'attributes.last_name' },
+      created_at: { kind: 'time', path: 'meta.created_at' },
+    },
+    sorts: {
+      last_name: { path: 'attributes.last_name', index: 'lsi1' },
+      email: { path: 'attributes.email', index: 'lsi2' },
+      ...createdAtSort,
+    },
+    defaultSort: 'last_name',
+    includes: ['author', 'accounts', 'interactions', 'organisation'],
+  },
+});
+
+export const customerAccounts = defineResource({
+  type: 'customer-accounts',
+  tag: 'Customer Accounts',
+  names: { one: 'CustomerAccount', many: 'CustomerAccounts' },
+  collectionPath: '/v3/orgs/{org_id}/customers/accounts',
+  itemPath: '/v3/orgs/{org_id}/customers/accounts/{account_id}',
+  permission: 'customers',
+  endpoints: CRUD,
+  writes: () => ({
+    attributes: {
+      name: requiredLine(200),
+      reference: text(50),
+      kind: z.enum(['domestic', 'commercial', 'public']),
+    },
+    author: true,
+  }),
+  relationships: { organisation: { type: 'organisations' }, ...author },
+  collection: {
+    filters: {
+      reference: { kind: 'eq', path: 'attributes.reference' },
+      kind: { kind: 'eq', path: 'attributes.kind' },
+      created_at: { kind: 'time', path: 'meta.created_at' },
+    },
+    sorts: { name: { path: 'attributes.name', index: 'lsi1' }, ...createdAtSort },
+    defaultSort: 'name',
+    includes: [],
+  },
+});
+
+export const customerInteractions = defineResource({
+  type: 'customer-interactions',
+  tag: 'Customer Interactions',
+  names: { one: 'CustomerInteraction', many: 'CustomerInteractions' },
+  collectionPath: '/v3/orgs/{org_id}/customers/interactions',
+  itemPath: '/v3/orgs/{org_id}/customers/interactions/{interaction_id}',
+  permission: 'customers',
+  endpoints: CRUD,
+  writes: () => ({
+    attributes: {
+      channel: z.enum(['phone', 'email', 'visit', 'letter', 'sms', 'other']),
+      direction: z.enum(['inbound', 'outbound']),
+      occurred_at: timestamp,
+      summary: requiredText(5000),
+      outcome: text(2000),
+    },
+    relationships: ['contact', 'account'],
+    author: true,
+    listedOn: { relationship: 'contact', as: 'interactions' },
+  }),
+  relationships: {
+    organisation: { type: 'organisations' },
+    contact: { type: 'customer-contacts' },
+    account: { type: 'customer-accounts' },
+    ...author,
+  },
+  collection: {
+    filters: {
+      contact: { kind: 'eq', path: 'rels.contact' },
+      channel: { kind: 'eq', path: 'attributes.channel' },
+      occurred_at: { kind: 'time', path: 'attributes.occurred_at' },
+    },
+    sorts: { occurred_at: { path: 'attributes.occurred_at', index: 'lsi1' }, ...createdAtSort },
+    defaultSort: '-occurred_at',
+    includes: ['contact', 'account', 'author'],
+  },
+});
+
+export const customerAppointments = defineResource({
+  type: 'customer-appointments',
+  tag: 'Customer Appointments',
+  names: { one: 'CustomerAppointment', many: 'CustomerAppointments' },
+  collectionPath: '/v3/orgs/{org_id}/customers/appointments',
+  itemPath: '/v3/orgs/{org_id}/customers/appointments/{appointment_id}',
+  permission: 'customers',
+  endpoints: CRUD,
+  writes: () => ({
+    attributes: {
+      starts_at: timestamp,
+      ends_at: timestamp.optional(),
+      purpose: requiredText(500),
+      location: text(500),
+      status: z.enum(['scheduled', 'completed', 'cancelled', 'no_show']),
+    },
+    relationships: ['contact', 'account', 'assignee'],
+    author: true,
+  }),
+  relationships: {
+    organisation: { type: 'organisations' },
+    contact: { type: 'customer-contacts' },
+    account: { type: 'customer-accounts' },
+    assignee: { type: 'users' },
+    ...author,
+  },
+  collection: {
+    filters: {
+      contact: { kind: 'eq', path: 'rels.contact' },
+      status: { kind: 'eq', path: 'attributes.status' },
+      starts_at: { kind: 'time', path: 'attributes.starts_at' },
+    },
+    sorts: { starts_at: { path: 'attributes.starts_at', index: 'lsi1' }, ...createdAtSort },
+    defaultSort: 'starts_at',
+    includes: ['contact', 'account', 'assignee'],
+  },
+});

@@ -1,0 +1,28 @@
+import { defineArea } from '#shared/engine/area';
+import { deviceBackupRequests, deviceBackups } from './definitions';
+
+export const area = defineArea('device-backups', {
+  tag: 'Device Backups',
+  resources: [deviceBackups, deviceBackupRequests],
+  routes: [
+    {
+      id: 'completeDeviceBackup',
+      method: 'POST',
+      path: '/v3/device-backups/{device_backup_id}/complete',
+      handler: 'functions/device-backups/complete.ts',
+      answers: { status: 200, resource: 'device-backups' },
+      permission: 'device-backups:create',
+      access: { table: 'write', buckets: { deviceBackups: 'write' } },
+    },
+    {
+      id: 'downloadDeviceBackup',
+      method: 'GET',
+      path: '/v3/device-backups/{device_backup_id}/content',
+      handler: 'functions/device-backups/download.ts',
+      answers: { status: 303 },
+      permission: 'device-backups:view',
+      access: { table: 'read', buckets: { deviceBackups: 'read' } },
+      query: [],
+    },
+  ],
+});

@@ -1,0 +1,100 @@
+/**
+ * Device backups (spec: kept 30 days; visible to holders of `device-backups:view` in the organisation
+ * each is filed against) and the requests that ask a device for one.
+ */
+
+import * as z from 'zod';
+import type { Kept } from '#shared/data/retention';
+import { collectionPartition } from '#shared/data/stored-resource';
+import { createdAtSort, defineResource } from '#shared/engine/resource-definition';
+import { instant } from '#shared/jsonapi/served-types';
+
+export const deviceBackups = defineResource({
+  type: 'device-backups',
+  events: ['completed'],
+  names: { one: 'DeviceBackup', many: 'DeviceBackups' },
+  collectionPath: '/v3/orgs/{org_id}/device-backups',
+  itemPath: '/v3/device-backups/{device_backup_id}',
+  permission: 'device-backups',
+  endpoints: {
+    list: 'functions/device-backups/list.ts',
+    get: true,
+    create: {
+      handler: 'functions/device-backups/create.ts',
+      permission: 'device-backups:create',
+      access: { table: 'write', buckets: { deviceBackups: 'write' } },
+    },
+  },
+  served: () => ({
+    device: z.string(),
+    size: z.number().int().describe('Bytes.'),
+    checksum: z.string().describe('The SHA-256 the upload was signed with, base64.'),
+    content_type: z.string(),
+    status: z.enum(['uploading', 'available']),
+    completed_at: instant().nullable(),
+  }),
+  relationships: {
+    organisation: { type: 'organisations' },
+    user: { type: 'users' },
+    uploaded_by_user: { type: 'users' },
+    uploaded_by_service_account: { type: 'service-accounts' },
+    request: { type: 'device-backup-requests' },
+    requested_by_user: { type: 'users' },
+    requested_by_service_account: { type: 'service-accounts' },
+  },
+  collection: {
+    filters: {
+      device: { kind: 'eq', path: 'attributes.device' },
+      status: { kind: 'eq', path: 'attributes.status' },
+      user: { kind: 'eq', path: 'rels.user' },
+      created_at: { kind: 'time', path: 'meta.created_at' },
+    },
+    sorts: createdAtSort,
+    defaultSort: '-created_at',
+    includes: ['user', 'request'],
+  },
+});
+
+export const deviceBackupRequests = defineResource({
+  type: 'device-backup-requests',
+  names: { one: 'DeviceBackupRequest', many: 'DeviceBackupRequests' },
+  collectionPath: '/v3/orgs/{org_id}/device-backup-requests',
+  itemPath: '/v3/orgs/{org_id}/device-backup-requests/{device_backup_request_id}',
+  endpoints: {
+    list: { permission: 'device-backups:create' },
+    get: { permission: 'device-backups:create' },
+    create: { handler: 'functions/device-backups/requests/create.ts', permission: 'device-backups:request' },
+  },
+  served: () => ({
+    device: z.string(),
+    note: z.string().optional(),
+    status: z.enum(['open', 'fulfilled']),
+  }),
+  relationships: {
+    organisation: { type: 'organisations' },
+    user: { type: 'users' },
+    requested_by_user: { type: 'users' },
+    requested_by_service_account: { type: 'service-accounts' },
+    backup: { type: 'device-backups' },
+  },
+  collection: {
+    filters: {
+      device: { kind: 'eq', path: 'attributes.device' },
+      status: { kind: 'eq', path: 'attributes.status' },
+      created_at: { kind: 'time', path: 'meta.created_at' },
+    },
+    sorts: createdAtSort,
+    defaultSort: '-created_at',
+    includes: ['user'],
+  },
+});
+
+export const RETENTION_DAYS = 30;
+
+/** An organisation's live backups: a key range of its partition, counted by day. */
+export const keptBackups = (orgId: string): Kept => ({
+  orgId,
+  days: RETENTION_DAYS,
+  partition: { pk: collectionPartition(orgId, deviceBackups.type) },
+  counter: deviceBackups.type,
+});

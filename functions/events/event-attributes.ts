@@ -1,0 +1,11 @@
+/** What an event of the change feed serves (`eventResource` in feed.ts builds it from the stored event). */
+import * as z from 'zod';
+import { instant, jsonObject, recordName } from '#shared/jsonapi/served-types';
+
+export const eventAttributes = () => ({
+  name: z.string().describe('`<resource>.<action>`, e.g. `vehicle.allocated`.'),
+  occurred_at: instant(),
+  subject: recordName().describe('The record it happened to.'),
+  actor: z.strictObject({ type: z.enum(['users', 'service-accounts', 'system']), id: z.string() }),
+  data: jsonObject().describe('The record as it became; for a deletion, its type and id.'),
+});

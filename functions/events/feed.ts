@@ -1,0 +1,140 @@
+/**
+ * The change feed: one organisation's events in the order they happened, deletions included, read
+ * with a cursor (the id of the last event seen, which is also a webhook's `webhook-id`), kept 35 days.
+ * A caller sees the events of the records it may view: those of types whose read permission it holds
+ * in the organisation, and of records private to their creator (exports) that it made. Events it may
+ * not see are passed over, and the cursor moves past them.
+ */
+import * as z from 'zod';
+import { config } from '#shared/config';
+import { eventNames, readEvents, type StoredEvent } from '#shared/data/events';
+import { UUID } from '#shared/data/ids';
+import type { ApiRequest } from '#shared/http/json-api-handler';
+import { registeredRoutes } from '#shared/http/route-table';
+import { feedDocument } from '#shared/jsonapi/document';
+import { ValidationError } from '#shared/jsonapi/errors';
+import type { OwnQueryParameters } from '#shared/jsonapi/own-query-parameters';
+
+export const FEED_PAGE_DEFAULT = 100;
+export const FEED_PAGE_MAX = 1000;
+/** `filter[type]` names at most this many event names (DynamoDB's `IN` takes 100 operands). */
+const NAMES_MAX = 20;
+
+/**
+ * The permission that reads each type: that of its declared reads, else of a route answering it (not
+ * `whoami`'s, which any caller may read about itself); `authenticated` means any member (exports). Read
+ * from the route table the composition root registers, on first use (this module loads before it does).
+ */
+export const viewPermissions = (): ReadonlyMap<string, string> => {
+  permissionsByType ??= readPermissions();
+  return permissionsByType;
+};
+let permissionsByType: ReadonlyMap<string, string> | undefined;
+
+const readPermissions = (): ReadonlyMap<string, string> => {
+  const found = new Map<string, string>();
+  const gets = registeredRoutes().filter((r) => r.method === 'GET' && typeof r.permission === 'string');
+  for (const route of gets) {
+    const type = route.declared?.resource.type;
+    if (type && !found.has(type)) found.set(type, route.permission as string);
+  }
+  for (const route of gets) {
+    const type = route.answers?.resource ?? [route.answers?.collection ?? []].flat()[0];
+    if (type && !found.has(type) && route.permission !== 'authenticated')
+      found.set(type, route.permission as string);
+  }
+  return found;
+};
+
+const uuid = (name: string) =>
+  z
+    .string()
+    .regex(UUID, `${name} is an event id (a UUID).`)
+    .transform((id) => id.toLowerCase());
+
+// Unknown parameters were refused before the handler ran (the route lists what it takes).
+const feedQuery = z.object({
+  cursor: uuid('cursor').optional(),
+  'page[limit]': z.coerce.number().int().min(1).max(FEED_PAGE_MAX).default(FEED_PAGE_DEFAULT),
+  'filter[type]': z
+    .string()
+    .transform((list) => list.split(','))
+    .pipe(z.array(z.string()).min(1).max(NAMES_MAX))
+    .optional(),
+  'filter[subject_id]': uuid('filter[subject_id]').optional(),
+});
+
+/** The query parameters the feed takes, with their syntax (for the OpenAPI document). */
+export const feedParameters = {
+  cursor: {
+    description:
+      'The id of the last event you have seen (or a webhook-id): the page starts after it. Without it, the oldest event kept.',
+    schema: { type: 'string', format: 'uuid' },
+  },
+  'page[limit]': {
+    description: `Events per page: 1 to ${FEED_PAGE_MAX}, ${FEED_PAGE_DEFAULT} by default.`,
+    schema: { type: 'integer', minimum: 1, maximum: FEED_PAGE_MAX, default: FEED_PAGE_DEFAULT },
+  },
+  'filter[type]': {
+    description: `Event names, comma-separated (at most ${NAMES_MAX}), e.g. vehicle.allocated,vehicle.updated.`,
+  },
+  'filter[subject_id]': {
+    description: 'Only the events of this record.',
+    schema: { type: 'string', format: 'uuid' },
+  },
+} satisfies OwnQueryParameters;
+
+const parseQuery = (query: ApiRequest['query']) => {
+  const parsed = feedQuery.safeParse({ ...query });
+  if (!parsed.success) {
+    const [issue] = parsed.error.issues;
+    const parameter = String(issue?.path[0] ?? '');
+    throw new ValidationError({ detail: issue?.message ?? 'Invalid query.', source: { parameter } });
+  }
+  const known = new Set(eventNames());
+  const unknown = parsed.data['filter[type]']?.find((name) => !known.has(name));
+  if (unknown !== undefined)
+    throw new ValidationError({
+      detail: `No event is named ${unknown}: names are <resource>.<action>, e.g. vehicle.created.`,
+      source: { parameter: 'filter[type]' },
+    });
+  return parsed.data;
+};
+
+/** An event as the API shows it: who did what to which record, when, and the record as it became. */
+export const eventResource = (event: StoredEvent) => ({
+  type: 'events',
+  id: event.id,
+  attributes: {
+    name: event.event,
+    occurred_at: event.occurred_at,
+    subject: event.subject,
+    actor: {
+      type: event.actor.kind === 'system' ? 'system' : `${event.actor.kind}s`,
+      id: event.actor.id,
+    },
+    data: event.data,
+  },
+  relationships: {},
+  meta: {},
+});
+
+export const eventFeed = async (request: ApiRequest<{ org_id: string }>) => {
+  const query = parseQuery(request.query);
+  const orgId = request.params.org_id;
+  const granted = request.principal?.permissions.get(orgId);
+  const typesRead = (test: (permission: string) => boolean) =>
+    [...viewPermissions()].filter(([, permission]) => test(permission)).map(([type]) => type);
+  const { events, last } = await readEvents(request.scope, orgId, {
+    after: query.cursor,
+    limit: query['page[limit]'],
+    names: query['filter[type]'],
+    subjectId: query['filter[subject_id]'],
+    subjectTypes: typesRead((permission) => granted?.has(permission as never) ?? false),
+    // Records any member reads are each their creator's own (an export): theirs alone.
+    ownTypes: typesRead((permission) => permission === 'authenticated'),
+    reader: request.principal?.id,
+    settleMs: config.EVENT_FEED_SETTLE_SECONDS * 1000,
+  });
+  return feedDocument(request, events.map(eventResource), last);
+};

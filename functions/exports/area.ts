@@ -1,0 +1,10 @@
+import { jobs } from '#functions/jobs/definitions';
+import { defineArea } from '#shared/engine/area';
+import { exportsDefinition } from './definitions';
+
+export const area = defineArea('exports', {
+  tag: 'Exports',
+  // Jobs are read here too: like exports, each is its creator's work product.
+  resources: [exportsDefinition, jobs],
+  routes: [],
+});

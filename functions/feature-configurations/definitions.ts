@@ -1,0 +1,30 @@
+import * as z from 'zod';
+import { createdAtSort, defineResource } from '#shared/engine/resource-definition';
+
+export const featureConfigurations = defineResource({
+  type: 'feature-configurations',
+  names: { one: 'FeatureConfiguration', many: 'FeatureConfigurations' },
+  collectionPath: '/v3/feature-configurations',
+  itemPath: '/v3/feature-configurations/{feature_configuration_id}',
+  permission: 'feature-configurations',
+  endpoints: { list: 'functions/feature-configurations/list-feature-configurations.ts', get: true },
+  // Set by the platform's operators, not through the API.
+  served: () => ({
+    name: z.string().optional(),
+    domain: z.string(),
+    component: z.string(),
+    enabled: z.boolean(),
+  }),
+  relationships: { organisation: { type: 'organisations' } },
+  collection: {
+    filters: {
+      domain: { kind: 'eq', path: 'attributes.domain' },
+      component: { kind: 'eq', path: 'attributes.component' },
+      enabled: { kind: 'eq', path: 'attributes.enabled', type: 'boolean' },
+      organisation: { kind: 'eq', path: 'org_id' },
+    },
+    sorts: { domain: { path: 'attributes.domain', index: 'lsi1' }, ...createdAtSort },
+    defaultSort: 'domain',
+    includes: ['organisation'],
+  },
+});

@@ -1,0 +1,201 @@
+/** IAM resource types: service accounts, grants, roles and role groups. */
+
+import * as z from 'zod';
+import { type Permission, permissions } from '#shared/domain/permissions';
+import { createdAtSort, defineResource } from '#shared/engine/resource-definition';
+import { instant } from '#shared/jsonapi/served-types';
+
+export const serviceAccounts = defineResource({
+  type: 'service-accounts',
+  names: { one: 'ServiceAccount', many: 'ServiceAccounts' },
+  collectionPath: '/v3/orgs/{org_id}/iam/service-accounts',
+  itemPath: '/v3/orgs/{org_id}/iam/service-accounts/{service_account_id}',
+  permission: 'service-accounts',
+  endpoints: {
+    list: 'functions/iam/list-service-accounts.ts',
+    get: 'functions/iam/get-service-account.ts',
+    create: 'functions/iam/create-service-account.ts',
+    update: 'functions/iam/update-service-account.ts',
+    delete: 'functions/iam/delete-service-account.ts',
+  },
+  served: () => ({
+    name: z.string(),
+    description: z.string(),
+    email: z.string().describe('Its own, or a generated `sa-<id>@service-accounts.invalid`.'),
+    enabled: z.boolean(),
+    keys: z.array(z.strictObject({ id: z.string(), ...serviceAccountKeyAttributes() })),
+  }),
+  relationships: {
+    organisations: { type: 'organisations', many: true },
+    groups: { type: 'role-groups', many: true },
+  },
+  collection: {
+    filters: {
+      name: { kind: 'eq', path: 'attributes.name' },
+      enabled: { kind: 'eq', path: 'attributes.enabled', type: 'boolean' },
+      created_at: { kind: 'time', path: 'meta.created_at' },
+    },
+    sorts: { name: { path: 'attributes.name', index: 'lsi1' }, ...createdAtSort },
+    defaultSort: 'name',
+    includes: ['groups'],
+  },
+});
+
+export const grants = defineResource({
+  type: 'grants',
+  tag: 'IAM Grants',
+  names: { one: 'Grant', many: 'Grants' },
+  collectionPath: '/v3/orgs/{org_id}/iam/grants',
+  itemPath: '/v3/orgs/{org_id}/iam/grants/{grant_id}',
+  permission: 'grants',
+  endpoints: {
+    list: 'functions/iam/list-grants.ts',
+    get: 'functions/iam/get-grant.ts',
+    create: 'functions/iam/create-grant.ts',
+    update: 'functions/iam/update-grant.ts',
+    delete: 'functions/iam/delete-grant.ts',
+  },
+  // A grant is wholly its relationships: who holds which role or role group.
+  served: () => ({}),
+  relationships: {
+    organisation: { type: 'organisations' },
+    role: { type: 'roles' },
+    role_group: { type: 'role-groups' },
+    user: { type: 'users' },
+    team: { type: 'teams' },
+    service_account: { type: 'service-accounts' },
+  },
+  collection: {
+    filters: {
+      role: { kind: 'eq', path: 'rels.role' },
+      role_group: { kind: 'eq', path: 'rels.role_group' },
+      user: { kind: 'eq', path: 'rels.user' },
+      team: { kind: 'eq', path: 'rels.team' },
+      service_account: { kind: 'eq', path: 'rels.service_account' },
+      created_at: { kind: 'time', path: 'meta.created_at' },
+    },
+    sorts: { ...createdAtSort },
+    defaultSort: 'created_at',
+    includes: ['role_group', 'user', 'team', 'service_account'],
+  },
+});
+
+export const roleGroups = defineResource({
+  type: 'role-groups',
+  tag: 'IAM Role Groups',
+  names: { one: 'RoleGroup', many: 'RoleGroups' },
+  collectionPath: '/v3/orgs/{org_id}/iam/role-groups',
+  itemPath: '/v3/orgs/{org_id}/iam/role-groups/{role_group_id}',
+  permission: 'roles',
+  endpoints: {
+    list: 'functions/iam/list-role-groups.ts',
+    get: 'functions/iam/get-role-group.ts',
+    create: 'functions/iam/create-role-group.ts',
+    update: 'functions/iam/update-role-group.ts',
+    delete: 'functions/iam/delete-role-group.ts',
+  },
+  served: () => ({ name: z.string(), description: z.string() }),
+  relationships: { organisation: { type: 'organisations' }, roles: { type: 'roles', many: true } },
+  collection: {
+    filters: { name: { kind: 'eq', path: 'attributes.name' } },
+    sorts: { name: { path: 'attributes.name', index: 'lsi1' }, ...createdAtSort },
+    defaultSort: 'name',
+    includes: [],
+  },
+});
+
+export const roles = defineResource({
+  type: 'roles',
+  tag: 'IAM Roles',
+  names: { one: 'Role', many: 'Roles' },
+  collectionPath: '/v3/orgs/{org_id}/iam/roles',
+  itemPath: '/v3/orgs/{org_id}/iam/roles/{role_id}',
+  permission: 'roles',
+  endpoints: {
+    list: 'functions/iam/list-roles.ts',
+    get: 'functions/iam/get-role.ts',
+    create: 'functions/iam/create-role.ts',
+    update: 'functions/iam/update-role.ts',
+    delete: 'functions/iam/delete-role.ts',
+  },
+  served: () => ({
+    name: z.string(),
+    description: z.string(),
+    permissions: z.array(z.enum(permissions as [Permission, ...Permission[]])),
+  }),
+  relationships: { organisation: { type: 'organisations' } },
+  collection: {
+    filters: {
+      name: { kind: 'eq', path: 'attributes.name' },
+      built_in: { kind: 'eq', path: 'meta.built_in', type: 'boolean' },
+    },
+    sorts: { name: { path: 'attributes.name', index: 'lsi1' }, ...createdAtSort },
+    defaultSort: 'name',
+    includes: [],
+  },
+});
+
+/**
+ * The permission catalogue as a collection; ids are the permission names. An entry has no page of its
+ * own (names are not path ids): its link is the catalogue filtered to it, which answers exactly it.
+ */
+const PERMISSIONS = '/v3/iam/permissions';
+
+export const iamPermissions = defineResource({
+  type: 'iam-permissions',
+  tag: 'IAM Permissions',
+  names: { one: 'Permission', many: 'Permissions' },
+  collectionPath: PERMISSIONS,
+  endpoints: { list: { handler: 'functions/iam/list-permissions.ts', access: {} } },
+  permission: 'roles',
+  served: () => ({ name: z.enum(permissions as [Permission, ...Permission[]]), description: z.string() }),
+  relationships: {},
+  selfPath: (r) => `${PERMISSIONS}?${new URLSearchParams({ 'filter[name]': r.id })}`,
+  collection: {
+    filters: { name: { kind: 'eq', path: 'attributes.name' } },
+    sorts: { name: { path: 'attributes.name' } },
+    defaultSort: 'name',
+    includes: [],
+  },
+});
+
+export const ssoProviders = defineResource({
+  type: 'sso-providers',
+  tag: 'SSO Providers',
+  names: { one: 'SsoProvider', many: 'SsoProviders' },
+  collectionPath: '/v3/sso-providers',
+  itemPath: '/v3/sso-providers/{sso_provider_id}',
+  endpoints: {
+    list: { handler: 'functions/iam/list-sso-providers.ts', permission: 'sso-providers:manage' },
+    get: { permission: 'sso-providers:manage' },
+    create: { handler: 'functions/iam/create-sso-provider.ts', permission: 'sso-providers:manage' },
+  },
+  served: () => ({
+    provider_type: z.literal('oidc'),
+    name: z.string(),
+    metadata: z.string().describe("The provider's OpenID discovery document, as given."),
+    enforce: z.boolean(),
+    client_id: z.string().optional(),
+    allowed_domains: z.array(z.string()),
+  }),
+  relationships: { organisation: { type: 'organisations' }, default_role: { type: 'roles' } },
+  collection: {
+    filters: { name: { kind: 'eq', path: 'attributes.name' }, organisation: { kind: 'eq', path: 'org_id' } },
+    sorts: { name: { path: 'attributes.name', index: 'lsi1' }, ...createdAtSort },
+    defaultSort: 'name',
+    includes: ['organisation'],
+  },
+});
+
+/** A service account's key as its account lists it: never the secret, a mask ending in its last four characters. */
+const serviceAccountKeyAttributes = () => ({
+  client_secret: z.string(),
+  enabled: z.boolean(),
+  created_at: instant(),
+});
+
+/** A key of its own (`/keys`): its client id, and its secret in full once, in the answer that made it. */
+export const keyAttributes = () => ({ client_id: z.string(), ...serviceAccountKeyAttributes() });
+
+/** The caller (`GET /v3/whoami`): a user or a service account. */
+export const whoamiAttributes = () => ({ kind: z.enum(['user', 'service-account']), name: z.string() });

@@ -1,0 +1,110 @@
+/**
+ * Jobs (issue 18): work longer than a request (a large location import, an export) is a job. The request
+ * answers 202 with it; a worker does it in bounded chunks, saving a checkpoint after each, and the job
+ * shows its status, progress, errors and result. A job is its creator's, like an export: anyone else gets
+ * 404. The record changes twice (created; succeeded or failed: the events a client may subscribe to);
+ * its status and progress in between live in its working state (`shared/data/jobs.ts`), shown here.
+ */
+
+import * as z from 'zod';
+import type { Principal } from '#shared/auth/principal';
+import { type JobState, jobStateKey } from '#shared/data/jobs';
+import { readAheadOr } from '#shared/data/repository';
+import { keptByCreator } from '#shared/data/retention';
+import type { Scope } from '#shared/data/scope';
+import type { StoredResource } from '#shared/data/stored-resource';
+import { createdAtSort, defineResource } from '#shared/engine/resource-definition';
+import { instant } from '#shared/jsonapi/served-types';
+
+/** A job (and its state) is kept 30 whole days from the day it was requested (see data/retention.ts). */
+export const JOB_RETENTION_DAYS = 30;
+
+/** A principal's jobs in an organisation: a key range of its own index, counted by day. */
+export const keptJobs = (orgId: string, principalId: string) =>
+  keptByCreator('jobs', JOB_RETENTION_DAYS, orgId, principalId);
+
+/** A job is its creator's: anyone else gets 404, as for a record they cannot see. */
+export const isJobCreator = (job: StoredResource, principal: Principal | null) =>
+  job.rels.created_by_user === principal?.id || job.rels.created_by_service_account === principal?.id;
+
+/**
+ * The record as it stands: status and progress from its working state while it is unfinished. A state
+ * already finished means the record's last version (its result) landed after the record was read: the
+ * job shows as running until it is read again, never as finished without its result or errors.
+ */
+const withState = async (scope: Scope, items: StoredResource[]) => {
+  const open = items.filter((job) => job.attributes.status === 'queued');
+  if (open.length === 0) return items;
+  const states = new Map(
+    (
+      await readAheadOr<JobState>(
+        scope,
+        open.map((job) => jobStateKey(job.id)),
+      )
+    ).map((s) => [s.job_id, s]),
+  );
+  return items.map((job) => {
+    const state = states.get(job.id);
+    if (!state || job.attributes.status !== 'queued') return job;
+    return {
+      ...job,
+      attributes: {
+        ...job.attributes,
+        status: state.status === 'queued' ? 'queued' : 'running',
+        progress: { processed: state.processed, total: state.total },
+      },
+    };
+  });
+};
+
+export const jobs = defineResource({
+  type: 'jobs',
+  events: ['succeeded', 'failed'],
+  tag: 'Jobs',
+  names: { one: 'Job', many: 'Jobs' },
+  collectionPath: '/v3/orgs/{org_id}/jobs',
+  itemPath: '/v3/jobs/{job_id}',
+  endpoints: {
+    list: { handler: 'functions/jobs/list.ts', permission: 'authenticated' },
+    get: { handler: 'functions/jobs/get.ts', permission: 'authenticated' },
+  },
+  served: () => ({
+    kind: z
+      .string()
+      .describe('What the job does (`location-import`, `export`); a relationship names its record.'),
+    status: z.enum(['queued', 'running', 'succeeded', 'failed']),
+    progress: z.strictObject({
+      processed: z.number().int(),
+      total: z.number().int().nullable().describe('Null until the job knows how much there is.'),
+    }),
+    errors: z.array(
+      z.strictObject({
+        detail: z.string(),
+        source: z
+          .strictObject({ line: z.number().int().optional(), pointer: z.string().optional() })
+          .optional(),
+      }),
+    ),
+    finished_at: instant().optional(),
+  }),
+  relationships: {
+    organisation: { type: 'organisations' },
+    created_by_user: { type: 'users' },
+    created_by_service_account: { type: 'service-accounts' },
+    location_import: { type: 'location-imports' },
+    export: { type: 'exports' },
+  },
+  collection: {
+    filters: {
+      kind: { kind: 'eq', path: 'attributes.kind' },
+      status: { kind: 'eq', path: 'attributes.status' },
+      created_at: { kind: 'time', path: 'meta.created_at' },
+    },
+    sorts: createdAtSort,
+    defaultSort: '-created_at',
+    includes: ['location_import', 'export'],
+  },
+  derive: withState,
+  // Read with the job though only a queued one needs it: an item more in the batch, not a round trip.
+  derivedKeys: (_orgId, id) => [jobStateKey(id)],
+});

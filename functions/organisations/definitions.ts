@@ -1,0 +1,36 @@
+import * as z from 'zod';
+import { batchGetInScope } from '#shared/data/repository';
+import type { Scope } from '#shared/data/scope';
+import { resourceKey, type StoredResource } from '#shared/data/stored-resource';
+import { createdAtSort, defineResource } from '#shared/engine/resource-definition';
+
+/** An organisation is the root of its own tenant partition: it is stored in itself. */
+export const organisations = defineResource({
+  type: 'organisations',
+  names: { one: 'Organisation', many: 'Organisations' },
+  collectionPath: '/v3/orgs',
+  itemPath: '/v3/orgs/{org_id}',
+  permission: 'organisations',
+  endpoints: { list: 'functions/organisations/list-organisations.ts', get: true },
+  // Made by the platform's operators, not through the API.
+  served: () => ({ name: z.string(), slug: z.string(), description: z.string() }),
+  relationships: {},
+  keyOf: (_orgId, id) => resourceKey(id, 'organisations', id),
+  collection: {
+    filters: {
+      slug: { kind: 'eq', path: 'attributes.slug' },
+      name: { kind: 'eq', path: 'attributes.name' },
+      created_at: { kind: 'time', path: 'meta.created_at' },
+    },
+    sorts: { name: { path: 'attributes.name' }, slug: { path: 'attributes.slug' }, ...createdAtSort },
+    defaultSort: 'name',
+    includes: [],
+  },
+});
+
+/** The organisations of the scope (those the caller holds grants in): one BatchGetItem. */
+export const organisationsInScope = (scope: Scope): Promise<StoredResource[]> =>
+  batchGetInScope(
+    scope,
+    scope.orgIds.map((id) => organisations.keyOf(id, id)),
+  );

@@ -1,0 +1,56 @@
+/**
+ * An organisation's settings: one record per organisation, found by the organisation alone (its id is
+ * a UUID v5 of the organisation's, its own, so its events and audit history are not the organisation's),
+ * written with their defaults when the organisation is made, changed with PATCH
+ * /v3/orgs/{org_id}/settings (naming the settings' id, as JSON:API has it). Typed:
+ * an unknown key is 400; each change is a `settings.updated` event, and so an audit entry with the old
+ * and the new value of what changed. The spec fixes its retention periods (device backups: 30 days), so
+ * none is a setting here.
+ */
+import * as z from 'zod';
+import { SETTINGS_DEFAULTS, settingsIdOf, settingsKey } from '#shared/data/organisation-settings';
+import type { StoredResource } from '#shared/data/stored-resource';
+import { newRecord } from '#shared/engine/record-writes';
+import { defineResource } from '#shared/engine/resource-definition';
+import { fillPath } from '#shared/http/path-template';
+import { integer, languageTag, timeZone } from '#shared/jsonapi/attribute-types';
+import { PAGE_SIZE_MAX } from '#shared/jsonapi/collection-query';
+
+export { SETTINGS_DEFAULTS, type Settings, settingsOf } from '#shared/data/organisation-settings';
+
+const SETTINGS_PATH = '/v3/orgs/{org_id}/settings';
+export const WEEK_DAYS = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const;
+
+export const settings = defineResource({
+  type: 'settings',
+  tag: 'Settings',
+  names: { one: 'Settings', many: 'Settings' },
+  itemPath: SETTINGS_PATH,
+  permission: 'settings',
+  endpoints: { get: true, update: true },
+  writes: () => ({
+    attributes: {
+      timezone: timeZone(),
+      locale: languageTag(),
+      week_start: z.enum(WEEK_DAYS),
+      session_lifetime_minutes: integer(15, 24 * 60),
+      default_page_size: integer(1, PAGE_SIZE_MAX),
+      sso_enforced: z.boolean(),
+    },
+  }),
+  relationships: {},
+  keyOf: (orgId) => settingsKey(orgId),
+  selfPath: (record) => fillPath(SETTINGS_PATH, { org_id: record.org_id }),
+});
+
+/** The settings record a new organisation is made with. */
+export const defaultSettings = (orgId: string, now = new Date()): StoredResource =>
+  newRecord(settings, orgId, { attributes: { ...SETTINGS_DEFAULTS } }, now, settingsIdOf(orgId));

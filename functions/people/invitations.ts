@@ -1,0 +1,70 @@
+import * as z from 'zod';
+import type { StoredResource } from '#shared/data/stored-resource';
+import { createdAtSort, defineResource } from '#shared/engine/resource-definition';
+import { instant } from '#shared/jsonapi/served-types';
+import { invitationStatus } from './rules/invitation';
+
+/** Each invitation's status as of now: a pending one past its expiry shows `expired`. */
+const withStatus = async (_scope: unknown, items: StoredResource[]): Promise<StoredResource[]> => {
+  const now = new Date();
+  return items.map((invitation) => ({
+    ...invitation,
+    attributes: {
+      ...invitation.attributes,
+      status: invitationStatus(invitation.attributes as { status: string; expires_at: string }, now),
+    },
+  }));
+};
+
+/**
+ * Invitations to join an organisation: the e-mail invited; the roles, role groups and teams, job role and
+ * SSO provider acceptance will give; who invited; and, once accepted, the user. Writes and the token:
+ * `invitation-writes.ts`; states: `domain/people/invitation.ts`. The token is never an attribute.
+ */
+export const invitations = defineResource({
+  type: 'invitations',
+  tag: 'Invitations',
+  names: { one: 'Invitation', many: 'Invitations' },
+  collectionPath: '/v3/orgs/{org_id}/people/invitations',
+  itemPath: '/v3/invitations/{invitation_id}',
+  permission: 'invitations',
+  endpoints: {
+    list: true,
+    get: true,
+    create: {
+      handler: 'functions/people/create-invitation.ts',
+      permission: 'invitations:manage',
+      access: { table: 'write', email: true },
+    },
+  },
+  served: () => ({
+    email: z.string().describe('Lower-cased.'),
+    status: z
+      .enum(['pending', 'accepted', 'revoked', 'expired'])
+      .describe('`expired`: pending past `expires_at`.'),
+    lifetime_days: z.number().int(),
+    expires_at: instant(),
+  }),
+  relationships: {
+    roles: { type: 'roles', many: true },
+    role_groups: { type: 'role-groups', many: true },
+    teams: { type: 'teams', many: true },
+    job_role: { type: 'job-roles' },
+    sso_provider: { type: 'sso-providers' },
+    invited_by: { type: 'users' },
+    invited_by_service_account: { type: 'service-accounts' },
+    user: { type: 'users' },
+  },
+  collection: {
+    filters: {
+      email: { kind: 'eq', path: 'attributes.email' },
+      created_at: { kind: 'time', path: 'meta.created_at' },
+    },
+    sorts: { email: { path: 'attributes.email', index: 'lsi1' }, ...createdAtSort },
+    defaultSort: 'created_at',
+    // Built-in roles are not stored records (iam/virtual-records.ts): `roles` names them, not includes them.
+    includes: ['role_groups', 'teams', 'job_role', 'invited_by', 'user'],
+  },
+  derive: withStatus,
+  events: ['resent', 'revoked', 'accepted'],
+});

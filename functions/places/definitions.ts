@@ -1,0 +1,259 @@
+/** Places an organisation manages. */
+import * as z from 'zod';
+import { type JobState, jobStateKey } from '#shared/data/jobs';
+import { readAheadOr } from '#shared/data/repository';
+import type { Scope } from '#shared/data/scope';
+import type { StoredResource } from '#shared/data/stored-resource';
+import { CRUD, createdAtSort, defineResource } from '#shared/engine/resource-definition';
+import { freeText, line, requiredLine } from '#shared/jsonapi/attribute-types';
+import { instant } from '#shared/jsonapi/served-types';
+import { LOCATION_FIELDS } from './rules/location-rows';
+
+/** What places share: a point indexed by geohash, the organisation's own reference, a name. */
+const place = {
+  geoIndex: { path: 'attributes.location' },
+  filters: {
+    reference: { kind: 'eq', path: 'attributes.reference' },
+    name: { kind: 'eq', path: 'attributes.name' },
+    location: { kind: 'box', path: 'attributes.location' },
+    created_at: { kind: 'time', path: 'meta.created_at' },
+  },
+  sorts: {
+    name: { path: 'attributes.name', index: 'lsi1' },
+    reference: { path: 'attributes.reference', index: 'lsi2' },
+    ...createdAtSort,
+  },
+} as const;
+
+const point = z.strictObject({
+  latitude: z.number().min(-90).max(90),
+  longitude: z.number().min(-180).max(180),
+});
+
+/** The organisation's own reference is the key imports match on: unique within the organisation. */
+export const referenceClaim = (orgId: string, reference: string) => ({
+  pk: `ORG#${orgId}#location-references`,
+  sk: reference,
+});
+
+export const locations = defineResource({
+  type: 'locations',
+  names: { one: 'Location', many: 'Locations' },
+  collectionPath: '/v3/orgs/{org_id}/governance/locations',
+  itemPath: '/v3/orgs/{org_id}/governance/locations/{location_id}',
+  permission: 'places',
+  endpoints: CRUD,
+  writes: () => ({
+    attributes: {
+      name: requiredLine(200),
+      reference: requiredLine(100).optional(),
+      address: freeText(500).optional(),
+      location: point.optional(),
+    },
+    unique: { attribute: 'reference', claim: referenceClaim },
+  }),
+  relationships: { organisation: { type: 'organisations' } },
+  geoIndex: place.geoIndex,
+  collection: { filters: place.filters, sorts: place.sorts, defaultSort: 'name', includes: [] },
+});
+
+export const properties = defineResource({
+  type: 'properties',
+  tag: 'Properties',
+  names: { one: 'Property', many: 'Properties' },
+  collectionPath: '/v3/governance/properties',
+  itemPath: '/v3/orgs/{org_id}/governance/properties/{property_id}',
+  permission: 'places',
+  endpoints: {
+    list: true,
+    get: true,
+    // Listed across the caller's organisations, created in one.
+    create: { path: '/v3/orgs/{org_id}/governance/properties' },
+    update: true,
+    delete: true,
+  },
+  writes: () => ({
+    attributes: {
+      name: requiredLine(200),
+      reference: requiredLine(100).optional(),
+      uprn: z
+        .string()
+        .regex(/^\d{1,12}$/)
+        .optional(),
+      address: freeText(500).optional(),
+      postcode: line(10).optional(),
+      location: point.optional(),
+    },
+    relationships: ['street'],
+  }),
+  relationships: { organisation: { type: 'organisations' }, street: { type: 'streets' } },
+  geoIndex: place.geoIndex,
+  collection: {
+    filters: {
+      ...place.filters,
+      uprn: { kind: 'eq', path: 'attributes.uprn' },
+      postcode: { kind: 'eq', path: 'attributes.postcode' },
+      organisation: { kind: 'eq', path: 'org_id' },
+    },
+    sorts: place.sorts,
+    defaultSort: 'name',
+    includes: ['street', 'organisation'],
+  },
+});
+
+export const streets = defineResource({
+  type: 'streets',
+  tag: 'Streets',
+  names: { one: 'Street', many: 'Streets' },
+  collectionPath: '/v3/governance/streets',
+  itemPath: '/v3/streets/{street_id}',
+  permission: 'places',
+  endpoints: { list: true, get: true },
+  // Loaded from the national street gazetteer, not through the API.
+  served: () => ({ usrn: z.string(), name: z.string(), town: z.string() }),
+  relationships: { organisation: { type: 'organisations' } },
+  collection: {
+    filters: {
+      usrn: { kind: 'eq', path: 'attributes.usrn' },
+      town: { kind: 'eq', path: 'attributes.town' },
+      organisation: { kind: 'eq', path: 'org_id' },
+    },
+    sorts: { name: { path: 'attributes.name', index: 'lsi1' }, ...createdAtSort },
+    defaultSort: 'name',
+    includes: [],
+  },
+});
+
+export const importTemplates = defineResource({
+  type: 'import-templates',
+  tag: 'Import Templates',
+  names: { one: 'ImportTemplate', many: 'ImportTemplates' },
+  collectionPath: '/v3/orgs/{org_id}/governance/import-templates',
+  itemPath: '/v3/orgs/{org_id}/governance/import-templates/{import_template_id}',
+  permission: 'places',
+  endpoints: {
+    list: true,
+    get: true,
+    create: true,
+    delete: true,
+  },
+  writes: () => ({
+    attributes: {
+      name: requiredLine(200),
+      target: z.literal('locations'),
+      columns: z.strictObject(
+        Object.fromEntries(LOCATION_FIELDS.map((field) => [field, requiredLine(100).optional()])),
+      ),
+    },
+  }),
+  relationships: { organisation: { type: 'organisations' } },
+  collection: {
+    filters: { target: { kind: 'eq', path: 'attributes.target' } },
+    sorts: { name: { path: 'attributes.name', index: 'lsi1' }, ...createdAtSort },
+    defaultSort: 'name',
+    includes: [],
+  },
+});
+
+/**
+ * An import's `progress` while its job runs, read from the job's working state: the job keeps it (its
+ * checkpoints move it), so the import shows it on read rather than being written twice a chunk (its
+ * record's versions are events; the state's ticks are not). `null` when no job is running the import.
+ */
+const withJobProgress = async (scope: Scope, items: StoredResource[]) => {
+  const jobOf = (item: StoredResource) =>
+    item.attributes.status === 'processing' && typeof item.rels.job === 'string' ? item.rels.job : null;
+  const running = items.flatMap((item) => jobOf(item) ?? []);
+  const states =
+    running.length === 0
+      ? new Map<string, JobState>()
+      : new Map(
+          (await readAheadOr<JobState>(scope, running.map(jobStateKey))).map((state) => [
+            state.job_id,
+            state,
+          ]),
+        );
+  return items.map((item) => {
+    const state = states.get(jobOf(item) ?? '');
+    return {
+      ...item,
+      attributes: {
+        ...item.attributes,
+        progress: state ? { processed: state.processed, total: state.total } : null,
+      },
+    };
+  });
+};
+
+export const locationImports = defineResource({
+  type: 'location-imports',
+  events: ['processed'],
+  tag: 'Location Imports',
+  names: { one: 'LocationImport', many: 'LocationImports' },
+  collectionPath: '/v3/orgs/{org_id}/governance/location-imports',
+  itemPath: '/v3/orgs/{org_id}/governance/location-imports/{location_import_id}',
+  permission: 'places',
+  endpoints: {
+    list: true,
+    get: true,
+    create: {
+      handler: 'functions/places/location-imports/create.ts',
+      access: { table: 'write', buckets: { exports: 'write' } },
+      answers: { status: 201, resource: 'location-imports', job: true },
+    },
+  },
+  // The outcome (counts, errors, times) arrives when the import completes or fails.
+  served: () => ({
+    status: z.enum(['awaiting_upload', 'processing', 'completed', 'failed']),
+    source: z.strictObject({
+      kind: z.enum(['inline', 'upload']),
+      file_name: z
+        .string()
+        .nullable()
+        .describe('As the client named it; null for an inline import that named none.'),
+      bytes: z.number().int(),
+      checksum: z.string().optional().describe('SHA-256 the upload was signed with, base64.'),
+      object: z.string().optional().describe("The file's key in the exports bucket."),
+    }),
+    counts: z
+      .strictObject({
+        rows: z.number().int(),
+        created: z.number().int(),
+        updated: z.number().int(),
+        unchanged: z.number().int(),
+        rejected: z.number().int(),
+      })
+      .optional(),
+    errors: z
+      .array(z.strictObject({ line: z.number().int().nullable(), message: z.string() }))
+      .optional()
+      .describe('Rejected rows (the first ones), or why the import failed.'),
+    errors_truncated: z.boolean().optional(),
+    started_at: instant().optional(),
+    finished_at: instant().optional(),
+    progress: z
+      .strictObject({ processed: z.number().int(), total: z.number().int().nullable() })
+      .nullable()
+      .describe(
+        'While its job runs: rows processed of the total (null until the file is counted); else null.',
+      ),
+  }),
+  relationships: {
+    organisation: { type: 'organisations' },
+    author: { type: 'users' },
+    author_service_account: { type: 'service-accounts' },
+    import_template: { type: 'import-templates' },
+    /** The job running a large import, named from its creation (none for an import done in its request). */
+    job: { type: 'jobs' },
+  },
+  derive: withJobProgress,
+  collection: {
+    filters: {
+      status: { kind: 'eq', path: 'attributes.status' },
+      created_at: { kind: 'time', path: 'meta.created_at' },
+    },
+    sorts: { ...createdAtSort },
+    defaultSort: '-created_at',
+    includes: ['import_template'],
+  },
+});

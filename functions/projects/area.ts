@@ -1,0 +1,62 @@
+import { defineArea } from '#shared/engine/area';
+import { operations, schemeContracts, schemes, workOrders } from './definitions';
+
+export const area = defineArea('projects', {
+  tag: 'Schemes',
+  resources: [schemeContracts, schemes, workOrders, operations],
+  routes: [
+    {
+      id: 'restoreSchemeContract',
+      method: 'POST',
+      path: '/v3/orgs/{org_id}/projects/scheme-contracts/{scheme_contract_id}/restore',
+      handler: 'functions/projects/scheme-contracts/restore.ts',
+      answers: { status: 200, resource: 'scheme-contracts' },
+      tag: 'Scheme Contracts',
+      permission: 'projects:manage',
+    },
+    {
+      id: 'replaceScheme',
+      method: 'PUT',
+      path: '/v3/orgs/{org_id}/projects/schemes/{scheme_id}',
+      handler: 'functions/projects/schemes/replace.ts',
+      answers: { status: 200, resource: 'schemes' },
+      deprecated: true,
+      permission: 'projects:manage',
+    },
+    {
+      id: 'restoreScheme',
+      method: 'POST',
+      path: '/v3/orgs/{org_id}/projects/schemes/{scheme_id}/restore',
+      handler: 'functions/projects/schemes/restore.ts',
+      answers: { status: 200, resource: 'schemes' },
+      permission: 'projects:manage',
+    },
+    {
+      id: 'restoreWorkOrder',
+      method: 'POST',
+      path: '/v3/orgs/{org_id}/projects/work-orders/{work_order_id}/restore',
+      handler: 'functions/projects/work-orders/restore.ts',
+      answers: { status: 200, resource: 'work-orders' },
+      tag: 'Work Orders',
+      permission: 'projects:manage',
+    },
+    {
+      id: 'restoreOperation',
+      method: 'POST',
+      path: '/v3/orgs/{org_id}/projects/operations/{operation_id}/restore',
+      handler: 'functions/projects/operations/restore.ts',
+      answers: { status: 200, resource: 'operations' },
+      tag: 'Operations',
+      permission: 'projects:manage',
+    },
+    {
+      id: 'searchProjects',
+      method: 'GET',
+      path: '/v3/orgs/{org_id}/projects/search',
+      handler: 'functions/projects/search.ts',
+      answers: { status: 200, collection: ['schemes', 'work-orders', 'operations'] },
+      tag: 'Search',
+      permission: 'projects:view',
+    },
+  ],
+});

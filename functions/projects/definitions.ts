@@ -1,0 +1,174 @@
+/**
+ * The work hierarchy: scheme contracts (regions) contain schemes, schemes contain work orders, work
+ * orders contain operations. Every node is also filed in its tree on `gsi1` (`TREE#<org>#<root id>`,
+ * sort key = the path of ids from the root), so a subtree is one `begins_with` Query.
+ */
+
+import * as z from 'zod';
+import type { StoredResource } from '#shared/data/stored-resource';
+import { createdAtSort, defineResource } from '#shared/engine/resource-definition';
+import { instant } from '#shared/jsonapi/served-types';
+import { progressKey, withProgress } from './progress';
+
+/** The scheme meta the spec shows that this service does not vary (no templates, imports or schedules yet). */
+const fixedMeta = (scheme: StoredResource): StoredResource => ({
+  ...scheme,
+  meta: {
+    ...scheme.meta,
+    modified_at: scheme.meta.updated_at,
+    from_template: false,
+    is_default: false,
+    imported_at: null,
+    dates: { scheduled: { start: null, end: null } },
+  },
+});
+
+const named = {
+  filters: {
+    name: { kind: 'eq', path: 'attributes.name' },
+    code: { kind: 'eq', path: 'attributes.code' },
+    created_at: { kind: 'time', path: 'meta.created_at' },
+  },
+  sorts: {
+    name: { path: 'attributes.name', index: 'lsi1' },
+    code: { path: 'attributes.code', index: 'lsi2' },
+    ...createdAtSort,
+  },
+  defaultSort: 'name',
+} as const;
+
+// What every node of the work hierarchy serves; the writes are hierarchy.ts's.
+const nodeAttributes = () => ({
+  name: z.string(),
+  code: z.string().optional(),
+  description: z.string().optional(),
+});
+const WORK_STATUSES = ['todo', 'in_progress', 'done'] as const;
+
+export const schemeContracts = defineResource({
+  type: 'scheme-contracts',
+  events: ['restored'],
+  tag: 'Scheme Contracts',
+  names: { one: 'SchemeContract', many: 'SchemeContracts' },
+  collectionPath: '/v3/orgs/{org_id}/projects/scheme-contracts',
+  itemPath: '/v3/orgs/{org_id}/projects/scheme-contracts/{scheme_contract_id}',
+  permission: 'projects',
+  endpoints: {
+    list: true,
+    get: true,
+    create: 'functions/projects/scheme-contracts/create.ts',
+    update: 'functions/projects/scheme-contracts/update.ts',
+    delete: 'functions/projects/scheme-contracts/delete.ts',
+  },
+  served: nodeAttributes,
+  relationships: { organisation: { type: 'organisations' } },
+  collection: { ...named, includes: [] },
+});
+
+export const schemes = defineResource({
+  type: 'schemes',
+  events: ['restored'],
+  names: { one: 'Scheme', many: 'Schemes' },
+  collectionPath: '/v3/orgs/{org_id}/projects/schemes',
+  itemPath: '/v3/orgs/{org_id}/projects/schemes/{scheme_id}',
+  permission: 'projects',
+  endpoints: {
+    list: true,
+    get: true,
+    create: 'functions/projects/schemes/create.ts',
+    update: 'functions/projects/schemes/update.ts',
+    delete: 'functions/projects/schemes/delete.ts',
+  },
+  served: () => {
+    const anticipated = instant().nullable().optional();
+    return {
+      ...nodeAttributes(),
+      status: z.literal('in_planning'),
+      dates: z
+        .strictObject({ anticipated: z.strictObject({ start: anticipated, end: anticipated }).optional() })
+        .optional(),
+      labels: z.array(z.strictObject({ key: z.string(), value: z.string() })).optional(),
+    };
+  },
+  relationships: {
+    organisation: { type: 'organisations' },
+    scheme_template: { type: 'scheme-templates' },
+    template: { type: 'scheme-templates' },
+    work_orders: { type: 'work-orders', many: true },
+    site_managers: { type: 'users', many: true },
+    assignees: { type: 'users', many: true },
+    teams: { type: 'teams', many: true },
+    folder: { type: 'folders' },
+    contracts: { type: 'scheme-contracts', many: true },
+    locations: { type: 'locations', many: true },
+    created_by_user: { type: 'users' },
+    created_by_service_account: { type: 'service-accounts' },
+  },
+  derive: (scope, items) => withProgress(scope, items.map(fixedMeta)),
+  derivedKeys: (orgId, id) => [progressKey(orgId, id)],
+  collection: {
+    ...named,
+    filters: { ...named.filters, status: { kind: 'eq', path: 'attributes.status' } },
+    includes: ['contracts', 'site_managers', 'assignees', 'teams', 'locations'],
+  },
+});
+
+export const workOrders = defineResource({
+  type: 'work-orders',
+  events: ['restored'],
+  tag: 'Work Orders',
+  names: { one: 'WorkOrder', many: 'WorkOrders' },
+  collectionPath: '/v3/orgs/{org_id}/projects/work-orders',
+  itemPath: '/v3/orgs/{org_id}/projects/work-orders/{work_order_id}',
+  permission: 'projects',
+  endpoints: {
+    list: true,
+    get: true,
+    create: 'functions/projects/work-orders/create.ts',
+    update: 'functions/projects/work-orders/update.ts',
+    delete: 'functions/projects/work-orders/delete.ts',
+  },
+  served: () => ({ ...nodeAttributes(), status: z.enum(WORK_STATUSES) }),
+  relationships: { organisation: { type: 'organisations' }, scheme: { type: 'schemes' } },
+  collection: {
+    ...named,
+    filters: {
+      ...named.filters,
+      status: { kind: 'eq', path: 'attributes.status' },
+      scheme: { kind: 'eq', path: 'rels.scheme' },
+    },
+    includes: ['scheme'],
+  },
+});
+
+export const operations = defineResource({
+  type: 'operations',
+  events: ['restored'],
+  tag: 'Operations',
+  names: { one: 'Operation', many: 'Operations' },
+  collectionPath: '/v3/orgs/{org_id}/projects/operations',
+  itemPath: '/v3/orgs/{org_id}/projects/operations/{operation_id}',
+  permission: 'projects',
+  endpoints: {
+    list: true,
+    get: true,
+    create: 'functions/projects/operations/create.ts',
+    update: 'functions/projects/operations/update.ts',
+    delete: 'functions/projects/operations/delete.ts',
+  },
+  served: () => ({
+    ...nodeAttributes(),
+    status: z.enum(WORK_STATUSES),
+    done_reason: z.enum(['completed', 'aborted', 'cancelled']).nullable().optional(),
+  }),
+  relationships: { organisation: { type: 'organisations' }, work_order: { type: 'work-orders' } },
+  collection: {
+    ...named,
+    filters: {
+      ...named.filters,
+      status: { kind: 'eq', path: 'attributes.status' },
+      work_order: { kind: 'eq', path: 'rels.work_order' },
+    },
+    includes: ['work_order', 'work_order.scheme'],
+  },
+});

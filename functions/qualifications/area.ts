@@ -1,0 +1,39 @@
+import { defineArea } from '#shared/engine/area';
+import {
+  qualificationAwards,
+  qualificationEvaluations,
+  qualificationSpecifications,
+  qualificationTypes,
+} from './definitions';
+
+const decision = (
+  verb: 'approve' | 'reject' | 'revoke',
+  permission: 'qualifications:approve' | 'qualifications:manage',
+) =>
+  ({
+    id: `${verb}QualificationAward`,
+    method: 'POST',
+    path: `/v3/qualification-awards/{qualification_award_id}/${verb}`,
+    handler: `functions/qualifications/${verb}-award.ts`,
+    answers: { status: 200, resource: 'qualification-awards' },
+    permission,
+    errors: [409],
+  }) as const;
+
+export const area = defineArea('qualifications', {
+  tag: 'Qualifications',
+  resources: [qualificationTypes, qualificationAwards, qualificationSpecifications, qualificationEvaluations],
+  routes: [
+    decision('approve', 'qualifications:approve'),
+    decision('reject', 'qualifications:approve'),
+    decision('revoke', 'qualifications:manage'),
+    {
+      id: 'evaluateQualificationSpecification',
+      method: 'GET',
+      path: '/v3/qualification-specifications/{qualification_specification_id}/evaluation',
+      handler: 'functions/qualifications/evaluate-specification.ts',
+      answers: { status: 200, collection: 'qualification-evaluations' },
+      permission: 'qualifications:view',
+    },
+  ],
+});

@@ -1,0 +1,281 @@
+/**
+ * Qualifications (issue 22): the types of qualification an organisation recognises (assessments,
+ * training, inductions, registrations), the awards of them to its people, and specifications combining
+ * them (`all_of` / `any_of`). Awards' writes and states: `awards.ts`; evaluations: `evaluation.ts`.
+ */
+import * as z from 'zod';
+import type { StoredResource } from '#shared/data/stored-resource';
+import type { WriteOp } from '#shared/data/transaction';
+import type { Check } from '#shared/engine/record-writes';
+import { CRUD, createdAtSort, defineResource } from '#shared/engine/resource-definition';
+import { freeText, requiredLine } from '#shared/jsonapi/attribute-types';
+import { ValidationError } from '#shared/jsonapi/errors';
+import { AWARD_STATUSES, VALIDITY_PERIOD } from './rules/awards';
+import { type Rule, ruleResultSchema, ruleSchema, typesOf } from './rules/rules';
+
+export const QUALIFICATION_KINDS = ['assessment', 'training', 'induction', 'registration'] as const;
+
+/** Numbers other records' writes keep on a type: its awards and the specifications naming it. */
+export const AWARDS_OF_TYPE = 'count#awards';
+export const SPECIFICATIONS_OF_TYPE = 'count#specifications';
+
+const countOf = (record: StoredResource, name: string) =>
+  Number((record as unknown as Record<string, unknown>)[name] ?? 0);
+
+/**
+ * The entry under a site saying an induction type covers it: the gate reads a site's entries with one
+ * Query (`begins_with(sk, <site>#)`).
+ */
+export const siteInductionKey = (orgId: string, siteId: string, typeId: string) => ({
+  pk: `ORG#${orgId}#site-inductions`,
+  sk: `${siteId}#${typeId}`,
+});
+
+const sitesOf = (record: StoredResource | null): string[] =>
+  record
+    ? [record.rels.schemes, record.rels.locations].flatMap((ids) => (Array.isArray(ids) ? ids : []))
+    : [];
+
+export const qualificationTypes = defineResource({
+  type: 'qualification-types',
+  tag: 'Qualifications',
+  names: { one: 'QualificationType', many: 'QualificationTypes' },
+  collectionPath: '/v3/orgs/{org_id}/qualifications/types',
+  itemPath: '/v3/qualification-types/{qualification_type_id}',
+  permission: 'qualifications',
+  endpoints: CRUD,
+  writes: () => ({
+    attributes: {
+      kind: z.enum(QUALIFICATION_KINDS),
+      name: requiredLine(200),
+      code: requiredLine(50).optional(),
+      description: freeText(2000).optional(),
+      // Whether its awards expire: each then has an expiry date, given or computed from the period.
+      has_expiry: z.boolean(),
+      validity_period: z
+        .string()
+        .regex(VALIDITY_PERIOD, 'must be an ISO 8601 duration of years, months, weeks or days, such as P5Y')
+        .nullable()
+        .optional(),
+      evidence_required: z.boolean().optional(),
+    },
+    // An induction's sites: the schemes and locations it inducts people to.
+    relationships: ['schemes', 'locations'],
+    unique: {
+      attribute: 'code',
+      claim: (orgId, code) => ({ pk: `ORG#${orgId}#qualification-codes`, sk: code }),
+    },
+    validate: (type) => {
+      if (type.attributes.kind !== 'induction' && sitesOf(type).length > 0)
+        throw new ValidationError({
+          detail: 'Only an induction names the sites it covers.',
+          source: { pointer: '/data/relationships/schemes' },
+        });
+      if (!type.attributes.has_expiry && type.attributes.validity_period)
+        throw new ValidationError({
+          detail: 'A validity period needs has_expiry: true.',
+          source: { pointer: '/data/attributes/validity_period' },
+        });
+    },
+    upkeep: (before, after) => {
+      const [was, is] = [sitesOf(before), sitesOf(after)];
+      const record = (after ?? before) as StoredResource;
+      const ops: WriteOp[] = [
+        ...was
+          .filter((site) => !is.includes(site))
+          .map((site) => ({ remove: siteInductionKey(record.org_id, site, record.id) })),
+        ...is
+          .filter((site) => !was.includes(site))
+          .map((site) => ({
+            put: {
+              ...siteInductionKey(record.org_id, site, record.id),
+              org_id: record.org_id,
+              qualification_type: record.id,
+            },
+          })),
+      ];
+      return { ops };
+    },
+    inUse: (type) => {
+      const [awards, specifications] = [countOf(type, AWARDS_OF_TYPE), countOf(type, SPECIFICATIONS_OF_TYPE)];
+      if (awards > 0)
+        return `${awards} award(s) are of this type: it stays while they do (revoke rather than delete).`;
+      if (specifications > 0) return `${specifications} specification(s) name this type: change them first.`;
+      return undefined;
+    },
+  }),
+  relationships: {
+    organisation: { type: 'organisations' },
+    schemes: { type: 'schemes', many: true },
+    locations: { type: 'locations', many: true },
+  },
+  collection: {
+    filters: {
+      kind: { kind: 'eq', path: 'attributes.kind' },
+      code: { kind: 'eq', path: 'attributes.code' },
+      name: { kind: 'eq', path: 'attributes.name' },
+      created_at: { kind: 'time', path: 'meta.created_at' },
+    },
+    sorts: { name: { path: 'attributes.name', index: 'lsi1' }, ...createdAtSort },
+    defaultSort: 'name',
+    includes: ['schemes', 'locations'],
+  },
+  derive: async (_scope, types) =>
+    types.map((type) => ({
+      ...type,
+      meta: {
+        ...type.meta,
+        awards: countOf(type, AWARDS_OF_TYPE),
+        specifications: countOf(type, SPECIFICATIONS_OF_TYPE),
+      },
+    })),
+});
+
+export const qualificationAwards = defineResource({
+  type: 'qualification-awards',
+  tag: 'Qualifications',
+  names: { one: 'QualificationAward', many: 'QualificationAwards' },
+  collectionPath: '/v3/orgs/{org_id}/qualifications/awards',
+  itemPath: '/v3/qualification-awards/{qualification_award_id}',
+  permission: 'qualifications',
+  endpoints: {
+    list: true,
+    get: true,
+    create: 'functions/qualifications/create-award.ts',
+    update: 'functions/qualifications/update-award.ts',
+    delete: 'functions/qualifications/delete-award.ts',
+  },
+  served: () => ({
+    status: z.enum(AWARD_STATUSES),
+    issued_at: z.iso.date(),
+    expires_at: z.iso.date().nullable().describe('Null for a type without expiry.'),
+    number: z.string().nullable(),
+    notes: z.string().nullable(),
+  }),
+  relationships: {
+    organisation: { type: 'organisations' },
+    person: { type: 'users' },
+    qualification_type: { type: 'qualification-types' },
+    evidence: { type: 'folders' },
+    verified_by: { type: 'users' },
+    verified_by_service_account: { type: 'service-accounts' },
+    created_by_user: { type: 'users' },
+    created_by_service_account: { type: 'service-accounts' },
+  },
+  collection: {
+    filters: {
+      status: { kind: 'eq', path: 'attributes.status' },
+      person: { kind: 'eq', path: 'rels.person' },
+      qualification_type: { kind: 'eq', path: 'rels.qualification_type' },
+      number: { kind: 'eq', path: 'attributes.number' },
+      expires_at: { kind: 'time', path: 'attributes.expires_at' },
+      created_at: { kind: 'time', path: 'meta.created_at' },
+    },
+    sorts: { expires_at: { path: 'attributes.expires_at', index: 'lsi1' }, ...createdAtSort },
+    defaultSort: '-created_at',
+    includes: ['person', 'qualification_type', 'evidence', 'verified_by'],
+  },
+  events: ['approved', 'rejected', 'revoked', 'expiring', 'expired'],
+});
+
+/**
+ * Numbers other records' writes keep on a specification: the job roles and the sites' settings naming it
+ * as the one they require (`required_specification`, `countOnNamed`), so it stays while named.
+ */
+export const JOB_ROLES_REQUIRING = 'count#job-roles';
+export const SITE_SETTINGS_REQUIRING = 'count#site-settings';
+
+/** Why a specification may not go: what requires it, by kind, or undefined. */
+const requiredBy = (specification: StoredResource): string | undefined => {
+  const [roles, sites] = [
+    countOf(specification, JOB_ROLES_REQUIRING),
+    countOf(specification, SITE_SETTINGS_REQUIRING),
+  ];
+  const named = [
+    ...(roles > 0 ? [`${roles} job role${roles === 1 ? '' : 's'}`] : []),
+    ...(sites > 0 ? [`the settings of ${sites} site${sites === 1 ? '' : 's'}`] : []),
+  ];
+  return named.length > 0
+    ? `This specification is required (required_specification) by ${named.join(' and ')}: change or clear them first.`
+    : undefined;
+};
+
+/** Each type a specification's rule names is counted on the type: it must exist, and stays while named. */
+const typeCounts = (before: StoredResource | null, after: StoredResource | null): Check[] => {
+  const types = (record: StoredResource | null) => (record ? typesOf(record.attributes.rule as Rule) : []);
+  const [was, is] = [types(before), types(after)];
+  const record = (after ?? before) as StoredResource;
+  const move = (type: string, by: number): Check => ({
+    op: {
+      keep: { key: qualificationTypes.keyOf(record.org_id, type), add: { [SPECIFICATIONS_OF_TYPE]: by } },
+    },
+    pointer: '/data/attributes/rule',
+  });
+  return [
+    ...was.filter((type) => !is.includes(type)).map((type) => move(type, -1)),
+    ...is.filter((type) => !was.includes(type)).map((type) => move(type, 1)),
+  ];
+};
+
+export const qualificationSpecifications = defineResource({
+  type: 'qualification-specifications',
+  tag: 'Qualifications',
+  names: { one: 'QualificationSpecification', many: 'QualificationSpecifications' },
+  collectionPath: '/v3/orgs/{org_id}/qualifications/specifications',
+  itemPath: '/v3/qualification-specifications/{qualification_specification_id}',
+  permission: 'qualifications',
+  endpoints: CRUD,
+  writes: () => ({
+    attributes: {
+      name: requiredLine(200),
+      code: requiredLine(50).optional(),
+      description: freeText(2000).optional(),
+      rule: ruleSchema,
+    },
+    unique: {
+      attribute: 'code',
+      claim: (orgId, code) => ({ pk: `ORG#${orgId}#qualification-specification-codes`, sk: code }),
+    },
+    upkeep: (before, after) => ({ checks: typeCounts(before, after) }),
+    inUse: requiredBy,
+  }),
+  relationships: { organisation: { type: 'organisations' } },
+  collection: {
+    filters: {
+      name: { kind: 'eq', path: 'attributes.name' },
+      code: { kind: 'eq', path: 'attributes.code' },
+      created_at: { kind: 'time', path: 'meta.created_at' },
+    },
+    sorts: { name: { path: 'attributes.name', index: 'lsi1' }, ...createdAtSort },
+    defaultSort: 'name',
+    includes: [],
+  },
+  // `meta.job_roles`, `meta.site_settings`: how many of each require it, from its own record.
+  derive: async (_scope, specifications) =>
+    specifications.map((specification) => ({
+      ...specification,
+      meta: {
+        ...specification.meta,
+        job_roles: countOf(specification, JOB_ROLES_REQUIRING),
+        site_settings: countOf(specification, SITE_SETTINGS_REQUIRING),
+      },
+    })),
+});
+
+/**
+ * One person measured against a specification on one day (GET …/evaluation): computed, never stored, so
+ * it has no path of its own.
+ */
+export const qualificationEvaluations = defineResource({
+  type: 'qualification-evaluations',
+  tag: 'Qualifications',
+  served: () => ({
+    on: z.iso.date().describe('The day evaluated.'),
+    met: z.boolean(),
+    rule: ruleResultSchema().describe(
+      "The specification's rule, each part met or not, with the awards proving it.",
+    ),
+  }),
+  relationships: { person: { type: 'users' }, specification: { type: 'qualification-specifications' } },
+  events: false,
+});

@@ -1,0 +1,182 @@
+/**
+ * Site attendances (issue 22): who was on site and when, with or without an account. There is no register
+ * resource: a day's register is `filter[day]` (or `filter[signed_in_at.since/until]`), and who is on site
+ * now is `filter[on_site]=true` with the site, read from a sparse index of open attendances. A site is a
+ * scheme or a location; its rules (closing time, the qualifications it requires) are its `site-settings`.
+ * Writes: `sign-in.ts`, `sign-out.ts`, `corrections.ts`.
+ */
+import * as z from 'zod';
+import { qualificationSpecifications, SITE_SETTINGS_REQUIRING } from '#functions/qualifications/definitions';
+import { ruleResultSchema } from '#functions/qualifications/rules/rules';
+import type { FilterClause } from '#shared/data/collection-query';
+import { uuidv5 } from '#shared/data/ids';
+import type { StoredResource } from '#shared/data/stored-resource';
+import { countOnNamed } from '#shared/engine/named-counts';
+import { createdAtSort, defineResource } from '#shared/engine/resource-definition';
+import { ValidationError } from '#shared/jsonapi/errors';
+import { instant } from '#shared/jsonapi/served-types';
+import { CLOCK_TIME } from './rules/site-day';
+
+/** The site an attendance or a site's settings name: its scheme or its location. */
+export const siteOf = (record: Pick<StoredResource, 'rels'>): string | null => {
+  const { scheme, location } = record.rels;
+  return typeof scheme === 'string' ? scheme : typeof location === 'string' ? location : null;
+};
+
+/** The `gsi1` partition of the attendances open on a site: who is there now. */
+export const onSitePartition = (orgId: string, siteId: string) => `ON-SITE#${orgId}#${siteId}`;
+
+const eqValue = (filters: readonly FilterClause[], field: string) => {
+  const clause = filters.find((f) => f.field === field && f.op === 'eq');
+  return clause?.op === 'eq' ? clause.value : undefined;
+};
+
+export const siteAttendances = defineResource({
+  type: 'site-attendances',
+  tag: 'Site Attendances',
+  names: { one: 'SiteAttendance', many: 'SiteAttendances' },
+  collectionPath: '/v3/orgs/{org_id}/site-attendances',
+  itemPath: '/v3/site-attendances/{site_attendance_id}',
+  permission: 'site-attendances',
+  endpoints: {
+    list: 'functions/site-attendances/list.ts',
+    get: true,
+    create: {
+      handler: 'functions/site-attendances/sign-in.ts',
+      answers: { status: 201, resource: 'site-attendances' },
+    },
+    update: 'functions/site-attendances/correct.ts',
+  },
+  served: () => {
+    const result = ruleResultSchema();
+    return {
+      method_in: z.enum(['app', 'kiosk', 'qr', 'manual']),
+      method_out: z.enum(['self', 'manual', 'auto']).nullable().describe('Null while on site.'),
+      attendee_kind: z.enum(['worker', 'visitor']),
+      guest: z
+        .strictObject({ name: z.string(), company: z.string().optional(), phone: z.string().optional() })
+        .nullable()
+        .describe('Someone without an account, as they gave it at the gate.'),
+      employer: z.string().nullable(),
+      signed_in_at: instant(),
+      signed_out_at: instant().nullable(),
+      checks: z
+        .strictObject({
+          on: z.iso.date(),
+          outcome: z.enum(['passed', 'warned', 'refused', 'overridden', 'not_checked']),
+          inductions: z.array(result),
+          specification: z.strictObject({ id: z.string(), met: z.boolean(), result }).nullable(),
+          missing: z.array(z.string()),
+        })
+        .describe("The gate's checks at sign-in (domain/site-attendances/gate.ts)."),
+      override: z
+        .strictObject({ reason: z.string(), by: z.string(), at: instant() })
+        .nullable()
+        .describe("A manager's override that let them in: why, who, when."),
+      corrections: z.array(
+        z.strictObject({
+          field: z.enum(['signed_in_at', 'signed_out_at']),
+          from: instant().nullable(),
+          to: instant(),
+          reason: z.string(),
+          by: z.string(),
+          at: instant(),
+        }),
+      ),
+    };
+  },
+  relationships: {
+    organisation: { type: 'organisations' },
+    person: { type: 'users' },
+    scheme: { type: 'schemes' },
+    location: { type: 'locations' },
+    signed_in_by: { type: 'users' },
+    signed_in_by_service_account: { type: 'service-accounts' },
+    signed_out_by: { type: 'users' },
+    signed_out_by_service_account: { type: 'service-accounts' },
+  },
+  collection: {
+    filters: {
+      on_site: { kind: 'eq', path: 'meta.on_site', type: 'boolean' },
+      scheme: { kind: 'eq', path: 'rels.scheme' },
+      location: { kind: 'eq', path: 'rels.location' },
+      person: { kind: 'eq', path: 'rels.person' },
+      attendee_kind: { kind: 'eq', path: 'attributes.attendee_kind' },
+      method_out: { kind: 'eq', path: 'attributes.method_out' },
+      signed_in_at: { kind: 'time', path: 'attributes.signed_in_at' },
+      signed_out_at: { kind: 'time', path: 'attributes.signed_out_at' },
+    },
+    sorts: { signed_in_at: { path: 'attributes.signed_in_at', index: 'lsi1' }, ...createdAtSort },
+    defaultSort: '-signed_in_at',
+    includes: ['person', 'scheme', 'location', 'signed_in_by', 'signed_out_by'],
+  },
+  // Who is on a site now: the open attendances of that site alone, one Query whatever the history.
+  sparseIndex: (orgId, filters) => {
+    const site = eqValue(filters, 'scheme') ?? eqValue(filters, 'location');
+    return eqValue(filters, 'on_site') === true && typeof site === 'string'
+      ? onSitePartition(orgId, site)
+      : null;
+  },
+  events: ['signed-out'],
+});
+
+/**
+ * When a site without settings of its own closes: the end of the day, in the organisation's time zone, so
+ * that every attendance ends on its day and produces hours.
+ */
+export const DEFAULT_CLOSING_TIME = '23:59';
+
+/** The namespace of site settings' ids (RFC 9562 UUID v5): one record per site, its id from the site's. */
+const SITE_SETTINGS_IDS = 'a3c5e0f2-4b61-4d8e-9f27-1c6b8d2e5a90';
+export const siteSettingsIdOf = (siteId: string) => uuidv5(siteId, SITE_SETTINGS_IDS);
+
+export const siteSettings = defineResource({
+  type: 'site-settings',
+  tag: 'Site Attendances',
+  names: { one: 'SiteSetting', many: 'SiteSettings' },
+  collectionPath: '/v3/orgs/{org_id}/site-settings',
+  itemPath: '/v3/site-settings/{site_setting_id}',
+  permission: 'site-attendances',
+  endpoints: { list: true, get: true, create: true, update: true, delete: true },
+  writes: () => ({
+    attributes: {
+      // When the site closes, in the organisation's time zone: anyone still signed in is signed out then.
+      closing_time: z.string().regex(CLOCK_TIME, 'must be a time of day, HH:MM (24-hour), such as 18:00'),
+      // Whether a sign-in by someone who does not meet the required specification is refused or only recorded.
+      missing_qualification: z.enum(['refuse', 'warn']).optional(),
+    },
+    relationships: ['scheme', 'location', 'required_specification'],
+    // Counted on the specification, which stays while a site requires it.
+    upkeep: countOnNamed('required_specification', qualificationSpecifications, SITE_SETTINGS_REQUIRING),
+    idOf: (record) => siteSettingsIdOf(siteOf(record) ?? ''),
+    validate: (record) => {
+      const site = siteOf(record);
+      if (!site || (record.rels.scheme && record.rels.location))
+        throw new ValidationError({
+          detail: 'Site settings name their site: a scheme or a location, not both.',
+          source: { pointer: '/data/relationships' },
+        });
+      if (record.id !== siteSettingsIdOf(site))
+        throw new ValidationError({
+          detail: 'Site settings stay with their site: create the other site’s settings instead.',
+          source: { pointer: '/data/relationships' },
+        });
+    },
+  }),
+  relationships: {
+    organisation: { type: 'organisations' },
+    scheme: { type: 'schemes' },
+    location: { type: 'locations' },
+    required_specification: { type: 'qualification-specifications' },
+  },
+  collection: {
+    filters: {
+      scheme: { kind: 'eq', path: 'rels.scheme' },
+      location: { kind: 'eq', path: 'rels.location' },
+      created_at: { kind: 'time', path: 'meta.created_at' },
+    },
+    sorts: createdAtSort,
+    defaultSort: 'created_at',
+    includes: ['scheme', 'location', 'required_specification'],
+  },
+});

@@ -1,0 +1,76 @@
+/**
+ * Signing out: by the person themselves or someone at the gate (`self`, `manual`), or by the schedule at
+ * the site's closing time (`auto`), so every attendance ends and produces hours. The attendance leaves the
+ * on-site index and its claim and schedule entry go, in one transaction; `site-attendance.signed-out`.
+ */
+import type { Principal } from '#shared/auth/principal';
+import { getItem } from '#shared/data/repository';
+import { type ScheduleEntry, unscheduleOp } from '#shared/data/schedules';
+import { type Scope, scopeOf, systemActor } from '#shared/data/scope';
+import type { StoredResource } from '#shared/data/stored-resource';
+import { commit, WriteRefused } from '#shared/data/transaction';
+import { byPrincipal, changedRecord } from '#shared/engine/record-writes';
+import { ConflictError } from '#shared/jsonapi/errors';
+import { siteAttendances, siteOf } from './definitions';
+import { AUTO_SIGN_OUT, openAttendanceKey } from './sign-in-writes';
+
+const signedOut = async (
+  scope: Scope,
+  attendance: StoredResource,
+  at: Date,
+  how: 'self' | 'manual' | 'auto',
+  by: Principal | null,
+) => {
+  const changed = changedRecord(
+    siteAttendances,
+    attendance,
+    {
+      attributes: { signed_out_at: at.toISOString(), method_out: how },
+      meta: { on_site: false },
+      rels: byPrincipal('signed_out_by', by, 'signed_out_by'),
+    },
+    how === 'auto' ? new Date() : at,
+  );
+  const { gsi1pk: _pk, gsi1sk: _sk, schedule, ...next } = changed;
+  const person = attendance.rels.person;
+  const site = siteOf(attendance) ?? '';
+  await commit(scope, [
+    { replace: next, as: 'signed-out' },
+    ...(typeof person === 'string' ? [{ remove: openAttendanceKey(attendance.org_id, site, person) }] : []),
+    ...(schedule ? [unscheduleOp(schedule)] : []),
+  ]);
+  return next;
+};
+
+/** POST …/sign-out: 409 when the attendance has ended already. */
+export const signOut = async (
+  scope: Scope,
+  attendance: StoredResource,
+  principal: Principal,
+  now = new Date(),
+) => {
+  if (attendance.attributes.signed_out_at !== null)
+    throw new ConflictError(`This attendance ended at ${attendance.attributes.signed_out_at}.`);
+  const how = principal.id === attendance.rels.person ? 'self' : 'manual';
+  return signedOut(scope, attendance, now, how, principal).catch((error: unknown) => {
+    if (error instanceof WriteRefused)
+      throw new ConflictError('The attendance changed meanwhile; read it again.');
+    throw error;
+  });
+};
+
+/**
+ * The schedule's sign-out at the site's closing time: the attendance ends at the closing time itself
+ * (not when the runner got to it). Moot when it ended already.
+ */
+export const signOutAtClosing = async (entry: ScheduleEntry) => {
+  const scope = scopeOf([entry.org_id], undefined, systemActor('schedules'));
+  const attendance = await getItem<StoredResource>(siteAttendances.keyOf(entry.org_id, entry.id), true);
+  if (!attendance || attendance.attributes.signed_out_at !== null || attendance.schedule?.sk !== entry.sk) {
+    await commit(scope, [unscheduleOp(entry)]);
+    return;
+  }
+  await signedOut(scope, attendance, new Date(entry.due), 'auto', null);
+};
+
+export const scheduledAttendanceWork = { [AUTO_SIGN_OUT]: signOutAtClosing };

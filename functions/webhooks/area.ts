@@ -1,0 +1,36 @@
+import { defineArea } from '#shared/engine/area';
+import { webhookDeliveries, webhookSubscriptions } from './definitions';
+
+export const area = defineArea('webhooks', {
+  tag: 'Webhooks',
+  resources: [webhookSubscriptions, webhookDeliveries],
+  routes: [
+    {
+      id: 'rotateWebhookSubscriptionSecret',
+      method: 'POST',
+      path: '/v3/webhook-subscriptions/{webhook_subscription_id}/rotate-secret',
+      handler: 'functions/webhooks/rotate-secret.ts',
+      answers: { status: 200, resource: 'webhook-subscriptions' },
+      permission: 'webhooks:manage',
+      // Encrypts the new secret; nothing in the API decrypts one (only the delivery functions do).
+      access: { table: 'write', webhookSecrets: 'encrypt' },
+    },
+    {
+      id: 'listWebhookDeliveries',
+      method: 'GET',
+      path: '/v3/webhook-subscriptions/{webhook_subscription_id}/deliveries',
+      handler: 'functions/webhooks/list-deliveries.ts',
+      answers: { status: 200, collection: 'webhook-deliveries' },
+      permission: 'webhooks:view',
+    },
+    {
+      id: 'redeliverWebhookDelivery',
+      method: 'POST',
+      path: '/v3/webhook-deliveries/{webhook_delivery_id}/redeliver',
+      handler: 'functions/webhooks/redeliver.ts',
+      // Accepted: the retry runner makes the attempt within a minute; the request never waits on a receiver.
+      answers: { status: 202, resource: 'webhook-deliveries' },
+      permission: 'webhooks:manage',
+    },
+  ],
+});

@@ -1,0 +1,8 @@
+/** The webhook consumer: each event becomes a delivery to every subscription that takes it (`deliveries.ts`). */
+import type { StoredEvent } from '#shared/data/events';
+import { deliverEvent } from './deliveries';
+
+export const webhookConsumer = {
+  name: 'webhooks',
+  handle: (event: StoredEvent) => deliverEvent(event),
+};

@@ -1,0 +1,127 @@
+/**
+ * Webhooks (issue 18): an organisation's subscriptions, and the deliveries of its events to them.
+ * Subscriptions are written by their own handlers (a secret is made and encrypted, URLs and event types
+ * are checked); deliveries only by the delivery functions, so they declare no writes. A delivery's
+ * changes are not events: an event about a delivery would itself be delivered, without end.
+ */
+
+import * as z from 'zod';
+import { EVENT_RETENTION_DAYS } from '#shared/data/events';
+import type { Kept } from '#shared/data/retention';
+import { collectionPartition } from '#shared/data/stored-resource';
+import { defineResource } from '#shared/engine/resource-definition';
+import { instant } from '#shared/jsonapi/served-types';
+
+export const webhookSubscriptions = defineResource({
+  type: 'webhook-subscriptions',
+  tag: 'Webhooks',
+  names: { one: 'WebhookSubscription', many: 'WebhookSubscriptions' },
+  collectionPath: '/v3/orgs/{org_id}/webhook-subscriptions',
+  itemPath: '/v3/webhook-subscriptions/{webhook_subscription_id}',
+  permission: 'webhooks',
+  endpoints: {
+    list: true,
+    get: true,
+    create: {
+      handler: 'functions/webhooks/create-subscription.ts',
+      access: { table: 'write', webhookSecrets: 'encrypt' },
+    },
+    update: 'functions/webhooks/update-subscription.ts',
+    delete: 'functions/webhooks/delete-subscription.ts',
+  },
+  served: () => ({
+    url: z.string(),
+    event_types: z.array(z.string()).describe('Event names (`vehicle.created`), or `*` for every event.'),
+    enabled: z.boolean(),
+    description: z.string(),
+    status: z
+      .enum(['active', 'failing'])
+      .describe('`failing` since `failing_since`: deliveries keep failing.'),
+    failing_since: instant().nullable(),
+    secret: z
+      .string()
+      .optional()
+      .describe('The signing secret (`whsec_…`): only in the answer that made it (a create, a rotation).'),
+  }),
+  relationships: { organisation: { type: 'organisations' } },
+  collection: {
+    filters: {
+      enabled: { kind: 'eq', path: 'attributes.enabled', type: 'boolean' },
+      status: { kind: 'eq', path: 'attributes.status' },
+      created_at: { kind: 'time', path: 'meta.created_at' },
+    },
+    sorts: { created_at: { path: 'meta.created_at' } },
+    defaultSort: 'created_at',
+    includes: [],
+  },
+});
+
+export const webhookDeliveries = defineResource({
+  type: 'webhook-deliveries',
+  tag: 'Webhooks',
+  names: { one: 'WebhookDelivery', many: 'WebhookDeliveries' },
+  itemPath: '/v3/webhook-deliveries/{webhook_delivery_id}',
+  permission: 'webhooks',
+  endpoints: { get: true },
+  served: () => ({
+    event_id: z.string(),
+    event_type: z.string(),
+    status: z.enum(['pending', 'delivered', 'failed']),
+    attempt_count: z.number().int(),
+    scheduled_attempts: z
+      .number()
+      .int()
+      .optional()
+      .describe('Attempts the retry schedule made (not redeliveries).'),
+    redelivery_requested: z.boolean().optional(),
+    next_attempt_at: instant().nullable(),
+    attempts: z
+      .array(
+        z.strictObject({
+          number: z.number().int(),
+          attempted_at: instant(),
+          status_code: z
+            .number()
+            .int()
+            .nullable()
+            .describe("The receiver's HTTP status; null when none came."),
+          duration_ms: z.number(),
+          response_excerpt: z.string(),
+          error: z.string().nullable(),
+          manual: z.boolean().describe('A redelivery a client asked for.'),
+        }),
+      )
+      .describe('The latest attempts, oldest first.'),
+  }),
+  relationships: {
+    organisation: { type: 'organisations' },
+    subscription: { type: 'webhook-subscriptions' },
+  },
+  collection: {
+    filters: {
+      status: { kind: 'eq', path: 'attributes.status' },
+      event_type: { kind: 'eq', path: 'attributes.event_type' },
+      created_at: { kind: 'time', path: 'meta.created_at' },
+    },
+    sorts: { created_at: { path: 'meta.created_at' } },
+    defaultSort: '-created_at',
+    includes: ['subscription'],
+  },
+  events: false,
+});
+
+/**
+ * A subscription's live deliveries (kept as long as events, from the start of their day of creation): its
+ * organisation's delivery partition on `lsi1`, `<subscription id>#<UUIDv7 of the delivery's creation>`,
+ * counted by day of creation, so a page reads the page.
+ */
+export const keptDeliveries = (orgId: string, subscriptionId: string): Kept => ({
+  orgId,
+  days: EVENT_RETENTION_DAYS,
+  partition: {
+    pk: collectionPartition(orgId, webhookDeliveries.type),
+    index: 'lsi1',
+    prefix: `${subscriptionId}#`,
+  },
+  counter: `deliveries#${subscriptionId}`,
+});

@@ -1,8 +1,0 @@
-import { defineArea } from '../../engine/area';
-import { agents, briefings } from './definitions';
-
-export const area = defineArea('agents', {
-  tag: 'Agents',
-  resources: [agents, briefings],
-  routes: [],
-});

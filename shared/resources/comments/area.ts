@@ -1,8 +1,0 @@
-import { defineArea } from '../../engine/area';
-import { comments } from './definitions';
-
-export const area = defineArea('comments', {
-  tag: 'Comments',
-  resources: [comments],
-  routes: [],
-});

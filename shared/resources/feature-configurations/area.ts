@@ -1,8 +1,0 @@
-import { defineArea } from '../../engine/area';
-import { featureConfigurations } from './definitions';
-
-export const area = defineArea('feature-configurations', {
-  tag: 'Feature Configurations',
-  resources: [featureConfigurations],
-  routes: [],
-});

@@ -1,8 +1,0 @@
-import { defineArea } from '../../engine/area';
-import { permits, protections, streetWorks } from './definitions';
-
-export const area = defineArea('street-works', {
-  tag: 'Street Works',
-  resources: [permits, streetWorks, protections],
-  routes: [],
-});
