@@ -3,6 +3,7 @@ import { agents, briefings } from './definitions';
 
 export const area = defineArea('agents', {
   tag: 'Agents',
+  examples: 'functions/agents/examples.ts',
   resources: [agents, briefings],
   routes: [],
 });

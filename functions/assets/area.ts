@@ -11,6 +11,7 @@ import {
 
 export const area = defineArea('assets', {
   tag: 'Equipment',
+  examples: 'functions/assets/examples.ts',
   resources: [
     equipmentItems,
     equipmentManufacturers,

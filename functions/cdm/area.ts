@@ -12,6 +12,7 @@ import {
 
 export const area = defineArea('cdm', {
   tag: 'Construction Phase Plans',
+  examples: 'functions/cdm/examples.ts',
   resources: [
     appointments,
     preConstructionInformation,

@@ -3,6 +3,7 @@ import { comments } from './definitions';
 
 export const area = defineArea('comments', {
   tag: 'Comments',
+  examples: 'functions/comments/examples.ts',
   resources: [comments],
   routes: [],
 });

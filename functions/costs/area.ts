@@ -9,6 +9,7 @@ import {
 
 export const area = defineArea('costs', {
   tag: 'Costs',
+  examples: 'functions/costs/examples.ts',
   resources: [rateCodes, costSheets, costLines],
   answered: { 'rate-code-versions': rateCodeVersionAttributes, 'cost-rollups': costRollupAttributes },
   routes: [

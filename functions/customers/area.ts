@@ -8,6 +8,7 @@ import {
 
 export const area = defineArea('customers', {
   tag: 'Contacts',
+  examples: 'functions/customers/examples.ts',
   resources: [customerContacts, customerAccounts, customerInteractions, customerAppointments],
   routes: [],
 });

@@ -3,6 +3,7 @@ import { deviceBackupRequests, deviceBackups } from './definitions';
 
 export const area = defineArea('device-backups', {
   tag: 'Device Backups',
+  examples: 'functions/device-backups/examples.ts',
   resources: [deviceBackups, deviceBackupRequests],
   routes: [
     {

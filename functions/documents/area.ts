@@ -3,6 +3,7 @@ import { documents, documentVersions, folders } from './definitions';
 
 export const area = defineArea('documents', {
   tag: 'Documents',
+  examples: 'functions/documents/examples.ts',
   resources: [folders, documents, documentVersions],
   routes: [
     {

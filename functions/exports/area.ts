@@ -4,6 +4,7 @@ import { exportsDefinition } from './definitions';
 
 export const area = defineArea('exports', {
   tag: 'Exports',
+  examples: 'functions/exports/examples.ts',
   // Jobs are read here too: like exports, each is its creator's work product.
   resources: [exportsDefinition, jobs],
   routes: [],

@@ -12,6 +12,7 @@ import {
 
 export const area = defineArea('iam', {
   tag: 'Service Accounts',
+  examples: 'functions/iam/examples.ts',
   resources: [serviceAccounts, grants, roleGroups, roles, ssoProviders, iamPermissions],
   answered: { whoami: whoamiAttributes, 'service-account-keys': keyAttributes },
   routes: [

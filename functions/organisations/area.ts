@@ -4,6 +4,7 @@ import { settings } from './settings';
 
 export const area = defineArea('organisations', {
   tag: 'Organisations',
+  examples: 'functions/organisations/examples.ts',
   resources: [organisations, settings],
   routes: [],
 });

@@ -9,6 +9,7 @@ const mailing = { table: 'write', email: true } as const;
 
 export const area = defineArea('people', {
   tag: 'Teams',
+  examples: 'functions/people/examples.ts',
   resources: [teams, users, jobRoles, invitations],
   routes: [
     {

@@ -3,6 +3,7 @@ import { importTemplates, locationImports, locations, properties, streets } from
 
 export const area = defineArea('places', {
   tag: 'Locations',
+  examples: 'functions/places/examples.ts',
   resources: [locations, properties, streets, importTemplates, locationImports],
   routes: [
     {

@@ -3,6 +3,7 @@ import { operations, schemeContracts, schemes, workOrders } from './definitions'
 
 export const area = defineArea('projects', {
   tag: 'Schemes',
+  examples: 'functions/projects/examples.ts',
   resources: [schemeContracts, schemes, workOrders, operations],
   routes: [
     {

@@ -22,6 +22,7 @@ const decision = (
 
 export const area = defineArea('qualifications', {
   tag: 'Qualifications',
+  examples: 'functions/qualifications/examples.ts',
   resources: [qualificationTypes, qualificationAwards, qualificationSpecifications, qualificationEvaluations],
   routes: [
     decision('approve', 'qualifications:approve'),

@@ -3,6 +3,7 @@ import { siteAttendances, siteSettings } from './definitions';
 
 export const area = defineArea('site-attendances', {
   tag: 'Site Attendances',
+  examples: 'functions/site-attendances/examples.ts',
   resources: [siteAttendances, siteSettings],
   routes: [
     {

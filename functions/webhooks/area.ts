@@ -3,6 +3,7 @@ import { webhookDeliveries, webhookSubscriptions } from './definitions';
 
 export const area = defineArea('webhooks', {
   tag: 'Webhooks',
+  examples: 'functions/webhooks/examples.ts',
   resources: [webhookSubscriptions, webhookDeliveries],
   routes: [
     {

@@ -3,7 +3,8 @@
  * by hand: each route's path, parameters, security and tag from its declaration; request bodies from the
  * zod schemas the handlers parse (a handler module's `requestBody`, or the declaration's writes for a
  * generic endpoint); responses from what the route answers (its operation, or the entry's `answers`) and
- * the errors its declaration makes possible. Built at synth time and by `npm run openapi`.
+ * the errors its declaration makes possible; request examples from the areas' `examples.ts`, the bodies
+ * the tests send. Built at synth time and by `npm run openapi`.
  */
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -20,6 +21,7 @@ import type {
 import * as z from 'zod';
 import { SESSION_COOKIE } from '#shared/auth/sessions';
 import { GENERIC_ENDPOINTS } from '#shared/engine/area';
+import type { RequestExample } from '#shared/engine/examples';
 import { readShape } from '#shared/engine/read-attributes';
 import type { ResourceDefinition } from '#shared/engine/resource-definition';
 import { declaredCrud } from '#shared/engine/simple-crud';
@@ -43,6 +45,7 @@ import { JSONAPI_MEDIA_TYPE } from '#shared/jsonapi/document';
 import type { OwnQueryParameter, OwnQueryParameters } from '#shared/jsonapi/own-query-parameters';
 import { answeredTypes, resourceTypes, routes } from '#shared/routes';
 import { REPOSITORY_ROOT } from '../repository';
+import { DOCUMENT_NOW, documentIds, loadRequestExamples } from '../request-examples';
 import { anyOf, envelopeSchemas, identifierSchema, ref, resourceSchema } from './json-api';
 import { describedTags } from './tag-descriptions';
 
@@ -549,7 +552,7 @@ const REQUEST_MEDIA = {
   text: ['text/plain', 'application/json'],
 } as const;
 
-const operationOf = async (route: Route): Promise<OperationObject> => {
+const operationOf = async (route: Route, example: RequestExample | undefined): Promise<OperationObject> => {
   const contract = await contractOf(route);
   const answer = answerOf(route);
   const media = route.bodyType ? REQUEST_MEDIA[route.bodyType] : [JSONAPI_MEDIA_TYPE];
@@ -575,7 +578,15 @@ const operationOf = async (route: Route): Promise<OperationObject> => {
     ...(body && {
       requestBody: {
         required: true,
-        content: Object.fromEntries(media.map((type) => [type, { schema: bodySchema(body, type) }])),
+        content: Object.fromEntries(
+          media.map((type) => [
+            type,
+            {
+              schema: bodySchema(body, type),
+              ...(example && { examples: { [route.id]: { value: example(documentIds, DOCUMENT_NOW) } } }),
+            },
+          ]),
+        ),
       },
     }),
     responses: responsesOf(route, answer, contract),
@@ -624,9 +635,11 @@ const resourceSchemas = (documented: Route[]): Record<string, SchemaObject> => {
 
 export const openApiDocument = async (): Promise<OpenAPIObject> => {
   const documented = routes as readonly Route[] as Route[];
+  const examples = await loadRequestExamples();
   const paths: PathsObject = {};
   for (const route of documented) {
-    paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: await operationOf(route) };
+    const operation = await operationOf(route, examples.get(route.id) ?? undefined);
+    paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: operation };
   }
   const tags = describedTags(documented.map((route) => route.tag));
   return {

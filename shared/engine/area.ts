@@ -81,17 +81,21 @@ export const defineArea = <
     resources,
     routes,
     answered = {},
+    examples,
   }: {
     tag: string;
     resources: Resources;
     routes: Entries;
     /** The read attributes of types its routes answer with that none of its declarations is (whoami). */
     answered?: AnsweredTypes;
+    /** Its request examples' module (`engine/examples.ts`), by path: tests, bench and OpenAPI load it. */
+    examples?: `functions/${string}/examples.ts`;
   },
 ) => ({
   name,
   resources,
   answered,
+  examples,
   routes: [
     ...resources.flatMap((resource) =>
       Object.entries(resource.endpoints ?? {}).map(([operation, endpoint]) =>

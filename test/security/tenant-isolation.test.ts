@@ -227,7 +227,7 @@ const bodyFor = (route: Route, ids: Ids): object | undefined => {
   if (!hasBody(route) || route.bodyType) return undefined;
   const body = requestBodies[route.id];
   if (!body && !BODILESS.has(route.id))
-    throw new Error(`No request body for ${route.id}: add one to test/support/every-record.ts`);
+    throw new Error(`No request body for ${route.id}: add one to its area's examples.ts`);
   return body?.(ids);
 };
 
