@@ -65,6 +65,9 @@ const areaList = [
 
 export const routes = areaList.flatMap((area) => area.routes as readonly AnyRoute[]);
 
+/** Every kind of work due later, as the areas declare them: what the one due-work runner runs. */
+export const dueWorkKinds = areaList.flatMap((area) => area.dueWork);
+
 type AnyRoute = (typeof areaList)[number]['routes'][number];
 
 /** Every resource type the service serves, by type name: the include resolver walks relationships here. */

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { nextClosing } from '#shared/domain/site-attendances/site-day';
-import { runDueSchedules } from '#shared/resources/schedules/run';
+import { runDue } from '../../functions/due-work/run';
 import { runSiteScenario } from '../scenarios/site';
 import { startTestApi, type TestApi } from '../support/api';
 import { newTenant, type Tenant } from '../support/tenants';
@@ -37,7 +37,7 @@ it('refused at the gate, inducted, signed in, on site now, signed out automatica
           '17:30',
           'Europe/London',
         );
-        await runDueSchedules(closing, tenant.org.id);
+        await runDue(closing, { orgId: tenant.org.id });
       },
     },
     (line) => steps.push(line),

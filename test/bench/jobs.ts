@@ -29,6 +29,7 @@ import { exportsDefinition } from '#shared/resources/exports/definitions';
 import { parseExport } from '#shared/resources/exports/request';
 import { requestExport } from '#shared/resources/exports/run';
 import { jobs } from '#shared/resources/jobs/definitions';
+import { JOB_RESTART } from '#shared/resources/jobs/due-work';
 import { locationImports, locations } from '#shared/resources/places/definitions';
 import {
   processUploadedImport,
@@ -36,7 +37,7 @@ import {
   UPLOAD_MAX_BYTES,
 } from '#shared/resources/places/import-requests';
 import { readInScope } from '#shared/resources/single';
-import { handler as sweep } from '../../functions/jobs/sweep';
+import { runDue } from '../../functions/due-work/run';
 import { startLambdaEndpoint } from '../../infra/local/lambda-endpoint';
 import { consume, latestEvent, streamRecordOf } from '../support/event-stream';
 import { bareBatchWrite, bareQueryLoop, locationItemsOf } from './bare-loops';
@@ -131,9 +132,9 @@ const startJobBench = async () => {
     const sweeper = setInterval(() => {
       if (sweeping) return;
       sweeping = true;
-      sweep()
-        .then((n) => {
-          sweeperStarts += n;
+      runDue()
+        .then((run) => {
+          sweeperStarts += run.byKind[JOB_RESTART.name]?.ran ?? 0;
         })
         .catch((error: unknown) => failures.push(`sweep: ${String(error)}`))
         .finally(() => {

@@ -6,8 +6,8 @@
  */
 import * as z from 'zod';
 import type { Principal } from '../../auth/principal';
+import { dueEntry, dueEntryOp } from '../../data/due-work';
 import { batchGetInScope, queryItems, readAheadOr } from '../../data/repository';
-import { scheduleEntry, scheduleOp } from '../../data/schedules';
 import type { Scope } from '../../data/scope';
 import type { StoredResource } from '../../data/stored-resource';
 import type { WriteRefused } from '../../data/transaction';
@@ -39,8 +39,7 @@ import {
   siteSettings,
   siteSettingsIdOf,
 } from './definitions';
-
-export const AUTO_SIGN_OUT = 'site-attendance-closing';
+import { AUTO_SIGN_OUT } from './due-work';
 
 const relationship = (name: string) => relationshipSchema(siteAttendances, name).optional();
 
@@ -196,8 +195,8 @@ export const signIn = async (
     now,
   );
   const closing = String(facts.rules?.attributes.closing_time ?? DEFAULT_CLOSING_TIME);
-  const entry = scheduleEntry(
-    AUTO_SIGN_OUT,
+  const entry = dueEntry(
+    AUTO_SIGN_OUT.name,
     orgId,
     draft.id,
     nextClosing(now.getTime(), closing, facts.timezone),
@@ -218,7 +217,7 @@ export const signIn = async (
   };
   // Read above, and checked again as the attendance commits: neither may have gone meanwhile.
   const { scheme, location, person } = attendance.rels;
-  return createRecord(scope, siteAttendances, attendance, [...claim, scheduleOp(entry)], refused, {
+  return createRecord(scope, siteAttendances, attendance, [...claim, dueEntryOp(entry)], refused, {
     scheme: scheme ?? null,
     location: location ?? null,
     person: person ?? null,

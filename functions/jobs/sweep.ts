@@ -1,7 +1,0 @@
-/**
- * The job sweeper, invoked every minute (an EventBridge rule in AWS; a timer in `npm start`): starts a
- * worker for every unfinished job whose worker's lease has run out (it died, or its start was lost).
- */
-import { sweepJobs } from '#shared/resources/jobs/worker';
-
-export const handler = async (_event?: unknown, now = Date.now()) => sweepJobs(now);

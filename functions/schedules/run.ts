@@ -1,7 +1,0 @@
-/**
- * The schedule runner: invoked every minute (an EventBridge rule in AWS; a timer in `npm start`), it does
- * the scheduled work that is due (automatic sign-outs, qualification expiry warnings). Not a route.
- */
-import { runDueSchedules } from '#shared/resources/schedules/run';
-
-export const handler = async (_event?: unknown, now = Date.now()) => runDueSchedules(now);

@@ -1,7 +1,0 @@
-/**
- * The webhook retry runner: invoked every minute (an EventBridge rule in AWS; a timer in `npm start`), it
- * attempts every delivery whose next attempt is due. Not a route: no request ever waits on it.
- */
-import { runDueDeliveries } from '#shared/resources/webhooks/deliveries';
-
-export const handler = async (_event?: unknown, now = Date.now()) => runDueDeliveries(now);

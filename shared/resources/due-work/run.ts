@@ -1,0 +1,75 @@
+/**
+ * The due-work runner (`data/due-work.ts`): every minute, the entries due, of every kind, are handed to
+ * their kind's work, 16 at a time. A kind's work removes or moves its entry in the transaction that does
+ * the work (or, for a record that is its own entry, its claim or lease moves it), so an entry is done once;
+ * one that fails stays due and is tried again on the next run.
+ */
+import { type DueEntry, type DueFilter, dueEntries } from '../../data/due-work';
+import { log } from '../../http/log';
+import type { DueWork, DueWorkKind } from './kinds';
+
+/**
+ * Entries one run takes on: a site of 2,000 closing at once is signed out in one run (two calls each, 16
+ * at a time: seconds, inside the runner's minute); more wait for the next run.
+ */
+const RUN_LIMIT = 2_000;
+const IN_FLIGHT = 16;
+
+/** What one run did: entries run and failed (logged, and due again next run), in all and by kind. */
+export interface DueWorkRun {
+  ran: number;
+  failed: number;
+  byKind: Record<string, { ran: number; failed: number }>;
+}
+
+/** The entries a run takes: each kind's oldest, up to its `perRun`. */
+const taken = (due: DueEntry[], kinds: ReadonlyMap<string, DueWorkKind>) => {
+  const counts = new Map<string, number>();
+  return due.filter((entry) => {
+    const count = (counts.get(entry.kind) ?? 0) + 1;
+    counts.set(entry.kind, count);
+    return count <= (kinds.get(entry.kind)?.perRun ?? RUN_LIMIT);
+  });
+};
+
+/**
+ * Runs what is due at `now` (epoch ms; tests move it, for their own organisation's entries alone) with the
+ * kinds the areas register; says, by kind, how many entries ran and how many failed.
+ */
+export const runDueWork = async (
+  kinds: readonly DueWorkKind[],
+  now = Date.now(),
+  only: DueFilter = {},
+): Promise<DueWorkRun> => {
+  const byName = new Map(kinds.map((kind) => [kind.name, kind]));
+  const queue = taken(await dueEntries(now, RUN_LIMIT, only), byName);
+  const byKind: DueWorkRun['byKind'] = {};
+  const loaded = new Map<string, Promise<DueWork>>();
+  const workOf = (name: string) => {
+    const kind = byName.get(name);
+    if (!kind) throw new Error(`no work for due-work kind ${name}`);
+    const work = loaded.get(name) ?? kind.load();
+    loaded.set(name, work);
+    return work;
+  };
+  const worker = async () => {
+    for (let entry = queue.shift(); entry; entry = queue.shift()) {
+      const tally = byKind[entry.kind] ?? { ran: 0, failed: 0 };
+      byKind[entry.kind] = tally;
+      try {
+        await (await workOf(entry.kind))(entry, now);
+        tally.ran += 1;
+      } catch (error) {
+        tally.failed += 1;
+        log.error('due work failed', { kind: entry.kind, id: entry.id, error });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+  const tallies = Object.values(byKind);
+  return {
+    ran: tallies.reduce((sum, t) => sum + t.ran, 0),
+    failed: tallies.reduce((sum, t) => sum + t.failed, 0),
+    byKind,
+  };
+};

@@ -1,0 +1,12 @@
+/**
+ * The webhooks area's work due later: a delivery's next attempt (a retry by the schedule, a redelivery a
+ * client asked for, or an attempt whose result was lost). The delivery is its own entry: its claim and
+ * its recorded attempt move its due time. 200 a run, each attempt bounded at 10 s.
+ */
+import { dueWorkKind } from '../due-work/kinds';
+
+export const DELIVERY_ATTEMPT = dueWorkKind(
+  'webhook-delivery',
+  () => import('./deliveries').then((module) => module.attemptDueDelivery),
+  200,
+);
