@@ -12,11 +12,12 @@ import { LambdaFunction as LambdaTarget } from 'aws-cdk-lib/aws-events-targets';
 import { ManagedPolicy, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { bundleDueWork } from '../due-work-bundle';
 import { WorkerFunction } from './area-function';
 import type { Jobs } from './jobs';
 import type { WebhookDelivery } from './webhook-delivery';
 
-/** The runner's module, relative to the repository root. */
+/** The runner's module under tsx, relative to the repository root (its folder keys CDK's bundling cache). */
 export const DUE_WORK_ENTRY = 'functions/due-work/run.ts';
 
 export interface DueWorkProps {
@@ -42,6 +43,8 @@ export class DueWork extends Construct {
     });
     const runner = new WorkerFunction(this, 'Runner', {
       entry: DUE_WORK_ENTRY,
+      // Generated from the areas' kinds: one literal import of each kind's work (infra/due-work-bundle.ts).
+      build: bundleDueWork,
       logRetention,
       description: 'Does the work due later that is due, of every kind (every minute)',
       // Up to 2,000 entries, 16 at a time; a webhook attempt (200 a run at most) is bounded at 10 s.

@@ -14,8 +14,8 @@
  *   names in `schedule` so the change that makes it moot removes it.
  *
  * Entry items are one-shot or recurring: a recurring one carries an RFC 5545 `DTSTART;TZID=…` and
- * `RRULE` (`recurrence.ts`), and its run moves it to the next occurrence after the run (`retireOps`), so
- * a runner that missed occurrences runs it once, not once per occurrence missed. Kept in the table rather
+ * `RRULE`, and its run moves it to the next occurrence after the run (`recurring-entries.ts`), so a runner
+ * that missed occurrences runs it once, not once per occurrence missed. Kept in the table rather
  * than as EventBridge Scheduler schedules: an entry commits with its record (none without its record,
  * none left by a refused write), 2,000 sign-ins a morning are 2,000 items rather than 2,000 calls against
  * a 50-a-second quota, and tests move the runner's clock.
@@ -132,47 +132,4 @@ export const dueEntries = async (now: number, limit: number, { orgId }: DueFilte
     .flat()
     .sort((a, b) => (a.due < b.due ? -1 : a.due > b.due ? 1 : 0))
     .slice(0, limit);
-};
-
-/**
- * A recurring entry item of `kind` for record `id`, due at its rule's first occurrence at or after `now`;
- * null when the rule has none left. Refuses a rule without an IANA time zone.
- */
-export const recurringEntry = async (
-  kind: string,
-  orgId: string,
-  id: string,
-  recurrence: string,
-  now: number,
-) => {
-  const { checkRecurrence, nextOccurrence } = await import('./recurrence');
-  checkRecurrence(recurrence);
-  const at = nextOccurrence(recurrence, now, true);
-  return at === null ? null : dueEntry(kind, orgId, id, at, { recurrence });
-};
-
-/**
- * The ops that retire an entry item's run at `now`, for its kind to commit with the work it does: the entry
- * goes, refused if another run took it first (so the work is done once), and a recurring entry comes back
- * at its next occurrence after `now` (occurrences missed while no runner ran are not run one by one).
- */
-export const retireOps = async (entry: DueEntry, now: number): Promise<WriteOp[]> => {
-  const taken: WriteOp = {
-    item: {
-      Delete: {
-        TableName: tableName,
-        Key: { pk: entry.pk, sk: entry.sk },
-        ConditionExpression: 'attribute_exists(pk)',
-      },
-    },
-  };
-  if (!entry.recurrence) return [taken];
-  const { nextOccurrence } = await import('./recurrence');
-  const at = nextOccurrence(entry.recurrence, now);
-  if (at === null) return [taken];
-  const next = dueEntry(entry.kind, entry.org_id, entry.id, at, {
-    recurrence: entry.recurrence,
-    ...(entry.data && { data: entry.data }),
-  });
-  return [taken, dueEntryOp(next)];
 };

@@ -3,8 +3,8 @@
  * by rrule-temporal on Temporal's zoned date-times, so "daily at 07:00 Europe/London" is 07:00 on the
  * wall clock on both sides of a DST change (06:00Z in summer, 07:00Z in winter) whatever zone the host
  * runs in, and an occurrence at a local time a spring-forward skips is left out, as RFC 5545 says.
- * Node 24 has no Temporal without a flag, hence the polyfill. Loaded only where a recurring entry is
- * made or run (`due-work.ts` imports it lazily), so one-shot work carries none of it.
+ * Node 24 has no Temporal without a flag, hence the polyfill. Imported only by `recurring-entries.ts`, so
+ * one-shot work carries none of it.
  */
 import 'temporal-polyfill/global';
 import { RRuleTemporal } from 'rrule-temporal';

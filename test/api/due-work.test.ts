@@ -7,20 +7,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  type DueEntry,
-  dueEntryOp,
-  recurringEntry,
-  removeDueEntryOp,
-  retireOps,
-} from '#shared/data/due-work';
+import { type DueEntry, dueEntryOp, removeDueEntryOp } from '#shared/data/due-work';
+import { recurringEntry, retireOps } from '#shared/data/recurring-entries';
 import { scopeOf, systemActor } from '#shared/data/scope';
 import { commit } from '#shared/data/transaction';
-import { dueWorkKind } from '#shared/resources/due-work/kinds';
+import { type DueWorkKind, dueWorkKind } from '#shared/resources/due-work/kinds';
 import { runDueWork } from '#shared/resources/due-work/run';
 import { deliverEvent } from '#shared/resources/webhooks/deliveries';
 import { dueWorkKinds } from '#shared/routes';
-import { runDue } from '../../functions/due-work/run';
+import { loadDueWork, runDue } from '../../functions/due-work/run';
 import { startTestApi, type TestApi } from '../support/api';
 import { latestEvent } from '../support/event-stream';
 import { finished, startJobWorkers, watchJob } from '../support/job-workers';
@@ -123,16 +118,18 @@ describe('one runner, every kind', () => {
 describe('recurring entries', () => {
   /** A kind for these tests alone: each run retires its occurrence and is noted. */
   const runs: { id: string; due: string }[] = [];
-  const probe = dueWorkKind('test-probe', async () => async (entry: DueEntry, now: number) => {
+  const probe = dueWorkKind('test-probe', { module: 'test/api/due-work.test.ts', run: 'probe' });
+  const probeWork = async (entry: DueEntry, now: number) => {
     await commit(scopeOf([entry.org_id], undefined, systemActor('test')), await retireOps(entry, now));
     runs.push({ id: entry.id, due: entry.due });
-  });
+  };
+  const load = (kind: DueWorkKind) => (kind === probe ? Promise.resolve(probeWork) : loadDueWork(kind));
   /** Each test's entries are in an organisation of their own, so a run at its time takes only them. */
   let orgId = '';
   beforeEach(() => {
     orgId = randomUUID();
   });
-  const run = (at: string) => runDueWork([...dueWorkKinds, probe], Date.parse(at), { orgId });
+  const run = (at: string) => runDueWork([...dueWorkKinds, probe], load, Date.parse(at), { orgId });
   const scope = () => scopeOf([orgId]);
   /** A record (any item of the organisation) and its recurring entry, committed together. */
   const withEntry = async (rule: string, from: string) => {

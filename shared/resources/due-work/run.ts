@@ -6,7 +6,7 @@
  */
 import { type DueEntry, type DueFilter, dueEntries } from '../../data/due-work';
 import { log } from '../../http/log';
-import type { DueWork, DueWorkKind } from './kinds';
+import type { DueWork, DueWorkKind, DueWorkLoader } from './kinds';
 
 /**
  * Entries one run takes on: a site of 2,000 closing at once is signed out in one run (two calls each, 16
@@ -34,10 +34,12 @@ const taken = (due: DueEntry[], kinds: ReadonlyMap<string, DueWorkKind>) => {
 
 /**
  * Runs what is due at `now` (epoch ms; tests move it, for their own organisation's entries alone) with the
- * kinds the areas register; says, by kind, how many entries ran and how many failed.
+ * kinds the areas declare, each kind's work loaded once at its first entry; says how many entries ran and
+ * how many failed, in all and by kind.
  */
 export const runDueWork = async (
   kinds: readonly DueWorkKind[],
+  load: DueWorkLoader,
   now = Date.now(),
   only: DueFilter = {},
 ): Promise<DueWorkRun> => {
@@ -48,7 +50,7 @@ export const runDueWork = async (
   const workOf = (name: string) => {
     const kind = byName.get(name);
     if (!kind) throw new Error(`no work for due-work kind ${name}`);
-    const work = loaded.get(name) ?? kind.load();
+    const work = loaded.get(name) ?? load(kind);
     loaded.set(name, work);
     return work;
   };

@@ -8,6 +8,6 @@ import { dueWorkKind } from '../due-work/kinds';
 
 export const JOB_RESTART = dueWorkKind(
   JOB_DUE_KIND,
-  () => import('./worker').then((module) => module.restartJob),
+  { module: 'shared/resources/jobs/worker.ts', run: 'restartJob' },
   100,
 );

@@ -1,6 +1,7 @@
 /** The qualifications area's work due later: an approved award's expiry warnings (30, 7 and 0 days before). */
 import { dueWorkKind } from '../due-work/kinds';
 
-export const EXPIRY_WARNING = dueWorkKind('qualification-award-expiry', () =>
-  import('./awards').then((module) => module.warnOfExpiry),
-);
+export const EXPIRY_WARNING = dueWorkKind('qualification-award-expiry', {
+  module: 'shared/resources/qualifications/awards.ts',
+  run: 'warnOfExpiry',
+});

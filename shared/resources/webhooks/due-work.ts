@@ -7,6 +7,6 @@ import { dueWorkKind } from '../due-work/kinds';
 
 export const DELIVERY_ATTEMPT = dueWorkKind(
   'webhook-delivery',
-  () => import('./deliveries').then((module) => module.attemptDueDelivery),
+  { module: 'shared/resources/webhooks/deliveries.ts', run: 'attemptDueDelivery' },
   200,
 );
