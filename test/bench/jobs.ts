@@ -6,7 +6,7 @@
  * time), and the export half runs `BENCH_EXPORT_RUNS` times over them (default 1), to see its spread.
  *
  * The job runs on the local pieces `npm start` runs: the file in s3rver, each worker invocation a child
- * process of the loopback Lambda endpoint, and a sweeper every 10 s for a worker that dies. Its start is
+ * process of the loopback Lambda endpoint, and the due-work runner every 10 s for a worker that dies. Its start is
  * the real one: the import is declared, uploaded through its presigned PUT and processed by the modules
  * the POST handlers call, and its `job.created` event, read from the table, is handed to the stream
  * consumer's own handler (`functions/events/consume.ts`). The stream itself is not polled here: locally
