@@ -1,6 +1,7 @@
 /**
  * The due-work runner (`data/due-work.ts`): every minute, the entries due, of every kind, are handed to
- * their kind's work, 16 at a time. A kind's work removes or moves its entry in the transaction that does
+ * their kind's work, each kind with its own few at a time (16 unless it says), so a kind whose work waits
+ * on others (a webhook receiver's 10 s) never holds up another's. A kind's work removes or moves its entry in the transaction that does
  * the work (or, for a record that is its own entry, its claim or lease moves it), so an entry is done once;
  * one that fails stays due and is tried again on the next run.
  */
@@ -10,7 +11,8 @@ import type { DueWork, DueWorkKind, DueWorkLoader } from './kinds';
 
 /**
  * Entries one run takes on: a site of 2,000 closing at once is signed out in one run (two calls each, 16
- * at a time: seconds, inside the runner's minute); more wait for the next run.
+ * at a time: seconds, inside the runner's minute); more wait for the next run. Each kind runs its own 16
+ * (or its `inFlight`) at once, beside the others.
  */
 const RUN_LIMIT = 2_000;
 const IN_FLIGHT = 16;
@@ -44,7 +46,7 @@ export const runDueWork = async (
   only: DueFilter = {},
 ): Promise<DueWorkRun> => {
   const byName = new Map(kinds.map((kind) => [kind.name, kind]));
-  const queue = taken(await dueEntries(now, RUN_LIMIT, only), byName);
+  const due = taken(await dueEntries(now, RUN_LIMIT, only), byName);
   const byKind: DueWorkRun['byKind'] = {};
   const loaded = new Map<string, Promise<DueWork>>();
   const workOf = (name: string) => {
@@ -54,7 +56,7 @@ export const runDueWork = async (
     loaded.set(name, work);
     return work;
   };
-  const worker = async () => {
+  const worker = async (queue: DueEntry[]) => {
     for (let entry = queue.shift(); entry; entry = queue.shift()) {
       const tally = byKind[entry.kind] ?? { ran: 0, failed: 0 };
       byKind[entry.kind] = tally;
@@ -67,7 +69,19 @@ export const runDueWork = async (
       }
     }
   };
-  await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+  const queues = new Map<string, DueEntry[]>();
+  for (const entry of due) {
+    const queue = queues.get(entry.kind) ?? [];
+    queue.push(entry);
+    queues.set(entry.kind, queue);
+  }
+  await Promise.all(
+    [...queues].flatMap(([name, queue]) =>
+      Array.from({ length: Math.min(byName.get(name)?.inFlight ?? IN_FLIGHT, queue.length) }, () =>
+        worker(queue),
+      ),
+    ),
+  );
   const tallies = Object.values(byKind);
   return {
     ran: tallies.reduce((sum, t) => sum + t.ran, 0),

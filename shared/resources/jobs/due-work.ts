@@ -9,5 +9,5 @@ import { dueWorkKind } from '../due-work/kinds';
 export const JOB_RESTART = dueWorkKind(
   JOB_DUE_KIND,
   { module: 'shared/resources/jobs/worker.ts', run: 'restartJob' },
-  100,
+  { perRun: 100 },
 );
