@@ -1,9 +1,11 @@
 import { defineArea } from '#shared/engine/area';
 import { siteAttendances, siteSettings } from './definitions';
+import { AUTO_SIGN_OUT } from './due-work';
 
 export const area = defineArea('site-attendances', {
   tag: 'Site Attendances',
   resources: [siteAttendances, siteSettings],
+  dueWork: [AUTO_SIGN_OUT],
   routes: [
     {
       id: 'signOutSiteAttendance',

@@ -4,15 +4,15 @@
  * on-site index and its claim and schedule entry go, in one transaction; `site-attendance.signed-out`.
  */
 import type { Principal } from '#shared/auth/principal';
+import { type DueEntry, removeDueEntryOp } from '#shared/data/due-work';
 import { getItem } from '#shared/data/repository';
-import { type ScheduleEntry, unscheduleOp } from '#shared/data/schedules';
 import { type Scope, scopeOf, systemActor } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
 import { commit, WriteRefused } from '#shared/data/transaction';
 import { byPrincipal, changedRecord } from '#shared/engine/record-writes';
 import { ConflictError } from '#shared/jsonapi/errors';
 import { siteAttendances, siteOf } from './definitions';
-import { AUTO_SIGN_OUT, openAttendanceKey } from './sign-in-writes';
+import { openAttendanceKey } from './sign-in-writes';
 
 const signedOut = async (
   scope: Scope,
@@ -37,7 +37,7 @@ const signedOut = async (
   await commit(scope, [
     { replace: next, as: 'signed-out' },
     ...(typeof person === 'string' ? [{ remove: openAttendanceKey(attendance.org_id, site, person) }] : []),
-    ...(schedule ? [unscheduleOp(schedule)] : []),
+    ...(schedule ? [removeDueEntryOp(schedule)] : []),
   ]);
   return next;
 };
@@ -60,17 +60,15 @@ export const signOut = async (
 };
 
 /**
- * The schedule's sign-out at the site's closing time: the attendance ends at the closing time itself
+ * The sign-out due at the site's closing time (`due-work.ts`): the attendance ends at the closing time itself
  * (not when the runner got to it). Moot when it ended already.
  */
-export const signOutAtClosing = async (entry: ScheduleEntry) => {
+export const signOutAtClosing = async (entry: DueEntry) => {
   const scope = scopeOf([entry.org_id], undefined, systemActor('schedules'));
   const attendance = await getItem<StoredResource>(siteAttendances.keyOf(entry.org_id, entry.id), true);
   if (!attendance || attendance.attributes.signed_out_at !== null || attendance.schedule?.sk !== entry.sk) {
-    await commit(scope, [unscheduleOp(entry)]);
+    await commit(scope, [removeDueEntryOp(entry)]);
     return;
   }
   await signedOut(scope, attendance, new Date(entry.due), 'auto', null);
 };
-
-export const scheduledAttendanceWork = { [AUTO_SIGN_OUT]: signOutAtClosing };

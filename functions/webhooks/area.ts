@@ -1,9 +1,11 @@
 import { defineArea } from '#shared/engine/area';
 import { webhookDeliveries, webhookSubscriptions } from './definitions';
+import { DELIVERY_ATTEMPT } from './due-work';
 
 export const area = defineArea('webhooks', {
   tag: 'Webhooks',
   resources: [webhookSubscriptions, webhookDeliveries],
+  dueWork: [DELIVERY_ATTEMPT],
   routes: [
     {
       id: 'rotateWebhookSubscriptionSecret',
@@ -28,7 +30,7 @@ export const area = defineArea('webhooks', {
       method: 'POST',
       path: '/v3/webhook-deliveries/{webhook_delivery_id}/redeliver',
       handler: 'functions/webhooks/redeliver.ts',
-      // Accepted: the retry runner makes the attempt within a minute; the request never waits on a receiver.
+      // Accepted: the due-work runner makes the attempt within a minute; the request never waits on a receiver.
       answers: { status: 202, resource: 'webhook-deliveries' },
       permission: 'webhooks:manage',
     },

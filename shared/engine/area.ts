@@ -1,5 +1,5 @@
 /**
- * An area: the resource types it declares and its bespoke routes. Its route list is the generic
+ * An area: the resource types it declares, its bespoke routes and the kinds of work due later it runs. Its route list is the generic
  * endpoints each declaration names, then the bespoke entries, with the house defaults filled in; the
  * area's Lambda function serves exactly that list (`shared/routes.ts` assembles the areas).
  */
@@ -13,6 +13,7 @@ import {
   type RouteEntry,
   USER_OR_MACHINE,
 } from '../http/route';
+import type { DueWorkKind } from './due-work-kind';
 import type { AnsweredTypes } from './read-attributes';
 import type { EndpointDeclaration, ResourceDefinition } from './resource-definition';
 
@@ -81,17 +82,21 @@ export const defineArea = <
     resources,
     routes,
     answered = {},
+    dueWork = [],
   }: {
     tag: string;
     resources: Resources;
     routes: Entries;
     /** The read attributes of types its routes answer with that none of its declarations is (whoami). */
     answered?: AnsweredTypes;
+    /** The kinds of work due later its records put on the due index (the one runner reads them here). */
+    dueWork?: readonly DueWorkKind[];
   },
 ) => ({
   name,
   resources,
   answered,
+  dueWork,
   routes: [
     ...resources.flatMap((resource) =>
       Object.entries(resource.endpoints ?? {}).map(([operation, endpoint]) =>
