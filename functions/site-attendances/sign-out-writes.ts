@@ -7,7 +7,7 @@ import type { Principal } from '#shared/auth/principal';
 import { type DueEntry, removeDueEntryOp } from '#shared/data/due-work';
 import { getItem } from '#shared/data/repository';
 import { type Scope, scopeOf, systemActor } from '#shared/data/scope';
-import type { StoredResource } from '#shared/data/stored-resource';
+import type { ItemKey, StoredResource } from '#shared/data/stored-resource';
 import { commit, WriteRefused } from '#shared/data/transaction';
 import { byPrincipal, changedRecord } from '#shared/engine/record-writes';
 import { ConflictError } from '#shared/jsonapi/errors';
@@ -20,6 +20,8 @@ const signedOut = async (
   at: Date,
   how: 'self' | 'manual' | 'auto',
   by: Principal | null,
+  /** The due entry it removes: the one the record names, or the one being run (the same, once carried over). */
+  entry: ItemKey | undefined = attendance.schedule,
 ) => {
   const changed = changedRecord(
     siteAttendances,
@@ -31,13 +33,13 @@ const signedOut = async (
     },
     how === 'auto' ? new Date() : at,
   );
-  const { gsi1pk: _pk, gsi1sk: _sk, schedule, ...next } = changed;
+  const { gsi1pk: _pk, gsi1sk: _sk, schedule: _entry, ...next } = changed;
   const person = attendance.rels.person;
   const site = siteOf(attendance) ?? '';
   await commit(scope, [
     { replace: next, as: 'signed-out' },
     ...(typeof person === 'string' ? [{ remove: openAttendanceKey(attendance.org_id, site, person) }] : []),
-    ...(schedule ? [removeDueEntryOp(schedule)] : []),
+    ...(entry ? [removeDueEntryOp(entry)] : []),
   ]);
   return next;
 };
@@ -70,5 +72,7 @@ export const signOutAtClosing = async (entry: DueEntry) => {
     await commit(scope, [removeDueEntryOp(entry)]);
     return;
   }
-  await signedOut(scope, attendance, new Date(entry.due), 'auto', null);
+  // The entry run, by its own key: an entry carried over from its former shape (`former-due-entries.ts`)
+  // has the key the record names as its sort key only.
+  await signedOut(scope, attendance, new Date(entry.due), 'auto', null, entry);
 };

@@ -6,6 +6,7 @@
  * one that fails stays due and is tried again on the next run.
  */
 import { type DueEntry, type DueFilter, dueEntries } from '../data/due-work';
+import { carryOverFormerDueEntries } from '../data/former-due-entries';
 import { log } from '../http/log';
 import type { DueWork, DueWorkKind, DueWorkLoader } from './due-work-kind';
 
@@ -19,6 +20,8 @@ const IN_FLIGHT = 16;
 
 /** What one run did: entries run and failed (logged, and due again next run), in all and by kind. */
 export interface DueWorkRun {
+  /** Entries found in the shapes before the due index and rewritten onto it (`data/former-due-entries.ts`). */
+  carriedOver: number;
   ran: number;
   failed: number;
   byKind: Record<string, { ran: number; failed: number }>;
@@ -35,6 +38,21 @@ const taken = (due: DueEntry[], kinds: ReadonlyMap<string, DueWorkKind>) => {
 };
 
 /**
+ * Entries a deployed table still holds in the shapes before the due index, moved onto it first so those
+ * already due run in this run; a failure is logged and never stops the run (they wait for the next).
+ */
+const carriedOverFormer = async (only: DueFilter) => {
+  try {
+    const carried = await carryOverFormerDueEntries(only);
+    if (carried > 0) log.info('due entries carried over from their former shapes', { carried });
+    return carried;
+  } catch (error) {
+    log.error('carrying over former due entries failed', { error });
+    return 0;
+  }
+};
+
+/**
  * Runs what is due at `now` (epoch ms; tests move it, for their own organisation's entries alone) with the
  * kinds the areas declare, each kind's work loaded once at its first entry; says how many entries ran and
  * how many failed, in all and by kind.
@@ -46,6 +64,7 @@ export const runDueWork = async (
   only: DueFilter = {},
 ): Promise<DueWorkRun> => {
   const byName = new Map(kinds.map((kind) => [kind.name, kind]));
+  const carriedOver = await carriedOverFormer(only);
   const due = taken(await dueEntries(now, RUN_LIMIT, only), byName);
   const byKind: DueWorkRun['byKind'] = {};
   const loaded = new Map<string, Promise<DueWork>>();
@@ -84,6 +103,7 @@ export const runDueWork = async (
   );
   const tallies = Object.values(byKind);
   return {
+    carriedOver,
     ran: tallies.reduce((sum, t) => sum + t.ran, 0),
     failed: tallies.reduce((sum, t) => sum + t.failed, 0),
     byKind,
