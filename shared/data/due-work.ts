@@ -3,7 +3,7 @@
  * `gsi1sk = <due, ISO 8601>#<kind>#<record id>`, so what is due at a time is one key range per shard,
  * whatever its kind (the shard is the record id's last hex digit mod 4, spreading a burst of sign-ins or
  * deliveries over partitions). The runner (every minute: one EventBridge rule in AWS, one timer in
- * `npm start`) reads the range up to now and hands each entry to its kind (`resources/due-work.ts`).
+ * `npm start`) reads the range up to now and hands each entry to its kind (`engine/due-work-runner.ts`).
  *
  * An entry is written in its record's own transaction, in one of two forms:
  * - the record's own item carries the keys, when the record is the work's state and its own conditional

@@ -4,7 +4,8 @@
  * expiry warnings still run at their time. Three shapes, each in four shards:
  * - a job's state carrying `gsi1pk = JOBS-DUE#<shard>`, `gsi1sk = <lease end>#<job id>`;
  * - a webhook delivery carrying `gsi1pk = WEBHOOK-DUE#<shard>`, `gsi1sk = <next attempt>#<delivery id>`;
- * - a schedule entry item `SCHEDULE#<shard>` / `<due>#<kind>#<record id>` (`kind`, `org_id`, `id`, `due`, `data`).
+ * - a schedule entry item `SCHEDULE#<shard>` / `<due>#<kind>#<record id>` (`kind`, `org_id`, `id`, `due`,
+ *   `data`).
  *
  * Each run reads a page of each shard and rewrites every entry found in the new shape, once: the two
  * items that carry their own keys move them in one conditional update (refused if the keys moved since,

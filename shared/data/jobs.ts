@@ -6,7 +6,8 @@
  *
  * While a job is unfinished its state is its own entry on the due index (`due-work.ts`), due when its
  * lease expires: the due-work runner reads what has expired (a worker that died, or a job whose start was
- * lost) and starts a worker for it (`resources/jobs/due-work.ts`). A finished job's state leaves the index.
+ * lost) and starts a worker for it (`JOB_RESTART`, `functions/jobs/definitions.ts`). A finished job's
+ * state leaves the index.
  */
 import { GetCommand, type TransactWriteCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';

@@ -1,7 +1,8 @@
 /**
- * An area: the resource types it declares, its bespoke routes and the kinds of work due later it runs. Its route list is the generic
- * endpoints each declaration names, then the bespoke entries, with the house defaults filled in; the
- * area's Lambda function serves exactly that list (`shared/routes.ts` assembles the areas).
+ * An area: the resource types it declares, its bespoke routes and the kinds of work due later it runs. Its
+ * route list is the generic endpoints each declaration names, then the bespoke entries, with the house
+ * defaults filled in; the area's Lambda function serves exactly that list (`shared/routes.ts` assembles
+ * the areas).
  */
 
 import { isPermission } from '../domain/permissions';

@@ -1,9 +1,10 @@
 /**
  * The due-work runner (`data/due-work.ts`): every minute, the entries due, of every kind, are handed to
  * their kind's work, each kind with its own few at a time (16 unless it says), so a kind whose work waits
- * on others (a webhook receiver's 10 s) never holds up another's. A kind's work removes or moves its entry in the transaction that does
- * the work (or, for a record that is its own entry, its claim or lease moves it), so an entry is done once;
- * one that fails stays due and is tried again on the next run.
+ * on others (a webhook receiver's 10 s) never holds up another's. A kind's work removes or moves its entry
+ * in the transaction that does the work (or, for a record that is its own entry, its claim or lease moves
+ * it), so an entry is done once; one that fails stays due and is tried again on the next run. Each run
+ * first carries over entries still in their shapes before the due index (`data/former-due-entries.ts`).
  */
 import { type DueEntry, type DueFilter, dueEntries } from '../data/due-work';
 import { carryOverFormerDueEntries } from '../data/former-due-entries';
