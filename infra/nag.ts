@@ -46,7 +46,7 @@ export const acknowledgeNagFindings = (
   );
   acknowledge(
     `AwsSolutions-IAM5[Resource::${arn(jobWorker)}:*]`,
-    'CDK’s grantInvoke on the job worker: the function and its versions; the consumer and the sweeper invoke it by name.',
+    'CDK’s grantInvoke on the job worker: the function and its versions; the consumer and the due-work runner invoke it by name.',
   );
   acknowledge(
     'AwsSolutions-SMG4',

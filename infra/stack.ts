@@ -1,7 +1,8 @@
 /**
  * The service: one table, three buckets, the token-signing KMS key, and an HTTP API with one function per
- * area (plus the `$default` fallback), each granted only what its routes' `access` names together; and
- * webhook delivery's secrets key and retry runner (`constructs/webhook-delivery.ts`).
+ * area (plus the `$default` fallback), each granted only what its routes' `access` names together;
+ * webhook delivery's secrets key (`constructs/webhook-delivery.ts`), the job worker (`constructs/jobs.ts`)
+ * and the one every-minute runner of work due later (`constructs/due-work.ts`).
  */
 import {
   CfnOutput,
@@ -41,9 +42,9 @@ import { fallbackRoute, type RouteAccess, routes } from '#shared/routes';
 import { areas } from './area-bundle';
 import { AreaFunction, WorkerFunction } from './constructs/area-function';
 import { DataStore } from './constructs/data-store';
+import { DueWork } from './constructs/due-work';
 import { Jobs } from './constructs/jobs';
 import { Monitoring } from './constructs/monitoring';
-import { Schedules } from './constructs/schedules';
 import { WebhookDelivery } from './constructs/webhook-delivery';
 import { gatewayRoutes } from './gateway-routes';
 import { acknowledgeNagFindings } from './nag';
@@ -164,22 +165,24 @@ export class ComplianceApiStack extends Stack {
       description: 'Keys the HMAC that seals collection cursors (page[cursor]).',
       generateSecretString: { passwordLength: 64, excludePunctuation: true, includeSpace: false },
     });
-    // The functions that serve no route (webhook retries, the event consumer) read only these.
+    // The functions that serve no route (the due-work runner, the event consumer) read only these.
     const operations = props.operations ?? STAGE_DEFAULTS[props.stage];
     const logRetention = operations.logRetentionDays as RetentionDays;
     const workerEnvironment = { STAGE: props.stage, TABLE_NAME: data.table.tableName };
-    const webhooks = new WebhookDelivery(this, 'Webhooks', {
-      table: data.table,
-      environment: workerEnvironment,
-      logRetention,
-    });
+    const webhooks = new WebhookDelivery(this, 'Webhooks');
     const jobs = new Jobs(this, 'Jobs', {
       table: data.table,
       files: data.exports,
       environment: workerEnvironment,
       logRetention,
     });
-    new Schedules(this, 'Schedules', { table: data.table, environment: workerEnvironment, logRetention });
+    new DueWork(this, 'DueWork', {
+      table: data.table,
+      webhooks,
+      jobs,
+      environment: workerEnvironment,
+      logRetention,
+    });
     const domain = props.domain && customDomain(this, props.domain);
     const api = new HttpApi(this, 'Api', {
       description: `Compliance and risk API (${props.stage})`,

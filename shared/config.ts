@@ -94,7 +94,7 @@ export interface Config {
   JOB_INVOCATION_SECONDS: number;
   /**
    * How long a job's worker holds it between checkpoints: a worker that dies is replaced once its lease
-   * has run out (the sweeper looks every minute), so this bounds how long a crash stalls a job.
+   * has run out (the due-work runner looks every minute), so this bounds how long a crash stalls a job.
    */
   JOB_LEASE_SECONDS: number;
   /**

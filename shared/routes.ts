@@ -71,6 +71,9 @@ const areaList = [
 
 export const routes = areaList.flatMap((area) => area.routes as readonly AnyRoute[]);
 
+/** Every kind of work due later, as the areas declare them: what the one due-work runner runs. */
+export const dueWorkKinds = areaList.flatMap((area) => area.dueWork);
+
 type AnyRoute = (typeof areaList)[number]['routes'][number];
 
 declare module './http/route-table' {

@@ -1,4 +1,4 @@
-import { jobs } from '#functions/jobs/definitions';
+import { JOB_RESTART, jobs } from '#functions/jobs/definitions';
 import { defineArea } from '#shared/engine/area';
 import { exportsDefinition } from './definitions';
 
@@ -7,5 +7,6 @@ export const area = defineArea('exports', {
   examples: 'functions/exports/examples.ts',
   // Jobs are read here too: like exports, each is its creator's work product.
   resources: [exportsDefinition, jobs],
+  dueWork: [JOB_RESTART],
   routes: [],
 });

@@ -8,16 +8,29 @@
 
 import * as z from 'zod';
 import type { Principal } from '#shared/auth/principal';
-import { type JobState, jobStateKey } from '#shared/data/jobs';
+import { JOB_DUE_KIND, type JobState, jobStateKey } from '#shared/data/jobs';
 import { readAheadOr } from '#shared/data/repository';
 import { keptByCreator } from '#shared/data/retention';
 import type { Scope } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
+import { dueWorkKind } from '#shared/engine/due-work-kind';
 import { createdAtSort, defineResource } from '#shared/engine/resource-definition';
 import { instant } from '#shared/jsonapi/served-types';
 
 /** A job (and its state) is kept 30 whole days from the day it was requested (see data/retention.ts). */
 export const JOB_RETENTION_DAYS = 30;
+
+/**
+ * Jobs' work due later: a job whose worker's lease ran out (it died, or its start was lost) gets a new
+ * worker, which resumes from the last checkpoint. The job's state is its own entry (`shared/data/jobs.ts`):
+ * each lease it takes or renews moves its due time. 100 a run. Declared with the type, as the jobs area's
+ * declarations are what the areas serving jobs (exports) name.
+ */
+export const JOB_RESTART = dueWorkKind(
+  JOB_DUE_KIND,
+  { module: 'functions/jobs/worker.ts', run: 'restartJob' },
+  { perRun: 100 },
+);
 
 /** A principal's jobs in an organisation: a key range of its own index, counted by day. */
 export const keptJobs = (orgId: string, principalId: string) =>

@@ -2,15 +2,15 @@
  * The job worker: takes a job under a lease, runs its kind's chunks from the last checkpoint, and either
  * finishes it (its record's last version, with the result, in the same transaction as the state's) or,
  * once this invocation has used its time, lets it go and invokes itself again. A worker that dies leaves
- * its lease to run out; the sweeper then starts another, which resumes from the last checkpoint. A job
+ * its lease to run out; the due-work runner then starts another, which resumes from the last checkpoint. A job
  * that fails three times at the same point, with no checkpoint between, fails with the last error.
  */
 import { randomUUID } from 'node:crypto';
 import { currentPrincipal, type Principal } from '#shared/auth/principal';
 import { config } from '#shared/config';
+import type { DueEntry } from '#shared/data/due-work';
 import {
   acquireJob,
-  dueJobs,
   finishJob,
   type JobState,
   LostLease,
@@ -270,9 +270,7 @@ export const createJob = async (
   return record;
 };
 
-/** The sweeper: starts a worker for every unfinished job whose lease has run out. */
-export const sweepJobs = async (now = Date.now()): Promise<number> => {
-  const due = await dueJobs(now, 100);
-  await Promise.all(due.map((job) => invokeAsync(config.JOB_WORKER_FUNCTION, job)));
-  return due.length;
+/** Due work (`due-work.ts`): starts a worker for an unfinished job whose lease has run out. */
+export const restartJob = async (entry: DueEntry): Promise<void> => {
+  await invokeAsync(config.JOB_WORKER_FUNCTION, { org_id: entry.org_id, job_id: entry.id });
 };

@@ -5,6 +5,7 @@ import {
   qualificationSpecifications,
   qualificationTypes,
 } from './definitions';
+import { EXPIRY_WARNING } from './due-work';
 
 const decision = (
   verb: 'approve' | 'reject' | 'revoke',
@@ -24,6 +25,7 @@ export const area = defineArea('qualifications', {
   tag: 'Qualifications',
   examples: 'functions/qualifications/examples.ts',
   resources: [qualificationTypes, qualificationAwards, qualificationSpecifications, qualificationEvaluations],
+  dueWork: [EXPIRY_WARNING],
   routes: [
     decision('approve', 'qualifications:approve'),
     decision('reject', 'qualifications:approve'),

@@ -3,14 +3,14 @@
  * (having seen its evidence, which its type may require) or rejects it; a valid award expires on its date
  * or is revoked. Each award is also kept, as one entry, on its person's record (`award#<id>`), so a
  * person's competence is read with the person: an evaluation of 100 people is one BatchGetItem. An approved
- * award with an expiry is on the schedule (data/schedules.ts) for its warnings, 30, 7 and 0 days before.
+ * award with an expiry has an entry due (data/due-work.ts) for its warnings, 30, 7 and 0 days before.
  */
 import * as z from 'zod';
 import { type FolderTally, folderTallyKey } from '#functions/documents/definitions';
 import { users } from '#functions/people/users';
 import type { Principal } from '#shared/auth/principal';
+import { type DueEntry, dueEntry, dueEntryOp, removeDueEntryOp } from '#shared/data/due-work';
 import { batchGetInScope, getItem, readAheadOr } from '#shared/data/repository';
-import { type ScheduleEntry, scheduleEntry, scheduleOp, unscheduleOp } from '#shared/data/schedules';
 import { type Scope, scopeOf, systemActor } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
 import type { WriteOp } from '#shared/data/transaction';
@@ -29,6 +29,7 @@ import { calendarDate, freeText, line } from '#shared/jsonapi/attribute-types';
 import { ConflictError, ForbiddenError, ValidationError } from '#shared/jsonapi/errors';
 import { assertSameId, parseDocument } from '#shared/jsonapi/request-document';
 import { AWARDS_OF_TYPE, qualificationAwards, qualificationTypes } from './definitions';
+import { EXPIRY_WARNING } from './due-work';
 import { ON_PERSON } from './person-awards';
 import {
   type AwardAction,
@@ -70,17 +71,20 @@ const typeCount = (award: StoredResource, by: number): Check => ({
   pointer: '/data/relationships/qualification_type/data',
 });
 
-const EXPIRY_WARNING = 'qualification-award-expiry';
-
 /** The award's next expiry warning, after the one at `after` days (if any): its schedule entry. */
-const warningEntry = (award: StoredResource, now: number, after?: number): ScheduleEntry | null => {
+const warningEntry = (award: StoredResource, now: number, after?: number): DueEntry | null => {
   const expires = award.attributes.expires_at;
   const next = typeof expires === 'string' ? nextWarning(expires, now, after) : null;
-  return next && scheduleEntry(EXPIRY_WARNING, award.org_id, award.id, next.at, { days: next.days });
+  return (
+    next &&
+    dueEntry(EXPIRY_WARNING.name, award.org_id, award.id, next.at, {
+      data: { days: next.days },
+    })
+  );
 };
 
 /** The award with its schedule entry's key noted (so a revocation can remove it), or none. */
-const scheduled = (award: StoredResource, entry: ScheduleEntry | null): StoredResource => {
+const scheduled = (award: StoredResource, entry: DueEntry | null): StoredResource => {
   const { schedule: _previous, ...rest } = award;
   return entry ? { ...rest, schedule: { pk: entry.pk, sk: entry.sk } } : rest;
 };
@@ -271,8 +275,8 @@ export const decideAward = async (
   const next = scheduled(changed, entry);
   const ops: WriteOp[] = [
     { replace: next, as: action },
-    ...(previous ? [unscheduleOp(previous)] : []),
-    ...(entry ? [scheduleOp(entry)] : []),
+    ...(previous ? [removeDueEntryOp(previous)] : []),
+    ...(entry ? [dueEntryOp(entry)] : []),
   ];
   await commitChecked(scope, ops, [onPerson(next)]);
   return next;
@@ -283,13 +287,13 @@ export const decideAward = async (
  * then `.expired` on the day, when the award becomes expired. Moot (the award revoked or gone since): the
  * entry is removed. Each run of it is one transaction, so a warning runs once.
  */
-export const warnOfExpiry = async (entry: ScheduleEntry, now: number) => {
+export const warnOfExpiry = async (entry: DueEntry, now: number) => {
   const scope = scopeOf([entry.org_id], undefined, systemActor('schedules'));
   const award = await getItem<StoredResource>(qualificationAwards.keyOf(entry.org_id, entry.id), true);
   const days = Number(entry.data?.days ?? 0);
   const current = award && award.schedule?.sk === entry.sk && award.attributes.status === 'valid';
   if (!current) {
-    await commitChecked(scope, [unscheduleOp(entry)], []);
+    await commitChecked(scope, [removeDueEntryOp(entry)], []);
     return;
   }
   const after = days === 0 ? null : warningEntry(award, now, days);
@@ -307,11 +311,9 @@ export const warnOfExpiry = async (entry: ScheduleEntry, now: number) => {
     scope,
     [
       { replace: next, as: days === 0 ? 'expired' : 'expiring' },
-      unscheduleOp(entry),
-      ...(after ? [scheduleOp(after)] : []),
+      removeDueEntryOp(entry),
+      ...(after ? [dueEntryOp(after)] : []),
     ],
     [onPerson(next)],
   );
 };
-
-export const scheduledAwardWork = { [EXPIRY_WARNING]: warnOfExpiry };

@@ -1,10 +1,12 @@
 import { defineArea } from '#shared/engine/area';
 import { siteAttendances, siteSettings } from './definitions';
+import { AUTO_SIGN_OUT } from './due-work';
 
 export const area = defineArea('site-attendances', {
   tag: 'Site Attendances',
   examples: 'functions/site-attendances/examples.ts',
   resources: [siteAttendances, siteSettings],
+  dueWork: [AUTO_SIGN_OUT],
   routes: [
     {
       id: 'signOutSiteAttendance',

@@ -13,9 +13,9 @@ import { awardsOf } from '#functions/qualifications/person-awards';
 import { dayOf } from '#functions/qualifications/rules/awards';
 import type { Rule } from '#functions/qualifications/rules/rules';
 import type { Principal } from '#shared/auth/principal';
+import { dueEntry, dueEntryOp } from '#shared/data/due-work';
 import { settingsKey, settingsOf } from '#shared/data/organisation-settings';
 import { batchGetInScope, queryItems, readAheadOr } from '#shared/data/repository';
-import { scheduleEntry, scheduleOp } from '#shared/data/schedules';
 import type { Scope } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
 import type { WriteRefused } from '#shared/data/transaction';
@@ -37,10 +37,9 @@ import {
   siteSettings,
   siteSettingsIdOf,
 } from './definitions';
+import { AUTO_SIGN_OUT } from './due-work';
 import { type GateChecks, gateChecks, notChecked } from './rules/gate';
 import { nextClosing } from './rules/site-day';
-
-export const AUTO_SIGN_OUT = 'site-attendance-closing';
 
 const relationship = (name: string) => relationshipSchema(siteAttendances, name).optional();
 
@@ -196,8 +195,8 @@ export const signIn = async (
     now,
   );
   const closing = String(facts.rules?.attributes.closing_time ?? DEFAULT_CLOSING_TIME);
-  const entry = scheduleEntry(
-    AUTO_SIGN_OUT,
+  const entry = dueEntry(
+    AUTO_SIGN_OUT.name,
     orgId,
     draft.id,
     nextClosing(now.getTime(), closing, facts.timezone),
@@ -218,7 +217,7 @@ export const signIn = async (
   };
   // Read above, and checked again as the attendance commits: neither may have gone meanwhile.
   const { scheme, location, person } = attendance.rels;
-  return createRecord(scope, siteAttendances, attendance, [...claim, scheduleOp(entry)], refused, {
+  return createRecord(scope, siteAttendances, attendance, [...claim, dueEntryOp(entry)], refused, {
     scheme: scheme ?? null,
     location: location ?? null,
     person: person ?? null,

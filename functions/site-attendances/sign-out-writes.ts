@@ -4,15 +4,15 @@
  * on-site index and its claim and schedule entry go, in one transaction; `site-attendance.signed-out`.
  */
 import type { Principal } from '#shared/auth/principal';
+import { type DueEntry, removeDueEntryOp } from '#shared/data/due-work';
 import { getItem } from '#shared/data/repository';
-import { type ScheduleEntry, unscheduleOp } from '#shared/data/schedules';
 import { type Scope, scopeOf, systemActor } from '#shared/data/scope';
-import type { StoredResource } from '#shared/data/stored-resource';
+import type { ItemKey, StoredResource } from '#shared/data/stored-resource';
 import { commit, WriteRefused } from '#shared/data/transaction';
 import { byPrincipal, changedRecord } from '#shared/engine/record-writes';
 import { ConflictError } from '#shared/jsonapi/errors';
 import { siteAttendances, siteOf } from './definitions';
-import { AUTO_SIGN_OUT, openAttendanceKey } from './sign-in-writes';
+import { openAttendanceKey } from './sign-in-writes';
 
 const signedOut = async (
   scope: Scope,
@@ -20,6 +20,8 @@ const signedOut = async (
   at: Date,
   how: 'self' | 'manual' | 'auto',
   by: Principal | null,
+  /** The due entry it removes: the one the record names, or the one being run (the same, once carried over). */
+  entry: ItemKey | undefined = attendance.schedule,
 ) => {
   const changed = changedRecord(
     siteAttendances,
@@ -31,13 +33,13 @@ const signedOut = async (
     },
     how === 'auto' ? new Date() : at,
   );
-  const { gsi1pk: _pk, gsi1sk: _sk, schedule, ...next } = changed;
+  const { gsi1pk: _pk, gsi1sk: _sk, schedule: _entry, ...next } = changed;
   const person = attendance.rels.person;
   const site = siteOf(attendance) ?? '';
   await commit(scope, [
     { replace: next, as: 'signed-out' },
     ...(typeof person === 'string' ? [{ remove: openAttendanceKey(attendance.org_id, site, person) }] : []),
-    ...(schedule ? [unscheduleOp(schedule)] : []),
+    ...(entry ? [removeDueEntryOp(entry)] : []),
   ]);
   return next;
 };
@@ -60,17 +62,17 @@ export const signOut = async (
 };
 
 /**
- * The schedule's sign-out at the site's closing time: the attendance ends at the closing time itself
+ * The sign-out due at the site's closing time (`due-work.ts`): the attendance ends at the closing time itself
  * (not when the runner got to it). Moot when it ended already.
  */
-export const signOutAtClosing = async (entry: ScheduleEntry) => {
+export const signOutAtClosing = async (entry: DueEntry) => {
   const scope = scopeOf([entry.org_id], undefined, systemActor('schedules'));
   const attendance = await getItem<StoredResource>(siteAttendances.keyOf(entry.org_id, entry.id), true);
   if (!attendance || attendance.attributes.signed_out_at !== null || attendance.schedule?.sk !== entry.sk) {
-    await commit(scope, [unscheduleOp(entry)]);
+    await commit(scope, [removeDueEntryOp(entry)]);
     return;
   }
-  await signedOut(scope, attendance, new Date(entry.due), 'auto', null);
+  // The entry run, by its own key: an entry carried over from its former shape (`former-due-entries.ts`)
+  // has the key the record names as its sort key only.
+  await signedOut(scope, attendance, new Date(entry.due), 'auto', null, entry);
 };
-
-export const scheduledAttendanceWork = { [AUTO_SIGN_OUT]: signOutAtClosing };

@@ -1,10 +1,12 @@
 import { defineArea } from '#shared/engine/area';
 import { webhookDeliveries, webhookSubscriptions } from './definitions';
+import { DELIVERY_ATTEMPT } from './due-work';
 
 export const area = defineArea('webhooks', {
   tag: 'Webhooks',
   examples: 'functions/webhooks/examples.ts',
   resources: [webhookSubscriptions, webhookDeliveries],
+  dueWork: [DELIVERY_ATTEMPT],
   routes: [
     {
       id: 'rotateWebhookSubscriptionSecret',
@@ -29,7 +31,7 @@ export const area = defineArea('webhooks', {
       method: 'POST',
       path: '/v3/webhook-deliveries/{webhook_delivery_id}/redeliver',
       handler: 'functions/webhooks/redeliver.ts',
-      // Accepted: the retry runner makes the attempt within a minute; the request never waits on a receiver.
+      // Accepted: the due-work runner makes the attempt within a minute; the request never waits on a receiver.
       answers: { status: 202, resource: 'webhook-deliveries' },
       permission: 'webhooks:manage',
     },

@@ -1,7 +1,8 @@
 /**
  * Delivering events to subscriptions. The event consumer (`consumer.ts`) makes one delivery per matching
- * subscription and attempts it at once; the retry runner (every minute) attempts those whose next attempt
- * is due, through the due index (`shared/data/webhook-due.ts`). Nothing here runs inside an API request:
+ * subscription and attempts it at once; the due-work runner (every minute) attempts those whose next
+ * attempt is due: a delivery is its own entry on the due index (`shared/data/due-work.ts`, `due-work.ts`
+ * here), its due time its next attempt. Nothing here runs inside an API request:
  * a redelivery request only makes the delivery due now.
  *
  * Idempotent by event: a delivery's id is derived from (subscription, event) (UUIDv5), and it is created
@@ -16,6 +17,7 @@ import { v5 } from 'uuid';
 import { eventResource } from '#functions/events/feed';
 import type { Principal } from '#shared/auth/principal';
 import { config } from '#shared/config';
+import { type DueEntry, dueBound, dueKeys as dueIndexKeys } from '#shared/data/due-work';
 import { EVENT_RETENTION_DAYS, eventPartition, type StoredEvent } from '#shared/data/events';
 import { uuidv7 } from '#shared/data/ids';
 import { getItem } from '#shared/data/repository';
@@ -23,12 +25,12 @@ import { countedDay, expiryOf } from '#shared/data/retention';
 import { type Scope, scopeOf, systemActor } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
 import { commit, WriteRefused } from '#shared/data/transaction';
-import { dueDeliveries, dueKeys } from '#shared/data/webhook-due';
 import { sendWebhook } from '#shared/data/webhook-http';
 import { changedRecord, newRecord } from '#shared/engine/record-writes';
 import { log, metric } from '#shared/http/log';
 import { ConflictError } from '#shared/jsonapi/errors';
 import { keptDeliveries, webhookDeliveries, webhookSubscriptions } from './definitions';
+import { DELIVERY_ATTEMPT } from './due-work';
 import { MAX_ATTEMPTS, nextAttemptAt, succeeded } from './rules/schedule';
 import {
   checkMayHold,
@@ -46,9 +48,6 @@ export const CLAIM_LEASE_MS = 2 * 60_000;
 export const EXCERPT_BYTES = 1024;
 /** Attempts kept on a delivery (the schedule's eight, and redeliveries after them). */
 const ATTEMPTS_KEPT = 20;
-/** Deliveries one run of the retry runner takes on, and how many it sends at once. */
-const RUN_LIMIT = 200;
-const RUN_CONCURRENCY = 8;
 
 export interface Attempt {
   number: number;
@@ -67,6 +66,9 @@ export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
 const system = (orgId: string): Scope => scopeOf([orgId], undefined, systemActor('webhooks'));
 
 export const deliveryId = (subscriptionId: string, eventId: string) => v5(eventId, subscriptionId);
+
+/** The index keys of a delivery whose next attempt is due at `at` (epoch ms). */
+const dueKeys = (id: string, at: number) => dueIndexKeys(DELIVERY_ATTEMPT.name, id, at);
 
 const withoutDue = (record: StoredResource): StoredResource => {
   const { gsi1pk: _pk, gsi1sk: _sk, ...rest } = record;
@@ -288,33 +290,20 @@ export const deliverEvent = async (event: StoredEvent, now = Date.now()): Promis
   );
 };
 
-/** The retry runner: every delivery due at `now` is claimed and attempted, a few at a time. */
-export const runDueDeliveries = async (now = Date.now()) => {
-  const due = await dueDeliveries(now, RUN_LIMIT);
-  const outcomes: DeliveryStatus[] = [];
-  let next = 0;
-  const worker = async () => {
-    while (next < due.length) {
-      const entry = due[next++];
-      if (!entry) continue;
-      const delivery = await readDelivery(entry.org_id, entry.id);
-      // Taken by another runner since the index was read, or finished.
-      if (delivery?.attributes.status !== 'pending' || !delivery.gsi1sk) continue;
-      if (delivery.gsi1sk > `${new Date(now).toISOString()}#~`) continue;
-      const claimed = await claim(delivery, now);
-      if (claimed) outcomes.push(await attempt(claimed, now));
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(RUN_CONCURRENCY, due.length) }, worker));
-  return {
-    attempted: outcomes.length,
-    delivered: outcomes.filter((o) => o === 'delivered').length,
-    failed: outcomes.filter((o) => o === 'failed').length,
-  };
+/**
+ * Due work (`due-work.ts`): a delivery whose next attempt is due at `now` is claimed and attempted, unless
+ * it was taken by another run since the index was read, or finished.
+ */
+export const attemptDueDelivery = async (entry: DueEntry, now: number): Promise<DeliveryStatus | null> => {
+  const delivery = await readDelivery(entry.org_id, entry.id);
+  if (delivery?.attributes.status !== 'pending' || !delivery.gsi1sk) return null;
+  if (delivery.gsi1sk > dueBound(now)) return null;
+  const claimed = await claim(delivery, now);
+  return claimed && attempt(claimed, now);
 };
 
 /**
- * A client's redelivery: one more attempt, due now, made by the retry runner (within a minute) rather
+ * A client's redelivery: one more attempt, due now, made by the due-work runner (within a minute) rather
  * than in the request, so a slow receiver never holds an API request. Answered with the delivery. A
  * delivery whose schedule is still running is 409: its next attempt is already coming.
  */

@@ -1,13 +1,11 @@
 /**
  * Jobs (issue 18): the worker, which the event consumer invokes asynchronously when a job is created and
- * which invokes itself to go on with a job in a fresh invocation, and the sweeper, which an EventBridge
- * rule runs every minute to restart jobs whose worker died (its lease ran out). Lambda's own retries of
- * a failed asynchronous invocation are off: the lease would refuse them, and the sweeper retries instead.
+ * which invokes itself to go on with a job in a fresh invocation; the due-work runner (`due-work.ts`)
+ * restarts jobs whose worker died (its lease ran out). Lambda's own retries of a failed asynchronous
+ * invocation are off: the lease would refuse them, and the due-work runner retries instead.
  */
 import { Duration } from 'aws-cdk-lib';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
-import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
-import { LambdaFunction as LambdaTarget } from 'aws-cdk-lib/aws-events-targets';
 import { type IGrantable, Policy, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -19,9 +17,9 @@ export interface JobsProps {
   table: Table;
   /** Where job inputs (import files) are kept. */
   files: Bucket;
-  /** Set on both functions as on the other workers (STAGE, TABLE_NAME). */
+  /** Set on the worker as on the other workers (STAGE, TABLE_NAME). */
   environment: Record<string, string>;
-  /** How long the functions' log groups keep their logs. */
+  /** How long the worker's log group keeps its logs. */
   logRetention: RetentionDays;
 }
 
@@ -53,20 +51,6 @@ export class Jobs extends Construct {
       statements: [
         new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [this.worker.functionArn] }),
       ],
-    });
-    const sweeper = new WorkerFunction(this, 'Sweeper', {
-      entry: 'functions/jobs/sweep.ts',
-      logRetention,
-      description: 'Restarts jobs whose worker died (every minute)',
-      timeout: Duration.minutes(1),
-      environment: { ...env, JOB_WORKER_FUNCTION: this.worker.functionName },
-    });
-    table.grantReadData(sweeper);
-    this.grantStart(sweeper);
-    new Rule(this, 'EveryMinute', {
-      description: 'Runs the job sweeper',
-      schedule: Schedule.rate(Duration.minutes(1)),
-      targets: [new LambdaTarget(sweeper, { retryAttempts: 0 })],
     });
   }
 

@@ -109,26 +109,21 @@ const main = async () => {
   const stream = await startEventStream({ endpoint: dynamo.endpoint, tableName, handler, log });
   stops.unshift(stream.stop);
 
-  // The stack's every-minute runners, more often here (a 5 s webhook retry shows within 10 s), one run of
-  // each at a time. Loaded once the local environment is set, like the demo data.
-  const every = (name: string, work: () => Promise<unknown>) => {
-    let running = false;
-    const timer = setInterval(() => {
-      if (running) return;
-      running = true;
-      work()
-        .catch((error: unknown) => log(`${name} failed: ${error instanceof Error ? error.message : error}`))
-        .finally(() => {
-          running = false;
-        });
-    }, 10_000);
-    stops.push(async () => clearInterval(timer));
-  };
-  every('webhook retries', (await import('../../functions/webhooks/retry-deliveries')).handler);
-  // Restarts jobs whose worker died.
-  every('job sweep', (await import('../../functions/jobs/sweep')).handler);
-  // Automatic sign-outs at sites' closing times, qualification expiry warnings.
-  every('scheduled work', (await import('../../functions/schedules/run')).handler);
+  // The stack's every-minute due-work runner (webhook retries, jobs whose worker died, automatic
+  // sign-outs, expiry warnings, recurring runs), more often here (a 5 s webhook retry shows within 10 s),
+  // one run at a time. Loaded once the local environment is set, like the demo data.
+  const runDueWork = (await import('../../functions/due-work/run')).handler;
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    runDueWork()
+      .catch((error: unknown) => log(`due work failed: ${error instanceof Error ? error.message : error}`))
+      .finally(() => {
+        running = false;
+      });
+  }, 10_000);
+  stops.push(async () => clearInterval(timer));
 
   const credentials = {
     base_url: baseUrl,

@@ -4,18 +4,15 @@
  * a record (its many updates are not events; the job record's few changes are), and it is written only
  * here, each write conditional on the lease, so a worker that lost its job can never move it on.
  *
- * While a job is unfinished its state sits in a sparse part of `gsi1`, `JOBS-DUE#<shard>` sorted by lease
- * expiry: the sweeper reads what has expired (a worker that died, or a job whose start was lost) and
- * starts a worker for it. A finished job's state leaves the index.
+ * While a job is unfinished its state is its own entry on the due index (`due-work.ts`), due when its
+ * lease expires: the due-work runner reads what has expired (a worker that died, or a job whose start was
+ * lost) and starts a worker for it (`JOB_RESTART`, `functions/jobs/definitions.ts`). A finished job's
+ * state leaves the index.
  */
-import {
-  GetCommand,
-  QueryCommand,
-  type TransactWriteCommandInput,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, type TransactWriteCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
 import { documents, tableName } from './clients';
+import { dueKeys } from './due-work';
 import type { Scope } from './scope';
 import type { ItemKey } from './stored-resource';
 import { commit, type WriteOp, WriteRefused } from './transaction';
@@ -47,14 +44,12 @@ export interface JobState {
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
-export const DUE_SHARDS = 4;
-const due = (jobId: string, leaseUntil: number) => ({
-  gsi1pk: `JOBS-DUE#${Number.parseInt(jobId.slice(-1), 16) % DUE_SHARDS}`,
-  gsi1sk: `${new Date(leaseUntil).toISOString()}#${jobId}`,
-});
+/** The due-work kind of a job whose lease has run out. */
+export const JOB_DUE_KIND = 'job-restart';
+const due = (jobId: string, leaseUntil: number) => dueKeys(JOB_DUE_KIND, jobId, leaseUntil);
 export const jobStateKey = (jobId: string): ItemKey => ({ pk: `JOB#${jobId}`, sk: 'STATE' });
 
-/** The state of a job just created: queued, free to take, and due for the sweeper a lease later. */
+/** The state of a job just created: queued, free to take, and due for a restart a lease later. */
 export const newJobState = (
   orgId: string,
   jobId: string,
@@ -71,7 +66,7 @@ export const newJobState = (
     checkpoint,
     seq: 0,
     attempts: 0,
-    // Free for the worker its event starts; due for the sweeper only if none has taken it a lease later.
+    // Free for the worker its event starts; due for a restart only if none has taken it a lease later.
     lease_until: 0,
     ...due(jobId, now + config.JOB_LEASE_SECONDS * 1000),
   };
@@ -197,7 +192,7 @@ export const noteFailure = async (scope: Scope, state: JobState, message: string
 
 /**
  * Finishes the job under the worker's lease with `ops` (its record's last version, its result): the state
- * leaves the sweeper's index and is kept as long as the record.
+ * leaves the due index and is kept as long as the record.
  */
 export const finishJob = async (
   scope: Scope,
@@ -213,32 +208,4 @@ export const finishJob = async (
     seq: state.seq + 1,
   };
   await moveWith(scope, moveOn(state, set, ['gsi1pk', 'gsi1sk', 'lease_id']), ops);
-};
-
-export interface DueJob {
-  org_id: string;
-  job_id: string;
-}
-
-/** Unfinished jobs whose lease ran out at `now` or before, oldest first in each shard. */
-export const dueJobs = async (now: number, limit: number): Promise<DueJob[]> => {
-  const shards = await Promise.all(
-    Array.from({ length: DUE_SHARDS }, async (_, shard) => {
-      const out = await documents.send(
-        new QueryCommand({
-          TableName: tableName,
-          IndexName: 'gsi1',
-          KeyConditionExpression: 'gsi1pk = :due AND gsi1sk <= :now',
-          ExpressionAttributeValues: {
-            ':due': `JOBS-DUE#${shard}`,
-            ':now': `${new Date(now).toISOString()}#~`,
-          },
-          ProjectionExpression: 'org_id, job_id',
-          Limit: limit,
-        }),
-      );
-      return (out.Items ?? []) as DueJob[];
-    }),
-  );
-  return shards.flat().slice(0, limit);
 };

@@ -41,7 +41,7 @@ export interface StoredResource {
   object_key?: string;
   /**
    * Records on the schedule (an award's next expiry warning, an attendance's closing time): the key of
-   * their entry (data/schedules.ts), removed by a change that makes it moot; internal, never served.
+   * their due-work entry (data/due-work.ts), removed by a change that makes it moot; internal, never served.
    */
   schedule?: ItemKey;
   /**

@@ -1,7 +1,8 @@
 /**
- * An area: the resource types it declares and its bespoke routes. Its route list is the generic
- * endpoints each declaration names, then the bespoke entries, with the house defaults filled in; the
- * area's Lambda function serves exactly that list (`shared/routes.ts` assembles the areas).
+ * An area: the resource types it declares, its bespoke routes and the kinds of work due later it runs. Its
+ * route list is the generic endpoints each declaration names, then the bespoke entries, with the house
+ * defaults filled in; the area's Lambda function serves exactly that list (`shared/routes.ts` assembles
+ * the areas).
  */
 
 import { isPermission } from '../domain/permissions';
@@ -13,6 +14,7 @@ import {
   type RouteEntry,
   USER_OR_MACHINE,
 } from '../http/route';
+import type { DueWorkKind } from './due-work-kind';
 import type { AnsweredTypes } from './read-attributes';
 import type { EndpointDeclaration, ResourceDefinition } from './resource-definition';
 
@@ -82,6 +84,7 @@ export const defineArea = <
     routes,
     answered = {},
     examples,
+    dueWork = [],
   }: {
     tag: string;
     resources: Resources;
@@ -90,12 +93,15 @@ export const defineArea = <
     answered?: AnsweredTypes;
     /** Its request examples' module (`engine/examples.ts`), by path: tests, bench and OpenAPI load it. */
     examples?: `functions/${string}/examples.ts`;
+    /** The kinds of work due later its records put on the due index (the one runner reads them here). */
+    dueWork?: readonly DueWorkKind[];
   },
 ) => ({
   name,
   resources,
   answered,
   examples,
+  dueWork,
   routes: [
     ...resources.flatMap((resource) =>
       Object.entries(resource.endpoints ?? {}).map(([operation, endpoint]) =>

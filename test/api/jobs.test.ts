@@ -4,7 +4,7 @@
  * the worker through the Lambda Invoke API (locally: a child process per invocation). The worker goes
  * through the rows in bounded slices, saving a checkpoint after each, hands the job to a fresh invocation
  * of itself when its time is up, and finishes it with the import record's counts. A worker killed
- * mid-job loses nothing: the sweeper starts another once its lease runs out, and it resumes from the
+ * mid-job loses nothing: the due-work runner starts another once its lease runs out, and it resumes from the
  * last checkpoint with no row lost or written twice.
  */
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';

@@ -5,8 +5,8 @@
  * test (never a sleep).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runDue } from '#functions/due-work/run';
 import { expiryAfter } from '#functions/qualifications/rules/awards';
-import { runDueSchedules } from '#functions/schedules/runner';
 import { startSession } from '#shared/auth/sessions';
 import { createUser, grantRole } from '../../infra/local/records';
 import { startTestApi, type TestApi } from '../support/api';
@@ -537,7 +537,7 @@ describe('expiry warnings on the schedule (the runner’s clock moved by the tes
     const expires = dayFrom(40);
     const done = await approved(people[3] ?? '', induction, { issued_at: issued, expires_at: expires });
     const expiry = Date.parse(`${expires}T00:00:00Z`);
-    const run = (at: number) => runDueSchedules(at, tenant.org.id);
+    const run = (at: number) => runDue(at, { orgId: tenant.org.id });
     await run(expiry - 31 * DAY);
     expect(
       (await api.get(`/v3/qualification-awards/${done.id}`, viewer)).body.data.meta.expiry_warning,
@@ -563,7 +563,7 @@ describe('expiry warnings on the schedule (the runner’s clock moved by the tes
   it('a revoked award comes off the schedule: no warning follows', async () => {
     const done = await approved(people[2] ?? '', induction, { expires_at: dayFrom(20) });
     await api.request('POST', `/v3/qualification-awards/${done.id}/revoke`, { token: admin });
-    expect((await runDueSchedules(Date.now() + 30 * DAY, tenant.org.id)).ran).toBe(0);
+    expect((await runDue(Date.now() + 30 * DAY, { orgId: tenant.org.id })).ran).toBe(0);
     expect((await api.get(`/v3/qualification-awards/${done.id}`, viewer)).body.data.attributes.status).toBe(
       'revoked',
     );
@@ -575,7 +575,7 @@ describe('expiry warnings on the schedule (the runner’s clock moved by the tes
       expires_at: dayFrom(-1),
     });
     expect(done.attributes.status).toBe('valid');
-    await runDueSchedules(Date.now(), tenant.org.id);
+    await runDue(Date.now(), { orgId: tenant.org.id });
     expect((await api.get(`/v3/qualification-awards/${done.id}`, viewer)).body.data.attributes.status).toBe(
       'expired',
     );

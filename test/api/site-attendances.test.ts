@@ -5,7 +5,7 @@
  * (the schedule's clock moved by the test), a day's register, and the roll call as a CSV export.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runDueSchedules } from '#functions/schedules/runner';
+import { runDue } from '#functions/due-work/run';
 import { nextClosing } from '#functions/site-attendances/rules/site-day';
 import { startSession } from '#shared/auth/sessions';
 import { createUser, grantRole } from '../../infra/local/records';
@@ -247,7 +247,7 @@ describe('signing in at the gate', () => {
   it('a site without settings closes at the end of its day: the sign-in is on the schedule all the same', async () => {
     const open = await signIn(people[6] ?? '', yard);
     const end = nextClosing(Date.parse(open.body.data.attributes.signed_in_at), '23:59', 'Europe/London');
-    await runDueSchedules(end, tenant.org.id);
+    await runDue(end, { orgId: tenant.org.id });
     const read = await api.get(`/v3/site-attendances/${open.body.data.id}`, viewer);
     expect(read.body.data.attributes).toMatchObject({
       method_out: 'auto',
@@ -323,11 +323,11 @@ describe('automatic sign-out at the site’s closing time (the schedule’s cloc
     const open = await signIn(people[3] ?? '', depot);
     expect(open.status, open.text).toBe(201);
     const closing = nextClosing(Date.parse(open.body.data.attributes.signed_in_at), '18:00', 'Europe/London');
-    await runDueSchedules(closing - 60_000, tenant.org.id);
+    await runDue(closing - 60_000, { orgId: tenant.org.id });
     expect((await api.get(`/v3/site-attendances/${open.body.data.id}`, viewer)).body.data.meta.on_site).toBe(
       true,
     );
-    await runDueSchedules(closing, tenant.org.id);
+    await runDue(closing, { orgId: tenant.org.id });
     const read = await api.get(`/v3/site-attendances/${open.body.data.id}`, viewer);
     expect(read.body.data.attributes).toMatchObject({
       method_out: 'auto',

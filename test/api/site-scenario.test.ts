@@ -5,7 +5,7 @@
  * start` as `npm run scenario:site`.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { runDueSchedules } from '#functions/schedules/runner';
+import { runDue } from '#functions/due-work/run';
 import { nextClosing } from '#functions/site-attendances/rules/site-day';
 import { runSiteScenario } from '../scenarios/site';
 import { startTestApi, type TestApi } from '../support/api';
@@ -37,7 +37,7 @@ it('refused at the gate, inducted, signed in, on site now, signed out automatica
           '17:30',
           'Europe/London',
         );
-        await runDueSchedules(closing, tenant.org.id);
+        await runDue(closing, { orgId: tenant.org.id });
       },
     },
     (line) => steps.push(line),

@@ -13,9 +13,10 @@ import type { AddressInfo } from 'node:net';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { runDue } from '#functions/due-work/run';
 import { eventResource } from '#functions/events/feed';
 import { webhookDeliveries, webhookSubscriptions } from '#functions/webhooks/definitions';
-import { deliverEvent, deliveryId, runDueDeliveries } from '#functions/webhooks/deliveries';
+import { deliverEvent, deliveryId } from '#functions/webhooks/deliveries';
 import { documents, tableName } from '#shared/data/clients';
 import type { StoredEvent } from '#shared/data/events';
 import { createServiceAccountClient } from '../../infra/local/records';
@@ -332,9 +333,9 @@ describe('issue 18, item 4: delivery', () => {
     const due = Date.parse(String(delivery?.attributes.next_attempt_at));
     expect(due - now).toBeGreaterThanOrEqual(5000);
     expect(due - now).toBeLessThan(5000 + 60_000);
-    await runDueDeliveries(due - 1000);
+    await runDue(due - 1000);
     expect(flaky.received).toHaveLength(1);
-    await runDueDeliveries(due);
+    await runDue(due);
     expect(flaky.received).toHaveLength(2);
     [delivery] = await deliveriesOf(id);
     expect(delivery?.attributes).toMatchObject({ status: 'delivered', attempt_count: 2 });
@@ -366,7 +367,7 @@ describe('issue 18, item 4: delivery', () => {
       const due = Date.parse(String(delivery?.attributes.next_attempt_at));
       gaps.push(due - last);
       last = due;
-      written.push(...(await writtenWhile(() => runDueDeliveries(due))).lines);
+      written.push(...(await writtenWhile(() => runDue(due))).lines);
       expect(down.received, `attempt ${attempt}`).toHaveLength(attempt);
     }
     // The subscription turning failing is counted once, as the WebhookSubscriptionFailing metric (it alarms).
@@ -386,7 +387,7 @@ describe('issue 18, item 4: delivery', () => {
     expect(sub.body.data.attributes.status).toBe('failing');
     expect(sub.body.data.attributes.failing_since).toEqual(expect.any(String));
     // Nothing more is attempted, however late the runner looks.
-    await runDueDeliveries(last + 48 * HOUR);
+    await runDue(last + 48 * HOUR);
     expect(down.received).toHaveLength(8);
   });
 
@@ -409,7 +410,7 @@ describe('issue 18, item 4: delivery', () => {
     expect(down.received).toHaveLength(8);
     const again = await api.request('POST', `/v3/webhook-deliveries/${failedDelivery}/redeliver`, { token });
     expect(again.status).toBe(409);
-    await runDueDeliveries(Date.now());
+    await runDue(Date.now());
     expect(down.received).toHaveLength(9);
     const one = await api.get(`/v3/webhook-deliveries/${failedDelivery}`, token);
     expect(one.body.data.attributes).toMatchObject({ status: 'delivered', attempt_count: 9 });
@@ -441,7 +442,7 @@ describe('issue 18, item 4: delivery', () => {
       (await api.request('POST', `/v3/webhook-deliveries/${latest?.id}/redeliver`, { token })).status,
     ).toBe(202);
     const later = rotatedAt + 25 * HOUR;
-    await runDueDeliveries(later);
+    await runDue(later);
     const after = hook.received.at(-1) as Received;
     expect(after).not.toBe(during);
     expect(String(after.headers['webhook-signature']).split(' ')).toHaveLength(1);

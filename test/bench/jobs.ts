@@ -6,7 +6,7 @@
  * time), and the export half runs `BENCH_EXPORT_RUNS` times over them (default 1), to see its spread.
  *
  * The job runs on the local pieces `npm start` runs: the file in s3rver, each worker invocation a child
- * process of the loopback Lambda endpoint, and a sweeper every 10 s for a worker that dies. Its start is
+ * process of the loopback Lambda endpoint, and the due-work runner every 10 s for a worker that dies. Its start is
  * the real one: the import is declared, uploaded through its presigned PUT and processed by the modules
  * the POST handlers call, and its `job.created` event, read from the table, is handed to the stream
  * consumer's own handler (`functions/events/consume.ts`). The stream itself is not polled here: locally
@@ -17,10 +17,11 @@
 import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { QueryCommand, type QueryCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { runDue } from '#functions/due-work/run';
 import { exportsDefinition } from '#functions/exports/definitions';
 import { parseExport } from '#functions/exports/request';
 import { requestExport } from '#functions/exports/run';
-import { jobs } from '#functions/jobs/definitions';
+import { JOB_RESTART, jobs } from '#functions/jobs/definitions';
 import { locationImports, locations } from '#functions/places/definitions';
 import { processUploadedImport, startImport, UPLOAD_MAX_BYTES } from '#functions/places/import-requests';
 import type { Principal } from '#shared/auth/principal';
@@ -32,7 +33,6 @@ import { getItem } from '#shared/data/repository';
 import { type Scope, scopeOf } from '#shared/data/scope';
 import { collectionPartition, counterKey, type StoredResource } from '#shared/data/stored-resource';
 import { readInScope } from '#shared/engine/single';
-import { handler as sweep } from '../../functions/jobs/sweep';
 import { startLambdaEndpoint } from '../../infra/local/lambda-endpoint';
 import { consume, latestEvent, streamRecordOf } from '../support/event-stream';
 import { bareBatchWrite, bareQueryLoop, locationItemsOf } from './bare-loops';
@@ -127,9 +127,9 @@ const startJobBench = async () => {
     const sweeper = setInterval(() => {
       if (sweeping) return;
       sweeping = true;
-      sweep()
-        .then((n) => {
-          sweeperStarts += n;
+      runDue()
+        .then((run) => {
+          sweeperStarts += run.byKind[JOB_RESTART.name]?.ran ?? 0;
         })
         .catch((error: unknown) => failures.push(`sweep: ${String(error)}`))
         .finally(() => {

@@ -7,17 +7,17 @@
  */
 import { performance } from 'node:perf_hooks';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { runDue } from '#functions/due-work/run';
 import { parseExport } from '#functions/exports/request';
 import { requestExport } from '#functions/exports/run';
 import { users } from '#functions/people/users';
 import { evaluateSpecification } from '#functions/qualifications/evaluation';
-import { runDueSchedules } from '#functions/schedules/runner';
 import { onSitePartition, siteAttendances } from '#functions/site-attendances/definitions';
-import { AUTO_SIGN_OUT } from '#functions/site-attendances/sign-in-writes';
+import { AUTO_SIGN_OUT } from '#functions/site-attendances/due-work';
 import { bulkPut } from '#shared/data/bulk';
 import { documents, dynamodb, tableName } from '#shared/data/clients';
+import { dueEntry } from '#shared/data/due-work';
 import { uuidv7 } from '#shared/data/ids';
-import { scheduleEntry } from '#shared/data/schedules';
 import { scopeOf, systemActor } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
 import { listResources } from '#shared/engine/collection';
@@ -67,7 +67,7 @@ const seedSite = async (history: number) => {
     });
     if (!open) return [record];
     // On the schedule for the site's closing, as a sign-in puts it.
-    const closing = scheduleEntry(AUTO_SIGN_OUT, org, record.id, Date.now() + 3_600_000);
+    const closing = dueEntry(AUTO_SIGN_OUT.name, org, record.id, Date.now() + 3_600_000);
     return [
       {
         ...record,
@@ -143,8 +143,8 @@ export const benchSites = async (histories: readonly number[]) => {
       figures.roll_call_csv_export =
         `${record?.attributes.row_count ?? 'a job'} rows written within the request (201, ${record?.attributes.status}), ` +
         `${rollCall.calls} DynamoDB calls, ${rollCall.examined} items examined, ${rollCall.ms.toFixed(0)} ms, history ${history}`;
-      // Closing time: the schedule's runner signs all of them out (one run, its clock moved past closing).
-      const closing = await measure(() => runDueSchedules(Date.now() + 2 * 3_600_000, org));
+      // Closing time: the due-work runner signs all of them out (one run, its clock moved past closing).
+      const closing = await measure(() => runDue(Date.now() + 2 * 3_600_000, { orgId: org }));
       const left = await onSiteNow(org, { ...page, 'filter[location]': site });
       figures.closing_time_sign_out =
         `${closing.result.ran} signed out automatically in one run (${closing.result.failed} failed), ` +

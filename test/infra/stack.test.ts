@@ -52,9 +52,9 @@ describe('API: one function per area, a few gateway routes per area', () => {
     );
   });
 
-  it('has one function per area (the fallback is one), the event consumer, the webhook retry runner, the job worker and sweeper, the schedule runner, and no others', () => {
+  it('has one function per area (the fallback is one), the event consumer, the job worker, the due-work runner, and no others', () => {
     const functions = ofType('AWS::Lambda::Function');
-    expect(functions).toHaveLength(areas().size + 5);
+    expect(functions).toHaveLength(areas().size + 3);
     expect(areas().size).toBeLessThan(routes.length / 5);
   });
 
@@ -67,9 +67,9 @@ describe('API: one function per area, a few gateway routes per area', () => {
 
   it('every function has a log group kept the stage’s days (dev: 14); the API’s access log its own (dev: 30)', () => {
     const groups = ofType('AWS::Logs::LogGroup').map(([, g]) => g.Properties.RetentionInDays);
-    expect(groups.filter((days) => days === 14)).toHaveLength(areas().size + 5);
+    expect(groups.filter((days) => days === 14)).toHaveLength(areas().size + 3);
     expect(groups.filter((days) => days === 30)).toHaveLength(1);
-    expect(groups).toHaveLength(areas().size + 6);
+    expect(groups).toHaveLength(areas().size + 4);
   });
 
   it('the API logs every request as JSON with its request id', () => {
@@ -253,7 +253,7 @@ describe('least privilege', () => {
   });
 });
 
-describe('webhooks (issue 18): the secrets key and the retry runner', () => {
+describe('webhooks (issue 18): the secrets key and the due-work runner that retries deliveries', () => {
   const policyActions = (roleId: string) =>
     ofType('AWS::IAM::Policy')
       .filter(([, p]) => (p.Properties.Roles as { Ref: string }[]).some((r) => r.Ref.startsWith(roleId)))
@@ -281,22 +281,24 @@ describe('webhooks (issue 18): the secrets key and the retry runner', () => {
     for (const statement of encrypt) expect(keyRef(statement)).toContain('WebhooksSecretsKey');
   });
 
-  it('a rule invokes the retry runner every minute; it may read and write the table and decrypt, nothing else', () => {
-    template.hasResourceProperties('AWS::Events::Rule', { ScheduleExpression: 'rate(1 minute)' });
-    const statements = policyActions('WebhooksRetryRole');
+  it('one rule invokes the due-work runner every minute; it may read and write the table, decrypt and start job workers, nothing else', () => {
+    const rules = ofType('AWS::Events::Rule');
+    expect(rules.map(([, r]) => r.Properties.ScheduleExpression)).toEqual(['rate(1 minute)']);
+    const statements = policyActions('DueWorkRunnerRole');
     const actions = statements.flatMap(actionsOf);
     expect(actions).toContain('kms:Decrypt');
     expect(actions).toContain('dynamodb:Query');
-    // Besides the table and the key: sending its traces (Lambda active tracing).
-    expect(actions.filter((a) => !a.startsWith('dynamodb:') && a !== 'kms:Decrypt').sort()).toEqual([
-      'xray:PutTelemetryRecords',
-      'xray:PutTraceSegments',
-    ]);
+    // Besides the table and the key: starting a job's worker, and sending its traces (Lambda active tracing).
+    expect(
+      [...new Set(actions.filter((a) => !a.startsWith('dynamodb:') && a !== 'kms:Decrypt'))].sort(),
+    ).toEqual(['lambda:InvokeFunction', 'xray:PutTelemetryRecords', 'xray:PutTraceSegments']);
     for (const statement of statements.filter((s) => actionsOf(s).includes('kms:Decrypt')))
       expect(keyRef(statement)).toContain('WebhooksSecretsKey');
-    const runner = ofType('AWS::Lambda::Function').find(([id]) => id.startsWith('WebhooksRetryFunction'));
+    for (const statement of statements.filter((s) => actionsOf(s).includes('lambda:InvokeFunction')))
+      expect(JSON.stringify(statement.Resource)).toContain('JobsWorker');
+    const runner = ofType('AWS::Lambda::Function').find(([id]) => id.startsWith('DueWorkRunner'));
     expect(runner?.[1].Properties.Environment).toMatchObject({
-      Variables: { WEBHOOK_SECRETS_KEY_ID: expect.anything() },
+      Variables: { WEBHOOK_SECRETS_KEY_ID: expect.anything(), JOB_WORKER_FUNCTION: expect.anything() },
     });
     expect(JSON.stringify(runner?.[1].Properties.Environment)).not.toContain('WEBHOOK_ALLOW_LOOPBACK');
   });

@@ -61,7 +61,7 @@ describe('logs', () => {
 
   it('hold no webhook signing secret (issue 18): creation, rotation, delivery, retry and a failed attempt', async () => {
     const { createServer } = await import('node:http');
-    const { runDueDeliveries } = await import('#functions/webhooks/deliveries');
+    const { runDue } = await import('#functions/due-work/run');
     const receiver = createServer((_req, res) => res.writeHead(500).end('no'));
     await new Promise<void>((done) => receiver.listen(0, '127.0.0.1', done));
     const { port } = receiver.address() as { port: number };
@@ -96,7 +96,7 @@ describe('logs', () => {
         body: { data: { type: 'equipment-manufacturers', attributes: { name: 'Logged' } } },
       });
       await consume(streamRecordOf(await latestEvent(tenant.org.id, 'equipment-manufacturer.created')));
-      await runDueDeliveries(Date.now() + 10_000);
+      await runDue(Date.now() + 10_000);
       const log = written.join('');
       // The capture works: the attempts were logged.
       expect(log).toContain('"message":"webhook attempt"');

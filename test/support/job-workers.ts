@@ -8,9 +8,10 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { expect } from 'vitest';
+import { runDue } from '#functions/due-work/run';
+import { JOB_RESTART } from '#functions/jobs/definitions';
 import { tableName } from '#shared/data/clients';
 import { handler as consume } from '../../functions/events/consume';
-import { handler as sweep } from '../../functions/jobs/sweep';
 import { startEventStream } from '../../infra/local/event-stream';
 import { startLambdaEndpoint } from '../../infra/local/lambda-endpoint';
 import type { ApiResponse, TestApi } from './api';
@@ -86,7 +87,7 @@ const killWorkers = async (workers: Workers) => {
 
 /**
  * Kills the job's workers once it is part-way, checks that it stalls (running, short of `rows`) and that
- * only the sweeper, once the dead worker's lease has run out, moves it on; every answer seen after.
+ * only the due-work runner, once the dead worker's lease has run out, moves it on; every answer seen after.
  */
 export const killMidJob = async (
   api: TestApi,
@@ -106,14 +107,15 @@ export const killMidJob = async (
 };
 
 /**
- * Reads the job until it ends, running the sweeper (as its schedule would) whenever no worker is alive;
- * every answer seen, and how many workers the sweeper started.
+ * Reads the job until it ends, running the due-work runner (as its rule would) whenever no worker is
+ * alive; every answer seen, and how many workers it started for the job.
  */
 const sweepUntilFinished = async (api: TestApi, token: string, jobId: string, workers: Workers) => {
   let swept = 0;
   const seen = await watchJob(api, token, jobId, (res) => {
     if (finished(res)) return true;
-    if (workers.running().length === 0) void sweep().then((n) => (swept += n));
+    if (workers.running().length === 0)
+      void runDue().then((run) => (swept += run.byKind[JOB_RESTART.name]?.ran ?? 0));
     return false;
   });
   return { seen, swept };
