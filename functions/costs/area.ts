@@ -9,6 +9,11 @@ import {
 
 export const area = defineArea('costs', {
   tag: 'Costs',
+  permissions: {
+    'costs:view': 'See rate codes and their versions, and cost sheets.',
+    'costs:manage': 'Create rate codes, add rate versions, and create and change cost sheets and lines.',
+    'cost-lines:view': 'See cost lines and the cost roll-ups computed from them.',
+  },
   resources: [rateCodes, costSheets, costLines],
   answered: { 'rate-code-versions': rateCodeVersionAttributes, 'cost-rollups': costRollupAttributes },
   routes: [

@@ -8,6 +8,11 @@ import {
 
 export const area = defineArea('customers', {
   tag: 'Contacts',
+  permissions: {
+    'customers:view': 'See customer contacts, accounts, interactions and appointments.',
+    'customers:manage':
+      'Create, change and delete customer contacts, accounts, interactions and appointments.',
+  },
   resources: [customerContacts, customerAccounts, customerInteractions, customerAppointments],
   routes: [],
 });

@@ -3,6 +3,13 @@ import { siteAttendances, siteSettings } from './definitions';
 
 export const area = defineArea('site-attendances', {
   tag: 'Site Attendances',
+  permissions: {
+    'site-attendances:view': 'See who is and was on site, and export a roll call.',
+    'site-attendances:manage':
+      'Sign people in and out of sites, correct attendance times, and set sites’ rules.',
+    'site-attendances:override':
+      'Sign in someone the gate refuses (a missing induction or qualification), giving a reason (audited).',
+  },
   resources: [siteAttendances, siteSettings],
   routes: [
     {

@@ -96,16 +96,23 @@ export class AreaFunction extends BundledFunction {
   }
 }
 
-/** A function that serves no route (the stream's event consumer): one handler module, bundled alone. */
+/**
+ * A function that serves no route (the stream's event consumer): one handler module, bundled alone, or
+ * by its own `build` (the consumer's and the job worker's generated entries).
+ */
 export class WorkerFunction extends BundledFunction {
   constructor(
     scope: Construct,
     id: string,
-    { entry, ...props }: Omit<BundledFunctionProps, 'source' | 'build'> & { entry: string },
+    {
+      entry,
+      build,
+      ...props
+    }: Omit<BundledFunctionProps, 'source' | 'build'> & { entry: string; build?: (outdir: string) => void },
   ) {
     super(scope, id, {
       source: dirname(resolve(REPOSITORY_ROOT, entry)),
-      build: (outdir) => bundleEntry(entry, outdir),
+      build: build ?? ((outdir) => bundleEntry(entry, outdir)),
       ...props,
     });
   }

@@ -15,9 +15,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bundleEntry } from '../node-bundle';
 import { REPOSITORY_ROOT } from '../repository';
+import { bundleJobWorker } from '../worker-bundles';
 
-/** The worker functions the stack deploys, by the name the configuration gives them, and their modules. */
-export const LOCAL_FUNCTIONS: Record<string, string> = { 'job-worker': 'functions/jobs/work.ts' };
+/** The worker functions the stack deploys, by the name the configuration gives them, and their builds. */
+export const LOCAL_FUNCTIONS: Record<string, (outdir: string) => unknown> = { 'job-worker': bundleJobWorker };
 
 const INVOKE = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/;
 
@@ -30,13 +31,13 @@ export interface LambdaEndpointOptions {
 
 export const startLambdaEndpoint = async ({ env, port = 0, log = () => {} }: LambdaEndpointOptions) => {
   const built = mkdtempSync(join(tmpdir(), 'local-functions-'));
-  const bundle = (name: string, entry: string) => {
-    bundleEntry(entry, join(built, name));
+  const bundle = (name: string, build: (outdir: string) => unknown) => {
+    build(join(built, name));
     return join(built, name, 'index.mjs');
   };
-  const runner = bundle('run-function', 'infra/local/run-function.ts');
+  const runner = bundle('run-function', (outdir) => bundleEntry('infra/local/run-function.ts', outdir));
   const bundles = new Map(
-    Object.entries(LOCAL_FUNCTIONS).map(([name, entry]) => [name, bundle(name, entry)]),
+    Object.entries(LOCAL_FUNCTIONS).map(([name, build]) => [name, bundle(name, build)]),
   );
   const running = new Set<ChildProcess>();
   let invocations = 0;
