@@ -49,6 +49,7 @@ import { WebhookDelivery } from './constructs/webhook-delivery';
 import { gatewayRoutes } from './gateway-routes';
 import { acknowledgeNagFindings } from './nag';
 import { type Operations, STAGE_DEFAULTS, STREET_WORKS_THROTTLE, type Stage } from './operations';
+import { bundleConsumers } from './worker-bundles';
 
 export type { Stage } from './operations';
 
@@ -409,6 +410,7 @@ export class ComplianceApiStack extends Stack {
     data.table.grantReadWriteData(consumerRole);
     const consumer = new WorkerFunction(this, 'FnEventConsumer', {
       entry: 'functions/events/consume.ts',
+      build: bundleConsumers,
       description: 'Hands each new event to its consumers',
       role: consumerRole,
       logRetention,

@@ -23,6 +23,7 @@ import { area as events } from '#functions/events/area';
 import { area as exportsArea } from '#functions/exports/area';
 import { area as featureConfigurations } from '#functions/feature-configurations/area';
 import { area as iam } from '#functions/iam/area';
+import { area as jobs } from '#functions/jobs/area';
 import { area as organisations } from '#functions/organisations/area';
 import { area as people } from '#functions/people/area';
 import { area as places } from '#functions/places/area';
@@ -34,6 +35,9 @@ import { area as status } from '#functions/status/area';
 import { area as streetWorks } from '#functions/street-works/area';
 import { area as streetWorksFeed } from '#functions/street-works/feed-area';
 import { area as webhooks } from '#functions/webhooks/area';
+import { type Permission, registerPermissions } from './domain/permissions';
+import { assemblePermissions, undeclaredPermissions } from './engine/assembly';
+import { inStageOrder } from './engine/event-consumers';
 import { declaredType, type ResourceDefinition } from './engine/resource-definition';
 import type { HttpMethod, Route } from './http/route';
 import { registerRoutes, routeById } from './http/route-table';
@@ -64,6 +68,7 @@ const areaList = [
   documents,
   deviceBackups,
   exportsArea,
+  jobs,
   events,
   webhooks,
   specifications,
@@ -75,6 +80,34 @@ export const routes = areaList.flatMap((area) => area.routes as readonly AnyRout
 export const dueWorkKinds = areaList.flatMap((area) => area.dueWork);
 
 type AnyRoute = (typeof areaList)[number]['routes'][number];
+
+/**
+ * The permission catalogue: each area's permissions, in the order of the areas above (and each area's
+ * in its manifest's order): the order of the admin role's permissions and of the document's enums. A
+ * permission declared by two areas, or a route requiring one no area declares, stops the service loading.
+ */
+export const permissionCatalogue = assemblePermissions(areaList) as ReadonlyMap<Permission, string>;
+
+const undeclared = undeclaredPermissions(routes, permissionCatalogue);
+if (undeclared.length > 0)
+  throw new Error(`routes require permissions no area declares: ${undeclared.join(', ')}`);
+
+registerPermissions(permissionCatalogue);
+
+type PermissionsOf<Area> = Area extends { permissions: infer Declared } ? keyof Declared & string : never;
+
+declare module './domain/permissions' {
+  /** The declared permissions' names: `Permission` is their union, so a misspelt one fails to compile. */
+  interface PermissionTable {
+    permission: PermissionsOf<(typeof areaList)[number]>;
+  }
+}
+
+/** Every event consumer, in the order the stream runs them: by stage, then in the order of the areas above. */
+export const eventConsumers = inStageOrder(areaList.flatMap((area) => area.consumers));
+
+/** Every kind of job the worker runs, as the areas declare them. */
+export const jobKinds = areaList.flatMap((area) => area.jobs);
 
 declare module './http/route-table' {
   /** The assembled routes' literal types: route ids are checked and path parameters typed below. */

@@ -12,6 +12,11 @@ import {
 export const area = defineArea('assets', {
   tag: 'Equipment',
   examples: 'functions/assets/examples.ts',
+  permissions: {
+    'assets:view':
+      'See equipment, vehicles and the catalogue of manufacturers, models, categories and specifications.',
+    'assets:manage': 'Create, change and delete equipment, vehicles and their catalogue records.',
+  },
   resources: [
     equipmentItems,
     equipmentManufacturers,

@@ -123,5 +123,3 @@ export const recordAuditEntry = async (event: StoredEvent): Promise<void> => {
     await write(entryOps(event, { before: null, after: null, omitted }, state));
   }
 };
-
-export const auditConsumer = { name: 'audit', handle: recordAuditEntry };

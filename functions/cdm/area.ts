@@ -13,6 +13,19 @@ import {
 export const area = defineArea('cdm', {
   tag: 'Construction Phase Plans',
   examples: 'functions/cdm/examples.ts',
+  permissions: {
+    'appointments:view': 'See who is appointed to which CDM duty-holder role on schemes, and the history.',
+    'appointments:manage':
+      'Appoint duty holders to schemes and end appointments (once a scheme has a Client, only the Client).',
+    'pre-construction-information:view':
+      'See pre-construction information, site hazards and hazard proposals.',
+    'pre-construction-information:manage':
+      'Write pre-construction information, site hazards and hazard proposals, in the duty-holder role each needs.',
+    'construction-phase-plans:view':
+      'See construction phase plans, their risks, versions and proposed changes.',
+    'construction-phase-plans:manage':
+      'Write construction phase plans and risks, hand plans over, and propose and decide changes, in the duty-holder role each needs.',
+  },
   resources: [
     appointments,
     preConstructionInformation,

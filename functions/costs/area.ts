@@ -10,6 +10,11 @@ import {
 export const area = defineArea('costs', {
   tag: 'Costs',
   examples: 'functions/costs/examples.ts',
+  permissions: {
+    'costs:view': 'See rate codes and their versions, and cost sheets.',
+    'costs:manage': 'Create rate codes, add rate versions, and create and change cost sheets and lines.',
+    'cost-lines:view': 'See cost lines and the cost roll-ups computed from them.',
+  },
   resources: [rateCodes, costSheets, costLines],
   answered: { 'rate-code-versions': rateCodeVersionAttributes, 'cost-rollups': costRollupAttributes },
   routes: [

@@ -9,6 +9,11 @@ import {
 export const area = defineArea('customers', {
   tag: 'Contacts',
   examples: 'functions/customers/examples.ts',
+  permissions: {
+    'customers:view': 'See customer contacts, accounts, interactions and appointments.',
+    'customers:manage':
+      'Create, change and delete customer contacts, accounts, interactions and appointments.',
+  },
   resources: [customerContacts, customerAccounts, customerInteractions, customerAppointments],
   routes: [],
 });

@@ -1,9 +1,21 @@
 import { defineArea } from '#shared/engine/area';
+import { eventConsumer } from '#shared/engine/event-consumers';
 import { documents, documentVersions, folders } from './definitions';
 
 export const area = defineArea('documents', {
   tag: 'Documents',
   examples: 'functions/documents/examples.ts',
+  permissions: {
+    'documents:view': 'See folders and documents, and download them.',
+    'documents:manage': 'Create, upload, move, rename and delete folders and documents.',
+  },
+  consumers: [
+    eventConsumer(
+      'folder-paths',
+      { module: 'functions/documents/folder-paths.ts', handle: 'keepFolderPaths' },
+      'keep',
+    ),
+  ],
   resources: [folders, documents, documentVersions],
   routes: [
     {

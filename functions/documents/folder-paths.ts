@@ -16,33 +16,31 @@ import { folderSubtree, folders, pathsBeneath } from './definitions';
 
 const actor = systemActor('folder-paths');
 
-export const folderPathsConsumer = {
-  name: 'folder-paths',
-  handle: async (event: StoredEvent) => {
-    // The consumer's own writes carry the paths it computed for their whole subtrees.
-    if (event.subject.type !== folders.type || !event.event.endsWith('.updated')) return;
-    if (event.actor.kind === actor.kind && event.actor.id === actor.id) return;
-    const scope = scopeOf([event.org_id], undefined, actor);
-    const folder = await getConsistent(scope, {
-      ...folders.keyOf(event.org_id, event.subject.id),
-      orgId: event.org_id,
-    });
-    if (!folder) return;
-    const subtree = await folderSubtree(folder);
-    const paths = pathsBeneath(folder, String(folder.meta.path), subtree);
-    const now = new Date();
-    const stale: StoredResource[] = [];
-    for (const sub of subtree) {
-      const path = paths.get(sub.id);
-      if (path !== undefined && sub.meta.path !== path)
-        stale.push(changedRecord(folders, sub, { meta: { path } }, now));
-    }
-    // Each folder is written with its event: two items.
-    for (let at = 0; at < stale.length; at += TRANSACTION_MAX / 2) {
-      await commit(
-        scope,
-        stale.slice(at, at + TRANSACTION_MAX / 2).map((replace) => ({ replace })),
-      );
-    }
-  },
+/** The `folder-paths` consumer (`area.ts`). */
+export const keepFolderPaths = async (event: StoredEvent): Promise<void> => {
+  // The consumer's own writes carry the paths it computed for their whole subtrees.
+  if (event.subject.type !== folders.type || !event.event.endsWith('.updated')) return;
+  if (event.actor.kind === actor.kind && event.actor.id === actor.id) return;
+  const scope = scopeOf([event.org_id], undefined, actor);
+  const folder = await getConsistent(scope, {
+    ...folders.keyOf(event.org_id, event.subject.id),
+    orgId: event.org_id,
+  });
+  if (!folder) return;
+  const subtree = await folderSubtree(folder);
+  const paths = pathsBeneath(folder, String(folder.meta.path), subtree);
+  const now = new Date();
+  const stale: StoredResource[] = [];
+  for (const sub of subtree) {
+    const path = paths.get(sub.id);
+    if (path !== undefined && sub.meta.path !== path)
+      stale.push(changedRecord(folders, sub, { meta: { path } }, now));
+  }
+  // Each folder is written with its event: two items.
+  for (let at = 0; at < stale.length; at += TRANSACTION_MAX / 2) {
+    await commit(
+      scope,
+      stale.slice(at, at + TRANSACTION_MAX / 2).map((replace) => ({ replace })),
+    );
+  }
 };

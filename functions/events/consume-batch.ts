@@ -7,14 +7,28 @@
  */
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { streamEvents } from '#shared/data/events';
+import type { EventConsumer } from '#shared/engine/event-consumers';
 import { log } from '#shared/http/log';
-import type { EventConsumer } from './consumers';
 
-export const consumeWith =
-  (consumers: readonly EventConsumer[]) =>
-  async ({ Records }: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
+/** The consumers, or how to load them: loaded once, at the first batch. */
+export const consumeWith = (
+  consumers: readonly EventConsumer[] | (() => Promise<readonly EventConsumer[]>),
+) => {
+  let loading: Promise<readonly EventConsumer[]> | undefined;
+  const loaded = () => {
+    // A load that failed is tried again with the next batch (which Lambda hands again).
+    loading ??= (typeof consumers === 'function' ? consumers() : Promise.resolve(consumers)).catch(
+      (error) => {
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  return async ({ Records }: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {
+    const running = await loaded();
     for (const { sequence, event } of streamEvents(Records)) {
-      for (const consumer of consumers) {
+      for (const consumer of running) {
         try {
           await consumer.handle(event);
         } catch (error) {
@@ -26,3 +40,4 @@ export const consumeWith =
     }
     return { batchItemFailures: [] };
   };
+};

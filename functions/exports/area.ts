@@ -1,12 +1,13 @@
-import { JOB_RESTART, jobs } from '#functions/jobs/definitions';
+import { jobs } from '#functions/jobs/definitions';
 import { defineArea } from '#shared/engine/area';
 import { exportsDefinition } from './definitions';
+import { EXPORT_JOB } from './job-kinds';
 
 export const area = defineArea('exports', {
   tag: 'Exports',
   examples: 'functions/exports/examples.ts',
   // Jobs are read here too: like exports, each is its creator's work product.
+  jobs: [EXPORT_JOB],
   resources: [exportsDefinition, jobs],
-  dueWork: [JOB_RESTART],
   routes: [],
 });

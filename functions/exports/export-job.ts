@@ -10,19 +10,18 @@
  * so it is computed in one go, in the worker's 15 minutes rather than a request's seconds.
  */
 
-import { type JobError, JobFailed, registerJobKind } from '#functions/jobs/worker';
 import { config } from '#shared/config';
 import { finishParts, type PartsUpload, startParts, writePart } from '#shared/data/files';
 import { getInScope, type PageKey } from '#shared/data/repository';
 import type { Scope } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
 import type { WriteOp } from '#shared/data/transaction';
+import { type JobError, JobFailed, type JobKind } from '#shared/engine/job-kinds';
 import { changedRecord } from '#shared/engine/record-writes';
 import { ApiError } from '#shared/jsonapi/errors';
 import { exportsDefinition } from './definitions';
 import { closing, contentTypeOf, type Format, opening, pagesOf, pageText, type Written } from './file';
 import { parseExport } from './request';
-import { EXPORT_JOB } from './run';
 
 interface Checkpoint {
   upload?: PartsUpload;
@@ -53,7 +52,8 @@ const requestOf = (record: StoredResource) => {
   });
 };
 
-registerJobKind(EXPORT_JOB, {
+/** The `export` job kind's work (`job-kinds.ts`). */
+export const exportJob: JobKind = {
   failed: async (scope, job, errors) => failedExport(await exportOf(scope, job), errors),
   run: async ({ scope, job, checkpoint, save, timeUp }) => {
     const record = await exportOf(scope, job);
@@ -108,4 +108,4 @@ registerJobKind(EXPORT_JOB, {
       ],
     };
   },
-});
+};

@@ -21,9 +21,8 @@ import { byPrincipal, commitChecked, newRecord } from '#shared/engine/record-wri
 import { ValidationError } from '#shared/jsonapi/errors';
 import { exportsDefinition, keptExports, RETENTION_DAYS } from './definitions';
 import { closing, contentTypeOf, opening, pagesOf, pageText, type Written } from './file';
+import { EXPORT_JOB } from './job-kinds';
 import type { ExportRequest } from './request';
-
-export const EXPORT_JOB = 'export';
 
 /** A roll-up export's filter must parse, name this organisation and a node in it: 400 or 404 now. */
 const checkRollUps = async (scope: Scope, orgId: string, text: string) => {
@@ -127,7 +126,7 @@ export const requestExport = async (
     return { record: complete };
   }
   // The job's links (a JSON export's `links.self`) name the host the request came to.
-  const job = await createJob(scope, orgId, EXPORT_JOB, principal, {
+  const job = await createJob(scope, orgId, EXPORT_JOB.name, principal, {
     // The file holds what the subject's list shows: each part is written only while its creator may list it.
     permission: request.subject.permission,
     rels: { export: record.id },

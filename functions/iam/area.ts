@@ -1,4 +1,5 @@
 import { defineArea } from '#shared/engine/area';
+import { eventConsumer } from '#shared/engine/event-consumers';
 import {
   grants,
   iamPermissions,
@@ -13,6 +14,22 @@ import {
 export const area = defineArea('iam', {
   tag: 'Service Accounts',
   examples: 'functions/iam/examples.ts',
+  permissions: {
+    'service-accounts:view': 'See service accounts and their keys (never their secrets).',
+    'service-accounts:manage': 'Create, change and delete service accounts and their keys.',
+    'roles:view': 'See roles, role groups and the permission catalogue.',
+    'roles:manage': 'Create, change and delete custom roles and role groups.',
+    'grants:view': 'See who holds which role in the organisation.',
+    'grants:manage': 'Give and revoke roles and role groups.',
+    'sso-providers:manage': 'See, add and change the organisation’s single sign-on providers.',
+  },
+  consumers: [
+    eventConsumer(
+      'grant-names',
+      { module: 'functions/iam/grant-names.ts', handle: 'keepGrantNames' },
+      'keep',
+    ),
+  ],
   resources: [serviceAccounts, grants, roleGroups, roles, ssoProviders, iamPermissions],
   answered: { whoami: whoamiAttributes, 'service-account-keys': keyAttributes },
   routes: [

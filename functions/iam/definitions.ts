@@ -1,7 +1,7 @@
 /** IAM resource types: service accounts, grants, roles and role groups. */
 
 import * as z from 'zod';
-import { type Permission, permissions } from '#shared/domain/permissions';
+import { permissions } from '#shared/domain/permissions';
 import { createdAtSort, defineResource } from '#shared/engine/resource-definition';
 import { instant } from '#shared/jsonapi/served-types';
 
@@ -104,6 +104,12 @@ export const roleGroups = defineResource({
   },
 });
 
+/**
+ * The catalogue's names, in its order (the document's enum). Typed as plain strings: naming `Permission`
+ * here would make this declaration's type depend on every manifest's (the catalogue is assembled from them).
+ */
+const catalogueNames = (): z.ZodEnum => z.enum(permissions() as [string, ...string[]]);
+
 export const roles = defineResource({
   type: 'roles',
   tag: 'IAM Roles',
@@ -121,7 +127,7 @@ export const roles = defineResource({
   served: () => ({
     name: z.string(),
     description: z.string(),
-    permissions: z.array(z.enum(permissions as [Permission, ...Permission[]])),
+    permissions: z.array(catalogueNames()),
   }),
   relationships: { organisation: { type: 'organisations' } },
   collection: {
@@ -148,7 +154,7 @@ export const iamPermissions = defineResource({
   collectionPath: PERMISSIONS,
   endpoints: { list: { handler: 'functions/iam/list-permissions.ts', access: {} } },
   permission: 'roles',
-  served: () => ({ name: z.enum(permissions as [Permission, ...Permission[]]), description: z.string() }),
+  served: () => ({ name: catalogueNames(), description: z.string() }),
   relationships: {},
   selfPath: (r) => `${PERMISSIONS}?${new URLSearchParams({ 'filter[name]': r.id })}`,
   collection: {

@@ -27,7 +27,7 @@ const virtual = (
 });
 
 export const permissionRecords = (): StoredResource[] =>
-  Object.entries(permissionCatalogue).map(([name, description]) =>
+  [...permissionCatalogue()].map(([name, description]) =>
     virtual('iam-permissions', '', name, { name, description }),
   );
 

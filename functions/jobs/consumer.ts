@@ -7,10 +7,8 @@ import { config } from '#shared/config';
 import type { StoredEvent } from '#shared/data/events';
 import { invokeAsync } from '#shared/data/lambda';
 
-export const jobConsumer = {
-  name: 'jobs',
-  handle: async (event: StoredEvent) => {
-    if (event.event !== 'job.created') return;
-    await invokeAsync(config.JOB_WORKER_FUNCTION, { org_id: event.org_id, job_id: event.subject.id });
-  },
+/** The `jobs` consumer (`area.ts`). */
+export const startJobWorker = async (event: StoredEvent): Promise<void> => {
+  if (event.event !== 'job.created') return;
+  await invokeAsync(config.JOB_WORKER_FUNCTION, { org_id: event.org_id, job_id: event.subject.id });
 };

@@ -26,61 +26,9 @@ import { type Actor, type Scope, scopeOf } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
 import { commit, type WriteOp } from '#shared/data/transaction';
 import type { Permission } from '#shared/domain/permissions';
+import { type JobError, JobFailed, type JobKind } from '#shared/engine/job-kinds';
 import { byPrincipal, changedRecord, newRecord } from '#shared/engine/record-writes';
 import { JOB_RETENTION_DAYS, jobs, keptJobs } from './definitions';
-
-/** A problem that ends a job (a file that is gone, a column that is missing): shown in its `errors`. */
-export interface JobError {
-  detail: string;
-  /** Where in its input, when it is one place (a CSV line). */
-  source?: { line?: number; pointer?: string };
-}
-
-export class JobFailed extends Error {
-  constructor(
-    readonly errors: JobError[],
-    /** The writes that record the failure beside the job's (the import record's own status). */
-    readonly ops: readonly WriteOp[] = [],
-  ) {
-    super(errors.map((e) => e.detail).join('; '));
-  }
-}
-
-export interface Progress {
-  checkpoint: Record<string, unknown>;
-  processed: number;
-  total: number | null;
-}
-
-export interface JobContext {
-  scope: Scope;
-  job: StoredResource;
-  /** Where this invocation starts: the last checkpoint saved. */
-  checkpoint: Record<string, unknown>;
-  /** Saves a checkpoint, with the writes that must land exactly once with it. */
-  save(next: Progress, ops?: readonly WriteOp[]): Promise<void>;
-  /** True once this invocation has had its time: save, and return 'yield'. */
-  timeUp(): boolean;
-}
-
-export interface JobResult {
-  processed: number;
-  total: number | null;
-  /** The record's result relationships (`location_import`) and the writes that finish with it. */
-  rels?: Record<string, string>;
-  ops?: readonly WriteOp[];
-}
-
-export interface JobKind {
-  /** Runs chunks from `checkpoint` until the job is done ('yield' when time is up first). */
-  run(context: JobContext): Promise<JobResult | 'yield'>;
-  /** The writes that record a failure the kind did not see coming (attempts used up) beside the job's. */
-  failed?(scope: Scope, job: StoredResource, errors: JobError[]): Promise<WriteOp[]>;
-}
-
-/** By `attributes.kind`; filled by the modules that define kinds (`registerJobKind`). */
-const kinds = new Map<string, JobKind>();
-export const registerJobKind = (name: string, kind: JobKind) => kinds.set(name, kind);
 
 const MAX_ATTEMPTS = 3;
 
@@ -148,14 +96,17 @@ const finish = async (
 };
 
 /** One invocation: 'finished', 'yielded' (invoked again), or 'held' (another worker has it, or it is done). */
-export const runJob = async ({ org_id, job_id }: JobRef): Promise<'finished' | 'yielded' | 'held'> => {
+export const runJob = async (
+  { org_id, job_id }: JobRef,
+  kindOf: (name: string) => Promise<JobKind | undefined>,
+): Promise<'finished' | 'yielded' | 'held'> => {
   const started = Date.now();
   let state = await acquireJob(job_id, randomUUID(), started);
   if (!state) return 'held';
   const job = await getItem<StoredResource>(jobs.keyOf(org_id, job_id), true);
   if (!job) throw new Error(`Job ${job_id} has state but no record`);
   const scope = scopeOf([org_id], undefined, actorOfJob(job));
-  const kind = kinds.get(String(job.attributes.kind));
+  const kind = await kindOf(String(job.attributes.kind));
   try {
     if (state.attempts > MAX_ATTEMPTS || !kind) {
       const errors = [

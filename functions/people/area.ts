@@ -10,6 +10,19 @@ const mailing = { table: 'write', email: true } as const;
 export const area = defineArea('people', {
   tag: 'Teams',
   examples: 'functions/people/examples.ts',
+  permissions: {
+    'teams:view': 'List teams and their members.',
+    'teams:manage': 'Create, change and delete teams.',
+    'users:view': 'See the organisation’s users and their profiles.',
+    'users:manage':
+      'Change users’ profiles, suspend, deactivate and reactivate them, and set their job roles.',
+    'users:self': 'Change one’s own profile (not one’s status, grants or job role).',
+    'invitations:view': 'See the organisation’s invitations and their state (never their tokens).',
+    'invitations:manage':
+      'Invite people by e-mail (giving at most the permissions one holds oneself), resend and revoke invitations.',
+    'job-roles:view': 'See the organisation’s job roles.',
+    'job-roles:manage': 'Create, change and delete job roles.',
+  },
   resources: [teams, users, jobRoles, invitations],
   routes: [
     {

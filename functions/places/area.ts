@@ -1,9 +1,15 @@
 import { defineArea } from '#shared/engine/area';
 import { importTemplates, locationImports, locations, properties, streets } from './definitions';
+import { IMPORT_JOB } from './job-kinds';
 
 export const area = defineArea('places', {
   tag: 'Locations',
   examples: 'functions/places/examples.ts',
+  permissions: {
+    'places:view': 'See locations, properties and streets.',
+    'places:manage': 'Create, change, delete and import locations.',
+  },
+  jobs: [IMPORT_JOB],
   resources: [locations, properties, streets, importTemplates, locationImports],
   routes: [
     {

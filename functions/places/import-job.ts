@@ -14,7 +14,6 @@
  * checkpoint carries such rows (the first thousand, and their number) to the import's record.
  */
 
-import { type JobError, JobFailed, registerJobKind } from '#functions/jobs/worker';
 import { config } from '#shared/config';
 import { readObjectText } from '#shared/data/files';
 import { uuidv7Of } from '#shared/data/ids';
@@ -22,6 +21,7 @@ import { getInScope } from '#shared/data/repository';
 import type { Scope } from '#shared/data/scope';
 import { counterKey, type StoredResource } from '#shared/data/stored-resource';
 import type { WriteOp } from '#shared/data/transaction';
+import { type JobError, JobFailed, type JobKind } from '#shared/engine/job-kinds';
 import { changedRecord } from '#shared/engine/record-writes';
 import { ValidationError } from '#shared/jsonapi/errors';
 import { locationImports, locations } from './definitions';
@@ -35,8 +35,6 @@ import {
   writeChanges,
 } from './location-imports/writes';
 import type { LocationField, LocationRow } from './rules/location-rows';
-
-export const IMPORT_JOB = 'location-import';
 
 interface Counts {
   created: number;
@@ -72,7 +70,8 @@ const failedImport = (record: StoredResource, errors: JobError[]): WriteOp[] => 
   },
 ];
 
-registerJobKind(IMPORT_JOB, {
+/** The `location-import` job kind's work (`job-kinds.ts`). */
+export const locationImportJob: JobKind = {
   failed: async (scope, job, errors) => failedImport(await importOf(scope, job), errors),
   run: async ({ scope, job, checkpoint, save, timeUp }) => {
     const record = await importOf(scope, job);
@@ -160,4 +159,4 @@ registerJobKind(IMPORT_JOB, {
       ],
     };
   },
-});
+};

@@ -21,7 +21,7 @@ import { checksum } from '#shared/engine/uploads';
 import { line } from '#shared/jsonapi/attribute-types';
 import { ConflictError } from '#shared/jsonapi/errors';
 import { importTemplates, locationImports } from './definitions';
-import { IMPORT_JOB } from './import-job';
+import { IMPORT_JOB } from './job-kinds';
 import { importLocations } from './location-imports/writes';
 import type { LocationField } from './rules/location-rows';
 
@@ -98,7 +98,7 @@ const importJob = async (
     attributes: { ...record.attributes, status: 'processing' },
     mapping,
   };
-  const job = await createJob(scope, record.org_id, IMPORT_JOB, author, {
+  const job = await createJob(scope, record.org_id, IMPORT_JOB.name, author, {
     permission: IMPORT_PERMISSION,
     id: jobId,
     rels: { location_import: record.id },

@@ -4,6 +4,11 @@ import { operations, schemeContracts, schemes, workOrders } from './definitions'
 export const area = defineArea('projects', {
   tag: 'Schemes',
   examples: 'functions/projects/examples.ts',
+  permissions: {
+    'projects:view': 'See scheme contracts, schemes, work orders and operations.',
+    'projects:manage':
+      'Create, change, delete and restore scheme contracts, schemes, work orders and operations.',
+  },
   resources: [schemeContracts, schemes, workOrders, operations],
   routes: [
     {

@@ -24,6 +24,13 @@ const decision = (
 export const area = defineArea('qualifications', {
   tag: 'Qualifications',
   examples: 'functions/qualifications/examples.ts',
+  permissions: {
+    'qualifications:view':
+      'See qualification types, people’s awards and specifications, and evaluate people against them.',
+    'qualifications:manage':
+      'Create, change and delete qualification types and specifications, record awards (pending approval) and revoke them.',
+    'qualifications:approve': 'Approve or reject awards pending approval, having checked their evidence.',
+  },
   resources: [qualificationTypes, qualificationAwards, qualificationSpecifications, qualificationEvaluations],
   dueWork: [EXPIRY_WARNING],
   routes: [

@@ -5,6 +5,13 @@ import { AUTO_SIGN_OUT } from './due-work';
 export const area = defineArea('site-attendances', {
   tag: 'Site Attendances',
   examples: 'functions/site-attendances/examples.ts',
+  permissions: {
+    'site-attendances:view': 'See who is and was on site, and export a roll call.',
+    'site-attendances:manage':
+      'Sign people in and out of sites, correct attendance times, and set sites’ rules.',
+    'site-attendances:override':
+      'Sign in someone the gate refuses (a missing induction or qualification), giving a reason (audited).',
+  },
   resources: [siteAttendances, siteSettings],
   dueWork: [AUTO_SIGN_OUT],
   routes: [

@@ -3,6 +3,10 @@ import { permits, protections, streetWorks } from './definitions';
 
 export const area = defineArea('street-works', {
   tag: 'Street Works',
+  permissions: {
+    'street-works:view':
+      'See permits, street works activities and the protections the national service sent for them.',
+  },
   resources: [permits, streetWorks, protections],
   routes: [],
 });

@@ -1,10 +1,24 @@
 import { defineArea } from '#shared/engine/area';
+import { eventConsumer } from '#shared/engine/event-consumers';
 import { webhookDeliveries, webhookSubscriptions } from './definitions';
 import { DELIVERY_ATTEMPT } from './due-work';
 
 export const area = defineArea('webhooks', {
   tag: 'Webhooks',
   examples: 'functions/webhooks/examples.ts',
+  permissions: {
+    'webhooks:view':
+      'See webhook subscriptions (never their signing secrets) and their deliveries: attempts, answers and retries.',
+    'webhooks:manage':
+      'Create, change and delete webhook subscriptions, rotate their signing secrets and redeliver deliveries.',
+  },
+  consumers: [
+    eventConsumer(
+      'webhooks',
+      { module: 'functions/webhooks/consumer.ts', handle: 'deliverToSubscriptions' },
+      'deliver',
+    ),
+  ],
   resources: [webhookSubscriptions, webhookDeliveries],
   dueWork: [DELIVERY_ATTEMPT],
   routes: [

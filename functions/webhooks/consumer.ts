@@ -2,7 +2,6 @@
 import type { StoredEvent } from '#shared/data/events';
 import { deliverEvent } from './deliveries';
 
-export const webhookConsumer = {
-  name: 'webhooks',
-  handle: (event: StoredEvent) => deliverEvent(event),
+export const deliverToSubscriptions = async (event: StoredEvent): Promise<void> => {
+  await deliverEvent(event);
 };

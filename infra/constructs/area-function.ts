@@ -98,7 +98,7 @@ export class AreaFunction extends BundledFunction {
 
 /**
  * A function that serves no route (the stream's event consumer): one handler module, bundled alone, or
- * by its own `build` (the due-work runner's generated entry).
+ * by its own `build` (the due-work runner's, the consumer's and the job worker's generated entries).
  */
 export class WorkerFunction extends BundledFunction {
   constructor(

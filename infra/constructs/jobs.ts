@@ -11,6 +11,7 @@ import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import { bundleJobWorker } from '../worker-bundles';
 import { WorkerFunction } from './area-function';
 
 export interface JobsProps {
@@ -33,6 +34,7 @@ export class Jobs extends Construct {
     // depend on itself).
     this.worker = new WorkerFunction(this, 'Worker', {
       entry: 'functions/jobs/work.ts',
+      build: bundleJobWorker,
       logRetention,
       description: 'Runs jobs in bounded chunks from their checkpoints',
       // Each invocation starts new chunks for 10 minutes (JOB_INVOCATION_SECONDS), then hands on.

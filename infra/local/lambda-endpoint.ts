@@ -7,7 +7,7 @@
  * stack bundles it (`infra/node-bundle.ts`): an invocation starts in about 0.3 s of CPU, not the 1.3 s
  * of compiling the TypeScript afresh, which matters when a job hands itself on every few seconds.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,8 +16,17 @@ import { join } from 'node:path';
 import { bundleEntry } from '../node-bundle';
 import { REPOSITORY_ROOT } from '../repository';
 
-/** The worker functions the stack deploys, by the name the configuration gives them, and their modules. */
-export const LOCAL_FUNCTIONS: Record<string, string> = { 'job-worker': 'functions/jobs/work.ts' };
+/** The worker functions the stack deploys, by the name the configuration gives them, and their builds. */
+// Built in a process of its own: the worker's entry is generated from the composition root, which
+// `npm start` must not load before it has set the local engines' environment.
+export const LOCAL_FUNCTIONS: Record<string, (outdir: string) => unknown> = {
+  'job-worker': (outdir) =>
+    execFileSync(process.execPath, ['--import', 'tsx', 'infra/local/build-job-worker.ts', outdir], {
+      cwd: REPOSITORY_ROOT,
+      env: { ...process.env, NODE_NO_WARNINGS: '1' },
+      stdio: 'inherit',
+    }),
+};
 
 const INVOKE = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/;
 
@@ -30,13 +39,17 @@ export interface LambdaEndpointOptions {
 
 export const startLambdaEndpoint = async ({ env, port = 0, log = () => {} }: LambdaEndpointOptions) => {
   const built = mkdtempSync(join(tmpdir(), 'local-functions-'));
-  const bundle = (name: string, entry: string) => {
-    bundleEntry(entry, join(built, name));
+  const bundle = async (name: string, build: (outdir: string) => unknown) => {
+    await build(join(built, name));
     return join(built, name, 'index.mjs');
   };
-  const runner = bundle('run-function', 'infra/local/run-function.ts');
+  const runner = await bundle('run-function', (outdir) => bundleEntry('infra/local/run-function.ts', outdir));
   const bundles = new Map(
-    Object.entries(LOCAL_FUNCTIONS).map(([name, entry]) => [name, bundle(name, entry)]),
+    await Promise.all(
+      Object.entries(LOCAL_FUNCTIONS).map(
+        async ([name, build]) => [name, await bundle(name, build)] as const,
+      ),
+    ),
   );
   const running = new Set<ChildProcess>();
   let invocations = 0;

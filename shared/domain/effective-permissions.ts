@@ -2,20 +2,32 @@
  * Effective permissions: the union, per organisation, of the permissions of every role reached by the
  * caller's grants: granted directly, through a role group, or to a team the caller belongs to. Pure.
  */
-import { type Permission, permissions } from './permissions';
+import { isPermission, type Permission, permissions } from './permissions';
 
 /** Built-in roles exist in every organisation; their ids are fixed strings, custom roles have UUIDs. */
 export const builtInRoles: ReadonlyMap<
   string,
   { name: string; description: string; permissions: readonly Permission[] }
 > = new Map([
-  ['admin', { name: 'Administrator', description: 'Every permission in the catalogue.', permissions }],
+  // Read from the catalogue when asked: it is registered once the composition root has assembled it.
+  [
+    'admin',
+    {
+      name: 'Administrator',
+      description: 'Every permission in the catalogue.',
+      get permissions() {
+        return permissions();
+      },
+    },
+  ],
   [
     'viewer',
     {
       name: 'Viewer',
       description: 'Read-only: every view permission, and changing one’s own profile.',
-      permissions: permissions.filter((p) => p.endsWith(':view') || p === 'users:self'),
+      get permissions() {
+        return permissions().filter((p) => p.endsWith(':view') || p === 'users:self');
+      },
     },
   ],
 ]);
@@ -51,8 +63,7 @@ export const effectivePermissions = (
     const roles = grant.role ? [grant.role] : (roleGroups.get(grant.role_group ?? '')?.roles ?? []);
     const set = byOrg.get(grant.org_id) ?? new Set<Permission>();
     for (const role of roles) {
-      for (const p of rolePermissions(role))
-        if ((permissions as readonly string[]).includes(p)) set.add(p as Permission);
+      for (const p of rolePermissions(role)) if (isPermission(p)) set.add(p);
     }
     byOrg.set(grant.org_id, set);
   }

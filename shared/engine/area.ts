@@ -1,11 +1,12 @@
 /**
- * An area: the resource types it declares, its bespoke routes and the kinds of work due later it runs. Its
- * route list is the generic endpoints each declaration names, then the bespoke entries, with the house
- * defaults filled in; the area's Lambda function serves exactly that list (`shared/routes.ts` assembles
- * the areas).
+ * An area: the resource types it declares, its bespoke routes, the permissions it owns, the event
+ * consumers it runs, the kinds of job its worker runs and the kinds of work due later it runs. Its route
+ * list is the generic endpoints each declaration names, then the bespoke entries, with the house defaults
+ * filled in; the area's Lambda function serves exactly that list (`shared/routes.ts` assembles the areas,
+ * and their permission catalogue, consumers, job kinds and due-work kinds).
  */
 
-import { isPermission } from '../domain/permissions';
+import type { Permission, PermissionDeclarations } from '../domain/permissions';
 import {
   defaultAccess,
   type HttpMethod,
@@ -15,6 +16,8 @@ import {
   USER_OR_MACHINE,
 } from '../http/route';
 import type { DueWorkKind } from './due-work-kind';
+import type { DeclaredConsumer } from './event-consumers';
+import type { DeclaredJobKind } from './job-kinds';
 import type { AnsweredTypes } from './read-attributes';
 import type { EndpointDeclaration, ResourceDefinition } from './resource-definition';
 
@@ -29,12 +32,17 @@ export type GenericRoutes<D> = D extends {
   endpoints: infer Endpoints;
 }
   ? {
-      [Op in keyof Endpoints & Operation]: Route & {
+      [Op in keyof Endpoints & Operation]: Omit<Route, 'permission' | 'self'> & {
         id: `${Op}${Op extends 'list' ? Many : One}`;
         method: (typeof METHOD)[Op];
         path: Endpoints[Op] extends { path: infer Path extends string }
           ? Path
           : (Op extends 'list' | 'create' ? D['collectionPath' & keyof D] : D['itemPath' & keyof D]) & string;
+        // The names as written, so the composition root can check them against the catalogue.
+        permission: Endpoints[Op] extends { permission: infer Named extends string }
+          ? Named
+          : `${D['permission' & keyof D] & string}:${Op extends 'list' | 'get' ? 'view' : 'manage'}`;
+        self?: Endpoints[Op] extends { self: infer Self extends string } ? Self : never;
       };
     }[keyof Endpoints & Operation]
   : never;
@@ -52,10 +60,9 @@ const endpointRoute = (
   if (!names || !path) throw new Error(`${resource.type} declares ${operation} without its names and path`);
   const method: HttpMethod = METHOD[operation];
   const handler = typeof endpoint === 'string' ? endpoint : (options.handler ?? GENERIC_ENDPOINTS);
+  // A write on a family with no `:manage` (or no family at all) names its permission on the endpoint; the
+  // composition root refuses a permission no area declares.
   const named = options.permission ?? `${permission}:${method === 'GET' ? 'view' : 'manage'}`;
-  // A write on a family with no `:manage` (or no family at all) names its permission on the endpoint.
-  if (named !== 'authenticated' && !isPermission(named))
-    throw new Error(`${resource.type} ${operation}: ${named} is not in the permission catalogue`);
   return {
     id: `${operation}${operation === 'list' ? names.many : names.one}`,
     area,
@@ -64,18 +71,37 @@ const endpointRoute = (
     path,
     handler,
     auth: USER_OR_MACHINE,
-    permission: named,
+    // As written: the composition root checks it names a declared permission (its type, and at load).
+    permission: named as Permission | 'authenticated',
     access: options.access ?? defaultAccess(method),
     ...(options.query && { query: options.query }),
     ...(options.answers && { answers: options.answers }),
-    ...(options.self && { self: options.self }),
+    ...(options.self && { self: options.self as Permission }),
     declared: { resource, operation },
   };
 };
 
+/** An area as the composition root assembles it. */
+export interface Area<Resources, Entries extends readonly RouteEntry[], Permissions> {
+  name: string;
+  resources: Resources;
+  answered: AnsweredTypes;
+  permissions: Permissions;
+  consumers: readonly DeclaredConsumer[];
+  jobs: readonly DeclaredJobKind[];
+  dueWork: readonly DueWorkKind[];
+  examples: `functions/${string}/examples.ts` | undefined;
+  /** Typed with the permissions as written, so the composition root checks them against the catalogue. */
+  routes: (
+    | GenericRoutes<Resources[keyof Resources & number]>
+    | (Entries[number] & Omit<Route, 'permission' | 'self'>)
+  )[];
+}
+
 export const defineArea = <
   const Resources extends readonly ResourceDefinition[],
   const Entries extends readonly RouteEntry[],
+  const Permissions extends PermissionDeclarations = Record<never, string>,
 >(
   name: string,
   {
@@ -85,6 +111,9 @@ export const defineArea = <
     answered = {},
     examples,
     dueWork = [],
+    permissions = {} as Permissions,
+    consumers = [],
+    jobs = [],
   }: {
     tag: string;
     resources: Resources;
@@ -95,13 +124,22 @@ export const defineArea = <
     examples?: `functions/${string}/examples.ts`;
     /** The kinds of work due later its records put on the due index (the one runner reads them here). */
     dueWork?: readonly DueWorkKind[];
+    /** The permissions it owns, each with what it allows: its part of the catalogue. */
+    permissions?: Permissions;
+    /** What it does with events after their transaction commits (the table's stream hands it each). */
+    consumers?: readonly DeclaredConsumer[];
+    /** The kinds of job (`attributes.kind`) whose work it brings to the job worker. */
+    jobs?: readonly DeclaredJobKind[];
   },
-) => ({
+): Area<Resources, Entries, Permissions> => ({
   name,
   resources,
   answered,
   examples,
   dueWork,
+  permissions,
+  consumers,
+  jobs,
   routes: [
     ...resources.flatMap((resource) =>
       Object.entries(resource.endpoints ?? {}).map(([operation, endpoint]) =>
@@ -115,5 +153,5 @@ export const defineArea = <
       ...entry,
       area: name,
     })),
-  ] as (GenericRoutes<Resources[number]> | (Entries[number] & Route))[],
+  ] as Area<Resources, Entries, Permissions>['routes'],
 });

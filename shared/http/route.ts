@@ -5,7 +5,7 @@
  */
 import type { AuthScheme } from '../auth/schemes';
 import type { ItemKey } from '../data/stored-resource';
-import type { Permission } from '../domain/permissions';
+import type { Permission, PermissionName } from '../domain/permissions';
 import type { CollectionOptions } from '../jsonapi/collection-query';
 
 /**
@@ -127,8 +127,15 @@ export interface Answer {
 }
 
 /** An entry of an area's route list: a route with the house defaults left out. */
-export type RouteEntry = Omit<Route, 'area' | 'tag' | 'auth' | 'access' | 'declared'> &
-  Partial<Pick<Route, 'tag' | 'auth' | 'access'>>;
+export type RouteEntry = Omit<
+  Route,
+  'area' | 'tag' | 'auth' | 'access' | 'declared' | 'permission' | 'self'
+> &
+  Partial<Pick<Route, 'tag' | 'auth' | 'access'>> & {
+    /** As `Route.permission`; the composition root checks it is a declared `Permission`. */
+    permission: PermissionName | 'authenticated' | null;
+    self?: PermissionName;
+  };
 
 export const USER_OR_MACHINE = ['OAuth2', 'Session', 'Cookie'] as const satisfies readonly AuthScheme[];
 

@@ -7,8 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consumeWith } from '#functions/events/consume-batch';
-import type { EventConsumer } from '#functions/events/consumers';
 import type { StoredEvent } from '#shared/data/events';
+import type { EventConsumer } from '#shared/engine/event-consumers';
 import { handler } from '../../functions/events/consume';
 import { startEventStream } from '../../infra/local/event-stream';
 import { startTestApi, type TestApi } from '../support/api';

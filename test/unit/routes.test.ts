@@ -48,8 +48,10 @@ describe('route table', () => {
       'feature-configurations:manage',
       'comments:moderate',
     ];
-    const required = new Set<string>(routes.flatMap((route) => [route.permission ?? '', route.self ?? '']));
-    expect(permissions.filter((p) => !required.has(p))).toEqual(checkedByRules);
+    const required = new Set<string>(
+      (routes as readonly Route[]).flatMap((route) => [route.permission ?? '', route.self ?? '']),
+    );
+    expect(permissions().filter((p) => !required.has(p))).toEqual(checkedByRules);
   });
 
   it('route ids and method+path pairs are unique', () => {

@@ -1,0 +1,33 @@
+/**
+ * What the composition root (`shared/routes.ts`) checks as it assembles the areas' manifests into the
+ * lists the layers read: one owner per permission, and no route requiring a permission no area declares.
+ */
+import type { PermissionDeclarations } from '../domain/permissions';
+
+/** Every area's permissions, in area order (each area's in its manifest's); a permission declared twice throws. */
+export const assemblePermissions = (
+  areas: readonly { name: string; permissions: PermissionDeclarations }[],
+): Map<string, string> => {
+  const catalogue = new Map<string, string>();
+  const owners = new Map<string, string>();
+  for (const area of areas) {
+    for (const [permission, allows] of Object.entries(area.permissions)) {
+      const owner = owners.get(permission);
+      if (owner) throw new Error(`${permission} is declared by both ${owner} and ${area.name}`);
+      owners.set(permission, area.name);
+      catalogue.set(permission, allows);
+    }
+  }
+  return catalogue;
+};
+
+/** Each route's permission (or `self`) that no area declares, as `<route id>: <permission>`. */
+export const undeclaredPermissions = (
+  routes: readonly { id: string; permission: string | null; self?: string }[],
+  catalogue: ReadonlyMap<string, string>,
+): string[] =>
+  routes.flatMap((route) =>
+    [route.permission, route.self]
+      .filter((p): p is string => typeof p === 'string' && p !== 'authenticated' && !catalogue.has(p))
+      .map((p) => `${route.id}: ${p}`),
+  );
