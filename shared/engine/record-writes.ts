@@ -40,7 +40,7 @@ export const relationshipSchema = (definition: ResourceDefinition, name: string,
 };
 
 /** Checks that every id the relationships name exists among the organisation's records of its type. */
-const existenceChecks = (
+export const existenceChecks = (
   definition: ResourceDefinition,
   orgId: string,
   rels: Record<string, StoredRelationship>,
