@@ -12,6 +12,7 @@ import { schemes } from '#functions/projects/definitions';
 import { qualificationSpecifications } from '#functions/qualifications/definitions';
 import { awardsOf } from '#functions/qualifications/person-awards';
 import type { Rule } from '#functions/qualifications/rules/rules';
+import type { Principal } from '#shared/auth/principal';
 import { settingsKey, settingsOf } from '#shared/data/organisation-settings';
 import { batchGetInScope, queryItems, readAheadOr } from '#shared/data/repository';
 import { scheduleEntry, scheduleOp } from '#shared/data/schedules';
@@ -111,7 +112,7 @@ const gateFacts = async (
 /** POST …/site-attendances: the request names who signs in where; the gate decides; one commit records it. */
 export const signIn = defineWrite({
   document: signInDocument,
-  facts: async (request, { data }) => {
+  facts: async (request: WriteRequest & { principal: Principal }, { data }) => {
     const { orgId, principal, scope } = request;
     const named = namedAt(
       storedRelationships(data.relationships),
