@@ -1,5 +1,6 @@
 /** Agents (AI personas of an organisation) and the briefings they produce. */
 import * as z from 'zod';
+import { authored } from '#shared/engine/moments';
 import { CRUD, createdAtSort, defineResource } from '#shared/engine/resource-definition';
 import { freeText, requiredLine, requiredText } from '#shared/jsonapi/attribute-types';
 import { jsonObject } from '#shared/jsonapi/served-types';
@@ -20,7 +21,7 @@ export const agents = defineResource({
       model: requiredLine(100).optional(),
       enabled: z.boolean(),
     },
-    author: true,
+    prepare: authored,
   }),
   relationships: {
     organisation: { type: 'organisations' },

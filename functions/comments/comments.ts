@@ -11,11 +11,11 @@ import { readIndex } from '#shared/data/repository';
 import type { Scope } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
 import { type CollectionRequest, listResources } from '#shared/engine/collection';
-import { byPrincipal, commitChecked, deleteRecord, newRecord } from '#shared/engine/record-writes';
+import { defineWrite } from '#shared/engine/define-write';
+import { byPrincipal, deleteRecord, newRecord } from '#shared/engine/record-writes';
 import { declaredType } from '#shared/engine/resource-definition';
 import { requiredText } from '#shared/jsonapi/attribute-types';
 import { ForbiddenError } from '#shared/jsonapi/errors';
-import { parseDocument } from '#shared/jsonapi/request-document';
 import { comments } from './definitions';
 
 export const commentableTypes = [
@@ -67,34 +67,30 @@ export const createCommentDocument = z.lazy(() =>
   }),
 );
 
-export const createComment = async (
-  scope: Scope,
-  orgId: string,
-  body: unknown,
-  principal: Principal | null | undefined,
-  now = new Date(),
-) => {
-  const { data } = parseDocument(createCommentDocument, body);
-  const { subject } = data.attributes;
-  const target = declaredType(subject.type);
-  if (!target) throw new Error(`commentable type ${subject.type} is not registered`);
-  const record = newRecord(
-    comments,
-    orgId,
-    {
-      attributes: data.attributes,
-      rels: byPrincipal('author', principal),
-    },
-    now,
-  );
-  const filed = fileUnder(record, commentsIndexKey(subject.id));
-  await commitChecked(
-    scope,
-    [{ create: filed }],
-    [{ op: { check: target.keyOf(orgId, subject.id) }, pointer: '/data/attributes/subject' }],
-  );
-  return filed;
-};
+/** No reads: the subject's existence is a check in the comment's own transaction (400 at the subject). */
+export const createComment = defineWrite({
+  document: createCommentDocument,
+  decide: ({ orgId, principal, now }, { data }) => {
+    const { subject } = data.attributes;
+    const target = declaredType(subject.type);
+    if (!target) throw new Error(`commentable type ${subject.type} is not registered`);
+    const record = newRecord(
+      comments,
+      orgId,
+      { attributes: data.attributes, rels: byPrincipal('author', principal) },
+      now,
+    );
+    return {
+      comment: fileUnder(record, commentsIndexKey(subject.id)),
+      subject: target.keyOf(orgId, subject.id),
+    };
+  },
+  ops: (_request, { comment, subject }) => ({
+    ops: [{ create: comment }],
+    checks: [{ op: { check: subject }, pointer: '/data/attributes/subject' }],
+  }),
+  answer: ({ comment }) => comment,
+});
 
 /** Permanent; the author's own, or anyone's with `comments:moderate` in the comment's organisation. */
 export const deleteComment = async (scope: Scope, comment: StoredResource, principal: Principal | null) => {

@@ -5,6 +5,7 @@
  */
 import * as z from 'zod';
 import type { StoredResource } from '#shared/data/stored-resource';
+import { authored, listedOn } from '#shared/engine/moments';
 import { CRUD, createdAtSort, defineResource } from '#shared/engine/resource-definition';
 import { email, line, requiredLine, requiredText, timestamp } from '#shared/jsonapi/attribute-types';
 
@@ -40,7 +41,7 @@ export const customerContacts = defineResource({
         .optional(),
     },
     relationships: ['accounts'],
-    author: true,
+    prepare: authored,
   }),
   relationships: {
     organisation: { type: 'organisations' },
@@ -80,7 +81,7 @@ export const customerAccounts = defineResource({
       reference: text(50),
       kind: z.enum(['domestic', 'commercial', 'public']),
     },
-    author: true,
+    prepare: authored,
   }),
   relationships: { organisation: { type: 'organisations' }, ...author },
   collection: {
@@ -112,8 +113,8 @@ export const customerInteractions = defineResource({
       outcome: text(2000),
     },
     relationships: ['contact', 'account'],
-    author: true,
-    listedOn: { relationship: 'contact', as: 'interactions' },
+    prepare: authored,
+    keep: listedOn('contact', 'interactions'),
   }),
   relationships: {
     organisation: { type: 'organisations' },
@@ -150,7 +151,7 @@ export const customerAppointments = defineResource({
       status: z.enum(['scheduled', 'completed', 'cancelled', 'no_show']),
     },
     relationships: ['contact', 'account', 'assignee'],
-    author: true,
+    prepare: authored,
   }),
   relationships: {
     organisation: { type: 'organisations' },

@@ -47,10 +47,10 @@ export const jobRoles = defineResource({
     // The qualifications the role requires: users?filter[compliant_with]=<it> lists who meets them.
     relationships: ['required_specification'],
     // Counted on the specification, which stays while a role requires it.
-    upkeep: countOnNamed('required_specification', qualificationSpecifications, JOB_ROLES_REQUIRING),
+    keep: countOnNamed('required_specification', qualificationSpecifications, JOB_ROLES_REQUIRING),
     // The code is how other systems (payroll, competence matrices) name a role: one per organisation.
     unique: { attribute: 'code', claim: (orgId, code) => ({ pk: `ORG#${orgId}#job-role-codes`, sk: code }) },
-    inUse: (role) => {
+    guardDelete: (role) => {
       const n = holdersOf(role);
       return n > 0
         ? `${n} ${n === 1 ? 'user holds' : 'users hold'} this job role: give them another (or none) first.`

@@ -1,9 +1,7 @@
 /** Creating a team: the team, its count and each member's `teams` link commit together. */
 import * as z from 'zod';
 import { principalKey } from '#shared/data/principals';
-import type { Scope } from '#shared/data/scope';
-import type { StoredResource } from '#shared/data/stored-resource';
-import { commit, WriteRefused } from '#shared/data/transaction';
+import { defineWrite } from '#shared/engine/define-write';
 import { newRecord } from '#shared/engine/record-writes';
 import { freeText, requiredLine } from '#shared/jsonapi/attribute-types';
 import { ValidationError } from '#shared/jsonapi/errors';
@@ -32,33 +30,37 @@ export const createTeamDocument = z.lazy(() =>
   ),
 );
 
-export const createTeam = async (
-  scope: Scope,
-  orgId: string,
-  { data }: z.infer<typeof createTeamDocument>,
-  now = new Date(),
-): Promise<StoredResource> => {
-  const memberIds = data.relationships?.members?.data.map((m) => m.id) ?? [];
-  const team = newRecord(
-    teams,
-    orgId,
-    { attributes: data.attributes, rels: { members: memberIds, schemas: [] } },
-    now,
-  );
-  const links = memberIds.map((id) => ({
-    link: { key: users.keyOf(orgId, id), relationship: 'teams', id: team.id },
-  }));
-  const memberships = memberIds.map((id) => ({
-    append: { key: principalKey(id), map: 'teams', name: orgId, id: team.id },
-  }));
-  await commit(scope, [{ create: team }, ...links, ...memberships]).catch((error: unknown) => {
-    if (error instanceof WriteRefused && error.code === 'stale' && error.op !== undefined) {
-      throw new ValidationError({
-        detail: 'No such user in this organisation.',
-        source: { pointer: `/data/relationships/members/data/${(error.op - 1) % memberIds.length}` },
-      });
-    }
-    throw error;
-  });
-  return team;
-};
+/** No reads: each member's link is conditioned on the user, so a member not in the organisation is refused. */
+export const createTeam = defineWrite({
+  document: createTeamDocument,
+  decide: ({ orgId, now }, { data }) => {
+    const memberIds = data.relationships?.members?.data.map((m) => m.id) ?? [];
+    const team = newRecord(
+      teams,
+      orgId,
+      { attributes: data.attributes, rels: { members: memberIds, schemas: [] } },
+      now,
+    );
+    return { team, memberIds };
+  },
+  ops: ({ orgId }, { team, memberIds }) => ({
+    ops: [
+      { create: team },
+      ...memberIds.map((id) => ({
+        link: { key: users.keyOf(orgId, id), relationship: 'teams', id: team.id },
+      })),
+      ...memberIds.map((id) => ({
+        append: { key: principalKey(id), map: 'teams', name: orgId, id: team.id },
+      })),
+    ],
+    refused: (error) => {
+      if (error.code === 'stale' && error.op !== undefined)
+        throw new ValidationError({
+          detail: 'No such user in this organisation.',
+          source: { pointer: `/data/relationships/members/data/${(error.op - 1) % memberIds.length}` },
+        });
+      throw error;
+    },
+  }),
+  answer: ({ team }) => team,
+});

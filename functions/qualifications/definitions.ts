@@ -65,7 +65,7 @@ export const qualificationTypes = defineResource({
       attribute: 'code',
       claim: (orgId, code) => ({ pk: `ORG#${orgId}#qualification-codes`, sk: code }),
     },
-    validate: (type) => {
+    prepare: (type) => {
       if (type.attributes.kind !== 'induction' && sitesOf(type).length > 0)
         throw new ValidationError({
           detail: 'Only an induction names the sites it covers.',
@@ -76,8 +76,9 @@ export const qualificationTypes = defineResource({
           detail: 'A validity period needs has_expiry: true.',
           source: { pointer: '/data/attributes/validity_period' },
         });
+      return type;
     },
-    upkeep: (before, after) => {
+    keep: (before, after) => {
       const [was, is] = [sitesOf(before), sitesOf(after)];
       const record = (after ?? before) as StoredResource;
       const ops: WriteOp[] = [
@@ -96,7 +97,7 @@ export const qualificationTypes = defineResource({
       ];
       return { ops };
     },
-    inUse: (type) => {
+    guardDelete: (type) => {
       const [awards, specifications] = [countOf(type, AWARDS_OF_TYPE), countOf(type, SPECIFICATIONS_OF_TYPE)];
       if (awards > 0)
         return `${awards} award(s) are of this type: it stays while they do (revoke rather than delete).`;
@@ -236,8 +237,8 @@ export const qualificationSpecifications = defineResource({
       attribute: 'code',
       claim: (orgId, code) => ({ pk: `ORG#${orgId}#qualification-specification-codes`, sk: code }),
     },
-    upkeep: (before, after) => ({ checks: typeCounts(before, after) }),
-    inUse: requiredBy,
+    keep: (before, after) => ({ checks: typeCounts(before, after) }),
+    guardDelete: requiredBy,
   }),
   relationships: { organisation: { type: 'organisations' } },
   collection: {

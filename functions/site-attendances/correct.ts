@@ -9,6 +9,9 @@ export { correctionDocument as requestBody } from './corrections';
 /** PATCH /v3/site-attendances/{id}: corrects its times, keeping each value replaced, who and why. */
 export const handler = jsonApiHandler('updateSiteAttendance', async (request) => {
   const attendance = await readInScope(request.scope, siteAttendances, request.params.site_attendance_id);
-  const corrected = await correctTimes(request.scope, attendance, request.body, signedIn(request.principal));
+  const corrected = await correctTimes(
+    { scope: request.scope, orgId: attendance.org_id, principal: signedIn(request.principal), attendance },
+    request.body,
+  );
   return resourceResponse(request, siteAttendances, corrected);
 });

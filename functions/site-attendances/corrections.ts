@@ -1,16 +1,17 @@
 /**
  * Correcting an attendance's times (a forgotten sign-out, a kiosk clock): each change keeps the value it
- * replaces, who made it, when and why, in `corrections`; the attendance's audit history has them too.
+ * replaces, who made it, when and why, in `corrections` (`rules/corrections.ts`); the attendance's audit
+ * history has them too.
  */
 import * as z from 'zod';
 import type { Principal } from '#shared/auth/principal';
-import type { Scope } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
-import { changedRecord, replaceRecord } from '#shared/engine/record-writes';
+import { defineWrite, type WriteRequest } from '#shared/engine/define-write';
+import { changedRecord } from '#shared/engine/record-writes';
 import { requiredText, timestamp } from '#shared/jsonapi/attribute-types';
-import { ConflictError, ValidationError } from '#shared/jsonapi/errors';
-import { assertSameId, parseDocument } from '#shared/jsonapi/request-document';
+import { assertSameId } from '#shared/jsonapi/request-document';
 import { siteAttendances } from './definitions';
+import { corrected } from './rules/corrections';
 
 export const correctionDocument = z.strictObject({
   data: z.strictObject({
@@ -25,47 +26,18 @@ export const correctionDocument = z.strictObject({
   }),
 });
 
-export const correctTimes = async (
-  scope: Scope,
-  attendance: StoredResource,
-  body: unknown,
-  principal: Principal,
-  now = new Date(),
-) => {
-  const { data } = parseDocument(correctionDocument, body);
-  assertSameId(data.id, attendance.id);
-  const { correction_reason: reason, ...times } = data.attributes;
-  if (times.signed_out_at !== undefined && attendance.attributes.signed_out_at === null)
-    throw new ConflictError('The attendance is open: sign it out, then correct the time it ended.');
-  const changes = Object.entries(times).filter(([field, value]) => value !== attendance.attributes[field]);
-  if (changes.length === 0)
-    throw new ValidationError({
-      detail: 'Give a time that differs from the one recorded.',
-      source: { pointer: '/data/attributes' },
-    });
-  const next = { ...attendance.attributes, ...times };
-  const [start, end] = [String(next.signed_in_at), next.signed_out_at as string | null];
-  if (end !== null && end <= start)
-    throw new ValidationError({
-      detail: 'An attendance ends after it starts.',
-      source: { pointer: '/data/attributes/signed_out_at' },
-    });
-  if (start > now.toISOString())
-    throw new ValidationError({
-      detail: 'An attendance cannot start in the future.',
-      source: { pointer: '/data/attributes/signed_in_at' },
-    });
-  const corrections = [
-    ...((attendance.attributes.corrections as unknown[]) ?? []),
-    ...changes.map(([field, to]) => ({
-      field,
-      from: attendance.attributes[field],
-      to,
-      reason,
-      by: principal.id,
-      at: now.toISOString(),
-    })),
-  ];
-  const changed = changedRecord(siteAttendances, attendance, { attributes: { ...times, corrections } }, now);
-  return replaceRecord(scope, siteAttendances, changed);
-};
+/** PATCH /v3/site-attendances/{id}: the attendance as its handler read it is the one fact. */
+export const correctTimes = defineWrite({
+  document: correctionDocument,
+  facts: async ({ attendance }: WriteRequest & { principal: Principal; attendance: StoredResource }) =>
+    attendance,
+  decide: ({ principal, now }, { data }, attendance) => {
+    assertSameId(data.id, attendance.id);
+    const { correction_reason: reason, ...times } = data.attributes;
+    const attributes = corrected(attendance.attributes, times, reason, principal.id, now);
+    return changedRecord(siteAttendances, attendance, { attributes }, now);
+  },
+  // The next version, conditional on the one read.
+  ops: (_request, next) => ({ ops: [{ replace: next }] }),
+  answer: (next) => next,
+});

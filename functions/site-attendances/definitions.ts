@@ -147,20 +147,21 @@ export const siteSettings = defineResource({
     },
     relationships: ['scheme', 'location', 'required_specification'],
     // Counted on the specification, which stays while a site requires it.
-    upkeep: countOnNamed('required_specification', qualificationSpecifications, SITE_SETTINGS_REQUIRING),
-    idOf: (record) => siteSettingsIdOf(siteOf(record) ?? ''),
-    validate: (record) => {
+    keep: countOnNamed('required_specification', qualificationSpecifications, SITE_SETTINGS_REQUIRING),
+    // One per site: its id is the site's (a second create is 409), and it stays with that site.
+    prepare: (record, { before }) => {
       const site = siteOf(record);
       if (!site || (record.rels.scheme && record.rels.location))
         throw new ValidationError({
           detail: 'Site settings name their site: a scheme or a location, not both.',
           source: { pointer: '/data/relationships' },
         });
-      if (record.id !== siteSettingsIdOf(site))
+      if (before && record.id !== siteSettingsIdOf(site))
         throw new ValidationError({
           detail: 'Site settings stay with their site: create the other site’s settings instead.',
           source: { pointer: '/data/relationships' },
         });
+      return { ...record, id: siteSettingsIdOf(site) };
     },
   }),
   relationships: {

@@ -1,8 +1,9 @@
 /**
- * Signing in at a site's gate: the gate's checks (data read in two round trips: the site, its settings,
- * the person and the organisation's settings with the site's inductions; then the specification the site
- * requires), one open attendance per person per site (a claim: of two concurrent sign-ins exactly one
- * wins), and the automatic sign-out at the site's closing time on the schedule, all in one transaction.
+ * Signing in at a site's gate, the model of a bespoke write (`defineWrite`): the facts the gate needs (read
+ * in two round trips: the site, its settings, the person and the organisation's settings with the site's
+ * inductions; then the specification the site requires), the gate's decision (`rules/sign-in.ts`), and one
+ * transaction: the attendance, one open attendance per person per site (a claim: of two concurrent
+ * sign-ins exactly one wins), and the automatic sign-out at the site's closing time on the due index.
  */
 import * as z from 'zod';
 import { users } from '#functions/people/users';
@@ -10,35 +11,31 @@ import { locations } from '#functions/places/definitions';
 import { schemes } from '#functions/projects/definitions';
 import { qualificationSpecifications } from '#functions/qualifications/definitions';
 import { awardsOf } from '#functions/qualifications/person-awards';
-import { dayOf } from '#functions/qualifications/rules/awards';
 import type { Rule } from '#functions/qualifications/rules/rules';
 import type { Principal } from '#shared/auth/principal';
 import { dueEntry, dueEntryOp } from '#shared/data/due-work';
 import { settingsKey, settingsOf } from '#shared/data/organisation-settings';
 import { batchGetInScope, queryItems, readAheadOr } from '#shared/data/repository';
-import type { Scope } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
-import type { WriteRefused } from '#shared/data/transaction';
+import { defineWrite, type WriteRequest } from '#shared/engine/define-write';
 import {
   byPrincipal,
-  createRecord,
+  existenceChecks,
   newRecord,
   relationshipSchema,
   storedRelationships,
 } from '#shared/engine/record-writes';
 import { line, requiredLine, requiredText } from '#shared/jsonapi/attribute-types';
-import { ConflictError, ForbiddenError, ValidationError } from '#shared/jsonapi/errors';
-import { parseDocument } from '#shared/jsonapi/request-document';
+import { ConflictError } from '#shared/jsonapi/errors';
 import {
   DEFAULT_CLOSING_TIME,
   onSitePartition,
   siteAttendances,
-  siteOf,
   siteSettings,
   siteSettingsIdOf,
 } from './definitions';
 import { AUTO_SIGN_OUT } from './due-work';
-import { type GateChecks, gateChecks, notChecked } from './rules/gate';
+import { admitted, type GateFacts, type Named, namedAt } from './rules/sign-in';
 import { nextClosing } from './rules/site-day';
 
 const relationship = (name: string) => relationshipSchema(siteAttendances, name).optional();
@@ -71,155 +68,131 @@ export const openAttendanceKey = (orgId: string, siteId: string, personId: strin
   sk: `${siteId}#${personId}`,
 });
 
-const problem = (pointer: string, detail: string) => new ValidationError({ detail, source: { pointer } });
-
 /** What the gate needs to know about a site and a person, read in two round trips. */
 const gateFacts = async (
-  scope: Scope,
-  orgId: string,
-  siteId: string,
-  isScheme: boolean,
-  personId: string | null,
-) => {
-  const siteKey = (isScheme ? schemes : locations).keyOf(orgId, siteId);
-  const settingsOfSite = siteSettings.keyOf(orgId, siteSettingsIdOf(siteId));
-  const [records, organisation, inductions] = await Promise.all([
-    batchGetInScope(scope, [siteKey, settingsOfSite, ...(personId ? [users.keyOf(orgId, personId)] : [])]),
-    readAheadOr<StoredResource>(scope, [settingsKey(orgId)]),
+  { scope, orgId }: WriteRequest,
+  named: Named,
+): Promise<GateFacts & { rules: StoredResource | null }> => {
+  const { site, personId } = named;
+  const siteKey = (site.isScheme ? schemes : locations).keyOf(orgId, site.id);
+  const settingsOfSite = siteSettings.keyOf(orgId, siteSettingsIdOf(site.id));
+  const personKey = personId ? users.keyOf(orgId, personId) : null;
+  const [records, inductions] = await Promise.all([
+    batchGetInScope(scope, [siteKey, settingsOfSite, ...(personKey ? [personKey] : [])]),
     queryItems<{ qualification_type: string }>({
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :site)',
-      ExpressionAttributeValues: { ':pk': `ORG#${orgId}#site-inductions`, ':site': `${siteId}#` },
+      ExpressionAttributeValues: { ':pk': `ORG#${orgId}#site-inductions`, ':site': `${site.id}#` },
       ProjectionExpression: 'qualification_type',
     }),
   ]);
-  const find = (key: { pk: string; sk: string }) =>
-    records.find((r) => r.pk === key.pk && r.sk === key.sk) ?? null;
+  const find = (key: { pk: string; sk: string } | null) =>
+    (key && records.find((r) => r.pk === key.pk && r.sk === key.sk)) ?? null;
   const rules = find(settingsOfSite);
+  const person = find(personKey);
   const specificationId = rules?.rels.required_specification;
   const [specification] =
     typeof specificationId === 'string'
       ? await batchGetInScope(scope, [qualificationSpecifications.keyOf(orgId, specificationId)])
       : [];
   return {
-    site: find(siteKey),
-    person: personId ? find(users.keyOf(orgId, personId)) : null,
+    named,
+    siteFound: find(siteKey) !== null,
+    personFound: person !== null,
+    awards: person ? awardsOf(person) : null,
     rules,
-    timezone: settingsOf(organisation[0] ?? null).timezone,
     inductions: inductions.map((entry) => entry.qualification_type),
     specification: specification
       ? { id: specification.id, rule: specification.attributes.rule as Rule }
       : null,
+    missingQualification: rules?.attributes.missing_qualification === 'refuse' ? 'refuse' : 'warn',
   };
 };
 
-/** The 409 a refusal is: what is missing, and how to get in anyway. */
-const refusal = (checks: GateChecks) =>
-  new ConflictError(
-    `Refused at the gate: missing ${checks.missing.join('; ')}. A manager holding site-attendances:override may sign them in with a reason.`,
-  );
-
-export const signIn = async (
-  scope: Scope,
-  orgId: string,
-  body: unknown,
-  principal: Principal,
-  now = new Date(),
-) => {
-  const { data } = parseDocument(signInDocument, body);
-  const { attributes } = data;
-  const rels = storedRelationships(data.relationships);
-  const siteId = siteOf({ rels });
-  if (!siteId || (rels.scheme && rels.location))
-    throw problem('/data/relationships', 'An attendance names its site: a scheme or a location, not both.');
-  const personId = typeof rels.person === 'string' ? rels.person : null;
-  if (!personId && !attributes.guest)
-    throw problem(
-      '/data/attributes/guest',
-      'Someone without an account signs in as a guest: give their name.',
+/** POST …/site-attendances: the request names who signs in where; the gate decides; one commit records it. */
+export const signIn = defineWrite({
+  document: signInDocument,
+  facts: async (request: WriteRequest & { principal: Principal }, { data }) => {
+    const { orgId, principal, scope } = request;
+    const named = namedAt(
+      storedRelationships(data.relationships),
+      data.attributes.guest,
+      data.attributes.override !== undefined,
+      principal.permissions.get(orgId)?.has('site-attendances:override') ?? false,
     );
-  if (attributes.override && !principal.permissions.get(orgId)?.has('site-attendances:override'))
-    throw new ForbiddenError('Overriding the gate needs the site-attendances:override permission.');
-  const facts = await gateFacts(scope, orgId, siteId, typeof rels.scheme === 'string', personId);
-  if (!facts.site)
-    throw problem(
-      `/data/relationships/${rels.scheme ? 'scheme' : 'location'}/data`,
-      'No such site in this organisation.',
+    const [gate, organisation] = await Promise.all([
+      gateFacts(request, named),
+      readAheadOr<StoredResource>(scope, [settingsKey(orgId)]),
+    ]);
+    return { ...gate, timezone: settingsOf(organisation[0] ?? null).timezone };
+  },
+  decide: ({ orgId, principal, now }, { data }, facts) => {
+    const { override, ...given } = data.attributes;
+    const kind = given.attendee_kind ?? 'worker';
+    const checks = admitted(facts, kind, override !== undefined, now);
+    const { site, personId } = facts.named;
+    const draft = newRecord(
+      siteAttendances,
+      orgId,
+      {
+        attributes: {
+          ...given,
+          attendee_kind: kind,
+          guest: given.guest ?? null,
+          employer: given.employer ?? null,
+          signed_in_at: now.toISOString(),
+          signed_out_at: null,
+          method_out: null,
+          checks,
+          // Kept only when it let someone in: who overrode the gate, and why.
+          override:
+            checks.outcome === 'overridden' && override
+              ? { reason: override.reason, by: principal.id, at: now.toISOString() }
+              : null,
+          corrections: [],
+        },
+        meta: { on_site: true },
+        rels: {
+          ...storedRelationships(data.relationships),
+          person: personId,
+          ...byPrincipal('signed_in_by', principal, 'signed_in_by'),
+        },
+      },
+      now,
     );
-  if (personId && !facts.person)
-    throw problem('/data/relationships/person/data', 'No such user in this organisation.');
-  const kind = attributes.attendee_kind ?? 'worker';
-  const day = dayOf(now.getTime());
-  const checks =
-    kind === 'visitor'
-      ? notChecked(day)
-      : gateChecks(
-          {
-            inductions: facts.inductions,
-            specification: facts.specification,
-            missingQualification:
-              facts.rules?.attributes.missing_qualification === 'refuse' ? 'refuse' : 'warn',
-          },
-          facts.person ? awardsOf(facts.person) : null,
-          day,
-          attributes.override !== undefined,
-        );
-  if (checks.outcome === 'refused') throw refusal(checks);
-  const { override, ...given } = attributes;
-  const draft = newRecord(
-    siteAttendances,
-    orgId,
-    {
-      attributes: {
-        ...given,
-        attendee_kind: kind,
-        guest: given.guest ?? null,
-        employer: given.employer ?? null,
-        signed_in_at: now.toISOString(),
-        signed_out_at: null,
-        method_out: null,
-        checks,
-        // Kept only when it let someone in: who overrode the gate, and why.
-        override:
-          checks.outcome === 'overridden' && override
-            ? { reason: override.reason, by: principal.id, at: now.toISOString() }
-            : null,
-        corrections: [],
+    const closing = String(facts.rules?.attributes.closing_time ?? DEFAULT_CLOSING_TIME);
+    const entry = dueEntry(
+      AUTO_SIGN_OUT.name,
+      orgId,
+      draft.id,
+      nextClosing(now.getTime(), closing, facts.timezone),
+    );
+    const attendance: StoredResource = {
+      ...draft,
+      gsi1pk: onSitePartition(orgId, site.id),
+      gsi1sk: draft.id,
+      schedule: { pk: entry.pk, sk: entry.sk },
+    };
+    return { attendance, entry, site: site.id, personId };
+  },
+  ops: ({ orgId }, { attendance, entry, site, personId }) => {
+    const claim = personId
+      ? [{ claim: { ...openAttendanceKey(orgId, site, personId), holder_id: attendance.id, org_id: orgId } }]
+      : [];
+    // Read above, and checked again as the attendance commits: neither may have gone meanwhile.
+    const { scheme, location, person } = attendance.rels;
+    return {
+      ops: [{ create: attendance }, ...claim, dueEntryOp(entry)],
+      checks: existenceChecks(siteAttendances, orgId, {
+        scheme: scheme ?? null,
+        location: location ?? null,
+        person: person ?? null,
+      }),
+      refused: (error) => {
+        if (claim.length > 0 && error.op === 1)
+          throw new ConflictError('This person is signed in at this site already: sign them out first.');
+        throw new ConflictError('The site or the person changed while signing in; try again.');
       },
-      meta: { on_site: true },
-      rels: {
-        ...rels,
-        person: personId,
-        ...byPrincipal('signed_in_by', principal, 'signed_in_by'),
-      },
-    },
-    now,
-  );
-  const closing = String(facts.rules?.attributes.closing_time ?? DEFAULT_CLOSING_TIME);
-  const entry = dueEntry(
-    AUTO_SIGN_OUT.name,
-    orgId,
-    draft.id,
-    nextClosing(now.getTime(), closing, facts.timezone),
-  );
-  const attendance: StoredResource = {
-    ...draft,
-    gsi1pk: onSitePartition(orgId, siteId),
-    gsi1sk: draft.id,
-    schedule: { pk: entry.pk, sk: entry.sk },
-  };
-  const claim = personId
-    ? [{ claim: { ...openAttendanceKey(orgId, siteId, personId), holder_id: draft.id, org_id: orgId } }]
-    : [];
-  const refused = (error: WriteRefused): never => {
-    if (claim.length > 0 && error.op === 1)
-      throw new ConflictError('This person is signed in at this site already: sign them out first.');
-    throw new ConflictError('The site or the person changed while signing in; try again.');
-  };
-  // Read above, and checked again as the attendance commits: neither may have gone meanwhile.
-  const { scheme, location, person } = attendance.rels;
-  return createRecord(scope, siteAttendances, attendance, [...claim, dueEntryOp(entry)], refused, {
-    scheme: scheme ?? null,
-    location: location ?? null,
-    person: person ?? null,
-  });
-};
+    };
+  },
+  answer: ({ attendance }) => attendance,
+});

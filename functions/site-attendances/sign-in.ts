@@ -14,6 +14,7 @@ export { signInDocument as requestBody } from './sign-in-writes';
  */
 export const handler = jsonApiHandler('createSiteAttendance', async (request) => {
   const principal = signedIn(request.principal);
-  const attendance = await signIn(request.scope, request.params.org_id, request.body, principal);
+  const { scope, params } = request;
+  const attendance = await signIn({ scope, orgId: params.org_id, principal }, request.body);
   return created(await resourceResponse(request, siteAttendances, attendance));
 });

@@ -106,8 +106,7 @@ export const loadDemoSites = async (orgId: string, prefix: string, people: Store
   if (!approver) return;
   for (const person of others.slice(0, 2))
     await signIn(
-      scope,
-      orgId,
+      { scope, orgId, principal: approver },
       {
         data: {
           type: 'site-attendances',
@@ -115,6 +114,5 @@ export const loadDemoSites = async (orgId: string, prefix: string, people: Store
           relationships: { person: rel('users', person.id), location: rel('locations', depot) },
         },
       },
-      approver,
     );
 };

@@ -111,8 +111,7 @@ export const createTeam = (
   at?: Date,
 ) =>
   createTeamRecord(
-    scopeOf([orgId]),
-    orgId,
+    { scope: scopeOf([orgId]), orgId, principal: null, now: at },
     {
       data: {
         type: 'teams',
@@ -122,7 +121,6 @@ export const createTeam = (
         },
       },
     },
-    at,
   );
 
 export const createFeatureConfiguration = (

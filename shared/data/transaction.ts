@@ -200,9 +200,12 @@ export const buildTransaction = (
     }
   };
   const checked = new Set<string>();
-  // A keep requires its record to exist, so an existence check of a record kept in the same transaction
-  // is the keep's (a specification named and counted by a job role): DynamoDB allows one action per item.
-  const kept = new Set(ops.flatMap((op) => ('keep' in op ? [keyId(op.keep.key)] : [])));
+  // A keep or a link requires its record to exist, so an existence check of a record kept or linked in the
+  // same transaction is theirs (a specification named and counted by a job role, a contact an interaction
+  // is listed on): DynamoDB allows one action per item.
+  const kept = new Set(
+    ops.flatMap((op) => ('keep' in op ? [keyId(op.keep.key)] : 'link' in op ? [keyId(op.link.key)] : [])),
+  );
   const counters = new Map<string, Tally>();
   const tally = (op: number, key: ItemKey): Tally => {
     const found: Tally = counters.get(keyId(key)) ?? {

@@ -5,6 +5,7 @@
  * module imports itself back round a circle.
  */
 import type * as z from 'zod';
+import type { Principal } from '../auth/principal';
 import type { FilterClause } from '../data/collection-query';
 import type { Scope } from '../data/scope';
 import type { ItemKey, StoredResource } from '../data/stored-resource';
@@ -29,30 +30,44 @@ export interface UniqueAttribute {
   claim: (orgId: string, value: string) => ItemKey;
 }
 
-export interface CrudOptions {
-  /** The caller is recorded as `author` (a user) or `author_service_account`. */
-  author?: true;
-  /** The record is listed on the one its `relationship` names, in that record's `as` list (a contact's interactions). */
-  listedOn?: { relationship: string; as: string };
+/** What was there before a write, and who makes it: what `prepare` is given. */
+export interface WriteMoment {
+  /** The record as it was read: null on create. */
+  before: StoredResource | null;
+  /** The caller, on create (null there for the service's own writes, and on every update). */
+  principal: Principal | null;
+}
+
+/** What a write maintains on other records, committed in its transaction. */
+export interface Kept {
+  ops?: WriteOp[];
+  /** Ops that prove what the write names: each refused is a 400 at its pointer. */
+  checks?: Check[];
+}
+
+/**
+ * The moments of a declared type's generic writes, a closed set (as JsonApiDotNetCore's resource
+ * definitions have a fixed lifecycle): a rule that fits none is a design question, not a new key.
+ */
+export interface WriteMoments {
   /**
-   * Why a record may not be deleted yet (a job role someone holds), from the record as read: 409 with
+   * Before a create or an update, on the record as it would be written: throws a ValidationError for a
+   * rule across fields, and answers the record to write, with what the server derives (its id, one per
+   * something such as a site's settings, so a second create is 409; its author, `authored`).
+   */
+  prepare?: (record: StoredResource, moment: WriteMoment) => StoredResource;
+  /**
+   * What other records keep of this one, moved in each write's transaction (`before` is null on create,
+   * `after` on delete): counts on what it names (`countOnNamed`), index entries (an induction type's entry
+   * under each site it covers), its place in a parent's list (`listedOn`, which reads the parent).
+   */
+  keep?: (before: StoredResource | null, after: StoredResource | null, scope: Scope) => Kept | Promise<Kept>;
+  /**
+   * Why the record may not be deleted yet (a job role someone holds), from the record as read: 409 with
    * this detail. What it reads must move the record's version, so the delete (conditional on the version
    * read) cannot pass a change made after the look.
    */
-  inUse?: (record: StoredResource) => string | undefined;
-  /**
-   * What other records keep of this one, moved with each write (before: null on create; after: null on
-   * delete): ops (an induction type's entry under each site it covers), and checks of what it names, each
-   * a 400 at its pointer when refused (a specification's qualification types, each counted as in use).
-   */
-  upkeep?: (
-    before: StoredResource | null,
-    after: StoredResource | null,
-  ) => { ops?: WriteOp[]; checks?: Check[] };
-  /** A rule across fields, on the record as it would be written: throws a ValidationError if broken. */
-  validate?: (record: StoredResource) => void;
-  /** The id of a record of which there is one per something (a site's settings), from what it is created with. */
-  idOf?: (record: Pick<StoredResource, 'attributes' | 'rels'>) => string;
+  guardDelete?: (record: StoredResource) => string | undefined;
 }
 
 export interface RelationshipDefinition {
@@ -82,7 +97,7 @@ export type EndpointDeclaration =
     };
 
 /** What the generic create / update / delete accept: `required` attributes must be sent on create. */
-export interface WritesDeclaration extends CrudOptions {
+export interface WritesDeclaration extends WriteMoments {
   attributes: z.ZodRawShape;
   /** Relationships a client may set (each checked to name a record of the organisation). */
   relationships?: readonly string[];

@@ -10,9 +10,9 @@ import type { ResourceDefinition } from './resource-definition';
 import { relatedIds } from './serialise';
 
 /**
- * A `upkeep` counting a to-one or to-many relationship on the records it names: each keeps a number
+ * A `keep` counting a to-one or to-many relationship on the records it names: each keeps a number
  * (`count`) moved in the naming record's own transaction as the relationship is set, changed or cleared
- * and as the record goes, so a named record can refuse deletion while named (its `inUse`). A refused
+ * and as the record goes, so a named record can refuse deletion while named (its `guardDelete`). A refused
  * move (the record named is absent) is a 400 at the relationship.
  */
 export const countOnNamed =

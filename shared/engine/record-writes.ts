@@ -4,7 +4,6 @@
  * commit in one transaction; a refused check is a 400 pointing at the relationship that named it.
  */
 import * as z from 'zod';
-import type { Principal } from '../auth/principal';
 import { uuidv7 } from '../data/ids';
 import type { Scope } from '../data/scope';
 import type { StoredRelationship, StoredResource } from '../data/stored-resource';
@@ -14,6 +13,8 @@ import type { Check, ResourceDefinition } from './declaration';
 import { declaredType } from './resource-definition';
 
 export type { Check } from './declaration';
+/** Where most bespoke writes look for it, beside the rest of a write's parts. */
+export { byPrincipal } from './moments';
 
 import { relatedIds } from './serialise';
 import { indexed, toStoredResource } from './stored';
@@ -39,7 +40,7 @@ export const relationshipSchema = (definition: ResourceDefinition, name: string,
 };
 
 /** Checks that every id the relationships name exists among the organisation's records of its type. */
-const existenceChecks = (
+export const existenceChecks = (
   definition: ResourceDefinition,
   orgId: string,
   rels: Record<string, StoredRelationship>,
@@ -76,19 +77,6 @@ export const commitChecked = async (
     return onRefused(error);
   });
 };
-
-/**
- * Relationships naming the caller, one for each kind of principal: `user` (`<prefix>_user`, unless the
- * record names it bare: the spec's `author`, an award's `verified_by`) and `<prefix>_service_account`.
- */
-export const byPrincipal = (
-  prefix: string,
-  principal: Principal | null | undefined,
-  user = prefix === 'author' ? 'author' : `${prefix}_user`,
-) => ({
-  [user]: principal?.kind === 'user' ? principal.id : null,
-  [`${prefix}_service_account`]: principal?.kind === 'service-account' ? principal.id : null,
-});
 
 export interface RecordChanges {
   attributes?: Record<string, unknown>;

@@ -8,7 +8,7 @@ import { declareEvents, LIFECYCLE_ACTIONS } from '../data/events';
 import type { StoredResource } from '../data/stored-resource';
 import { resourceKey } from '../data/stored-resource';
 import { fillPath, parameterNames } from '../http/path-template';
-import type { ResourceDeclaration, ResourceDefinition } from './declaration';
+import type { ResourceDeclaration, ResourceDefinition, WritesDeclaration } from './declaration';
 import { toResourceObject } from './serialise';
 
 /**
@@ -47,8 +47,17 @@ export type {
   WritesDeclaration,
 } from './declaration';
 
+/**
+ * The writes' options are a closed set (the schema, the unique attribute and the moments): a key outside it
+ * (an option since folded into a moment, such as `validate` or `inUse`) does not compile. Needed because a
+ * declaration's type is inferred, and an inferred object is not checked for keys its constraint lacks.
+ */
+type ClosedWrites<Declaration> = Declaration extends { writes: () => infer Writes }
+  ? { writes: () => Writes & Record<Exclude<keyof Writes, keyof WritesDeclaration>, never> }
+  : unknown;
+
 export const defineResource = <const Declaration extends ResourceDeclaration>(
-  declaration: Declaration,
+  declaration: Declaration & ClosedWrites<Declaration>,
 ): Declaration & Pick<ResourceDefinition, 'keyOf' | 'selfPath'> => {
   const definition = {
     keyOf: (orgId: string, id: string) => resourceKey(orgId, declaration.type, id),

@@ -4,15 +4,13 @@
  */
 import * as z from 'zod';
 import type { Principal } from '../auth/principal';
-import { getInScope } from '../data/repository';
 import type { Scope } from '../data/scope';
 import type { StoredResource } from '../data/stored-resource';
 import type { WriteOp, WriteRefused } from '../data/transaction';
-import { ConflictError, ValidationError } from '../jsonapi/errors';
+import { ConflictError } from '../jsonapi/errors';
 import { assertSameId, parseDocument } from '../jsonapi/request-document';
-import type { CrudOptions, ResourceDefinition, UniqueAttribute } from './declaration';
+import type { ResourceDefinition, UniqueAttribute, WriteMoment, WriteMoments } from './declaration';
 import {
-  byPrincipal,
   changedRecord,
   createRecord,
   deleteRecord,
@@ -21,9 +19,9 @@ import {
   replaceRecord,
   storedRelationships,
 } from './record-writes';
-import { declaredType } from './resource-definition';
+import { indexed } from './stored';
 
-export type { CrudOptions, UniqueAttribute } from './declaration';
+export type { UniqueAttribute, WriteMoments } from './declaration';
 
 export interface SimpleCrud {
   definition: ResourceDefinition;
@@ -98,22 +96,26 @@ const writeDocuments = (
   return { create, update };
 };
 
-/** A declared type's create, update and delete: its schema, its claims and its listing. */
+/**
+ * A declared type's create, update and delete: its schema, its claims and its moments (`prepare` on the
+ * record to write, `keep` on what other records keep of it, `guardDelete` before it goes).
+ */
 export const simpleCrud = (
   definition: ResourceDefinition,
   attributes: z.ZodRawShape,
   relationshipNames: readonly string[],
   unique?: UniqueAttribute,
-  options: CrudOptions = {},
+  moments: WriteMoments = {},
 ): SimpleCrud => {
-  const { listedOn } = options;
-  const listing = (record: StoredResource): WriteOp[] => {
-    const parentId = record.rels[listedOn?.relationship ?? ''];
-    const parent = declaredType(definition.relationships[listedOn?.relationship ?? '']?.type ?? '');
-    return listedOn && parent && typeof parentId === 'string'
-      ? [{ link: { key: parent.keyOf(record.org_id, parentId), relationship: listedOn.as, id: record.id } }]
-      : [];
+  /** The record as `prepare` answers it, keyed again: the id it derives is where the record lives. */
+  const prepared = (draft: StoredResource, moment: WriteMoment): StoredResource => {
+    const record = moments.prepare?.(draft, moment) ?? draft;
+    return record === draft
+      ? draft
+      : indexed(definition, { ...record, ...definition.keyOf(record.org_id, record.id) });
   };
+  const keep = async (scope: Scope, before: StoredResource | null, after: StoredResource | null) =>
+    (await moments.keep?.(before, after, scope)) ?? {};
   const { create: createDocument, update: updateDocument } = writeDocuments(
     definition,
     attributes,
@@ -122,65 +124,39 @@ export const simpleCrud = (
   return {
     definition,
     documents: { create: createDocument, update: updateDocument },
-    create: (scope, orgId, body, principal) => {
+    create: async (scope, orgId, body, principal = null) => {
       const { data } = parseDocument(createDocument, body);
       const rels = storedRelationships(data.relationships as never);
-      const changes = {
-        attributes: data.attributes,
-        rels: { ...rels, ...(options.author && byPrincipal('author', principal)) },
-      };
-      const record = newRecord(definition, orgId, changes, new Date(), options.idOf?.(changes));
-      options.validate?.(record);
-      const kept = options.upkeep?.(null, record) ?? {};
+      const draft = newRecord(definition, orgId, { attributes: data.attributes, rels });
+      const record = prepared(draft, { before: null, principal });
+      const kept = await keep(scope, null, record);
       const claims = [...claimOps(unique, null, record), ...(kept.ops ?? [])];
-      const links = listing(record);
-      // The link's own condition proves the listing record exists (a second check on it is not allowed).
-      const { [listedOn?.relationship ?? '']: _linked, ...checked } = rels;
-      const refused = (error: WriteRefused): never => {
-        if (links.length > 0 && error.op === 1 + claims.length) {
-          throw new ValidationError({
-            detail: 'No such record in this organisation.',
-            source: { pointer: `/data/relationships/${listedOn?.relationship}/data` },
-          });
-        }
+      // Its own key taken where `prepare` derived its id: there is one already (a site's settings).
+      const taken = (error: WriteRefused): never => {
+        if (error.op === 0 && record.id !== draft.id)
+          throw new ConflictError(`There is one already (${record.id}): change it instead.`);
         return takenValue(unique, claims)(error);
       };
-      // One per something: a second is refused at its own key.
-      const taken = (error: WriteRefused): never => {
-        if (options.idOf && error.op === 0)
-          throw new ConflictError(`There is one already (${record.id}): change it instead.`);
-        return refused(error);
-      };
-      return createRecord(scope, definition, record, [...claims, ...links], taken, checked, kept.checks);
+      return createRecord(scope, definition, record, claims, taken, record.rels, kept.checks);
     },
-    update: (scope, record, body) => {
+    update: async (scope, record, body) => {
       const { data } = parseDocument(updateDocument, body);
       assertSameId(data.id, record.id);
       const rels = storedRelationships(data.relationships as never);
-      const next = changedRecord(definition, record, { attributes: data.attributes ?? {}, rels });
-      options.validate?.(next);
-      const kept = options.upkeep?.(record, next) ?? {};
+      const draft = changedRecord(definition, record, { attributes: data.attributes ?? {}, rels });
+      const next = prepared(draft, { before: record, principal: null });
+      const kept = await keep(scope, record, next);
       const extra = [...claimOps(unique, record, next), ...(kept.ops ?? [])];
       return replaceRecord(scope, definition, next, rels, extra, takenValue(unique, extra), kept.checks);
     },
     remove: async (scope, record) => {
-      const inUse = options.inUse?.(record);
-      if (inUse) throw new ConflictError(inUse);
-      const parentId = record.rels[listedOn?.relationship ?? ''];
-      const parent = declaredType(definition.relationships[listedOn?.relationship ?? '']?.type ?? '');
-      const listedBy =
-        listedOn && parent && typeof parentId === 'string'
-          ? await getInScope(scope, parent.keyOf, parentId)
-          : null;
-      const unlink: WriteOp[] =
-        listedOn && listedBy
-          ? [{ unlink: { record: listedBy, relationship: listedOn.as, id: record.id } }]
-          : [];
-      const kept = options.upkeep?.(record, null) ?? {};
+      const guard = moments.guardDelete?.(record);
+      if (guard) throw new ConflictError(guard);
+      const kept = await keep(scope, record, null);
       await deleteRecord(
         scope,
         record,
-        [...claimOps(unique, record, null), ...unlink, ...(kept.ops ?? [])],
+        [...claimOps(unique, record, null), ...(kept.ops ?? [])],
         kept.checks,
       );
     },

@@ -94,6 +94,17 @@ describe('buildTransaction: counters and checks (DynamoDB allows one action per 
     expect(items[0]?.Update?.ConditionExpression).toBe('attribute_exists(pk)');
     expect(owners).toEqual([1, 2]);
   });
+
+  it('an existence check of a record a link lists on is the link’s own condition (a contact an interaction is listed on)', () => {
+    const contact = { pk: 'ORG#o#customer-contacts', sk: 'c1' };
+    const { items, owners } = buildTransaction([
+      { check: contact },
+      { link: { key: contact, relationship: 'interactions', id: 'i1' } },
+    ]);
+    expect(items.map((i) => Object.keys(i)[0])).toEqual(['Update']);
+    expect(items[0]?.Update?.ConditionExpression).toBe('attribute_exists(pk)');
+    expect(owners).toEqual([1]);
+  });
 });
 
 describe('buildTransaction: a child filed under its parent is counted there by the ops that write it', () => {
