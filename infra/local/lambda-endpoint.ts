@@ -4,8 +4,9 @@
  * SDK client in `shared/data/lambda.ts`, and runs each invocation of the named function in a child
  * process of its own, as Lambda runs it in an execution environment: one that dies (or is killed, as the
  * jobs test does mid-chunk) takes nothing else with it. Each function is bundled once, at start, as the
- * stack bundles it (`infra/node-bundle.ts`): an invocation starts in about 0.3 s of CPU, not the 1.3 s
- * of compiling the TypeScript afresh, which matters when a job hands itself on every few seconds.
+ * stack bundles it (its entry generated from the manifests, `infra/worker-bundles.ts`): an invocation
+ * starts in about 0.3 s of CPU, not the 1.3 s of compiling the TypeScript afresh, which matters when a
+ * job hands itself on every few seconds.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,8 +1,6 @@
 /**
  * Counts a record keeps of those naming it (a specification of the job roles and sites' settings that
- * require it). Apart from record-writes.ts, which reads the route table: declarations use this, and the
- * route table reads the declarations, so importing record-writes from one is an import cycle that an
- * area's bundle evaluates in the wrong order (test/infra/area-bundles.test.ts).
+ * require it): a `keep` moment (`moments.ts`) that declarations name.
  */
 import type { StoredResource } from '../data/stored-resource';
 import type { Check } from './record-writes';
