@@ -2,9 +2,9 @@
 
 import { readInScope } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
+import { routePath } from '#shared/http/links';
 import type { RouteId } from '#shared/http/route-table';
 import { jsonapi } from '#shared/jsonapi/document';
-import { routePath } from '#shared/jsonapi/links';
 import { vehicles } from './definitions';
 import { type AllocationKind, allocateVehicle, VEHICLE_ALLOCATION_UPDATED } from './vehicles/writes';
 

@@ -32,9 +32,9 @@ import { scopeOf } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
 import { commit, type WriteOp, WriteRefused } from '#shared/data/transaction';
 import { indexed } from '#shared/engine/stored';
+import { routePath } from '#shared/http/links';
 import { email } from '#shared/jsonapi/attribute-types';
 import { ConflictError, ForbiddenError, NotFoundError } from '#shared/jsonapi/errors';
-import { routePath } from '#shared/jsonapi/links';
 import { type SignedIn, signIn } from './signed-in';
 
 /** Where the provider sends the browser back: the API's own URL and the callback's route. */

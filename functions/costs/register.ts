@@ -10,10 +10,10 @@ import type { Scope } from '#shared/data/scope';
 import { inScope } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
 import { commit } from '#shared/data/transaction';
+import { routePath } from '#shared/http/links';
 import { minorUnits, timestamp } from '#shared/jsonapi/attribute-types';
 import type { CollectionOptions } from '#shared/jsonapi/collection-query';
 import { ConflictError, NotFoundError, ValidationError } from '#shared/jsonapi/errors';
-import { routePath } from '#shared/jsonapi/links';
 import { parseDocument } from '#shared/jsonapi/request-document';
 
 const money = z.lazy(() =>

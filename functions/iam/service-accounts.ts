@@ -24,10 +24,10 @@ import {
 } from '#shared/data/transaction';
 import { changedRecord } from '#shared/engine/record-writes';
 import { toStoredResource } from '#shared/engine/stored';
+import { routePath } from '#shared/http/links';
 import { email, freeText, requiredLine } from '#shared/jsonapi/attribute-types';
 import type { CollectionOptions } from '#shared/jsonapi/collection-query';
 import { ConflictError } from '#shared/jsonapi/errors';
-import { routePath } from '#shared/jsonapi/links';
 import { assertSameId, createDocument } from '#shared/jsonapi/request-document';
 import { serviceAccounts } from './definitions';
 import { holdingOps } from './grant-writes';

@@ -1,7 +1,7 @@
 import { jsonApiHandler } from '#shared/http/json-api-handler';
+import { routePath } from '#shared/http/links';
 import { resourceDocument } from '#shared/jsonapi/document';
 import { UnauthorisedError } from '#shared/jsonapi/errors';
-import { routePath } from '#shared/jsonapi/links';
 
 /** GET /v3/whoami: the caller, its organisations and its effective permissions in each. */
 export const handler = jsonApiHandler('whoAmI', async (request) => {

@@ -139,7 +139,7 @@ const main = async () => {
 
   const [first] = demo.organisations;
   // Loaded once the local environment is set: the route table's modules read their configuration on import.
-  const { routePath } = await import('#shared/jsonapi/links');
+  const { routePath } = await import('#shared/http/links');
   const lines = [
     `Compliance API running at ${baseUrl} (DynamoDB Local ${dynamo.endpoint}, s3rver ${s3.endpoint})`,
     `API reference at ${baseUrl}${routePath('getDocsPage')}; the OpenAPI document at ${baseUrl}${routePath('getOpenApiJson')}`,

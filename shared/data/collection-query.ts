@@ -1,5 +1,11 @@
 /** A parsed collection request, in the terms the data layer executes (parsing lives in shared/jsonapi). */
 
+/**
+ * The page size when a request names none and its organisation's settings none either (the spec leaves
+ * it open; documented in docs/api.md). Here, below both, because the settings' default is this too.
+ */
+export const PAGE_SIZE_DEFAULT = 25;
+
 /** Where a field lives on a stored resource, e.g. `attributes.name` or `meta.created_at`. */
 export type FieldPath = string;
 

@@ -5,7 +5,7 @@
  * read the default page size and import no area.
  */
 
-import { PAGE_SIZE_DEFAULT } from '../jsonapi/collection-query';
+import { PAGE_SIZE_DEFAULT } from './collection-query';
 import { uuidv5 } from './ids';
 import { type ItemKey, resourceKey, type StoredResource } from './stored-resource';
 

@@ -2,11 +2,18 @@
  * The collection engine's front half: the spec's "Collection query features" parsed and validated once,
  * for every collection, against the options an endpoint declares. Pure; the data layer executes it.
  */
-import type { CollectionQuery, FieldPath, FilterClause, LatLng, Page } from '../data/collection-query';
+import {
+  type CollectionQuery,
+  type FieldPath,
+  type FilterClause,
+  type LatLng,
+  PAGE_SIZE_DEFAULT,
+  type Page,
+} from '../data/collection-query';
 import { ValidationError } from './errors';
 
-/** Default and maximum page sizes (the spec leaves both open; documented in docs/api.md). */
-export const PAGE_SIZE_DEFAULT = 25;
+export { PAGE_SIZE_DEFAULT };
+/** The maximum page size (the spec leaves it open; documented in docs/api.md). */
 export const PAGE_SIZE_MAX = 100;
 /**
  * The largest offset: the largest integer a JSON number carries exactly (2^53 − 1, RFC 8259 §6), so

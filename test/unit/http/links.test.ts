@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { iamPermissions } from '#functions/iam/definitions';
 import type { StoredResource } from '#shared/data/stored-resource';
 import { defineResource } from '#shared/engine/resource-definition';
-import { routePath } from '#shared/jsonapi/links';
+import { routePath } from '#shared/http/links';
 import { matchRoute, resourceTypes } from '#shared/routes';
 
 const ORG = '0190a1b2-0000-7000-8000-00000000000a';

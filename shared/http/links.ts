@@ -4,8 +4,8 @@
  * path that a GET route serves (the table the composition root registers). A record's own path comes from its declaration's item path; a document's
  * top-level links are the request's own URL (`document-links.ts`).
  */
-import { fillPath, type ParamsOf } from '../http/path-template';
-import { type PathOf, type RouteId, routeById, type TableRoute } from '../http/route-table';
+import { fillPath, type ParamsOf } from './path-template';
+import { type PathOf, type RouteId, routeById, type TableRoute } from './route-table';
 
 /** The routes a link may name: only a GET route answers a client that follows the link. */
 export type GetRouteId = Extract<Extract<TableRoute, { method: 'GET' }>['id'], RouteId>;
