@@ -1,7 +1,7 @@
 /**
  * The floor plan, as import rules biome cannot express: the layers under the areas (the engine, the
  * middy stack, JSON:API, auth, data) import nothing from the composition root (`shared/routes.ts`) or an
- * area (`functions/<area>/`); an area uses another only through its declarations; and no file of
+ * area (`functions/<area>/`), and each imports only the layers below it; an area uses another only through its declarations; and no file of
  * `shared/` or `functions/` imports itself back round a circle. (The pure-rules fences are biome's:
  * `test/unit/lint-fences.test.ts`.) A circle through the route table once passed every API test under tsx and threw
  * when bundled (the site-attendances function, commit 708087e): a bundle evaluates a circle in another
@@ -82,6 +82,57 @@ describe('the engine and the layers under it know no area', () => {
         withImport('shared/http/reply.ts', "import { handler } from '../../functions/status/get-status';"),
       ),
     ).toEqual(['shared/http/reply.ts:1 imports functions/status/get-status.ts']);
+  });
+});
+
+/**
+ * The floors of shared/, top down: each imports only floors below it (or its own). The composition root
+ * assembles everything; the engine builds on the middy stack; the stack on auth; auth on JSON:API's
+ * errors; JSON:API on the data layer's query terms; everything on the pure rules and the configuration.
+ */
+const FLOORS = [
+  /^shared\/routes\.ts$/,
+  /^shared\/engine\//,
+  /^shared\/http\//,
+  /^shared\/auth\//,
+  /^shared\/jsonapi\//,
+  /^shared\/data\//,
+  /^shared\/(domain\/|config\.ts$|route-matcher\.ts$)/,
+];
+const floorOf = (file: string) => FLOORS.findIndex((floor) => floor.test(file));
+
+/** Every import from a floor of shared/ to one above it. */
+const importsUpAFloor = (sources?: Sources): string[] =>
+  FILES.filter((file) => floorOf(file) >= 0).flatMap((file) =>
+    importsOf(file, sources?.get(file))
+      .filter(({ target }) => floorOf(target) >= 0 && floorOf(target) < floorOf(file))
+      .map(({ target, line }) => `${file}:${line} imports ${target}`),
+  );
+
+describe('the floors of shared/ import only down', () => {
+  it('routes.ts > engine > http > auth > jsonapi > data > domain and configuration: no import runs up', () => {
+    expect(FILES.filter((file) => file.startsWith('shared/') && floorOf(file) < 0)).toEqual([]);
+    expect(importsUpAFloor()).toEqual([]);
+  });
+
+  it('the rule fails on the data layer importing JSON:API (the default page size it once read there)', () => {
+    const broken = withImport(
+      'shared/data/organisation-settings.ts',
+      "import '../jsonapi/collection-query';",
+    );
+    expect(importsUpAFloor(broken)).toEqual([
+      'shared/data/organisation-settings.ts:1 imports shared/jsonapi/collection-query.ts',
+    ]);
+  });
+
+  it('the rule fails on JSON:API importing the middy stack (the route table links once read there)', () => {
+    const broken = withImport(
+      'shared/jsonapi/document.ts',
+      "import type { RouteId } from '../http/route-table';",
+    );
+    expect(importsUpAFloor(broken)).toEqual([
+      'shared/jsonapi/document.ts:1 imports shared/http/route-table.ts',
+    ]);
   });
 });
 
