@@ -4,20 +4,23 @@
  * requires), one open attendance per person per site (a claim: of two concurrent sign-ins exactly one
  * wins), and the automatic sign-out at the site's closing time on the schedule, all in one transaction.
  */
+
 import * as z from 'zod';
 import { users } from '#functions/people/users';
 import { locations } from '#functions/places/definitions';
 import { schemes } from '#functions/projects/definitions';
-import { qualificationSpecifications } from '#functions/qualifications/definitions';
+import { qualificationSpecifications, qualificationTypes } from '#functions/qualifications/definitions';
 import { awardsOf } from '#functions/qualifications/person-awards';
 import { dayOf } from '#functions/qualifications/rules/awards';
 import type { Rule } from '#functions/qualifications/rules/rules';
 import type { Principal } from '#shared/auth/principal';
+import { declareAccessPatterns, keyFrom, partitionFrom } from '#shared/data/access-patterns';
 import { settingsKey, settingsOf } from '#shared/data/organisation-settings';
 import { batchGetInScope, queryItems, readAheadOr } from '#shared/data/repository';
 import { scheduleEntry, scheduleOp } from '#shared/data/schedules';
 import type { Scope } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
+import { tenantPattern } from '#shared/data/stored-resource';
 import type { WriteRefused } from '#shared/data/transaction';
 import {
   byPrincipal,
@@ -67,10 +70,14 @@ export const signInDocument = z.strictObject({
 });
 
 /** Where a person's open attendance at a site is claimed: one at a time. */
-export const openAttendanceKey = (orgId: string, siteId: string, personId: string) => ({
-  pk: `ORG#${orgId}#open-attendances`,
-  sk: `${siteId}#${personId}`,
+const keys = declareAccessPatterns('site-attendances/sign-in-writes', {
+  'open-attendance': {
+    ...tenantPattern('open-attendances', '{site_id}#{person_id}'),
+    about: '`holder_id` (the attendance); claimed at sign-in, removed at sign-out',
+  },
 });
+export const openAttendanceKey = (orgId: string, siteId: string, personId: string) =>
+  keyFrom(keys['open-attendance'], { org_id: orgId, site_id: siteId, person_id: personId });
 
 const problem = (pointer: string, detail: string) => new ValidationError({ detail, source: { pointer } });
 
@@ -89,7 +96,10 @@ const gateFacts = async (
     readAheadOr<StoredResource>(scope, [settingsKey(orgId)]),
     queryItems<{ qualification_type: string }>({
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :site)',
-      ExpressionAttributeValues: { ':pk': `ORG#${orgId}#site-inductions`, ':site': `${siteId}#` },
+      ExpressionAttributeValues: {
+        ':pk': partitionFrom(qualificationTypes.keys['site-induction'], { org_id: orgId }),
+        ':site': `${siteId}#`,
+      },
       ProjectionExpression: 'qualification_type',
     }),
   ]);

@@ -8,6 +8,7 @@
  * expiry: the sweeper reads what has expired (a worker that died, or a job whose start was lost) and
  * starts a worker for it. A finished job's state leaves the index.
  */
+
 import {
   GetCommand,
   QueryCommand,
@@ -15,6 +16,7 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
+import { declareAccessPatterns, indexKeysFrom, keyFrom, partitionFrom } from './access-patterns';
 import { documents, tableName } from './clients';
 import type { Scope } from './scope';
 import type { ItemKey } from './stored-resource';
@@ -48,11 +50,28 @@ export interface JobState {
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 export const DUE_SHARDS = 4;
-const due = (jobId: string, leaseUntil: number) => ({
-  gsi1pk: `JOBS-DUE#${Number.parseInt(jobId.slice(-1), 16) % DUE_SHARDS}`,
-  gsi1sk: `${new Date(leaseUntil).toISOString()}#${jobId}`,
+const keys = declareAccessPatterns('data/jobs', {
+  state: {
+    index: 'table',
+    pk: 'JOB#{job_id}',
+    sk: 'STATE',
+    about: "a job's state (internal): status, lease, chunks done, `last_error`; `expires_at` with its job",
+  },
+  due: {
+    index: 'gsi1',
+    pk: 'JOBS-DUE#{shard}',
+    sk: '{due}#{job_id}',
+    about:
+      "on a job's state while it is queued or leased: shard the last hex digit of its id mod 4, due its lease's end (ISO 8601)",
+  },
 });
-export const jobStateKey = (jobId: string): ItemKey => ({ pk: `JOB#${jobId}`, sk: 'STATE' });
+const due = (jobId: string, leaseUntil: number) =>
+  indexKeysFrom(keys.due, {
+    shard: String(Number.parseInt(jobId.slice(-1), 16) % DUE_SHARDS),
+    due: new Date(leaseUntil).toISOString(),
+    job_id: jobId,
+  });
+export const jobStateKey = (jobId: string): ItemKey => keyFrom(keys.state, { job_id: jobId });
 
 /** The state of a job just created: queued, free to take, and due for the sweeper a lease later. */
 export const newJobState = (
@@ -230,7 +249,7 @@ export const dueJobs = async (now: number, limit: number): Promise<DueJob[]> => 
           IndexName: 'gsi1',
           KeyConditionExpression: 'gsi1pk = :due AND gsi1sk <= :now',
           ExpressionAttributeValues: {
-            ':due': `JOBS-DUE#${shard}`,
+            ':due': partitionFrom(keys.due, { shard: String(shard) }),
             ':now': `${new Date(now).toISOString()}#~`,
           },
           ProjectionExpression: 'org_id, job_id',

@@ -11,7 +11,9 @@
  * attendance, and none left behind by a refused write), a morning's 2,000 sign-ins are 2,000 items
  * rather than 2,000 CreateSchedule calls against its 50-a-second quota, and tests move the clock.
  */
+
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { declareAccessPatterns, keyFrom, partitionFrom } from './access-patterns';
 import { documents, tableName } from './clients';
 import type { ItemKey } from './stored-resource';
 import type { WriteOp } from './transaction';
@@ -32,6 +34,16 @@ export interface ScheduleEntry extends ItemKey {
 const shardOf = (id: string) => Number.parseInt(id.slice(-1), 16) % SCHEDULE_SHARDS;
 
 /** The entry of `kind` for record `id` due at `at` (epoch ms). */
+const keys = declareAccessPatterns('data/schedules', {
+  entry: {
+    index: 'table',
+    pk: 'SCHEDULE#{shard}',
+    sk: '{due}#{kind}#{id}',
+    about:
+      "a schedule entry (an attendance's automatic sign-out, an award's next expiry warning): shard the last hex digit of the record's id mod 4, due ISO 8601; `kind`, `org_id`, `id`, `due`, `data`; written and removed in the record's own transactions, which keep its key in `schedule`",
+  },
+});
+
 export const scheduleEntry = (
   kind: string,
   orgId: string,
@@ -41,8 +53,7 @@ export const scheduleEntry = (
 ): ScheduleEntry => {
   const due = new Date(at).toISOString();
   return {
-    pk: `SCHEDULE#${shardOf(id)}`,
-    sk: `${due}#${kind}#${id}`,
+    ...keyFrom(keys.entry, { shard: String(shardOf(id)), due, kind, id }),
     kind,
     org_id: orgId,
     id,
@@ -69,7 +80,7 @@ export const dueSchedules = async (now: number, limit: number, orgId?: string): 
           TableName: tableName,
           KeyConditionExpression: 'pk = :shard AND sk <= :now',
           ExpressionAttributeValues: {
-            ':shard': `SCHEDULE#${shard}`,
+            ':shard': partitionFrom(keys.entry, { shard: String(shard) }),
             ':now': `${new Date(now).toISOString()}#~`,
             ...(orgId && { ':org': orgId }),
           },

@@ -5,7 +5,9 @@
  * holds only work to do. Shards (by the delivery id's last hex digit) spread a burst of deliveries over
  * several partitions; the retry runner reads every shard from the oldest due entry up to now.
  */
+
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { declareAccessPatterns, indexKeysFrom, partitionFrom } from './access-patterns';
 import { documents, tableName } from './clients';
 
 export const DUE_SHARDS = 4;
@@ -13,10 +15,17 @@ export const DUE_SHARDS = 4;
 const shardOf = (id: string) => Number.parseInt(id.slice(-1), 16) % DUE_SHARDS;
 
 /** The index keys of a delivery due at `at` (epoch ms). */
-export const dueKeys = (id: string, at: number) => ({
-  gsi1pk: `WEBHOOK-DUE#${shardOf(id)}`,
-  gsi1sk: `${new Date(at).toISOString()}#${id}`,
+const keys = declareAccessPatterns('data/webhook-due', {
+  due: {
+    index: 'gsi1',
+    pk: 'WEBHOOK-DUE#{shard}',
+    sk: '{due}#{id}',
+    about:
+      'a webhook delivery while an attempt is due: shard the last hex digit of its id mod 4, due its next attempt (ISO 8601); removed once delivered or failed (a sparse due index)',
+  },
 });
+export const dueKeys = (id: string, at: number) =>
+  indexKeysFrom(keys.due, { shard: String(shardOf(id)), due: new Date(at).toISOString(), id });
 
 export interface DueEntry {
   pk: string;
@@ -35,7 +44,7 @@ export const dueDeliveries = async (now: number, limit: number): Promise<DueEntr
           IndexName: 'gsi1',
           KeyConditionExpression: 'gsi1pk = :due AND gsi1sk <= :now',
           ExpressionAttributeValues: {
-            ':due': `WEBHOOK-DUE#${shard}`,
+            ':due': partitionFrom(keys.due, { shard: String(shard) }),
             ':now': `${new Date(now).toISOString()}#~`,
           },
           ProjectionExpression: 'pk, sk, org_id, id',

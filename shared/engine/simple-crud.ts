@@ -4,6 +4,7 @@
  */
 import * as z from 'zod';
 import type { Principal } from '../auth/principal';
+import { keyFrom } from '../data/access-patterns';
 import { getInScope } from '../data/repository';
 import type { Scope } from '../data/scope';
 import type { StoredResource } from '../data/stored-resource';
@@ -36,6 +37,7 @@ export interface SimpleCrud {
 }
 
 const claimOps = (
+  definition: ResourceDefinition,
   unique: UniqueAttribute | undefined,
   before: StoredResource | null,
   after: StoredResource | null,
@@ -44,12 +46,24 @@ const claimOps = (
   const value = (r: StoredResource | null) => (r ? r.attributes[unique.attribute] : undefined);
   const [was, is] = [value(before), value(after)];
   if (was === is) return [];
+  const claim = (orgId: string, value: string) =>
+    keyFrom(claimPattern(definition, unique), { org_id: orgId, [unique.attribute]: value });
   return [
-    ...(typeof was === 'string' && before ? [{ remove: unique.claim(before.org_id, was) }] : []),
+    ...(typeof was === 'string' && before ? [{ remove: claim(before.org_id, was) }] : []),
     ...(typeof is === 'string' && after
-      ? [{ claim: { ...unique.claim(after.org_id, is), holder_id: after.id } }]
+      ? [{ claim: { ...claim(after.org_id, is), holder_id: after.id } }]
       : []),
   ];
+};
+
+/** The key pattern a unique attribute's claim is filed by, which the declaration names among its `keys`. */
+const claimPattern = (definition: ResourceDefinition, unique: UniqueAttribute) => {
+  const pattern = definition.keys[unique.claim];
+  if (!pattern)
+    throw new Error(
+      `${definition.type} claims its ${unique.attribute} by ${unique.claim}, a key it does not declare`,
+    );
+  return pattern;
 };
 
 const takenValue =
@@ -132,7 +146,7 @@ export const simpleCrud = (
       const record = newRecord(definition, orgId, changes, new Date(), options.idOf?.(changes));
       options.validate?.(record);
       const kept = options.upkeep?.(null, record) ?? {};
-      const claims = [...claimOps(unique, null, record), ...(kept.ops ?? [])];
+      const claims = [...claimOps(definition, unique, null, record), ...(kept.ops ?? [])];
       const links = listing(record);
       // The link's own condition proves the listing record exists (a second check on it is not allowed).
       const { [listedOn?.relationship ?? '']: _linked, ...checked } = rels;
@@ -160,7 +174,7 @@ export const simpleCrud = (
       const next = changedRecord(definition, record, { attributes: data.attributes ?? {}, rels });
       options.validate?.(next);
       const kept = options.upkeep?.(record, next) ?? {};
-      const extra = [...claimOps(unique, record, next), ...(kept.ops ?? [])];
+      const extra = [...claimOps(definition, unique, record, next), ...(kept.ops ?? [])];
       return replaceRecord(scope, definition, next, rels, extra, takenValue(unique, extra), kept.checks);
     },
     remove: async (scope, record) => {
@@ -180,7 +194,7 @@ export const simpleCrud = (
       await deleteRecord(
         scope,
         record,
-        [...claimOps(unique, record, null), ...unlink, ...(kept.ops ?? [])],
+        [...claimOps(definition, unique, record, null), ...unlink, ...(kept.ops ?? [])],
         kept.checks,
       );
     },
