@@ -33,7 +33,7 @@ export const loadPatterns = async (): Promise<DeclaredPattern[]> => {
 const INDEX_ORDER = ['table', 'lsi1', 'lsi2', 'gsi1'];
 /** A template as the README writes keys: `{org_id}` → `<org_id>`, the character no value holds escaped. */
 const shown = (template: string) =>
-  `\`${template.replace(/\{([^}]+)\}/g, '<$1>').replace(/\u0001/g, '\\u0001')}\``;
+  `\`${template.replace(/\{([^}]+)\}/g, '<$1>').replaceAll('\u0001', '\\u0001')}\``;
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 export const keyTable = (patterns: readonly DeclaredPattern[]): string => {
