@@ -6,6 +6,7 @@
  */
 
 import * as z from 'zod';
+import { declareAccessPatterns, partitionFrom } from '#shared/data/access-patterns';
 import { counterKey } from '#shared/data/stored-resource';
 import { createdAtSort, defineResource } from '#shared/engine/resource-definition';
 import type { CollectionOptions } from '#shared/jsonapi/collection-query';
@@ -64,6 +65,14 @@ export const historyOptions: CollectionOptions = {
   includes: [],
 };
 
-export const subjectIndexKey = (subjectId: string) => `SUBJECT#${subjectId}`;
+const keys = declareAccessPatterns('audit/audit-events', {
+  history: {
+    index: 'gsi1',
+    pk: 'SUBJECT#{subject_id}',
+    sk: '{event_id}',
+    about: "an audit entry, under its subject (a record's history)",
+  },
+});
+export const subjectIndexKey = (subjectId: string) => partitionFrom(keys.history, { subject_id: subjectId });
 export const historyCounter = (orgId: string, subjectId: string) =>
   counterKey(orgId, `audit-events#${subjectId}`);

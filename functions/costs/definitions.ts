@@ -5,6 +5,7 @@
  * read with the same `begins_with` Query as its nodes.
  */
 import * as z from 'zod';
+import { tenantPattern } from '#shared/data/stored-resource';
 import { createdAtSort, defineResource } from '#shared/engine/resource-definition';
 import { line, requiredLine } from '#shared/jsonapi/attribute-types';
 import { instant, money } from '#shared/jsonapi/served-types';
@@ -26,8 +27,9 @@ export const rateCodes = defineResource({
       category: z.enum(CATEGORIES),
       unit: line(20).optional(),
     },
-    unique: { attribute: 'code', claim: (orgId, code) => ({ pk: `ORG#${orgId}#rate-code-codes`, sk: code }) },
+    unique: { attribute: 'code', claim: 'code-claim' },
   }),
+  keys: { 'code-claim': { ...tenantPattern('rate-code-codes', '{code}'), about: '`holder_id`' } },
   relationships: { organisation: { type: 'organisations' } },
   collection: {
     filters: {

@@ -8,6 +8,7 @@
  */
 
 import * as z from 'zod';
+import { declareAccessPatterns, partitionFrom } from '#shared/data/access-patterns';
 import { queryItems, readAheadOr } from '#shared/data/repository';
 import type { Scope } from '#shared/data/scope';
 import { counterKey, keyId, type StoredResource } from '#shared/data/stored-resource';
@@ -15,7 +16,15 @@ import type { WriteOp } from '#shared/data/transaction';
 import { createdAtSort, defineResource } from '#shared/engine/resource-definition';
 import { instant } from '#shared/jsonapi/served-types';
 
-export const folderTreeKey = (orgId: string) => `FOLDERS#${orgId}`;
+const keys = declareAccessPatterns('documents/definitions', {
+  tree: {
+    index: 'gsi1',
+    pk: 'FOLDERS#{org_id}',
+    sk: '{path}',
+    about: 'a folder, by its path of ids: a subtree is one `begins_with` Query',
+  },
+});
+export const folderTreeKey = (orgId: string) => partitionFrom(keys.tree, { org_id: orgId });
 
 /** A folder's subtree totals; `version` moves with every change, so a reader can require it unchanged. */
 export interface FolderTally {

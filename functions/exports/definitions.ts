@@ -4,7 +4,7 @@
  */
 
 import * as z from 'zod';
-import { keptByCreator } from '#shared/data/retention';
+import { byCreatorPattern, keptByCreator } from '#shared/data/retention';
 import { createdAtSort, defineResource } from '#shared/engine/resource-definition';
 
 export const exportsDefinition = defineResource({
@@ -39,6 +39,7 @@ export const exportsDefinition = defineResource({
     checksum: z.string().optional().describe('SHA-256 of the file, base64.'),
     errors: z.array(z.string()).optional(),
   }),
+  keys: { 'by-creator': byCreatorPattern('EXPORTS') },
   relationships: {
     organisation: { type: 'organisations' },
     created_by_user: { type: 'users' },
@@ -60,4 +61,4 @@ export const RETENTION_DAYS = 30;
 
 /** A principal's live exports in an organisation: a key range of its own index, counted by day. */
 export const keptExports = (orgId: string, principalId: string) =>
-  keptByCreator('exports', RETENTION_DAYS, orgId, principalId);
+  keptByCreator('exports', exportsDefinition.keys['by-creator'], RETENTION_DAYS, orgId, principalId);

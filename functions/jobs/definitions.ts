@@ -10,7 +10,7 @@ import * as z from 'zod';
 import type { Principal } from '#shared/auth/principal';
 import { JOB_DUE_KIND, type JobState, jobStateKey } from '#shared/data/jobs';
 import { readAheadOr } from '#shared/data/repository';
-import { keptByCreator } from '#shared/data/retention';
+import { byCreatorPattern, keptByCreator } from '#shared/data/retention';
 import type { Scope } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
 import { dueWorkKind } from '#shared/engine/due-work-kind';
@@ -34,7 +34,7 @@ export const JOB_RESTART = dueWorkKind(
 
 /** A principal's jobs in an organisation: a key range of its own index, counted by day. */
 export const keptJobs = (orgId: string, principalId: string) =>
-  keptByCreator('jobs', JOB_RETENTION_DAYS, orgId, principalId);
+  keptByCreator('jobs', jobs.keys['by-creator'], JOB_RETENTION_DAYS, orgId, principalId);
 
 /** A job is its creator's: anyone else gets 404, as for a record they cannot see. */
 export const isJobCreator = (job: StoredResource, principal: Principal | null) =>
@@ -100,6 +100,7 @@ export const jobs = defineResource({
     ),
     finished_at: instant().optional(),
   }),
+  keys: { 'by-creator': byCreatorPattern('JOBS') },
   relationships: {
     organisation: { type: 'organisations' },
     created_by_user: { type: 'users' },

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { batchGetInScope } from '#shared/data/repository';
 import type { Scope } from '#shared/data/scope';
-import { resourceKey, type StoredResource } from '#shared/data/stored-resource';
+import type { StoredResource } from '#shared/data/stored-resource';
 import { createdAtSort, defineResource } from '#shared/engine/resource-definition';
 
 /** An organisation is the root of its own tenant partition: it is stored in itself. */
@@ -15,7 +15,8 @@ export const organisations = defineResource({
   // Made by the platform's operators, not through the API.
   served: () => ({ name: z.string(), slug: z.string(), description: z.string() }),
   relationships: {},
-  keyOf: (_orgId, id) => resourceKey(id, 'organisations', id),
+  // An organisation is filed in its own partition, whichever organisation it is read in.
+  keys: { record: { index: 'table', pk: 'ORG#{id}#organisations', sk: '{id}' } },
   collection: {
     filters: {
       slug: { kind: 'eq', path: 'attributes.slug' },

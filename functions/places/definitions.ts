@@ -1,9 +1,10 @@
 /** Places an organisation manages. */
 import * as z from 'zod';
+import { keyFrom } from '#shared/data/access-patterns';
 import { type JobState, jobStateKey } from '#shared/data/jobs';
 import { readAheadOr } from '#shared/data/repository';
 import type { Scope } from '#shared/data/scope';
-import type { StoredResource } from '#shared/data/stored-resource';
+import { type StoredResource, tenantPattern } from '#shared/data/stored-resource';
 import { CRUD, createdAtSort, defineResource } from '#shared/engine/resource-definition';
 import { freeText, line, requiredLine } from '#shared/jsonapi/attribute-types';
 import { instant } from '#shared/jsonapi/served-types';
@@ -31,10 +32,9 @@ const point = z.strictObject({
 });
 
 /** The organisation's own reference is the key imports match on: unique within the organisation. */
-export const referenceClaim = (orgId: string, reference: string) => ({
-  pk: `ORG#${orgId}#location-references`,
-  sk: reference,
-});
+const referenceClaims = { ...tenantPattern('location-references', '{reference}'), about: '`holder_id`' };
+export const referenceClaim = (orgId: string, reference: string) =>
+  keyFrom(referenceClaims, { org_id: orgId, reference });
 
 export const locations = defineResource({
   type: 'locations',
@@ -50,8 +50,9 @@ export const locations = defineResource({
       address: freeText(500).optional(),
       location: point.optional(),
     },
-    unique: { attribute: 'reference', claim: referenceClaim },
+    unique: { attribute: 'reference', claim: 'reference-claim' },
   }),
+  keys: { 'reference-claim': referenceClaims },
   relationships: { organisation: { type: 'organisations' } },
   geoIndex: place.geoIndex,
   collection: { filters: place.filters, sorts: place.sorts, defaultSort: 'name', includes: [] },

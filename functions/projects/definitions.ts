@@ -6,6 +6,7 @@
 
 import * as z from 'zod';
 import type { StoredResource } from '#shared/data/stored-resource';
+import { deletedPattern } from '#shared/data/trees';
 import { createdAtSort, defineResource } from '#shared/engine/resource-definition';
 import { instant } from '#shared/jsonapi/served-types';
 import { progressKey, withProgress } from './progress';
@@ -47,6 +48,7 @@ const WORK_STATUSES = ['todo', 'in_progress', 'done'] as const;
 
 export const schemeContracts = defineResource({
   type: 'scheme-contracts',
+  keys: { deleted: deletedPattern('scheme-contracts') },
   events: ['restored'],
   tag: 'Scheme Contracts',
   names: { one: 'SchemeContract', many: 'SchemeContracts' },
@@ -67,6 +69,7 @@ export const schemeContracts = defineResource({
 
 export const schemes = defineResource({
   type: 'schemes',
+  keys: { deleted: deletedPattern('schemes') },
   events: ['restored'],
   names: { one: 'Scheme', many: 'Schemes' },
   collectionPath: '/v3/orgs/{org_id}/projects/schemes',
@@ -115,6 +118,7 @@ export const schemes = defineResource({
 
 export const workOrders = defineResource({
   type: 'work-orders',
+  keys: { deleted: deletedPattern('work-orders') },
   events: ['restored'],
   tag: 'Work Orders',
   names: { one: 'WorkOrder', many: 'WorkOrders' },
@@ -143,6 +147,7 @@ export const workOrders = defineResource({
 
 export const operations = defineResource({
   type: 'operations',
+  keys: { deleted: deletedPattern('operations') },
   events: ['restored'],
   tag: 'Operations',
   names: { one: 'Operation', many: 'Operations' },

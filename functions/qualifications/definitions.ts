@@ -4,7 +4,8 @@
  * them (`all_of` / `any_of`). Awards' writes and states: `awards.ts`; evaluations: `evaluation.ts`.
  */
 import * as z from 'zod';
-import type { StoredResource } from '#shared/data/stored-resource';
+import { keyFrom } from '#shared/data/access-patterns';
+import { type StoredResource, tenantPattern } from '#shared/data/stored-resource';
 import type { WriteOp } from '#shared/data/transaction';
 import type { Check } from '#shared/engine/record-writes';
 import { CRUD, createdAtSort, defineResource } from '#shared/engine/resource-definition';
@@ -26,10 +27,12 @@ const countOf = (record: StoredResource, name: string) =>
  * The entry under a site saying an induction type covers it: the gate reads a site's entries with one
  * Query (`begins_with(sk, <site>#)`).
  */
-export const siteInductionKey = (orgId: string, siteId: string, typeId: string) => ({
-  pk: `ORG#${orgId}#site-inductions`,
-  sk: `${siteId}#${typeId}`,
-});
+const siteInductions = {
+  ...tenantPattern('site-inductions', '{site_id}#{type_id}'),
+  about: "`qualification_type`; moved with the type's `schemes`/`locations`",
+};
+export const siteInductionKey = (orgId: string, siteId: string, typeId: string) =>
+  keyFrom(siteInductions, { org_id: orgId, site_id: siteId, type_id: typeId });
 
 const sitesOf = (record: StoredResource | null): string[] =>
   record
@@ -61,10 +64,7 @@ export const qualificationTypes = defineResource({
     },
     // An induction's sites: the schemes and locations it inducts people to.
     relationships: ['schemes', 'locations'],
-    unique: {
-      attribute: 'code',
-      claim: (orgId, code) => ({ pk: `ORG#${orgId}#qualification-codes`, sk: code }),
-    },
+    unique: { attribute: 'code', claim: 'code-claim' },
     prepare: (type) => {
       if (type.attributes.kind !== 'induction' && sitesOf(type).length > 0)
         throw new ValidationError({
@@ -105,6 +105,10 @@ export const qualificationTypes = defineResource({
       return undefined;
     },
   }),
+  keys: {
+    'code-claim': { ...tenantPattern('qualification-codes', '{code}'), about: '`holder_id`' },
+    'site-induction': siteInductions,
+  },
   relationships: {
     organisation: { type: 'organisations' },
     schemes: { type: 'schemes', many: true },
@@ -233,13 +237,13 @@ export const qualificationSpecifications = defineResource({
       description: freeText(2000).optional(),
       rule: ruleSchema,
     },
-    unique: {
-      attribute: 'code',
-      claim: (orgId, code) => ({ pk: `ORG#${orgId}#qualification-specification-codes`, sk: code }),
-    },
+    unique: { attribute: 'code', claim: 'code-claim' },
     keep: (before, after) => ({ checks: typeCounts(before, after) }),
     guardDelete: requiredBy,
   }),
+  keys: {
+    'code-claim': { ...tenantPattern('qualification-specification-codes', '{code}'), about: '`holder_id`' },
+  },
   relationships: { organisation: { type: 'organisations' } },
   collection: {
     filters: {

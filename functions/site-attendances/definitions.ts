@@ -5,9 +5,11 @@
  * scheme or a location; its rules (closing time, the qualifications it requires) are its `site-settings`.
  * Writes: `sign-in.ts`, `sign-out.ts`, `corrections.ts`.
  */
+
 import * as z from 'zod';
 import { qualificationSpecifications, SITE_SETTINGS_REQUIRING } from '#functions/qualifications/definitions';
 import { ruleResultSchema } from '#functions/qualifications/rules/rules';
+import { declareAccessPatterns, partitionFrom } from '#shared/data/access-patterns';
 import type { FilterClause } from '#shared/data/collection-query';
 import { uuidv5 } from '#shared/data/ids';
 import type { StoredResource } from '#shared/data/stored-resource';
@@ -24,7 +26,16 @@ export const siteOf = (record: Pick<StoredResource, 'rels'>): string | null => {
 };
 
 /** The `gsi1` partition of the attendances open on a site: who is there now. */
-export const onSitePartition = (orgId: string, siteId: string) => `ON-SITE#${orgId}#${siteId}`;
+const keys = declareAccessPatterns('site-attendances/definitions', {
+  'on-site': {
+    index: 'gsi1',
+    pk: 'ON-SITE#{org_id}#{site_id}',
+    sk: '{id}',
+    about: 'an attendance while open; removed at sign-out (a sparse index: who is on the site now)',
+  },
+});
+export const onSitePartition = (orgId: string, siteId: string) =>
+  partitionFrom(keys['on-site'], { org_id: orgId, site_id: siteId });
 
 const eqValue = (filters: readonly FilterClause[], field: string) => {
   const clause = filters.find((f) => f.field === field && f.op === 'eq');

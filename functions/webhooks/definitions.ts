@@ -58,6 +58,15 @@ export const webhookSubscriptions = defineResource({
 
 export const webhookDeliveries = defineResource({
   type: 'webhook-deliveries',
+  keys: {
+    'by-subscription': {
+      index: 'lsi1',
+      pk: 'ORG#{org_id}#webhook-deliveries',
+      sk: '{subscription_id}#{created_id}',
+      about:
+        "a subscription's log in creation order (a UUIDv7 of its creation), counted by day in `ORG#<org_id>#counters`/`deliveries#<subscription id>#days`",
+    },
+  },
   tag: 'Webhooks',
   names: { one: 'WebhookDelivery', many: 'WebhookDeliveries' },
   itemPath: '/v3/webhook-deliveries/{webhook_delivery_id}',

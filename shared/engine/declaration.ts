@@ -6,6 +6,7 @@
  */
 import type * as z from 'zod';
 import type { Principal } from '../auth/principal';
+import type { AccessPattern } from '../data/access-patterns';
 import type { FilterClause } from '../data/collection-query';
 import type { Scope } from '../data/scope';
 import type { ItemKey, StoredResource } from '../data/stored-resource';
@@ -27,7 +28,8 @@ export interface Check {
  */
 export interface UniqueAttribute {
   attribute: string;
-  claim: (orgId: string, value: string) => ItemKey;
+  /** The name of the declaration's key pattern for the claim (`{org_id}` and the attribute its parts). */
+  claim: string;
 }
 
 /** What was there before a write, and who makes it: what `prepare` is given. */
@@ -134,7 +136,13 @@ export interface ResourceDeclaration {
    */
   served?: () => z.ZodRawShape;
   relationships: Record<string, RelationshipDefinition>;
-  /** Where a record of this type is stored, given the organisation it is read in. */
+  /**
+   * The type's named access patterns beyond those the engine implies (see `keys.ts`): its unique claims,
+   * the sparse or child index entries its records carry, the items its writes keep elsewhere. `record`
+   * replaces the implied `ORG#{org_id}#<type>` / `{id}`.
+   */
+  keys?: Record<string, AccessPattern>;
+  /** Where a record of this type is stored, given the organisation it is read in, when `keys.record` cannot say (a part computed). */
   keyOf?: (orgId: string, id: string) => ItemKey;
   /** The path of records that have no page of their own but a link elsewhere (see `iam-permissions`). */
   selfPath?: (resource: StoredResource) => string;
@@ -169,7 +177,9 @@ export interface ResourceDeclaration {
   events?: readonly string[] | false;
 }
 
-export type ResourceDefinition = Omit<ResourceDeclaration, 'keyOf' | 'selfPath'> & {
+export type ResourceDefinition = Omit<ResourceDeclaration, 'keyOf' | 'selfPath' | 'keys'> & {
+  /** Every access pattern of the type, the implied ones included: `record` always. */
+  keys: Record<string, AccessPattern> & { record: AccessPattern };
   keyOf: (orgId: string, id: string) => ItemKey;
   /** Path of the record's own URL, for `links.self` and `Location`; null for records never linked to. */
   selfPath: ((resource: StoredResource) => string) | null;

@@ -4,11 +4,13 @@
  * serialiser's links, the include resolver, `meta.features` and the OpenAPI document all read from here
  * (see `shared/engine/area.ts`).
  */
+
+import { keyFrom } from '../data/access-patterns';
 import { declareEvents, LIFECYCLE_ACTIONS } from '../data/events';
 import type { StoredResource } from '../data/stored-resource';
-import { resourceKey } from '../data/stored-resource';
 import { fillPath, parameterNames } from '../http/path-template';
 import type { ResourceDeclaration, ResourceDefinition, WritesDeclaration } from './declaration';
+import { typeKeys } from './keys';
 import { toResourceObject } from './serialise';
 
 /**
@@ -58,10 +60,15 @@ type ClosedWrites<Declaration> = Declaration extends { writes: () => infer Write
 
 export const defineResource = <const Declaration extends ResourceDeclaration>(
   declaration: Declaration & ClosedWrites<Declaration>,
-): Declaration & Pick<ResourceDefinition, 'keyOf' | 'selfPath'> => {
+): Omit<Declaration, 'keys'> &
+  Pick<ResourceDefinition, 'keyOf' | 'selfPath'> & {
+    keys: ResourceDefinition['keys'] & (Declaration['keys'] extends object ? Declaration['keys'] : unknown);
+  } => {
+  const keys = typeKeys(declaration);
   const definition = {
-    keyOf: (orgId: string, id: string) => resourceKey(orgId, declaration.type, id),
+    keyOf: (orgId: string, id: string) => keyFrom(keys.record, { org_id: orgId, id }),
     ...declaration,
+    keys,
     selfPath: declaration.selfPath ?? (declaration.itemPath ? recordPath(declaration.itemPath) : null),
   };
   const { events = [], names, type } = declaration;
