@@ -6,7 +6,7 @@
  */
 import * as z from 'zod';
 import { tenantPattern } from '#shared/data/stored-resource';
-import { createdAtSort, defineResource } from '#shared/engine/resource-definition';
+import { defineResource } from '#shared/engine/resource-definition';
 import { line, requiredLine } from '#shared/jsonapi/attribute-types';
 import { instant, money } from '#shared/jsonapi/served-types';
 import { CATEGORIES, SHEET_STATUSES } from './rules/roll-up';
@@ -30,16 +30,15 @@ export const rateCodes = defineResource({
     unique: { attribute: 'code', claim: 'code-claim' },
   }),
   keys: { 'code-claim': { ...tenantPattern('rate-code-codes', '{code}'), about: '`holder_id`' } },
-  relationships: { organisation: { type: 'organisations' } },
   collection: {
     filters: {
+      created_at: false,
       code: { kind: 'eq', path: 'attributes.code' },
       category: { kind: 'eq', path: 'attributes.category' },
     },
     sorts: {
       code: { path: 'attributes.code', index: 'lsi1' },
       name: { path: 'attributes.name', index: 'lsi2' },
-      ...createdAtSort,
     },
     defaultSort: 'code',
     includes: [],
@@ -67,10 +66,9 @@ export const costSheets = defineResource({
     update: 'functions/costs/update-cost-sheet.ts',
   },
   served: () => ({ name: z.string(), status: z.enum(SHEET_STATUSES) }),
-  relationships: { organisation: { type: 'organisations' }, ...costCentreRelationships },
+  relationships: { ...costCentreRelationships },
   collection: {
-    filters: { status: { kind: 'eq', path: 'attributes.status' } },
-    sorts: { ...createdAtSort },
+    filters: { created_at: false, status: { kind: 'eq', path: 'attributes.status' } },
     defaultSort: 'created_at',
     includes: [],
   },
@@ -102,16 +100,15 @@ export const costLines = defineResource({
     charge: money(),
   }),
   relationships: {
-    organisation: { type: 'organisations' },
     cost_sheet: { type: 'cost-sheets' },
     rate_code: { type: 'rate-codes' },
   },
   collection: {
     filters: {
+      created_at: false,
       kind: { kind: 'eq', path: 'attributes.kind' },
       cost_sheet: { kind: 'eq', path: 'rels.cost_sheet' },
     },
-    sorts: { ...createdAtSort },
     defaultSort: 'created_at',
     includes: ['rate_code', 'cost_sheet'],
   },

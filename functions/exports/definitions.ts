@@ -5,7 +5,7 @@
 
 import * as z from 'zod';
 import { byCreatorPattern, keptByCreator } from '#shared/data/retention';
-import { createdAtSort, defineResource } from '#shared/engine/resource-definition';
+import { defineResource } from '#shared/engine/resource-definition';
 
 export const exportsDefinition = defineResource({
   type: 'exports',
@@ -41,7 +41,6 @@ export const exportsDefinition = defineResource({
   }),
   keys: { 'by-creator': byCreatorPattern('EXPORTS') },
   relationships: {
-    organisation: { type: 'organisations' },
     created_by_user: { type: 'users' },
     created_by_service_account: { type: 'service-accounts' },
   },
@@ -49,9 +48,7 @@ export const exportsDefinition = defineResource({
     filters: {
       subject_type: { kind: 'eq', path: 'attributes.subject_type' },
       status: { kind: 'eq', path: 'attributes.status' },
-      created_at: { kind: 'time', path: 'meta.created_at' },
     },
-    sorts: createdAtSort,
     defaultSort: '-created_at',
     includes: [],
   },

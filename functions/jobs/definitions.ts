@@ -14,7 +14,7 @@ import { byCreatorPattern, keptByCreator } from '#shared/data/retention';
 import type { Scope } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
 import { dueWorkKind } from '#shared/engine/due-work-kind';
-import { createdAtSort, defineResource } from '#shared/engine/resource-definition';
+import { defineResource } from '#shared/engine/resource-definition';
 import { instant } from '#shared/jsonapi/served-types';
 
 /** A job (and its state) is kept 30 whole days from the day it was requested (see data/retention.ts). */
@@ -102,7 +102,6 @@ export const jobs = defineResource({
   }),
   keys: { 'by-creator': byCreatorPattern('JOBS') },
   relationships: {
-    organisation: { type: 'organisations' },
     created_by_user: { type: 'users' },
     created_by_service_account: { type: 'service-accounts' },
     location_import: { type: 'location-imports' },
@@ -112,9 +111,7 @@ export const jobs = defineResource({
     filters: {
       kind: { kind: 'eq', path: 'attributes.kind' },
       status: { kind: 'eq', path: 'attributes.status' },
-      created_at: { kind: 'time', path: 'meta.created_at' },
     },
-    sorts: createdAtSort,
     defaultSort: '-created_at',
     includes: ['location_import', 'export'],
   },

@@ -7,7 +7,7 @@ import { JOB_ROLES_REQUIRING, qualificationSpecifications } from '#functions/qua
 import { type StoredResource, tenantPattern } from '#shared/data/stored-resource';
 import type { WriteOp } from '#shared/data/transaction';
 import { countOnNamed } from '#shared/engine/named-counts';
-import { CRUD, createdAtSort, defineResource } from '#shared/engine/resource-definition';
+import { CRUD, defineResource } from '#shared/engine/resource-definition';
 import { freeText, requiredLine } from '#shared/jsonapi/attribute-types';
 
 /**
@@ -59,16 +59,14 @@ export const jobRoles = defineResource({
   }),
   keys: { 'code-claim': { ...tenantPattern('job-role-codes', '{code}'), about: '`holder_id`' } },
   relationships: {
-    organisation: { type: 'organisations' },
     required_specification: { type: 'qualification-specifications' },
   },
   collection: {
     filters: {
       name: { kind: 'eq', path: 'attributes.name' },
       code: { kind: 'eq', path: 'attributes.code' },
-      created_at: { kind: 'time', path: 'meta.created_at' },
     },
-    sorts: { name: { path: 'attributes.name', index: 'lsi1' }, ...createdAtSort },
+    sorts: { name: { path: 'attributes.name', index: 'lsi1' } },
     defaultSort: 'name',
     includes: ['required_specification'],
   },

@@ -5,7 +5,7 @@ import { type JobState, jobStateKey } from '#shared/data/jobs';
 import { readAheadOr } from '#shared/data/repository';
 import type { Scope } from '#shared/data/scope';
 import { type StoredResource, tenantPattern } from '#shared/data/stored-resource';
-import { CRUD, createdAtSort, defineResource } from '#shared/engine/resource-definition';
+import { CRUD, defineResource } from '#shared/engine/resource-definition';
 import { freeText, line, requiredLine } from '#shared/jsonapi/attribute-types';
 import { instant } from '#shared/jsonapi/served-types';
 import { LOCATION_FIELDS } from './rules/location-rows';
@@ -22,7 +22,6 @@ const place = {
   sorts: {
     name: { path: 'attributes.name', index: 'lsi1' },
     reference: { path: 'attributes.reference', index: 'lsi2' },
-    ...createdAtSort,
   },
 } as const;
 
@@ -53,7 +52,6 @@ export const locations = defineResource({
     unique: { attribute: 'reference', claim: 'reference-claim' },
   }),
   keys: { 'reference-claim': referenceClaims },
-  relationships: { organisation: { type: 'organisations' } },
   geoIndex: place.geoIndex,
   collection: { filters: place.filters, sorts: place.sorts, defaultSort: 'name', includes: [] },
 });
@@ -87,7 +85,7 @@ export const properties = defineResource({
     },
     relationships: ['street'],
   }),
-  relationships: { organisation: { type: 'organisations' }, street: { type: 'streets' } },
+  relationships: { street: { type: 'streets' } },
   geoIndex: place.geoIndex,
   collection: {
     filters: {
@@ -112,14 +110,14 @@ export const streets = defineResource({
   endpoints: { list: true, get: true },
   // Loaded from the national street gazetteer, not through the API.
   served: () => ({ usrn: z.string(), name: z.string(), town: z.string() }),
-  relationships: { organisation: { type: 'organisations' } },
   collection: {
     filters: {
+      created_at: false,
       usrn: { kind: 'eq', path: 'attributes.usrn' },
       town: { kind: 'eq', path: 'attributes.town' },
       organisation: { kind: 'eq', path: 'org_id' },
     },
-    sorts: { name: { path: 'attributes.name', index: 'lsi1' }, ...createdAtSort },
+    sorts: { name: { path: 'attributes.name', index: 'lsi1' } },
     defaultSort: 'name',
     includes: [],
   },
@@ -147,10 +145,9 @@ export const importTemplates = defineResource({
       ),
     },
   }),
-  relationships: { organisation: { type: 'organisations' } },
   collection: {
-    filters: { target: { kind: 'eq', path: 'attributes.target' } },
-    sorts: { name: { path: 'attributes.name', index: 'lsi1' }, ...createdAtSort },
+    filters: { created_at: false, target: { kind: 'eq', path: 'attributes.target' } },
+    sorts: { name: { path: 'attributes.name', index: 'lsi1' } },
     defaultSort: 'name',
     includes: [],
   },
@@ -240,7 +237,6 @@ export const locationImports = defineResource({
       ),
   }),
   relationships: {
-    organisation: { type: 'organisations' },
     author: { type: 'users' },
     author_service_account: { type: 'service-accounts' },
     import_template: { type: 'import-templates' },
@@ -251,9 +247,7 @@ export const locationImports = defineResource({
   collection: {
     filters: {
       status: { kind: 'eq', path: 'attributes.status' },
-      created_at: { kind: 'time', path: 'meta.created_at' },
     },
-    sorts: { ...createdAtSort },
     defaultSort: '-created_at',
     includes: ['import_template'],
   },

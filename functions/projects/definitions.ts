@@ -7,7 +7,7 @@
 import * as z from 'zod';
 import type { StoredResource } from '#shared/data/stored-resource';
 import { deletedPattern } from '#shared/data/trees';
-import { createdAtSort, defineResource } from '#shared/engine/resource-definition';
+import { defineResource } from '#shared/engine/resource-definition';
 import { instant } from '#shared/jsonapi/served-types';
 import { progressKey, withProgress } from './progress';
 
@@ -33,7 +33,6 @@ const named = {
   sorts: {
     name: { path: 'attributes.name', index: 'lsi1' },
     code: { path: 'attributes.code', index: 'lsi2' },
-    ...createdAtSort,
   },
   defaultSort: 'name',
 } as const;
@@ -63,7 +62,6 @@ export const schemeContracts = defineResource({
     delete: 'functions/projects/scheme-contracts/delete.ts',
   },
   served: nodeAttributes,
-  relationships: { organisation: { type: 'organisations' } },
   collection: { ...named, includes: [] },
 });
 
@@ -94,7 +92,6 @@ export const schemes = defineResource({
     };
   },
   relationships: {
-    organisation: { type: 'organisations' },
     scheme_template: { type: 'scheme-templates' },
     template: { type: 'scheme-templates' },
     work_orders: { type: 'work-orders', many: true },
@@ -133,7 +130,7 @@ export const workOrders = defineResource({
     delete: 'functions/projects/work-orders/delete.ts',
   },
   served: () => ({ ...nodeAttributes(), status: z.enum(WORK_STATUSES) }),
-  relationships: { organisation: { type: 'organisations' }, scheme: { type: 'schemes' } },
+  relationships: { scheme: { type: 'schemes' } },
   collection: {
     ...named,
     filters: {
@@ -166,7 +163,7 @@ export const operations = defineResource({
     status: z.enum(WORK_STATUSES),
     done_reason: z.enum(['completed', 'aborted', 'cancelled']).nullable().optional(),
   }),
-  relationships: { organisation: { type: 'organisations' }, work_order: { type: 'work-orders' } },
+  relationships: { work_order: { type: 'work-orders' } },
   collection: {
     ...named,
     filters: {

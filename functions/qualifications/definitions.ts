@@ -8,7 +8,7 @@ import { keyFrom } from '#shared/data/access-patterns';
 import { type StoredResource, tenantPattern } from '#shared/data/stored-resource';
 import type { WriteOp } from '#shared/data/transaction';
 import type { Check } from '#shared/engine/record-writes';
-import { CRUD, createdAtSort, defineResource } from '#shared/engine/resource-definition';
+import { CRUD, defineResource } from '#shared/engine/resource-definition';
 import { freeText, requiredLine } from '#shared/jsonapi/attribute-types';
 import { ValidationError } from '#shared/jsonapi/errors';
 import { AWARD_STATUSES, VALIDITY_PERIOD } from './rules/awards';
@@ -110,7 +110,6 @@ export const qualificationTypes = defineResource({
     'site-induction': siteInductions,
   },
   relationships: {
-    organisation: { type: 'organisations' },
     schemes: { type: 'schemes', many: true },
     locations: { type: 'locations', many: true },
   },
@@ -119,9 +118,8 @@ export const qualificationTypes = defineResource({
       kind: { kind: 'eq', path: 'attributes.kind' },
       code: { kind: 'eq', path: 'attributes.code' },
       name: { kind: 'eq', path: 'attributes.name' },
-      created_at: { kind: 'time', path: 'meta.created_at' },
     },
-    sorts: { name: { path: 'attributes.name', index: 'lsi1' }, ...createdAtSort },
+    sorts: { name: { path: 'attributes.name', index: 'lsi1' } },
     defaultSort: 'name',
     includes: ['schemes', 'locations'],
   },
@@ -158,7 +156,6 @@ export const qualificationAwards = defineResource({
     notes: z.string().nullable(),
   }),
   relationships: {
-    organisation: { type: 'organisations' },
     person: { type: 'users' },
     qualification_type: { type: 'qualification-types' },
     evidence: { type: 'folders' },
@@ -174,9 +171,8 @@ export const qualificationAwards = defineResource({
       qualification_type: { kind: 'eq', path: 'rels.qualification_type' },
       number: { kind: 'eq', path: 'attributes.number' },
       expires_at: { kind: 'time', path: 'attributes.expires_at' },
-      created_at: { kind: 'time', path: 'meta.created_at' },
     },
-    sorts: { expires_at: { path: 'attributes.expires_at', index: 'lsi1' }, ...createdAtSort },
+    sorts: { expires_at: { path: 'attributes.expires_at', index: 'lsi1' } },
     defaultSort: '-created_at',
     includes: ['person', 'qualification_type', 'evidence', 'verified_by'],
   },
@@ -244,14 +240,12 @@ export const qualificationSpecifications = defineResource({
   keys: {
     'code-claim': { ...tenantPattern('qualification-specification-codes', '{code}'), about: '`holder_id`' },
   },
-  relationships: { organisation: { type: 'organisations' } },
   collection: {
     filters: {
       name: { kind: 'eq', path: 'attributes.name' },
       code: { kind: 'eq', path: 'attributes.code' },
-      created_at: { kind: 'time', path: 'meta.created_at' },
     },
-    sorts: { name: { path: 'attributes.name', index: 'lsi1' }, ...createdAtSort },
+    sorts: { name: { path: 'attributes.name', index: 'lsi1' } },
     defaultSort: 'name',
     includes: [],
   },
@@ -281,6 +275,10 @@ export const qualificationEvaluations = defineResource({
       "The specification's rule, each part met or not, with the awards proving it.",
     ),
   }),
-  relationships: { person: { type: 'users' }, specification: { type: 'qualification-specifications' } },
+  relationships: {
+    organisation: false,
+    person: { type: 'users' },
+    specification: { type: 'qualification-specifications' },
+  },
   events: false,
 });

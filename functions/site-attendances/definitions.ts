@@ -14,7 +14,7 @@ import type { FilterClause } from '#shared/data/collection-query';
 import { uuidv5 } from '#shared/data/ids';
 import type { StoredResource } from '#shared/data/stored-resource';
 import { countOnNamed } from '#shared/engine/named-counts';
-import { createdAtSort, defineResource } from '#shared/engine/resource-definition';
+import { defineResource } from '#shared/engine/resource-definition';
 import { ValidationError } from '#shared/jsonapi/errors';
 import { instant } from '#shared/jsonapi/served-types';
 import { CLOCK_TIME } from './rules/site-day';
@@ -97,7 +97,6 @@ export const siteAttendances = defineResource({
     };
   },
   relationships: {
-    organisation: { type: 'organisations' },
     person: { type: 'users' },
     scheme: { type: 'schemes' },
     location: { type: 'locations' },
@@ -108,6 +107,7 @@ export const siteAttendances = defineResource({
   },
   collection: {
     filters: {
+      created_at: false,
       on_site: { kind: 'eq', path: 'meta.on_site', type: 'boolean' },
       scheme: { kind: 'eq', path: 'rels.scheme' },
       location: { kind: 'eq', path: 'rels.location' },
@@ -117,7 +117,7 @@ export const siteAttendances = defineResource({
       signed_in_at: { kind: 'time', path: 'attributes.signed_in_at' },
       signed_out_at: { kind: 'time', path: 'attributes.signed_out_at' },
     },
-    sorts: { signed_in_at: { path: 'attributes.signed_in_at', index: 'lsi1' }, ...createdAtSort },
+    sorts: { signed_in_at: { path: 'attributes.signed_in_at', index: 'lsi1' } },
     defaultSort: '-signed_in_at',
     includes: ['person', 'scheme', 'location', 'signed_in_by', 'signed_out_by'],
   },
@@ -176,7 +176,6 @@ export const siteSettings = defineResource({
     },
   }),
   relationships: {
-    organisation: { type: 'organisations' },
     scheme: { type: 'schemes' },
     location: { type: 'locations' },
     required_specification: { type: 'qualification-specifications' },
@@ -185,9 +184,7 @@ export const siteSettings = defineResource({
     filters: {
       scheme: { kind: 'eq', path: 'rels.scheme' },
       location: { kind: 'eq', path: 'rels.location' },
-      created_at: { kind: 'time', path: 'meta.created_at' },
     },
-    sorts: createdAtSort,
     defaultSort: 'created_at',
     includes: ['scheme', 'location', 'required_specification'],
   },

@@ -43,14 +43,11 @@ export const webhookSubscriptions = defineResource({
       .optional()
       .describe('The signing secret (`whsec_…`): only in the answer that made it (a create, a rotation).'),
   }),
-  relationships: { organisation: { type: 'organisations' } },
   collection: {
     filters: {
       enabled: { kind: 'eq', path: 'attributes.enabled', type: 'boolean' },
       status: { kind: 'eq', path: 'attributes.status' },
-      created_at: { kind: 'time', path: 'meta.created_at' },
     },
-    sorts: { created_at: { path: 'meta.created_at' } },
     defaultSort: 'created_at',
     includes: [],
   },
@@ -103,16 +100,13 @@ export const webhookDeliveries = defineResource({
       .describe('The latest attempts, oldest first.'),
   }),
   relationships: {
-    organisation: { type: 'organisations' },
     subscription: { type: 'webhook-subscriptions' },
   },
   collection: {
     filters: {
       status: { kind: 'eq', path: 'attributes.status' },
       event_type: { kind: 'eq', path: 'attributes.event_type' },
-      created_at: { kind: 'time', path: 'meta.created_at' },
     },
-    sorts: { created_at: { path: 'meta.created_at' } },
     defaultSort: '-created_at',
     includes: ['subscription'],
   },

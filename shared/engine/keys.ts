@@ -10,7 +10,10 @@ import { geoPattern } from '../data/geo-index';
 import { tenantPattern } from '../data/stored-resource';
 import type { ResourceDeclaration, ResourceDefinition } from './declaration';
 
-export const typeKeys = (declaration: ResourceDeclaration): ResourceDefinition['keys'] => {
+export const typeKeys = (
+  declaration: Pick<ResourceDefinition, 'type' | 'collection' | 'geoIndex'> &
+    Pick<ResourceDeclaration, 'keys'>,
+): ResourceDefinition['keys'] => {
   const record = declaration.keys?.record ?? tenantPattern(declaration.type, '{id}');
   const sorts = Object.entries(declaration.collection?.sorts ?? {}).flatMap(([name, sort]) =>
     sort.index ? [[`sort-${name}`, { index: sort.index, pk: record.pk, sk: `{${sort.path}}` }] as const] : [],

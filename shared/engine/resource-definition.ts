@@ -10,6 +10,7 @@ import { declareEvents, LIFECYCLE_ACTIONS } from '../data/events';
 import type { StoredResource } from '../data/stored-resource';
 import { fillPath, parameterNames } from '../http/path-template';
 import type { ResourceDeclaration, ResourceDefinition, WritesDeclaration } from './declaration';
+import { houseCollection, houseRelationships } from './house-defaults';
 import { typeKeys } from './keys';
 import { toResourceObject } from './serialise';
 
@@ -41,6 +42,7 @@ export const declaredType = (type: string): ResourceDefinition | undefined => de
 const kebab = (name: string) => name.replace(/(?<=[a-z0-9])([A-Z])/g, '-$1').toLowerCase();
 
 export type {
+  CollectionDeclaration,
   EndpointDeclaration,
   PermissionFamily,
   RelationshipDefinition,
@@ -59,11 +61,16 @@ type ClosedWrites<Declaration> = Declaration extends { writes: () => infer Write
   : unknown;
 
 export const defineResource = <const Declaration extends ResourceDeclaration>(
-  declaration: Declaration & ClosedWrites<Declaration>,
-): Omit<Declaration, 'keys'> &
-  Pick<ResourceDefinition, 'keyOf' | 'selfPath'> & {
+  declared: Declaration & ClosedWrites<Declaration>,
+): Omit<Declaration, 'keys' | 'relationships' | 'collection'> &
+  Pick<ResourceDefinition, 'keyOf' | 'selfPath' | 'relationships' | 'collection'> & {
     keys: ResourceDefinition['keys'] & (Declaration['keys'] extends object ? Declaration['keys'] : unknown);
   } => {
+  const declaration = {
+    ...declared,
+    relationships: houseRelationships(declared.relationships),
+    collection: declared.collection && houseCollection(declared.collection),
+  };
   const keys = typeKeys(declaration);
   const definition = {
     keyOf: (orgId: string, id: string) => keyFrom(keys.record, { org_id: orgId, id }),
@@ -91,5 +98,3 @@ export const defineResource = <const Declaration extends ResourceDeclaration>(
 
 /** The five plain operations, all served by the generic handlers. */
 export const CRUD = { list: true, get: true, create: true, update: true, delete: true } as const;
-
-export const createdAtSort = { created_at: { path: 'meta.created_at' } } as const;
