@@ -1,7 +1,7 @@
 /** Agents (AI personas of an organisation) and the briefings they produce. */
 import * as z from 'zod';
 import { authored } from '#shared/engine/moments';
-import { CRUD, createdAtSort, defineResource } from '#shared/engine/resource-definition';
+import { CRUD, defineResource } from '#shared/engine/resource-definition';
 import { freeText, requiredLine, requiredText } from '#shared/jsonapi/attribute-types';
 import { jsonObject } from '#shared/jsonapi/served-types';
 import { briefingStatuses, sectionTypes, severities } from './rules/briefing-sections';
@@ -24,16 +24,14 @@ export const agents = defineResource({
     prepare: authored,
   }),
   relationships: {
-    organisation: { type: 'organisations' },
     author: { type: 'users' },
     author_service_account: { type: 'service-accounts' },
   },
   collection: {
     filters: {
       enabled: { kind: 'eq', path: 'attributes.enabled', type: 'boolean' },
-      created_at: { kind: 'time', path: 'meta.created_at' },
     },
-    sorts: { name: { path: 'attributes.name', index: 'lsi1' }, ...createdAtSort },
+    sorts: { name: { path: 'attributes.name', index: 'lsi1' } },
     defaultSort: 'name',
     includes: [],
   },
@@ -74,13 +72,13 @@ export const briefings = defineResource({
       .optional(),
     failure_reason: z.string().optional(),
   }),
-  relationships: { organisation: { type: 'organisations' }, agent: { type: 'agents' } },
+  relationships: { agent: { type: 'agents' } },
   collection: {
     filters: {
+      created_at: false,
       status: { kind: 'eq', path: 'attributes.status' },
       generated_at: { kind: 'time', path: 'meta.generated_at' },
     },
-    sorts: { ...createdAtSort },
     defaultSort: '-created_at',
     includes: ['agent'],
   },

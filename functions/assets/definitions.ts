@@ -4,7 +4,7 @@
  */
 import * as z from 'zod';
 import type { StoredResource } from '#shared/data/stored-resource';
-import { CRUD, createdAtSort, defineResource } from '#shared/engine/resource-definition';
+import { CRUD, defineResource } from '#shared/engine/resource-definition';
 import { freeText, line, requiredLine, url } from '#shared/jsonapi/attribute-types';
 import { instant } from '#shared/jsonapi/served-types';
 
@@ -23,8 +23,8 @@ const name = requiredLine(200);
 const description = freeText(2000).optional();
 
 const named = {
-  filters: { name: { kind: 'eq', path: 'attributes.name' } },
-  sorts: { name: { path: 'attributes.name', index: 'lsi1' }, ...createdAtSort },
+  filters: { name: { kind: 'eq', path: 'attributes.name' }, created_at: false },
+  sorts: { name: { path: 'attributes.name', index: 'lsi1' } },
   defaultSort: 'name',
 } as const;
 
@@ -36,7 +36,6 @@ export const equipmentManufacturers = defineResource({
   permission: 'assets',
   endpoints: CRUD,
   writes: () => ({ attributes: { name, description, website: url().optional() } }),
-  relationships: { organisation: { type: 'organisations' } },
   collection: { ...named, includes: [] },
 });
 
@@ -48,7 +47,6 @@ export const equipmentCategories = defineResource({
   permission: 'assets',
   endpoints: CRUD,
   writes: () => ({ attributes: { name, description } }),
-  relationships: { organisation: { type: 'organisations' } },
   collection: { ...named, includes: [] },
 });
 
@@ -61,7 +59,6 @@ export const equipmentModels = defineResource({
   endpoints: CRUD,
   writes: () => ({ attributes: { name, description }, relationships: ['manufacturer', 'categories'] }),
   relationships: {
-    organisation: { type: 'organisations' },
     manufacturer: { type: 'equipment-manufacturers' },
     categories: { type: 'equipment-categories', many: true },
   },
@@ -85,7 +82,7 @@ export const vehicleSpecifications = defineResource({
     },
     relationships: ['model'],
   }),
-  relationships: { organisation: { type: 'organisations' }, model: { type: 'equipment-models' } },
+  relationships: { model: { type: 'equipment-models' } },
   collection: { ...named, includes: ['model', 'model.manufacturer', 'model.categories'] },
 });
 
@@ -136,7 +133,6 @@ export const vehicles = defineResource({
     relationships: ['specification', 'user'],
   }),
   relationships: {
-    organisation: { type: 'organisations' },
     specification: { type: 'vehicle-specifications' },
     user: { type: 'users' },
     equipment: { type: 'equipment-items', many: true },
@@ -147,9 +143,8 @@ export const vehicles = defineResource({
     filters: {
       registration: { kind: 'eq', path: 'attributes.registration' },
       status: { kind: 'eq', path: 'attributes.status' },
-      created_at: { kind: 'time', path: 'meta.created_at' },
     },
-    sorts: { registration: { path: 'attributes.registration', index: 'lsi1' }, ...createdAtSort },
+    sorts: { registration: { path: 'attributes.registration', index: 'lsi1' } },
     defaultSort: 'registration',
     includes: ['specification', 'specification.model', 'user', 'equipment'],
   },
@@ -180,7 +175,6 @@ export const equipmentItems = defineResource({
     status: z.enum(EQUIPMENT_STATUSES),
   }),
   relationships: {
-    organisation: { type: 'organisations' },
     manufacturer: { type: 'equipment-manufacturers' },
     model: { type: 'equipment-models' },
     business_area: { type: 'business-areas' },
@@ -204,11 +198,10 @@ export const equipmentItems = defineResource({
       reference: { kind: 'eq', path: 'attributes.reference' },
       asset_number: { kind: 'eq', path: 'attributes.asset_number' },
       is_rented: { kind: 'eq', path: 'attributes.is_rented', type: 'boolean' },
-      created_at: { kind: 'time', path: 'meta.created_at' },
     },
     sorts: {
       serial: { path: 'attributes.serial', index: 'lsi1' },
-      ...createdAtSort,
+      created_at: { path: 'meta.created_at' },
       modified_at: { path: 'meta.updated_at', index: 'lsi2' },
     },
     defaultSort: 'created_at',
@@ -248,7 +241,6 @@ export const vehicleInventoryChecks = defineResource({
     ),
   }),
   relationships: {
-    organisation: { type: 'organisations' },
     vehicle: { type: 'vehicles' },
     author: { type: 'users' },
     equipment: { type: 'equipment-items', many: true },
@@ -257,9 +249,8 @@ export const vehicleInventoryChecks = defineResource({
     filters: {
       vehicle: { kind: 'eq', path: 'rels.vehicle' },
       inspected_at: { kind: 'time', path: 'attributes.inspected_at' },
-      created_at: { kind: 'time', path: 'meta.created_at' },
     },
-    sorts: { inspected_at: { path: 'attributes.inspected_at', index: 'lsi1' }, ...createdAtSort },
+    sorts: { inspected_at: { path: 'attributes.inspected_at', index: 'lsi1' } },
     defaultSort: '-inspected_at',
     includes: ['vehicle', 'equipment', 'author'],
   },

@@ -6,8 +6,9 @@
  */
 
 import * as z from 'zod';
+import { declareAccessPatterns, partitionFrom } from '#shared/data/access-patterns';
 import { counterKey } from '#shared/data/stored-resource';
-import { createdAtSort, defineResource } from '#shared/engine/resource-definition';
+import { defineResource } from '#shared/engine/resource-definition';
 import type { CollectionOptions } from '#shared/jsonapi/collection-query';
 import { instant, jsonObject, recordName } from '#shared/jsonapi/served-types';
 
@@ -39,18 +40,17 @@ export const auditEvents = defineResource({
     };
   },
   relationships: {
-    organisation: { type: 'organisations' },
     actor_user: { type: 'users' },
     actor_service_account: { type: 'service-accounts' },
   },
   collection: {
     filters: {
+      created_at: false,
       action: { kind: 'eq', path: 'attributes.action' },
       subject_type: { kind: 'eq', path: 'attributes.subject.type' },
       subject_id: { kind: 'eq', path: 'attributes.subject.id' },
       occurred_at: { kind: 'time', path: 'attributes.occurred_at' },
     },
-    sorts: { ...createdAtSort },
     defaultSort: '-created_at',
     includes: ['actor_user', 'actor_service_account'],
   },
@@ -59,11 +59,19 @@ export const auditEvents = defineResource({
 /** A record's own history: newest first, paginated, nothing else to filter. */
 export const historyOptions: CollectionOptions = {
   filters: {},
-  sorts: { ...createdAtSort },
+  sorts: { created_at: { path: 'meta.created_at' } },
   defaultSort: '-created_at',
   includes: [],
 };
 
-export const subjectIndexKey = (subjectId: string) => `SUBJECT#${subjectId}`;
+const keys = declareAccessPatterns('audit/audit-events', {
+  history: {
+    index: 'gsi1',
+    pk: 'SUBJECT#{subject_id}',
+    sk: '{event_id}',
+    about: "an audit entry, under its subject (a record's history)",
+  },
+});
+export const subjectIndexKey = (subjectId: string) => partitionFrom(keys.history, { subject_id: subjectId });
 export const historyCounter = (orgId: string, subjectId: string) =>
   counterKey(orgId, `audit-events#${subjectId}`);

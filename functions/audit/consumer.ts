@@ -21,21 +21,28 @@
  * counter and the state in the same transaction; a redelivered event is refused as a whole (nothing is
  * counted twice) and counts as done.
  */
+
+import { declareAccessPatterns, keyFrom } from '#shared/data/access-patterns';
 import type { StoredEvent } from '#shared/data/events';
 import { getConsistent } from '#shared/data/repository';
 import { scopeOf, systemActor } from '#shared/data/scope';
 import { StorageLimitExceeded } from '#shared/data/storage-limits';
-import { collectionPartition, type ItemKey } from '#shared/data/stored-resource';
+import { type ItemKey, tenantPattern } from '#shared/data/stored-resource';
 import { commit, type WriteOp, WriteRefused } from '#shared/data/transaction';
 import { toStoredResource } from '#shared/engine/stored';
 import { auditEvents, historyCounter, subjectIndexKey } from './audit-events';
 import { changedMembers, type Members, memberNames, membersOf } from './rules/changes';
 
 /** A subject's state as its last audit entry left it (internal, never served). */
-export const auditStateKey = (orgId: string, subjectId: string): ItemKey => ({
-  pk: collectionPartition(orgId, 'audit-states'),
-  sk: subjectId,
+const keys = declareAccessPatterns('audit/consumer', {
+  state: {
+    ...tenantPattern('audit-states', '{subject_id}'),
+    about:
+      "internal: `state` (`{attributes, relationships}`) as the subject's last audit entry left it, `event_id`; removed when the subject is deleted",
+  },
 });
+export const auditStateKey = (orgId: string, subjectId: string): ItemKey =>
+  keyFrom(keys.state, { org_id: orgId, subject_id: subjectId });
 
 interface AuditState {
   state: Members;

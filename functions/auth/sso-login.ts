@@ -11,6 +11,7 @@
  *   default role) when the address's domain is one the provider allows; an accepted invitation makes the
  *   user instead. Then a session starts, for the organisation's session lifetime.
  */
+
 import * as z from 'zod';
 import { ssoProviders } from '#functions/iam/definitions';
 import { grantRecord } from '#functions/iam/grant-writes';
@@ -23,6 +24,7 @@ import { invitationStatus } from '#functions/people/rules/invitation';
 import { users } from '#functions/people/users';
 import { beginLogin, finishLogin, OidcLoginError } from '#shared/auth/oidc-login';
 import { config } from '#shared/config';
+import { declareAccessPatterns, keyFrom } from '#shared/data/access-patterns';
 import { uuidv7 } from '#shared/data/ids';
 import { putLoginState, takeLoginState } from '#shared/data/login-states';
 import { settingsKey, settingsOf } from '#shared/data/organisation-settings';
@@ -30,6 +32,7 @@ import { userPrincipal } from '#shared/data/principals';
 import { batchGetInScope, getItem, queryIndexPrefix } from '#shared/data/repository';
 import { scopeOf } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
+import { tenantPattern } from '#shared/data/stored-resource';
 import { commit, type WriteOp, WriteRefused } from '#shared/data/transaction';
 import { indexed } from '#shared/engine/stored';
 import { routePath } from '#shared/http/links';
@@ -41,10 +44,14 @@ import { type SignedIn, signIn } from './signed-in';
 const redirectUri = () => `${config.TOKEN_ISSUER}${routePath('finishSsoLogin')}`;
 
 /** Which user an identity (provider, subject) signs in as: a claim, held by the user. */
-const identityClaim = (orgId: string, providerId: string, sub: string) => ({
-  pk: `ORG#${orgId}#identities`,
-  sk: `${providerId}#${sub}`,
+const keys = declareAccessPatterns('auth/sso-login', {
+  identity: {
+    ...tenantPattern('identities', '{provider_id}#{sub}'),
+    about: '`holder_id`: the user an identity signs in as',
+  },
 });
+const identityClaim = (orgId: string, providerId: string, sub: string) =>
+  keyFrom(keys.identity, { org_id: orgId, provider_id: providerId, sub });
 
 const providerOf = async (identifier: string) => {
   const entry = /^oidc_[0-9a-f]{24}$/.test(identifier)

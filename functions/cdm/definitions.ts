@@ -7,7 +7,7 @@
  */
 
 import * as z from 'zod';
-import { createdAtSort, defineResource } from '#shared/engine/resource-definition';
+import { type CollectionDeclaration, defineResource } from '#shared/engine/resource-definition';
 import type { CollectionOptions } from '#shared/jsonapi/collection-query';
 import { instant, jsonObject } from '#shared/jsonapi/served-types';
 import {
@@ -19,9 +19,11 @@ import {
 import { dutyRoles } from './rules/duty-holders';
 
 const status = { status: { kind: 'eq', path: 'attributes.status' } } as const;
-const byCreation = (filters: CollectionOptions['filters'], includes: string[] = []): CollectionOptions => ({
-  filters: { ...filters, created_at: { kind: 'time', path: 'meta.created_at' } },
-  sorts: createdAtSort,
+const byCreation = (
+  filters: CollectionOptions['filters'],
+  includes: string[] = [],
+): CollectionDeclaration => ({
+  filters,
   defaultSort: 'created_at',
   includes,
 });
@@ -72,7 +74,6 @@ export const appointments = defineResource({
     notes: z.string().nullable(),
   }),
   relationships: {
-    organisation: { type: 'organisations' },
     scheme: { type: 'schemes' },
     user: { type: 'users' },
     team: { type: 'teams' },
@@ -99,7 +100,6 @@ export const preConstructionInformation = defineResource({
   endpoints: { list: true, get: true, update: 'functions/cdm/pre-construction-information/update.ts' },
   served: () => ({ sections: sectionsOf(Object.keys(preConstructionSections)) }),
   relationships: {
-    organisation: { type: 'organisations' },
     scheme: { type: 'schemes' },
     site_hazards: { type: 'site-hazards', many: true },
     ...author,
@@ -127,7 +127,6 @@ export const siteHazards = defineResource({
     retired_reason: z.string().optional(),
   }),
   relationships: {
-    organisation: { type: 'organisations' },
     scheme: { type: 'schemes' },
     pre_construction_information: { type: 'pre-construction-information' },
     hazard_proposal: { type: 'hazard-proposals' },
@@ -156,7 +155,6 @@ export const hazardProposals = defineResource({
     ...decision(),
   }),
   relationships: {
-    organisation: { type: 'organisations' },
     scheme: { type: 'schemes' },
     pre_construction_information: { type: 'pre-construction-information' },
     site_hazard: { type: 'site-hazards' },
@@ -176,7 +174,6 @@ export const constructionPhasePlans = defineResource({
   endpoints: { list: true, get: true, update: 'functions/cdm/construction-phase-plans/update.ts' },
   served: () => ({ sections: sectionsOf(planContentSections), status: z.enum(PLAN_STATUSES) }),
   relationships: {
-    organisation: { type: 'organisations' },
     scheme: { type: 'schemes' },
     pre_construction_information: { type: 'pre-construction-information' },
     risks: { type: 'construction-phase-plan-risks', many: true },
@@ -211,7 +208,6 @@ export const planRisks = defineResource({
     residual_risk: z.enum(['low', 'medium', 'high']),
   }),
   relationships: {
-    organisation: { type: 'organisations' },
     scheme: { type: 'schemes' },
     construction_phase_plan: { type: 'construction-phase-plans' },
     hazard: { type: 'site-hazards' },
@@ -234,7 +230,6 @@ export const planVersions = defineResource({
     content: jsonObject().nullable().describe('What the change wrote: sections, or a risk and its id.'),
   }),
   relationships: {
-    organisation: { type: 'organisations' },
     scheme: { type: 'schemes' },
     construction_phase_plan: { type: 'construction-phase-plans' },
     proposed_change: { type: 'construction-phase-plan-proposed-changes' },
@@ -269,7 +264,6 @@ export const proposedChanges = defineResource({
     ...decision(),
   }),
   relationships: {
-    organisation: { type: 'organisations' },
     scheme: { type: 'schemes' },
     construction_phase_plan: { type: 'construction-phase-plans' },
     risk: { type: 'construction-phase-plan-risks' },
@@ -294,5 +288,5 @@ export const proposedChanges = defineResource({
 export const cdmFiles = defineResource({
   type: 'scheme-cdm-files',
   events: false,
-  relationships: {},
+  relationships: { organisation: false },
 });

@@ -3,8 +3,10 @@
  * event) among the commentable types below, and is filed on `gsi1` under it so a record's comments are
  * one Query. Deleting is permanent and allowed to the author or a holder of `comments:moderate`.
  */
+
 import * as z from 'zod';
 import type { Principal } from '#shared/auth/principal';
+import { declareAccessPatterns, partitionFrom } from '#shared/data/access-patterns';
 import { fileUnder, queryFiled } from '#shared/data/children';
 import { applyInMemory } from '#shared/data/in-memory-collection';
 import { readIndex } from '#shared/data/repository';
@@ -36,7 +38,15 @@ export const commentableTypes = [
   'briefings',
 ] as const;
 
-export const commentsIndexKey = (subjectId: string) => `COMMENTS#${subjectId}`;
+const keys = declareAccessPatterns('comments/comments', {
+  subject: {
+    index: 'gsi1',
+    pk: 'COMMENTS#{subject_id}',
+    sk: '{id}',
+    about: "a comment under its subject, counted as a parent's children are",
+  },
+});
+export const commentsIndexKey = (subjectId: string) => partitionFrom(keys.subject, { subject_id: subjectId });
 
 /**
  * A record's comments in the scope (`filter[subject_id]`, which the declaration requires): one Query of

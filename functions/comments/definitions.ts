@@ -1,7 +1,7 @@
 /** Comments: what a comment is as a resource (its writes are in comments.ts). */
 
 import * as z from 'zod';
-import { createdAtSort, defineResource } from '#shared/engine/resource-definition';
+import { defineResource } from '#shared/engine/resource-definition';
 import { recordName } from '#shared/jsonapi/served-types';
 
 export const comments = defineResource({
@@ -18,7 +18,6 @@ export const comments = defineResource({
   },
   served: () => ({ body: z.string(), subject: recordName().describe('The record commented on.') }),
   relationships: {
-    organisation: { type: 'organisations' },
     author: { type: 'users' },
     author_service_account: { type: 'service-accounts' },
   },
@@ -32,9 +31,7 @@ export const comments = defineResource({
         description: 'The id of the record whose comments to list (its subject).',
       },
       author: { kind: 'eq', path: 'rels.author' },
-      created_at: { kind: 'time', path: 'meta.created_at' },
     },
-    sorts: createdAtSort,
     defaultSort: 'created_at',
     includes: ['author', 'author_service_account'],
   },

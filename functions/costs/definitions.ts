@@ -5,7 +5,8 @@
  * read with the same `begins_with` Query as its nodes.
  */
 import * as z from 'zod';
-import { createdAtSort, defineResource } from '#shared/engine/resource-definition';
+import { tenantPattern } from '#shared/data/stored-resource';
+import { defineResource } from '#shared/engine/resource-definition';
 import { line, requiredLine } from '#shared/jsonapi/attribute-types';
 import { instant, money } from '#shared/jsonapi/served-types';
 import { CATEGORIES, SHEET_STATUSES } from './rules/roll-up';
@@ -26,18 +27,18 @@ export const rateCodes = defineResource({
       category: z.enum(CATEGORIES),
       unit: line(20).optional(),
     },
-    unique: { attribute: 'code', claim: (orgId, code) => ({ pk: `ORG#${orgId}#rate-code-codes`, sk: code }) },
+    unique: { attribute: 'code', claim: 'code-claim' },
   }),
-  relationships: { organisation: { type: 'organisations' } },
+  keys: { 'code-claim': { ...tenantPattern('rate-code-codes', '{code}'), about: '`holder_id`' } },
   collection: {
     filters: {
+      created_at: false,
       code: { kind: 'eq', path: 'attributes.code' },
       category: { kind: 'eq', path: 'attributes.category' },
     },
     sorts: {
       code: { path: 'attributes.code', index: 'lsi1' },
       name: { path: 'attributes.name', index: 'lsi2' },
-      ...createdAtSort,
     },
     defaultSort: 'code',
     includes: [],
@@ -65,10 +66,9 @@ export const costSheets = defineResource({
     update: 'functions/costs/update-cost-sheet.ts',
   },
   served: () => ({ name: z.string(), status: z.enum(SHEET_STATUSES) }),
-  relationships: { organisation: { type: 'organisations' }, ...costCentreRelationships },
+  relationships: { ...costCentreRelationships },
   collection: {
-    filters: { status: { kind: 'eq', path: 'attributes.status' } },
-    sorts: { ...createdAtSort },
+    filters: { created_at: false, status: { kind: 'eq', path: 'attributes.status' } },
     defaultSort: 'created_at',
     includes: [],
   },
@@ -100,16 +100,15 @@ export const costLines = defineResource({
     charge: money(),
   }),
   relationships: {
-    organisation: { type: 'organisations' },
     cost_sheet: { type: 'cost-sheets' },
     rate_code: { type: 'rate-codes' },
   },
   collection: {
     filters: {
+      created_at: false,
       kind: { kind: 'eq', path: 'attributes.kind' },
       cost_sheet: { kind: 'eq', path: 'rels.cost_sheet' },
     },
-    sorts: { ...createdAtSort },
     defaultSort: 'created_at',
     includes: ['rate_code', 'cost_sheet'],
   },

@@ -3,12 +3,15 @@
  * in the code's own partition, sorted by `valid_from`, so the version in force at a date is one Query
  * (`sk <= date`, newest first, `Limit 1`), never a read of every version. Money is integer minor units.
  */
+
 import * as z from 'zod';
+import { declareAccessPatterns, keyFrom, partitionFrom } from '#shared/data/access-patterns';
 import { uuidv7 } from '#shared/data/ids';
 import { queryItems } from '#shared/data/repository';
 import type { Scope } from '#shared/data/scope';
 import { inScope } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
+import { tenantPattern } from '#shared/data/stored-resource';
 import { commit } from '#shared/data/transaction';
 import { routePath } from '#shared/http/links';
 import { minorUnits, timestamp } from '#shared/jsonapi/attribute-types';
@@ -52,7 +55,14 @@ export interface RateVersion {
   charge: { amount: number; currency: string };
 }
 
-const versionPartition = (orgId: string, codeId: string) => `ORG#${orgId}#rate-code-versions#${codeId}`;
+const keys = declareAccessPatterns('costs/register', {
+  version: {
+    ...tenantPattern('rate-code-versions#{code_id}', '{valid_from}#{id}'),
+    about: "a rate code's version in force from a date",
+  },
+});
+const versionPartition = (orgId: string, codeId: string) =>
+  partitionFrom(keys.version, { org_id: orgId, code_id: codeId });
 
 /**
  * The code's versions valid from `at` or before, newest first; without `at`, all of them (the partition
@@ -132,7 +142,17 @@ export const addRateVersion = async (
     charge: data.attributes.charge,
   };
   await commit(scope, [
-    { put: { pk: versionPartition(code.org_id, code.id), sk: `${validFrom}#${version.id}`, ...version } },
+    {
+      put: {
+        ...keyFrom(keys.version, {
+          org_id: code.org_id,
+          code_id: code.id,
+          valid_from: validFrom,
+          id: version.id,
+        }),
+        ...version,
+      },
+    },
     // Versions are kept beside their code, not as records: the code's event carries the new version.
     {
       event: {

@@ -6,7 +6,7 @@
 import * as z from 'zod';
 import type { StoredResource } from '#shared/data/stored-resource';
 import { authored, listedOn } from '#shared/engine/moments';
-import { CRUD, createdAtSort, defineResource } from '#shared/engine/resource-definition';
+import { CRUD, defineResource } from '#shared/engine/resource-definition';
 import { email, line, requiredLine, requiredText, timestamp } from '#shared/jsonapi/attribute-types';
 
 const author = { author: { type: 'users' }, author_service_account: { type: 'service-accounts' } } as const;
@@ -44,7 +44,6 @@ export const customerContacts = defineResource({
     prepare: authored,
   }),
   relationships: {
-    organisation: { type: 'organisations' },
     accounts: { type: 'customer-accounts', many: true },
     interactions: { type: 'customer-interactions', many: true },
     ...author,
@@ -55,12 +54,10 @@ export const customerContacts = defineResource({
       email: { kind: 'eq', path: 'attributes.email' },
       association: { kind: 'eq', path: 'attributes.association' },
       last_name: { kind: 'eq', path: 'attributes.last_name' },
-      created_at: { kind: 'time', path: 'meta.created_at' },
     },
     sorts: {
       last_name: { path: 'attributes.last_name', index: 'lsi1' },
       email: { path: 'attributes.email', index: 'lsi2' },
-      ...createdAtSort,
     },
     defaultSort: 'last_name',
     includes: ['author', 'accounts', 'interactions', 'organisation'],
@@ -83,14 +80,13 @@ export const customerAccounts = defineResource({
     },
     prepare: authored,
   }),
-  relationships: { organisation: { type: 'organisations' }, ...author },
+  relationships: { ...author },
   collection: {
     filters: {
       reference: { kind: 'eq', path: 'attributes.reference' },
       kind: { kind: 'eq', path: 'attributes.kind' },
-      created_at: { kind: 'time', path: 'meta.created_at' },
     },
-    sorts: { name: { path: 'attributes.name', index: 'lsi1' }, ...createdAtSort },
+    sorts: { name: { path: 'attributes.name', index: 'lsi1' } },
     defaultSort: 'name',
     includes: [],
   },
@@ -117,18 +113,18 @@ export const customerInteractions = defineResource({
     keep: listedOn('contact', 'interactions'),
   }),
   relationships: {
-    organisation: { type: 'organisations' },
     contact: { type: 'customer-contacts' },
     account: { type: 'customer-accounts' },
     ...author,
   },
   collection: {
     filters: {
+      created_at: false,
       contact: { kind: 'eq', path: 'rels.contact' },
       channel: { kind: 'eq', path: 'attributes.channel' },
       occurred_at: { kind: 'time', path: 'attributes.occurred_at' },
     },
-    sorts: { occurred_at: { path: 'attributes.occurred_at', index: 'lsi1' }, ...createdAtSort },
+    sorts: { occurred_at: { path: 'attributes.occurred_at', index: 'lsi1' } },
     defaultSort: '-occurred_at',
     includes: ['contact', 'account', 'author'],
   },
@@ -154,7 +150,6 @@ export const customerAppointments = defineResource({
     prepare: authored,
   }),
   relationships: {
-    organisation: { type: 'organisations' },
     contact: { type: 'customer-contacts' },
     account: { type: 'customer-accounts' },
     assignee: { type: 'users' },
@@ -162,11 +157,12 @@ export const customerAppointments = defineResource({
   },
   collection: {
     filters: {
+      created_at: false,
       contact: { kind: 'eq', path: 'rels.contact' },
       status: { kind: 'eq', path: 'attributes.status' },
       starts_at: { kind: 'time', path: 'attributes.starts_at' },
     },
-    sorts: { starts_at: { path: 'attributes.starts_at', index: 'lsi1' }, ...createdAtSort },
+    sorts: { starts_at: { path: 'attributes.starts_at', index: 'lsi1' } },
     defaultSort: 'starts_at',
     includes: ['contact', 'account', 'assignee'],
   },

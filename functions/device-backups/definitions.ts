@@ -6,7 +6,7 @@
 import * as z from 'zod';
 import type { Kept } from '#shared/data/retention';
 import { collectionPartition } from '#shared/data/stored-resource';
-import { createdAtSort, defineResource } from '#shared/engine/resource-definition';
+import { defineResource } from '#shared/engine/resource-definition';
 import { instant } from '#shared/jsonapi/served-types';
 
 export const deviceBackups = defineResource({
@@ -34,7 +34,6 @@ export const deviceBackups = defineResource({
     completed_at: instant().nullable(),
   }),
   relationships: {
-    organisation: { type: 'organisations' },
     user: { type: 'users' },
     uploaded_by_user: { type: 'users' },
     uploaded_by_service_account: { type: 'service-accounts' },
@@ -47,9 +46,7 @@ export const deviceBackups = defineResource({
       device: { kind: 'eq', path: 'attributes.device' },
       status: { kind: 'eq', path: 'attributes.status' },
       user: { kind: 'eq', path: 'rels.user' },
-      created_at: { kind: 'time', path: 'meta.created_at' },
     },
-    sorts: createdAtSort,
     defaultSort: '-created_at',
     includes: ['user', 'request'],
   },
@@ -71,7 +68,6 @@ export const deviceBackupRequests = defineResource({
     status: z.enum(['open', 'fulfilled']),
   }),
   relationships: {
-    organisation: { type: 'organisations' },
     user: { type: 'users' },
     requested_by_user: { type: 'users' },
     requested_by_service_account: { type: 'service-accounts' },
@@ -81,9 +77,7 @@ export const deviceBackupRequests = defineResource({
     filters: {
       device: { kind: 'eq', path: 'attributes.device' },
       status: { kind: 'eq', path: 'attributes.status' },
-      created_at: { kind: 'time', path: 'meta.created_at' },
     },
-    sorts: createdAtSort,
     defaultSort: '-created_at',
     includes: ['user'],
   },

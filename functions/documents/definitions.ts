@@ -8,14 +8,23 @@
  */
 
 import * as z from 'zod';
+import { declareAccessPatterns, partitionFrom } from '#shared/data/access-patterns';
 import { queryItems, readAheadOr } from '#shared/data/repository';
 import type { Scope } from '#shared/data/scope';
 import { counterKey, keyId, type StoredResource } from '#shared/data/stored-resource';
 import type { WriteOp } from '#shared/data/transaction';
-import { createdAtSort, defineResource } from '#shared/engine/resource-definition';
+import { defineResource } from '#shared/engine/resource-definition';
 import { instant } from '#shared/jsonapi/served-types';
 
-export const folderTreeKey = (orgId: string) => `FOLDERS#${orgId}`;
+const keys = declareAccessPatterns('documents/definitions', {
+  tree: {
+    index: 'gsi1',
+    pk: 'FOLDERS#{org_id}',
+    sk: '{path}',
+    about: 'a folder, by its path of ids: a subtree is one `begins_with` Query',
+  },
+});
+export const folderTreeKey = (orgId: string) => partitionFrom(keys.tree, { org_id: orgId });
 
 /** A folder's subtree totals; `version` moves with every change, so a reader can require it unchanged. */
 export interface FolderTally {
@@ -129,7 +138,6 @@ export const folders = defineResource({
   },
   served: () => ({ name: z.string() }),
   relationships: {
-    organisation: { type: 'organisations' },
     author: { type: 'users' },
     author_service_account: { type: 'service-accounts' },
     parent: { type: 'folders' },
@@ -144,9 +152,8 @@ export const folders = defineResource({
       parent: { kind: 'eq', path: 'rels.parent' },
       scheme: { kind: 'eq', path: 'rels.scheme' },
       name: { kind: 'eq', path: 'attributes.name' },
-      created_at: { kind: 'time', path: 'meta.created_at' },
     },
-    sorts: { name: { path: 'attributes.name', index: 'lsi1' }, ...createdAtSort },
+    sorts: { name: { path: 'attributes.name', index: 'lsi1' } },
     defaultSort: 'name',
     includes: ['author', 'parent', 'organisation', 'scheme'],
   },
@@ -181,7 +188,6 @@ export const documents = defineResource({
     version_count: z.number().int(),
   }),
   relationships: {
-    organisation: { type: 'organisations' },
     folder: { type: 'folders' },
     current_version: { type: 'document-versions' },
     author: { type: 'users' },
@@ -191,9 +197,8 @@ export const documents = defineResource({
     filters: {
       status: { kind: 'eq', path: 'attributes.status' },
       content_type: { kind: 'eq', path: 'attributes.content_type' },
-      created_at: { kind: 'time', path: 'meta.created_at' },
     },
-    sorts: { name: { path: 'attributes.name' }, ...createdAtSort },
+    sorts: { name: { path: 'attributes.name' } },
     defaultSort: 'name',
     includes: ['folder', 'current_version', 'author'],
   },
@@ -225,7 +230,6 @@ export const documentVersions = defineResource({
     uploaded_at: instant().nullable(),
   }),
   relationships: {
-    organisation: { type: 'organisations' },
     document: { type: 'documents' },
     author: { type: 'users' },
     author_service_account: { type: 'service-accounts' },
@@ -234,8 +238,8 @@ export const documentVersions = defineResource({
   // one's (`addVersion`), so their partition's key order is their number's.
   childSorts: ['created_at', 'number'],
   collection: {
-    filters: { status: { kind: 'eq', path: 'attributes.status' } },
-    sorts: { number: { path: 'attributes.number' }, ...createdAtSort },
+    filters: { created_at: false, status: { kind: 'eq', path: 'attributes.status' } },
+    sorts: { number: { path: 'attributes.number' } },
     defaultSort: '-number',
     includes: [],
   },

@@ -4,8 +4,8 @@
  */
 
 import * as z from 'zod';
-import { keptByCreator } from '#shared/data/retention';
-import { createdAtSort, defineResource } from '#shared/engine/resource-definition';
+import { byCreatorPattern, keptByCreator } from '#shared/data/retention';
+import { defineResource } from '#shared/engine/resource-definition';
 
 export const exportsDefinition = defineResource({
   type: 'exports',
@@ -39,8 +39,8 @@ export const exportsDefinition = defineResource({
     checksum: z.string().optional().describe('SHA-256 of the file, base64.'),
     errors: z.array(z.string()).optional(),
   }),
+  keys: { 'by-creator': byCreatorPattern('EXPORTS') },
   relationships: {
-    organisation: { type: 'organisations' },
     created_by_user: { type: 'users' },
     created_by_service_account: { type: 'service-accounts' },
   },
@@ -48,9 +48,7 @@ export const exportsDefinition = defineResource({
     filters: {
       subject_type: { kind: 'eq', path: 'attributes.subject_type' },
       status: { kind: 'eq', path: 'attributes.status' },
-      created_at: { kind: 'time', path: 'meta.created_at' },
     },
-    sorts: createdAtSort,
     defaultSort: '-created_at',
     includes: [],
   },
@@ -60,4 +58,4 @@ export const RETENTION_DAYS = 30;
 
 /** A principal's live exports in an organisation: a key range of its own index, counted by day. */
 export const keptExports = (orgId: string, principalId: string) =>
-  keptByCreator('exports', RETENTION_DAYS, orgId, principalId);
+  keptByCreator('exports', exportsDefinition.keys['by-creator'], RETENTION_DAYS, orgId, principalId);

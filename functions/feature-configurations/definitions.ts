@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { createdAtSort, defineResource } from '#shared/engine/resource-definition';
+import { defineResource } from '#shared/engine/resource-definition';
 
 export const featureConfigurations = defineResource({
   type: 'feature-configurations',
@@ -15,15 +15,15 @@ export const featureConfigurations = defineResource({
     component: z.string(),
     enabled: z.boolean(),
   }),
-  relationships: { organisation: { type: 'organisations' } },
   collection: {
     filters: {
+      created_at: false,
       domain: { kind: 'eq', path: 'attributes.domain' },
       component: { kind: 'eq', path: 'attributes.component' },
       enabled: { kind: 'eq', path: 'attributes.enabled', type: 'boolean' },
       organisation: { kind: 'eq', path: 'org_id' },
     },
-    sorts: { domain: { path: 'attributes.domain', index: 'lsi1' }, ...createdAtSort },
+    sorts: { domain: { path: 'attributes.domain', index: 'lsi1' } },
     defaultSort: 'domain',
     includes: ['organisation'],
   },

@@ -2,7 +2,7 @@
 
 import * as z from 'zod';
 import { permissions } from '#shared/domain/permissions';
-import { createdAtSort, defineResource } from '#shared/engine/resource-definition';
+import { defineResource } from '#shared/engine/resource-definition';
 import { instant } from '#shared/jsonapi/served-types';
 
 export const serviceAccounts = defineResource({
@@ -26,6 +26,7 @@ export const serviceAccounts = defineResource({
     keys: z.array(z.strictObject({ id: z.string(), ...serviceAccountKeyAttributes() })),
   }),
   relationships: {
+    organisation: false,
     organisations: { type: 'organisations', many: true },
     groups: { type: 'role-groups', many: true },
   },
@@ -33,9 +34,8 @@ export const serviceAccounts = defineResource({
     filters: {
       name: { kind: 'eq', path: 'attributes.name' },
       enabled: { kind: 'eq', path: 'attributes.enabled', type: 'boolean' },
-      created_at: { kind: 'time', path: 'meta.created_at' },
     },
-    sorts: { name: { path: 'attributes.name', index: 'lsi1' }, ...createdAtSort },
+    sorts: { name: { path: 'attributes.name', index: 'lsi1' } },
     defaultSort: 'name',
     includes: ['groups'],
   },
@@ -58,7 +58,6 @@ export const grants = defineResource({
   // A grant is wholly its relationships: who holds which role or role group.
   served: () => ({}),
   relationships: {
-    organisation: { type: 'organisations' },
     role: { type: 'roles' },
     role_group: { type: 'role-groups' },
     user: { type: 'users' },
@@ -72,9 +71,7 @@ export const grants = defineResource({
       user: { kind: 'eq', path: 'rels.user' },
       team: { kind: 'eq', path: 'rels.team' },
       service_account: { kind: 'eq', path: 'rels.service_account' },
-      created_at: { kind: 'time', path: 'meta.created_at' },
     },
-    sorts: { ...createdAtSort },
     defaultSort: 'created_at',
     includes: ['role_group', 'user', 'team', 'service_account'],
   },
@@ -95,10 +92,10 @@ export const roleGroups = defineResource({
     delete: 'functions/iam/delete-role-group.ts',
   },
   served: () => ({ name: z.string(), description: z.string() }),
-  relationships: { organisation: { type: 'organisations' }, roles: { type: 'roles', many: true } },
+  relationships: { roles: { type: 'roles', many: true } },
   collection: {
-    filters: { name: { kind: 'eq', path: 'attributes.name' } },
-    sorts: { name: { path: 'attributes.name', index: 'lsi1' }, ...createdAtSort },
+    filters: { created_at: false, name: { kind: 'eq', path: 'attributes.name' } },
+    sorts: { name: { path: 'attributes.name', index: 'lsi1' } },
     defaultSort: 'name',
     includes: [],
   },
@@ -129,13 +126,13 @@ export const roles = defineResource({
     description: z.string(),
     permissions: z.array(catalogueNames()),
   }),
-  relationships: { organisation: { type: 'organisations' } },
   collection: {
     filters: {
+      created_at: false,
       name: { kind: 'eq', path: 'attributes.name' },
       built_in: { kind: 'eq', path: 'meta.built_in', type: 'boolean' },
     },
-    sorts: { name: { path: 'attributes.name', index: 'lsi1' }, ...createdAtSort },
+    sorts: { name: { path: 'attributes.name', index: 'lsi1' } },
     defaultSort: 'name',
     includes: [],
   },
@@ -155,11 +152,11 @@ export const iamPermissions = defineResource({
   endpoints: { list: { handler: 'functions/iam/list-permissions.ts', access: {} } },
   permission: 'roles',
   served: () => ({ name: catalogueNames(), description: z.string() }),
-  relationships: {},
+  relationships: { organisation: false },
   selfPath: (r) => `${PERMISSIONS}?${new URLSearchParams({ 'filter[name]': r.id })}`,
   collection: {
-    filters: { name: { kind: 'eq', path: 'attributes.name' } },
-    sorts: { name: { path: 'attributes.name' } },
+    filters: { created_at: false, name: { kind: 'eq', path: 'attributes.name' } },
+    sorts: { created_at: false, name: { path: 'attributes.name' } },
     defaultSort: 'name',
     includes: [],
   },
@@ -184,10 +181,14 @@ export const ssoProviders = defineResource({
     client_id: z.string().optional(),
     allowed_domains: z.array(z.string()),
   }),
-  relationships: { organisation: { type: 'organisations' }, default_role: { type: 'roles' } },
+  relationships: { default_role: { type: 'roles' } },
   collection: {
-    filters: { name: { kind: 'eq', path: 'attributes.name' }, organisation: { kind: 'eq', path: 'org_id' } },
-    sorts: { name: { path: 'attributes.name', index: 'lsi1' }, ...createdAtSort },
+    filters: {
+      created_at: false,
+      name: { kind: 'eq', path: 'attributes.name' },
+      organisation: { kind: 'eq', path: 'org_id' },
+    },
+    sorts: { name: { path: 'attributes.name', index: 'lsi1' } },
     defaultSort: 'name',
     includes: ['organisation'],
   },

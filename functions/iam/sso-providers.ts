@@ -3,12 +3,15 @@
  * (409 when taken) and the check that its default role exists commit together. Nothing is fetched from
  * the provider at create time; login through it (later) will create sessions with `startSession`.
  */
+
 import { randomBytes } from 'node:crypto';
 import * as z from 'zod';
 import { config } from '#shared/config';
+import { declareAccessPatterns, keyFrom } from '#shared/data/access-patterns';
 import { uuidv7 } from '#shared/data/ids';
 import type { Scope } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
+import { tenantPattern } from '#shared/data/stored-resource';
 import { commit, type WriteOp, WriteRefused } from '#shared/data/transaction';
 import { builtInRoles } from '#shared/domain/effective-permissions';
 import { toStoredResource } from '#shared/engine/stored';
@@ -68,12 +71,19 @@ const rules = () => ({ loopbackHttp: config.SSO_ALLOW_LOOPBACK_HTTP });
  * Where sign-in finds a provider from its `oidc_identifier` (the one part of the login URL): which
  * organisation, which provider. Written with the provider.
  */
-export const oidcIdentifierKey = (identifier: string) => ({ pk: `OIDC#${identifier}`, sk: 'OIDC' });
-
-const nameClaim = (orgId: string, name: string) => ({
-  pk: `ORG#${orgId}#sso-provider-names`,
-  sk: name.toLowerCase(),
+const keys = declareAccessPatterns('iam/sso-providers', {
+  identifier: {
+    index: 'table',
+    pk: 'OIDC#{identifier}',
+    sk: 'OIDC',
+    about: 'which organisation and provider an `oidc_identifier` names',
+  },
+  name: { ...tenantPattern('sso-provider-names', '{name}'), about: '`holder_id`; the name case-folded' },
 });
+export const oidcIdentifierKey = (identifier: string) => keyFrom(keys.identifier, { identifier });
+
+const nameClaim = (orgId: string, name: string) =>
+  keyFrom(keys.name, { org_id: orgId, name: name.toLowerCase() });
 
 export const createSsoProvider = async (
   scope: Scope,

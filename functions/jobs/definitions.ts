@@ -10,11 +10,11 @@ import * as z from 'zod';
 import type { Principal } from '#shared/auth/principal';
 import { JOB_DUE_KIND, type JobState, jobStateKey } from '#shared/data/jobs';
 import { readAheadOr } from '#shared/data/repository';
-import { keptByCreator } from '#shared/data/retention';
+import { byCreatorPattern, keptByCreator } from '#shared/data/retention';
 import type { Scope } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
 import { dueWorkKind } from '#shared/engine/due-work-kind';
-import { createdAtSort, defineResource } from '#shared/engine/resource-definition';
+import { defineResource } from '#shared/engine/resource-definition';
 import { instant } from '#shared/jsonapi/served-types';
 
 /** A job (and its state) is kept 30 whole days from the day it was requested (see data/retention.ts). */
@@ -34,7 +34,7 @@ export const JOB_RESTART = dueWorkKind(
 
 /** A principal's jobs in an organisation: a key range of its own index, counted by day. */
 export const keptJobs = (orgId: string, principalId: string) =>
-  keptByCreator('jobs', JOB_RETENTION_DAYS, orgId, principalId);
+  keptByCreator('jobs', jobs.keys['by-creator'], JOB_RETENTION_DAYS, orgId, principalId);
 
 /** A job is its creator's: anyone else gets 404, as for a record they cannot see. */
 export const isJobCreator = (job: StoredResource, principal: Principal | null) =>
@@ -100,8 +100,8 @@ export const jobs = defineResource({
     ),
     finished_at: instant().optional(),
   }),
+  keys: { 'by-creator': byCreatorPattern('JOBS') },
   relationships: {
-    organisation: { type: 'organisations' },
     created_by_user: { type: 'users' },
     created_by_service_account: { type: 'service-accounts' },
     location_import: { type: 'location-imports' },
@@ -111,9 +111,7 @@ export const jobs = defineResource({
     filters: {
       kind: { kind: 'eq', path: 'attributes.kind' },
       status: { kind: 'eq', path: 'attributes.status' },
-      created_at: { kind: 'time', path: 'meta.created_at' },
     },
-    sorts: createdAtSort,
     defaultSort: '-created_at',
     includes: ['location_import', 'export'],
   },

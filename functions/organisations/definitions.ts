@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import { batchGetInScope } from '#shared/data/repository';
 import type { Scope } from '#shared/data/scope';
-import { resourceKey, type StoredResource } from '#shared/data/stored-resource';
-import { createdAtSort, defineResource } from '#shared/engine/resource-definition';
+import type { StoredResource } from '#shared/data/stored-resource';
+import { defineResource } from '#shared/engine/resource-definition';
 
 /** An organisation is the root of its own tenant partition: it is stored in itself. */
 export const organisations = defineResource({
@@ -14,15 +14,15 @@ export const organisations = defineResource({
   endpoints: { list: 'functions/organisations/list-organisations.ts', get: true },
   // Made by the platform's operators, not through the API.
   served: () => ({ name: z.string(), slug: z.string(), description: z.string() }),
-  relationships: {},
-  keyOf: (_orgId, id) => resourceKey(id, 'organisations', id),
+  relationships: { organisation: false },
+  // An organisation is filed in its own partition, whichever organisation it is read in.
+  keys: { record: { index: 'table', pk: 'ORG#{id}#organisations', sk: '{id}' } },
   collection: {
     filters: {
       slug: { kind: 'eq', path: 'attributes.slug' },
       name: { kind: 'eq', path: 'attributes.name' },
-      created_at: { kind: 'time', path: 'meta.created_at' },
     },
-    sorts: { name: { path: 'attributes.name' }, slug: { path: 'attributes.slug' }, ...createdAtSort },
+    sorts: { name: { path: 'attributes.name' }, slug: { path: 'attributes.slug' } },
     defaultSort: 'name',
     includes: [],
   },

@@ -46,7 +46,9 @@ export const settings = defineResource({
       sso_enforced: z.boolean(),
     },
   }),
-  relationships: {},
+  relationships: { organisation: false },
+  // One per organisation: its id is derived from the organisation's, whatever id it is read by.
+  keys: { record: { index: 'table', pk: 'ORG#{org_id}#settings', sk: '{settings_id}' } },
   keyOf: (orgId) => settingsKey(orgId),
   selfPath: (record) => fillPath(SETTINGS_PATH, { org_id: record.org_id }),
 });

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { StoredResource } from '#shared/data/stored-resource';
-import { createdAtSort, defineResource } from '#shared/engine/resource-definition';
+import { defineResource } from '#shared/engine/resource-definition';
 import { instant } from '#shared/jsonapi/served-types';
 import { invitationStatus } from './rules/invitation';
 
@@ -46,6 +46,7 @@ export const invitations = defineResource({
     expires_at: instant(),
   }),
   relationships: {
+    organisation: false,
     roles: { type: 'roles', many: true },
     role_groups: { type: 'role-groups', many: true },
     teams: { type: 'teams', many: true },
@@ -58,9 +59,8 @@ export const invitations = defineResource({
   collection: {
     filters: {
       email: { kind: 'eq', path: 'attributes.email' },
-      created_at: { kind: 'time', path: 'meta.created_at' },
     },
-    sorts: { email: { path: 'attributes.email', index: 'lsi1' }, ...createdAtSort },
+    sorts: { email: { path: 'attributes.email', index: 'lsi1' } },
     defaultSort: 'created_at',
     // Built-in roles are not stored records (iam/virtual-records.ts): `roles` names them, not includes them.
     includes: ['role_groups', 'teams', 'job_role', 'invited_by', 'user'],

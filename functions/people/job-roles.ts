@@ -4,10 +4,10 @@
  */
 
 import { JOB_ROLES_REQUIRING, qualificationSpecifications } from '#functions/qualifications/definitions';
-import type { StoredResource } from '#shared/data/stored-resource';
+import { type StoredResource, tenantPattern } from '#shared/data/stored-resource';
 import type { WriteOp } from '#shared/data/transaction';
 import { countOnNamed } from '#shared/engine/named-counts';
-import { CRUD, createdAtSort, defineResource } from '#shared/engine/resource-definition';
+import { CRUD, defineResource } from '#shared/engine/resource-definition';
 import { freeText, requiredLine } from '#shared/jsonapi/attribute-types';
 
 /**
@@ -49,7 +49,7 @@ export const jobRoles = defineResource({
     // Counted on the specification, which stays while a role requires it.
     keep: countOnNamed('required_specification', qualificationSpecifications, JOB_ROLES_REQUIRING),
     // The code is how other systems (payroll, competence matrices) name a role: one per organisation.
-    unique: { attribute: 'code', claim: (orgId, code) => ({ pk: `ORG#${orgId}#job-role-codes`, sk: code }) },
+    unique: { attribute: 'code', claim: 'code-claim' },
     guardDelete: (role) => {
       const n = holdersOf(role);
       return n > 0
@@ -57,17 +57,16 @@ export const jobRoles = defineResource({
         : undefined;
     },
   }),
+  keys: { 'code-claim': { ...tenantPattern('job-role-codes', '{code}'), about: '`holder_id`' } },
   relationships: {
-    organisation: { type: 'organisations' },
     required_specification: { type: 'qualification-specifications' },
   },
   collection: {
     filters: {
       name: { kind: 'eq', path: 'attributes.name' },
       code: { kind: 'eq', path: 'attributes.code' },
-      created_at: { kind: 'time', path: 'meta.created_at' },
     },
-    sorts: { name: { path: 'attributes.name', index: 'lsi1' }, ...createdAtSort },
+    sorts: { name: { path: 'attributes.name', index: 'lsi1' } },
     defaultSort: 'name',
     includes: ['required_specification'],
   },

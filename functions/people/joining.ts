@@ -9,11 +9,13 @@
 
 import { roleGroups, roles } from '#functions/iam/definitions';
 import { grantRecord, heldOf } from '#functions/iam/grant-writes';
+import { declareAccessPatterns, keyFrom } from '#shared/data/access-patterns';
 import { uuidv7 } from '#shared/data/ids';
 import { heldGrantItem, principalTeamsWrite, userPrincipal } from '#shared/data/principals';
 import { batchGetInScope, queryIndexPrefix } from '#shared/data/repository';
 import { type Scope, scopeOf } from '#shared/data/scope';
 import type { ItemKey, StoredResource } from '#shared/data/stored-resource';
+import { tenantPattern } from '#shared/data/stored-resource';
 import { commit, type WriteOp, WriteRefused } from '#shared/data/transaction';
 import { builtInRoles } from '#shared/domain/effective-permissions';
 import { indexed, toStoredResource } from '#shared/engine/stored';
@@ -26,12 +28,21 @@ import { heldNameAttribute, users } from './users';
 
 export const ids = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
 
+const keys = declareAccessPatterns('people/joining', {
+  'address-claim': {
+    ...tenantPattern('invitation-emails', '{email}'),
+    about: "`holder_id`, `expires_at` (the invitation's)",
+  },
+});
+
 /** The claim on an address: one pending invitation per address in an organisation. */
 export const addressClaim = (
   invitation: StoredResource,
 ): ItemKey & { holder_id: string; expires_at: number } => ({
-  pk: `ORG#${invitation.org_id}#invitation-emails`,
-  sk: String(invitation.attributes.email),
+  ...keyFrom(keys['address-claim'], {
+    org_id: invitation.org_id,
+    email: String(invitation.attributes.email),
+  }),
   holder_id: invitation.id,
   expires_at: Math.floor(Date.parse(String(invitation.attributes.expires_at)) / 1000),
 });

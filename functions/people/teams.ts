@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { createdAtSort, defineResource } from '#shared/engine/resource-definition';
+import { defineResource } from '#shared/engine/resource-definition';
 
 export const teams = defineResource({
   type: 'teams',
@@ -20,7 +20,7 @@ export const teams = defineResource({
       created_at: { kind: 'time', path: 'meta.created_at' },
       updated_at: { kind: 'time', path: 'meta.updated_at' },
     },
-    sorts: { name: { path: 'attributes.name', index: 'lsi1' }, ...createdAtSort },
+    sorts: { name: { path: 'attributes.name', index: 'lsi1' } },
     defaultSort: 'name',
     includes: ['members'],
   },

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { StoredResource } from '#shared/data/stored-resource';
-import { createdAtSort, defineResource } from '#shared/engine/resource-definition';
+import { defineResource } from '#shared/engine/resource-definition';
 import { USER_STATUSES } from './rules/user-status';
 
 /**
@@ -82,6 +82,7 @@ export const users = defineResource({
     };
   },
   relationships: {
+    organisation: false,
     organisations: { type: 'organisations', many: true },
     teams: { type: 'teams', many: true },
     job_role: { type: 'job-roles' },
@@ -91,12 +92,10 @@ export const users = defineResource({
       status: { kind: 'eq', path: 'attributes.status' },
       email: { kind: 'eq', path: 'attributes.email' },
       job_role: { kind: 'eq', path: 'rels.job_role' },
-      created_at: { kind: 'time', path: 'meta.created_at' },
     },
     sorts: {
       last_name: { path: 'attributes.profile.personal.last_name', index: 'lsi1' },
       email: { path: 'attributes.email', index: 'lsi2' },
-      ...createdAtSort,
     },
     defaultSort: 'last_name',
     includes: ['teams', 'job_role'],

@@ -1,10 +1,11 @@
 /** Places an organisation manages. */
 import * as z from 'zod';
+import { keyFrom } from '#shared/data/access-patterns';
 import { type JobState, jobStateKey } from '#shared/data/jobs';
 import { readAheadOr } from '#shared/data/repository';
 import type { Scope } from '#shared/data/scope';
-import type { StoredResource } from '#shared/data/stored-resource';
-import { CRUD, createdAtSort, defineResource } from '#shared/engine/resource-definition';
+import { type StoredResource, tenantPattern } from '#shared/data/stored-resource';
+import { CRUD, defineResource } from '#shared/engine/resource-definition';
 import { freeText, line, requiredLine } from '#shared/jsonapi/attribute-types';
 import { instant } from '#shared/jsonapi/served-types';
 import { LOCATION_FIELDS } from './rules/location-rows';
@@ -21,7 +22,6 @@ const place = {
   sorts: {
     name: { path: 'attributes.name', index: 'lsi1' },
     reference: { path: 'attributes.reference', index: 'lsi2' },
-    ...createdAtSort,
   },
 } as const;
 
@@ -31,10 +31,9 @@ const point = z.strictObject({
 });
 
 /** The organisation's own reference is the key imports match on: unique within the organisation. */
-export const referenceClaim = (orgId: string, reference: string) => ({
-  pk: `ORG#${orgId}#location-references`,
-  sk: reference,
-});
+const referenceClaims = { ...tenantPattern('location-references', '{reference}'), about: '`holder_id`' };
+export const referenceClaim = (orgId: string, reference: string) =>
+  keyFrom(referenceClaims, { org_id: orgId, reference });
 
 export const locations = defineResource({
   type: 'locations',
@@ -50,9 +49,9 @@ export const locations = defineResource({
       address: freeText(500).optional(),
       location: point.optional(),
     },
-    unique: { attribute: 'reference', claim: referenceClaim },
+    unique: { attribute: 'reference', claim: 'reference-claim' },
   }),
-  relationships: { organisation: { type: 'organisations' } },
+  keys: { 'reference-claim': referenceClaims },
   geoIndex: place.geoIndex,
   collection: { filters: place.filters, sorts: place.sorts, defaultSort: 'name', includes: [] },
 });
@@ -86,7 +85,7 @@ export const properties = defineResource({
     },
     relationships: ['street'],
   }),
-  relationships: { organisation: { type: 'organisations' }, street: { type: 'streets' } },
+  relationships: { street: { type: 'streets' } },
   geoIndex: place.geoIndex,
   collection: {
     filters: {
@@ -111,14 +110,14 @@ export const streets = defineResource({
   endpoints: { list: true, get: true },
   // Loaded from the national street gazetteer, not through the API.
   served: () => ({ usrn: z.string(), name: z.string(), town: z.string() }),
-  relationships: { organisation: { type: 'organisations' } },
   collection: {
     filters: {
+      created_at: false,
       usrn: { kind: 'eq', path: 'attributes.usrn' },
       town: { kind: 'eq', path: 'attributes.town' },
       organisation: { kind: 'eq', path: 'org_id' },
     },
-    sorts: { name: { path: 'attributes.name', index: 'lsi1' }, ...createdAtSort },
+    sorts: { name: { path: 'attributes.name', index: 'lsi1' } },
     defaultSort: 'name',
     includes: [],
   },
@@ -146,10 +145,9 @@ export const importTemplates = defineResource({
       ),
     },
   }),
-  relationships: { organisation: { type: 'organisations' } },
   collection: {
-    filters: { target: { kind: 'eq', path: 'attributes.target' } },
-    sorts: { name: { path: 'attributes.name', index: 'lsi1' }, ...createdAtSort },
+    filters: { created_at: false, target: { kind: 'eq', path: 'attributes.target' } },
+    sorts: { name: { path: 'attributes.name', index: 'lsi1' } },
     defaultSort: 'name',
     includes: [],
   },
@@ -239,7 +237,6 @@ export const locationImports = defineResource({
       ),
   }),
   relationships: {
-    organisation: { type: 'organisations' },
     author: { type: 'users' },
     author_service_account: { type: 'service-accounts' },
     import_template: { type: 'import-templates' },
@@ -250,9 +247,7 @@ export const locationImports = defineResource({
   collection: {
     filters: {
       status: { kind: 'eq', path: 'attributes.status' },
-      created_at: { kind: 'time', path: 'meta.created_at' },
     },
-    sorts: { ...createdAtSort },
     defaultSort: '-created_at',
     includes: ['import_template'],
   },

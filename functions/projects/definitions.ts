@@ -6,7 +6,8 @@
 
 import * as z from 'zod';
 import type { StoredResource } from '#shared/data/stored-resource';
-import { createdAtSort, defineResource } from '#shared/engine/resource-definition';
+import { deletedPattern } from '#shared/data/trees';
+import { defineResource } from '#shared/engine/resource-definition';
 import { instant } from '#shared/jsonapi/served-types';
 import { progressKey, withProgress } from './progress';
 
@@ -32,7 +33,6 @@ const named = {
   sorts: {
     name: { path: 'attributes.name', index: 'lsi1' },
     code: { path: 'attributes.code', index: 'lsi2' },
-    ...createdAtSort,
   },
   defaultSort: 'name',
 } as const;
@@ -47,6 +47,7 @@ const WORK_STATUSES = ['todo', 'in_progress', 'done'] as const;
 
 export const schemeContracts = defineResource({
   type: 'scheme-contracts',
+  keys: { deleted: deletedPattern('scheme-contracts') },
   events: ['restored'],
   tag: 'Scheme Contracts',
   names: { one: 'SchemeContract', many: 'SchemeContracts' },
@@ -61,12 +62,12 @@ export const schemeContracts = defineResource({
     delete: 'functions/projects/scheme-contracts/delete.ts',
   },
   served: nodeAttributes,
-  relationships: { organisation: { type: 'organisations' } },
   collection: { ...named, includes: [] },
 });
 
 export const schemes = defineResource({
   type: 'schemes',
+  keys: { deleted: deletedPattern('schemes') },
   events: ['restored'],
   names: { one: 'Scheme', many: 'Schemes' },
   collectionPath: '/v3/orgs/{org_id}/projects/schemes',
@@ -91,7 +92,6 @@ export const schemes = defineResource({
     };
   },
   relationships: {
-    organisation: { type: 'organisations' },
     scheme_template: { type: 'scheme-templates' },
     template: { type: 'scheme-templates' },
     work_orders: { type: 'work-orders', many: true },
@@ -115,6 +115,7 @@ export const schemes = defineResource({
 
 export const workOrders = defineResource({
   type: 'work-orders',
+  keys: { deleted: deletedPattern('work-orders') },
   events: ['restored'],
   tag: 'Work Orders',
   names: { one: 'WorkOrder', many: 'WorkOrders' },
@@ -129,7 +130,7 @@ export const workOrders = defineResource({
     delete: 'functions/projects/work-orders/delete.ts',
   },
   served: () => ({ ...nodeAttributes(), status: z.enum(WORK_STATUSES) }),
-  relationships: { organisation: { type: 'organisations' }, scheme: { type: 'schemes' } },
+  relationships: { scheme: { type: 'schemes' } },
   collection: {
     ...named,
     filters: {
@@ -143,6 +144,7 @@ export const workOrders = defineResource({
 
 export const operations = defineResource({
   type: 'operations',
+  keys: { deleted: deletedPattern('operations') },
   events: ['restored'],
   tag: 'Operations',
   names: { one: 'Operation', many: 'Operations' },
@@ -161,7 +163,7 @@ export const operations = defineResource({
     status: z.enum(WORK_STATUSES),
     done_reason: z.enum(['completed', 'aborted', 'cancelled']).nullable().optional(),
   }),
-  relationships: { organisation: { type: 'organisations' }, work_order: { type: 'work-orders' } },
+  relationships: { work_order: { type: 'work-orders' } },
   collection: {
     ...named,
     filters: {

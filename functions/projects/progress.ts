@@ -10,9 +10,11 @@
  * A work order leaving or rejoining checks its own counts are the ones it read, so an operation written
  * at the same moment cannot be lost from the scheme.
  */
+
+import { declareAccessPatterns, keyFrom } from '#shared/data/access-patterns';
 import { getItem, readAheadOr } from '#shared/data/repository';
 import type { Scope } from '#shared/data/scope';
-import { resourceKey, type StoredResource } from '#shared/data/stored-resource';
+import { resourceKey, type StoredResource, tenantPattern } from '#shared/data/stored-resource';
 import type { WriteOp } from '#shared/data/transaction';
 import {
   bucketOf,
@@ -29,7 +31,13 @@ interface Progress extends Partial<Record<OperationBucket, number>> {
   work_order_ids?: Set<string>;
 }
 
-export const progressKey = (orgId: string, id: string) => ({ pk: `ORG#${orgId}#progress`, sk: id });
+const keys = declareAccessPatterns('projects/progress', {
+  progress: {
+    ...tenantPattern('progress', '{id}'),
+    about: "a scheme's progress (its work orders' and operations' counts), read with the scheme",
+  },
+});
+export const progressKey = (orgId: string, id: string) => keyFrom(keys.progress, { org_id: orgId, id });
 
 const negated = (progress: Progress | null) =>
   Object.fromEntries(OPERATION_BUCKETS.map((b) => [b, -(progress?.[b] ?? 0)]));

@@ -4,10 +4,11 @@
  * them (`all_of` / `any_of`). Awards' writes and states: `awards.ts`; evaluations: `evaluation.ts`.
  */
 import * as z from 'zod';
-import type { StoredResource } from '#shared/data/stored-resource';
+import { keyFrom } from '#shared/data/access-patterns';
+import { type StoredResource, tenantPattern } from '#shared/data/stored-resource';
 import type { WriteOp } from '#shared/data/transaction';
 import type { Check } from '#shared/engine/record-writes';
-import { CRUD, createdAtSort, defineResource } from '#shared/engine/resource-definition';
+import { CRUD, defineResource } from '#shared/engine/resource-definition';
 import { freeText, requiredLine } from '#shared/jsonapi/attribute-types';
 import { ValidationError } from '#shared/jsonapi/errors';
 import { AWARD_STATUSES, VALIDITY_PERIOD } from './rules/awards';
@@ -26,10 +27,12 @@ const countOf = (record: StoredResource, name: string) =>
  * The entry under a site saying an induction type covers it: the gate reads a site's entries with one
  * Query (`begins_with(sk, <site>#)`).
  */
-export const siteInductionKey = (orgId: string, siteId: string, typeId: string) => ({
-  pk: `ORG#${orgId}#site-inductions`,
-  sk: `${siteId}#${typeId}`,
-});
+const siteInductions = {
+  ...tenantPattern('site-inductions', '{site_id}#{type_id}'),
+  about: "`qualification_type`; moved with the type's `schemes`/`locations`",
+};
+export const siteInductionKey = (orgId: string, siteId: string, typeId: string) =>
+  keyFrom(siteInductions, { org_id: orgId, site_id: siteId, type_id: typeId });
 
 const sitesOf = (record: StoredResource | null): string[] =>
   record
@@ -61,10 +64,7 @@ export const qualificationTypes = defineResource({
     },
     // An induction's sites: the schemes and locations it inducts people to.
     relationships: ['schemes', 'locations'],
-    unique: {
-      attribute: 'code',
-      claim: (orgId, code) => ({ pk: `ORG#${orgId}#qualification-codes`, sk: code }),
-    },
+    unique: { attribute: 'code', claim: 'code-claim' },
     prepare: (type) => {
       if (type.attributes.kind !== 'induction' && sitesOf(type).length > 0)
         throw new ValidationError({
@@ -105,8 +105,11 @@ export const qualificationTypes = defineResource({
       return undefined;
     },
   }),
+  keys: {
+    'code-claim': { ...tenantPattern('qualification-codes', '{code}'), about: '`holder_id`' },
+    'site-induction': siteInductions,
+  },
   relationships: {
-    organisation: { type: 'organisations' },
     schemes: { type: 'schemes', many: true },
     locations: { type: 'locations', many: true },
   },
@@ -115,9 +118,8 @@ export const qualificationTypes = defineResource({
       kind: { kind: 'eq', path: 'attributes.kind' },
       code: { kind: 'eq', path: 'attributes.code' },
       name: { kind: 'eq', path: 'attributes.name' },
-      created_at: { kind: 'time', path: 'meta.created_at' },
     },
-    sorts: { name: { path: 'attributes.name', index: 'lsi1' }, ...createdAtSort },
+    sorts: { name: { path: 'attributes.name', index: 'lsi1' } },
     defaultSort: 'name',
     includes: ['schemes', 'locations'],
   },
@@ -154,7 +156,6 @@ export const qualificationAwards = defineResource({
     notes: z.string().nullable(),
   }),
   relationships: {
-    organisation: { type: 'organisations' },
     person: { type: 'users' },
     qualification_type: { type: 'qualification-types' },
     evidence: { type: 'folders' },
@@ -170,9 +171,8 @@ export const qualificationAwards = defineResource({
       qualification_type: { kind: 'eq', path: 'rels.qualification_type' },
       number: { kind: 'eq', path: 'attributes.number' },
       expires_at: { kind: 'time', path: 'attributes.expires_at' },
-      created_at: { kind: 'time', path: 'meta.created_at' },
     },
-    sorts: { expires_at: { path: 'attributes.expires_at', index: 'lsi1' }, ...createdAtSort },
+    sorts: { expires_at: { path: 'attributes.expires_at', index: 'lsi1' } },
     defaultSort: '-created_at',
     includes: ['person', 'qualification_type', 'evidence', 'verified_by'],
   },
@@ -233,21 +233,19 @@ export const qualificationSpecifications = defineResource({
       description: freeText(2000).optional(),
       rule: ruleSchema,
     },
-    unique: {
-      attribute: 'code',
-      claim: (orgId, code) => ({ pk: `ORG#${orgId}#qualification-specification-codes`, sk: code }),
-    },
+    unique: { attribute: 'code', claim: 'code-claim' },
     keep: (before, after) => ({ checks: typeCounts(before, after) }),
     guardDelete: requiredBy,
   }),
-  relationships: { organisation: { type: 'organisations' } },
+  keys: {
+    'code-claim': { ...tenantPattern('qualification-specification-codes', '{code}'), about: '`holder_id`' },
+  },
   collection: {
     filters: {
       name: { kind: 'eq', path: 'attributes.name' },
       code: { kind: 'eq', path: 'attributes.code' },
-      created_at: { kind: 'time', path: 'meta.created_at' },
     },
-    sorts: { name: { path: 'attributes.name', index: 'lsi1' }, ...createdAtSort },
+    sorts: { name: { path: 'attributes.name', index: 'lsi1' } },
     defaultSort: 'name',
     includes: [],
   },
@@ -277,6 +275,10 @@ export const qualificationEvaluations = defineResource({
       "The specification's rule, each part met or not, with the awards proving it.",
     ),
   }),
-  relationships: { person: { type: 'users' }, specification: { type: 'qualification-specifications' } },
+  relationships: {
+    organisation: false,
+    person: { type: 'users' },
+    specification: { type: 'qualification-specifications' },
+  },
   events: false,
 });

@@ -5,14 +5,16 @@
  * scheme or a location; its rules (closing time, the qualifications it requires) are its `site-settings`.
  * Writes: `sign-in.ts`, `sign-out.ts`, `corrections.ts`.
  */
+
 import * as z from 'zod';
 import { qualificationSpecifications, SITE_SETTINGS_REQUIRING } from '#functions/qualifications/definitions';
 import { ruleResultSchema } from '#functions/qualifications/rules/rules';
+import { declareAccessPatterns, partitionFrom } from '#shared/data/access-patterns';
 import type { FilterClause } from '#shared/data/collection-query';
 import { uuidv5 } from '#shared/data/ids';
 import type { StoredResource } from '#shared/data/stored-resource';
 import { countOnNamed } from '#shared/engine/named-counts';
-import { createdAtSort, defineResource } from '#shared/engine/resource-definition';
+import { defineResource } from '#shared/engine/resource-definition';
 import { ValidationError } from '#shared/jsonapi/errors';
 import { instant } from '#shared/jsonapi/served-types';
 import { CLOCK_TIME } from './rules/site-day';
@@ -24,7 +26,16 @@ export const siteOf = (record: Pick<StoredResource, 'rels'>): string | null => {
 };
 
 /** The `gsi1` partition of the attendances open on a site: who is there now. */
-export const onSitePartition = (orgId: string, siteId: string) => `ON-SITE#${orgId}#${siteId}`;
+const keys = declareAccessPatterns('site-attendances/definitions', {
+  'on-site': {
+    index: 'gsi1',
+    pk: 'ON-SITE#{org_id}#{site_id}',
+    sk: '{id}',
+    about: 'an attendance while open; removed at sign-out (a sparse index: who is on the site now)',
+  },
+});
+export const onSitePartition = (orgId: string, siteId: string) =>
+  partitionFrom(keys['on-site'], { org_id: orgId, site_id: siteId });
 
 const eqValue = (filters: readonly FilterClause[], field: string) => {
   const clause = filters.find((f) => f.field === field && f.op === 'eq');
@@ -86,7 +97,6 @@ export const siteAttendances = defineResource({
     };
   },
   relationships: {
-    organisation: { type: 'organisations' },
     person: { type: 'users' },
     scheme: { type: 'schemes' },
     location: { type: 'locations' },
@@ -97,6 +107,7 @@ export const siteAttendances = defineResource({
   },
   collection: {
     filters: {
+      created_at: false,
       on_site: { kind: 'eq', path: 'meta.on_site', type: 'boolean' },
       scheme: { kind: 'eq', path: 'rels.scheme' },
       location: { kind: 'eq', path: 'rels.location' },
@@ -106,7 +117,7 @@ export const siteAttendances = defineResource({
       signed_in_at: { kind: 'time', path: 'attributes.signed_in_at' },
       signed_out_at: { kind: 'time', path: 'attributes.signed_out_at' },
     },
-    sorts: { signed_in_at: { path: 'attributes.signed_in_at', index: 'lsi1' }, ...createdAtSort },
+    sorts: { signed_in_at: { path: 'attributes.signed_in_at', index: 'lsi1' } },
     defaultSort: '-signed_in_at',
     includes: ['person', 'scheme', 'location', 'signed_in_by', 'signed_out_by'],
   },
@@ -165,7 +176,6 @@ export const siteSettings = defineResource({
     },
   }),
   relationships: {
-    organisation: { type: 'organisations' },
     scheme: { type: 'schemes' },
     location: { type: 'locations' },
     required_specification: { type: 'qualification-specifications' },
@@ -174,9 +184,7 @@ export const siteSettings = defineResource({
     filters: {
       scheme: { kind: 'eq', path: 'rels.scheme' },
       location: { kind: 'eq', path: 'rels.location' },
-      created_at: { kind: 'time', path: 'meta.created_at' },
     },
-    sorts: createdAtSort,
     defaultSort: 'created_at',
     includes: ['scheme', 'location', 'required_specification'],
   },

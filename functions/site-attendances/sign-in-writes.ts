@@ -5,18 +5,21 @@
  * transaction: the attendance, one open attendance per person per site (a claim: of two concurrent
  * sign-ins exactly one wins), and the automatic sign-out at the site's closing time on the due index.
  */
+
 import * as z from 'zod';
 import { users } from '#functions/people/users';
 import { locations } from '#functions/places/definitions';
 import { schemes } from '#functions/projects/definitions';
-import { qualificationSpecifications } from '#functions/qualifications/definitions';
+import { qualificationSpecifications, qualificationTypes } from '#functions/qualifications/definitions';
 import { awardsOf } from '#functions/qualifications/person-awards';
 import type { Rule } from '#functions/qualifications/rules/rules';
 import type { Principal } from '#shared/auth/principal';
+import { declareAccessPatterns, keyFrom, partitionFrom } from '#shared/data/access-patterns';
 import { dueEntry, dueEntryOp } from '#shared/data/due-work';
 import { settingsKey, settingsOf } from '#shared/data/organisation-settings';
 import { batchGetInScope, queryItems, readAheadOr } from '#shared/data/repository';
 import type { StoredResource } from '#shared/data/stored-resource';
+import { tenantPattern } from '#shared/data/stored-resource';
 import { defineWrite, type WriteRequest } from '#shared/engine/define-write';
 import {
   byPrincipal,
@@ -63,10 +66,14 @@ export const signInDocument = z.strictObject({
 });
 
 /** Where a person's open attendance at a site is claimed: one at a time. */
-export const openAttendanceKey = (orgId: string, siteId: string, personId: string) => ({
-  pk: `ORG#${orgId}#open-attendances`,
-  sk: `${siteId}#${personId}`,
+const keys = declareAccessPatterns('site-attendances/sign-in-writes', {
+  'open-attendance': {
+    ...tenantPattern('open-attendances', '{site_id}#{person_id}'),
+    about: '`holder_id` (the attendance); claimed at sign-in, removed at sign-out',
+  },
 });
+export const openAttendanceKey = (orgId: string, siteId: string, personId: string) =>
+  keyFrom(keys['open-attendance'], { org_id: orgId, site_id: siteId, person_id: personId });
 
 /** What the gate needs to know about a site and a person, read in two round trips. */
 const gateFacts = async (
@@ -81,7 +88,10 @@ const gateFacts = async (
     batchGetInScope(scope, [siteKey, settingsOfSite, ...(personKey ? [personKey] : [])]),
     queryItems<{ qualification_type: string }>({
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :site)',
-      ExpressionAttributeValues: { ':pk': `ORG#${orgId}#site-inductions`, ':site': `${site.id}#` },
+      ExpressionAttributeValues: {
+        ':pk': partitionFrom(qualificationTypes.keys['site-induction'], { org_id: orgId }),
+        ':site': `${site.id}#`,
+      },
       ProjectionExpression: 'qualification_type',
     }),
   ]);

@@ -5,7 +5,7 @@
  */
 
 import * as z from 'zod';
-import { createdAtSort, defineResource } from '#shared/engine/resource-definition';
+import { defineResource } from '#shared/engine/resource-definition';
 import { instant, jsonObject } from '#shared/jsonapi/served-types';
 
 const objectCollection = {
@@ -19,7 +19,6 @@ const objectCollection = {
   sorts: {
     reference: { path: 'attributes.reference', index: 'lsi1' },
     latest_event_time: { path: 'attributes.latest_event_time', index: 'lsi2' },
-    ...createdAtSort,
   },
   defaultSort: '-latest_event_time',
   includes: ['protections'],
@@ -50,7 +49,6 @@ export const permits = defineResource({
   endpoints: { list: true, get: true },
   served: objectState,
   relationships: {
-    organisation: { type: 'organisations' },
     protections: { type: 'street-works-protections', many: true },
   },
   collection: {
@@ -68,7 +66,6 @@ export const streetWorks = defineResource({
   endpoints: { list: true, get: true },
   served: objectState,
   relationships: {
-    organisation: { type: 'organisations' },
     protections: { type: 'street-works-protections', many: true },
   },
   collection: objectCollection,
@@ -95,19 +92,22 @@ export const protections = defineResource({
     sns: z.strictObject({ topic_arn: z.string(), message_id: z.string(), subject: z.string().nullable() }),
   }),
   relationships: {
-    organisation: { type: 'organisations' },
     permit: { type: 'permits' },
     street_work: { type: 'street-works' },
   },
   collection: {
     filters: {
+      created_at: false,
       event_type: { kind: 'eq', path: 'attributes.event_type' },
       object_reference: { kind: 'eq', path: 'attributes.object_reference' },
       applied: { kind: 'eq', path: 'attributes.applied', type: 'boolean' },
       event_time: { kind: 'time', path: 'attributes.event_time' },
       received_at: { kind: 'time', path: 'attributes.received_at' },
     },
-    sorts: { ...createdAtSort, event_time: { path: 'attributes.event_time', index: 'lsi1' } },
+    sorts: {
+      created_at: { path: 'meta.created_at' },
+      event_time: { path: 'attributes.event_time', index: 'lsi1' },
+    },
     defaultSort: '-created_at',
     includes: ['permit', 'street_work'],
   },

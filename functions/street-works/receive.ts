@@ -4,11 +4,14 @@
  * protection, the object and the message's dedup record commit in one transaction, so a redelivery, even
  * several at once, changes nothing. Subscription confirmations and unsubscriptions are recorded.
  */
+
 import { config } from '#shared/config';
+import { declareAccessPatterns, keyFrom, partitionFrom } from '#shared/data/access-patterns';
 import { getConsistent, getItem } from '#shared/data/repository';
 import { type Scope, scopeOf, systemActor } from '#shared/data/scope';
 import { confirmSubscription } from '#shared/data/sns';
 import type { ItemKey, StoredResource } from '#shared/data/stored-resource';
+import { tenantPattern } from '#shared/data/stored-resource';
 import { commit, type WriteOp, WriteRefused } from '#shared/data/transaction';
 import { type SnsMessage, topicLocation } from '#shared/domain/sns-message';
 import { changedRecord, newRecord } from '#shared/engine/record-writes';
@@ -26,15 +29,39 @@ import {
 const DEDUP_SECONDS = 24 * 60 * 60;
 const ATTEMPTS = 4;
 
-const topicPartition = (topicArn: string) => `SNS#${topicArn}`;
-const dedupKey = (m: SnsMessage): ItemKey => ({
-  pk: topicPartition(m.TopicArn),
-  sk: `MESSAGE#${m.MessageId}`,
+const keys = declareAccessPatterns('street-works/receive', {
+  message: {
+    index: 'table',
+    pk: 'SNS#{topic}',
+    sk: 'MESSAGE#{message_id}',
+    about: 'an SNS message received (dedup); TTL 24 h',
+  },
+  subscription: {
+    index: 'table',
+    pk: 'SNS#{topic}',
+    sk: 'SUBSCRIPTION',
+    about: "the topic's confirmed subscription",
+  },
+  unrouted: {
+    index: 'table',
+    pk: 'STREET_WORKS#unrouted',
+    sk: '{topic}#{message_id}',
+    about: 'a notification no organisation takes, parked for an operator',
+  },
+  reference: {
+    ...tenantPattern('street-works-references', '{object_type}#{reference}'),
+    about: '`holder_id`: the permit or activity with this reference',
+  },
 });
-const referenceKey = (orgId: string, event: StreetWorksEvent): ItemKey => ({
-  pk: `ORG#${orgId}#street-works-references`,
-  sk: `${event.object_type}#${event.object_reference}`,
-});
+const topicPartition = (topicArn: string) => partitionFrom(keys.message, { topic: topicArn });
+const dedupKey = (m: SnsMessage): ItemKey =>
+  keyFrom(keys.message, { topic: m.TopicArn, message_id: m.MessageId });
+const referenceKey = (orgId: string, event: StreetWorksEvent): ItemKey =>
+  keyFrom(keys.reference, {
+    org_id: orgId,
+    object_type: event.object_type,
+    reference: event.object_reference,
+  });
 
 const parseEvent = (message: SnsMessage): StreetWorksEvent => {
   let event: unknown;
@@ -158,8 +185,7 @@ export const processNotification = async (message: SnsMessage, now = new Date())
   if (!orgId) {
     // Acknowledged (SNS would retry for nothing) and parked for an operator, once per message.
     const parked = {
-      pk: 'STREET_WORKS#unrouted',
-      sk: `${message.TopicArn}#${message.MessageId}`,
+      ...keyFrom(keys.unrouted, { topic: message.TopicArn, message_id: message.MessageId }),
       event,
       received_at: now.toISOString(),
     };

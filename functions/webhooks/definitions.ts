@@ -43,14 +43,11 @@ export const webhookSubscriptions = defineResource({
       .optional()
       .describe('The signing secret (`whsec_…`): only in the answer that made it (a create, a rotation).'),
   }),
-  relationships: { organisation: { type: 'organisations' } },
   collection: {
     filters: {
       enabled: { kind: 'eq', path: 'attributes.enabled', type: 'boolean' },
       status: { kind: 'eq', path: 'attributes.status' },
-      created_at: { kind: 'time', path: 'meta.created_at' },
     },
-    sorts: { created_at: { path: 'meta.created_at' } },
     defaultSort: 'created_at',
     includes: [],
   },
@@ -58,6 +55,15 @@ export const webhookSubscriptions = defineResource({
 
 export const webhookDeliveries = defineResource({
   type: 'webhook-deliveries',
+  keys: {
+    'by-subscription': {
+      index: 'lsi1',
+      pk: 'ORG#{org_id}#webhook-deliveries',
+      sk: '{subscription_id}#{created_id}',
+      about:
+        "a subscription's log in creation order (a UUIDv7 of its creation), counted by day in `ORG#<org_id>#counters`/`deliveries#<subscription id>#days`",
+    },
+  },
   tag: 'Webhooks',
   names: { one: 'WebhookDelivery', many: 'WebhookDeliveries' },
   itemPath: '/v3/webhook-deliveries/{webhook_delivery_id}',
@@ -94,16 +100,13 @@ export const webhookDeliveries = defineResource({
       .describe('The latest attempts, oldest first.'),
   }),
   relationships: {
-    organisation: { type: 'organisations' },
     subscription: { type: 'webhook-subscriptions' },
   },
   collection: {
     filters: {
       status: { kind: 'eq', path: 'attributes.status' },
       event_type: { kind: 'eq', path: 'attributes.event_type' },
-      created_at: { kind: 'time', path: 'meta.created_at' },
     },
-    sorts: { created_at: { path: 'meta.created_at' } },
     defaultSort: '-created_at',
     includes: ['subscription'],
   },

@@ -11,12 +11,14 @@
  * consumer and a runner, never send the same attempt twice; an attempt whose result was never recorded
  * (a function that died) is retried once the lease has passed.
  */
+
 import { performance } from 'node:perf_hooks';
 import { Webhook } from 'standardwebhooks';
 import { v5 } from 'uuid';
 import { eventResource } from '#functions/events/feed';
 import type { Principal } from '#shared/auth/principal';
 import { config } from '#shared/config';
+import { fill } from '#shared/data/access-patterns';
 import { type DueEntry, dueBound, dueKeys as dueIndexKeys } from '#shared/data/due-work';
 import { EVENT_RETENTION_DAYS, eventPartition, type StoredEvent } from '#shared/data/events';
 import { uuidv7 } from '#shared/data/ids';
@@ -98,7 +100,10 @@ const newDelivery = (subscription: StoredResource, event: StoredEvent, now: numb
     id,
     sk: id,
     // A subscription's deliveries in order of creation (its delivery log, `keptDeliveries`).
-    lsi1: `${subscription.id}#${uuidv7(now)}`,
+    lsi1: fill(webhookDeliveries.keys['by-subscription'].sk, {
+      subscription_id: subscription.id,
+      created_id: uuidv7(now),
+    }),
     // Claimed by its maker, which attempts it at once: the runner takes it only if that attempt is lost.
     ...dueKeys(id, now + CLAIM_LEASE_MS),
     expires_at: expiryOf(EVENT_RETENTION_DAYS, new Date(now)),

@@ -5,6 +5,7 @@
  * `delete` ops move the count by one in the record's own transaction, so no write that files or removes a
  * child can leave it out. A child moved to another parent moves its count with `refiled`.
  */
+import { declareAccessPatterns, partitionFrom } from './access-patterns';
 import type { CollectionQuery, PageRead } from './collection-query';
 import { queryKeyRange } from './key-range';
 import { batchGet, getInScope, getItem } from './repository';
@@ -13,8 +14,17 @@ import { childCounter, counterKey, type ItemKey, keyId, type StoredResource } fr
 import type { WriteOp } from './transaction';
 
 /** The `gsi1` partition a parent's children of one type are filed under. */
+const keys = declareAccessPatterns('data/children', {
+  child: {
+    index: 'gsi1',
+    pk: '{parent_type}#{parent_id}#{child_type}',
+    sk: '{id}',
+    about:
+      "a parent's children, `gsi1_counted`; sk the id, or `<field, case-folded>\\u0001<id>` for a type keying them by a field (a folder's documents by name, `childSorts`); counted in `ORG#<org_id>#counters`/`<gsi1pk>`",
+  },
+});
 export const childPartition = (parentType: string, parentId: string, childType: string) =>
-  `${parentType}#${parentId}#${childType}`;
+  partitionFrom(keys.child, { parent_type: parentType, parent_id: parentId, child_type: childType });
 
 /** The record filed (or moved) under `partition` at `sortKey` (by default its id), and counted there. */
 export const fileUnder = <T extends StoredResource>(

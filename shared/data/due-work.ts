@@ -21,21 +21,36 @@
  * a 50-a-second quota, and tests move the runner's clock.
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { declareAccessPatterns, indexKeysFrom, keyFrom, partitionFrom } from './access-patterns';
 import { documents, tableName } from './clients';
 import type { ItemKey } from './stored-resource';
 import type { WriteOp } from './transaction';
 
 export const DUE_SHARDS = 4;
-const DUE_PREFIX = 'DUE#';
 
-const shardOf = (id: string) => Number.parseInt(id.slice(-1), 16) % DUE_SHARDS;
+const keys = declareAccessPatterns('data/due-work', {
+  due: {
+    index: 'gsi1',
+    pk: 'DUE#{shard}',
+    sk: '{due}#{kind}#{id}',
+    about:
+      "work due later, every kind: shard the last hex digit of the record's id mod 4, due ISO 8601; carried by a job's state (`job-restart`, due when its lease runs out) and a webhook delivery (`webhook-delivery`, its next attempt), which move it with their own conditional writes, and by due-work entry items; the one runner reads every shard up to now",
+  },
+  entry: {
+    index: 'table',
+    pk: 'ORG#{org_id}#due-work',
+    sk: '{due}#{kind}#{id}',
+    about:
+      "a due-work entry item (an attendance's sign-out at closing time, an award's next expiry warning, a recurring run): the due index's keys, `kind`, `org_id`, `id`, `due`, `data`, and for a recurring entry `recurrence` (`DTSTART;TZID=<IANA zone>:<local time>` + `RRULE`, RFC 5545); written and removed in the record's own transactions (the record keeps its key in `schedule`, internal); a recurring entry's run removes it and puts its next occurrence after the run",
+  },
+});
+
+const shardOf = (id: string) => String(Number.parseInt(id.slice(-1), 16) % DUE_SHARDS);
 const iso = (at: number) => new Date(at).toISOString();
 
 /** The index keys that make an item due for `kind` on record `id` at `at` (epoch ms). */
-export const dueKeys = (kind: string, id: string, at: number) => ({
-  gsi1pk: `${DUE_PREFIX}${shardOf(id)}`,
-  gsi1sk: `${iso(at)}#${kind}#${id}`,
-});
+export const dueKeys = (kind: string, id: string, at: number) =>
+  indexKeysFrom(keys.due, { shard: shardOf(id), due: iso(at), kind, id });
 
 /** The upper bound of the keys due at `now`: every entry due then or before sorts below it. */
 export const dueBound = (now: number) => `${iso(now)}#~`;
@@ -62,15 +77,14 @@ export const dueEntry = (
   at: number,
   extra: Pick<DueEntry, 'data' | 'recurrence'> = {},
 ): DueEntry & ReturnType<typeof dueKeys> => {
-  const keys = dueKeys(kind, id, at);
+  const due = iso(at);
   return {
-    pk: `ORG#${orgId}#due-work`,
-    sk: keys.gsi1sk,
-    ...keys,
+    ...keyFrom(keys.entry, { org_id: orgId, due, kind, id }),
+    ...dueKeys(kind, id, at),
     kind,
     org_id: orgId,
     id,
-    due: iso(at),
+    due,
     ...(extra.data && { data: extra.data }),
     ...(extra.recurrence && { recurrence: extra.recurrence }),
   };
@@ -117,7 +131,7 @@ export const dueEntries = async (now: number, limit: number, { orgId }: DueFilte
           KeyConditionExpression: 'gsi1pk = :due AND gsi1sk <= :now',
           ExpressionAttributeNames: { '#data': 'data' },
           ExpressionAttributeValues: {
-            ':due': `${DUE_PREFIX}${shard}`,
+            ':due': partitionFrom(keys.due, { shard: String(shard) }),
             ':now': dueBound(now),
             ...(orgId && { ':org': orgId }),
           },

@@ -9,10 +9,12 @@
  * and on `gsi1` by subject; they expire after 35 days. The change feed reads them in order; the table's
  * stream carries them to consumers (webhooks).
  */
+
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
+import { declareAccessPatterns, partitionFrom } from './access-patterns';
 import { documents, tableName } from './clients';
 import { uuidv7 } from './ids';
 import type { Actor, Scope } from './scope';
@@ -67,8 +69,24 @@ export interface StoredEvent {
 
 /** Every event item's partition key starts so, and no other item's does (the stream's filter). */
 export const EVENT_PARTITION_PREFIX = 'EVENTS#';
-export const eventPartition = (orgId: string) => `${EVENT_PARTITION_PREFIX}${orgId}`;
-export const subjectEvents = (subjectId: string) => `EVENTS#${subjectId}`;
+const keys = declareAccessPatterns('data/events', {
+  event: {
+    index: 'table',
+    pk: `${EVENT_PARTITION_PREFIX}{org_id}`,
+    sk: '{event_id}',
+    about:
+      "the outbox: one per changed record, in the write's transaction (UUIDv7 id); `expires_at` 35 days after",
+  },
+  'subject-events': {
+    index: 'gsi1',
+    pk: `${EVENT_PARTITION_PREFIX}{subject_id}`,
+    sk: '{event_id}',
+    about: 'on each event',
+  },
+});
+export const eventPartition = (orgId: string) => partitionFrom(keys.event, { org_id: orgId });
+export const subjectEvents = (subjectId: string) =>
+  partitionFrom(keys['subject-events'], { subject_id: subjectId });
 
 /** What a write did to one record: the record as it became, or only who it is (deleted, linked to). */
 export interface Change {

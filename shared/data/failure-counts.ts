@@ -7,9 +7,11 @@
  * (client ids, addresses) out of the table. Items are written only on failure; they are read with the
  * caller's other records in one BatchGetItem (`readTogether`).
  */
+
 import { createHash } from 'node:crypto';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
+import { declareAccessPatterns, keyFrom } from './access-patterns';
 import { documents, tableName } from './clients';
 import type { ItemKey } from './stored-resource';
 import { DataUnavailable } from './unavailable';
@@ -20,10 +22,17 @@ export interface FailureCount {
   expires_at: number;
 }
 
-export const failureCountKey = (kind: string, subject: string): ItemKey => ({
-  pk: `FAILURES#${kind}#${createHash('sha256').update(subject).digest('base64url')}`,
-  sk: 'FAILURES',
+const keys = declareAccessPatterns('data/failure-counts', {
+  failures: {
+    index: 'table',
+    pk: 'FAILURES#{kind}#{subject_hash}',
+    sk: 'FAILURES',
+    about:
+      "the token endpoint's throttle: kind `client` or `source`, the SHA-256 of the subject (base64url); `failures`, `expires_at` (the window's end, the TTL)",
+  },
 });
+export const failureCountKey = (kind: string, subject: string): ItemKey =>
+  keyFrom(keys.failures, { kind, subject_hash: createHash('sha256').update(subject).digest('base64url') });
 
 /** The count of a window still open, or null (no item, or its window closed before TTL removed it). */
 export const openCount = (item: unknown, now = Date.now()): FailureCount | null => {

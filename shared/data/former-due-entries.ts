@@ -20,6 +20,7 @@
  */
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { declareAccessPatterns, partitionFrom } from './access-patterns';
 import { documents, tableName } from './clients';
 import { type DueEntry, type DueFilter, dueEntry, dueEntryOp, dueKeys } from './due-work';
 import { JOB_DUE_KIND } from './jobs';
@@ -33,13 +34,35 @@ const PAGE = 100;
 
 type Item = Record<string, unknown>;
 
+const CARRIED_OVER =
+  'carried over to the due index, read only until this module is removed (issue 40, item 6)';
+const former = declareAccessPatterns('data/former-due-entries', {
+  'job-due': {
+    index: 'gsi1',
+    pk: 'JOBS-DUE#{shard}',
+    sk: '{due}#{job_id}',
+    about: `former: on a job's state while queued or leased, due its lease's end; ${CARRIED_OVER}`,
+  },
+  'webhook-due': {
+    index: 'gsi1',
+    pk: 'WEBHOOK-DUE#{shard}',
+    sk: '{due}#{id}',
+    about: `former: on a webhook delivery while an attempt is due; ${CARRIED_OVER}`,
+  },
+  'schedule-entry': {
+    index: 'table',
+    pk: 'SCHEDULE#{shard}',
+    sk: '{due}#{kind}#{id}',
+    about: `former: a schedule entry item (\`kind\`, \`org_id\`, \`id\`, \`due\`, \`data\`); ${CARRIED_OVER}`,
+  },
+});
+
 /** The items that carried their own due keys on `gsi1`, and the kind each is due as now. */
 const FORMER_INDEXES = [
-  { prefix: 'JOBS-DUE#', kind: JOB_DUE_KIND, idOf: (item: Item) => String(item.job_id) },
+  { pattern: former['job-due'], kind: JOB_DUE_KIND, idOf: (item: Item) => String(item.job_id) },
   // The webhooks area's kind (functions/webhooks/due-work.ts), named as it is stored.
-  { prefix: 'WEBHOOK-DUE#', kind: 'webhook-delivery', idOf: (item: Item) => String(item.id) },
+  { pattern: former['webhook-due'], kind: 'webhook-delivery', idOf: (item: Item) => String(item.id) },
 ] as const;
-const FORMER_SCHEDULE = 'SCHEDULE#';
 
 /** A page of one former shard: of `gsi1` (an index prefix) or of the table (the schedule's partitions). */
 const page = async (key: 'gsi1pk' | 'pk', value: string, { orgId }: DueFilter) => {
@@ -113,18 +136,18 @@ const replaceEntry = async (item: Item): Promise<boolean> => {
 export const carryOverFormerDueEntries = async (only: DueFilter = {}): Promise<number> => {
   const shards = Array.from({ length: FORMER_SHARDS }, (_, shard) => shard);
   const moved = await Promise.all([
-    ...FORMER_INDEXES.flatMap(({ prefix, kind, idOf }) =>
+    ...FORMER_INDEXES.flatMap(({ pattern, kind, idOf }) =>
       shards.map(async (shard) => {
         let count = 0;
-        for (const item of await page('gsi1pk', `${prefix}${shard}`, only))
+        for (const item of await page('gsi1pk', partitionFrom(pattern, { shard: String(shard) }), only))
           if (await moveKeys(item, kind, idOf(item))) count += 1;
         return count;
       }),
     ),
     ...shards.map(async (shard) => {
       let count = 0;
-      for (const item of await page('pk', `${FORMER_SCHEDULE}${shard}`, only))
-        if (await replaceEntry(item)) count += 1;
+      const partition = partitionFrom(former['schedule-entry'], { shard: String(shard) });
+      for (const item of await page('pk', partition, only)) if (await replaceEntry(item)) count += 1;
       return count;
     }),
   ]);

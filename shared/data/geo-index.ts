@@ -5,7 +5,9 @@
  * cover it, see `coverBoxes`), then checked exactly: never the whole collection, unless the box covers
  * most of the globe, when the whole index is what it asks for.
  */
+
 import { boxesOf, coverBoxes, encodeGeohash, INDEX_PRECISION } from '../domain/geohash';
+import { indexKeysFrom, partitionFrom } from './access-patterns';
 import type { CollectionQuery, FilterClause, PageRead } from './collection-query';
 import { applyInMemory } from './in-memory-collection';
 import { queryItems } from './repository';
@@ -13,7 +15,17 @@ import type { Scope } from './scope';
 import { inScope } from './scope';
 import type { StoredResource } from './stored-resource';
 
-const partition = (type: string, orgId: string) => `GEO#${type}#${orgId}`;
+/** A geo-indexed type's entry on `gsi1` (its declaration's implied `geo` pattern). */
+export const geoPattern = <Type extends string>(type: Type) =>
+  ({
+    index: 'gsi1',
+    pk: `GEO#${type}#{org_id}`,
+    sk: '{geohash}#{id}',
+    about:
+      'one partition per organisation and type, as its collection on the table; a geohash cell (9 characters) is a key prefix and cells next to each other in Z order are one key range',
+  }) as const;
+
+const partition = (type: string, orgId: string) => partitionFrom(geoPattern(type), { org_id: orgId });
 
 export const geoIndexKeys = (
   type: string,
@@ -22,8 +34,11 @@ export const geoIndexKeys = (
   latitude: number,
   longitude: number,
 ) => ({
-  gsi1pk: partition(type, orgId),
-  gsi1sk: `${encodeGeohash(latitude, longitude, INDEX_PRECISION)}#${id}`,
+  ...indexKeysFrom(geoPattern(type), {
+    org_id: orgId,
+    geohash: encodeGeohash(latitude, longitude, INDEX_PRECISION),
+    id,
+  }),
 });
 
 /** One page of a geo-indexed collection filtered by a box: covering ranges only, then every filter in memory. */

@@ -13,11 +13,13 @@
  * by the next request. Completion and release are conditional on the claim's own token, so a request
  * whose lease was taken over cannot overwrite or delete its successor's record.
  */
+
 import { createHash, randomUUID } from 'node:crypto';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
+import { declareAccessPatterns, keyFrom } from './access-patterns';
 import { documents, tableName } from './clients';
 import type { ItemKey } from './stored-resource';
 
@@ -48,10 +50,20 @@ export type ClaimResult =
   | { outcome: 'in-flight'; fingerprint: string; leaseEndsAt: number }
   | { outcome: 'done'; fingerprint: string; answer: StoredAnswer };
 
-export const idempotencyRecordKey = (principalId: string, key: string): ItemKey => ({
-  pk: `IDEMPOTENCY#${principalId}#${createHash('sha256').update(key).digest('base64url')}`,
-  sk: 'IDEMPOTENCY',
+const keys = declareAccessPatterns('data/idempotency', {
+  record: {
+    index: 'table',
+    pk: 'IDEMPOTENCY#{principal_id}#{key_hash}',
+    sk: 'IDEMPOTENCY',
+    about:
+      'an `Idempotency-Key` (its SHA-256, base64url): `state` (`in_flight`, `done`), `fingerprint` (SHA-256 of method, path with query, principal, body), `token` and `lease_until` (epoch ms) while in flight; `status`, `headers`, `body` (or `body_gzip` above 64 KB) when done; `expires_at` 24 h after the claim (the TTL). Never a secret: the kept body has one-time secrets masked and presigned URLs removed',
+  },
 });
+export const idempotencyRecordKey = (principalId: string, key: string): ItemKey =>
+  keyFrom(keys.record, {
+    principal_id: principalId,
+    key_hash: createHash('sha256').update(key).digest('base64url'),
+  });
 
 interface StoredRecord {
   state: 'in_flight' | 'done';

@@ -8,6 +8,7 @@
 
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { declareAccessPatterns, keyFrom } from './access-patterns';
 import { documents, tableName } from './clients';
 
 export const LOGIN_STATE_SECONDS = 5 * 60;
@@ -24,7 +25,15 @@ export interface LoginState {
   expires_at: number;
 }
 
-const loginStateKey = (state: string) => ({ pk: `LOGIN#${state}`, sk: 'LOGIN' });
+const keys = declareAccessPatterns('data/login-states', {
+  'login-state': {
+    index: 'table',
+    pk: 'LOGIN#{state}',
+    sk: 'LOGIN',
+    about: 'an SSO sign-in under way (its `state`): the provider, the PKCE verifier, `expires_at` (the TTL)',
+  },
+});
+const loginStateKey = (state: string) => keyFrom(keys['login-state'], { state });
 
 export const putLoginState = async (
   state: string,

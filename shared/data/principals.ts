@@ -9,7 +9,9 @@
  * - grants themselves are tenant records (`ORG#<org>#grants`), indexed by grantee on `gsi1`
  *   (`GRANTEE#<id>`) for the grantee's own lists.
  */
+
 import { PutCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { declareAccessPatterns, keyFrom, partitionFrom } from './access-patterns';
 import { documents, tableName } from './clients';
 import { batchGet, getItem, queryItems } from './repository';
 import type { ItemKey, StoredResource } from './stored-resource';
@@ -41,7 +43,28 @@ export interface ClientRecord {
  * proves membership: a write naming a user, team or service account checks the organisation's own
  * record of it (the resource definition's `keyOf(orgId, id)`), as grants and team members do.
  */
-export const principalKey = (id: string) => ({ pk: `PRINCIPAL#${id}`, sk: 'PRINCIPAL' });
+const keys = declareAccessPatterns('data/principals', {
+  principal: {
+    index: 'table',
+    pk: 'PRINCIPAL#{id}',
+    sk: 'PRINCIPAL',
+    about: 'the auth projection of a service account or user: enabled, key states, teams',
+  },
+  grant: {
+    index: 'table',
+    pk: 'PRINCIPAL#{id}',
+    sk: 'GRANT#{grant_id}',
+    about: "a grant the principal holds, as the grant's transaction writes it",
+  },
+  grantee: {
+    index: 'gsi1',
+    pk: 'GRANTEE#{grantee_id}',
+    sk: '{org_id}#{id}',
+    about: 'a grant, under who it is granted to',
+  },
+  client: { index: 'table', pk: 'CLIENT#{client_id}', sk: 'CLIENT', about: 'scrypt hash of the secret' },
+});
+export const principalKey = (id: string) => keyFrom(keys.principal, { id });
 /** A grant as a principal holding it keeps it: what it gives, where, and the team it came through. */
 export interface HeldGrant {
   org_id: string;
@@ -50,10 +73,8 @@ export interface HeldGrant {
   role_group?: string;
   team?: string;
 }
-export const heldGrantKey = (principalId: string, grantId: string) => ({
-  pk: `PRINCIPAL#${principalId}`,
-  sk: `GRANT#${grantId}`,
-});
+export const heldGrantKey = (principalId: string, grantId: string) =>
+  keyFrom(keys.grant, { id: principalId, grant_id: grantId });
 /** The item of a grant a principal holds (`heldGrantKey`), as the grant's transaction writes it. */
 export const heldGrantItem = (principalId: string, held: HeldGrant): ItemKey & HeldGrant => ({
   ...heldGrantKey(principalId, held.grant_id),
@@ -77,8 +98,8 @@ export const userPrincipal = (
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
-export const clientKey = (clientId: string) => ({ pk: `CLIENT#${clientId}`, sk: 'CLIENT' });
-export const granteeIndexKey = (granteeId: string) => `GRANTEE#${granteeId}`;
+export const clientKey = (clientId: string) => keyFrom(keys.client, { client_id: clientId });
+export const granteeIndexKey = (granteeId: string) => partitionFrom(keys.grantee, { grantee_id: granteeId });
 
 /**
  * A user's principal as their status leaves it, for the status change's own transaction: enabled or not,

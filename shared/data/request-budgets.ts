@@ -6,10 +6,21 @@
  * in leases (`lease`: one UpdateItem ADD for several), so the table is written once per lease, not once
  * per request.
  */
+
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { declareAccessPatterns, keyFrom } from './access-patterns';
 import { documents, tableName } from './clients';
 
 /** Adds `count` to the subject's window: what the window held before, and after. */
+const keys = declareAccessPatterns('data/request-budgets', {
+  budget: {
+    index: 'table',
+    pk: 'BUDGET#{kind}#{subject_id}',
+    sk: '{window_start}',
+    about: '`taken` in the window (epoch seconds it starts), `expires_at` two windows on (the TTL)',
+  },
+});
+
 export const lease = async (
   kind: 'organisation' | 'client',
   subjectId: string,
@@ -20,7 +31,7 @@ export const lease = async (
   const out = await documents.send(
     new UpdateCommand({
       TableName: tableName,
-      Key: { pk: `BUDGET#${kind}#${subjectId}`, sk: String(windowStart) },
+      Key: keyFrom(keys.budget, { kind, subject_id: subjectId, window_start: String(windowStart) }),
       UpdateExpression: 'ADD taken :count SET expires_at = if_not_exists(expires_at, :expires)',
       ExpressionAttributeValues: { ':count': count, ':expires': windowStart + 2 * windowSeconds },
       ReturnValues: 'UPDATED_NEW',

@@ -2,7 +2,9 @@
  * User sessions, stored by the SHA-256 of their opaque token (never the token itself) with a DynamoDB
  * TTL on `expires_at`; expiry is also checked on read because TTL deletion can lag by hours.
  */
+
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { declareAccessPatterns, keyFrom } from './access-patterns';
 import { documents, tableName } from './clients';
 
 export interface SessionRecord {
@@ -12,7 +14,15 @@ export interface SessionRecord {
   expires_at: number;
 }
 
-export const sessionKey = (tokenHash: string) => ({ pk: `SESSION#${tokenHash}`, sk: 'SESSION' });
+const keys = declareAccessPatterns('data/sessions', {
+  session: {
+    index: 'table',
+    pk: 'SESSION#{token_hash}',
+    sk: 'SESSION',
+    about: 'a session (the SHA-256 of its token): the principal, `created_at`, `expires_at` (the TTL)',
+  },
+});
+export const sessionKey = (tokenHash: string) => keyFrom(keys.session, { token_hash: tokenHash });
 
 export const putSession = async (tokenHash: string, session: SessionRecord): Promise<void> => {
   await documents.send(

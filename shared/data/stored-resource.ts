@@ -2,6 +2,8 @@
  * The shape every tenant record has in the table: JSON:API-shaped members so one serialiser serves
  * every type, plus the keys. `org_id` is on every item: tenant isolation is checked against it.
  */
+import { declareAccessPatterns, keyFrom, partitionFrom } from './access-patterns';
+
 /** A to-one link that carries identifier meta, such as an allocation's `starts_at`. */
 export interface StoredIdentifier {
   id: string;
@@ -69,19 +71,31 @@ export interface ItemKey {
 /** One string naming a key, for maps and de-duplication. */
 export const keyId = (key: ItemKey): string => `${key.pk}\n${key.sk}`;
 
-/** Tenant records live in one partition per organisation and type; `sk` is the id. */
-export const collectionPartition = (orgId: string, type: string): string => `ORG#${orgId}#${type}`;
+/**
+ * A tenant item's pattern: one partition per organisation and name (a type's records, a unique attribute's
+ * claims, the items its writes keep elsewhere). Every tenant key begins `ORG#<org_id>#`.
+ */
+export const tenantPattern = <Name extends string, Sk extends string>(name: Name, sk: Sk) =>
+  ({ index: 'table', pk: `ORG#{org_id}#${name}`, sk }) as const;
 
-export const resourceKey = (orgId: string, type: string, id: string): ItemKey => ({
-  pk: collectionPartition(orgId, type),
-  sk: id,
+const counters = declareAccessPatterns('data/stored-resource', {
+  counter: {
+    ...tenantPattern('counters', '{counter}'),
+    about:
+      "`count`. `<T>`: a type's records in the organisation, moved by the transaction that creates or deletes one; `<gsi1pk>` of a parent's children; `audit-events#<subject id>`, `folder-tree#<folder id>`, `folders#<folder id>#folders`, `<name>#days` (a number per day): the counts other writes keep. Read by key only",
+  },
 });
+
+/** Tenant records live in one partition per organisation and type; `sk` is the id. */
+export const collectionPartition = (orgId: string, type: string): string =>
+  partitionFrom(tenantPattern(type, '{id}'), { org_id: orgId });
+
+export const resourceKey = (orgId: string, type: string, id: string): ItemKey =>
+  keyFrom(tenantPattern(type, '{id}'), { org_id: orgId, id });
 
 /** Per-organisation collection counters, kept in the same transaction as the writes they count. */
-export const counterKey = (orgId: string, type: string): ItemKey => ({
-  pk: `ORG#${orgId}#counters`,
-  sk: type,
-});
+export const counterKey = (orgId: string, counter: string): ItemKey =>
+  keyFrom(counters.counter, { org_id: orgId, counter });
 
 /** The counter a child filed under its parent (children.ts) is counted in; none for any other record. */
 export const childCounter = (record: StoredResource): ItemKey | null =>

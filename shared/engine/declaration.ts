@@ -6,13 +6,14 @@
  */
 import type * as z from 'zod';
 import type { Principal } from '../auth/principal';
+import type { AccessPattern } from '../data/access-patterns';
 import type { FilterClause } from '../data/collection-query';
 import type { Scope } from '../data/scope';
 import type { ItemKey, StoredResource } from '../data/stored-resource';
 import type { WriteOp } from '../data/transaction';
 import type { PermissionName } from '../domain/permissions';
 import type { Answer, Operation, RouteAccess } from '../http/route';
-import type { CollectionOptions } from '../jsonapi/collection-query';
+import type { CollectionOptions, FilterOption, SortOption } from '../jsonapi/collection-query';
 
 /** A write op that proves something a request named exists; refused, it is a 400 at `pointer`. */
 export interface Check {
@@ -27,7 +28,8 @@ export interface Check {
  */
 export interface UniqueAttribute {
   attribute: string;
-  claim: (orgId: string, value: string) => ItemKey;
+  /** The name of the declaration's key pattern for the claim (`{org_id}` and the attribute its parts). */
+  claim: string;
 }
 
 /** What was there before a write, and who makes it: what `prepare` is given. */
@@ -133,12 +135,23 @@ export interface ResourceDeclaration {
    * (`read-attributes.ts`); built only when the document is.
    */
   served?: () => z.ZodRawShape;
-  relationships: Record<string, RelationshipDefinition>;
-  /** Where a record of this type is stored, given the organisation it is read in. */
+  /**
+   * Beyond the house default (`organisation`, first: `house-defaults.ts`); `false` under a name opts out of
+   * the default of that name.
+   */
+  relationships?: Record<string, RelationshipDefinition | false>;
+  /**
+   * The type's named access patterns beyond those the engine implies (see `keys.ts`): its unique claims,
+   * the sparse or child index entries its records carry, the items its writes keep elsewhere. `record`
+   * replaces the implied `ORG#{org_id}#<type>` / `{id}`.
+   */
+  keys?: Record<string, AccessPattern>;
+  /** Where a record of this type is stored, given the organisation it is read in, when `keys.record` cannot say (a part computed). */
   keyOf?: (orgId: string, id: string) => ItemKey;
   /** The path of records that have no page of their own but a link elsewhere (see `iam-permissions`). */
   selfPath?: (resource: StoredResource) => string;
-  collection?: CollectionOptions;
+  /** The collection's options, with the house filter and sort (`created_at`) implied. */
+  collection?: CollectionDeclaration;
   /**
    * A child filed on `gsi1` under its parent (children.ts): the sorts its partition's key order serves, the
    * first naming what its key is built from: `created_at` (the default) keys it by id, which also serves
@@ -169,7 +182,21 @@ export interface ResourceDeclaration {
   events?: readonly string[] | false;
 }
 
-export type ResourceDefinition = Omit<ResourceDeclaration, 'keyOf' | 'selfPath'> & {
+/** A collection's options as declared: the house filter and sort implied unless named (`false` refuses one). */
+export type CollectionDeclaration = Omit<CollectionOptions, 'filters' | 'sorts'> & {
+  filters?: Record<string, FilterOption | false>;
+  sorts?: Record<string, SortOption | false>;
+};
+
+export type ResourceDefinition = Omit<
+  ResourceDeclaration,
+  'keyOf' | 'selfPath' | 'keys' | 'relationships' | 'collection'
+> & {
+  /** The relationships, the house default included. */
+  relationships: Record<string, RelationshipDefinition>;
+  collection?: CollectionOptions;
+  /** Every access pattern of the type, the implied ones included: `record` always. */
+  keys: Record<string, AccessPattern> & { record: AccessPattern };
   keyOf: (orgId: string, id: string) => ItemKey;
   /** Path of the record's own URL, for `links.self` and `Location`; null for records never linked to. */
   selfPath: ((resource: StoredResource) => string) | null;

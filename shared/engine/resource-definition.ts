@@ -4,11 +4,14 @@
  * serialiser's links, the include resolver, `meta.features` and the OpenAPI document all read from here
  * (see `shared/engine/area.ts`).
  */
+
+import { keyFrom } from '../data/access-patterns';
 import { declareEvents, LIFECYCLE_ACTIONS } from '../data/events';
 import type { StoredResource } from '../data/stored-resource';
-import { resourceKey } from '../data/stored-resource';
 import { fillPath, parameterNames } from '../http/path-template';
 import type { ResourceDeclaration, ResourceDefinition, WritesDeclaration } from './declaration';
+import { houseCollection, houseRelationships } from './house-defaults';
+import { typeKeys } from './keys';
 import { toResourceObject } from './serialise';
 
 /**
@@ -39,6 +42,7 @@ export const declaredType = (type: string): ResourceDefinition | undefined => de
 const kebab = (name: string) => name.replace(/(?<=[a-z0-9])([A-Z])/g, '-$1').toLowerCase();
 
 export type {
+  CollectionDeclaration,
   EndpointDeclaration,
   PermissionFamily,
   RelationshipDefinition,
@@ -57,11 +61,21 @@ type ClosedWrites<Declaration> = Declaration extends { writes: () => infer Write
   : unknown;
 
 export const defineResource = <const Declaration extends ResourceDeclaration>(
-  declaration: Declaration & ClosedWrites<Declaration>,
-): Declaration & Pick<ResourceDefinition, 'keyOf' | 'selfPath'> => {
+  declared: Declaration & ClosedWrites<Declaration>,
+): Omit<Declaration, 'keys' | 'relationships' | 'collection'> &
+  Pick<ResourceDefinition, 'keyOf' | 'selfPath' | 'relationships' | 'collection'> & {
+    keys: ResourceDefinition['keys'] & (Declaration['keys'] extends object ? Declaration['keys'] : unknown);
+  } => {
+  const declaration = {
+    ...declared,
+    relationships: houseRelationships(declared.relationships),
+    collection: declared.collection && houseCollection(declared.collection),
+  };
+  const keys = typeKeys(declaration);
   const definition = {
-    keyOf: (orgId: string, id: string) => resourceKey(orgId, declaration.type, id),
+    keyOf: (orgId: string, id: string) => keyFrom(keys.record, { org_id: orgId, id }),
     ...declaration,
+    keys,
     selfPath: declaration.selfPath ?? (declaration.itemPath ? recordPath(declaration.itemPath) : null),
   };
   const { events = [], names, type } = declaration;
@@ -84,5 +98,3 @@ export const defineResource = <const Declaration extends ResourceDeclaration>(
 
 /** The five plain operations, all served by the generic handlers. */
 export const CRUD = { list: true, get: true, create: true, update: true, delete: true } as const;
-
-export const createdAtSort = { created_at: { path: 'meta.created_at' } } as const;

@@ -4,6 +4,7 @@
  */
 import * as z from 'zod';
 import type { Principal } from '../auth/principal';
+import { keyFrom } from '../data/access-patterns';
 import type { Scope } from '../data/scope';
 import type { StoredResource } from '../data/stored-resource';
 import type { WriteOp, WriteRefused } from '../data/transaction';
@@ -34,6 +35,7 @@ export interface SimpleCrud {
 }
 
 const claimOps = (
+  definition: ResourceDefinition,
   unique: UniqueAttribute | undefined,
   before: StoredResource | null,
   after: StoredResource | null,
@@ -42,12 +44,24 @@ const claimOps = (
   const value = (r: StoredResource | null) => (r ? r.attributes[unique.attribute] : undefined);
   const [was, is] = [value(before), value(after)];
   if (was === is) return [];
+  const claim = (orgId: string, value: string) =>
+    keyFrom(claimPattern(definition, unique), { org_id: orgId, [unique.attribute]: value });
   return [
-    ...(typeof was === 'string' && before ? [{ remove: unique.claim(before.org_id, was) }] : []),
+    ...(typeof was === 'string' && before ? [{ remove: claim(before.org_id, was) }] : []),
     ...(typeof is === 'string' && after
-      ? [{ claim: { ...unique.claim(after.org_id, is), holder_id: after.id } }]
+      ? [{ claim: { ...claim(after.org_id, is), holder_id: after.id } }]
       : []),
   ];
+};
+
+/** The key pattern a unique attribute's claim is filed by, which the declaration names among its `keys`. */
+const claimPattern = (definition: ResourceDefinition, unique: UniqueAttribute) => {
+  const pattern = definition.keys[unique.claim];
+  if (!pattern)
+    throw new Error(
+      `${definition.type} claims its ${unique.attribute} by ${unique.claim}, a key it does not declare`,
+    );
+  return pattern;
 };
 
 const takenValue =
@@ -130,7 +144,7 @@ export const simpleCrud = (
       const draft = newRecord(definition, orgId, { attributes: data.attributes, rels });
       const record = prepared(draft, { before: null, principal });
       const kept = await keep(scope, null, record);
-      const claims = [...claimOps(unique, null, record), ...(kept.ops ?? [])];
+      const claims = [...claimOps(definition, unique, null, record), ...(kept.ops ?? [])];
       // Its own key taken where `prepare` derived its id: there is one already (a site's settings).
       const taken = (error: WriteRefused): never => {
         if (error.op === 0 && record.id !== draft.id)
@@ -146,7 +160,7 @@ export const simpleCrud = (
       const draft = changedRecord(definition, record, { attributes: data.attributes ?? {}, rels });
       const next = prepared(draft, { before: record, principal: null });
       const kept = await keep(scope, record, next);
-      const extra = [...claimOps(unique, record, next), ...(kept.ops ?? [])];
+      const extra = [...claimOps(definition, unique, record, next), ...(kept.ops ?? [])];
       return replaceRecord(scope, definition, next, rels, extra, takenValue(unique, extra), kept.checks);
     },
     remove: async (scope, record) => {
@@ -156,7 +170,7 @@ export const simpleCrud = (
       await deleteRecord(
         scope,
         record,
-        [...claimOps(unique, record, null), ...(kept.ops ?? [])],
+        [...claimOps(definition, unique, record, null), ...(kept.ops ?? [])],
         kept.checks,
       );
     },

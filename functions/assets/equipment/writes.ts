@@ -4,10 +4,13 @@
  * changed serial moves its claim in the same transaction. The `vehicle` link is kept on both sides
  * (the vehicle's `equipment` list), and `inherited_categories` are copied from the model when it is set.
  */
+
 import * as z from 'zod';
+import { declareAccessPatterns, keyFrom } from '#shared/data/access-patterns';
 import { getInScope } from '#shared/data/repository';
 import type { Scope } from '#shared/data/scope';
 import type { StoredRelationship, StoredResource } from '#shared/data/stored-resource';
+import { tenantPattern } from '#shared/data/stored-resource';
 import type { WriteOp, WriteRefused } from '#shared/data/transaction';
 import {
   changedRecord,
@@ -70,7 +73,14 @@ export const updateEquipmentDocument = z.lazy(() =>
   }),
 );
 
-const serialClaim = (orgId: string, serial: string) => ({ pk: `ORG#${orgId}#equipment-serials`, sk: serial });
+const keys = declareAccessPatterns('assets/equipment/writes', {
+  'serial-claim': {
+    ...tenantPattern('equipment-serials', '{serial}'),
+    about: '`holder_id`: one item per serial',
+  },
+});
+const serialClaim = (orgId: string, serial: string) =>
+  keyFrom(keys['serial-claim'], { org_id: orgId, serial });
 
 /** What a refused op means: a taken serial is 409; a vehicle link on a missing vehicle is 400. */
 const explain =

@@ -1,0 +1,27 @@
+/**
+ * A type's access patterns: those the engine implies from its declaration, with those it declares
+ * (`keys`). Implied: `record`, the collection item (`ORG#{org_id}#<type>` / `{id}`); a `sort-<name>` for
+ * each sort kept on a local secondary index (the record's partition, its case-folded value); `geo`, the
+ * geohash entry of a type with a point (`geoIndex`). Registered under the type's name, for the key table.
+ */
+import type { AccessPattern } from '../data/access-patterns';
+import { declareAccessPatterns } from '../data/access-patterns';
+import { geoPattern } from '../data/geo-index';
+import { tenantPattern } from '../data/stored-resource';
+import type { ResourceDeclaration, ResourceDefinition } from './declaration';
+
+export const typeKeys = (
+  declaration: Pick<ResourceDefinition, 'type' | 'collection' | 'geoIndex'> &
+    Pick<ResourceDeclaration, 'keys'>,
+): ResourceDefinition['keys'] => {
+  const record = declaration.keys?.record ?? tenantPattern(declaration.type, '{id}');
+  const sorts = Object.entries(declaration.collection?.sorts ?? {}).flatMap(([name, sort]) =>
+    sort.index ? [[`sort-${name}`, { index: sort.index, pk: record.pk, sk: `{${sort.path}}` }] as const] : [],
+  );
+  const implied: Record<string, AccessPattern> = {
+    record,
+    ...Object.fromEntries(sorts),
+    ...(declaration.geoIndex && { geo: geoPattern(declaration.type) }),
+  };
+  return declareAccessPatterns(declaration.type, { ...implied, ...declaration.keys, record });
+};
