@@ -64,7 +64,7 @@ export const historyOptions: CollectionOptions = {
   includes: [],
 };
 
-const keys = declareAccessPatterns('audit/audit-events', {
+const keys = /* @__PURE__ */ declareAccessPatterns('audit/audit-events', {
   history: {
     index: 'gsi1',
     pk: 'SUBJECT#{subject_id}',

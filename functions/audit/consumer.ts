@@ -34,7 +34,7 @@ import { auditEvents, historyCounter, subjectIndexKey } from './audit-events';
 import { changedMembers, type Members, memberNames, membersOf } from './rules/changes';
 
 /** A subject's state as its last audit entry left it (internal, never served). */
-const keys = declareAccessPatterns('audit/consumer', {
+const keys = /* @__PURE__ */ declareAccessPatterns('audit/consumer', {
   state: {
     ...tenantPattern('audit-states', '{subject_id}'),
     about:

@@ -44,7 +44,7 @@ import { type SignedIn, signIn } from './signed-in';
 const redirectUri = () => `${config.TOKEN_ISSUER}${routePath('finishSsoLogin')}`;
 
 /** Which user an identity (provider, subject) signs in as: a claim, held by the user. */
-const keys = declareAccessPatterns('auth/sso-login', {
+const keys = /* @__PURE__ */ declareAccessPatterns('auth/sso-login', {
   identity: {
     ...tenantPattern('identities', '{provider_id}#{sub}'),
     about: '`holder_id`: the user an identity signs in as',

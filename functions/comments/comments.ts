@@ -38,7 +38,7 @@ export const commentableTypes = [
   'briefings',
 ] as const;
 
-const keys = declareAccessPatterns('comments/comments', {
+const keys = /* @__PURE__ */ declareAccessPatterns('comments/comments', {
   subject: {
     index: 'gsi1',
     pk: 'COMMENTS#{subject_id}',

@@ -55,7 +55,7 @@ export interface RateVersion {
   charge: { amount: number; currency: string };
 }
 
-const keys = declareAccessPatterns('costs/register', {
+const keys = /* @__PURE__ */ declareAccessPatterns('costs/register', {
   version: {
     ...tenantPattern('rate-code-versions#{code_id}', '{valid_from}#{id}'),
     about: "a rate code's version in force from a date",

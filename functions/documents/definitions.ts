@@ -16,7 +16,7 @@ import type { WriteOp } from '#shared/data/transaction';
 import { defineResource } from '#shared/engine/resource-definition';
 import { instant } from '#shared/jsonapi/served-types';
 
-const keys = declareAccessPatterns('documents/definitions', {
+const keys = /* @__PURE__ */ declareAccessPatterns('documents/definitions', {
   tree: {
     index: 'gsi1',
     pk: 'FOLDERS#{org_id}',

@@ -71,7 +71,7 @@ const rules = () => ({ loopbackHttp: config.SSO_ALLOW_LOOPBACK_HTTP });
  * Where sign-in finds a provider from its `oidc_identifier` (the one part of the login URL): which
  * organisation, which provider. Written with the provider.
  */
-const keys = declareAccessPatterns('iam/sso-providers', {
+const keys = /* @__PURE__ */ declareAccessPatterns('iam/sso-providers', {
   identifier: {
     index: 'table',
     pk: 'OIDC#{identifier}',

@@ -28,7 +28,7 @@ import { heldNameAttribute, users } from './users';
 
 export const ids = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
 
-const keys = declareAccessPatterns('people/joining', {
+const keys = /* @__PURE__ */ declareAccessPatterns('people/joining', {
   'address-claim': {
     ...tenantPattern('invitation-emails', '{email}'),
     about: "`holder_id`, `expires_at` (the invitation's)",

@@ -31,7 +31,7 @@ interface Progress extends Partial<Record<OperationBucket, number>> {
   work_order_ids?: Set<string>;
 }
 
-const keys = declareAccessPatterns('projects/progress', {
+const keys = /* @__PURE__ */ declareAccessPatterns('projects/progress', {
   progress: {
     ...tenantPattern('progress', '{id}'),
     about: "a scheme's progress (its work orders' and operations' counts), read with the scheme",

@@ -26,7 +26,7 @@ export const siteOf = (record: Pick<StoredResource, 'rels'>): string | null => {
 };
 
 /** The `gsi1` partition of the attendances open on a site: who is there now. */
-const keys = declareAccessPatterns('site-attendances/definitions', {
+const keys = /* @__PURE__ */ declareAccessPatterns('site-attendances/definitions', {
   'on-site': {
     index: 'gsi1',
     pk: 'ON-SITE#{org_id}#{site_id}',

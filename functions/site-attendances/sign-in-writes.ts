@@ -66,7 +66,7 @@ export const signInDocument = z.strictObject({
 });
 
 /** Where a person's open attendance at a site is claimed: one at a time. */
-const keys = declareAccessPatterns('site-attendances/sign-in-writes', {
+const keys = /* @__PURE__ */ declareAccessPatterns('site-attendances/sign-in-writes', {
   'open-attendance': {
     ...tenantPattern('open-attendances', '{site_id}#{person_id}'),
     about: '`holder_id` (the attendance); claimed at sign-in, removed at sign-out',

@@ -29,7 +29,7 @@ import {
 const DEDUP_SECONDS = 24 * 60 * 60;
 const ATTEMPTS = 4;
 
-const keys = declareAccessPatterns('street-works/receive', {
+const keys = /* @__PURE__ */ declareAccessPatterns('street-works/receive', {
   message: {
     index: 'table',
     pk: 'SNS#{topic}',

@@ -14,7 +14,7 @@ import { childCounter, counterKey, type ItemKey, keyId, type StoredResource } fr
 import type { WriteOp } from './transaction';
 
 /** The `gsi1` partition a parent's children of one type are filed under. */
-const keys = declareAccessPatterns('data/children', {
+const keys = /* @__PURE__ */ declareAccessPatterns('data/children', {
   child: {
     index: 'gsi1',
     pk: '{parent_type}#{parent_id}#{child_type}',

@@ -28,7 +28,7 @@ import type { WriteOp } from './transaction';
 
 export const DUE_SHARDS = 4;
 
-const keys = declareAccessPatterns('data/due-work', {
+const keys = /* @__PURE__ */ declareAccessPatterns('data/due-work', {
   due: {
     index: 'gsi1',
     pk: 'DUE#{shard}',

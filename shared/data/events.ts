@@ -69,7 +69,7 @@ export interface StoredEvent {
 
 /** Every event item's partition key starts so, and no other item's does (the stream's filter). */
 export const EVENT_PARTITION_PREFIX = 'EVENTS#';
-const keys = declareAccessPatterns('data/events', {
+const keys = /* @__PURE__ */ declareAccessPatterns('data/events', {
   event: {
     index: 'table',
     pk: `${EVENT_PARTITION_PREFIX}{org_id}`,

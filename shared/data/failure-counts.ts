@@ -22,7 +22,7 @@ export interface FailureCount {
   expires_at: number;
 }
 
-const keys = declareAccessPatterns('data/failure-counts', {
+const keys = /* @__PURE__ */ declareAccessPatterns('data/failure-counts', {
   failures: {
     index: 'table',
     pk: 'FAILURES#{kind}#{subject_hash}',

@@ -36,7 +36,7 @@ type Item = Record<string, unknown>;
 
 const CARRIED_OVER =
   'carried over to the due index, read only until this module is removed (issue 40, item 6)';
-const former = declareAccessPatterns('data/former-due-entries', {
+const former = /* @__PURE__ */ declareAccessPatterns('data/former-due-entries', {
   'job-due': {
     index: 'gsi1',
     pk: 'JOBS-DUE#{shard}',

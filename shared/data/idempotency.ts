@@ -50,7 +50,7 @@ export type ClaimResult =
   | { outcome: 'in-flight'; fingerprint: string; leaseEndsAt: number }
   | { outcome: 'done'; fingerprint: string; answer: StoredAnswer };
 
-const keys = declareAccessPatterns('data/idempotency', {
+const keys = /* @__PURE__ */ declareAccessPatterns('data/idempotency', {
   record: {
     index: 'table',
     pk: 'IDEMPOTENCY#{principal_id}#{key_hash}',

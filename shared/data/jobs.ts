@@ -47,7 +47,7 @@ type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[numb
 
 /** The due-work kind of a job whose lease has run out. */
 export const JOB_DUE_KIND = 'job-restart';
-const keys = declareAccessPatterns('data/jobs', {
+const keys = /* @__PURE__ */ declareAccessPatterns('data/jobs', {
   state: {
     index: 'table',
     pk: 'JOB#{job_id}',

@@ -25,7 +25,7 @@ export interface LoginState {
   expires_at: number;
 }
 
-const keys = declareAccessPatterns('data/login-states', {
+const keys = /* @__PURE__ */ declareAccessPatterns('data/login-states', {
   'login-state': {
     index: 'table',
     pk: 'LOGIN#{state}',

@@ -43,7 +43,7 @@ export interface ClientRecord {
  * proves membership: a write naming a user, team or service account checks the organisation's own
  * record of it (the resource definition's `keyOf(orgId, id)`), as grants and team members do.
  */
-const keys = declareAccessPatterns('data/principals', {
+const keys = /* @__PURE__ */ declareAccessPatterns('data/principals', {
   principal: {
     index: 'table',
     pk: 'PRINCIPAL#{id}',

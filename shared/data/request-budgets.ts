@@ -12,7 +12,7 @@ import { declareAccessPatterns, keyFrom } from './access-patterns';
 import { documents, tableName } from './clients';
 
 /** Adds `count` to the subject's window: what the window held before, and after. */
-const keys = declareAccessPatterns('data/request-budgets', {
+const keys = /* @__PURE__ */ declareAccessPatterns('data/request-budgets', {
   budget: {
     index: 'table',
     pk: 'BUDGET#{kind}#{subject_id}',

@@ -14,7 +14,7 @@ export interface SessionRecord {
   expires_at: number;
 }
 
-const keys = declareAccessPatterns('data/sessions', {
+const keys = /* @__PURE__ */ declareAccessPatterns('data/sessions', {
   session: {
     index: 'table',
     pk: 'SESSION#{token_hash}',

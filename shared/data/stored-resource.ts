@@ -78,7 +78,7 @@ export const keyId = (key: ItemKey): string => `${key.pk}\n${key.sk}`;
 export const tenantPattern = <Name extends string, Sk extends string>(name: Name, sk: Sk) =>
   ({ index: 'table', pk: `ORG#{org_id}#${name}`, sk }) as const;
 
-const counters = declareAccessPatterns('data/stored-resource', {
+const counters = /* @__PURE__ */ declareAccessPatterns('data/stored-resource', {
   counter: {
     ...tenantPattern('counters', '{counter}'),
     about:

@@ -9,7 +9,7 @@ import type { Scope } from './scope';
 import { inScope } from './scope';
 import { type StoredResource, tenantPattern } from './stored-resource';
 
-const keys = declareAccessPatterns('data/trees', {
+const keys = /* @__PURE__ */ declareAccessPatterns('data/trees', {
   tree: {
     index: 'gsi1',
     pk: 'TREE#{org_id}#{root_id}',

@@ -73,7 +73,7 @@ export const updateEquipmentDocument = z.lazy(() =>
   }),
 );
 
-const keys = declareAccessPatterns('assets/equipment/writes', {
+const keys = /* @__PURE__ */ declareAccessPatterns('assets/equipment/writes', {
   'serial-claim': {
     ...tenantPattern('equipment-serials', '{serial}'),
     about: '`holder_id`: one item per serial',
