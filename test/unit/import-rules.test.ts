@@ -237,3 +237,28 @@ describe('no import circle', () => {
     );
   });
 });
+
+/** An area's bench seeds: the routes bench loads them by name (test/bench/seed-routes.ts); nothing else may. */
+const BENCH_SEEDS = /^functions\/[^/]+\/bench-seeds\.ts$/;
+
+/** Every import of an area's bench seeds by a module of the service (shared/, functions/, infra/). */
+const benchSeedsImported = (sources?: Sources): string[] =>
+  [...FILES, ...sourceFiles('infra')].flatMap((file) =>
+    importsOf(file, sources?.get(file))
+      .filter(({ target }) => BENCH_SEEDS.test(target))
+      .map(({ target, line }) => `${file}:${line} imports ${target}`),
+  );
+
+describe("an area's bench seeds stay out of the service", () => {
+  it('no module of shared/, functions/ or infra/ imports a functions/<area>/bench-seeds.ts (so no bundle holds one)', () => {
+    expect(FILES.filter((file) => BENCH_SEEDS.test(file)).length).toBeGreaterThan(0);
+    expect(benchSeedsImported()).toEqual([]);
+  });
+
+  it("the rule fails on an area's manifest naming its bench seeds", () => {
+    const broken = withImport('functions/agents/area.ts', "import { benchSeeds } from './bench-seeds';");
+    expect(benchSeedsImported(broken)).toEqual([
+      'functions/agents/area.ts:1 imports functions/agents/bench-seeds.ts',
+    ]);
+  });
+});
