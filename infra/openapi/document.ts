@@ -33,6 +33,7 @@ import {
 } from '#shared/http/middlewares/idempotency';
 import { ROLE_ID } from '#shared/http/middlewares/path-parameters';
 import { parameterNames } from '#shared/http/path-template';
+import { preconditionTarget } from '#shared/http/preconditions';
 import type { Answer, Route } from '#shared/http/route';
 import {
   type CollectionOptions,
@@ -391,7 +392,7 @@ const successBody = (route: Route, answer: Answer, contract: HandlerContract): R
   return described('OK', jsonApiContent(meta));
 };
 
-/** The request budgets' headers (docs/request-budgets.md), once under `components.headers`. */
+/** The request budgets' headers (docs/request-budgets.md) and `ETag`, once under `components.headers`. */
 const BUDGET_HEADERS: HeadersObject = {
   'RateLimit-Policy': {
     description:
@@ -407,6 +408,11 @@ const BUDGET_HEADERS: HeadersObject = {
     description: 'Seconds until the window of the spent budget ends.',
     schema: { type: 'integer' },
   },
+  ETag: {
+    description:
+      'The strong entity tag of the version of the record answered (opaque): send it in `If-Match` to make a change conditional on it, or in `If-None-Match` to read it again only if it changed.',
+    schema: { type: 'string' },
+  },
 };
 const headerRefs = (...names: string[]): HeadersObject =>
   Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
@@ -420,7 +426,7 @@ const UNCHARGED_ERRORS = new Set(['401', '431']);
  * `Idempotency-Key` may be a replay, and says so in a header.
  */
 const successResponse = (route: Route, answer: Answer, contract: HandlerContract): ResponseObject => {
-  const body = successBody(route, answer, contract);
+  const body = withEntityTag(answer, successBody(route, answer, contract));
   const response =
     route.auth.length > 0 ? { ...body, headers: { ...body.headers, ...RATE_LIMIT_HEADERS } } : body;
   if (!takesIdempotencyKey(route)) return response;
@@ -435,6 +441,45 @@ const successResponse = (route: Route, answer: Answer, contract: HandlerContract
     },
   };
 };
+
+/** A JSON:API answer of one record carries its entity tag (`shared/http/preconditions.ts`). */
+const answersOneRecord = (answer: Answer) =>
+  answer.resource !== undefined && answer.media === undefined && answer.status < 300;
+
+const withEntityTag = (answer: Answer, response: ResponseObject): ResponseObject =>
+  answersOneRecord(answer)
+    ? { ...response, headers: { ...response.headers, ...headerRefs('ETag') } }
+    : response;
+
+/**
+ * `If-Match` on a write to an existing record, `If-None-Match` on a GET of one (RFC 9110 §13); the
+ * statuses they add are in `errorStatuses` and `responsesOf`.
+ */
+const preconditionParameters = (route: Route, answer: Answer): ParameterObject[] => [
+  ...(route.method !== 'GET' && preconditionTarget(route)
+    ? [
+        {
+          name: 'If-Match',
+          in: 'header' as const,
+          required: false,
+          schema: { type: 'string' as const },
+          description:
+            'The `ETag` of the version the change is based on (or `*`): if the record changed since, 412 (PRECONDITION.001) with the current one, and nothing is written. Malformed: 400.',
+        },
+      ]
+    : []),
+  ...(route.method === 'GET' && answersOneRecord(answer)
+    ? [
+        {
+          name: 'If-None-Match',
+          in: 'header' as const,
+          required: false,
+          schema: { type: 'string' as const },
+          description: 'An `ETag` held (or `*`): while it is current, 304 with no body.',
+        },
+      ]
+    : []),
+];
 
 /** The optional `Idempotency-Key` request header of a route that takes one (middlewares/idempotency.ts). */
 const idempotencyKeyParameter = (route: Route): ParameterObject[] =>
@@ -457,6 +502,7 @@ const ERRORS: Record<number, string> = {
   404: 'No such resource for this caller (NOT_FOUND.001).',
   406: 'The `Accept` header allows no media type this operation answers with.',
   409: 'The request conflicts with the current state of the resource, or a request with the same `Idempotency-Key` is still running (`Retry-After`) (CONFLICT.001).',
+  412: 'The record changed since the version `If-Match` names (PRECONDITION.001); `ETag` and `meta.etag` give the current one. Nothing was written.',
   413: 'The request body, or the record it would make, is too large.',
   415: 'The request body is not of the media type this operation takes.',
   429: 'Too many requests: the organisation’s or the client’s request budget for this minute is spent (docs/request-budgets.md); `Retry-After` says when to try again, `RateLimit` which budget.',
@@ -482,6 +528,7 @@ const errorStatuses = (route: Route): number[] => {
     ...(route.path.includes('{') || (authenticated && writes) ? [404] : []),
     406,
     ...(writes ? [409, 413, 415] : []),
+    ...(writes && preconditionTarget(route) ? [412] : []),
     ...(takesIdempotencyKey(route) ? [422] : []),
     ...(route.errors ?? []),
     431,
@@ -510,6 +557,13 @@ const responsesOf = (route: Route, answer: Answer, contract: HandlerContract): R
   const statuses = [...new Set([...stack, ...(own?.statuses ?? [])])].sort((a, b) => a - b);
   return {
     [answer.status]: successResponse(route, answer, contract),
+    ...(route.method === 'GET' &&
+      answersOneRecord(answer) && {
+        304: {
+          description: 'Not modified: the `If-None-Match` names the current version.',
+          headers: headerRefs('ETag'),
+        },
+      }),
     ...(answer.job && { 202: successResponse(route, { status: 202, resource: 'jobs' }, contract) }),
     ...Object.fromEntries(
       statuses.map((status) => [
@@ -530,7 +584,9 @@ const errorResponses = Object.fromEntries(
       description,
       ...(status === '429'
         ? { headers: headerRefs('Retry-After', 'RateLimit-Policy', 'RateLimit') }
-        : !UNCHARGED_ERRORS.has(status) && { headers: RATE_LIMIT_HEADERS }),
+        : status === '412'
+          ? { headers: headerRefs('ETag', 'RateLimit-Policy', 'RateLimit') }
+          : !UNCHARGED_ERRORS.has(status) && { headers: RATE_LIMIT_HEADERS }),
       content: jsonApiContent(ref('ErrorDocument')),
     },
   ]),
@@ -574,6 +630,7 @@ const operationOf = async (route: Route, example: RequestExample | undefined): P
       ...pathParameters(route),
       ...queryParameters(route, answer, contract),
       ...idempotencyKeyParameter(route),
+      ...preconditionParameters(route, answer),
     ],
     ...(body && {
       requestBody: {

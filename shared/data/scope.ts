@@ -13,6 +13,17 @@ export interface Scope {
    */
   readonly readAhead?: Map<string, unknown>;
   readonly actor: Actor;
+  /**
+   * The request's `If-Match`, for the record its route names last (`http/preconditions.ts`): the engine
+   * checks it where it reads that record, and the write's own transaction holds the version read.
+   */
+  readonly precondition?: Precondition;
+}
+
+/** The entity tags a request accepts for one record (`*`: any current version). */
+export interface Precondition {
+  readonly id: string;
+  readonly ifMatch: '*' | readonly string[];
 }
 
 /** Who makes a change: a signed-in user, a service account, or the service itself (named by `id`). */

@@ -5,10 +5,12 @@
  */
 import * as z from 'zod';
 import { uuidv7 } from '../data/ids';
+import { getConsistent } from '../data/repository';
 import type { Scope } from '../data/scope';
 import type { StoredRelationship, StoredResource } from '../data/stored-resource';
 import { commit, type WriteOp, WriteRefused } from '../data/transaction';
-import { ConflictError, ValidationError } from '../jsonapi/errors';
+import { entityTagOf } from '../http/preconditions';
+import { ConflictError, PreconditionFailedError, ValidationError } from '../jsonapi/errors';
 import type { Check, ResourceDefinition } from './declaration';
 import { declaredType } from './resource-definition';
 
@@ -55,6 +57,17 @@ export const existenceChecks = (
     }));
   });
 
+/**
+ * The 412 for a write refused because the record its request's `If-Match` is about changed after it was
+ * read and checked: the tag of the version now stored (none if it is gone; 404 is the next answer then).
+ */
+const staleAgainstPrecondition = async (scope: Scope, op: WriteOp | undefined) => {
+  const written = op && ('replace' in op ? op.replace : 'delete' in op ? op.delete : undefined);
+  if (!written || written.id !== scope.precondition?.id) return undefined;
+  const current = await getConsistent(scope, { pk: written.pk, sk: written.sk, orgId: written.org_id });
+  return new PreconditionFailedError(current ? entityTagOf(current) : '""');
+};
+
 /** Commits ops, then the checks; says which check or which op refused. */
 export const commitChecked = async (
   scope: Scope,
@@ -66,8 +79,13 @@ export const commitChecked = async (
       : error;
   },
 ): Promise<void> => {
-  await commit(scope, [...ops, ...checks.map((c) => c.op)]).catch((error: unknown) => {
+  await commit(scope, [...ops, ...checks.map((c) => c.op)]).catch(async (error: unknown) => {
     if (!(error instanceof WriteRefused)) throw error;
+    const precondition =
+      error.code === 'stale' && error.op !== undefined
+        ? await staleAgainstPrecondition(scope, ops[error.op])
+        : undefined;
+    if (precondition) throw precondition;
     const check = error.op === undefined ? undefined : checks[error.op - ops.length];
     if (check)
       throw new ValidationError({

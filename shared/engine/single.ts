@@ -2,15 +2,21 @@
 import { getInScope } from '../data/repository';
 import type { Scope } from '../data/scope';
 import type { StoredResource } from '../data/stored-resource';
+import { entityTagOf, matchesIfMatch } from '../http/preconditions';
 import { parseResourceQuery } from '../jsonapi/collection-query';
-import { type ResourceDocument, resourceDocument } from '../jsonapi/document';
+import { ENTITY_TAG, type ResourceDocument, resourceDocument } from '../jsonapi/document';
 import type { RequestTarget } from '../jsonapi/document-links';
-import { NotFoundError } from '../jsonapi/errors';
+import { NotFoundError, PreconditionFailedError } from '../jsonapi/errors';
 import { resolveIncludes } from './includes';
 import type { ResourceDefinition } from './resource-definition';
 import { toResourceObject } from './serialise';
 
-/** The record with this id inside the scope, or 404 (records outside it do not exist for the caller). */
+/**
+ * The record with this id inside the scope, or 404 (records outside it do not exist for the caller); 412
+ * when it is the record the request's `If-Match` is about and no tag it names is current. A write that
+ * follows replaces or deletes the version read here, a condition of its transaction, so a change made
+ * in between is refused too (`record-writes.ts`).
+ */
 export const readInScope = async (
   scope: Scope,
   definition: ResourceDefinition,
@@ -18,6 +24,9 @@ export const readInScope = async (
 ): Promise<StoredResource> => {
   const found = await getInScope(scope, definition.keyOf, id);
   if (!found) throw notFound(definition, id);
+  const { precondition } = scope;
+  if (precondition?.id === id && !matchesIfMatch(precondition.ifMatch, entityTagOf(found)))
+    throw new PreconditionFailedError(entityTagOf(found));
   return found;
 };
 
@@ -42,9 +51,12 @@ export const resourceResponse = async (
   const include = parseResourceQuery(query, definition.collection?.includes ?? []);
   const [answered = item] = definition.derive ? await definition.derive(scope, [item]) : [item];
   const included = await resolveIncludes(scope, definition, [answered], include);
-  return resourceDocument(
-    request,
-    toResourceObject(definition, answered, baseUrl),
-    included.map(({ definition: d, item: i }) => toResourceObject(d, i, baseUrl)),
-  );
+  return {
+    ...resourceDocument(
+      request,
+      toResourceObject(definition, answered, baseUrl),
+      included.map(({ definition: d, item: i }) => toResourceObject(d, i, baseUrl)),
+    ),
+    [ENTITY_TAG]: entityTagOf(item),
+  };
 };

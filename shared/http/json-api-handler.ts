@@ -7,7 +7,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import type { Principal } from '../auth/principal';
 import type { Scope } from '../data/scope';
 import type { QueryParameters } from '../jsonapi/collection-query';
-import type { Document } from '../jsonapi/document';
+import { type Document, ENTITY_TAG } from '../jsonapi/document';
 import type { ApiContext } from './api-context';
 import { authorisation, type ReadAhead } from './middlewares/authorisation';
 import { compression } from './middlewares/compression';
@@ -22,6 +22,7 @@ import { requestId } from './middlewares/request-id';
 import { securityHeaders } from './middlewares/security-headers';
 import { wellFormedInput, wellFormedPathAndHeaders } from './middlewares/well-formed-input';
 import type { ParamsOf } from './path-template';
+import { matchesIfNoneMatch, parseEntityTags, preconditionOf } from './preconditions';
 import { Reply, toResult } from './reply';
 import type { Route } from './route';
 import { type PathOf, type RouteId, routeById } from './route-table';
@@ -77,6 +78,22 @@ const rawBody = (event: APIGatewayProxyEventV2): string | undefined =>
       ? Buffer.from(event.body, 'base64').toString('utf8')
       : event.body;
 
+/** A GET of one record whose `If-None-Match` names its current tag: 304, the tag and no body (RFC 9110 §15.4.5). */
+const notModified = (
+  route: Route,
+  headers: Readonly<Record<string, string | undefined>>,
+  document: Document,
+): Reply => {
+  const tag = (document as { [ENTITY_TAG]?: string })[ENTITY_TAG];
+  const ifNoneMatch = headers['if-none-match'];
+  return route.method === 'GET' &&
+    tag !== undefined &&
+    ifNoneMatch !== undefined &&
+    matchesIfNoneMatch(parseEntityTags(ifNoneMatch, 'If-None-Match'), tag)
+    ? new Reply(304, undefined, { ETag: tag })
+    : new Reply(200, document);
+};
+
 /**
  * `readAhead` names records the function will read, so they come with the caller's credentials. Middy
  * runs `after` and `onError` in reverse order of `use`: the security headers go on after the error
@@ -115,22 +132,25 @@ export const jsonApiHandler = <R extends RouteId | Route>(
     .handler(async (event, context) => {
       const replay = replayFor(context);
       if (replay) return replay;
+      const headers = event.headers ?? {};
+      const params = (event.pathParameters ?? {}) as ParamsFor<R>;
+      const precondition = preconditionOf(route, params, headers);
       const reply = await fn({
         route,
         method: event.requestContext.http.method,
         path: event.rawPath,
         // The router (or API Gateway) sets every parameter of the matched path.
-        params: (event.pathParameters ?? {}) as ParamsFor<R>,
+        params,
         query: queryParameters(event.rawQueryString ?? ''),
-        headers: event.headers ?? {},
+        headers,
         cookies: event.cookies ?? [],
         body: route.bodyType === undefined ? event.body : rawBody(event),
         requestId: context.requestId,
         baseUrl: `${event.headers?.['x-forwarded-proto'] ?? 'https'}://${event.requestContext.domainName}`,
         sourceIp: event.requestContext.http.sourceIp,
         principal: context.principal,
-        scope: context.scope,
+        scope: precondition ? { ...context.scope, precondition } : context.scope,
       });
-      return toResult(reply instanceof Reply ? reply : new Reply(200, reply));
+      return toResult(reply instanceof Reply ? reply : notModified(route, headers, reply));
     });
 };

@@ -1,6 +1,6 @@
 /** What a handler answers with, and how it becomes an API Gateway v2 result with the spec's headers. */
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { JSONAPI_MEDIA_TYPE, type ResourceDocument } from '../jsonapi/document';
+import { ENTITY_TAG, JSONAPI_MEDIA_TYPE, type ResourceDocument } from '../jsonapi/document';
 
 export class Reply {
   constructor(
@@ -34,13 +34,22 @@ export const accepted = (document: ResourceDocument): Reply => {
   return new Reply(202, document, { 'Content-Location': self });
 };
 
-/** Every response carries Content-Type and Content-Length; X-Request-ID is added by its middleware. */
+/** The entity tag a single-record document carries (`engine/single.ts` sets it), for its `ETag` header. */
+const entityTag = (body: unknown): string | undefined =>
+  typeof body === 'object' && body !== null ? (body as ResourceDocument)[ENTITY_TAG] : undefined;
+
+/**
+ * Every response carries Content-Type and Content-Length, and one record's its `ETag`; X-Request-ID is
+ * added by its middleware.
+ */
 export const toResult = (reply: Reply): APIGatewayProxyStructuredResultV2 => {
   const body =
     reply.body === undefined ? '' : typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
+  const tag = entityTag(reply.body);
   return {
     statusCode: reply.status,
     headers: {
+      ...(tag !== undefined && { ETag: tag }),
       ...reply.headers,
       ...(body !== '' && { 'Content-Type': reply.contentType }),
       'Content-Length': String(Buffer.byteLength(body)),

@@ -55,7 +55,12 @@ export interface DataDocument {
 export interface ResourceDocument extends DataDocument {
   data: ResourceObject;
   links: { self: string };
+  /** The `ETag` of the record answered (`http/preconditions.ts`); a symbol, so never serialised. */
+  [ENTITY_TAG]?: string;
 }
+
+/** Where a single-record document carries its entity tag to the reply, out of its JSON. */
+export const ENTITY_TAG: unique symbol = Symbol('entity-tag');
 
 /** One page of a collection: its top-level links page through the rest. */
 export interface CollectionDocument extends DataDocument {

@@ -115,6 +115,19 @@ export class ConflictError extends ApiError {
   }
 }
 
+/** 412: an `If-Match` names a version of the record that is no longer current; nothing was written. */
+export class PreconditionFailedError extends ApiError {
+  constructor(current: string) {
+    super(412, 'Precondition failed', {
+      code: 'PRECONDITION.001',
+      detail: 'The record changed since the version If-Match names; read it again and reapply the change.',
+      source: { header: 'If-Match' },
+      meta: { etag: current },
+      headers: { ETag: current },
+    });
+  }
+}
+
 export class PayloadTooLargeError extends ApiError {
   constructor(limitBytes: number) {
     super(413, 'Payload too large', { detail: `Request bodies are limited to ${limitBytes} bytes.` });
