@@ -452,11 +452,21 @@ const withEntityTag = (answer: Answer, response: ResponseObject): ResponseObject
     : response;
 
 /**
- * `If-Match` on a write to an existing record, `If-None-Match` on a GET of one (RFC 9110 §13); the
- * statuses they add are in `errorStatuses` and `responsesOf`.
+ * A write the document promises honours `If-Match`: the change and delete of a declared type, which read
+ * their record through the engine (`readInScope`) and commit on its version, so the check holds in the
+ * write's own transaction (test/api/preconditions.test.ts). Bespoke moves (`…/sign-out`, `…/approve`)
+ * read their record in their own ways and are not promised it until each is shown to honour it.
+ */
+const honoursIfMatch = (route: Route) =>
+  (route.declared?.operation === 'update' || route.declared?.operation === 'delete') &&
+  preconditionTarget(route) !== undefined;
+
+/**
+ * `If-Match` on a write the engine checks it for, `If-None-Match` on a GET of one record (RFC 9110 §13);
+ * the statuses they add are in `errorStatuses` and `responsesOf`.
  */
 const preconditionParameters = (route: Route, answer: Answer): ParameterObject[] => [
-  ...(route.method !== 'GET' && preconditionTarget(route)
+  ...(honoursIfMatch(route)
     ? [
         {
           name: 'If-Match',
@@ -528,7 +538,7 @@ const errorStatuses = (route: Route): number[] => {
     ...(route.path.includes('{') || (authenticated && writes) ? [404] : []),
     406,
     ...(writes ? [409, 413, 415] : []),
-    ...(writes && preconditionTarget(route) ? [412] : []),
+    ...(honoursIfMatch(route) ? [412] : []),
     ...(takesIdempotencyKey(route) ? [422] : []),
     ...(route.errors ?? []),
     431,
