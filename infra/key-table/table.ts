@@ -7,8 +7,8 @@
 import { readdirSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { collisions } from '../../shared/data/access-pattern-collisions';
-import { type DeclaredPattern, declaredAccessPatterns } from '../../shared/data/access-patterns';
+import { collisions } from '#shared/data/access-pattern-collisions';
+import { type DeclaredPattern, declaredAccessPatterns } from '#shared/data/access-patterns';
 import { REPOSITORY_ROOT } from '../repository';
 
 const BEGIN = '<!-- key-table: written by `npm run keys` from the declared access patterns -->';
@@ -23,7 +23,7 @@ const modulesUnder = (folder: string): string[] =>
 
 /** Every declared pattern: the composition root first, so types register before the modules that use them. */
 export const loadPatterns = async (): Promise<DeclaredPattern[]> => {
-  await import('../../shared/routes');
+  await import('#shared/routes');
   for (const file of [...modulesUnder('shared/data'), ...modulesUnder('functions')]) {
     await import(pathToFileURL(file).href);
   }

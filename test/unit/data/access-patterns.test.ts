@@ -5,10 +5,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { collide, collisions } from '#shared/data/access-pattern-collisions';
+import type { DeclaredPattern } from '#shared/data/access-patterns';
+import { declaredType } from '#shared/engine/resource-definition';
 import { keyTable, loadPatterns, README, withKeyTable } from '../../../infra/key-table/table';
-import { collide, collisions } from '../../../shared/data/access-pattern-collisions';
-import type { DeclaredPattern } from '../../../shared/data/access-patterns';
-import { declaredType } from '../../../shared/engine/resource-definition';
 
 let patterns: DeclaredPattern[];
 beforeAll(async () => {
@@ -20,7 +20,7 @@ const ID = '0190a1b2-c3d4-7e5f-8a9b-ffffffffffff';
 
 describe('stored keys do not change', () => {
   it('every type keys its records as it did before its patterns were declared', async () => {
-    const { settingsKey } = await import('../../../shared/data/organisation-settings');
+    const { settingsKey } = await import('#shared/data/organisation-settings');
     const types = [
       ...new Set(patterns.filter((p) => p.name === 'record' && declaredType(p.owner)).map((p) => p.owner)),
     ];
@@ -51,17 +51,17 @@ describe('stored keys do not change', () => {
       'qualification-types': 'ORG#{org_id}#qualification-codes',
       'qualification-specifications': 'ORG#{org_id}#qualification-specification-codes',
     });
-    const { sessionKey } = await import('../../../shared/data/sessions');
+    const { sessionKey } = await import('#shared/data/sessions');
     const { principalKey, heldGrantKey, clientKey, granteeIndexKey } = await import(
-      '../../../shared/data/principals'
+      '#shared/data/principals'
     );
-    const { counterKey, resourceKey } = await import('../../../shared/data/stored-resource');
-    const { jobStateKey } = await import('../../../shared/data/jobs');
-    const { dueKeys, dueEntry } = await import('../../../shared/data/due-work');
-    const { geoIndexKeys } = await import('../../../shared/data/geo-index');
-    const { treeKeys, deletedKey } = await import('../../../shared/data/trees');
-    const { childPartition } = await import('../../../shared/data/children');
-    const { eventPartition, subjectEvents } = await import('../../../shared/data/events');
+    const { counterKey, resourceKey } = await import('#shared/data/stored-resource');
+    const { jobStateKey } = await import('#shared/data/jobs');
+    const { dueKeys, dueEntry } = await import('#shared/data/due-work');
+    const { geoIndexKeys } = await import('#shared/data/geo-index');
+    const { treeKeys, deletedKey } = await import('#shared/data/trees');
+    const { childPartition } = await import('#shared/data/children');
+    const { eventPartition, subjectEvents } = await import('#shared/data/events');
     const { siteInductionKey } = await import('#functions/qualifications/definitions');
     const { openAttendanceKey } = await import('#functions/site-attendances/sign-in-writes');
     const { onSitePartition } = await import('#functions/site-attendances/definitions');
@@ -124,7 +124,7 @@ describe('stored keys do not change', () => {
   });
 
   it('the former due shapes, carried over until removed, are declared as the code before the due index wrote them', async () => {
-    const { fill } = await import('../../../shared/data/access-patterns');
+    const { fill } = await import('#shared/data/access-patterns');
     const { formerDeliveryDueKeys, formerJobDueKeys, formerScheduleEntry } = await import(
       '../../support/former-due-shapes'
     );
