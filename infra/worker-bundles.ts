@@ -1,14 +1,16 @@
 /**
- * How the functions that run the areas' named code are built: the stream's event consumer and the job
- * worker. Each entry is generated from the composition root's lists (one literal `import()` per
- * consumer's or kind's module, so esbuild knows every one, as an area's entry knows its routes' handlers)
- * and bundled with code splitting, so a job worker loads only its job's kind. Under tsx the same
- * functions load the modules by their paths (`functions/events/consume.ts`, `functions/jobs/work.ts`).
+ * How the functions that run the areas' named code are built: the stream's event consumer, the job
+ * worker and the due-work runner. Each entry is generated from the composition root's lists (one literal
+ * `import()` per consumer's or kind's module, so esbuild knows every one, as an area's entry knows its
+ * routes' handlers) and bundled with code splitting, so a job worker loads only its job's kind and a run
+ * only the work of the kinds that are due. Under tsx the same functions load the modules by their paths
+ * (`functions/events/consume.ts`, `functions/jobs/work.ts`, `functions/due-work/run.ts`).
  */
 import { type BuildOptions, buildSync } from 'esbuild';
+import type { DueWorkKind } from '#shared/engine/due-work-kind';
 import type { DeclaredConsumer } from '#shared/engine/event-consumers';
 import type { DeclaredJobKind } from '#shared/engine/job-kinds';
-import { eventConsumers, jobKinds } from '#shared/routes';
+import { dueWorkKinds, eventConsumers, jobKinds } from '#shared/routes';
 import { nodeBundle } from './node-bundle';
 import { REPOSITORY_ROOT } from './repository';
 
@@ -46,6 +48,17 @@ export const jobWorkerEntrySource = (kinds: readonly DeclaredJobKind[] = jobKind
     'export const handler = async (event) => runJob(event, kindOf);',
   ].join('\n');
 
+/** The due-work runner's entry: each kind's work loaded by a literal import when an entry of it is due. */
+export const dueWorkEntrySource = (kinds: readonly DueWorkKind[] = dueWorkKinds): string =>
+  [
+    "import { runDueWork } from './shared/engine/due-work-runner.ts';",
+    "import { dueWorkKinds } from './shared/routes.ts';",
+    loaders(kinds.map((k) => ({ name: k.name, module: k.module, export: k.run }))),
+    "/** A kind's work, by its name (the bundle's test loads each one). */",
+    'export const workOf = (name) => loaders[name]();',
+    'export const handler = async () => runDueWork(dueWorkKinds, (kind) => workOf(kind.name), Date.now());',
+  ].join('\n');
+
 const generatedBundle = (contents: string, sourcefile: string, outdir: string): BuildOptions => ({
   ...nodeBundle,
   stdin: { contents, resolveDir: REPOSITORY_ROOT, loader: 'ts', sourcefile },
@@ -63,3 +76,7 @@ export const bundleConsumers = (outdir: string) =>
 /** The job worker's bundle (`index.mjs` exporting `handler`, and its chunks) in `outdir`. */
 export const bundleJobWorker = (outdir: string) =>
   buildSync(generatedBundle(jobWorkerEntrySource(), 'work.ts', outdir));
+
+/** The due-work runner's bundle (`index.mjs` exporting `handler`, and its chunks) in `outdir`. */
+export const bundleDueWork = (outdir: string) =>
+  buildSync(generatedBundle(dueWorkEntrySource(), 'due-work.ts', outdir));

@@ -3,7 +3,7 @@
  * does the work whose time has come, of every kind the areas declare (`dueWork` in their manifests): jobs
  * whose worker died, webhook retries, automatic sign-outs, expiry warnings, recurring runs. Not a route.
  * This module runs it under tsx (`npm start`, tests, bench), loading each kind's module by its path; the
- * stack's bundle is generated with a literal import per kind (`infra/due-work-bundle.ts`).
+ * stack's bundle is generated with a literal import per kind (`infra/worker-bundles.ts`).
  */
 import type { DueWork, DueWorkKind } from '#shared/engine/due-work-kind';
 import { runDueWork } from '#shared/engine/due-work-runner';

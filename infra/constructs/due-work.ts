@@ -12,7 +12,7 @@ import { LambdaFunction as LambdaTarget } from 'aws-cdk-lib/aws-events-targets';
 import { ManagedPolicy, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { bundleDueWork } from '../due-work-bundle';
+import { bundleDueWork } from '../worker-bundles';
 import { WorkerFunction } from './area-function';
 import type { Jobs } from './jobs';
 import type { WebhookDelivery } from './webhook-delivery';
@@ -43,7 +43,7 @@ export class DueWork extends Construct {
     });
     const runner = new WorkerFunction(this, 'Runner', {
       entry: DUE_WORK_ENTRY,
-      // Generated from the areas' kinds: one literal import of each kind's work (infra/due-work-bundle.ts).
+      // Generated from the areas' kinds: one literal import of each kind's work (infra/worker-bundles.ts).
       build: bundleDueWork,
       logRetention,
       description: 'Does the work due later that is due, of every kind (every minute)',

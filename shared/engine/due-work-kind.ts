@@ -4,7 +4,7 @@
  * and runs at once.
  * The work is named, not imported, as a route's handler is: the manifests are read by every function (the
  * route table), and the work's modules (and their imports) belong only in the runner, whose bundle is
- * generated with one literal import per kind (`infra/due-work-bundle.ts`).
+ * generated with one literal import per kind (`infra/worker-bundles.ts`).
  */
 import type { DueEntry } from '../data/due-work';
 

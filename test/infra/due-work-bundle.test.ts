@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { dueWorkKinds } from '#shared/routes';
-import { bundleDueWork } from '../../infra/due-work-bundle';
+import { bundleDueWork } from '../../infra/worker-bundles';
 
 const out = mkdtempSync(join(tmpdir(), 'due-work-bundle-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
