@@ -6,7 +6,7 @@
 import { JOB_ROLES_REQUIRING, qualificationSpecifications } from '#functions/qualifications/definitions';
 import { type StoredResource, tenantPattern } from '#shared/data/stored-resource';
 import type { WriteOp } from '#shared/data/transaction';
-import { countOnNamed } from '#shared/engine/named-counts';
+import { countOnNamed } from '#shared/engine/moments';
 import { CRUD, defineResource } from '#shared/engine/resource-definition';
 import { freeText, requiredLine } from '#shared/jsonapi/attribute-types';
 

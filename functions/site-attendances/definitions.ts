@@ -13,7 +13,7 @@ import { declareAccessPatterns, partitionFrom } from '#shared/data/access-patter
 import type { FilterClause } from '#shared/data/collection-query';
 import { uuidv5 } from '#shared/data/ids';
 import type { StoredResource } from '#shared/data/stored-resource';
-import { countOnNamed } from '#shared/engine/named-counts';
+import { countOnNamed } from '#shared/engine/moments';
 import { defineResource } from '#shared/engine/resource-definition';
 import { ValidationError } from '#shared/jsonapi/errors';
 import { instant } from '#shared/jsonapi/served-types';

@@ -1,12 +1,13 @@
 /**
- * Moments several declarations share (see `WriteMoments`): the caller recorded as a record's author, and a
- * record kept in its parent's list. `countOnNamed` (named-counts.ts) is the third.
+ * Moments several declarations share (see `WriteMoments`): the caller recorded as a record's author, a
+ * record kept in its parent's list, and a count kept on the records a relationship names.
  */
 import type { Principal } from '../auth/principal';
 import { getInScope } from '../data/repository';
 import type { StoredResource } from '../data/stored-resource';
-import type { Kept, WriteMoment } from './declaration';
-import { declaredType } from './resource-definition';
+import type { Check, Kept, WriteMoment } from './declaration';
+import { declaredType, type ResourceDefinition } from './resource-definition';
+import { relatedIds } from './serialise';
 
 /**
  * Relationships naming the caller, one for each kind of principal: `user` (`<prefix>_user`, unless the
@@ -52,4 +53,28 @@ export const listedOn =
       };
     const listedBy = await getInScope(scope, parent.keyOf, parentId);
     return listedBy ? { ops: [{ unlink: { record: listedBy, relationship: as, id: record.id } }] } : {};
+  };
+
+/**
+ * A `keep` counting a to-one or to-many relationship on the records it names: each keeps a number
+ * (`count`) moved in the naming record's own transaction as the relationship is set, changed or cleared
+ * and as the record goes, so a named record can refuse deletion while named (its `guardDelete`). A refused
+ * move (the record named is absent) is a 400 at the relationship.
+ */
+export const countOnNamed =
+  (relationship: string, target: ResourceDefinition, count: string) =>
+  (before: StoredResource | null, after: StoredResource | null): { checks: Check[] } => {
+    const ids = (record: StoredResource | null) => (record ? relatedIds(record, relationship) : []);
+    const [was, is] = [ids(before), ids(after)];
+    const orgId = (after ?? before)?.org_id ?? '';
+    const move = (id: string, by: number): Check => ({
+      op: { keep: { key: target.keyOf(orgId, id), add: { [count]: by } } },
+      pointer: `/data/relationships/${relationship}/data`,
+    });
+    return {
+      checks: [
+        ...was.filter((id) => !is.includes(id)).map((id) => move(id, -1)),
+        ...is.filter((id) => !was.includes(id)).map((id) => move(id, 1)),
+      ],
+    };
   };
