@@ -1,14 +1,12 @@
 /**
- * The areas' request examples (`shared/engine/examples.ts`), loaded from the modules their manifests
- * name: the tests and the bench send them with an organisation's ids, and the OpenAPI document shows
- * them with made-up ones.
+ * The areas' request examples (`shared/engine/examples.ts`), loaded from each area's
+ * `functions/<area>/examples.ts`: the tests send them with an organisation's ids, and the OpenAPI
+ * document shows them with made-up ones.
  */
 import { createHash } from 'node:crypto';
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { Ids, RequestExample, RequestExamples } from '#shared/engine/examples';
-import { exampleModules, routes } from '#shared/routes';
-import { REPOSITORY_ROOT } from './repository';
+import { routes } from '#shared/routes';
+import { areaModules, loadModule } from './area-modules';
 
 /** An area's examples, refused if one is of a route its area does not serve (a typo, or another area's). */
 export const ownExamples = (area: string, module: string, examples: RequestExamples) => {
@@ -23,10 +21,8 @@ const areaOf = new Map<string, string>(routes.map((route) => [route.id, route.ar
 /** Every area's examples by route id. */
 export const loadRequestExamples = async (): Promise<ReadonlyMap<string, RequestExample | null>> => {
   const loaded = new Map<string, RequestExample | null>();
-  for (const [area, module] of exampleModules) {
-    const { examples } = (await import(pathToFileURL(resolve(REPOSITORY_ROOT, module)).href)) as {
-      examples: RequestExamples;
-    };
+  for (const [area, module] of areaModules('examples.ts')) {
+    const { examples } = await loadModule<{ examples: RequestExamples }>(module);
     for (const [id, example] of ownExamples(area, module, examples)) loaded.set(id, example);
   }
   return loaded;

@@ -132,11 +132,6 @@ export const answeredTypes: ReadonlyMap<string, () => z.ZodRawShape> = new Map(
   areaList.flatMap((area) => Object.entries(area.answered)),
 );
 
-/** Each area's request examples (`engine/examples.ts`) by area name: tests, bench and the OpenAPI document load them. */
-export const exampleModules: ReadonlyMap<string, string> = new Map(
-  areaList.flatMap((area) => (area.examples ? [[area.name, area.examples] as const] : [])),
-);
-
 export type { PathOf, RouteId } from './http/route-table';
 
 /**

@@ -3,7 +3,6 @@ import { agents, briefings } from './definitions';
 
 export const area = defineArea('agents', {
   tag: 'Agents',
-  examples: 'functions/agents/examples.ts',
   permissions: {
     'agents:view': 'See the organisation’s agents and their briefings.',
     'agents:manage': 'Create, change and delete agents, and store and update their briefings.',

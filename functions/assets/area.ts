@@ -11,7 +11,6 @@ import {
 
 export const area = defineArea('assets', {
   tag: 'Equipment',
-  examples: 'functions/assets/examples.ts',
   permissions: {
     'assets:view':
       'See equipment, vehicles and the catalogue of manufacturers, models, categories and specifications.',

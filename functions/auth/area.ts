@@ -2,7 +2,6 @@ import { defineArea } from '#shared/engine/area';
 
 export const area = defineArea('auth', {
   tag: 'Authentication',
-  examples: 'functions/auth/examples.ts',
   resources: [],
   routes: [
     // Writes: failed authentications are counted in the table (shared/auth/token-throttle.ts).

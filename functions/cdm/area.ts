@@ -12,7 +12,6 @@ import {
 
 export const area = defineArea('cdm', {
   tag: 'Construction Phase Plans',
-  examples: 'functions/cdm/examples.ts',
   permissions: {
     'appointments:view': 'See who is appointed to which CDM duty-holder role on schemes, and the history.',
     'appointments:manage':

@@ -3,7 +3,6 @@ import { comments } from './definitions';
 
 export const area = defineArea('comments', {
   tag: 'Comments',
-  examples: 'functions/comments/examples.ts',
   permissions: {
     'comments:view': 'Read comments on the records of the organisation.',
     'comments:create': 'Comment on records (and delete one’s own comments).',

@@ -9,7 +9,6 @@ import {
 
 export const area = defineArea('costs', {
   tag: 'Costs',
-  examples: 'functions/costs/examples.ts',
   permissions: {
     'costs:view': 'See rate codes and their versions, and cost sheets.',
     'costs:manage': 'Create rate codes, add rate versions, and create and change cost sheets and lines.',

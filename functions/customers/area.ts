@@ -8,7 +8,6 @@ import {
 
 export const area = defineArea('customers', {
   tag: 'Contacts',
-  examples: 'functions/customers/examples.ts',
   permissions: {
     'customers:view': 'See customer contacts, accounts, interactions and appointments.',
     'customers:manage':

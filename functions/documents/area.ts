@@ -4,7 +4,6 @@ import { documents, documentVersions, folders } from './definitions';
 
 export const area = defineArea('documents', {
   tag: 'Documents',
-  examples: 'functions/documents/examples.ts',
   permissions: {
     'documents:view': 'See folders and documents, and download them.',
     'documents:manage': 'Create, upload, move, rename and delete folders and documents.',

@@ -5,7 +5,6 @@ import { EXPORT_JOB } from './job-kinds';
 
 export const area = defineArea('exports', {
   tag: 'Exports',
-  examples: 'functions/exports/examples.ts',
   // Jobs are read here too: like exports, each is its creator's work product.
   jobs: [EXPORT_JOB],
   resources: [exportsDefinition, jobs],

@@ -13,7 +13,6 @@ import {
 
 export const area = defineArea('iam', {
   tag: 'Service Accounts',
-  examples: 'functions/iam/examples.ts',
   permissions: {
     'service-accounts:view': 'See service accounts and their keys (never their secrets).',
     'service-accounts:manage': 'Create, change and delete service accounts and their keys.',

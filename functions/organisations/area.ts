@@ -4,7 +4,6 @@ import { settings } from './settings';
 
 export const area = defineArea('organisations', {
   tag: 'Organisations',
-  examples: 'functions/organisations/examples.ts',
   permissions: {
     'organisations:view': 'See the organisations the caller holds grants in.',
     'settings:view': 'See the organisation’s settings (time zone, locale, session lifetime, page size, SSO).',

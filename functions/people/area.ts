@@ -9,7 +9,6 @@ const mailing = { table: 'write', email: true } as const;
 
 export const area = defineArea('people', {
   tag: 'Teams',
-  examples: 'functions/people/examples.ts',
   permissions: {
     'teams:view': 'List teams and their members.',
     'teams:manage': 'Create, change and delete teams.',

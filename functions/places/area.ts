@@ -4,7 +4,6 @@ import { IMPORT_JOB } from './job-kinds';
 
 export const area = defineArea('places', {
   tag: 'Locations',
-  examples: 'functions/places/examples.ts',
   permissions: {
     'places:view': 'See locations, properties and streets.',
     'places:manage': 'Create, change, delete and import locations.',

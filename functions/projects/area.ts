@@ -3,7 +3,6 @@ import { operations, schemeContracts, schemes, workOrders } from './definitions'
 
 export const area = defineArea('projects', {
   tag: 'Schemes',
-  examples: 'functions/projects/examples.ts',
   permissions: {
     'projects:view': 'See scheme contracts, schemes, work orders and operations.',
     'projects:manage':

@@ -23,7 +23,6 @@ const decision = (
 
 export const area = defineArea('qualifications', {
   tag: 'Qualifications',
-  examples: 'functions/qualifications/examples.ts',
   permissions: {
     'qualifications:view':
       'See qualification types, people’s awards and specifications, and evaluate people against them.',

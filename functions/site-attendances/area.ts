@@ -4,7 +4,6 @@ import { AUTO_SIGN_OUT } from './due-work';
 
 export const area = defineArea('site-attendances', {
   tag: 'Site Attendances',
-  examples: 'functions/site-attendances/examples.ts',
   permissions: {
     'site-attendances:view': 'See who is and was on site, and export a roll call.',
     'site-attendances:manage':

@@ -5,7 +5,6 @@ import { DELIVERY_ATTEMPT } from './due-work';
 
 export const area = defineArea('webhooks', {
   tag: 'Webhooks',
-  examples: 'functions/webhooks/examples.ts',
   permissions: {
     'webhooks:view':
       'See webhook subscriptions (never their signing secrets) and their deliveries: attempts, answers and retries.',

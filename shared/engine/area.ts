@@ -90,7 +90,6 @@ export interface Area<Resources, Entries extends readonly RouteEntry[], Permissi
   consumers: readonly DeclaredConsumer[];
   jobs: readonly DeclaredJobKind[];
   dueWork: readonly DueWorkKind[];
-  examples: `functions/${string}/examples.ts` | undefined;
   /** Typed with the permissions as written, so the composition root checks them against the catalogue. */
   routes: (
     | GenericRoutes<Resources[keyof Resources & number]>
@@ -109,7 +108,6 @@ export const defineArea = <
     resources,
     routes,
     answered = {},
-    examples,
     dueWork = [],
     permissions = {} as Permissions,
     consumers = [],
@@ -120,8 +118,6 @@ export const defineArea = <
     routes: Entries;
     /** The read attributes of types its routes answer with that none of its declarations is (whoami). */
     answered?: AnsweredTypes;
-    /** Its request examples' module (`engine/examples.ts`), by path: tests, bench and OpenAPI load it. */
-    examples?: `functions/${string}/examples.ts`;
     /** The kinds of work due later its records put on the due index (the one runner reads them here). */
     dueWork?: readonly DueWorkKind[];
     /** The permissions it owns, each with what it allows: its part of the catalogue. */
@@ -135,7 +131,6 @@ export const defineArea = <
   name,
   resources,
   answered,
-  examples,
   dueWork,
   permissions,
   consumers,

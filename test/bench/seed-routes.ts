@@ -26,10 +26,8 @@
  * seed-steps.ts), found by that name for each area of the composition root's list, so adding an area's
  * seeds edits nothing here. No module of the service imports them, so no byte of them enters a bundle.
  */
-import { existsSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { resolve } from 'node:path';
 import { grantRecord, grantWrites } from '#functions/iam/grant-writes';
 import { streets } from '#functions/places/definitions';
 import { processNotification } from '#functions/street-works/receive';
@@ -41,6 +39,7 @@ import { commit } from '#shared/data/transaction';
 import { newRecord } from '#shared/engine/record-writes';
 import { type Route, routes } from '#shared/routes';
 import { handler as consume } from '../../functions/events/consume';
+import { areaModules, loadModule } from '../../infra/area-modules';
 import { startEventStream } from '../../infra/local/event-stream';
 import { startLambdaEndpoint } from '../../infra/local/lambda-endpoint';
 import { createFeatureConfiguration, createOrganisation } from '../../infra/local/records';
@@ -72,15 +71,12 @@ export type SeededRoute =
  * Every area's bench seeds, in the composition root's order of the areas (the order its routes are
  * listed in): `functions/<area>/bench-seeds.ts` where an area has one.
  */
-const loadBenchSeeds = async (): Promise<BenchSeeds[]> => {
-  const areas = [...new Set(routes.map((route) => route.area))];
-  const files = areas
-    .map((area) => resolve(import.meta.dirname, `../../functions/${area}/bench-seeds.ts`))
-    .filter((file) => existsSync(file));
-  return Promise.all(
-    files.map(async (file) => ((await import(file)) as { benchSeeds: BenchSeeds }).benchSeeds),
+const loadBenchSeeds = async (): Promise<BenchSeeds[]> =>
+  Promise.all(
+    areaModules('bench-seeds.ts').map(
+      async ([, module]) => (await loadModule<{ benchSeeds: BenchSeeds }>(module)).benchSeeds,
+    ),
   );
-};
 
 /** The areas' `writes` groups, by `at` (a stable sort: equal `at`s stay in the areas' order). */
 const writesInOrder = (seeds: BenchSeeds[], c: SeedContext): Step[] =>

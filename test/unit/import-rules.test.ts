@@ -239,9 +239,12 @@ describe('no import circle', () => {
 });
 
 /** An area's bench seeds: the routes bench loads them by name (test/bench/seed-routes.ts); nothing else may. */
-const BENCH_SEEDS = /^functions\/[^/]+\/bench-seeds\.ts$/;
+const BENCH_SEEDS = /^functions\/[^/]+\/(bench-seeds|examples)\.ts$/;
 
-/** Every import of an area's bench seeds by a module of the service (shared/, functions/, infra/). */
+/**
+ * Every import of an area's bench seeds or request examples by a module of the service (shared/,
+ * functions/, infra/): they are found by name (`infra/area-modules.ts`), so no bundle holds them.
+ */
 const benchSeedsImported = (sources?: Sources): string[] =>
   [...FILES, ...sourceFiles('infra')].flatMap((file) =>
     importsOf(file, sources?.get(file))
@@ -249,16 +252,20 @@ const benchSeedsImported = (sources?: Sources): string[] =>
       .map(({ target, line }) => `${file}:${line} imports ${target}`),
   );
 
-describe("an area's bench seeds stay out of the service", () => {
-  it('no module of shared/, functions/ or infra/ imports a functions/<area>/bench-seeds.ts (so no bundle holds one)', () => {
+describe("an area's bench seeds and request examples stay out of the service", () => {
+  it('no module of shared/, functions/ or infra/ imports a functions/<area>/bench-seeds.ts or examples.ts (so no bundle holds one)', () => {
     expect(FILES.filter((file) => BENCH_SEEDS.test(file)).length).toBeGreaterThan(0);
     expect(benchSeedsImported()).toEqual([]);
   });
 
-  it("the rule fails on an area's manifest naming its bench seeds", () => {
+  it("the rule fails on an area's manifest naming its bench seeds or its examples", () => {
     const broken = withImport('functions/agents/area.ts', "import { benchSeeds } from './bench-seeds';");
     expect(benchSeedsImported(broken)).toEqual([
       'functions/agents/area.ts:1 imports functions/agents/bench-seeds.ts',
+    ]);
+    const named = withImport('functions/people/area.ts', "import { examples } from './examples';");
+    expect(benchSeedsImported(named)).toEqual([
+      'functions/people/area.ts:1 imports functions/people/examples.ts',
     ]);
   });
 });
