@@ -4,6 +4,13 @@ import { jobRoles } from './job-roles';
 import { teams } from './teams';
 import { users } from './users';
 
+/** JSON:API's to-many relationship endpoints for a team's members (team-member-writes.ts). */
+const members = {
+  path: '/v3/orgs/{org_id}/people/teams/{team_id}/relationships/members',
+  tag: 'Teams',
+  answers: { status: 200, relationship: 'users', many: true },
+} as const;
+
 /** Sends invitation e-mails (SES) and writes what they give. */
 const mailing = { table: 'write', email: true } as const;
 
@@ -11,7 +18,8 @@ export const area = defineArea('people', {
   tag: 'Teams',
   permissions: {
     'teams:view': 'List teams and their members.',
-    'teams:manage': 'Create, change and delete teams.',
+    'teams:manage':
+      'Create, change and delete teams, and change their members and lead (adding members gives them the team’s grants: only those one holds oneself).',
     'users:view': 'See the organisation’s users and their profiles.',
     'users:manage':
       'Change users’ profiles, suspend, deactivate and reactivate them, and set their job roles.',
@@ -24,6 +32,37 @@ export const area = defineArea('people', {
   },
   resources: [teams, users, jobRoles, invitations],
   routes: [
+    {
+      ...members,
+      id: 'getTeamMembers',
+      method: 'GET',
+      handler: 'functions/people/get-team-members.ts',
+      permission: 'teams:view',
+    },
+    {
+      ...members,
+      id: 'addTeamMembers',
+      method: 'POST',
+      handler: 'functions/people/add-team-members.ts',
+      permission: 'teams:manage',
+      // 403: adding would give grants the team holds beyond the caller's own.
+      errors: [403],
+    },
+    {
+      ...members,
+      id: 'removeTeamMembers',
+      method: 'DELETE',
+      handler: 'functions/people/remove-team-members.ts',
+      permission: 'teams:manage',
+    },
+    {
+      ...members,
+      id: 'replaceTeamMembers',
+      method: 'PATCH',
+      handler: 'functions/people/replace-team-members.ts',
+      permission: 'teams:manage',
+      errors: [403],
+    },
     {
       id: 'resendInvitation',
       method: 'POST',

@@ -9,6 +9,22 @@ export const examples: RequestExamples = {
       relationships: { members: many('users', [i.person]) },
     },
   }),
+  updateTeam: (i) => ({
+    data: { type: 'teams', id: i.team_id, attributes: { description: 'Changed by a test.' } },
+  }),
+  addTeamMembers: (i) => ({ data: [{ type: 'users', id: i.colleague }] }),
+  replaceTeamMembers: (i) => ({
+    data: [
+      { type: 'users', id: i.person, meta: { lead: true } },
+      { type: 'users', id: i.colleague },
+    ],
+  }),
+  removeTeamMembers: (i) => ({
+    data: [
+      { type: 'users', id: i.person },
+      { type: 'users', id: i.colleague },
+    ],
+  }),
   createJobRole: (i) => ({
     data: { type: 'job-roles', attributes: { name: 'Site supervisor', code: `${i.reference}-SSUP` } },
   }),

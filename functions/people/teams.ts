@@ -1,18 +1,36 @@
 import * as z from 'zod';
 import { defineResource } from '#shared/engine/resource-definition';
+import { freeText, requiredLine } from '#shared/jsonapi/attribute-types';
 
+/**
+ * Teams: a name, a description and members, one of whom may lead. Created with members
+ * (`team-writes.ts`); changed by the generic PATCH (name and description); members and lead change
+ * through `…/relationships/members` (`team-member-writes.ts`), which moves what the team's grants give
+ * with them; deleted only once it has no members and holds no grants (`delete-team.ts`).
+ */
 export const teams = defineResource({
   type: 'teams',
   names: { one: 'Team', many: 'Teams' },
   collectionPath: '/v3/orgs/{org_id}/people/teams',
   itemPath: '/v3/orgs/{org_id}/people/teams/{team_id}',
   permission: 'teams',
-  endpoints: { list: 'functions/people/list-teams.ts', get: true, create: 'functions/people/create-team.ts' },
+  endpoints: {
+    list: 'functions/people/list-teams.ts',
+    get: true,
+    create: 'functions/people/create-team.ts',
+    update: true,
+    delete: 'functions/people/delete-team.ts',
+  },
+  writes: () => ({
+    attributes: { name: requiredLine(200), description: freeText(2000).optional() },
+  }),
   served: () => ({ name: z.string(), description: z.string() }),
   relationships: {
     members: { type: 'users', many: true },
     organisation: { type: 'organisations' },
     schemas: { type: 'form-schemas', many: true },
+    // Set by `meta: {lead: true}` on a member's identifier at …/relationships/members; always a member.
+    lead: { type: 'users' },
   },
   collection: {
     filters: {
@@ -22,6 +40,7 @@ export const teams = defineResource({
     },
     sorts: { name: { path: 'attributes.name', index: 'lsi1' } },
     defaultSort: 'name',
-    includes: ['members'],
+    includes: ['members', 'lead'],
   },
+  events: ['member-added', 'member-removed', 'members-replaced'],
 });

@@ -349,6 +349,30 @@ const successBody = (route: Route, answer: Answer, contract: HandlerContract): R
       ),
     );
   }
+  if (answer.relationship !== undefined && answer.many) {
+    return described(
+      "The relationship's linkage: every identifier, with the `meta` each carries (a team's lead: `{lead: true}`).",
+      jsonApiContent(
+        documentSchema(
+          {
+            data: { type: 'array', items: identifierSchema([answer.relationship]) },
+            links: {
+              type: 'object',
+              description:
+                'The relationship itself, and the record it belongs to with the related records included.',
+              properties: {
+                self: { type: 'string', format: 'uri' },
+                related: { type: 'string', format: 'uri' },
+              },
+              required: ['self', 'related'],
+              additionalProperties: false,
+            },
+          },
+          ['data', 'links'],
+        ),
+      ),
+    );
+  }
   if (answer.relationship !== undefined) {
     return described(
       "The relationship's linkage.",

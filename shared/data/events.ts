@@ -95,11 +95,17 @@ export interface Change {
   record?: StoredResource;
   /** What the event carries when it is not the subject as it became (a rate code's new version). */
   data?: object;
+  /** Meta the event's record carries beside its own: what the change did that the record cannot say. */
+  note?: Record<string, unknown>;
 }
+
+/** The record as presented, with the change's note added to its meta. */
+const noted = (presented: object, note: Record<string, unknown> | undefined): object =>
+  note ? { ...presented, meta: { ...(presented as { meta?: object }).meta, ...note } } : presented;
 
 /** The event item for a change, or null for a type whose changes are not events. */
 export const eventItem = (change: Change, actor: Actor, at: number): StoredEvent | null => {
-  const { subject, action, record, data } = change;
+  const { subject, action, record, data, note } = change;
   const source = sources.get(subject.type);
   if (source === undefined) throw new Error(`${subject.type} records change without declaring their events`);
   if (source === null) return null;
@@ -116,7 +122,7 @@ export const eventItem = (change: Change, actor: Actor, at: number): StoredEvent
     subject: { type: subject.type, id: subject.id },
     actor: { kind: actor.kind, id: actor.id },
     occurred_at: new Date(at).toISOString(),
-    data: data ?? (record ? source.present(record) : { type: subject.type, id: subject.id }),
+    data: data ?? (record ? noted(source.present(record), note) : { type: subject.type, id: subject.id }),
     expires_at: Math.floor(at / 1000) + EVENT_RETENTION_DAYS * 86_400,
   };
 };

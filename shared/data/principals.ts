@@ -140,6 +140,27 @@ export const principalTeamsWrite = (
 });
 
 /**
+ * A user leaving a team of an organisation: the team's id leaves their principal's list for it. Its
+ * place in the list, as read, is the condition, so a list changed meanwhile refuses the write rather
+ * than losing another team's entry.
+ */
+export const principalTeamLeave = (
+  id: string,
+  orgId: string,
+  teamId: string,
+  at: number,
+): NonNullable<TransactWriteCommandInput['TransactItems']>[number] => ({
+  Update: {
+    TableName: tableName,
+    Key: principalKey(id),
+    UpdateExpression: `REMOVE teams.#org[${at}]`,
+    ConditionExpression: `teams.#org[${at}] = :team`,
+    ExpressionAttributeNames: { '#org': orgId },
+    ExpressionAttributeValues: { ':team': teamId },
+  },
+});
+
+/**
  * For a transaction whose decision rests on what a principal holds (an invitation accepted under its
  * inviter's authority): the principal is still enabled when it commits.
  */

@@ -29,14 +29,21 @@ export const TRANSACTION_MAX = 100;
 export type WriteOp =
   /** A new tenant record (refused if its key exists), counted (and, filed under a parent, counted there). */
   | { create: StoredResource; as?: string }
-  /** A new version of a tenant record, refused unless the stored version is `version - 1`. */
-  | { replace: StoredResource; as?: string }
+  /**
+   * A new version of a tenant record, refused unless the stored version is `version - 1`; `note` is meta
+   * its event carries beside the record (the members a team's membership change added and removed).
+   */
+  | { replace: StoredResource; as?: string; note?: Record<string, unknown> }
   /** A tenant record removed, refused unless the stored version is `version`; uncounted (under its parent too). */
   | { delete: StoredResource; as?: string }
-  /** Appends `id` to a relationship list of an existing record (refused if the record is absent). */
-  | { link: { key: ItemKey; relationship: string; id: string } }
-  /** Removes `id` from a relationship list of an existing record, if present. */
-  | { unlink: { record: StoredResource; relationship: string; id: string } }
+  /**
+   * Appends `id` to a relationship list of an existing record (refused if the record is absent); `set`
+   * keeps what joining gives it beside the link, as `keep` sets names (a member's `held#<grant>` of the
+   * team's grants): DynamoDB allows one action per item in a transaction.
+   */
+  | { link: { key: ItemKey; relationship: string; id: string; set?: Record<string, string> } }
+  /** Removes `id` from a relationship list of an existing record, if present; `unset`: names kept because of the link, removed with it. */
+  | { unlink: { record: StoredResource; relationship: string; id: string; unset?: readonly string[] } }
   /**
    * Keeps on an existing record top-level attributes that a change of another record decides, never
    * served: sets (or, given null, removes) names (a user's `held#<grant>`), adds to numbers and joins
@@ -172,7 +179,13 @@ const counterUpdate = ({ key, add, join, leave, drop, expect }: Tally): Transact
 /** What an op does to a tenant record, for its event; null for ops on anything else. */
 const changeOf = (op: WriteOp): Change | null => {
   if ('create' in op) return { subject: op.create, action: op.as ?? 'created', record: op.create };
-  if ('replace' in op) return { subject: op.replace, action: op.as ?? 'updated', record: op.replace };
+  if ('replace' in op)
+    return {
+      subject: op.replace,
+      action: op.as ?? 'updated',
+      record: op.replace,
+      ...(op.note && { note: op.note }),
+    };
   if ('delete' in op) return { subject: op.delete, action: op.as ?? 'deleted' };
   if ('event' in op) return op.event;
   return null;
@@ -255,28 +268,51 @@ export const buildTransaction = (
       const parent = childCounter(op.delete);
       if (parent) count(i, parent, -1);
     } else if ('link' in op) {
+      const kept = Object.entries(op.link.set ?? {});
       add(i, {
         Update: {
           TableName: tableName,
           Key: op.link.key,
-          UpdateExpression:
+          UpdateExpression: [
             'SET #rels.#rel = list_append(if_not_exists(#rels.#rel, :none), :id), #version = #version + :one',
+            ...kept.map((_, k) => `#s${k} = :s${k}`),
+          ].join(', '),
           ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeNames: { '#rels': 'rels', '#rel': op.link.relationship, '#version': 'version' },
-          ExpressionAttributeValues: { ':none': [], ':id': [op.link.id], ':one': 1 },
+          ExpressionAttributeNames: {
+            '#rels': 'rels',
+            '#rel': op.link.relationship,
+            '#version': 'version',
+            ...Object.fromEntries(kept.map(([name], k) => [`#s${k}`, name])),
+          },
+          ExpressionAttributeValues: {
+            ':none': [],
+            ':id': [op.link.id],
+            ':one': 1,
+            ...Object.fromEntries(kept.map(([, value], k) => [`:s${k}`, value])),
+          },
         },
       });
     } else if ('unlink' in op) {
-      const { record, relationship, id } = op.unlink;
+      const { record, relationship, id, unset = [] } = op.unlink;
       const current = record.rels[relationship];
       const list = Array.isArray(current) ? current : [];
       add(i, {
         Update: {
           TableName: tableName,
           Key: { pk: record.pk, sk: record.sk },
-          UpdateExpression: 'SET #rels.#rel = :list, #version = :next',
+          UpdateExpression: [
+            'SET #rels.#rel = :list, #version = :next',
+            unset.length && `REMOVE ${unset.map((_, k) => `#u${k}`).join(', ')}`,
+          ]
+            .filter(Boolean)
+            .join(' '),
           ConditionExpression: '#version = :version',
-          ExpressionAttributeNames: { '#rels': 'rels', '#rel': relationship, '#version': 'version' },
+          ExpressionAttributeNames: {
+            '#rels': 'rels',
+            '#rel': relationship,
+            '#version': 'version',
+            ...Object.fromEntries(unset.map((name, k) => [`#u${k}`, name])),
+          },
           ExpressionAttributeValues: {
             ':list': list.filter((x) => x !== id),
             ':version': record.version,

@@ -116,8 +116,10 @@ export interface Answer {
   collection?: string | readonly string[];
   /** The collection is a feed read with a cursor (`links.next`), not pages of a counted whole. */
   cursor?: true;
-  /** A relationship's linkage: an identifier of this type, or null. */
+  /** A relationship's linkage: an identifier of this type, or null (with `many`, a list of them). */
   relationship?: string;
+  /** The relationship is to-many: its linkage is a list, with `links.self` (JSON:API §"Updating To-Many Relationships"). */
+  many?: true;
   /** A meta document: alone, or where `resource` is not answered (an SNS confirmation). */
   meta?: true;
   /** Another media type; the handler module's `responseBody` gives its schema. */

@@ -44,8 +44,8 @@ export interface ResourceObject {
 
 export interface DataDocument {
   jsonapi: typeof jsonapi;
-  /** A resource, a collection, or (relationship endpoints) a resource identifier. */
-  data: ResourceObject | ResourceObject[] | ResourceIdentifier | null;
+  /** A resource, a collection, or (relationship endpoints) a resource identifier or a list of them. */
+  data: ResourceObject | ResourceObject[] | ResourceIdentifier | ResourceIdentifier[] | null;
   included?: ResourceObject[];
   meta?: Record<string, unknown>;
   links?: Record<string, string | null>;

@@ -35,7 +35,11 @@ export const expectDocumentLinks = (
   if (typeof document !== 'object' || document === null || !('data' in document)) return;
   const { data, links = {} } = document;
   const where = `${method} ${requestUrl}`;
-  if (Array.isArray(data) && document.meta?.pagination === undefined) {
+  if (Array.isArray(data) && new URL(requestUrl).pathname.includes('/relationships/')) {
+    // A to-many relationship's linkage: its own URL, and the record it belongs to.
+    expect(Object.keys(links).sort(), `${where}: a relationship's links`).toEqual(['related', 'self']);
+    expect(sameTarget(links.self, requestUrl), `${where}: links.self`).toBe(true);
+  } else if (Array.isArray(data) && document.meta?.pagination === undefined) {
     expect(Object.keys(links).sort(), `${where}: a feed's links`).toEqual(['next', 'self']);
     expect(sameTarget(links.self, requestUrl), `${where}: links.self`).toBe(true);
     const next = new URL(String(links.next));

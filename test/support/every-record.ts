@@ -190,6 +190,12 @@ export const buildEveryRecord = async (
     'updateGrant',
     'updateRole',
     'updateRoleGroup',
+    'updateTeam',
+    // The team's members: the colleague joins, both are named with the person leading, then both leave
+    // (a team goes only once it has none).
+    'addTeamMembers',
+    'replaceTeamMembers',
+    'removeTeamMembers',
   ])
     await send(id, 200);
 
