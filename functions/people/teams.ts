@@ -40,7 +40,7 @@ export const teams = defineResource({
     },
     sorts: { name: { path: 'attributes.name', index: 'lsi1' } },
     defaultSort: 'name',
-    includes: ['members', 'lead'],
+    includes: ['members'],
   },
   events: ['member-added', 'member-removed', 'members-replaced'],
 });
