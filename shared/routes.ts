@@ -130,7 +130,8 @@ for (const [type, resource] of resourceTypes) {
   // write takes yet.)
   for (const [name, { types = [] }] of Object.entries(resource.relationships))
     for (const target of types)
-      if (!resourceTypes.has(target)) throw new Error(`${type}.${name} names ${target}, which no area serves`);
+      if (!resourceTypes.has(target))
+        throw new Error(`${type}.${name} names ${target}, which no area serves`);
 }
 
 /** The read attributes of the types routes answer with that no declaration is (whoami, events), by type. */

@@ -162,8 +162,7 @@ const ownParameter = (name: string, declared: OwnQueryParameter | undefined): Pa
 const equalitySchema = (filter: FilterOption): SchemaObject => {
   if (filter.type === 'boolean') return { type: 'string', enum: ['true', 'false'] };
   if (filter.link?.part === 'type') return { type: 'string', enum: [...filter.link.types] };
-  if (filter.link)
-    return { type: 'string', pattern: `^(${filter.link.types.join('|')}):[0-9a-f-]{36}$` };
+  if (filter.link) return { type: 'string', pattern: `^(${filter.link.types.join('|')}):[0-9a-f-]{36}$` };
   return { type: 'string', minLength: filter.minLength ?? 1 };
 };
 

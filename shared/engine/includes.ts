@@ -5,8 +5,8 @@
 import { batchGetInScopeWith } from '../data/repository';
 import type { Scope } from '../data/scope';
 import type { ItemKey, StoredResource } from '../data/stored-resource';
-import { declaredType, type ResourceDefinition } from './resource-definition';
 import { identifiersOf, storedUnder, targetTypes } from './relationship-targets';
+import { declaredType, type ResourceDefinition } from './resource-definition';
 
 interface IncludeTree {
   [relationship: string]: IncludeTree;

@@ -74,7 +74,12 @@ export const existenceChecks = (
     return identifiersOf(relationship, stored).flatMap(({ type, id }, i) => {
       const target = declaredType(type);
       return target
-        ? [{ op: { check: target.keyOf(orgId, id) }, pointer: `/data/relationships/${name}/data${many ? `/${i}` : ''}` }]
+        ? [
+            {
+              op: { check: target.keyOf(orgId, id) },
+              pointer: `/data/relationships/${name}/data${many ? `/${i}` : ''}`,
+            },
+          ]
         : [];
     });
   });

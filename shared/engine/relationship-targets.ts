@@ -47,8 +47,10 @@ export const identifiersOf = (
 };
 
 /** The value a record holds under a relationship's name: the organisation's id for the house default. */
-export const storedUnder = (item: Pick<StoredResource, 'org_id' | 'rels'>, name: string): StoredRelationship =>
-  (name === 'organisation' ? item.org_id : item.rels[name]) ?? null;
+export const storedUnder = (
+  item: Pick<StoredResource, 'org_id' | 'rels'>,
+  name: string,
+): StoredRelationship => (name === 'organisation' ? item.org_id : item.rels[name]) ?? null;
 
 /**
  * The filters of a polymorphic relationship, for a collection's declaration: `filter[<name>]=<type>:<id>`
