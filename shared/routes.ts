@@ -125,6 +125,13 @@ export const resourceTypes: ReadonlyMap<string, ResourceDefinition> = new Map(
 // it reading the other one.
 for (const [type, resource] of resourceTypes) {
   if (declaredType(type) !== resource) throw new Error(`${type} is declared more than once`);
+  // A polymorphic link to a type nobody serves would be taken from clients, written unchecked and never
+  // included. (Single-type links may name a type still to come, as a team's form schemas do, which no
+  // write takes yet.)
+  for (const [name, { types = [] }] of Object.entries(resource.relationships))
+    for (const target of types)
+      if (!resourceTypes.has(target))
+        throw new Error(`${type}.${name} names ${target}, which no area serves`);
 }
 
 /** The read attributes of the types routes answer with that no declaration is (whoami, events), by type. */

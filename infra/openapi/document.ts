@@ -23,6 +23,7 @@ import { SESSION_COOKIE } from '#shared/auth/sessions';
 import { GENERIC_ENDPOINTS } from '#shared/engine/area';
 import type { RequestExample } from '#shared/engine/examples';
 import { readShape } from '#shared/engine/read-attributes';
+import { targetTypes } from '#shared/engine/relationship-targets';
 import type { ResourceDefinition } from '#shared/engine/resource-definition';
 import { declaredCrud } from '#shared/engine/simple-crud';
 import {
@@ -115,18 +116,18 @@ const answerOf = (route: Route): Answer => {
 const schemaName = (type: string) =>
   type.replace(/(^|-)([a-z])/g, (_, _dash: string, letter: string) => letter.toUpperCase());
 
-/** The types `include` can bring in from a type, following each declared include path. */
+/** The types `include` can bring in from a type, following each declared include path (through each type a polymorphic link may name). */
 const includedTypes = (definition: ResourceDefinition | undefined, paths: readonly string[]): string[] => {
   const types = new Set<string>();
-  for (const path of paths) {
-    let at = definition;
-    for (const name of path.split('.')) {
-      const target = at?.relationships[name];
-      if (!target) break;
-      types.add(target.type);
-      at = resourceTypes.get(target.type);
+  const follow = (at: ResourceDefinition | undefined, [name, ...rest]: string[]) => {
+    const target = name === undefined ? undefined : at?.relationships[name];
+    if (!target) return;
+    for (const type of targetTypes(target)) {
+      types.add(type);
+      follow(resourceTypes.get(type), rest);
     }
-  }
+  };
+  for (const path of paths) follow(definition, path.split('.'));
   return [...types];
 };
 
@@ -157,11 +158,16 @@ const ownParameter = (name: string, declared: OwnQueryParameter | undefined): Pa
   );
 
 /** An equality filter: required, at least so long, or true/false, as its declaration says to the parser. */
+/** What an equality filter takes: `true`/`false`, a polymorphic link's `<type>:<id>` or type, or text. */
+const equalitySchema = (filter: FilterOption): SchemaObject => {
+  if (filter.type === 'boolean') return { type: 'string', enum: ['true', 'false'] };
+  if (filter.link?.part === 'type') return { type: 'string', enum: [...filter.link.types] };
+  if (filter.link) return { type: 'string', pattern: `^(${filter.link.types.join('|')}):[0-9a-f-]{36}$` };
+  return { type: 'string', minLength: filter.minLength ?? 1 };
+};
+
 const equalityFilter = (field: string, filter: FilterOption): ParameterObject => {
-  const schema: SchemaObject =
-    filter.type === 'boolean'
-      ? { type: 'string', enum: ['true', 'false'] }
-      : { type: 'string', minLength: filter.minLength ?? 1 };
+  const schema = equalitySchema(filter);
   const description = [
     filter.description ??
       `Exact equality on ${field}${filter.type === 'boolean' ? ': `true` or `false`' : ''}.`,

@@ -5,6 +5,7 @@
  * zod schemas the writes accept, and what the server sets from the declaration's `served` attributes.
  */
 import type { SchemaObject } from 'openapi3-ts/oas31';
+import type { RelationshipDefinition } from '#shared/engine/declaration';
 
 export const ref = (name: string): SchemaObject => ({ $ref: `#/components/schemas/${name}` });
 
@@ -213,7 +214,7 @@ export interface ResourceShape {
   type: string;
   attributes: SchemaObject;
   /** Undefined for a type no declaration describes (whoami, a key): any relationships. */
-  relationships: Record<string, { type: string; many?: true }> | undefined;
+  relationships: Record<string, RelationshipDefinition> | undefined;
   /** Whether records of the type have a URL of their own (`links.self`). */
   linked: boolean;
 }
@@ -230,9 +231,12 @@ export const resourceSchema = ({ type, attributes, relationships, linked }: Reso
         Object.entries(relationships ?? {}).map(([name, target]) => [
           name,
           relationshipSchema(
-            target.many
-              ? { type: 'array', items: identifierSchema([target.type]) }
-              : nullable(identifierSchema([target.type])),
+            target.types
+              ? // A polymorphic link: one identifier schema per type it may name, told apart by `type`.
+                nullable({ oneOf: target.types.map((type) => identifierSchema([type])) })
+              : target.many
+                ? { type: 'array', items: identifierSchema([target.type]) }
+                : nullable(identifierSchema([target.type])),
           ),
         ]),
       ),

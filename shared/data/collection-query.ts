@@ -17,6 +17,8 @@ export interface LatLng {
 export type FilterClause =
   | { field: string; path: FieldPath; op: 'eq'; value: string | boolean }
   | { field: string; path: FieldPath; op: 'since' | 'until'; value: string }
+  /** Text that begins with the value: the type part of a polymorphic link's `<type>:<id>`. */
+  | { field: string; path: FieldPath; op: 'begins'; value: string }
   | { field: string; path: FieldPath; op: 'box'; bottomLeft: LatLng; topRight: LatLng };
 
 export interface Page {

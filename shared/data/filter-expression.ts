@@ -32,6 +32,8 @@ export const buildFilterExpression = (filters: readonly FilterClause[]): Express
         return `${path(f.path)} >= ${value(f.value)}`;
       case 'until':
         return `${path(f.path)} <= ${value(f.value)}`;
+      case 'begins':
+        return `begins_with(${path(f.path)}, ${value(f.value)})`;
       default: {
         const lat = `${path(f.path)}.${name('latitude')}`;
         const lng = `${path(f.path)}.${name('longitude')}`;

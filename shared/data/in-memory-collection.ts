@@ -1,6 +1,6 @@
 /**
  * The collection engine over records already in hand, for collections bounded by the caller's grants
- * (organisations). Same semantics as the DynamoDB path: equality, inclusive time windows, boxes.
+ * (organisations). Same semantics as the DynamoDB path: equality, prefixes, inclusive time windows, boxes.
  */
 import { type CollectionQuery, type FilterClause, type PageRead, valueAt } from './collection-query';
 import type { StoredResource } from './stored-resource';
@@ -14,6 +14,8 @@ const matches = (item: unknown, f: FilterClause): boolean => {
       return typeof value === 'string' && value >= f.value;
     case 'until':
       return typeof value === 'string' && value <= f.value;
+    case 'begins':
+      return typeof value === 'string' && value.startsWith(f.value);
     case 'box': {
       const { latitude, longitude } = (value ?? {}) as { latitude?: unknown; longitude?: unknown };
       if (typeof latitude !== 'number' || typeof longitude !== 'number') return false;

@@ -72,10 +72,14 @@ export interface WriteMoments {
   guardDelete?: (record: StoredResource) => string | undefined;
 }
 
-export interface RelationshipDefinition {
-  type: string;
-  many?: true;
-}
+/**
+ * What a relationship points at: one type (`{type}`, to one or `many`), or one of several (`{types}`, to one:
+ * a polymorphic `subject` or `assignee`), stored as `<type>:<id>` so the stored value alone names the record
+ * (an equality filter and an index key read it as it is); see `relationship-targets.ts`.
+ */
+export type RelationshipDefinition =
+  | { type: string; many?: true; types?: never }
+  | { types: readonly [string, string, ...string[]]; type?: never; many?: never };
 
 /**
  * How one operation is served: `true` for the generic handler, or a bespoke handler module (relative to

@@ -5,8 +5,8 @@
 import { batchGetInScopeWith } from '../data/repository';
 import type { Scope } from '../data/scope';
 import type { ItemKey, StoredResource } from '../data/stored-resource';
+import { identifiersOf, storedUnder, targetTypes } from './relationship-targets';
 import { declaredType, type ResourceDefinition } from './resource-definition';
-import { relatedIds } from './serialise';
 
 interface IncludeTree {
   [relationship: string]: IncludeTree;
@@ -51,16 +51,22 @@ export const resolveIncludes = async (
   while (frontier.length > 0) {
     const requests = frontier.flatMap(({ definition: source, items, tree }) =>
       Object.entries(tree).flatMap(([name, subtree]) => {
-        const target = declaredType(source.relationships[name]?.type ?? '');
-        if (!target) return [];
-        const related = items.flatMap((item) =>
-          relatedIds(item, name).map((id) => ({ org: item.org_id, id })),
+        const relationship = source.relationships[name];
+        if (!relationship) return [];
+        const named = items.flatMap((item) =>
+          identifiersOf(relationship, storedUnder(item, name)).map((to) => ({ org: item.org_id, ...to })),
         );
-        const unread = related.filter(({ id }) => !held(target.type, id));
-        const keys = unread.map(({ org, id }) => target.keyOf(org, id));
-        // What their answers derive from (a folder's tally) comes in the same read.
-        const ahead = unread.flatMap(({ org, id }) => target.derivedKeys?.(org, id) ?? []);
-        return [{ definition: target, related, keys, ahead, tree: subtree }];
+        // A polymorphic relationship is one branch per type it names here, all read in the same batch.
+        return targetTypes(relationship).flatMap((type) => {
+          const target = declaredType(type);
+          if (!target) return [];
+          const related = named.filter((to) => to.type === type);
+          const unread = related.filter(({ id }) => !held(type, id));
+          const keys = unread.map(({ org, id }) => target.keyOf(org, id));
+          // What their answers derive from (a folder's tally) comes in the same read.
+          const ahead = unread.flatMap(({ org, id }) => target.derivedKeys?.(org, id) ?? []);
+          return [{ definition: target, related, keys, ahead, tree: subtree }];
+        });
       }),
     );
     if (requests.length === 0) break;

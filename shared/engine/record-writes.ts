@@ -18,43 +18,70 @@ export type { Check } from './declaration';
 /** Where most bespoke writes look for it, beside the rest of a write's parts. */
 export { byPrincipal } from './moments';
 
-import { relatedIds } from './serialise';
+import { type Identifier, identifiersOf, storedIdentifier } from './relationship-targets';
 import { indexed, toStoredResource } from './stored';
 
-type RelationshipInput = { data: { type: string; id: string } | { type: string; id: string }[] | null };
+type RelationshipInput = { data: Identifier | Identifier[] | null };
 
-/** `{name: {data: …}}` as a request names them → stored ids. */
-export const storedRelationships = (relationships: Record<string, RelationshipInput | undefined> = {}) =>
+/**
+ * `{name: {data: …}}` as a request names them → stored values: ids, or `<type>:<id>` for a relationship the
+ * definition declares polymorphic (so a write of one must name its definition).
+ */
+export const storedRelationships = (
+  relationships: Record<string, RelationshipInput | undefined> = {},
+  definition?: ResourceDefinition,
+) =>
   Object.fromEntries(
-    Object.entries(relationships).flatMap(([name, r]): [string, StoredRelationship][] =>
-      r === undefined ? [] : [[name, Array.isArray(r.data) ? r.data.map((d) => d.id) : (r.data?.id ?? null)]],
-    ),
+    Object.entries(relationships).flatMap(([name, r]): [string, StoredRelationship][] => {
+      if (r === undefined) return [];
+      if (Array.isArray(r.data)) return [[name, r.data.map((d) => d.id)]];
+      const polymorphic = definition?.relationships[name]?.types !== undefined;
+      return [[name, r.data && polymorphic ? storedIdentifier(r.data) : (r.data?.id ?? null)]];
+    }),
   );
 
-/** The JSON:API schema of one relationship of a definition, for request documents. */
+/**
+ * The JSON:API schema of one relationship of a definition, for request documents. A polymorphic one takes an
+ * identifier of any of its types (a `oneOf` told apart by `type`: another type is a 400 at `…/data/type`).
+ */
 export const relationshipSchema = (definition: ResourceDefinition, name: string, maxMany = 100) => {
   const target = definition.relationships[name];
   if (!target) throw new Error(`${definition.type} has no relationship ${name}`);
-  const identifier = z.strictObject({ type: z.literal(target.type), id: z.uuid() });
+  const identifier = (type: string) => z.strictObject({ type: z.literal(type), id: z.uuid() });
+  if (target.types) {
+    const [first, second, ...more] = target.types;
+    const oneOf = [identifier(first), identifier(second), ...more.map(identifier)] as const;
+    return z.strictObject({ data: z.discriminatedUnion('type', oneOf).nullable() });
+  }
   return target.many
-    ? z.strictObject({ data: z.array(identifier).max(maxMany) })
-    : z.strictObject({ data: identifier.nullable() });
+    ? z.strictObject({ data: z.array(identifier(target.type)).max(maxMany) })
+    : z.strictObject({ data: identifier(target.type).nullable() });
 };
 
-/** Checks that every id the relationships name exists among the organisation's records of its type. */
+/**
+ * Checks that every record the relationships name exists among the organisation's records of its type: a
+ * record of another organisation is looked for under this one's key, so it is as missing as an unknown id.
+ */
 export const existenceChecks = (
   definition: ResourceDefinition,
   orgId: string,
   rels: Record<string, StoredRelationship>,
 ): Check[] =>
   Object.entries(rels).flatMap(([name, stored]) => {
-    const target = declaredType(definition.relationships[name]?.type ?? '');
-    if (!target || name === 'organisation') return [];
+    const relationship = definition.relationships[name];
+    if (!relationship || name === 'organisation') return [];
     const many = Array.isArray(stored);
-    return relatedIds({ rels: { [name]: stored } } as unknown as StoredResource, name).map((id, i) => ({
-      op: { check: target.keyOf(orgId, id) },
-      pointer: `/data/relationships/${name}/data${many ? `/${i}` : ''}`,
-    }));
+    return identifiersOf(relationship, stored).flatMap(({ type, id }, i) => {
+      const target = declaredType(type);
+      return target
+        ? [
+            {
+              op: { check: target.keyOf(orgId, id) },
+              pointer: `/data/relationships/${name}/data${many ? `/${i}` : ''}`,
+            },
+          ]
+        : [];
+    });
   });
 
 /**

@@ -12,6 +12,7 @@ import { fillPath, parameterNames } from '../http/path-template';
 import type { ResourceDeclaration, ResourceDefinition, WritesDeclaration } from './declaration';
 import { houseCollection, houseRelationships } from './house-defaults';
 import { typeKeys } from './keys';
+import { checkRelationships } from './relationship-targets';
 import { toResourceObject } from './serialise';
 
 /**
@@ -71,6 +72,7 @@ export const defineResource = <const Declaration extends ResourceDeclaration>(
     relationships: houseRelationships(declared.relationships),
     collection: declared.collection && houseCollection(declared.collection),
   };
+  checkRelationships(declaration.type, declaration.relationships);
   const keys = typeKeys(declaration);
   const definition = {
     keyOf: (orgId: string, id: string) => keyFrom(keys.record, { org_id: orgId, id }),

@@ -2,17 +2,19 @@
 import type { StoredResource } from '../data/stored-resource';
 import type { Relationship, ResourceObject } from '../jsonapi/document';
 import type { ResourceDefinition } from './declaration';
+import { identifiersOf, storedUnder } from './relationship-targets';
 
 const relationship = (definition: ResourceDefinition, item: StoredResource, name: string): Relationship => {
   const target = definition.relationships[name];
-  const stored = name === 'organisation' ? item.org_id : item.rels[name];
+  const stored = storedUnder(item, name);
   if (target?.many || Array.isArray(stored)) {
     const ids = Array.isArray(stored) ? stored : [];
     return { data: ids.map((id) => ({ type: target?.type ?? '', id })) };
   }
-  if (!target || !stored) return { data: null };
-  if (typeof stored === 'string') return { data: { type: target.type, id: stored } };
-  return { data: { type: target.type, id: stored.id, meta: stored.meta } };
+  const [named] = target ? identifiersOf(target, stored) : [];
+  if (!named) return { data: null };
+  // A to-one link may carry identifier meta (an allocation's `starts_at`).
+  return { data: typeof stored === 'object' && stored ? { ...named, meta: stored.meta } : named };
 };
 
 export const toResourceObject = (
@@ -30,9 +32,9 @@ export const toResourceObject = (
   ...(definition.selfPath && { links: { self: `${baseUrl}${definition.selfPath(item)}` } }),
 });
 
-/** The ids a record's relationship points at, for include resolution. */
+/** The ids a record's relationship points at (of a single-type relationship: use `identifiersOf` for any). */
 export const relatedIds = (item: StoredResource, name: string): string[] => {
-  const stored = name === 'organisation' ? item.org_id : item.rels[name];
+  const stored = storedUnder(item, name);
   if (Array.isArray(stored)) return stored;
   if (typeof stored === 'string') return [stored];
   return stored ? [stored.id] : [];

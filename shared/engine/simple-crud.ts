@@ -140,7 +140,7 @@ export const simpleCrud = (
     documents: { create: createDocument, update: updateDocument },
     create: async (scope, orgId, body, principal = null) => {
       const { data } = parseDocument(createDocument, body);
-      const rels = storedRelationships(data.relationships as never);
+      const rels = storedRelationships(data.relationships as never, definition);
       const draft = newRecord(definition, orgId, { attributes: data.attributes, rels });
       const record = prepared(draft, { before: null, principal });
       const kept = await keep(scope, null, record);
@@ -156,7 +156,7 @@ export const simpleCrud = (
     update: async (scope, record, body) => {
       const { data } = parseDocument(updateDocument, body);
       assertSameId(data.id, record.id);
-      const rels = storedRelationships(data.relationships as never);
+      const rels = storedRelationships(data.relationships as never, definition);
       const draft = changedRecord(definition, record, { attributes: data.attributes ?? {}, rels });
       const next = prepared(draft, { before: record, principal: null });
       const kept = await keep(scope, record, next);

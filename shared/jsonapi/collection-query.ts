@@ -37,6 +37,12 @@ export interface FilterOption {
   minLength?: number;
   /** What the filter means, where it is not exact equality on its field (the document says it). */
   description?: string;
+  /**
+   * An equality filter on a polymorphic relationship (`polymorphicFilters`), whose stored value is
+   * `<type>:<id>`: `record` takes `<type>:<id>` of one of `types`; `type` takes one of `types` and selects
+   * every record whose link names one of that type. Anything else is a 400 naming the types.
+   */
+  link?: { types: readonly string[]; part: 'record' | 'type' };
 }
 
 export interface SortOption {
@@ -170,6 +176,26 @@ const parseLatLng = (parameter: string, raw: string | undefined): LatLng => {
   return { latitude, longitude };
 };
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The clause of a filter on a polymorphic relationship: see `FilterOption.link`. */
+const linkClause = (
+  name: string,
+  field: string,
+  path: string,
+  { types, part }: NonNullable<FilterOption['link']>,
+  raw: string,
+): FilterClause => {
+  if (part === 'type') {
+    if (!types.includes(raw)) throw problem(name, `${name} must be one of: ${types.join(', ')}.`);
+    return { field, path, op: 'begins', value: `${raw}:` };
+  }
+  const colon = raw.indexOf(':');
+  if (!types.includes(raw.slice(0, colon)) || !UUID.test(raw.slice(colon + 1)))
+    throw problem(name, `${name} must be <type>:<id>, the type one of: ${types.join(', ')}.`);
+  return { field, path, op: 'eq', value: raw };
+};
+
 const FILTER =
   /^filter\[([a-z0-9_]+(?:\.[a-z0-9_]+)*?)(?:\.(since|until)|\.box\.(bottom_left|top_right))?\]$/;
 
@@ -195,6 +221,10 @@ const parseFilters = (query: QueryParameters, options: CollectionOptions['filter
         throw problem(name, `${name} needs at least ${option.minLength} characters.`);
       if (option.type === 'boolean' && raw !== 'true' && raw !== 'false') {
         throw problem(name, `${name} must be true or false.`);
+      }
+      if (option.link) {
+        clauses.push(linkClause(name, field, option.path, option.link, raw));
+        continue;
       }
       clauses.push({
         field,
