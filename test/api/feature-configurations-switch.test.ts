@@ -229,15 +229,15 @@ describe('a switched-off area', () => {
       ]);
     }
     await switchCosts(a, false);
-    const runIn = (tenant: Tenant) => runDueWork([probe], load, at, { orgId: tenant.org.id });
+    // One run over both organisations (this file's table holds no other due entries).
+    const run = () => runDueWork([probe], load, at);
     try {
-      expect(await runIn(a)).toMatchObject({ ran: 0, waiting: 1 });
-      expect(await runIn(b)).toMatchObject({ ran: 1, waiting: 0 });
+      expect(await run()).toMatchObject({ ran: 1, waiting: 1 });
       expect(ran).toEqual([b.org.id]);
     } finally {
       await switchCosts(a, true);
     }
-    expect(await runIn(a)).toMatchObject({ ran: 1, waiting: 0 });
+    expect(await run()).toMatchObject({ ran: 1, waiting: 0 });
     expect(ran).toEqual([b.org.id, a.org.id]);
   });
 
