@@ -36,6 +36,7 @@ import { area as streetWorks } from '#functions/street-works/area';
 import { area as streetWorksFeed } from '#functions/street-works/feed-area';
 import { area as webhooks } from '#functions/webhooks/area';
 import { type Permission, registerPermissions } from './domain/permissions';
+import type { FeatureDeclaration } from './engine/area';
 import { assemblePermissions, undeclaredPermissions } from './engine/assembly';
 import { inStageOrder } from './engine/event-consumers';
 import { declaredType, type ResourceDefinition } from './engine/resource-definition';
@@ -105,6 +106,15 @@ declare module './domain/permissions' {
 
 /** Every event consumer, in the order the stream runs them: by stage, then in the order of the areas above. */
 export const eventConsumers = inStageOrder(areaList.flatMap((area) => area.consumers));
+
+/**
+ * The features an organisation may switch off, one per area whose manifest declares one, by the area's
+ * name: each organisation's switch is its feature configuration record with an id derived from both
+ * (`data/feature-switches.ts`).
+ */
+export const featureCatalogue: ReadonlyMap<string, FeatureDeclaration> = new Map(
+  areaList.flatMap((area) => (area.feature ? [[area.name, area.feature] as const] : [])),
+);
 
 /** Every kind of job the worker runs, as the areas declare them. */
 export const jobKinds = areaList.flatMap((area) => area.jobs);

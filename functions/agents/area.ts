@@ -3,6 +3,7 @@ import { agents, briefings } from './definitions';
 
 export const area = defineArea('agents', {
   tag: 'Agents',
+  feature: { description: 'AI agent personas and their briefings.' },
   permissions: {
     'agents:view': 'See the organisation’s agents and their briefings.',
     'agents:manage': 'Create, change and delete agents, and store and update their briefings.',

@@ -11,6 +11,7 @@ import {
 
 export const area = defineArea('assets', {
   tag: 'Equipment',
+  feature: { description: 'Equipment, its models, manufacturers, categories and vehicles.' },
   permissions: {
     'assets:view':
       'See equipment, vehicles and the catalogue of manufacturers, models, categories and specifications.',

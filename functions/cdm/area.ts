@@ -12,6 +12,10 @@ import {
 
 export const area = defineArea('cdm', {
   tag: 'Construction Phase Plans',
+  feature: {
+    description:
+      'CDM 2015: pre-construction information, construction phase plans, duty holders and proposed changes.',
+  },
   permissions: {
     'appointments:view': 'See who is appointed to which CDM duty-holder role on schemes, and the history.',
     'appointments:manage':

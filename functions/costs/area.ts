@@ -9,6 +9,7 @@ import {
 
 export const area = defineArea('costs', {
   tag: 'Costs',
+  feature: { description: 'The cost register: rate codes, their versions and cost sheets.' },
   permissions: {
     'costs:view': 'See rate codes and their versions, and cost sheets.',
     'costs:manage': 'Create rate codes, add rate versions, and create and change cost sheets and lines.',

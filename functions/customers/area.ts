@@ -8,6 +8,7 @@ import {
 
 export const area = defineArea('customers', {
   tag: 'Contacts',
+  feature: { description: 'Customer accounts, contacts and interactions.' },
   permissions: {
     'customers:view': 'See customer contacts, accounts, interactions and appointments.',
     'customers:manage':

@@ -3,6 +3,7 @@ import { deviceBackupRequests, deviceBackups } from './definitions';
 
 export const area = defineArea('device-backups', {
   tag: 'Device Backups',
+  feature: { description: 'Backups of devices’ data.' },
   permissions: {
     'device-backups:view': 'See and download the organisation’s device backups (kept 30 days).',
     'device-backups:create': 'Act as a device: see backup requests, upload and complete backups.',

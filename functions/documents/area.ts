@@ -4,6 +4,7 @@ import { documents, documentVersions, folders } from './definitions';
 
 export const area = defineArea('documents', {
   tag: 'Documents',
+  feature: { description: 'Folders, documents and their versions.' },
   permissions: {
     'documents:view': 'See folders and documents, and download them.',
     'documents:manage': 'Create, upload, move, rename and delete folders and documents.',

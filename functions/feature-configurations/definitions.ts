@@ -7,8 +7,13 @@ export const featureConfigurations = defineResource({
   collectionPath: '/v3/feature-configurations',
   itemPath: '/v3/feature-configurations/{feature_configuration_id}',
   permission: 'feature-configurations',
-  endpoints: { list: 'functions/feature-configurations/list-feature-configurations.ts', get: true },
-  // Set by the platform's operators, not through the API.
+  endpoints: {
+    list: 'functions/feature-configurations/list-feature-configurations.ts',
+    get: true,
+    update: true,
+  },
+  // Switched with PATCH (`feature-configurations:manage`); what a configuration configures is the operators'.
+  writes: () => ({ attributes: { enabled: z.boolean() } }),
   served: () => ({
     name: z.string().optional(),
     domain: z.string(),

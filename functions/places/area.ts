@@ -4,6 +4,7 @@ import { IMPORT_JOB } from './job-kinds';
 
 export const area = defineArea('places', {
   tag: 'Locations',
+  feature: { description: 'Locations, properties, streets and their imports.' },
   permissions: {
     'places:view': 'See locations, properties and streets.',
     'places:manage': 'Create, change, delete and import locations.',

@@ -3,6 +3,9 @@ import { operations, schemeContracts, schemes, workOrders } from './definitions'
 
 export const area = defineArea('projects', {
   tag: 'Schemes',
+  feature: {
+    description: 'The work hierarchy: projects, schemes, scheme contracts, work orders and operations.',
+  },
   permissions: {
     'projects:view': 'See scheme contracts, schemes, work orders and operations.',
     'projects:manage':

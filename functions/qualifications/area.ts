@@ -23,6 +23,7 @@ const decision = (
 
 export const area = defineArea('qualifications', {
   tag: 'Qualifications',
+  feature: { description: 'Qualifications, their awards and expiry warnings.' },
   permissions: {
     'qualifications:view':
       'See qualification types, people’s awards and specifications, and evaluate people against them.',

@@ -4,6 +4,9 @@ import { AUTO_SIGN_OUT } from './due-work';
 
 export const area = defineArea('site-attendances', {
   tag: 'Site Attendances',
+  feature: {
+    description: 'Site sign-in and sign-out, registers and the automatic sign-out at closing time.',
+  },
   permissions: {
     'site-attendances:view': 'See who is and was on site, and export a roll call.',
     'site-attendances:manage':

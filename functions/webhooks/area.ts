@@ -5,6 +5,7 @@ import { DELIVERY_ATTEMPT } from './due-work';
 
 export const area = defineArea('webhooks', {
   tag: 'Webhooks',
+  feature: { description: 'Webhook subscriptions and their deliveries.' },
   permissions: {
     'webhooks:view':
       'See webhook subscriptions (never their signing secrets) and their deliveries: attempts, answers and retries.',

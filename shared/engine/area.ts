@@ -82,8 +82,16 @@ const endpointRoute = (
 };
 
 /** An area as the composition root assembles it. */
+/** What an area that an organisation may switch off says about itself: the catalogue's entry. */
+export interface FeatureDeclaration {
+  /** What the organisation loses while it is off, for the catalogue. */
+  description: string;
+}
+
 export interface Area<Resources, Entries extends readonly RouteEntry[], Permissions> {
   name: string;
+  /** Set when an organisation may switch the area off: the feature is named by the area. */
+  feature?: FeatureDeclaration;
   resources: Resources;
   answered: AnsweredTypes;
   permissions: Permissions;
@@ -112,8 +120,16 @@ export const defineArea = <
     permissions = {} as Permissions,
     consumers = [],
     jobs = [],
+    feature,
   }: {
     tag: string;
+    /**
+     * Organisations may switch the area off (its name is the feature's): its routes then answer 403
+     * `FEATURE.001` there (reads stay open to who may switch it back), its consumers pass their events by
+     * and its due work waits. Areas the service cannot run without (identity, access, organisations,
+     * feature configurations, status, the document, events and audit) declare none.
+     */
+    feature?: FeatureDeclaration;
     resources: Resources;
     routes: Entries;
     /** The read attributes of types its routes answer with that none of its declarations is (whoami). */
@@ -127,26 +143,31 @@ export const defineArea = <
     /** The kinds of job (`attributes.kind`) whose work it brings to the job worker. */
     jobs?: readonly DeclaredJobKind[];
   },
-): Area<Resources, Entries, Permissions> => ({
-  name,
-  resources,
-  answered,
-  dueWork,
-  permissions,
-  consumers,
-  jobs,
-  routes: [
-    ...resources.flatMap((resource) =>
-      Object.entries(resource.endpoints ?? {}).map(([operation, endpoint]) =>
-        endpointRoute(name, tag, resource, operation as Operation, endpoint),
+): Area<Resources, Entries, Permissions> => {
+  // The switch travels with what the area runs, so the layers that run it need not know the areas.
+  const switched = feature ? { feature: name } : {};
+  return {
+    name,
+    ...(feature && { feature }),
+    resources,
+    answered,
+    dueWork: dueWork.map((kind) => ({ ...kind, ...switched })),
+    permissions,
+    consumers: consumers.map((consumer) => ({ ...consumer, ...switched })),
+    jobs,
+    routes: [
+      ...resources.flatMap((resource) =>
+        Object.entries(resource.endpoints ?? {}).map(([operation, endpoint]) =>
+          endpointRoute(name, tag, resource, operation as Operation, endpoint),
+        ),
       ),
-    ),
-    ...routes.map((entry) => ({
-      auth: USER_OR_MACHINE,
-      access: defaultAccess(entry.method),
-      tag,
-      ...entry,
-      area: name,
-    })),
-  ] as Area<Resources, Entries, Permissions>['routes'],
-});
+      ...routes.map((entry) => ({
+        auth: USER_OR_MACHINE,
+        access: defaultAccess(entry.method),
+        tag,
+        ...entry,
+        area: name,
+      })),
+    ].map((route) => ({ ...route, ...switched })) as Area<Resources, Entries, Permissions>['routes'],
+  };
+};

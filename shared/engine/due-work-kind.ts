@@ -20,6 +20,8 @@ export interface DueWorkKind {
   perRun?: number;
   /** Entries of this kind run at once (16 unless it says). */
   inFlight?: number;
+  /** Its area's feature, when the area may be switched off (stamped by `defineArea`): see the runner. */
+  feature?: string;
 }
 
 /** Loads a kind's work: a literal import in the runner's bundle, the module's path under tsx. */

@@ -7,6 +7,7 @@
  * first carries over entries still in their shapes before the due index (`data/former-due-entries.ts`).
  */
 import { type DueEntry, type DueFilter, dueEntries } from '../data/due-work';
+import { switchedOffPairs, switchPairId } from '../data/feature-switches';
 import { carryOverFormerDueEntries } from '../data/former-due-entries';
 import { log } from '../http/log';
 import type { DueWork, DueWorkKind, DueWorkLoader } from './due-work-kind';
@@ -23,6 +24,8 @@ const IN_FLIGHT = 16;
 export interface DueWorkRun {
   /** Entries found in the shapes before the due index and rewritten onto it (`data/former-due-entries.ts`). */
   carriedOver: number;
+  /** Entries left due because their kind's feature is switched off in their organisation (see `switchedOn`). */
+  waiting: number;
   ran: number;
   failed: number;
   byKind: Record<string, { ran: number; failed: number }>;
@@ -35,6 +38,27 @@ const taken = (due: DueEntry[], kinds: ReadonlyMap<string, DueWorkKind>) => {
     const count = (counts.get(entry.kind) ?? 0) + 1;
     counts.set(entry.kind, count);
     return count <= (kinds.get(entry.kind)?.perRun ?? RUN_LIMIT);
+  });
+};
+
+/**
+ * The entries whose kind's feature (`defineArea(…, { feature })`) is on in their organisation, with the
+ * switches read in one BatchGetItem (none when no kind due has a feature). The others are left as they
+ * are, due: they run at the first run after the feature is switched back on (a sign-out, a warning or a
+ * retry late rather than never; each kind's work already finds an entry its record has moved past moot),
+ * and are set aside before each kind's share is taken, so they never hold up another organisation's.
+ */
+const switchedOn = async (due: DueEntry[], kinds: ReadonlyMap<string, DueWorkKind>) => {
+  const featureOf = (entry: DueEntry) => kinds.get(entry.kind)?.feature;
+  const pairs = new Map<string, { orgId: string; feature: string }>();
+  for (const entry of due) {
+    const feature = featureOf(entry);
+    if (feature) pairs.set(switchPairId(entry.org_id, feature), { orgId: entry.org_id, feature });
+  }
+  const off = await switchedOffPairs([...pairs.values()]);
+  return due.filter((entry) => {
+    const feature = featureOf(entry);
+    return !feature || !off.has(switchPairId(entry.org_id, feature));
   });
 };
 
@@ -66,7 +90,9 @@ export const runDueWork = async (
 ): Promise<DueWorkRun> => {
   const byName = new Map(kinds.map((kind) => [kind.name, kind]));
   const carriedOver = await carriedOverFormer(only);
-  const due = taken(await dueEntries(now, RUN_LIMIT, only), byName);
+  const found = await dueEntries(now, RUN_LIMIT, only);
+  const on = await switchedOn(found, byName);
+  const due = taken(on, byName);
   const byKind: DueWorkRun['byKind'] = {};
   const loaded = new Map<string, Promise<DueWork>>();
   const workOf = (name: string) => {
@@ -105,6 +131,7 @@ export const runDueWork = async (
   const tallies = Object.values(byKind);
   return {
     carriedOver,
+    waiting: found.length - on.length,
     ran: tallies.reduce((sum, t) => sum + t.ran, 0),
     failed: tallies.reduce((sum, t) => sum + t.failed, 0),
     byKind,

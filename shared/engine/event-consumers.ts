@@ -15,6 +15,8 @@ export type EventHandler = (event: StoredEvent) => Promise<void>;
 export interface EventConsumer {
   name: string;
   handle: EventHandler;
+  /** Its area's feature, when the area may be switched off: events of an organisation that has it off pass it by. */
+  feature?: string;
 }
 
 /**
@@ -37,6 +39,8 @@ export interface DeclaredConsumer {
   /** Its export that handles one event (an `EventHandler`). */
   handle: string;
   stage: ConsumerStage;
+  /** Its area's feature, when the area may be switched off (stamped by `defineArea`). */
+  feature?: string;
 }
 
 export const eventConsumer = (
@@ -57,4 +61,10 @@ export const loadConsumers = async (
   consumers: readonly DeclaredConsumer[],
   load: ConsumerLoader,
 ): Promise<EventConsumer[]> =>
-  Promise.all(consumers.map(async (consumer) => ({ name: consumer.name, handle: await load(consumer) })));
+  Promise.all(
+    consumers.map(async (consumer) => ({
+      name: consumer.name,
+      handle: await load(consumer),
+      ...(consumer.feature && { feature: consumer.feature }),
+    })),
+  );

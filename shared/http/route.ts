@@ -102,6 +102,11 @@ export interface Route {
   deprecated?: true;
   /** Error statuses beyond those the route's method, path and schemes imply (a read refused as 409). */
   errors?: readonly number[];
+  /**
+   * The feature the route belongs to, when its area may be switched off (`defineArea(…, { feature })`):
+   * the authorisation middleware answers 403 `FEATURE.001` where the organisation has it switched off.
+   */
+  feature?: string;
 }
 
 /**

@@ -88,6 +88,17 @@ export class ForbiddenError extends ApiError {
   }
 }
 
+/** 403: the route's feature is switched off in the organisation (its feature configuration says so). */
+export class FeatureSwitchedOffError extends ApiError {
+  constructor(feature: string) {
+    super(403, 'Forbidden', {
+      code: 'FEATURE.001',
+      detail: `The ${feature} feature is switched off for this organisation.`,
+      meta: { feature },
+    });
+  }
+}
+
 export class NotFoundError extends ApiError {
   constructor(detail = 'The resource does not exist or is not visible to you.') {
     super(404, 'Resource not found', { code: 'NOT_FOUND.001', detail });

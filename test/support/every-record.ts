@@ -183,6 +183,7 @@ export const buildEveryRecord = async (
   await send('resendInvitation', 200);
   for (const id of [
     'updateJobRole',
+    'updateFeatureConfiguration',
     'updateUser',
     'updateSettings',
     'updateServiceAccount',

@@ -40,14 +40,9 @@ describe('route table', () => {
 
   it('every catalogue permission is one some route requires, or a record rule checks (listed here)', () => {
     // comments:moderate: deleting another's comment (functions/comments/comments.ts).
-    // feature-configurations:manage: granted by roles, but no route writes feature configurations yet.
     // users:self: a route's `self` permission (PATCH /v3/users/{user_id} on the caller's own record).
     // site-attendances:override: a sign-in that overrides the gate (resources/site-attendances/sign-in.ts).
-    const checkedByRules = [
-      'site-attendances:override',
-      'feature-configurations:manage',
-      'comments:moderate',
-    ];
+    const checkedByRules = ['site-attendances:override', 'comments:moderate'];
     const required = new Set<string>(
       (routes as readonly Route[]).flatMap((route) => [route.permission ?? '', route.self ?? '']),
     );

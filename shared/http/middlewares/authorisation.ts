@@ -5,12 +5,13 @@
 
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { actorOf, authenticate, authorise, type Principal } from '../../auth/principal';
+import { FEATURE_ADMINISTRATION, featureSwitchKey, switchedOffIn } from '../../data/feature-switches';
 import { settingsKey } from '../../data/organisation-settings';
 import { scopeOf } from '../../data/scope';
 import type { ItemKey } from '../../data/stored-resource';
 import type { EffectivePermissions } from '../../domain/effective-permissions';
 import { namesPageSize } from '../../jsonapi/collection-query';
-import { NotFoundError } from '../../jsonapi/errors';
+import { FeatureSwitchedOffError, NotFoundError } from '../../jsonapi/errors';
 import type { ApiMiddleware } from '../api-context';
 import { parameterNames } from '../path-template';
 import type { DeclaredResource, Route } from '../route';
@@ -110,6 +111,38 @@ const pageSizeAhead = (route: Route, event: APIGatewayProxyEventV2, orgs: readon
     : [];
 };
 
+/** A switchable area's route reads the organisations' switches with the credentials, in the same round trip. */
+const featureAhead = (route: Route, orgs: readonly string[]): ItemKey[] => {
+  const { feature } = route;
+  return feature ? orgs.map((org) => featureSwitchKey(org, feature)) : [];
+};
+
+/**
+ * The organisations of `orgs` where the route's feature is on, or where the caller reads and may switch
+ * it back on (an administrator: `FEATURE_ADMINISTRATION`). A request left with none is refused with 403
+ * `FEATURE.001`; a collection across organisations keeps those where it is on. Switches the credentials'
+ * round trip did not read (this container did not yet know the caller's organisations) take one more.
+ */
+const switchedOn = async (
+  route: Route,
+  principal: Principal,
+  orgs: readonly string[],
+  read: Map<string, unknown> | undefined,
+): Promise<readonly string[]> => {
+  const { feature } = route;
+  if (!feature || orgs.length === 0) return orgs;
+  const administers = (org: string) =>
+    route.method === 'GET' && principal.permissions.get(org)?.has(FEATURE_ADMINISTRATION) === true;
+  const off = await switchedOffIn(
+    feature,
+    orgs.filter((org) => !administers(org)),
+    read,
+  );
+  const on = orgs.filter((org) => !off.has(org));
+  if (on.length === 0) throw new FeatureSwitchedOffError(feature);
+  return on;
+};
+
 type Request = Parameters<NonNullable<ApiMiddleware['before']>>[0];
 
 /**
@@ -138,7 +171,11 @@ export const authorisation = (
           route.auth,
           (known) => {
             const orgs = likelyOrgs(route, known, params.org_id);
-            return [...(readAhead?.(params, orgs) ?? []), ...pageSizeAhead(route, event, orgs)];
+            return [
+              ...(readAhead?.(params, orgs) ?? []),
+              ...pageSizeAhead(route, event, orgs),
+              ...featureAhead(route, orgs),
+            ];
           },
         );
         context.principal = principal;
@@ -146,13 +183,14 @@ export const authorisation = (
       },
     },
     authorise: {
-      before: (request) => {
+      before: async (request) => {
         const { event, context } = request;
         if (!context.principal) return;
         const params = event.pathParameters ?? {};
+        const read = readAheadOf.get(request);
         context.scope = scopeOf(
-          orgsOf(route, context.principal, params),
-          readAheadOf.get(request),
+          await switchedOn(route, context.principal, orgsOf(route, context.principal, params), read),
+          read,
           actorOf(context.principal),
         );
       },
