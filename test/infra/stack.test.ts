@@ -229,8 +229,12 @@ describe('least privilege', () => {
     for (const [area, areaRoutes] of areas()) {
       const kms = actionsFor(areaRoutes[0]?.id ?? '').filter((a) => a.startsWith('kms:'));
       const signs = areaRoutes.some((r) => r.access.signing === true);
-      const encrypts = areaRoutes.some((r) => r.access.webhookSecrets === 'encrypt');
+      const encrypts = areaRoutes.some(
+        (r) => r.access.webhookSecrets === 'encrypt' || r.access.ssoClientSecrets === 'encrypt',
+      );
+      const decrypts = areaRoutes.some((r) => r.access.ssoClientSecrets === 'decrypt');
       expect(kms.sort(), area).toEqual([
+        ...(decrypts ? ['kms:Decrypt'] : []),
         ...(encrypts ? ['kms:Encrypt'] : []),
         ...(signs ? ['kms:GetPublicKey', 'kms:Sign'] : []),
       ]);

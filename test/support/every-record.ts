@@ -190,6 +190,7 @@ export const buildEveryRecord = async (
     'updateGrant',
     'updateRole',
     'updateRoleGroup',
+    'updateSsoProvider',
   ])
     await send(id, 200);
 
