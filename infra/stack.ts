@@ -111,7 +111,12 @@ const unionOf = (accesses: readonly RouteAccess[]): RouteAccess => {
     if (access.signing) union.signing = true;
     if (access.sns) union.sns = access.sns;
     if (access.webhookSecrets) union.webhookSecrets = access.webhookSecrets;
-    if (access.ssoClientSecrets) union.ssoClientSecrets = access.ssoClientSecrets;
+    if (access.ssoClientSecrets) {
+      // One role per area: an area that both set and used secrets would need both grants; none does.
+      if (union.ssoClientSecrets && union.ssoClientSecrets !== access.ssoClientSecrets)
+        throw new Error('An area both encrypts and decrypts SSO client secrets');
+      union.ssoClientSecrets = access.ssoClientSecrets;
+    }
     if (access.cursors) union.cursors = true;
     if (access.email) union.email = true;
   }
