@@ -18,7 +18,6 @@
 import * as z from 'zod';
 import { type StoredSsoProvider, ssoProviders } from '#functions/iam/definitions';
 import { grantRecord } from '#functions/iam/grant-writes';
-import { allowedReturnTo } from '#functions/iam/rules/return-to';
 import { emailDomainAllowed } from '#functions/iam/rules/sso-domains';
 import { oidcIdentifierKey } from '#functions/iam/sso-providers';
 import { hashInvitationToken, invitationOfToken } from '#functions/people/invitation-writes';
@@ -39,6 +38,7 @@ import { openClientSecret } from '#shared/data/sso-client-secrets';
 import type { StoredResource } from '#shared/data/stored-resource';
 import { tenantPattern } from '#shared/data/stored-resource';
 import { commit, type WriteOp, WriteRefused } from '#shared/data/transaction';
+import { allowedReturnTo } from '#shared/domain/return-to';
 import { indexed } from '#shared/engine/stored';
 import { routePath } from '#shared/http/links';
 import { email } from '#shared/jsonapi/attribute-types';

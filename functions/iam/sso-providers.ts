@@ -19,6 +19,7 @@ import type { StoredResource } from '#shared/data/stored-resource';
 import { tenantPattern } from '#shared/data/stored-resource';
 import { commit, type WriteOp, WriteRefused } from '#shared/data/transaction';
 import { builtInRoles } from '#shared/domain/effective-permissions';
+import { returnToEntryProblem } from '#shared/domain/return-to';
 import { changedRecord, commitChecked } from '#shared/engine/record-writes';
 import { toStoredResource } from '#shared/engine/stored';
 import { requiredLine } from '#shared/jsonapi/attribute-types';
@@ -26,7 +27,6 @@ import { ConflictError, ValidationError } from '#shared/jsonapi/errors';
 import { assertSameId } from '#shared/jsonapi/request-document';
 import { roles, type StoredSsoProvider, ssoProviders, withShapeDefaults } from './definitions';
 import { oidcMetadataProblem } from './rules/oidc-metadata';
-import { returnToEntryProblem } from './rules/return-to';
 
 const rules = () => ({ loopbackHttp: config.SSO_ALLOW_LOOPBACK_HTTP });
 
@@ -58,7 +58,7 @@ const attributes = () => ({
         .transform((d) => d.toLowerCase()),
     )
     .max(20),
-  // Where a web app may have the browser sent after sign-in (rules/return-to.ts). None: JSON answers only.
+  // Where a web app may have the browser sent after sign-in (`shared/domain/return-to.ts`). None: JSON answers only.
   return_to_allow_list: z
     .array(
       z

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedReturnTo, returnToEntryProblem } from '#functions/iam/rules/return-to';
+import { allowedReturnTo, returnToEntryProblem } from '#shared/domain/return-to';
 
 const list = ['https://app.northmere.example/signed-in', 'https://portal.northmere.example/'];
 
