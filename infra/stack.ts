@@ -111,6 +111,12 @@ const unionOf = (accesses: readonly RouteAccess[]): RouteAccess => {
     if (access.signing) union.signing = true;
     if (access.sns) union.sns = access.sns;
     if (access.webhookSecrets) union.webhookSecrets = access.webhookSecrets;
+    if (access.ssoClientSecrets) {
+      // One role per area: an area that both set and used secrets would need both grants; none does.
+      if (union.ssoClientSecrets && union.ssoClientSecrets !== access.ssoClientSecrets)
+        throw new Error('An area both encrypts and decrypts SSO client secrets');
+      union.ssoClientSecrets = access.ssoClientSecrets;
+    }
     if (access.cursors) union.cursors = true;
     if (access.email) union.email = true;
   }
@@ -171,6 +177,13 @@ export class ComplianceApiStack extends Stack {
     const logRetention = operations.logRetentionDays as RetentionDays;
     const workerEnvironment = { STAGE: props.stage, TABLE_NAME: data.table.tableName };
     const webhooks = new WebhookDelivery(this, 'Webhooks');
+    // SSO providers' client secrets (shared/data/sso-client-secrets.ts): IAM's routes encrypt a new one,
+    // only the sign-in's callback decrypts. A key of its own, so neither grant reaches webhook secrets.
+    const ssoClientSecretsKey = new Key(this, 'SsoClientSecretsKey', {
+      description: "Encrypts SSO providers' client secrets at rest (the callback authenticates with them).",
+      enableKeyRotation: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
     const jobs = new Jobs(this, 'Jobs', {
       table: data.table,
       files: data.exports,
@@ -241,8 +254,26 @@ export class ComplianceApiStack extends Stack {
     // each function at exactly its route's privileges and the stack far below 500 resources.
     const roles = new Map<string, Role>();
     const topicArns = props.streetWorksTopicArns ?? [];
-    const roleFor = ({ table, buckets, signing, sns, webhookSecrets, cursors, email }: RouteAccess): Role => {
-      const profile = JSON.stringify({ table, buckets, signing, sns, webhookSecrets, cursors, email });
+    const roleFor = ({
+      table,
+      buckets,
+      signing,
+      sns,
+      webhookSecrets,
+      ssoClientSecrets,
+      cursors,
+      email,
+    }: RouteAccess): Role => {
+      const profile = JSON.stringify({
+        table,
+        buckets,
+        signing,
+        sns,
+        webhookSecrets,
+        ssoClientSecrets,
+        cursors,
+        email,
+      });
       const existing = roles.get(profile);
       if (existing) return existing;
       const role = new Role(this, `Role${roles.size}`, {
@@ -282,6 +313,10 @@ export class ComplianceApiStack extends Stack {
         role.addToPolicy(
           new PolicyStatement({ actions: ['kms:Encrypt'], resources: [webhooks.secretsKey.keyArn] }),
         );
+      }
+      if (ssoClientSecrets) {
+        const action = ssoClientSecrets === 'encrypt' ? 'kms:Encrypt' : 'kms:Decrypt';
+        role.addToPolicy(new PolicyStatement({ actions: [action], resources: [ssoClientSecretsKey.keyArn] }));
       }
       if (cursors) cursorKey.grantRead(role);
       // Mail only from the configured sender's SES identities (the address, and its domain).
@@ -338,6 +373,7 @@ export class ComplianceApiStack extends Stack {
           REQUESTS_PER_MINUTE_CLIENT: String(operations.requestsPerMinuteClient),
           ...(access.signing && { SIGNING_KEY_ID: signingKey.keyArn }),
           ...(access.webhookSecrets && { WEBHOOK_SECRETS_KEY_ID: webhooks.secretsKey.keyArn }),
+          ...(access.ssoClientSecrets && { SSO_CLIENT_SECRETS_KEY_ID: ssoClientSecretsKey.keyArn }),
           ...(access.cursors && { CURSOR_KEY_SECRET_ARN: cursorKey.secretArn }),
           ...(access.email && {
             APP_URL: props.appUrl ?? issuer,

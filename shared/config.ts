@@ -83,6 +83,10 @@ export interface Config {
   WEBHOOK_SECRETS_KEY_ID?: string;
   /** Locally: the file under .local/ holding the AES-256-GCM key that stands in for it. */
   LOCAL_WEBHOOK_SECRETS_KEY_FILE?: string;
+  /** In AWS: the KMS symmetric key that encrypts SSO providers' client secrets at rest. */
+  SSO_CLIENT_SECRETS_KEY_ID?: string;
+  /** Locally: the file under .local/ holding the AES-256-GCM key that stands in for it. */
+  LOCAL_SSO_CLIENT_SECRETS_KEY_FILE?: string;
   /** Set only locally: the loopback Lambda invoke endpoint that runs worker functions as child processes. */
   LAMBDA_ENDPOINT?: string;
   /** The function that runs jobs (its name in AWS, or locally the name the local endpoint knows). */
@@ -212,6 +216,8 @@ export const readConfig = (env: Readonly<Record<string, string | undefined>>): C
     LOCAL_CURSOR_KEY_FILE: e.text('LOCAL_CURSOR_KEY_FILE'),
     WEBHOOK_SECRETS_KEY_ID: e.text('WEBHOOK_SECRETS_KEY_ID'),
     LOCAL_WEBHOOK_SECRETS_KEY_FILE: e.text('LOCAL_WEBHOOK_SECRETS_KEY_FILE'),
+    SSO_CLIENT_SECRETS_KEY_ID: e.text('SSO_CLIENT_SECRETS_KEY_ID'),
+    LOCAL_SSO_CLIENT_SECRETS_KEY_FILE: e.text('LOCAL_SSO_CLIENT_SECRETS_KEY_FILE'),
     LAMBDA_ENDPOINT: e.url('LAMBDA_ENDPOINT'),
     // The worker itself is not told its own name (CDK cannot say it without a cycle): Lambda says it.
     JOB_WORKER_FUNCTION: e.text('JOB_WORKER_FUNCTION', env.AWS_LAMBDA_FUNCTION_NAME ?? 'job-worker'),

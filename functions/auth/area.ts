@@ -27,21 +27,23 @@ export const area = defineArea('auth', {
       auth: [],
       permission: null,
       access: { table: 'write' },
-      query: ['invitation'],
+      query: ['invitation', 'return_to'],
       // 401: a bad invitation token, or a provider answering wrong; 503: a provider out of reach.
       errors: [401, 409, 503],
     },
     {
-      // The provider sends the browser back here: the session starts (cookie, and token in meta.session).
+      // The provider sends the browser back here: the session starts (cookie, and token in meta.session),
+      // or, for a sign-in begun with return_to, a 303 there with the cookie.
       id: 'finishSsoLogin',
       method: 'GET',
       path: '/v3/sso/callback',
       handler: 'functions/auth/sso-callback.ts',
       tag: 'SSO Providers',
-      answers: { status: 200, resource: 'users' },
+      answers: { status: 200, resource: 'users', redirects: true },
       auth: [],
       permission: null,
-      access: { table: 'write' },
+      // Decrypting a confidential client's secret for the token exchange; nothing else reads it.
+      access: { table: 'write', ssoClientSecrets: 'decrypt' },
       errors: [401, 403, 409, 503],
     },
     {

@@ -4,16 +4,19 @@
  * - `beginSsoLogin` (GET /v3/sso/{oidc_identifier}/authorize): finds the provider by its identifier,
  *   keeps the sign-in's state, nonce and PKCE verifier for 5 minutes (`data/login-states.ts`) and names
  *   the provider's authorization URL. An invitation's token may ride along: the sign-in then accepts it.
+ *   So may a `return_to`, checked here against the provider's allow-list (400 when it is not listed) and
+ *   kept with the state: the callback then sends the browser there.
  * - `finishSsoLogin` (GET /v3/sso/callback): takes the state (once), exchanges the code and verifies the
  *   ID token (`auth/oidc-login.ts`), refuses an `email` claim that is not an address as invitations take
  *   them (403), then finds the user by the identity (provider and subject), or links
  *   the organisation's user with the verified address, or makes one (just in time, with the provider's
  *   default role) when the address's domain is one the provider allows; an accepted invitation makes the
- *   user instead. Then a session starts, for the organisation's session lifetime.
+ *   user instead. Then a session starts, for the organisation's session lifetime. A confidential client
+ *   authenticates to the token endpoint with its secret, decrypted only for the exchange.
  */
 
 import * as z from 'zod';
-import { ssoProviders } from '#functions/iam/definitions';
+import { type StoredSsoProvider, ssoProviders } from '#functions/iam/definitions';
 import { grantRecord } from '#functions/iam/grant-writes';
 import { emailDomainAllowed } from '#functions/iam/rules/sso-domains';
 import { oidcIdentifierKey } from '#functions/iam/sso-providers';
@@ -31,13 +34,15 @@ import { settingsKey, settingsOf } from '#shared/data/organisation-settings';
 import { userPrincipal } from '#shared/data/principals';
 import { batchGetInScope, getItem, queryIndexPrefix } from '#shared/data/repository';
 import { scopeOf } from '#shared/data/scope';
+import { openClientSecret } from '#shared/data/sso-client-secrets';
 import type { StoredResource } from '#shared/data/stored-resource';
 import { tenantPattern } from '#shared/data/stored-resource';
 import { commit, type WriteOp, WriteRefused } from '#shared/data/transaction';
+import { allowedReturnTo } from '#shared/domain/return-to';
 import { indexed } from '#shared/engine/stored';
 import { routePath } from '#shared/http/links';
 import { email } from '#shared/jsonapi/attribute-types';
-import { ConflictError, ForbiddenError, NotFoundError } from '#shared/jsonapi/errors';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '#shared/jsonapi/errors';
 import { type SignedIn, signIn } from './signed-in';
 
 /** Where the provider sends the browser back: the API's own URL and the callback's route. */
@@ -72,9 +77,33 @@ const providerOf = async (identifier: string) => {
 
 export const authorizeQuery = z.strictObject({ invitation: z.string().max(200).optional() });
 
-/** The provider's authorization URL for a new sign-in (and, with an invitation's token, its acceptance). */
-export const beginSsoLogin = async (identifier: string, invitationToken?: string): Promise<string> => {
+const allowList = (provider: StoredResource): string[] =>
+  Array.isArray(provider.attributes.return_to_allow_list)
+    ? provider.attributes.return_to_allow_list.map(String)
+    : [];
+
+/** Where the callback will send the browser: a URL the provider's allow-list names, or a 400 now. */
+const checkedReturnTo = (provider: StoredResource, returnTo: string): string => {
+  const allowed = allowedReturnTo(returnTo, allowList(provider));
+  if (allowed === null)
+    throw new ValidationError({
+      detail:
+        'return_to must be an address this SSO provider lists in its return_to_allow_list (same origin, a path under a listed one).',
+      source: { parameter: 'return_to' },
+    });
+  return allowed;
+};
+
+/**
+ * The provider's authorization URL for a new sign-in (and, with an invitation's token, its acceptance;
+ * with a `return_to`, where the callback sends the browser once signed in).
+ */
+export const beginSsoLogin = async (
+  identifier: string,
+  { invitation: invitationToken, returnTo }: { invitation?: string; returnTo?: string } = {},
+): Promise<string> => {
   const { provider, clientId, metadata } = await providerOf(identifier);
+  const returnToChecked = returnTo === undefined ? undefined : checkedReturnTo(provider, returnTo);
   let invitation: StoredResource | undefined;
   if (invitationToken !== undefined) {
     invitation = await invitationOfToken(invitationToken);
@@ -93,6 +122,7 @@ export const beginSsoLogin = async (identifier: string, invitationToken?: string
     provider_id: provider.id,
     nonce: login.nonce,
     code_verifier: login.codeVerifier,
+    ...(returnToChecked !== undefined && { return_to: returnToChecked }),
     ...(invitation &&
       invitationToken && {
         invitation_id: invitation.id,
@@ -104,18 +134,33 @@ export const beginSsoLogin = async (identifier: string, invitationToken?: string
 
 const refused = (detail: string) => new ForbiddenError(detail);
 
-export const finishSsoLogin = async (callbackUrl: string, now = new Date()): Promise<SignedIn> => {
+/** A sign-in finished: the session, and where to send the browser if the sign-in began with `return_to`. */
+export type SsoSignedIn = SignedIn & { returnTo?: string };
+
+export const finishSsoLogin = async (callbackUrl: string, now = new Date()): Promise<SsoSignedIn> => {
   const state = new URL(callbackUrl).searchParams.get('state') ?? '';
   const login = /^[A-Za-z0-9_-]{1,128}$/.test(state) ? await takeLoginState(state, now.getTime()) : null;
   // No sign-in of ours waits with this state: already finished, expired, or never begun here.
   if (!login) throw new OidcLoginError('state_mismatch');
   const scope = scopeOf([login.org_id]);
-  const [provider] = await batchGetInScope(scope, [ssoProviders.keyOf(login.org_id, login.provider_id)]);
+  const [provider]: (StoredSsoProvider | undefined)[] = await batchGetInScope(scope, [
+    ssoProviders.keyOf(login.org_id, login.provider_id),
+  ]);
+  // Deleted (or its client id removed) since the sign-in began: nothing to finish it with.
   if (!provider || typeof provider.attributes.client_id !== 'string')
     throw new OidcLoginError('provider_error');
+  // Still allowed by the provider as it is now (its allow-list may have changed in flight).
+  const returnTo = login.return_to === undefined ? undefined : checkedReturnTo(provider, login.return_to);
+  const ciphertext = provider.client_secret_ciphertext;
   const claims = await finishLogin({
     metadata: String(provider.attributes.metadata),
     clientId: provider.attributes.client_id,
+    ...(ciphertext && {
+      clientSecret: await openClientSecret(ciphertext, {
+        org_id: provider.org_id,
+        sso_provider_id: provider.id,
+      }),
+    }),
     redirectUri: redirectUri(),
     callbackUrl,
     expected: { state, nonce: login.nonce, codeVerifier: login.code_verifier },
@@ -134,7 +179,8 @@ export const finishSsoLogin = async (callbackUrl: string, now = new Date()): Pro
   if (user.attributes.status !== undefined && user.attributes.status !== 'active')
     throw refused(`This user is ${user.attributes.status} in the organisation.`);
   const [stored] = await batchGetInScope(scope, [settingsKey(login.org_id)]);
-  return signIn(user, settingsOf(stored ?? null), now);
+  const signedIn = await signIn(user, settingsOf(stored ?? null), now);
+  return returnTo === undefined ? signedIn : { ...signedIn, returnTo };
 };
 
 interface Claims {

@@ -1,6 +1,7 @@
 /** IAM resource types: service accounts, grants, roles and role groups. */
 
 import * as z from 'zod';
+import type { StoredResource } from '#shared/data/stored-resource';
 import { permissions } from '#shared/domain/permissions';
 import { defineResource } from '#shared/engine/resource-definition';
 import { instant } from '#shared/jsonapi/served-types';
@@ -162,6 +163,22 @@ export const iamPermissions = defineResource({
   },
 });
 
+/** A provider as stored: its client secret, if any, sealed beside the attributes, never among them. */
+export type StoredSsoProvider = StoredResource & { client_secret_ciphertext?: string };
+
+/**
+ * A provider as written before issue 41 (no secret, no allow-list), read with what those mean: the shape
+ * every write now stores, so no stored record needs rewriting.
+ */
+export const withShapeDefaults = (provider: StoredResource): StoredResource => ({
+  ...provider,
+  attributes: {
+    ...provider.attributes,
+    has_client_secret: (provider as StoredSsoProvider).client_secret_ciphertext !== undefined,
+    return_to_allow_list: provider.attributes.return_to_allow_list ?? [],
+  },
+});
+
 export const ssoProviders = defineResource({
   type: 'sso-providers',
   tag: 'SSO Providers',
@@ -171,7 +188,17 @@ export const ssoProviders = defineResource({
   endpoints: {
     list: { handler: 'functions/iam/list-sso-providers.ts', permission: 'sso-providers:manage' },
     get: { permission: 'sso-providers:manage' },
-    create: { handler: 'functions/iam/create-sso-provider.ts', permission: 'sso-providers:manage' },
+    create: {
+      handler: 'functions/iam/create-sso-provider.ts',
+      permission: 'sso-providers:manage',
+      access: { table: 'write', ssoClientSecrets: 'encrypt' },
+    },
+    update: {
+      handler: 'functions/iam/update-sso-provider.ts',
+      permission: 'sso-providers:manage',
+      access: { table: 'write', ssoClientSecrets: 'encrypt' },
+    },
+    delete: { handler: 'functions/iam/delete-sso-provider.ts', permission: 'sso-providers:manage' },
   },
   served: () => ({
     provider_type: z.literal('oidc'),
@@ -179,9 +206,20 @@ export const ssoProviders = defineResource({
     metadata: z.string().describe("The provider's OpenID discovery document, as given."),
     enforce: z.boolean(),
     client_id: z.string().optional(),
+    has_client_secret: z
+      .boolean()
+      .describe(
+        'Whether the client is confidential: a `client_secret` is set (write-only; never answered). The token exchange then authenticates with it as the discovery document says (client_secret_basic, else client_secret_post), with PKCE always.',
+      ),
     allowed_domains: z.array(z.string()),
+    return_to_allow_list: z
+      .array(z.string())
+      .describe(
+        'Where sign-in may send the browser back (`return_to`): exact origin, and a path under the entry’s path.',
+      ),
   }),
   relationships: { default_role: { type: 'roles' } },
+  derive: async (_scope, items) => items.map(withShapeDefaults),
   collection: {
     filters: {
       created_at: false,

@@ -48,8 +48,18 @@ export const examples: RequestExamples = {
         name: `Entra ID ${i.reference}`,
         metadata: 'https://login.example/.well-known/openid-configuration',
         enforce: false,
+        client_id: 'compliance-api',
+        client_secret: 'a confidential client’s secret: write-only',
+        return_to_allow_list: ['https://app.example/signed-in'],
       },
       relationships: { organisation: one('organisations', i.org_id), default_role: one('roles', i.role_id) },
+    },
+  }),
+  updateSsoProvider: (i) => ({
+    data: {
+      type: 'sso-providers',
+      id: i.sso_provider_id,
+      attributes: { client_secret: null, return_to_allow_list: ['https://app.example/sso/'] },
     },
   }),
   createServiceAccountKey: null,

@@ -241,6 +241,7 @@ export const createSsoProvider = (
         enforce: false,
         client_id: p.clientId,
         allowed_domains: p.allowedDomains,
+        return_to_allow_list: [],
       },
       relationships: { organisation: { data: { type: 'organisations', id: orgId } } },
     },

@@ -79,6 +79,7 @@ const main = async () => {
     TOKEN_AUDIENCE: 'compliance-api:local',
     LOCAL_SIGNING_KEY_FILE: ensureSigningKeyFile(resolve(localDir, 'signing-key.pem')),
     LOCAL_WEBHOOK_SECRETS_KEY_FILE: ensureKeyFile(resolve(localDir, 'webhook-secrets.key')),
+    LOCAL_SSO_CLIENT_SECRETS_KEY_FILE: ensureKeyFile(resolve(localDir, 'sso-client-secrets.key')),
     LOCAL_CURSOR_KEY_FILE: ensureKeyFile(resolve(localDir, 'cursor.key')),
     // Webhooks to a receiver on this machine (http://127.0.0.1:…); never set in AWS.
     WEBHOOK_ALLOW_LOOPBACK: 'true',

@@ -605,6 +605,16 @@ const responsesOf = (route: Route, answer: Answer, contract: HandlerContract): R
         },
       }),
     ...(answer.job && { 202: successResponse(route, { status: 202, resource: 'jobs' }, contract) }),
+    ...(answer.redirects && {
+      303: {
+        description:
+          'Signed in: the browser is sent to the `return_to` the sign-in began with, the session in the `__Host-session` cookie (never in the URL). A client that asks for JSON:API gets the 200 answer instead.',
+        headers: {
+          Location: { schema: { type: 'string', format: 'uri' }, required: true },
+          'Set-Cookie': { schema: { type: 'string' }, required: true },
+        },
+      },
+    }),
     ...Object.fromEntries(
       statuses.map((status) => [
         status,

@@ -21,6 +21,8 @@ export interface LoginState {
   /** An invitation the sign-in accepts, if any, and the SHA-256 of its token (it must still be current). */
   invitation_id?: string;
   invitation_hash?: string;
+  /** Where the callback sends the browser once signed in: checked against the provider's allow-list. */
+  return_to?: string;
   /** Epoch seconds: the table's TTL attribute. */
   expires_at: number;
 }

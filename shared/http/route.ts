@@ -41,6 +41,11 @@ export interface RouteAccess {
    * functions (event consumer, retry runner) decrypt them.
    */
   webhookSecrets?: 'encrypt';
+  /**
+   * The KMS key of SSO providers' client secrets: the routes that set one encrypt it; only the sign-in's
+   * callback decrypts it, to authenticate to the provider.
+   */
+  ssoClientSecrets?: 'encrypt' | 'decrypt';
   /** Read the key that seals collection cursors (`page[cursor]`): any function that pages a collection. */
   cursors?: true;
   /** Send e-mail through SES from the stage's sender address (invitations). */
@@ -131,6 +136,8 @@ export interface Answer {
   media?: string;
   /** Work too large for the request answers 202 with the job doing it instead (`Content-Location`). */
   job?: true;
+  /** A browser the request began for is sent on instead: 303 to where it asked (an SSO callback's `return_to`). */
+  redirects?: true;
 }
 
 /** An entry of an area's route list: a route with the house defaults left out. */

@@ -65,3 +65,12 @@ export const checkAccept = (accept: string | undefined): void => {
     );
   }
 };
+
+/**
+ * Whether the client names the JSON:API media type among those it accepts (not `*\/*` alone): where a
+ * route answers a browser otherwise (an SSO callback's redirect), such a client is answered the document.
+ */
+export const asksForJsonApi = (accept: string | undefined): boolean =>
+  splitList(accept ?? '')
+    .map(parseMediaType)
+    .some((m) => m.type === JSONAPI_MEDIA_TYPE && usable(m, true));

@@ -304,3 +304,136 @@ describe('POST /v3/sessions/current/logout', () => {
     expect((await api.request('POST', '/v3/sessions/current/logout', { token: admin })).status).toBe(401);
   });
 });
+
+describe('a confidential client (issue 41, item 6): the token exchange authenticates with the stored secret, PKCE still', () => {
+  for (const method of ['client_secret_basic', 'client_secret_post'] as const) {
+    it(`signs in end to end with ${method} at the local provider; a wrong secret is refused by the provider`, async () => {
+      const secret = `secret-${method}-${Math.random().toString(36).slice(2)}`;
+      const confidential = await registerClient({
+        client_secret: secret,
+        token_endpoint_auth_method: method,
+        redirect_uris: [`${api.url}/v3/sso/callback`],
+      });
+      const provider = await createProvider({
+        metadata: oidcDiscoveryUrl,
+        client_id: confidential.client_id,
+        client_secret: secret,
+      });
+      expect(provider.attributes.has_client_secret).toBe(true);
+      const via = provider.meta.oidc_identifier as string;
+      const account = await person();
+      const res = await callback(await signInAt(account.email, via));
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.data.attributes.email).toBe(account.email);
+      // The same sign-in with another secret stored: the provider refuses the exchange.
+      const changed = await api.request('PATCH', `/v3/sso-providers/${provider.id}`, {
+        token: admin,
+        body: {
+          data: { type: 'sso-providers', id: provider.id, attributes: { client_secret: `${secret}x` } },
+        },
+      });
+      expect(changed.status, changed.text).toBe(200);
+      const refused = await callback(await signInAt(account.email, via));
+      expect(refused.status, refused.text).toBe(401);
+    });
+  }
+});
+
+describe('return_to (issue 41, item 6): the callback sends the browser back to an allowed web app', () => {
+  const app = `https://app.${domain}`;
+  let via: string;
+  beforeAll(async () => {
+    via = (await createProvider({ metadata: oidcDiscoveryUrl, return_to_allow_list: [`${app}/signed-in`] }))
+      .meta.oidc_identifier;
+  });
+  const begin = (returnTo: string) =>
+    api.request('GET', `/v3/sso/${via}/authorize?return_to=${encodeURIComponent(returnTo)}`);
+
+  it('an allowed return_to: 303 there with the session in the __Host-session cookie, no token in the URL', async () => {
+    const returnTo = `${app}/signed-in/projects?tab=open`;
+    const started = await begin(returnTo);
+    expect(started.status, started.text).toBe(303);
+    const account = await person();
+    const { pathname, search } = new URL(await loginAt(started.headers.get('location') ?? '', account.email));
+    const res = await api.request('GET', `${pathname}${search}`, {
+      headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+    });
+    expect(res.status, res.text).toBe(303);
+    expect(res.headers.get('location')).toBe(returnTo);
+    const cookie = /^__Host-session=([^;]+);/.exec(res.headers.get('set-cookie') ?? '')?.[1] ?? '';
+    expect(cookie).not.toBe('');
+    expect(res.headers.get('location')).not.toContain(cookie);
+    const me = await api.request('GET', '/v3/whoami', { headers: { cookie: `__Host-session=${cookie}` } });
+    expect(me.status, me.text).toBe(200);
+  });
+
+  it('a client that asks for JSON:API still gets the user and meta.session, return_to or not', async () => {
+    const started = await begin(`${app}/signed-in`);
+    const { pathname, search } = new URL(
+      await loginAt(started.headers.get('location') ?? '', (await person()).email),
+    );
+    const res = await api.request('GET', `${pathname}${search}`, {
+      headers: { accept: 'application/vnd.api+json' },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.meta.session.token).toEqual(expect.any(String));
+  });
+
+  it('a return_to the provider does not list is refused at the start: 400 at the return_to parameter', async () => {
+    for (const refused of [
+      'https://evil.example/signed-in',
+      `${app}/signed-in-elsewhere`,
+      `${app}/admin`,
+      `${app}/signed-in/../admin`,
+      `${app}:8443/signed-in`,
+      `http://app.${domain}/signed-in`,
+      `${app}@evil.example/signed-in`,
+      `https://evil.example\\@app.${domain}/signed-in`,
+      `//evil.example/signed-in`,
+      'javascript:alert(document.cookie)',
+      `data:text/html,<a href="${app}/signed-in">`,
+    ]) {
+      const res = await begin(refused);
+      expect(res.status, refused).toBe(400);
+      expect(res.body.errors[0].source, refused).toEqual({ parameter: 'return_to' });
+    }
+    // A provider that lists nothing allows no return_to at all.
+    const res = await api.request(
+      'GET',
+      `/v3/sso/${identifier}/authorize?return_to=${encodeURIComponent(`${app}/signed-in`)}`,
+    );
+    expect(res.status).toBe(400);
+  });
+
+  it('an entry taken off the allow-list while a sign-in is in flight is refused at the callback (400); no session', async () => {
+    const provider = await createProvider({
+      metadata: oidcDiscoveryUrl,
+      return_to_allow_list: [`${app}/brief`],
+    });
+    const started = await api.request(
+      'GET',
+      `/v3/sso/${provider.meta.oidc_identifier}/authorize?return_to=${encodeURIComponent(`${app}/brief`)}`,
+    );
+    expect(started.status, started.text).toBe(303);
+    const callbackUrl = await loginAt(started.headers.get('location') ?? '', (await person()).email);
+    await api.request('PATCH', `/v3/sso-providers/${provider.id}`, {
+      token: admin,
+      body: { data: { type: 'sso-providers', id: provider.id, attributes: { return_to_allow_list: [] } } },
+    });
+    const res = await callback(callbackUrl);
+    expect(res.status, res.text).toBe(400);
+    expect(res.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('a provider deleted while a sign-in is in flight: the callback is refused (401 provider_error)', async () => {
+    const provider = await createProvider({ metadata: oidcDiscoveryUrl });
+    const started = await api.request('GET', `/v3/sso/${provider.meta.oidc_identifier}/authorize`);
+    const callbackUrl = await loginAt(started.headers.get('location') ?? '', (await person()).email);
+    expect((await api.request('DELETE', `/v3/sso-providers/${provider.id}`, { token: admin })).status).toBe(
+      204,
+    );
+    const res = await callback(callbackUrl);
+    expect(res.status, res.text).toBe(401);
+    expect(res.body.errors[0].meta).toEqual({ reason: 'provider_error' });
+  });
+});

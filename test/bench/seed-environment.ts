@@ -29,6 +29,7 @@ export const seedEnvironment = async (dir: string, s3Endpoint: string) => {
       TOKEN_ISSUER: `http://127.0.0.1:${apiPort}`,
       LOCAL_SIGNING_KEY_FILE: ensureSigningKeyFile(join(dir, 'signing-key.pem')),
       LOCAL_WEBHOOK_SECRETS_KEY_FILE: ensureKeyFile(join(dir, 'webhook-secrets.key')),
+      LOCAL_SSO_CLIENT_SECRETS_KEY_FILE: ensureKeyFile(join(dir, 'sso-client-secrets.key')),
       WEBHOOK_ALLOW_LOOPBACK: 'true',
       LAMBDA_ENDPOINT: `http://127.0.0.1:${await freePort()}`,
       STREET_WORKS_ORGANISATIONS: 'NWSW=01960000-0000-7000-8000-00000000beef',

@@ -229,8 +229,12 @@ describe('least privilege', () => {
     for (const [area, areaRoutes] of areas()) {
       const kms = actionsFor(areaRoutes[0]?.id ?? '').filter((a) => a.startsWith('kms:'));
       const signs = areaRoutes.some((r) => r.access.signing === true);
-      const encrypts = areaRoutes.some((r) => r.access.webhookSecrets === 'encrypt');
+      const encrypts = areaRoutes.some(
+        (r) => r.access.webhookSecrets === 'encrypt' || r.access.ssoClientSecrets === 'encrypt',
+      );
+      const decrypts = areaRoutes.some((r) => r.access.ssoClientSecrets === 'decrypt');
       expect(kms.sort(), area).toEqual([
+        ...(decrypts ? ['kms:Decrypt'] : []),
         ...(encrypts ? ['kms:Encrypt'] : []),
         ...(signs ? ['kms:GetPublicKey', 'kms:Sign'] : []),
       ]);
@@ -270,15 +274,40 @@ describe('webhooks (issue 18): the secrets key and the due-work runner that retr
     });
   });
 
+  /** The statements of the API's area functions' roles (not the workers'). */
+  const areaStatements = () =>
+    [...areas()].flatMap(([area]) => {
+      const fn = stack.node.findAll().find((c) => c.node.id === areaFunctionId(area)) as LambdaFunction;
+      const roleRef = stack.getLogicalId((fn.role as Role).node.defaultChild as never);
+      return ofType('AWS::IAM::Policy')
+        .filter(([, p]) => (p.Properties.Roles as { Ref: string }[]).some((r) => r.Ref === roleRef))
+        .flatMap(([, p]) => statementsOf(p).map((statement) => ({ area, statement })));
+    });
+
   it('the API may only encrypt new secrets with it (the webhooks area), never decrypt; no API role decrypts', () => {
     expect(actionsFor('createWebhookSubscription')).toContain('kms:Encrypt');
-    for (const [area, areaRoutes] of areas())
-      expect(actionsFor(areaRoutes[0]?.id ?? ''), area).not.toContain('kms:Decrypt');
+    const onWebhookKey = areaStatements().filter(({ statement }) =>
+      keyRef(statement).includes('WebhooksSecretsKey'),
+    );
+    expect(onWebhookKey.map(({ area }) => area)).toEqual(['webhooks']);
+    for (const { statement } of onWebhookKey) expect(actionsOf(statement)).toEqual(['kms:Encrypt']);
     const encrypt = ofType('AWS::IAM::Policy')
       .flatMap(([, p]) => statementsOf(p))
       .filter((s) => actionsOf(s).includes('kms:Encrypt'));
     expect(encrypt.length).toBeGreaterThan(0);
-    for (const statement of encrypt) expect(keyRef(statement)).toContain('WebhooksSecretsKey');
+    for (const statement of encrypt)
+      expect(keyRef(statement)).toMatch(/WebhooksSecretsKey|SsoClientSecretsKey/);
+  });
+
+  it('SSO client secrets (issue 41) have a key of their own: IAM may only encrypt with it, only the auth area decrypts', () => {
+    const onSsoKey = areaStatements().filter(({ statement }) =>
+      keyRef(statement).includes('SsoClientSecretsKey'),
+    );
+    expect(onSsoKey.map(({ area, statement }) => `${area} ${actionsOf(statement).join(',')}`).sort()).toEqual(
+      ['auth kms:Decrypt', 'iam kms:Encrypt'],
+    );
+    const decrypt = areaStatements().filter(({ statement }) => actionsOf(statement).includes('kms:Decrypt'));
+    for (const { statement } of decrypt) expect(keyRef(statement)).toContain('SsoClientSecretsKey');
   });
 
   it('one rule invokes the due-work runner every minute; it may read and write the table, decrypt and start job workers, nothing else', () => {

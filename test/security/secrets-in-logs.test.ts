@@ -152,4 +152,63 @@ describe('logs', () => {
       expect(log).not.toContain(secret.slice(-43));
     }
   });
+
+  it('hold no SSO client secret (issue 41): creation, change, a confidential sign-in and one the provider refuses', async () => {
+    const { addAccount, loginAt, oidcDiscoveryUrl, registerClient } = await import(
+      '../support/identity-provider'
+    );
+    const secret = `sso-secret-${Math.random().toString(36).slice(2)}-never-logged`;
+    const token = await api.token(tenant.admin);
+    const domain = `logged-${Date.now().toString(36)}.example`;
+    const client = await registerClient({
+      client_secret: secret,
+      redirect_uris: [`${api.url}/v3/sso/callback`],
+    });
+    const { lines } = await writtenWhile(async () => {
+      const made = await api.request('POST', '/v3/sso-providers', {
+        token,
+        body: {
+          data: {
+            type: 'sso-providers',
+            attributes: {
+              name: 'Logged IdP',
+              metadata: oidcDiscoveryUrl,
+              client_id: client.client_id,
+              client_secret: secret,
+              allowed_domains: [domain],
+            },
+            relationships: { organisation: { data: { type: 'organisations', id: tenant.org.id } } },
+          },
+        },
+      });
+      expect(made.status, made.text).toBe(201);
+      const { id } = made.body.data;
+      const signIn = async () => {
+        const authorize = await api.request(
+          'GET',
+          `/v3/sso/${made.body.data.meta.oidc_identifier}/authorize`,
+        );
+        const { pathname, search } = new URL(
+          await loginAt(
+            authorize.headers.get('location') ?? '',
+            (await addAccount({ email: `p${Math.random()}@${domain}` })).email,
+          ),
+        );
+        return api.request('GET', `${pathname}${search}`);
+      };
+      expect((await signIn()).status).toBe(200);
+      const patch = (attributes: object) =>
+        api.request('PATCH', `/v3/sso-providers/${id}`, {
+          token,
+          body: { data: { type: 'sso-providers', id, attributes } },
+        });
+      expect((await patch({ client_secret: `${secret}-wrong` })).status).toBe(200);
+      expect((await signIn()).status).toBe(401);
+      expect((await patch({ client_secret: ['not', 'a', secret] })).status).toBe(400);
+    });
+    const log = JSON.stringify(lines);
+    // The capture works: the requests were logged.
+    expect(log).toContain('/v3/sso/callback');
+    expect(log).not.toContain(secret);
+  });
 });

@@ -197,6 +197,7 @@ export const buildEveryRecord = async (
     'addTeamMembers',
     'replaceTeamMembers',
     'removeTeamMembers',
+    'updateSsoProvider',
   ])
     await send(id, 200);
 

@@ -21,6 +21,7 @@ declare module 'vitest' {
     oidcIssuer: string;
     signingKeyFile: string;
     webhookKeyFile: string;
+    ssoClientSecretsKeyFile: string;
     cursorKeyFile: string;
   }
 }
@@ -40,6 +41,7 @@ export default async function setup(project: TestProject) {
   project.provide('oidcIssuer', idp.issuer);
   project.provide('signingKeyFile', ensureSigningKeyFile(join(dir, 'signing-key.pem')));
   project.provide('webhookKeyFile', ensureKeyFile(join(dir, 'webhook-secrets.key')));
+  project.provide('ssoClientSecretsKeyFile', ensureKeyFile(join(dir, 'sso-client-secrets.key')));
   project.provide('cursorKeyFile', ensureKeyFile(join(dir, 'cursor.key')));
   return async () => {
     await Promise.all(engines.map((e) => e.stop()));

@@ -32,6 +32,7 @@ const env = {
   TOKEN_AUDIENCE: 'compliance-api:test',
   LOCAL_SIGNING_KEY_FILE: inject('signingKeyFile'),
   LOCAL_WEBHOOK_SECRETS_KEY_FILE: inject('webhookKeyFile'),
+  LOCAL_SSO_CLIENT_SECRETS_KEY_FILE: inject('ssoClientSecretsKeyFile'),
   LOCAL_CURSOR_KEY_FILE: inject('cursorKeyFile'),
   // Webhooks to the tests' own loopback receivers; a test that proves the refusal reads it as false.
   WEBHOOK_ALLOW_LOOPBACK: 'true',

@@ -40,6 +40,9 @@ describe('configuration from the environment', () => {
       LOCAL_CURSOR_KEY_FILE: undefined,
       WEBHOOK_SECRETS_KEY_ID: undefined,
       LOCAL_WEBHOOK_SECRETS_KEY_FILE: undefined,
+      // Issue 41: SSO client secrets have a key of their own, configured per environment.
+      SSO_CLIENT_SECRETS_KEY_ID: undefined,
+      LOCAL_SSO_CLIENT_SECRETS_KEY_FILE: undefined,
       // Issue 18, jobs: the worker's name (in AWS, Lambda tells the worker its own), 10-minute
       // invocations, a 2-minute lease.
       LAMBDA_ENDPOINT: undefined,
