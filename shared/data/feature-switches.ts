@@ -7,6 +7,7 @@
  * stream and the due-work runner read it and import no area (as `organisation-settings.ts`).
  */
 
+import { config } from '../config';
 import type { Permission } from '../domain/permissions';
 import { uuidv5 } from './ids';
 import { readTogether } from './repository';
@@ -32,8 +33,24 @@ export const FEATURE_ADMINISTRATION: Permission = 'feature-configurations:manage
 const switchedOff = (item: unknown) => (item as StoredResource | null)?.attributes?.enabled === false;
 
 /**
- * Which of `orgIds` have `feature` switched off: the keys `read` holds (read ahead with the credentials)
- * are taken from it, the rest read in one BatchGetItem (none when all were read ahead).
+ * Switches as this warm container last read them, for as long as it keeps a principal's grants
+ * (GRANT_CACHE_SECONDS): a switch takes effect within that time, as a revoked grant does, and a warm
+ * request on a switchable route reads no switch at all.
+ */
+const lastRead = new Map<string, { expires: number; off: boolean }>();
+
+const remembered = (id: string) => {
+  const known = lastRead.get(id);
+  return known && known.expires > Date.now() ? known : undefined;
+};
+
+/** The keys of the switches of `feature` in `orgIds` this container does not remember: to read ahead. */
+export const unknownSwitchKeys = (feature: string, orgIds: readonly string[]): ItemKey[] =>
+  orgIds.map((org) => featureSwitchKey(org, feature)).filter((key) => !remembered(keyId(key)));
+
+/**
+ * Which of `orgIds` have `feature` switched off: remembered ones from the container, those `read` holds
+ * (read ahead with the credentials) from it, the rest in one BatchGetItem (none when all were known).
  */
 export const switchedOffIn = async (
   feature: string,
@@ -41,15 +58,22 @@ export const switchedOffIn = async (
   read: Map<string, unknown> = new Map(),
 ): Promise<Set<string>> => {
   const keyOf = new Map(orgIds.map((org) => [org, keyId(featureSwitchKey(org, feature))] as const));
-  const unread = orgIds.filter((org) => !read.has(keyOf.get(org) ?? ''));
+  const unread = orgIds.filter((org) => {
+    const id = keyOf.get(org) ?? '';
+    return !read.has(id) && !remembered(id);
+  });
   const fetched =
     unread.length > 0 ? await readTogether(unread.map((org) => featureSwitchKey(org, feature))) : new Map();
+  const expires = Date.now() + config.GRANT_CACHE_SECONDS * 1000;
   return new Set(
     orgIds.filter((org) => {
       const id = keyOf.get(org) ?? '';
-      const item = read.has(id) ? read.get(id) : fetched.get(id);
+      const known = remembered(id);
+      if (known && !read.has(id)) return known.off;
+      const off = switchedOff(read.has(id) ? read.get(id) : fetched.get(id));
       read.delete(id);
-      return switchedOff(item);
+      lastRead.set(id, { expires, off });
+      return off;
     }),
   );
 };

@@ -212,8 +212,8 @@ describe('data safety (issue 20, item 5)', () => {
     );
   });
 
-  it('cdk destroy leaves the data in every stage (table, 4 buckets, 2 KMS keys) and the logs in staging and prod only', () => {
-    const data = { 'AWS::DynamoDB::Table': 1, 'AWS::S3::Bucket': 4, 'AWS::KMS::Key': 2 };
+  it('cdk destroy leaves the data in every stage (table, 4 buckets, 3 KMS keys: the signing key, webhook secrets’ and SSO client secrets’) and the logs in staging and prod only', () => {
+    const data = { 'AWS::DynamoDB::Table': 1, 'AWS::S3::Bucket': 4, 'AWS::KMS::Key': 3 };
     const prod = retainedOf(synthesised({ stage: 'prod' }).stack);
     expect(prod).toEqual({ ...data, 'AWS::Logs::LogGroup': expect.any(Number) });
     expect(prod['AWS::Logs::LogGroup']).toBeGreaterThan(20);

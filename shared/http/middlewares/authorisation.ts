@@ -5,7 +5,7 @@
 
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { actorOf, authenticate, authorise, type Principal } from '../../auth/principal';
-import { FEATURE_ADMINISTRATION, featureSwitchKey, switchedOffIn } from '../../data/feature-switches';
+import { FEATURE_ADMINISTRATION, switchedOffIn, unknownSwitchKeys } from '../../data/feature-switches';
 import { settingsKey } from '../../data/organisation-settings';
 import { scopeOf } from '../../data/scope';
 import type { ItemKey } from '../../data/stored-resource';
@@ -111,10 +111,13 @@ const pageSizeAhead = (route: Route, event: APIGatewayProxyEventV2, orgs: readon
     : [];
 };
 
-/** A switchable area's route reads the organisations' switches with the credentials, in the same round trip. */
+/**
+ * A switchable area's route reads the organisations' switches this container does not remember with the
+ * credentials, in the same round trip.
+ */
 const featureAhead = (route: Route, orgs: readonly string[]): ItemKey[] => {
   const { feature } = route;
-  return feature ? orgs.map((org) => featureSwitchKey(org, feature)) : [];
+  return feature ? unknownSwitchKeys(feature, orgs) : [];
 };
 
 /**
