@@ -95,11 +95,20 @@ export interface Change {
   record?: StoredResource;
   /** What the event carries when it is not the subject as it became (a rate code's new version). */
   data?: object;
+  /** A declared transition's move, carried beside the record (`data.transition`). */
+  transition?: Transition;
+}
+
+/** A move of a declared state machine: its verb, and the states it left and reached. */
+export interface Transition {
+  verb: string;
+  from: string;
+  to: string;
 }
 
 /** The event item for a change, or null for a type whose changes are not events. */
 export const eventItem = (change: Change, actor: Actor, at: number): StoredEvent | null => {
-  const { subject, action, record, data } = change;
+  const { subject, action, record, data, transition } = change;
   const source = sources.get(subject.type);
   if (source === undefined) throw new Error(`${subject.type} records change without declaring their events`);
   if (source === null) return null;
@@ -116,7 +125,10 @@ export const eventItem = (change: Change, actor: Actor, at: number): StoredEvent
     subject: { type: subject.type, id: subject.id },
     actor: { kind: actor.kind, id: actor.id },
     occurred_at: new Date(at).toISOString(),
-    data: data ?? (record ? source.present(record) : { type: subject.type, id: subject.id }),
+    data: data ?? {
+      ...(record ? source.present(record) : { type: subject.type, id: subject.id }),
+      ...(transition && { transition }),
+    },
     expires_at: Math.floor(at / 1000) + EVENT_RETENTION_DAYS * 86_400,
   };
 };

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documents, tableName } from './clients';
-import { type Change, eventItem } from './events';
+import { type Change, eventItem, type Transition } from './events';
 import type { Actor, Scope } from './scope';
 import { inScope, systemActor } from './scope';
 import { childCounter, counterKey, type ItemKey, keyId, type StoredResource } from './stored-resource';
@@ -29,8 +29,11 @@ export const TRANSACTION_MAX = 100;
 export type WriteOp =
   /** A new tenant record (refused if its key exists), counted (and, filed under a parent, counted there). */
   | { create: StoredResource; as?: string }
-  /** A new version of a tenant record, refused unless the stored version is `version - 1`. */
-  | { replace: StoredResource; as?: string }
+  /**
+   * A new version of a tenant record, refused unless the stored version is `version - 1`; a declared
+   * transition's names the move, which its event carries (`transition`).
+   */
+  | { replace: StoredResource; as?: string; transition?: Transition }
   /** A tenant record removed, refused unless the stored version is `version`; uncounted (under its parent too). */
   | { delete: StoredResource; as?: string }
   /** Appends `id` to a relationship list of an existing record (refused if the record is absent). */
@@ -172,7 +175,13 @@ const counterUpdate = ({ key, add, join, leave, drop, expect }: Tally): Transact
 /** What an op does to a tenant record, for its event; null for ops on anything else. */
 const changeOf = (op: WriteOp): Change | null => {
   if ('create' in op) return { subject: op.create, action: op.as ?? 'created', record: op.create };
-  if ('replace' in op) return { subject: op.replace, action: op.as ?? 'updated', record: op.replace };
+  if ('replace' in op)
+    return {
+      subject: op.replace,
+      action: op.as ?? 'updated',
+      record: op.replace,
+      ...(op.transition && { transition: op.transition }),
+    };
   if ('delete' in op) return { subject: op.delete, action: op.as ?? 'deleted' };
   if ('event' in op) return op.event;
   return null;
