@@ -1,20 +1,17 @@
 /**
  * What an award's moves write beside its status, and what their guard reads: the award's entry on its
  * person (`award#<id>`, so a person's competence is read with the person), its expiry warnings on the due
- * index (data/due-work.ts), and the facts of its evidence. Apart from `awards.ts` so the declaration
- * (`definitions.ts`) names them without importing the writes that import it.
+ * index (data/due-work.ts). Apart from `awards.ts` so the declaration (`definitions.ts`) loads them only
+ * when a move is made (a dynamic import: a read's bundle carries no due-work writes).
  */
-import { type FolderTally, folderTallyKey } from '#functions/documents/definitions';
 import { users } from '#functions/people/users';
 import { type DueEntry, dueEntry, dueEntryOp, removeDueEntryOp } from '#shared/data/due-work';
-import { readAheadOr } from '#shared/data/repository';
-import type { Scope } from '#shared/data/scope';
-import { type ItemKey, keyId, type StoredResource } from '#shared/data/stored-resource';
+import type { StoredResource } from '#shared/data/stored-resource';
 import type { Check } from '#shared/engine/declaration';
 import type { MoveWrites } from '#shared/engine/lifecycle';
 import { EXPIRY_WARNING } from './due-work';
 import { ON_PERSON } from './person-awards';
-import { type AwardEntry, type AwardFacts, type AwardStatus, nextWarning } from './rules/awards';
+import { type AwardEntry, type AwardStatus, nextWarning } from './rules/awards';
 
 const entryOf = (award: StoredResource): AwardEntry => ({
   id: award.id,
@@ -76,29 +73,3 @@ export const decisionWrites =
       checks: [onPerson(next)],
     };
   };
-
-/**
- * What the evidence guard reads: whether the award's type requires evidence and how many documents its
- * evidence folder holds, in one BatchGetItem (`typeKey` is the types' declaration's, which imports this).
- */
-export const readAwardFacts = async (
-  scope: Scope,
-  award: StoredResource,
-  typeKey: (orgId: string, id: string) => ItemKey,
-): Promise<AwardFacts> => {
-  const type = typeKey(award.org_id, String(award.rels.qualification_type));
-  const folder = award.rels.evidence;
-  const tally = typeof folder === 'string' ? folderTallyKey(award.org_id, folder) : null;
-  const found = new Map(
-    (await readAheadOr<StoredResource | FolderTally>(scope, tally ? [type, tally] : [type])).map((item) => [
-      keyId(item),
-      item,
-    ]),
-  );
-  const typeRecord = found.get(keyId(type)) as StoredResource | undefined;
-  const folderTally = tally ? (found.get(keyId(tally)) as FolderTally | undefined) : undefined;
-  return {
-    evidenceRequired: typeRecord?.attributes.evidence_required === true,
-    documents: folderTally?.documents ?? 0,
-  };
-};

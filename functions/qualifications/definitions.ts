@@ -14,7 +14,7 @@ import type { Check } from '#shared/engine/record-writes';
 import { CRUD, defineResource } from '#shared/engine/resource-definition';
 import { freeText, requiredLine } from '#shared/jsonapi/attribute-types';
 import { ValidationError } from '#shared/jsonapi/errors';
-import { decisionWrites, readAwardFacts } from './award-moves';
+import { readAwardFacts } from './award-facts';
 import {
   AWARD_STATUSES,
   type AwardAction,
@@ -43,6 +43,11 @@ const fourEyes =
   (action: AwardAction): PartyRule =>
   (award, principal) =>
     deciderRefusal(action, String(award.rels.person), principal.kind === 'user' ? principal.id : null);
+
+/** A decision's writes (`award-moves.ts`), loaded when a move is made, so reads carry none of them. */
+const decisionWrites =
+  (schedules: boolean) => async (moved: StoredResource, before: StoredResource, context: { now: Date }) =>
+    (await import('./award-moves')).decisionWrites(schedules)(moved, before, context);
 
 /** Who decided (approved or rejected) it, and when. */
 const decided =

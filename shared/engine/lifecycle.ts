@@ -61,8 +61,15 @@ export interface TransitionDeclaration<Facts = never> {
     rels?: StoredResource['rels'];
     meta?: Record<string, unknown>;
   };
-  /** Ops beside the record (due-work entries, what other records keep of it), given the record as moved. */
-  writes?: (moved: StoredResource, before: StoredResource, context: MoveContext<Facts>) => MoveWrites;
+  /**
+   * Ops beside the record (due-work entries, what other records keep of it), given the record as moved;
+   * may load its module when called, so the declaration's readers do not carry the writes.
+   */
+  writes?: (
+    moved: StoredResource,
+    before: StoredResource,
+    context: MoveContext<Facts>,
+  ) => MoveWrites | Promise<MoveWrites>;
 }
 
 export interface LifecycleDeclaration<Facts = never> {

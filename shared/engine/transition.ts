@@ -117,7 +117,7 @@ export const moveRecord = async (
     },
     now,
   );
-  const written = transition.writes?.(moved, record, context) ?? {};
+  const written = (await transition.writes?.(moved, record, context)) ?? {};
   const next = written.record ?? moved;
   const ops: WriteOp[] = [
     { replace: next, as: transition.event, transition: { verb, from, to: transition.to } },
