@@ -7,20 +7,6 @@ import {
 } from './definitions';
 import { EXPIRY_WARNING } from './due-work';
 
-const decision = (
-  verb: 'approve' | 'reject' | 'revoke',
-  permission: 'qualifications:approve' | 'qualifications:manage',
-) =>
-  ({
-    id: `${verb}QualificationAward`,
-    method: 'POST',
-    path: `/v3/qualification-awards/{qualification_award_id}/${verb}`,
-    handler: `functions/qualifications/${verb}-award.ts`,
-    answers: { status: 200, resource: 'qualification-awards' },
-    permission,
-    errors: [409],
-  }) as const;
-
 export const area = defineArea('qualifications', {
   tag: 'Qualifications',
   feature: { description: 'Qualifications, their awards and expiry warnings.' },
@@ -34,9 +20,6 @@ export const area = defineArea('qualifications', {
   resources: [qualificationTypes, qualificationAwards, qualificationSpecifications, qualificationEvaluations],
   dueWork: [EXPIRY_WARNING],
   routes: [
-    decision('approve', 'qualifications:approve'),
-    decision('reject', 'qualifications:approve'),
-    decision('revoke', 'qualifications:manage'),
     {
       id: 'evaluateQualificationSpecification',
       method: 'GET',

@@ -1,19 +1,16 @@
 /**
- * Awards' writes. An award is recorded pending approval; someone holding `qualifications:approve` approves
- * (having seen its evidence, which its type may require) or rejects it; a valid award expires on its date
- * or is revoked. Each award is also kept, as one entry, on its person's record (`award#<id>`), so a
+ * Awards' writes. An award is recorded pending approval; its moves (approve, reject, revoke) are its
+ * declared state machine's (`definitions.ts`, `award-moves.ts`); a valid award expires on its date, run by
+ * the schedule here. Each award is also kept, as one entry, on its person's record (`award#<id>`), so a
  * person's competence is read with the person: an evaluation of 100 people is one BatchGetItem. An approved
  * award with an expiry has an entry due (data/due-work.ts) for its warnings, 30, 7 and 0 days before.
  */
 import * as z from 'zod';
-import { type FolderTally, folderTallyKey } from '#functions/documents/definitions';
-import { users } from '#functions/people/users';
 import type { Principal } from '#shared/auth/principal';
-import { type DueEntry, dueEntry, dueEntryOp, removeDueEntryOp } from '#shared/data/due-work';
-import { batchGetInScope, getItem, readAheadOr } from '#shared/data/repository';
+import { type DueEntry, dueEntryOp, removeDueEntryOp } from '#shared/data/due-work';
+import { batchGetInScope, getItem } from '#shared/data/repository';
 import { type Scope, scopeOf, systemActor } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
-import type { WriteOp } from '#shared/data/transaction';
 import {
   byPrincipal,
   type Check,
@@ -25,41 +22,13 @@ import {
   replaceRecord,
   storedRelationships,
 } from '#shared/engine/record-writes';
+import { refuseStateInPatch } from '#shared/engine/transition';
 import { calendarDate, freeText, line } from '#shared/jsonapi/attribute-types';
-import { ConflictError, ForbiddenError, ValidationError } from '#shared/jsonapi/errors';
+import { ConflictError, ValidationError } from '#shared/jsonapi/errors';
 import { assertSameId, parseDocument } from '#shared/jsonapi/request-document';
+import { entryMoved, onPerson, scheduled, warningEntry } from './award-moves';
 import { AWARDS_OF_TYPE, qualificationAwards, qualificationTypes } from './definitions';
-import { EXPIRY_WARNING } from './due-work';
-import { ON_PERSON } from './person-awards';
-import {
-  type AwardAction,
-  type AwardEntry,
-  type AwardStatus,
-  awardMove,
-  deciderRefusal,
-  expiryAfter,
-  nextWarning,
-} from './rules/awards';
-
-const entryOf = (award: StoredResource): AwardEntry => ({
-  id: award.id,
-  qualification_type: String(award.rels.qualification_type),
-  status: award.attributes.status as AwardStatus,
-  issued_at: String(award.attributes.issued_at),
-  expires_at: (award.attributes.expires_at as string | null) ?? null,
-  number: (award.attributes.number as string | null) ?? null,
-});
-
-/** The person's entry of the award, set (or, for a deleted award, removed); refused if the person is absent. */
-const onPerson = (award: StoredResource, gone = false): Check => ({
-  op: {
-    keep: {
-      key: users.keyOf(award.org_id, String(award.rels.person)),
-      set: { [`${ON_PERSON}${award.id}`]: gone ? null : JSON.stringify(entryOf(award)) },
-    },
-  },
-  pointer: '/data/relationships/person/data',
-});
+import { expiryAfter } from './rules/awards';
 
 const typeCount = (award: StoredResource, by: number): Check => ({
   op: {
@@ -70,24 +39,6 @@ const typeCount = (award: StoredResource, by: number): Check => ({
   },
   pointer: '/data/relationships/qualification_type/data',
 });
-
-/** The award's next expiry warning, after the one at `after` days (if any): its schedule entry. */
-const warningEntry = (award: StoredResource, now: number, after?: number): DueEntry | null => {
-  const expires = award.attributes.expires_at;
-  const next = typeof expires === 'string' ? nextWarning(expires, now, after) : null;
-  return (
-    next &&
-    dueEntry(EXPIRY_WARNING.name, award.org_id, award.id, next.at, {
-      data: { days: next.days },
-    })
-  );
-};
-
-/** The award with its schedule entry's key noted (so a revocation can remove it), or none. */
-const scheduled = (award: StoredResource, entry: DueEntry | null): StoredResource => {
-  const { schedule: _previous, ...rest } = award;
-  return entry ? { ...rest, schedule: { pk: entry.pk, sk: entry.sk } } : rest;
-};
 
 const relationship = (name: string) => relationshipSchema(qualificationAwards, name);
 
@@ -190,6 +141,7 @@ export const createAward = async (
 
 /** Changes a pending award's dates, number and evidence; once decided, only its notes and evidence. */
 export const updateAward = async (scope: Scope, award: StoredResource, body: unknown, now = new Date()) => {
+  refuseStateInPatch(qualificationAwards, body);
   const { data } = parseDocument(updateAwardDocument, body);
   assertSameId(data.id, award.id);
   const { notes, ...decided } = data.attributes ?? {};
@@ -214,8 +166,15 @@ export const updateAward = async (scope: Scope, award: StoredResource, body: unk
   }
   const next = changedRecord(qualificationAwards, award, { attributes, rels }, now);
   // The person's entry moves only if what it says does (not for notes or evidence).
-  const moved = JSON.stringify(entryOf(next)) !== JSON.stringify(entryOf(award));
-  return replaceRecord(scope, qualificationAwards, next, rels, [], undefined, moved ? [onPerson(next)] : []);
+  return replaceRecord(
+    scope,
+    qualificationAwards,
+    next,
+    rels,
+    [],
+    undefined,
+    entryMoved(award, next) ? [onPerson(next)] : [],
+  );
 };
 
 /** Deletes an award recorded by mistake: only while pending or rejected (a decided award is history). */
@@ -226,60 +185,6 @@ export const deleteAward = async (scope: Scope, award: StoredResource) => {
       `An award ${status} is part of the person's history: revoke it rather than delete it.`,
     );
   await commitChecked(scope, [{ delete: award }], [onPerson(award, true), typeCount(award, -1)]);
-};
-
-/** Evidence an approval needs, when the type requires it: a folder with at least one document. */
-const assertEvidence = async (scope: Scope, award: StoredResource) => {
-  const folder = award.rels.evidence;
-  // The folder's tally is read beside the type, in case the type requires it.
-  const [type, [tally]] = await Promise.all([
-    typeOf(scope, award.org_id, award.rels.qualification_type),
-    typeof folder === 'string' ? readAheadOr<FolderTally>(scope, [folderTallyKey(award.org_id, folder)]) : [],
-  ]);
-  if (!type.attributes.evidence_required) return;
-  if (!tally?.documents)
-    throw new ConflictError(
-      'This qualification type requires evidence: link the award to a folder (evidence) holding at least one document first.',
-    );
-};
-
-/**
- * Approves, rejects or revokes an award: 403 when its own person approves or rejects it (four eyes), 409
- * from a status where the action is not open. An approved award that expires goes on the schedule for its
- * warnings; a revoked one comes off it.
- */
-export const decideAward = async (
-  scope: Scope,
-  award: StoredResource,
-  action: AwardAction,
-  principal: Principal | null,
-  now = new Date(),
-) => {
-  const decider = principal?.kind === 'user' ? principal.id : null;
-  const refusal = deciderRefusal(action, String(award.rels.person), decider);
-  if (refusal) throw new ForbiddenError(refusal);
-  const status = award.attributes.status as AwardStatus;
-  const to = awardMove(action, status);
-  if (!to) throw new ConflictError(`An award ${status.replace('_', ' ')} cannot be ${action}.`);
-  if (action === 'approved') await assertEvidence(scope, award);
-  // Who decided (approved or rejected) it; a revocation is the audit log's to tell.
-  const verifier = action === 'revoked' ? {} : byPrincipal('verified_by', principal, 'verified_by');
-  const changed = changedRecord(
-    qualificationAwards,
-    award,
-    { attributes: { status: to }, rels: verifier, meta: { [`${action}_at`]: now.toISOString() } },
-    now,
-  );
-  const entry = action === 'approved' ? warningEntry(award, now.getTime()) : null;
-  const previous = award.schedule;
-  const next = scheduled(changed, entry);
-  const ops: WriteOp[] = [
-    { replace: next, as: action },
-    ...(previous ? [removeDueEntryOp(previous)] : []),
-    ...(entry ? [dueEntryOp(entry)] : []),
-  ];
-  await commitChecked(scope, ops, [onPerson(next)]);
-  return next;
 };
 
 /**

@@ -4,14 +4,25 @@
  * them (`all_of` / `any_of`). Awards' writes and states: `awards.ts`; evaluations: `evaluation.ts`.
  */
 import * as z from 'zod';
+import type { Principal } from '#shared/auth/principal';
 import { keyFrom } from '#shared/data/access-patterns';
 import { type StoredResource, tenantPattern } from '#shared/data/stored-resource';
 import type { WriteOp } from '#shared/data/transaction';
+import { defineLifecycle, type PartyRule } from '#shared/engine/lifecycle';
+import { byPrincipal } from '#shared/engine/moments';
 import type { Check } from '#shared/engine/record-writes';
 import { CRUD, defineResource } from '#shared/engine/resource-definition';
 import { freeText, requiredLine } from '#shared/jsonapi/attribute-types';
 import { ValidationError } from '#shared/jsonapi/errors';
-import { AWARD_STATUSES, VALIDITY_PERIOD } from './rules/awards';
+import { readAwardFacts } from './award-facts';
+import {
+  AWARD_STATUSES,
+  type AwardAction,
+  type AwardFacts,
+  deciderRefusal,
+  evidenceRefusals,
+  VALIDITY_PERIOD,
+} from './rules/awards';
 import { type Rule, ruleResultSchema, ruleSchema, typesOf } from './rules/rules';
 
 export const QUALIFICATION_KINDS = ['assessment', 'training', 'induction', 'registration'] as const;
@@ -27,6 +38,25 @@ const countOf = (record: StoredResource, name: string) =>
  * The entry under a site saying an induction type covers it: the gate reads a site's entries with one
  * Query (`begins_with(sk, <site>#)`).
  */
+/** Four eyes on a decision (`rules/awards.ts`): the award's own person never approves or rejects it. */
+const fourEyes =
+  (action: AwardAction): PartyRule =>
+  (award, principal) =>
+    deciderRefusal(action, String(award.rels.person), principal.kind === 'user' ? principal.id : null);
+
+/** A decision's writes (`award-moves.ts`), loaded when a move is made, so reads carry none of them. */
+const decisionWrites =
+  (schedules: boolean) => async (moved: StoredResource, before: StoredResource, context: { now: Date }) =>
+    (await import('./award-moves')).decisionWrites(schedules)(moved, before, context);
+
+/** Who decided (approved or rejected) it, and when. */
+const decided =
+  (action: AwardAction) =>
+  (_award: StoredResource, { principal, now }: { principal: Principal | null; now: Date }) => ({
+    rels: byPrincipal('verified_by', principal, 'verified_by'),
+    meta: { [`${action}_at`]: now.toISOString() },
+  });
+
 const siteInductions = {
   ...tenantPattern('site-inductions', '{site_id}#{type_id}'),
   about: "`qualification_type`; moved with the type's `schemes`/`locations`",
@@ -176,7 +206,43 @@ export const qualificationAwards = defineResource({
     defaultSort: '-created_at',
     includes: ['person', 'qualification_type', 'evidence', 'verified_by'],
   },
-  events: ['approved', 'rejected', 'revoked', 'expiring', 'expired'],
+  // Expiry is the schedule's (awards.ts, `warnOfExpiry`), not a move anyone asks for.
+  events: ['expiring', 'expired'],
+  lifecycle: defineLifecycle({
+    attribute: 'status',
+    states: AWARD_STATUSES,
+    noun: 'award',
+    facts: (scope, award) => readAwardFacts(scope, award, qualificationTypes.keyOf),
+    transitions: {
+      approve: {
+        from: ['pending_approval'],
+        to: 'valid',
+        event: 'approved',
+        permission: 'qualifications:approve',
+        parties: [fourEyes('approved')],
+        guards: [(_award, facts: AwardFacts) => evidenceRefusals(facts)],
+        changes: decided('approved'),
+        writes: decisionWrites(true),
+      },
+      reject: {
+        from: ['pending_approval'],
+        to: 'rejected',
+        event: 'rejected',
+        permission: 'qualifications:approve',
+        parties: [fourEyes('rejected')],
+        changes: decided('rejected'),
+        writes: decisionWrites(false),
+      },
+      revoke: {
+        from: ['valid', 'expired'],
+        to: 'revoked',
+        event: 'revoked',
+        // A revocation is the audit log's to tell, not the verifier's.
+        changes: (_award, { now }) => ({ meta: { revoked_at: now.toISOString() } }),
+        writes: decisionWrites(false),
+      },
+    },
+  }),
 });
 
 /**

@@ -5,14 +5,19 @@
  */
 
 import { locations } from '#functions/places/definitions';
-import { createAward, decideAward } from '#functions/qualifications/awards';
-import { qualificationSpecifications, qualificationTypes } from '#functions/qualifications/definitions';
+import { createAward } from '#functions/qualifications/awards';
+import {
+  qualificationAwards,
+  qualificationSpecifications,
+  qualificationTypes,
+} from '#functions/qualifications/definitions';
 import { siteSettings } from '#functions/site-attendances/definitions';
 import { signIn } from '#functions/site-attendances/sign-in-writes';
 import type { Principal } from '#shared/auth/principal';
 import { scopeOf } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
 import { declaredCrud } from '#shared/engine/simple-crud';
+import { moveRecord } from '#shared/engine/transition';
 
 const rel = (type: string, id: string) => ({ data: { type, id } });
 
@@ -97,7 +102,7 @@ export const loadDemoSites = async (orgId: string, prefix: string, people: Store
       },
       approver,
     );
-    if (approve) await decideAward(scope, made, 'approved', approver);
+    if (approve) await moveRecord(scope, qualificationAwards, made, 'approve', { principal: approver });
   };
   for (const [i, person] of others.slice(0, 3).entries()) {
     await award(person, induction, `${prefix}-IND-${i + 1}`);

@@ -86,6 +86,11 @@ const declaredDefinition = (type: string): ResourceDefinition => {
 const contractOf = async (route: Route): Promise<HandlerContract> => {
   if (route.handler === GENERIC_ENDPOINTS) {
     const operation = route.declared?.operation;
+    if (route.declared?.operation === 'transition') {
+      const { verb } = route.declared;
+      const input = declaredDefinition(route.declared.resource.type).lifecycle?.transitions[verb]?.input;
+      return input ? { requestBody: input() } : {};
+    }
     if (operation !== 'create' && operation !== 'update') return {};
     return {
       requestBody: declaredCrud(declaredDefinition(route.declared?.resource.type ?? '')).documents[operation],
@@ -482,13 +487,15 @@ const withEntityTag = (answer: Answer, response: ResponseObject): ResponseObject
     : response;
 
 /**
- * A write the document promises honours `If-Match`: the change and delete of a declared type, which read
- * their record through the engine (`readInScope`) and commit on its version, so the check holds in the
- * write's own transaction (test/api/preconditions.test.ts). Bespoke moves (`…/sign-out`, `…/approve`)
- * read their record in their own ways and are not promised it until each is shown to honour it.
+ * A write the document promises honours `If-Match`: the change, delete and declared transitions of a
+ * declared type, which read their record through the engine (`readInScope`) and commit on its version, so
+ * the check holds in the write's own transaction (test/api/preconditions.test.ts). Bespoke moves
+ * (`…/sign-out`) read their record in their own ways and are not promised it until each is shown to.
  */
 const honoursIfMatch = (route: Route) =>
-  (route.declared?.operation === 'update' || route.declared?.operation === 'delete') &&
+  (route.declared?.operation === 'update' ||
+    route.declared?.operation === 'delete' ||
+    route.declared?.operation === 'transition') &&
   preconditionTarget(route) !== undefined;
 
 /**

@@ -97,6 +97,15 @@ export interface Change {
   data?: object;
   /** Meta the event's record carries beside its own: what the change did that the record cannot say. */
   note?: Record<string, unknown>;
+  /** A declared transition's move, carried beside the record (`data.transition`). */
+  transition?: Transition;
+}
+
+/** A move of a declared state machine: its verb, and the states it left and reached. */
+export interface Transition {
+  verb: string;
+  from: string;
+  to: string;
 }
 
 /** The record as presented, with the change's note added to its meta. */
@@ -105,7 +114,7 @@ const noted = (presented: object, note: Record<string, unknown> | undefined): ob
 
 /** The event item for a change, or null for a type whose changes are not events. */
 export const eventItem = (change: Change, actor: Actor, at: number): StoredEvent | null => {
-  const { subject, action, record, data, note } = change;
+  const { subject, action, record, data, note, transition } = change;
   const source = sources.get(subject.type);
   if (source === undefined) throw new Error(`${subject.type} records change without declaring their events`);
   if (source === null) return null;
@@ -122,7 +131,10 @@ export const eventItem = (change: Change, actor: Actor, at: number): StoredEvent
     subject: { type: subject.type, id: subject.id },
     actor: { kind: actor.kind, id: actor.id },
     occurred_at: new Date(at).toISOString(),
-    data: data ?? (record ? noted(source.present(record), note) : { type: subject.type, id: subject.id }),
+    data: data ?? {
+      ...(record ? noted(source.present(record), note) : { type: subject.type, id: subject.id }),
+      ...(transition && { transition }),
+    },
     expires_at: Math.floor(at / 1000) + EVENT_RETENTION_DAYS * 86_400,
   };
 };

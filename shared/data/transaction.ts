@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documents, tableName } from './clients';
-import { type Change, eventItem } from './events';
+import { type Change, eventItem, type Transition } from './events';
 import type { Actor, Scope } from './scope';
 import { inScope, systemActor } from './scope';
 import { childCounter, counterKey, type ItemKey, keyId, type StoredResource } from './stored-resource';
@@ -31,9 +31,10 @@ export type WriteOp =
   | { create: StoredResource; as?: string }
   /**
    * A new version of a tenant record, refused unless the stored version is `version - 1`; `note` is meta
-   * its event carries beside the record (the members a team's membership change added and removed).
+   * its event carries beside the record (the members a team's membership change added and removed); a
+   * declared transition's names the move, which its event carries (`transition`).
    */
-  | { replace: StoredResource; as?: string; note?: Record<string, unknown> }
+  | { replace: StoredResource; as?: string; note?: Record<string, unknown>; transition?: Transition }
   /** A tenant record removed, refused unless the stored version is `version`; uncounted (under its parent too). */
   | { delete: StoredResource; as?: string }
   /**
@@ -185,6 +186,7 @@ const changeOf = (op: WriteOp): Change | null => {
       action: op.as ?? 'updated',
       record: op.replace,
       ...(op.note && { note: op.note }),
+      ...(op.transition && { transition: op.transition }),
     };
   if ('delete' in op) return { subject: op.delete, action: op.as ?? 'deleted' };
   if ('event' in op) return op.event;

@@ -18,6 +18,7 @@ import {
 import type { DueWorkKind } from './due-work-kind';
 import type { DeclaredConsumer } from './event-consumers';
 import type { DeclaredJobKind } from './job-kinds';
+import { transitionPermission } from './lifecycle';
 import type { AnsweredTypes } from './read-attributes';
 import type { EndpointDeclaration, ResourceDefinition } from './resource-definition';
 
@@ -46,6 +47,47 @@ export type GenericRoutes<D> = D extends {
       };
     }[keyof Endpoints & Operation]
   : never;
+
+/** The routes a declaration's transitions become: `<verb><One>`, `POST <itemPath>/<verb>`, typed likewise. */
+export type TransitionRoutes<D> = D extends {
+  names: { one: infer One extends string };
+  lifecycle: { transitions: infer Transitions };
+}
+  ? {
+      [Verb in keyof Transitions & string]: Omit<Route, 'permission' | 'self'> & {
+        id: `${Verb}${One}`;
+        method: 'POST';
+        path: `${D['itemPath' & keyof D] & string}/${Verb}`;
+        permission: Transitions[Verb] extends { permission: infer Named extends string }
+          ? Named
+          : `${D['permission' & keyof D] & string}:manage`;
+      };
+    }[keyof Transitions & string]
+  : never;
+
+/**
+ * A declared transition's route: its permission is the transition's (the route's own check), else the
+ * family's `manage`; party rules and guards are the engine's to apply on the record (`transition.ts`).
+ */
+const transitionRoutes = (area: string, tag: string, resource: ResourceDefinition): Route[] =>
+  Object.entries(resource.lifecycle?.transitions ?? {}).map(([verb, transition]) => {
+    const { names, itemPath } = resource;
+    if (!names || !itemPath)
+      throw new Error(`${resource.type} declares transitions without its names and item path`);
+    return {
+      id: `${verb}${names.one}`,
+      area,
+      tag: resource.tag ?? tag,
+      method: 'POST',
+      path: `${itemPath}/${verb}`,
+      handler: GENERIC_ENDPOINTS,
+      auth: USER_OR_MACHINE,
+      permission: transitionPermission(resource.permission, transition) as Permission,
+      access: defaultAccess('POST'),
+      answers: { status: 200, resource: resource.type },
+      declared: { resource, operation: 'transition', verb },
+    };
+  });
 
 const endpointRoute = (
   area: string,
@@ -101,6 +143,7 @@ export interface Area<Resources, Entries extends readonly RouteEntry[], Permissi
   /** Typed with the permissions as written, so the composition root checks them against the catalogue. */
   routes: (
     | GenericRoutes<Resources[keyof Resources & number]>
+    | TransitionRoutes<Resources[keyof Resources & number]>
     | (Entries[number] & Omit<Route, 'permission' | 'self'>)
   )[];
 }
@@ -161,6 +204,7 @@ export const defineArea = <
           endpointRoute(name, tag, resource, operation as Operation, endpoint),
         ),
       ),
+      ...resources.flatMap((resource) => transitionRoutes(name, tag, resource)),
       ...routes.map((entry) => ({
         auth: USER_OR_MACHINE,
         access: defaultAccess(entry.method),

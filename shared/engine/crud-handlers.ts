@@ -13,6 +13,7 @@ import { listResources } from './collection';
 import type { ResourceDefinition } from './resource-definition';
 import type { SimpleCrud } from './simple-crud';
 import { readInScope, resourceResponse } from './single';
+import { moveRecord, refuseStateInPatch } from './transition';
 
 /** Generic handlers read parameters by name (the id parameter is the route's last). */
 const routeOf = (id: RouteId | Route): Route => (typeof id === 'string' ? routeById(id) : id);
@@ -46,8 +47,25 @@ export const updateHandler = (
   idParam: string,
 ) =>
   jsonApiHandler(routeOf(routeId), async (request) => {
+    refuseStateInPatch(crud.definition, request.body);
     const record = await readInScope(request.scope, crud.definition, request.params[idParam] ?? '');
     return resourceResponse(request, crud.definition, await crud.update(request.scope, record, request.body));
+  });
+
+/** `POST <itemPath>/<verb>`: a declared transition (`transition.ts`), answering the record as moved. */
+export const transitionHandler = (
+  route: Route,
+  definition: ResourceDefinition,
+  idParam: string,
+  verb: string,
+) =>
+  jsonApiHandler(route, async (request) => {
+    const record = await readInScope(request.scope, definition, request.params[idParam] ?? '');
+    const moved = await moveRecord(request.scope, definition, record, verb, {
+      principal: request.principal,
+      body: request.body,
+    });
+    return resourceResponse(request, definition, moved);
   });
 
 export const deleteHandler = (

@@ -14,6 +14,7 @@ import type { WriteOp } from '../data/transaction';
 import type { PermissionName } from '../domain/permissions';
 import type { Answer, Operation, RouteAccess } from '../http/route';
 import type { CollectionOptions, FilterOption, SortOption } from '../jsonapi/collection-query';
+import type { LifecycleDeclaration } from './lifecycle';
 
 /** A write op that proves something a request named exists; refused, it is a 400 at `pointer`. */
 export interface Check {
@@ -179,6 +180,12 @@ export interface ResourceDeclaration {
    * subtree) name none.
    */
   derivedKeys?: (orgId: string, id: string) => ItemKey[];
+  /**
+   * Its state machine, if it has a life (`lifecycle.ts`): each transition becomes `POST <itemPath>/<verb>`
+   * (the permission it names, else `<family>:manage`), its event an action of the type's, and single-record
+   * answers carry the caller's `meta.allowed_transitions`.
+   */
+  lifecycle?: LifecycleDeclaration;
   /**
    * The domain actions its writes name besides created, updated and deleted (`allocated` makes
    * `vehicle.allocated`); false for records whose changes are not events (internal state, audit entries).

@@ -6,7 +6,14 @@
 
 import { parameterNames } from '../http/path-template';
 import type { Route } from '../http/route';
-import { createHandler, deleteHandler, getHandler, listHandler, updateHandler } from './crud-handlers';
+import {
+  createHandler,
+  deleteHandler,
+  getHandler,
+  listHandler,
+  transitionHandler,
+  updateHandler,
+} from './crud-handlers';
 import { declaredType } from './resource-definition';
 import { declaredCrud } from './simple-crud';
 
@@ -19,6 +26,8 @@ export const handlerFor = (route: Route) => {
   const idParam = parameterNames(route.path).at(-1) ?? '';
   if (operation === 'list') return listHandler(route, resource);
   if (operation === 'get') return getHandler(route, resource, idParam);
+  if (route.declared.operation === 'transition')
+    return transitionHandler(route, resource, idParam, route.declared.verb);
   const crud = declaredCrud(resource);
   if (operation === 'create') return createHandler(route, crud);
   if (operation === 'update') return updateHandler(route, crud, idParam);

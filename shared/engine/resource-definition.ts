@@ -80,14 +80,16 @@ export const defineResource = <const Declaration extends ResourceDeclaration>(
     keys,
     selfPath: declaration.selfPath ?? (declaration.itemPath ? recordPath(declaration.itemPath) : null),
   };
-  const { events = [], names, type } = declaration;
+  const { events = [], names, type, lifecycle } = declaration;
+  // A transition's event is an action of the type's without being listed again.
+  const moves = Object.values(lifecycle?.transitions ?? {}).map((transition) => transition.event);
   declareEvents(
     type,
     events === false
       ? null
       : {
           name: kebab(names?.one ?? type),
-          actions: [...LIFECYCLE_ACTIONS, ...events],
+          actions: [...new Set([...LIFECYCLE_ACTIONS, ...events, ...moves])],
           present: (record) => {
             const { links: _links, ...resource } = toResourceObject(definition, record, '');
             return resource;

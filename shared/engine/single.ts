@@ -1,4 +1,5 @@
 /** Single-resource reads and answers, shared by every get, create and update endpoint. */
+import type { Principal } from '../auth/principal';
 import { getInScope } from '../data/repository';
 import type { Scope } from '../data/scope';
 import type { StoredResource } from '../data/stored-resource';
@@ -10,6 +11,7 @@ import { NotFoundError, PreconditionFailedError } from '../jsonapi/errors';
 import { resolveIncludes } from './includes';
 import type { ResourceDefinition } from './resource-definition';
 import { toResourceObject } from './serialise';
+import { allowedTransitionsFor } from './transition';
 
 /**
  * The record with this id inside the scope, or 404 (records outside it do not exist for the caller); 412
@@ -37,6 +39,8 @@ export const notFound = (definition: Pick<ResourceDefinition, 'type'>, id: strin
 /** The request one record answers: its scope, and its URL for `links.self` (`ApiRequest` is one). */
 export interface ResourceRequest extends RequestTarget {
   scope: Scope;
+  /** The caller, for whom a stateful record's `meta.allowed_transitions` is computed (`ApiRequest` has it). */
+  principal?: Principal | null;
 }
 
 /** The document for one record, with the includes the request asks for among those the type declares. */
@@ -49,7 +53,16 @@ export const resourceResponse = async (
 ): Promise<ResourceDocument> => {
   const { scope, baseUrl } = request;
   const include = parseResourceQuery(query, definition.collection?.includes ?? []);
-  const [answered = item] = definition.derive ? await definition.derive(scope, [item]) : [item];
+  const [[derived = item], transitions] = await Promise.all([
+    definition.derive ? definition.derive(scope, [item]) : [item],
+    // What the caller may do next, and why not: from the declared machine, for this one record only.
+    request.principal === undefined
+      ? undefined
+      : allowedTransitionsFor(scope, definition, item, request.principal),
+  ]);
+  const answered = transitions
+    ? { ...derived, meta: { ...derived.meta, allowed_transitions: transitions } }
+    : derived;
   const included = await resolveIncludes(scope, definition, [answered], include);
   return {
     ...resourceDocument(

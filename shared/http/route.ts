@@ -97,7 +97,10 @@ export interface Route {
    */
   files?: readonly string[];
   /** For a declared resource's endpoint: the resource type and the operation served on it. */
-  declared?: { resource: DeclaredResource; operation: Operation };
+  declared?:
+    | { resource: DeclaredResource; operation: Operation }
+    /** A transition of the type's declared state machine, `POST <itemPath>/<verb>`. */
+    | { resource: DeclaredResource; operation: 'transition'; verb: string };
   /**
    * What a route that is not a declared endpoint answers with on success, for the OpenAPI document (a
    * declared endpoint's answer follows from its operation).

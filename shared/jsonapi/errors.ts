@@ -126,6 +126,25 @@ export class ConflictError extends ApiError {
   }
 }
 
+/**
+ * 409: a declared transition refused by the record's state or a guard: the state, the verb, the verbs open
+ * to the caller now and every reason this one is not, as data (`engine/lifecycle.ts`).
+ */
+export class StateRefusedError extends ApiError {
+  constructor(refusal: {
+    state: string;
+    verb: string;
+    allowed: readonly string[];
+    reasons: readonly string[];
+  }) {
+    super(409, 'Conflict', {
+      code: 'STATE.001',
+      detail: refusal.reasons.join(' '),
+      meta: { ...refusal },
+    });
+  }
+}
+
 /** 412: an `If-Match` names a version of the record that is no longer current; nothing was written. */
 export class PreconditionFailedError extends ApiError {
   constructor(current: string) {

@@ -11,20 +11,8 @@ import { parse } from 'iso8601-duration';
 export const AWARD_STATUSES = ['pending_approval', 'valid', 'expired', 'rejected', 'revoked'] as const;
 export type AwardStatus = (typeof AWARD_STATUSES)[number];
 
-/** The moves clients ask for, by the action (route and event) that makes each. */
-const MOVES: Readonly<Record<string, { from: readonly AwardStatus[]; to: AwardStatus }>> = {
-  approved: { from: ['pending_approval'], to: 'valid' },
-  rejected: { from: ['pending_approval'], to: 'rejected' },
-  revoked: { from: ['valid', 'expired'], to: 'revoked' },
-};
-
+/** A decision an award's person may not make on it (four eyes); revoking it is another's word anyway. */
 export type AwardAction = 'approved' | 'rejected' | 'revoked';
-
-/** The status an action leads to from `from`, or null when the action is not open from there. */
-export const awardMove = (action: AwardAction, from: AwardStatus): AwardStatus | null => {
-  const move = MOVES[action];
-  return move?.from.includes(from) ? move.to : null;
-};
 
 /**
  * Four eyes on a decision: the person an award is for never approves or rejects it, whatever they hold
@@ -36,6 +24,21 @@ export const deciderRefusal = (action: AwardAction, person: string, decider: str
   action !== 'revoked' && decider === person
     ? `Nobody ${action === 'approved' ? 'approves' : 'rejects'} their own award: another holder of qualifications:approve decides it.`
     : null;
+
+/** What the evidence guard reads beside the award: its type's rule and its evidence folder's tally. */
+export interface AwardFacts {
+  evidenceRequired: boolean;
+  /** Documents in the award's evidence folder (its subfolders included); 0 without a folder. */
+  documents: number;
+}
+
+/** Evidence an approval needs, when the type requires it: a folder with at least one document. */
+export const evidenceRefusals = (facts: AwardFacts): string[] =>
+  facts.evidenceRequired && facts.documents === 0
+    ? [
+        'This qualification type requires evidence: link the award to a folder (evidence) holding at least one document first.',
+      ]
+    : [];
 
 /** What a person's award says about them, as kept on their record for evaluations (one per award). */
 export interface AwardEntry {

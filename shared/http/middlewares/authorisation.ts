@@ -78,7 +78,10 @@ const orgsOf = (
  */
 export const declaredReadAhead = (route: Route): ReadAhead | undefined => {
   const operation = route.declared?.operation;
-  if (!route.declared || (operation !== 'get' && operation !== 'update' && operation !== 'delete')) {
+  if (
+    !route.declared ||
+    (operation !== 'get' && operation !== 'update' && operation !== 'delete' && operation !== 'transition')
+  ) {
     return undefined;
   }
   const { resource } = route.declared;

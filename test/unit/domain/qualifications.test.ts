@@ -4,9 +4,9 @@
  * and a site's closing time and day in its time zone (summer time included).
  */
 import { describe, expect, it } from 'vitest';
+import { qualificationAwards } from '#functions/qualifications/definitions';
 import {
   type AwardEntry,
-  awardMove,
   countsOn,
   deciderRefusal,
   expiryAfter,
@@ -48,12 +48,17 @@ describe('an award’s expiry and what it proves', () => {
   });
 
   it('moves: approve and reject from pending only; revoke from valid or expired; nothing from a final status', () => {
-    expect(awardMove('approved', 'pending_approval')).toBe('valid');
-    expect(awardMove('rejected', 'pending_approval')).toBe('rejected');
-    expect(awardMove('revoked', 'expired')).toBe('revoked');
-    expect(awardMove('approved', 'valid')).toBeNull();
-    expect(awardMove('revoked', 'rejected')).toBeNull();
-    expect(awardMove('approved', 'revoked')).toBeNull();
+    // The moves are the award's declared machine's: the state each verb reaches from `from`, or null.
+    const awardMove = (verb: string, from: string) => {
+      const move = qualificationAwards.lifecycle.transitions[verb];
+      return move?.from.includes(from) ? move.to : null;
+    };
+    expect(awardMove('approve', 'pending_approval')).toBe('valid');
+    expect(awardMove('reject', 'pending_approval')).toBe('rejected');
+    expect(awardMove('revoke', 'expired')).toBe('revoked');
+    expect(awardMove('approve', 'valid')).toBeNull();
+    expect(awardMove('revoke', 'rejected')).toBeNull();
+    expect(awardMove('approve', 'revoked')).toBeNull();
   });
 
   it('four eyes: the award’s own person never approves or rejects it; anyone else (and a revocation) may', () => {

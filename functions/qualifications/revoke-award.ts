@@ -1,3 +1,0 @@
-import { decisionHandler } from './decision';
-
-export const handler = decisionHandler('revokeQualificationAward', 'revoked');

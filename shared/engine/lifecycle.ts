@@ -1,0 +1,195 @@
+/**
+ * A declared state machine (pure): a type names the attribute holding its state, its states, and its
+ * transitions, each a verb (`approve`) with the states it leaves, the state it reaches, its event's
+ * past-tense action, who may make it (a permission, then party rules such as four eyes) and its guards.
+ * From that one declaration the engine derives the `POST <itemPath>/<verb>` routes, the caller's
+ * `meta.allowed_transitions` on each single-record answer, the 409 `STATE.001` of a refused move and one
+ * event per move (`transition.ts`). Here only what is decided from the record, the caller and the facts
+ * a guard needs: no I/O, so the reasons a move is refused are the same data wherever they are asked for.
+ */
+import type * as z from 'zod';
+import type { Principal } from '../auth/principal';
+import type { Scope } from '../data/scope';
+import type { StoredResource } from '../data/stored-resource';
+import type { WriteOp } from '../data/transaction';
+import type { PermissionName } from '../domain/permissions';
+
+/** Why a party may not make the move (the award's own person approving it), or null: answered 403. */
+export type PartyRule = (record: StoredResource, principal: Principal) => string | null;
+
+/** The reasons the move is refused on the record as it is (no evidence yet), none when it may go: 409. */
+export type Guard<Facts> = (record: StoredResource, facts: Facts) => readonly string[];
+
+/** What a move is given besides the record: who makes it, when, its parsed input and the guards' facts. */
+export interface MoveContext<Facts = unknown> {
+  principal: Principal | null;
+  now: Date;
+  /** The request body as the transition's `input` parsed it; undefined for a move that takes none. */
+  input: unknown;
+  facts: Facts;
+}
+
+/** What a move writes beyond the new state, in its own transaction. */
+export interface MoveWrites {
+  /** The record to write instead of the one given (the same version, with a due-work entry noted). */
+  record?: StoredResource;
+  ops?: WriteOp[];
+  /**
+   * Ops proving what the move relies on (the award's person still there): refused, a 400 at the pointer
+   * (a `Check`, spelt out: the declaration's types import these).
+   */
+  checks?: { op: WriteOp; pointer: string }[];
+}
+
+export interface TransitionDeclaration<Facts = never> {
+  from: readonly string[];
+  to: string;
+  /** The event's action, past tense: `approved` makes `qualification-award.approved`. */
+  event: string;
+  /** Who may: the type's `<family>:manage` unless named. */
+  permission?: PermissionName;
+  parties?: readonly PartyRule[];
+  guards?: readonly Guard<Facts>[];
+  /** The request document it requires (a reason): parsed before anything is read beyond the record. */
+  input?: () => z.ZodType;
+  /** Attributes, relationships and meta the move sets beside the state (who verified, when). */
+  changes?: (
+    record: StoredResource,
+    context: MoveContext<Facts>,
+  ) => {
+    attributes?: Record<string, unknown>;
+    rels?: StoredResource['rels'];
+    meta?: Record<string, unknown>;
+  };
+  /**
+   * Ops beside the record (due-work entries, what other records keep of it), given the record as moved;
+   * may load its module when called, so the declaration's readers do not carry the writes.
+   */
+  writes?: (
+    moved: StoredResource,
+    before: StoredResource,
+    context: MoveContext<Facts>,
+  ) => MoveWrites | Promise<MoveWrites>;
+}
+
+export interface LifecycleDeclaration<Facts = never> {
+  /** The attribute holding the state (`status`): never written by a PATCH, unless `patchAlias`. */
+  attribute: string;
+  states: readonly string[];
+  /** What the record is called in a reason: `award` makes "An award rejected cannot be approved." */
+  noun: string;
+  /**
+   * What the guards need beyond the record, read with the caller's scope in one round trip (an award's
+   * type and evidence tally); read only when a move that has guards is otherwise open to the caller.
+   */
+  facts?: (scope: Scope, record: StoredResource) => Promise<Facts>;
+  transitions: Readonly<Record<string, TransitionDeclaration<Facts>>>;
+  /**
+   * A PATCH naming the attribute moves the record through the transition reaching the state sent (its
+   * permission, parties, guards and event): a documented alias kept for clients that PATCH it today.
+   */
+  patchAlias?: true;
+}
+
+/** One verb as the caller sees it on the record: `meta.allowed_transitions`. */
+export interface AllowedTransition {
+  verb: string;
+  allowed: boolean;
+  reasons: string[];
+}
+
+/**
+ * Declares a type's machine, typing the guards by the facts its loader reads and keeping the verbs and
+ * permissions as written, so the routes derived from them are typed (`area.ts`).
+ */
+export const defineLifecycle = <
+  Facts,
+  const Transitions extends Readonly<Record<string, TransitionDeclaration<Facts>>>,
+>(
+  lifecycle: Omit<LifecycleDeclaration<Facts>, 'transitions'> & { transitions: Transitions },
+) => lifecycle as unknown as LifecycleDeclaration & { transitions: Transitions };
+
+const article = (noun: string) => (/^[aeiou]/i.test(noun) ? 'An' : 'A');
+const spoken = (state: string) => state.replaceAll('_', ' ');
+
+export const stateOf = (lifecycle: LifecycleDeclaration, record: StoredResource): string =>
+  String(record.attributes[lifecycle.attribute] ?? '');
+
+/** The permission a transition needs: its own, else the family's `manage`. */
+export const transitionPermission = (
+  family: string | undefined,
+  transition: Pick<TransitionDeclaration, 'permission'>,
+): string => transition.permission ?? `${family}:manage`;
+
+/** The reasons of each kind a move is refused for the caller, before and after its facts are read. */
+export interface Refusal {
+  /** Authorisation: the permission or a party rule (403). */
+  who: string[];
+  /** The record's state and the guards (409 `STATE.001`). */
+  state: string[];
+}
+
+/** Why the caller may not make this move on the record as it is: its permission and party rules, its state. */
+export const refusalBeforeFacts = (
+  lifecycle: LifecycleDeclaration,
+  family: string | undefined,
+  verb: string,
+  record: StoredResource,
+  principal: Principal | null,
+): Refusal => {
+  const transition = lifecycle.transitions[verb];
+  if (!transition) return { who: [], state: [`No transition ${verb}.`] };
+  const permission = transitionPermission(family, transition);
+  const held = principal?.permissions.get(record.org_id)?.has(permission as never) === true;
+  const who = [
+    ...(held ? [] : [`Needs the ${permission} permission.`]),
+    ...(principal ? (transition.parties ?? []).flatMap((rule) => rule(record, principal) ?? []) : []),
+  ];
+  const state = stateOf(lifecycle, record);
+  const wrongState = transition.from.includes(state)
+    ? []
+    : [`${article(lifecycle.noun)} ${lifecycle.noun} ${spoken(state)} cannot be ${transition.event}.`];
+  return { who, state: wrongState };
+};
+
+/** Whether a move is worth reading facts for: otherwise open to the caller, and guarded. */
+export const needsFacts = (lifecycle: LifecycleDeclaration, verb: string, refusal: Refusal): boolean =>
+  refusal.who.length === 0 &&
+  refusal.state.length === 0 &&
+  (lifecycle.transitions[verb]?.guards ?? []).length > 0;
+
+/** The guards' reasons, given the facts they read. */
+export const guardReasons = (
+  lifecycle: LifecycleDeclaration,
+  verb: string,
+  record: StoredResource,
+  facts: unknown,
+): string[] => (lifecycle.transitions[verb]?.guards ?? []).flatMap((guard) => guard(record, facts as never));
+
+/**
+ * Every verb as the caller sees it on the record: allowed, or the reasons not (permission, party rules,
+ * state, guards). `facts` is what the loader read, or undefined when no open move needed it.
+ */
+export const allowedTransitions = (
+  lifecycle: LifecycleDeclaration,
+  family: string | undefined,
+  record: StoredResource,
+  principal: Principal | null,
+  facts: unknown,
+): AllowedTransition[] =>
+  Object.keys(lifecycle.transitions).map((verb) => {
+    const refusal = refusalBeforeFacts(lifecycle, family, verb, record, principal);
+    const guarded = needsFacts(lifecycle, verb, refusal) ? guardReasons(lifecycle, verb, record, facts) : [];
+    const reasons = [...refusal.who, ...refusal.state, ...guarded];
+    return { verb, allowed: reasons.length === 0, reasons };
+  });
+
+/** The transition that reaches `to` from the record's state, for a PATCH alias; undefined when none does. */
+export const verbReaching = (
+  lifecycle: LifecycleDeclaration,
+  record: StoredResource,
+  to: string,
+): string | undefined =>
+  Object.entries(lifecycle.transitions).find(
+    ([, transition]) => transition.to === to && transition.from.includes(stateOf(lifecycle, record)),
+  )?.[0];
