@@ -119,7 +119,7 @@ export const defineLifecycle = <
 ) => lifecycle as unknown as LifecycleDeclaration & { transitions: Transitions };
 
 const article = (noun: string) => (/^[aeiou]/i.test(noun) ? 'An' : 'A');
-const spoken = (state: string) => state.replaceAll('_', ' ');
+const spoken = (word: string) => word.replaceAll(/[_-]/g, ' ');
 
 export const stateOf = (lifecycle: LifecycleDeclaration, record: StoredResource): string =>
   lifecycle.state?.(record) ?? String(record.attributes[lifecycle.attribute ?? ''] ?? '');
@@ -162,7 +162,9 @@ export const refusalBeforeFacts = (
   const state = stateOf(lifecycle, record);
   const wrongState = transition.from.includes(state)
     ? []
-    : [`${article(lifecycle.noun)} ${lifecycle.noun} ${spoken(state)} cannot be ${transition.event}.`];
+    : [
+        `${article(lifecycle.noun)} ${lifecycle.noun} ${spoken(state)} cannot be ${spoken(transition.event)}.`,
+      ];
   return { who, state: wrongState };
 };
 
