@@ -42,6 +42,7 @@ describe('route table', () => {
     // comments:moderate: deleting another's comment (functions/comments/comments.ts).
     // feature-configurations:manage: granted by roles, but no route writes feature configurations yet.
     // users:self: a route's `self` permission (PATCH /v3/users/{user_id} on the caller's own record).
+    // site-attendances:self: a route's `party` permission (sign-in and sign-out of oneself).
     // site-attendances:override: a sign-in that overrides the gate (resources/site-attendances/sign-in.ts).
     const checkedByRules = [
       'site-attendances:override',
@@ -49,7 +50,11 @@ describe('route table', () => {
       'comments:moderate',
     ];
     const required = new Set<string>(
-      (routes as readonly Route[]).flatMap((route) => [route.permission ?? '', route.self ?? '']),
+      (routes as readonly Route[]).flatMap((route) => [
+        route.permission ?? '',
+        route.self ?? '',
+        route.party ?? '',
+      ]),
     );
     expect(permissions().filter((p) => !required.has(p))).toEqual(checkedByRules);
   });
