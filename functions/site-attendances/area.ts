@@ -1,4 +1,5 @@
 import { defineArea } from '#shared/engine/area';
+import { eventConsumer } from '#shared/engine/event-consumers';
 import { siteAttendances, siteSettings } from './definitions';
 import { AUTO_SIGN_OUT } from './due-work';
 
@@ -13,18 +14,17 @@ export const area = defineArea('site-attendances', {
       'Sign people in and out of sites, correct attendance times, and set sites’ rules.',
     'site-attendances:override':
       'Sign in someone the gate refuses (a missing induction or qualification), giving a reason (audited).',
+    'site-attendances:self':
+      'Sign oneself in and out of sites (from one’s own phone), through the same gate; no one else.',
   },
   resources: [siteAttendances, siteSettings],
   dueWork: [AUTO_SIGN_OUT],
-  routes: [
-    {
-      id: 'signOutSiteAttendance',
-      method: 'POST',
-      path: '/v3/site-attendances/{site_attendance_id}/sign-out',
-      handler: 'functions/site-attendances/sign-out.ts',
-      answers: { status: 200, resource: 'site-attendances' },
-      permission: 'site-attendances:manage',
-      errors: [409],
-    },
+  consumers: [
+    eventConsumer(
+      'closing-times',
+      { module: 'functions/site-attendances/closing-time.ts', handle: 'rescheduleClosing' },
+      'keep',
+    ),
   ],
+  routes: [],
 });

@@ -3,7 +3,9 @@
  * resource: a day's register is `filter[day]` (or `filter[signed_in_at.since/until]`), and who is on site
  * now is `filter[on_site]=true` with the site, read from a sparse index of open attendances. A site is a
  * scheme or a location; its rules (closing time, the qualifications it requires) are its `site-settings`.
- * Writes: `sign-in.ts`, `sign-out.ts`, `corrections.ts`.
+ * Writes: `sign-in.ts`, `corrections.ts`; sign-out is the declared machine's one move (`attendance-moves.ts`),
+ * made by the person (`site-attendances:self`), the gate (`manage`) or the schedule at closing time
+ * (`closing-time.ts`).
  */
 
 import * as z from 'zod';
@@ -12,18 +14,16 @@ import { ruleResultSchema } from '#functions/qualifications/rules/rules';
 import { declareAccessPatterns, partitionFrom } from '#shared/data/access-patterns';
 import type { FilterClause } from '#shared/data/collection-query';
 import { uuidv5 } from '#shared/data/ids';
-import type { StoredResource } from '#shared/data/stored-resource';
+import { defineLifecycle } from '#shared/engine/lifecycle';
 import { countOnNamed } from '#shared/engine/moments';
 import { defineResource } from '#shared/engine/resource-definition';
 import { ValidationError } from '#shared/jsonapi/errors';
 import { instant } from '#shared/jsonapi/served-types';
+import { attendanceState, signedOutChanges, signOutWrites, siteOf } from './attendance-moves';
+import { notThePerson, SELF_PERMISSION } from './rules/self';
 import { CLOCK_TIME } from './rules/site-day';
 
-/** The site an attendance or a site's settings name: its scheme or its location. */
-export const siteOf = (record: Pick<StoredResource, 'rels'>): string | null => {
-  const { scheme, location } = record.rels;
-  return typeof scheme === 'string' ? scheme : typeof location === 'string' ? location : null;
-};
+export { siteOf };
 
 /** The `gsi1` partition of the attendances open on a site: who is there now. */
 const keys = /* @__PURE__ */ declareAccessPatterns('site-attendances/definitions', {
@@ -55,6 +55,8 @@ export const siteAttendances = defineResource({
     create: {
       handler: 'functions/site-attendances/sign-in.ts',
       answers: { status: 201, resource: 'site-attendances' },
+      // A worker signs themselves in (rules/self.ts): the sign-in's decision holds them to it.
+      party: SELF_PERMISSION,
     },
     update: 'functions/site-attendances/correct.ts',
   },
@@ -128,7 +130,25 @@ export const siteAttendances = defineResource({
       ? onSitePartition(orgId, site)
       : null;
   },
-  events: ['signed-out'],
+  lifecycle: defineLifecycle({
+    state: attendanceState,
+    states: ['on_site', 'signed_out'],
+    noun: 'attendance',
+    transitions: {
+      'sign-out': {
+        from: ['on_site'],
+        to: 'signed_out',
+        event: 'signed-out',
+        // The gate signs anyone out; a worker, themselves (from their phone, as they signed in).
+        byParty: {
+          permission: SELF_PERMISSION,
+          rule: (attendance, caller) => notThePerson(attendance.rels.person, caller, 'out'),
+        },
+        changes: signedOutChanges,
+        writes: signOutWrites,
+      },
+    },
+  }),
 });
 
 /**

@@ -2,6 +2,6 @@
 import { dueWorkKind } from '#shared/engine/due-work-kind';
 
 export const AUTO_SIGN_OUT = dueWorkKind('site-attendance-closing', {
-  module: 'functions/site-attendances/sign-out-writes.ts',
+  module: 'functions/site-attendances/closing-time.ts',
   run: 'signOutAtClosing',
 });

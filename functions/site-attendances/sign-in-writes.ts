@@ -14,12 +14,11 @@ import { qualificationSpecifications, qualificationTypes } from '#functions/qual
 import { awardsOf } from '#functions/qualifications/person-awards';
 import type { Rule } from '#functions/qualifications/rules/rules';
 import type { Principal } from '#shared/auth/principal';
-import { declareAccessPatterns, keyFrom, partitionFrom } from '#shared/data/access-patterns';
+import { partitionFrom } from '#shared/data/access-patterns';
 import { dueEntry, dueEntryOp } from '#shared/data/due-work';
 import { settingsKey, settingsOf } from '#shared/data/organisation-settings';
 import { batchGetInScope, queryItems, readAheadOr } from '#shared/data/repository';
 import type { StoredResource } from '#shared/data/stored-resource';
-import { tenantPattern } from '#shared/data/stored-resource';
 import { defineWrite, type WriteRequest } from '#shared/engine/define-write';
 import {
   byPrincipal,
@@ -30,6 +29,7 @@ import {
 } from '#shared/engine/record-writes';
 import { line, requiredLine, requiredText } from '#shared/jsonapi/attribute-types';
 import { ConflictError } from '#shared/jsonapi/errors';
+import { openAttendanceKey } from './attendance-moves';
 import {
   DEFAULT_CLOSING_TIME,
   onSitePartition,
@@ -64,16 +64,6 @@ export const signInDocument = z.strictObject({
     }),
   }),
 });
-
-/** Where a person's open attendance at a site is claimed: one at a time. */
-const keys = /* @__PURE__ */ declareAccessPatterns('site-attendances/sign-in-writes', {
-  'open-attendance': {
-    ...tenantPattern('open-attendances', '{site_id}#{person_id}'),
-    about: '`holder_id` (the attendance); claimed at sign-in, removed at sign-out',
-  },
-});
-export const openAttendanceKey = (orgId: string, siteId: string, personId: string) =>
-  keyFrom(keys['open-attendance'], { org_id: orgId, site_id: siteId, person_id: personId });
 
 /** What the gate needs to know about a site and a person, read in two round trips. */
 const gateFacts = async (
@@ -123,11 +113,14 @@ export const signIn = defineWrite({
   document: signInDocument,
   facts: async (request: WriteRequest & { principal: Principal }, { data }) => {
     const { orgId, principal, scope } = request;
+    const held = principal.permissions.get(orgId);
     const named = namedAt(
       storedRelationships(data.relationships),
       data.attributes.guest,
       data.attributes.override !== undefined,
-      principal.permissions.get(orgId)?.has('site-attendances:override') ?? false,
+      held?.has('site-attendances:override') ?? false,
+      // Reached by `site-attendances:self` alone (the route's `party`): they sign in only themselves.
+      held?.has('site-attendances:manage') ? null : principal,
     );
     const [gate, organisation] = await Promise.all([
       gateFacts(request, named),

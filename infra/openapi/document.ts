@@ -680,8 +680,11 @@ const operationOf = async (route: Route, example: RequestExample | undefined): P
       description:
         route.permission === 'authenticated'
           ? 'Any authenticated caller, about itself.'
-          : `Needs \`${route.permission}\` in the organisation.`,
+          : `Needs \`${route.permission}\` in the organisation${
+              route.party ? `, or \`${route.party}\` for one's own record (its person is the caller)` : ''
+            }.`,
       'x-permission': route.permission,
+      ...(route.party && { 'x-party-permission': route.party }),
     }),
     parameters: [
       ...pathParameters(route),

@@ -47,7 +47,7 @@ export type WriteOp =
   | { unlink: { record: StoredResource; relationship: string; id: string; unset?: readonly string[] } }
   /**
    * Keeps on an existing record top-level attributes that a change of another record decides, never
-   * served: sets (or, given null, removes) names (a user's `held#<grant>`), adds to numbers and joins
+   * served: sets (or, given null, removes) names (a user's `held#<grant>`, an attendance's `schedule`), adds to numbers and joins
    * strings to sets (a work node's cost totals, from its lines). Its version moves, so a replace read
    * before cannot overwrite them; `where` also requires attribute values as read (a sheet's status).
    * Its event is the other record's.
@@ -55,7 +55,7 @@ export type WriteOp =
   | {
       keep: {
         key: ItemKey;
-        set?: Record<string, string | null>;
+        set?: Record<string, string | ItemKey | null>;
         add?: Record<string, number>;
         join?: Record<string, string>;
         where?: Record<string, string>;

@@ -4,6 +4,9 @@
  */
 import { isPermission, type Permission, permissions } from './permissions';
 
+/** What a viewer does about themselves: their own profile, and signing themselves in and out at a site. */
+const SELF_SERVICE: ReadonlySet<string> = new Set(['users:self', 'site-attendances:self']);
+
 /** Built-in roles exist in every organisation; their ids are fixed strings, custom roles have UUIDs. */
 export const builtInRoles: ReadonlyMap<
   string,
@@ -24,9 +27,10 @@ export const builtInRoles: ReadonlyMap<
     'viewer',
     {
       name: 'Viewer',
-      description: 'Read-only: every view permission, and changing one’s own profile.',
+      description:
+        'Read-only: every view permission, changing one’s own profile, and signing oneself in and out of sites.',
       get permissions() {
-        return permissions().filter((p) => p.endsWith(':view') || p === 'users:self');
+        return permissions().filter((p) => p.endsWith(':view') || SELF_SERVICE.has(p));
       },
     },
   ],

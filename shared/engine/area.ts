@@ -48,6 +48,12 @@ export type GenericRoutes<D> = D extends {
     }[keyof Endpoints & Operation]
   : never;
 
+/** A verb as an operation id begins: `sign-out` makes `signOut` (its path keeps the verb). */
+type Camel<S extends string> = S extends `${infer Head}-${infer Tail}`
+  ? `${Head}${Camel<Capitalize<Tail>>}`
+  : S;
+const camel = (verb: string) => verb.replace(/-(.)/g, (_, next: string) => next.toUpperCase());
+
 /** The routes a declaration's transitions become: `<verb><One>`, `POST <itemPath>/<verb>`, typed likewise. */
 export type TransitionRoutes<D> = D extends {
   names: { one: infer One extends string };
@@ -55,7 +61,7 @@ export type TransitionRoutes<D> = D extends {
 }
   ? {
       [Verb in keyof Transitions & string]: Omit<Route, 'permission' | 'self'> & {
-        id: `${Verb}${One}`;
+        id: `${Camel<Verb>}${One}`;
         method: 'POST';
         path: `${D['itemPath' & keyof D] & string}/${Verb}`;
         permission: Transitions[Verb] extends { permission: infer Named extends string }
@@ -75,7 +81,7 @@ const transitionRoutes = (area: string, tag: string, resource: ResourceDefinitio
     if (!names || !itemPath)
       throw new Error(`${resource.type} declares transitions without its names and item path`);
     return {
-      id: `${verb}${names.one}`,
+      id: `${camel(verb)}${names.one}`,
       area,
       tag: resource.tag ?? tag,
       method: 'POST',
@@ -83,6 +89,7 @@ const transitionRoutes = (area: string, tag: string, resource: ResourceDefinitio
       handler: GENERIC_ENDPOINTS,
       auth: USER_OR_MACHINE,
       permission: transitionPermission(resource.permission, transition) as Permission,
+      ...(transition.byParty && { party: transition.byParty.permission as Permission }),
       access: defaultAccess('POST'),
       answers: { status: 200, resource: resource.type },
       declared: { resource, operation: 'transition', verb },
@@ -119,6 +126,7 @@ const endpointRoute = (
     ...(options.query && { query: options.query }),
     ...(options.answers && { answers: options.answers }),
     ...(options.self && { self: options.self as Permission }),
+    ...(options.party && { party: options.party as Permission }),
     declared: { resource, operation },
   };
 };

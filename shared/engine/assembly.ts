@@ -21,13 +21,13 @@ export const assemblePermissions = (
   return catalogue;
 };
 
-/** Each route's permission (or `self`) that no area declares, as `<route id>: <permission>`. */
+/** Each route's permission (or `self`, or `party`) that no area declares, as `<route id>: <permission>`. */
 export const undeclaredPermissions = (
-  routes: readonly { id: string; permission: string | null; self?: string }[],
+  routes: readonly { id: string; permission: string | null; self?: string; party?: string }[],
   catalogue: ReadonlyMap<string, string>,
 ): string[] =>
   routes.flatMap((route) =>
-    [route.permission, route.self]
+    [route.permission, route.self, route.party]
       .filter((p): p is string => typeof p === 'string' && p !== 'authenticated' && !catalogue.has(p))
       .map((p) => `${route.id}: ${p}`),
   );

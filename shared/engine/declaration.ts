@@ -97,6 +97,8 @@ export type EndpointDeclaration =
       permission?: PermissionName | 'authenticated';
       /** A permission that also allows the route on the caller's own record (`users:self`): see `Route.self`. */
       self?: PermissionName;
+      /** A permission that also reaches the route for a record's party (`site-attendances:self`): see `Route.party`. */
+      party?: PermissionName;
       access?: RouteAccess;
       query?: readonly string[];
       /** What it answers where the operation's answer is not it (a create that answers 200). */

@@ -17,6 +17,15 @@ import type { PermissionName } from '../domain/permissions';
 /** Why a party may not make the move (the award's own person approving it), or null: answered 403. */
 export type PartyRule = (record: StoredResource, principal: Principal) => string | null;
 
+/**
+ * A lesser permission that lets a party make the move on a record it is party to (a worker signing
+ * themselves out with `site-attendances:self`): `rule` says why the caller is not that party, or null.
+ */
+export interface PartyPermission {
+  permission: PermissionName;
+  rule: PartyRule;
+}
+
 /** The reasons the move is refused on the record as it is (no evidence yet), none when it may go: 409. */
 export type Guard<Facts> = (record: StoredResource, facts: Facts) => readonly string[];
 
@@ -48,6 +57,8 @@ export interface TransitionDeclaration<Facts = never> {
   event: string;
   /** Who may: the type's `<family>:manage` unless named. */
   permission?: PermissionName;
+  /** Or a lesser permission, for the party the rule names (its route reaches those who hold it: `party`). */
+  byParty?: PartyPermission;
   parties?: readonly PartyRule[];
   guards?: readonly Guard<Facts>[];
   /** The request document it requires (a reason): parsed before anything is read beyond the record. */
@@ -74,7 +85,12 @@ export interface TransitionDeclaration<Facts = never> {
 
 export interface LifecycleDeclaration<Facts = never> {
   /** The attribute holding the state (`status`): never written by a PATCH, unless `patchAlias`. */
-  attribute: string;
+  attribute?: string;
+  /**
+   * Instead, for a type that stores no state, its state read from what it keeps (an attendance is on site
+   * until it has an end): its moves' `changes` set that, and no PATCH can name it.
+   */
+  state?: (record: StoredResource) => string;
   states: readonly string[];
   /** What the record is called in a reason: `award` makes "An award rejected cannot be approved." */
   noun: string;
@@ -110,10 +126,10 @@ export const defineLifecycle = <
 ) => lifecycle as unknown as LifecycleDeclaration & { transitions: Transitions };
 
 const article = (noun: string) => (/^[aeiou]/i.test(noun) ? 'An' : 'A');
-const spoken = (state: string) => state.replaceAll('_', ' ');
+const spoken = (word: string) => word.replaceAll(/[_-]/g, ' ');
 
 export const stateOf = (lifecycle: LifecycleDeclaration, record: StoredResource): string =>
-  String(record.attributes[lifecycle.attribute] ?? '');
+  lifecycle.state?.(record) ?? String(record.attributes[lifecycle.attribute ?? ''] ?? '');
 
 /** The permission a transition needs: its own, else the family's `manage`. */
 export const transitionPermission = (
@@ -140,15 +156,22 @@ export const refusalBeforeFacts = (
   const transition = lifecycle.transitions[verb];
   if (!transition) return { who: [], state: [`No transition ${verb}.`] };
   const permission = transitionPermission(family, transition);
-  const held = principal?.permissions.get(record.org_id)?.has(permission as never) === true;
+  const holds = (name: string) => principal?.permissions.get(record.org_id)?.has(name as never) === true;
+  const { byParty } = transition;
+  // Held as the party, the party rule's reason when the caller is not it; undefined when not held.
+  const asParty =
+    principal && byParty && holds(byParty.permission) ? byParty.rule(record, principal) : undefined;
+  const held = holds(permission) || asParty === null;
   const who = [
-    ...(held ? [] : [`Needs the ${permission} permission.`]),
+    ...(held ? [] : [asParty ?? `Needs the ${permission} permission.`]),
     ...(principal ? (transition.parties ?? []).flatMap((rule) => rule(record, principal) ?? []) : []),
   ];
   const state = stateOf(lifecycle, record);
   const wrongState = transition.from.includes(state)
     ? []
-    : [`${article(lifecycle.noun)} ${lifecycle.noun} ${spoken(state)} cannot be ${transition.event}.`];
+    : [
+        `${article(lifecycle.noun)} ${lifecycle.noun} ${spoken(state)} cannot be ${spoken(transition.event)}.`,
+      ];
   return { who, state: wrongState };
 };
 

@@ -69,6 +69,11 @@ export interface AlsoWritten {
 
 export interface Move {
   principal: Principal | null;
+  /**
+   * The system's own move (work due later: an attendance's closing time), which no permission or party
+   * rule limits: said, never inferred from a missing principal. Its state and guards still hold.
+   */
+  system?: true;
   /** The request body, parsed by the transition's `input`; ignored by a move that takes none. */
   body?: unknown;
   now?: Date;
@@ -81,12 +86,13 @@ export const moveRecord = async (
   definition: ResourceDefinition,
   record: StoredResource,
   verb: string,
-  { principal, body, now = new Date(), also = {} }: Move,
+  { principal, system, body, now = new Date(), also = {} }: Move,
 ): Promise<StoredResource> => {
   const lifecycle = lifecycleOf(definition);
   const transition = lifecycle.transitions[verb];
   if (!transition) throw new Error(`${definition.type} has no transition ${verb}`);
-  const refusal = refusalBeforeFacts(lifecycle, definition.permission, verb, record, principal);
+  const checked = refusalBeforeFacts(lifecycle, definition.permission, verb, record, principal);
+  const refusal = system ? { ...checked, who: [] } : checked;
   // Authorisation first, as for any route: who may not move it learns nothing of its state.
   if (refusal.who.length > 0) throw new ForbiddenError(refusal.who.join(' '));
   const input = transition.input ? parseDocument(transition.input(), body) : undefined;
@@ -111,7 +117,11 @@ export const moveRecord = async (
     definition,
     record,
     {
-      attributes: { ...also.changes?.attributes, ...own.attributes, [lifecycle.attribute]: transition.to },
+      attributes: {
+        ...also.changes?.attributes,
+        ...own.attributes,
+        ...(lifecycle.attribute && { [lifecycle.attribute]: transition.to }),
+      },
       rels: { ...also.changes?.rels, ...own.rels },
       meta: { ...also.changes?.meta, ...own.meta },
     },
@@ -136,7 +146,7 @@ export const moveRecord = async (
  */
 export const refuseStateInPatch = (definition: ResourceDefinition, body: unknown): void => {
   const { lifecycle } = definition;
-  if (!lifecycle || lifecycle.patchAlias) return;
+  if (!lifecycle?.attribute || lifecycle.patchAlias) return;
   const attributes = (body as { data?: { attributes?: unknown } } | null)?.data?.attributes;
   if (typeof attributes !== 'object' || attributes === null || !(lifecycle.attribute in attributes)) return;
   const verbs = Object.keys(lifecycle.transitions).map((verb) => `POST …/${verb}`);

@@ -83,6 +83,12 @@ export interface Route {
    * this one. The handler decides what such a caller may do there (a user's own profile, not their status).
    */
   self?: Permission;
+  /**
+   * On a record's route whose record may name the caller as its party (an attendance's person): a caller
+   * without `permission` reaches the route in the organisations where it holds this one, and the handler
+   * decides on the record (a declared transition's `byParty`, a sign-in of oneself): 403 when not the party.
+   */
+  party?: Permission;
   access: RouteAccess;
   /**
    * Query parameters a route takes when its handler does not parse the query itself. Routes that change
@@ -146,12 +152,13 @@ export interface Answer {
 /** An entry of an area's route list: a route with the house defaults left out. */
 export type RouteEntry = Omit<
   Route,
-  'area' | 'tag' | 'auth' | 'access' | 'declared' | 'permission' | 'self'
+  'area' | 'tag' | 'auth' | 'access' | 'declared' | 'permission' | 'self' | 'party'
 > &
   Partial<Pick<Route, 'tag' | 'auth' | 'access'>> & {
     /** As `Route.permission`; the composition root checks it is a declared `Permission`. */
     permission: PermissionName | 'authenticated' | null;
     self?: PermissionName;
+    party?: PermissionName;
   };
 
 export const USER_OR_MACHINE = ['OAuth2', 'Session', 'Cookie'] as const satisfies readonly AuthScheme[];

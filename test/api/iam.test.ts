@@ -387,11 +387,13 @@ describe('whoami, roles and the permission catalogue', () => {
     expect(res.body.data.map((r: { id: string }) => r.id).sort()).toEqual(['admin', 'viewer']);
     const viewer = res.body.data.find((r: { id: string }) => r.id === 'viewer');
     expect(viewer.meta.built_in).toBe(true);
-    // Read-only, but for one's own profile (users:self, which a viewer needs to keep theirs up to date).
+    // Read-only, but for oneself: one's own profile (users:self, which a viewer needs to keep theirs up
+    // to date) and signing oneself in and out at a site (site-attendances:self, issue 41 item 7).
+    const ownSelf = ['users:self', 'site-attendances:self'];
     expect(
-      viewer.attributes.permissions.every((p: string) => p.endsWith(':view') || p === 'users:self'),
+      viewer.attributes.permissions.every((p: string) => p.endsWith(':view') || ownSelf.includes(p)),
     ).toBe(true);
-    expect(viewer.attributes.permissions).toContain('users:self');
+    expect(viewer.attributes.permissions).toEqual(expect.arrayContaining(ownSelf));
   });
 
   it('GET /v3/iam/permissions lists the catalogue read-only', async () => {

@@ -194,10 +194,10 @@ describe('an area uses another only through its declarations', () => {
   it("the rule fails on an area importing another's write module", () => {
     const broken = withImport(
       'functions/costs/sheets.ts',
-      "import { signOut } from '#functions/site-attendances/sign-out-writes';",
+      "import { signIn } from '#functions/site-attendances/sign-in-writes';",
     );
     expect(reachesIn(broken).filter((reach) => !REACHED_TODAY.has(reach))).toEqual([
-      'costs → functions/site-attendances/sign-out-writes.ts',
+      'costs → functions/site-attendances/sign-in-writes.ts',
     ]);
   });
 

@@ -10,8 +10,8 @@ import { eventConsumer, inStageOrder } from '#shared/engine/event-consumers';
 import { eventConsumers, jobKinds, routes } from '#shared/routes';
 
 describe('the permission catalogue is assembled from the manifests', () => {
-  it('the composition root registers every area’s permissions for the layers (58, each with what it allows)', () => {
-    expect(permissions()).toHaveLength(58);
+  it('the composition root registers every area’s permissions for the layers (59, each with what it allows)', () => {
+    expect(permissions()).toHaveLength(59);
     expect(permissionCatalogue().get('assets:view')).toMatch(/^See equipment/);
   });
 
@@ -32,18 +32,20 @@ describe('the permission catalogue is assembled from the manifests', () => {
           { id: 'listThings', permission: 'assets:view' },
           { id: 'createThing', permission: 'assets:manaeg' },
           { id: 'updateSelf', permission: 'authenticated', self: 'users:self' },
+          { id: 'signInSelf', permission: 'assets:view', party: 'sites:self' },
         ],
         catalogue,
       ),
-    ).toEqual(['createThing: assets:manaeg', 'updateSelf: users:self']);
+    ).toEqual(['createThing: assets:manaeg', 'updateSelf: users:self', 'signInSelf: sites:self']);
     expect(undeclaredPermissions(routes, permissionCatalogue())).toEqual([]);
   });
 });
 
 describe('the event consumers and job kinds are assembled from the manifests', () => {
-  it('the stream runs audit, grant names, folder paths, jobs’ start and webhooks, in that order', () => {
+  it('the stream runs audit, closing times, grant names, folder paths, jobs’ start and webhooks, in that order', () => {
     expect(eventConsumers.map((c) => `${c.stage} ${c.name}`)).toEqual([
       'record audit',
+      'keep closing-times',
       'keep grant-names',
       'keep folder-paths',
       'start jobs',

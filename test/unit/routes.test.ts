@@ -41,10 +41,15 @@ describe('route table', () => {
   it('every catalogue permission is one some route requires, or a record rule checks (listed here)', () => {
     // comments:moderate: deleting another's comment (functions/comments/comments.ts).
     // users:self: a route's `self` permission (PATCH /v3/users/{user_id} on the caller's own record).
+    // site-attendances:self: a route's `party` permission (sign-in and sign-out of oneself).
     // site-attendances:override: a sign-in that overrides the gate (resources/site-attendances/sign-in.ts).
     const checkedByRules = ['site-attendances:override', 'comments:moderate'];
     const required = new Set<string>(
-      (routes as readonly Route[]).flatMap((route) => [route.permission ?? '', route.self ?? '']),
+      (routes as readonly Route[]).flatMap((route) => [
+        route.permission ?? '',
+        route.self ?? '',
+        route.party ?? '',
+      ]),
     );
     expect(permissions().filter((p) => !required.has(p))).toEqual(checkedByRules);
   });

@@ -9,6 +9,7 @@ import { dayOf } from '#functions/qualifications/rules/awards';
 import type { Rule } from '#functions/qualifications/rules/rules';
 import { ConflictError, ForbiddenError, ValidationError } from '#shared/jsonapi/errors';
 import { type GateChecks, gateChecks, notChecked } from './gate';
+import { type Caller, notThePerson } from './self';
 
 const problem = (pointer: string, detail: string) => new ValidationError({ detail, source: { pointer } });
 
@@ -18,13 +19,20 @@ export interface Named {
   personId: string | null;
 }
 
-/** The site a request names, and its person or guest; an override needs the permission to give one. */
+/**
+ * The site a request names, and its person or guest; an override needs the permission to give one. A
+ * caller signing in only as themselves (`asSelf`: without `site-attendances:manage`) names themselves.
+ */
 export const namedAt = (
   rels: Record<string, unknown>,
   guest: unknown,
   overriding: boolean,
   mayOverride: boolean,
+  asSelf: Caller | null = null,
 ): Named => {
+  // Who may, first: a worker signing themselves in learns nothing of anyone else's sign-in.
+  const notSelf = asSelf && notThePerson(rels.person, asSelf, 'in');
+  if (notSelf) throw new ForbiddenError(notSelf);
   const { scheme, location } = rels;
   const siteId = typeof scheme === 'string' ? scheme : typeof location === 'string' ? location : null;
   if (!siteId || (scheme && location))

@@ -37,7 +37,8 @@ const likelyOrgs = (route: Route, known: EffectivePermissions | undefined, pathO
         permission === 'authenticated' ||
         permission === null ||
         granted.has(permission) ||
-        (route.self !== undefined && granted.has(route.self)),
+        (route.self !== undefined && granted.has(route.self)) ||
+        (route.party !== undefined && granted.has(route.party)),
     )
     .map(([org]) => org);
 };
@@ -61,6 +62,16 @@ const orgsOf = (
         (pathOrgId === undefined || org === pathOrgId) &&
         (granted.has(self) ||
           (permission !== 'authenticated' && permission !== null && granted.has(permission))),
+    );
+    if (reached.length > 0) return reached.map(([org]) => org);
+  }
+  // A record's party (`route.party`): reached where it holds that permission or the route's; the handler
+  // decides on the record whether the caller is its party.
+  const { party, permission } = route;
+  if (party && permission !== 'authenticated' && permission !== null) {
+    const reached = [...principal.permissions].filter(
+      ([org, granted]) =>
+        (pathOrgId === undefined || org === pathOrgId) && (granted.has(party) || granted.has(permission)),
     );
     if (reached.length > 0) return reached.map(([org]) => org);
   }
