@@ -119,7 +119,11 @@ describe('an agent’s briefings (a gsi1 partition), unfiltered, newest first (t
     ]);
     expect(items, JSON.stringify(reads)).toBe(5 + 2);
     // The feature switch (read on every request in tests, remembered by a warm function), then the page.
-    expect(reads.map((r) => r.command)).toEqual(['BatchGetItemCommand', 'QueryCommand', 'BatchGetItemCommand']);
+    expect(reads.map((r) => r.command)).toEqual([
+      'BatchGetItemCommand',
+      'QueryCommand',
+      'BatchGetItemCommand',
+    ]);
   });
 
   it('an offset page reads up to its end (offset paging costs the offset), a cursor page reads a page', async () => {
