@@ -83,8 +83,10 @@ export const loadDemoSites = async (orgId: string, prefix: string, people: Store
     },
   });
   const [lead, ...others] = people;
+  // The lead approves awards and signs people in, holding what that needs (as the demo's admin does).
+  const held = new Set(['qualifications:approve', 'site-attendances:manage'] as const);
   const approver: Principal | null = lead
-    ? { id: lead.id, kind: 'user', name: 'Demo lead', permissions: new Map(), teams: {} }
+    ? { id: lead.id, kind: 'user', name: 'Demo lead', permissions: new Map([[orgId, held]]), teams: {} }
     : null;
   const award = async (person: StoredResource, typeId: string, number: string, approve = true) => {
     const made = await createAward(
