@@ -9,8 +9,8 @@ export const featureConfigurations = defineResource({
   permission: 'feature-configurations',
   endpoints: {
     list: 'functions/feature-configurations/list-feature-configurations.ts',
-    get: true,
-    update: true,
+    get: 'functions/feature-configurations/get-feature-configuration.ts',
+    update: 'functions/feature-configurations/update-feature-configuration.ts',
   },
   // Switched with PATCH (`feature-configurations:manage`); what a configuration configures is the operators'.
   writes: () => ({ attributes: { enabled: z.boolean() } }),

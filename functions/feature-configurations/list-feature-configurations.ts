@@ -1,8 +1,12 @@
-import { listResources } from '#shared/engine/collection';
+import { listInMemory } from '#shared/engine/collection';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { featureConfigurations } from './definitions';
+import { configurationsOf } from './switches';
 
-/** GET /v3/feature-configurations: across every organisation where the caller may view them. */
+/**
+ * GET /v3/feature-configurations: across every organisation where the caller may view them, the switches
+ * not yet stored among them.
+ */
 export const handler = jsonApiHandler('listFeatureConfigurations', (request) =>
-  listResources(request, featureConfigurations),
+  listInMemory(request, featureConfigurations, () => configurationsOf(request.scope)),
 );

@@ -11,16 +11,13 @@ import { organisations } from '#functions/organisations/definitions';
 import { defaultSettings } from '#functions/organisations/settings';
 import { createTeam as createTeamRecord } from '#functions/people/team-writes';
 import { users } from '#functions/people/users';
-import { featureConfigurationIdOf, featureSwitchKey } from '#shared/data/feature-switches';
 import { uuidv7 } from '#shared/data/ids';
 import { userPrincipal } from '#shared/data/principals';
-import { getItem } from '#shared/data/repository';
 import { scopeOf } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
 import { commit, type WriteOp } from '#shared/data/transaction';
 import type { ResourceDefinition } from '#shared/engine/resource-definition';
 import { toStoredResource } from '#shared/engine/stored';
-import { featureCatalogue } from '#shared/routes';
 
 const create = async (
   definition: ResourceDefinition,
@@ -141,32 +138,6 @@ export const createFeatureConfiguration = (
       name: f.name,
     },
   );
-
-/**
- * The organisation's switch of each catalogued feature (`featureCatalogue`), on: the records a client
- * PATCHes to switch an area off. Kept (same id) when already there, so it may be run again.
- */
-export const createFeatureSwitches = async (orgId: string, at?: Date) => {
-  const made: StoredResource[] = [];
-  for (const [feature, { description }] of featureCatalogue) {
-    const id = featureConfigurationIdOf(orgId, feature);
-    const existing = await getItem<StoredResource>(featureSwitchKey(orgId, feature), true);
-    made.push(
-      existing ??
-        (await create(
-          featureConfigurations,
-          orgId,
-          { domain: feature, component: 'area', enabled: true },
-          {},
-          at,
-          { name: description },
-          undefined,
-          id,
-        )),
-    );
-  }
-  return made;
-};
 
 export interface ClientCredentials {
   principalId: string;

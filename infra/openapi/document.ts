@@ -560,6 +560,13 @@ const ERRORS: Record<number, string> = {
 };
 
 /**
+ * The 403 of a route whose area an organisation may switch off (`Route.feature`), which names both reasons
+ * it is refused: the `Error403Feature` response, beside `Error403`.
+ */
+const FEATURE_FORBIDDEN =
+  'The caller lacks the permission this operation needs (AUTH.002), or the organisation has switched this area’s feature off (FEATURE.001, `meta.feature` naming it); while it is off, reads stay open to whoever holds `feature-configurations:manage` there.';
+
+/**
  * The error statuses a route's declaration makes possible. A public route that takes a body (the token
  * endpoint, the SNS receiver) checks the credentials in it; an authenticated one may find the caller
  * lacks a permission, including one its subject decides (an export); a record named in the path, or an
@@ -627,7 +634,9 @@ const responsesOf = (route: Route, answer: Answer, contract: HandlerContract): R
         status,
         own?.statuses.includes(status)
           ? ownErrorResponse(status, own, stack.includes(status))
-          : { $ref: `#/components/responses/Error${status}` },
+          : {
+              $ref: `#/components/responses/Error${status}${status === 403 && route.feature ? 'Feature' : ''}`,
+            },
       ]),
     ),
   };
@@ -635,7 +644,7 @@ const responsesOf = (route: Route, answer: Answer, contract: HandlerContract): R
 
 /** Each error status once, with the JSON:API error document; operations refer to the ones they can answer. */
 const errorResponses = Object.fromEntries(
-  Object.entries(ERRORS).map(([status, description]) => [
+  [...Object.entries(ERRORS), ['403Feature', FEATURE_FORBIDDEN] as const].map(([status, description]) => [
     `Error${status}`,
     {
       description,

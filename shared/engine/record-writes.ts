@@ -87,9 +87,13 @@ export const existenceChecks = (
 /**
  * The 412 for a write refused because the record its request's `If-Match` is about changed after it was
  * read and checked: the tag of the version now stored (none if it is gone; 404 is the next answer then).
+ * A record served before it was stored (`readInScope`'s `unstored`) is first written by a create, which
+ * another request's first write beats.
  */
 const staleAgainstPrecondition = async (scope: Scope, op: WriteOp | undefined) => {
-  const written = op && ('replace' in op ? op.replace : 'delete' in op ? op.delete : undefined);
+  const written =
+    op &&
+    ('replace' in op ? op.replace : 'delete' in op ? op.delete : 'create' in op ? op.create : undefined);
   if (!written || written.id !== scope.precondition?.id) return undefined;
   const current = await getConsistent(scope, { pk: written.pk, sk: written.sk, orgId: written.org_id });
   return new PreconditionFailedError(current ? entityTagOf(current) : '""');
@@ -109,7 +113,7 @@ export const commitChecked = async (
   await commit(scope, [...ops, ...checks.map((c) => c.op)]).catch(async (error: unknown) => {
     if (!(error instanceof WriteRefused)) throw error;
     const precondition =
-      error.code === 'stale' && error.op !== undefined
+      (error.code === 'stale' || error.code === 'exists') && error.op !== undefined
         ? await staleAgainstPrecondition(scope, ops[error.op])
         : undefined;
     if (precondition) throw precondition;

@@ -23,8 +23,13 @@ export const readInScope = async (
   scope: Scope,
   definition: ResourceDefinition,
   id: string,
+  /**
+   * The record a type serves before one is stored (an organisation's switch of a feature, on until first
+   * written), looked for in the scope's organisations only when none is stored; `version` 0.
+   */
+  unstored?: (orgIds: readonly string[], id: string) => StoredResource | undefined,
 ): Promise<StoredResource> => {
-  const found = await getInScope(scope, definition.keyOf, id);
+  const found = (await getInScope(scope, definition.keyOf, id)) ?? unstored?.(scope.orgIds, id);
   if (!found) throw notFound(definition, id);
   const { precondition } = scope;
   if (precondition?.id === id && !matchesIfMatch(precondition.ifMatch, entityTagOf(found)))

@@ -9,6 +9,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadDueWork } from '#functions/due-work/run';
 import { consumeWith } from '#functions/events/consume-batch';
+import { updateConfiguration } from '#functions/feature-configurations/configuration-writes';
+import { unstoredSwitchWithId } from '#functions/feature-configurations/switches';
 import { dueEntry, dueEntryOp, removeDueEntryOp } from '#shared/data/due-work';
 import { eventPartition, type StoredEvent } from '#shared/data/events';
 import { featureConfigurationIdOf } from '#shared/data/feature-switches';
@@ -16,12 +18,9 @@ import { scopeOf } from '#shared/data/scope';
 import { commit } from '#shared/data/transaction';
 import { type DueWork, type DueWorkKind, dueWorkKind } from '#shared/engine/due-work-kind';
 import { runDueWork } from '#shared/engine/due-work-runner';
+import { entityTagOf } from '#shared/http/preconditions';
 import { featureCatalogue, routes } from '#shared/routes';
-import {
-  type ClientCredentials,
-  createFeatureSwitches,
-  createServiceAccountClient,
-} from '../../infra/local/records';
+import { type ClientCredentials, createServiceAccountClient } from '../../infra/local/records';
 import { startTestApi, type TestApi } from '../support/api';
 import { latestEvent, streamRecordOf } from '../support/event-stream';
 import { newTenant, type Tenant } from '../support/tenants';
@@ -29,6 +28,8 @@ import { newTenant, type Tenant } from '../support/tenants';
 let api: TestApi;
 let a: Tenant;
 let b: Tenant;
+/** An organisation whose switches nobody has changed: none of them is stored. */
+let c: Tenant;
 /** Holds `costs:view` and `costs:manage` in A, and nothing that may switch features. */
 let writer: ClientCredentials;
 
@@ -62,8 +63,11 @@ const createRateCode = async (tenant: Tenant, client: ClientCredentials) =>
 
 beforeAll(async () => {
   api = await startTestApi();
-  [a, b] = await Promise.all([newTenant('Switches A', 0), newTenant('Switches B', 0)]);
-  await Promise.all([createFeatureSwitches(a.org.id), createFeatureSwitches(b.org.id)]);
+  [a, b, c] = await Promise.all([
+    newTenant('Switches A', 0),
+    newTenant('Switches B', 0),
+    newTenant('Switches C', 0),
+  ]);
   const role = await api.request('POST', `/v3/orgs/${a.org.id}/iam/roles`, {
     token: await api.token(a.admin),
     body: {
@@ -93,6 +97,171 @@ describe('the catalogue: one feature per area whose manifest declares one', () =
       [...featureCatalogue.keys()].sort(),
     );
     expect(res.body.data[0].attributes).toMatchObject({ component: 'area', enabled: true });
+  });
+});
+
+describe('switches served before one is stored', () => {
+  const areaSwitches = '/v3/feature-configurations?filter[component]=area';
+  const domainsOf = (res: { body: { data: { attributes: { domain: string } }[] } }) =>
+    res.body.data.map((f) => f.attributes.domain);
+
+  it('an organisation nobody has switched lists one switch per catalogued feature, on, filtered, sorted and counted', async () => {
+    const token = await api.token(c.viewer);
+    const res = await api.get(`${areaSwitches}&sort=-domain&page[limit]=5`, token);
+    expect(res.status, res.text).toBe(200);
+    const catalogue = [...featureCatalogue.keys()].sort();
+    expect(domainsOf(res)).toEqual([...catalogue].reverse().slice(0, 5));
+    expect(res.body.meta.pagination.counts).toEqual({
+      pages: Math.ceil(catalogue.length / 5),
+      resources: catalogue.length,
+    });
+    for (const f of res.body.data) {
+      expect(f.id).toBe(featureConfigurationIdOf(c.org.id, f.attributes.domain));
+      expect(f.attributes).toEqual({ domain: f.attributes.domain, component: 'area', enabled: true });
+      expect(f.meta.name).toBe(featureCatalogue.get(f.attributes.domain)?.description);
+      expect(f.relationships.organisation.data).toEqual({ type: 'organisations', id: c.org.id });
+    }
+    const off = await api.get(`${areaSwitches}&filter[enabled]=false`, token);
+    expect(off.body.data).toEqual([]);
+  });
+
+  it('pages by cursor through every switch once', async () => {
+    const token = await api.token(c.viewer);
+    const seen: string[] = [];
+    let next: string | undefined = `${areaSwitches}&page[limit]=4&page[cursor]=`;
+    while (next) {
+      const res = await api.get(next.replace(api.url, ''), token);
+      expect(res.status, res.text).toBe(200);
+      seen.push(...domainsOf(res));
+      next = res.body.links.next ?? undefined;
+    }
+    expect(seen).toEqual([...featureCatalogue.keys()].sort());
+  });
+
+  it('GET by its derived id answers it on, with an ETag; If-None-Match of that tag is 304', async () => {
+    const token = await api.token(c.viewer);
+    const res = await api.get(switchOf(c, 'assets'), token);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data).toMatchObject({
+      id: featureConfigurationIdOf(c.org.id, 'assets'),
+      attributes: { domain: 'assets', component: 'area', enabled: true },
+    });
+    const tag = res.headers.get('etag');
+    expect(tag).toMatch(/^"[\w-]+"$/);
+    const again = await api.request('GET', switchOf(c, 'assets'), {
+      token,
+      headers: { 'if-none-match': tag ?? '' },
+    });
+    expect(again.status).toBe(304);
+  });
+
+  it('its first PATCH stores it, with its event; the collection still holds one switch per feature', async () => {
+    const token = await api.token(c.admin);
+    const before = await api.get(switchOf(c, 'comments'), token);
+    const res = await api.request('PATCH', switchOf(c, 'comments'), {
+      token,
+      headers: { 'if-match': before.headers.get('etag') ?? '' },
+      body: patchBody(c, 'comments', { enabled: false }),
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data.attributes).toEqual({ domain: 'comments', component: 'area', enabled: false });
+    expect(res.body.data.meta.created_at).toEqual(expect.any(String));
+    expect(res.headers.get('etag')).not.toBe(before.headers.get('etag'));
+    const event = await latestEvent(c.org.id, 'feature-configuration.updated', res.body.data.id);
+    expect(event.data).toMatchObject({ attributes: { enabled: false } });
+    const read = await api.get(switchOf(c, 'comments'), token);
+    expect(read.body.data.attributes.enabled).toBe(false);
+    expect(read.headers.get('etag')).toBe(res.headers.get('etag'));
+    const listed = await api.get(areaSwitches, token);
+    expect(domainsOf(listed)).toEqual([...featureCatalogue.keys()].sort());
+    expect(listed.body.meta.pagination.counts.resources).toBe(featureCatalogue.size);
+    const off = await api.get(`${areaSwitches}&filter[enabled]=false`, token);
+    expect(domainsOf(off)).toEqual(['comments']);
+    // The stored switch switches: the area answers FEATURE.001 until it is on again.
+    const comments = await api.get(`/v3/orgs/${c.org.id}/comments`, await api.token(c.viewer));
+    expect(comments.body.errors?.[0]?.code, comments.text).toBe('FEATURE.001');
+    const on = await api.request('PATCH', switchOf(c, 'comments'), {
+      token,
+      body: patchBody(c, 'comments', { enabled: true }),
+    });
+    expect(on.body.data.attributes.enabled, on.text).toBe(true);
+  });
+
+  it('two first PATCHes at once with the tag GET served: one wins, the other is 412 and is not written', async () => {
+    const token = await api.token(c.admin);
+    const tag = (await api.get(switchOf(c, 'documents'), token)).headers.get('etag') ?? '';
+    const answers = await Promise.all(
+      [false, true].map((enabled) =>
+        api.request('PATCH', switchOf(c, 'documents'), {
+          token,
+          headers: { 'if-match': tag },
+          body: patchBody(c, 'documents', { enabled }),
+        }),
+      ),
+    );
+    const statuses = answers.map((res) => res.status).sort();
+    expect(statuses).toEqual([200, 412]);
+    const won = answers.find((res) => res.status === 200);
+    const lost = answers.find((res) => res.status === 412);
+    expect(lost?.body.errors[0]).toMatchObject({
+      code: 'PRECONDITION.001',
+      meta: { etag: won?.headers.get('etag') },
+    });
+    const read = await api.get(switchOf(c, 'documents'), token);
+    expect(read.body.data.attributes.enabled).toBe(won?.body.data.attributes.enabled);
+    expect(read.headers.get('etag')).toBe(won?.headers.get('etag'));
+  });
+
+  it('the first write is a create refused once another stored it: 412 with If-Match, 409 CONFLICT.001 without', async () => {
+    // Both requests read the unstored switch before either wrote: the write module given it twice.
+    const id = featureConfigurationIdOf(c.org.id, 'exports');
+    const unstored = unstoredSwitchWithId([c.org.id], id);
+    if (!unstored) throw new Error('exports is a catalogued feature');
+    const body = patchBody(c, 'exports', { enabled: false });
+    const scope = scopeOf([c.org.id]);
+    const first = await updateConfiguration(scope, unstored, body);
+    const withTag = { ...scope, precondition: { id, ifMatch: [entityTagOf(unstored)] } };
+    await expect(updateConfiguration(withTag, unstored, body)).rejects.toMatchObject({
+      status: 412,
+      code: 'PRECONDITION.001',
+      meta: { etag: entityTagOf(first) },
+    });
+    await expect(updateConfiguration(scope, unstored, body)).rejects.toMatchObject({
+      status: 409,
+      code: 'CONFLICT.001',
+    });
+  });
+
+  it('another organisation’s switch, never stored, is 404 to GET and PATCH, and stays as it was', async () => {
+    // Views in B and C, manages only in C: B's switch is out of reach of the PATCH's scope.
+    const crossing = await createServiceAccountClient('crossing', [
+      { org_id: c.org.id, role: 'admin' },
+      { org_id: b.org.id, role: 'viewer' },
+    ]);
+    const before = await api.get(switchOf(b, 'webhooks'), await api.token(b.viewer));
+    expect(before.status, before.text).toBe(200);
+    const outsider = await api.get(switchOf(b, 'webhooks'), await api.token(c.admin));
+    expect(outsider.status, outsider.text).toBe(404);
+    for (const client of [c.admin, crossing]) {
+      const res = await api.request('PATCH', switchOf(b, 'webhooks'), {
+        token: await api.token(client),
+        headers: { 'if-match': before.headers.get('etag') ?? '' },
+        body: patchBody(b, 'webhooks', { enabled: false }),
+      });
+      expect(res.status, res.text).toBe(404);
+    }
+    const after = await api.get(switchOf(b, 'webhooks'), await api.token(b.viewer));
+    expect(after.body.data.attributes.enabled).toBe(true);
+    expect(after.headers.get('etag')).toBe(before.headers.get('etag'));
+    const listed = await api.get(areaSwitches, await api.token(c.viewer));
+    expect(
+      new Set(
+        listed.body.data.map(
+          (f: { relationships: { organisation: { data: { id: string } } } }) =>
+            f.relationships.organisation.data.id,
+        ),
+      ),
+    ).toEqual(new Set([c.org.id]));
   });
 });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { featureCatalogue } from '#shared/routes';
 import { createFeatureConfiguration, createServiceAccountClient } from '../../infra/local/records';
 import { startTestApi, type TestApi } from '../support/api';
 import { newTenant, type Tenant } from '../support/tenants';
@@ -32,16 +33,24 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 describe('GET /v3/feature-configurations', () => {
+  // Each organisation's switches (`component: area`) are listed too (feature-configurations-switch.test.ts):
+  // these requests name the components of this file's configurations.
   it('lists the caller’s organisations’ configurations: domain, component, enabled; meta name', async () => {
-    const res = await api.get('/v3/feature-configurations', await api.token(a.viewer));
-    expect(res.status).toBe(200);
-    expect(res.body.data.map((f: { attributes: object }) => f.attributes)).toEqual([
+    const token = await api.token(a.viewer);
+    const pages = await Promise.all(
+      ['construction-phase-plans', 'cost-rollups', 'street-works'].map((component) =>
+        api.get(`/v3/feature-configurations?filter[component]=${component}`, token),
+      ),
+    );
+    for (const res of pages) expect(res.status).toBe(200);
+    const data = pages.flatMap((res) => res.body.data);
+    expect(data.map((f: { attributes: object }) => f.attributes)).toEqual([
       { domain: 'cdm', component: 'construction-phase-plans', enabled: true },
       { domain: 'costs', component: 'cost-rollups', enabled: false },
     ]);
-    expect(res.body.data[0].meta.name).toBe('CPP');
-    expect(res.body.data[0].relationships.organisation.data).toEqual({ type: 'organisations', id: a.org.id });
-    expect(res.body.included).toBeUndefined();
+    expect(data[0].meta.name).toBe('CPP');
+    expect(data[0].relationships.organisation.data).toEqual({ type: 'organisations', id: a.org.id });
+    expect(pages[0]?.body.included).toBeUndefined();
   });
 
   it('include=organisation puts the organisation in included once', async () => {
@@ -55,19 +64,37 @@ describe('GET /v3/feature-configurations', () => {
       { org_id: a.org.id, role: 'viewer' },
       { org_id: b.org.id, role: 'viewer' },
     ]);
-    const res = await api.get(
-      '/v3/feature-configurations?include=organisation&limit=2',
-      await api.token(both),
-    );
+    // Each organisation's switches (`component: area`, one per catalogued feature) are listed beside this
+    // file's three configurations: the first page holds both organisations' first switch by domain.
+    const token = await api.token(both);
+    const resources = 3 + 2 * featureCatalogue.size;
+    const res = await api.get('/v3/feature-configurations?include=organisation&limit=2', token);
+    const [first] = [...featureCatalogue.keys(), 'cdm', 'costs', 'permits'].sort();
     expect(res.body.data.map((f: { attributes: { domain: string } }) => f.attributes.domain)).toEqual([
+      first,
+      first,
+    ]);
+    expect(res.body.included.map((o: { id: string }) => o.id).sort()).toEqual([a.org.id, b.org.id].sort());
+    expect(res.body.meta.pagination.counts).toEqual({ pages: Math.ceil(resources / 2), resources });
+    const all = await api.get('/v3/feature-configurations?limit=100', token);
+    const domains = all.body.data.map((f: { attributes: { domain: string } }) => f.attributes.domain);
+    const operators = all.body.data.filter(
+      (f: { attributes: { component: string } }) => f.attributes.component !== 'area',
+    );
+    expect(operators.map((f: { attributes: { domain: string } }) => f.attributes.domain)).toEqual([
       'cdm',
       'costs',
-    ]);
-    expect(res.body.meta.pagination.counts).toEqual({ pages: 2, resources: 3 });
-    const next = await api.get('/v3/feature-configurations?limit=2&offset=2', await api.token(both));
-    expect(next.body.data.map((f: { attributes: { domain: string } }) => f.attributes.domain)).toEqual([
       'permits',
     ]);
+    const next = await api.get(
+      `/v3/feature-configurations?limit=2&offset=${domains.indexOf('permits')}`,
+      token,
+    );
+    expect(next.body.data[0].attributes).toEqual({
+      domain: 'permits',
+      component: 'street-works',
+      enabled: true,
+    });
   });
 
   it('filter[enabled]=false takes a boolean', async () => {
