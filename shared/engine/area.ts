@@ -48,13 +48,22 @@ export type GenericRoutes<D> = D extends {
     }[keyof Endpoints & Operation]
   : never;
 
+/**
+ * The verbs a machine declares, without the `string` index its declared type is intersected with (else
+ * every machine would also type a `${string}<One>` route of its family's `manage`).
+ */
+type DeclaredVerbs<Transitions> = keyof {
+  [Verb in keyof Transitions as string extends Verb ? never : Verb]: true;
+} &
+  string;
+
 /** The routes a declaration's transitions become: `<verb><One>`, `POST <itemPath>/<verb>`, typed likewise. */
 export type TransitionRoutes<D> = D extends {
   names: { one: infer One extends string };
   lifecycle: { transitions: infer Transitions };
 }
   ? {
-      [Verb in keyof Transitions & string]: Omit<Route, 'permission' | 'self'> & {
+      [Verb in DeclaredVerbs<Transitions>]: Omit<Route, 'permission' | 'self'> & {
         id: `${Verb}${One}`;
         method: 'POST';
         path: `${D['itemPath' & keyof D] & string}/${Verb}`;
@@ -62,7 +71,7 @@ export type TransitionRoutes<D> = D extends {
           ? Named
           : `${D['permission' & keyof D] & string}:manage`;
       };
-    }[keyof Transitions & string]
+    }[DeclaredVerbs<Transitions>]
   : never;
 
 /**
@@ -83,7 +92,7 @@ const transitionRoutes = (area: string, tag: string, resource: ResourceDefinitio
       handler: GENERIC_ENDPOINTS,
       auth: USER_OR_MACHINE,
       permission: transitionPermission(resource.permission, transition) as Permission,
-      access: defaultAccess('POST'),
+      access: transition.access ?? defaultAccess('POST'),
       answers: { status: 200, resource: resource.type },
       declared: { resource, operation: 'transition', verb },
     };
