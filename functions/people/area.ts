@@ -4,9 +4,6 @@ import { jobRoles } from './job-roles';
 import { teams } from './teams';
 import { users } from './users';
 
-/** Sends invitation e-mails (SES) and writes what they give. */
-const mailing = { table: 'write', email: true } as const;
-
 export const area = defineArea('people', {
   tag: 'Teams',
   permissions: {
@@ -24,25 +21,6 @@ export const area = defineArea('people', {
   },
   resources: [teams, users, jobRoles, invitations],
   routes: [
-    {
-      id: 'resendInvitation',
-      method: 'POST',
-      path: '/v3/invitations/{invitation_id}/resend',
-      handler: 'functions/people/resend-invitation.ts',
-      tag: 'Invitations',
-      answers: { status: 200, resource: 'invitations' },
-      permission: 'invitations:manage',
-      access: mailing,
-    },
-    {
-      id: 'revokeInvitation',
-      method: 'POST',
-      path: '/v3/invitations/{invitation_id}/revoke',
-      handler: 'functions/people/revoke-invitation.ts',
-      tag: 'Invitations',
-      answers: { status: 200, resource: 'invitations' },
-      permission: 'invitations:manage',
-    },
     {
       // The token alone authenticates: it is the credential the e-mail carried.
       id: 'acceptInvitation',

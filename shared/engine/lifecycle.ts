@@ -56,7 +56,7 @@ export interface MoveWork {
   /** Undoes the work when the commit is refused (the copy deleted), before the refusal is answered. */
   undo?: () => Promise<void>;
   /** Runs once the move is committed, never for a refused one (the e-mail carrying the new token). */
-  after?: () => Promise<void>;
+  after?: (written: StoredResource) => Promise<void>;
 }
 
 export interface TransitionDeclaration<Facts = never> {

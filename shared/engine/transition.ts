@@ -146,7 +146,7 @@ export const moveRecord = async (
     await work.undo?.();
     throw error;
   });
-  await work.after?.();
+  await work.after?.(next);
   return next;
 };
 
