@@ -49,11 +49,15 @@ export type GenericRoutes<D> = D extends {
   : never;
 
 /**
- * The verbs a machine declares, without the `string` index its declared type is intersected with (else
- * every machine would also type a `${string}<One>` route of its family's `manage`).
+ * The verbs a machine declares for clients: not its workers' (no route), nor the `string` index its
+ * declared type is intersected with (else every machine would type a `${string}<One>` route as well).
  */
 type DeclaredVerbs<Transitions> = keyof {
-  [Verb in keyof Transitions as string extends Verb ? never : Verb]: true;
+  [Verb in keyof Transitions as string extends Verb
+    ? never
+    : Transitions[Verb] extends { by: 'worker' }
+      ? never
+      : Verb]: true;
 } &
   string;
 
@@ -79,24 +83,26 @@ export type TransitionRoutes<D> = D extends {
  * family's `manage`; party rules and guards are the engine's to apply on the record (`transition.ts`).
  */
 const transitionRoutes = (area: string, tag: string, resource: ResourceDefinition): Route[] =>
-  Object.entries(resource.lifecycle?.transitions ?? {}).map(([verb, transition]) => {
-    const { names, itemPath } = resource;
-    if (!names || !itemPath)
-      throw new Error(`${resource.type} declares transitions without its names and item path`);
-    return {
-      id: `${verb}${names.one}`,
-      area,
-      tag: resource.tag ?? tag,
-      method: 'POST',
-      path: `${itemPath}/${verb}`,
-      handler: GENERIC_ENDPOINTS,
-      auth: USER_OR_MACHINE,
-      permission: transitionPermission(resource.permission, transition) as Permission,
-      access: transition.access ?? defaultAccess('POST'),
-      answers: { status: 200, resource: resource.type },
-      declared: { resource, operation: 'transition', verb },
-    };
-  });
+  Object.entries(resource.lifecycle?.transitions ?? {})
+    .filter(([, transition]) => transition.by !== 'worker')
+    .map(([verb, transition]) => {
+      const { names, itemPath } = resource;
+      if (!names || !itemPath)
+        throw new Error(`${resource.type} declares transitions without its names and item path`);
+      return {
+        id: `${verb}${names.one}`,
+        area,
+        tag: resource.tag ?? tag,
+        method: 'POST',
+        path: `${itemPath}/${verb}`,
+        handler: GENERIC_ENDPOINTS,
+        auth: USER_OR_MACHINE,
+        permission: transitionPermission(resource.permission, transition) as Permission,
+        access: transition.access ?? defaultAccess('POST'),
+        answers: { status: 200, resource: resource.type },
+        declared: { resource, operation: 'transition', verb },
+      };
+    });
 
 const endpointRoute = (
   area: string,

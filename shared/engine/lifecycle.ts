@@ -66,6 +66,11 @@ export interface TransitionDeclaration<Facts = never> {
   event: string;
   /** Who may: the type's `<family>:manage` unless named. */
   permission?: PermissionName;
+  /**
+   * A move only the service's own workers make (a job finishing): no route, not among a client's
+   * `allowed_transitions`; the worker asks `workerRefusal` before it writes the state.
+   */
+  by?: 'worker';
   parties?: readonly PartyRule[];
   /** What its route's function may touch beyond writing the table (the bucket its `work` copies in). */
   access?: RouteAccess;
@@ -141,6 +146,19 @@ export const stateOf = (
   now: Date = new Date(),
 ): string => lifecycle.stateAt?.(record, now) ?? String(record.attributes[lifecycle.attribute] ?? '');
 
+/** The verbs a client may ask for: every declared one but the workers'. */
+export const clientVerbs = (lifecycle: LifecycleDeclaration): string[] =>
+  Object.entries(lifecycle.transitions)
+    .filter(([, transition]) => transition.by !== 'worker')
+    .map(([verb]) => verb);
+
+/** Why a worker may not make its move on the record as it is (a job finished twice), or none. */
+export const workerRefusal = (
+  lifecycle: LifecycleDeclaration,
+  verb: string,
+  record: StoredResource,
+): string[] => refusalBeforeFacts(lifecycle, undefined, verb, record, null).state;
+
 /** The permission a transition needs: its own, else the family's `manage`. */
 export const transitionPermission = (
   family: string | undefined,
@@ -203,7 +221,7 @@ export const allowedTransitions = (
   principal: Principal | null,
   facts: unknown,
 ): AllowedTransition[] =>
-  Object.keys(lifecycle.transitions).map((verb) => {
+  clientVerbs(lifecycle).map((verb) => {
     const refusal = refusalBeforeFacts(lifecycle, family, verb, record, principal);
     const guarded = needsFacts(lifecycle, verb, refusal) ? guardReasons(lifecycle, verb, record, facts) : [];
     const reasons = [...refusal.who, ...refusal.state, ...guarded];

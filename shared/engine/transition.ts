@@ -14,6 +14,7 @@ import type { ResourceDefinition } from './declaration';
 import {
   type AllowedTransition,
   allowedTransitions,
+  clientVerbs,
   guardReasons,
   type LifecycleDeclaration,
   type MoveContext,
@@ -56,7 +57,7 @@ export const allowedTransitionsFor = async (
 ): Promise<AllowedTransition[] | undefined> => {
   const { lifecycle } = definition;
   if (!lifecycle) return undefined;
-  const facts = await factsFor(scope, definition, record, principal, Object.keys(lifecycle.transitions));
+  const facts = await factsFor(scope, definition, record, principal, clientVerbs(lifecycle));
   return allowedTransitions(lifecycle, definition.permission, record, principal, facts);
 };
 
@@ -160,7 +161,7 @@ export const refuseStateInPatch = (definition: ResourceDefinition, body: unknown
   if (!lifecycle || lifecycle.patchAlias) return;
   const attributes = (body as { data?: { attributes?: unknown } } | null)?.data?.attributes;
   if (typeof attributes !== 'object' || attributes === null || !(lifecycle.attribute in attributes)) return;
-  const verbs = Object.keys(lifecycle.transitions).map((verb) => `POST …/${verb}`);
+  const verbs = clientVerbs(lifecycle).map((verb) => `POST …/${verb}`);
   throw new ValidationError({
     detail: `${lifecycle.attribute} is changed by a transition, not a PATCH: ${verbs.join(', ')}.`,
     source: { pointer: `/data/attributes/${lifecycle.attribute}` },
