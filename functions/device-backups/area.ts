@@ -12,15 +12,6 @@ export const area = defineArea('device-backups', {
   resources: [deviceBackups, deviceBackupRequests],
   routes: [
     {
-      id: 'completeDeviceBackup',
-      method: 'POST',
-      path: '/v3/device-backups/{device_backup_id}/complete',
-      handler: 'functions/device-backups/complete.ts',
-      answers: { status: 200, resource: 'device-backups' },
-      permission: 'device-backups:create',
-      access: { table: 'write', buckets: { deviceBackups: 'write' } },
-    },
-    {
       id: 'downloadDeviceBackup',
       method: 'GET',
       path: '/v3/device-backups/{device_backup_id}/content',

@@ -6,12 +6,15 @@
 import * as z from 'zod';
 import type { Kept } from '#shared/data/retention';
 import { collectionPartition } from '#shared/data/stored-resource';
+import { defineLifecycle } from '#shared/engine/lifecycle';
 import { defineResource } from '#shared/engine/resource-definition';
 import { instant } from '#shared/jsonapi/served-types';
+import { acceptBackup, theUploader } from './completion';
+
+export const BACKUP_STATES = ['uploading', 'available'] as const;
 
 export const deviceBackups = defineResource({
   type: 'device-backups',
-  events: ['completed'],
   names: { one: 'DeviceBackup', many: 'DeviceBackups' },
   collectionPath: '/v3/orgs/{org_id}/device-backups',
   itemPath: '/v3/device-backups/{device_backup_id}',
@@ -30,7 +33,7 @@ export const deviceBackups = defineResource({
     size: z.number().int().describe('Bytes.'),
     checksum: z.string().describe('The SHA-256 the upload was signed with, base64.'),
     content_type: z.string(),
-    status: z.enum(['uploading', 'available']),
+    status: z.enum(BACKUP_STATES),
     completed_at: instant().nullable(),
   }),
   relationships: {
@@ -50,6 +53,23 @@ export const deviceBackups = defineResource({
     defaultSort: '-created_at',
     includes: ['user', 'request'],
   },
+  lifecycle: defineLifecycle({
+    attribute: 'status',
+    states: BACKUP_STATES,
+    noun: 'backup',
+    transitions: {
+      complete: {
+        from: ['uploading'],
+        to: 'available',
+        event: 'completed',
+        permission: 'device-backups:create',
+        parties: [theUploader],
+        access: { table: 'write', buckets: { deviceBackups: 'write' } },
+        changes: (_backup, { now }) => ({ attributes: { completed_at: now.toISOString() } }),
+        work: acceptBackup,
+      },
+    },
+  }),
 });
 
 export const deviceBackupRequests = defineResource({

@@ -17,19 +17,13 @@ import { presignDownload, presignUpload } from '#shared/data/files';
 import { countedDay, expiryOf } from '#shared/data/retention';
 import type { Scope } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
-import { UPLOADS_PREFIX } from '#shared/data/table-definition';
 import type { WriteOp } from '#shared/data/transaction';
-import {
-  byPrincipal,
-  changedRecord,
-  commitChecked,
-  createRecord,
-  newRecord,
-} from '#shared/engine/record-writes';
+import { byPrincipal, changedRecord, createRecord, newRecord } from '#shared/engine/record-writes';
 import { readInScope } from '#shared/engine/single';
-import { acceptUpload, checksum, declaredFile, mediaType } from '#shared/engine/uploads';
-import { ConflictError, ForbiddenError, NotFoundError } from '#shared/jsonapi/errors';
+import { checksum, declaredFile, mediaType } from '#shared/engine/uploads';
+import { ConflictError, NotFoundError } from '#shared/jsonapi/errors';
 import { identifier, parseDocument } from '#shared/jsonapi/request-document';
+import { uploadKey } from './completion';
 import { deviceBackupRequests, deviceBackups, keptBackups, RETENTION_DAYS } from './definitions';
 
 const MAX_BYTES = 5 * 1024 ** 3;
@@ -179,43 +173,6 @@ export const createBackup = async (
     3600,
   );
   return { ...stored, meta: { ...stored.meta, upload } };
-};
-
-/** Where a backup's file is uploaded to; only the accepted copy (`object_key`) is ever served. */
-const uploadKey = (backup: StoredResource) => `${UPLOADS_PREFIX}${backup.org_id}/${backup.id}`;
-
-/** Only the uploader completes; S3's copy of the upload must have the declared size, type and checksum. */
-export const completeBackup = async (
-  scope: Scope,
-  backup: StoredResource,
-  principal: Principal | null,
-  now = new Date(),
-) => {
-  const uploader = backup.rels.uploaded_by_user ?? backup.rels.uploaded_by_service_account;
-  if (uploader !== principal?.id)
-    throw new ForbiddenError('Only the device that created the backup completes it.');
-  if (backup.attributes.status !== 'uploading') throw new ConflictError('This backup is already complete.');
-  const accepted = await acceptUpload(
-    config.DEVICE_BACKUPS_BUCKET,
-    uploadKey(backup),
-    `${backup.org_id}/${backup.id}`,
-    declaredFile(backup.attributes),
-  );
-  const next: StoredResource = {
-    ...changedRecord(
-      deviceBackups,
-      backup,
-      { attributes: { status: 'available', completed_at: now.toISOString() } },
-      now,
-    ),
-    object_key: accepted.key,
-  };
-  await commitChecked(scope, [{ replace: next, as: 'completed' }], []).catch(async (error: unknown) => {
-    // Another completion won: its copy, not this one, is the accepted file.
-    await accepted.discard();
-    throw error;
-  });
-  return next;
 };
 
 export const backupDownload = (backup: StoredResource) => {

@@ -14,6 +14,7 @@ import { byCreatorPattern, keptByCreator } from '#shared/data/retention';
 import type { Scope } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
 import { dueWorkKind } from '#shared/engine/due-work-kind';
+import { defineLifecycle } from '#shared/engine/lifecycle';
 import { defineResource } from '#shared/engine/resource-definition';
 import { instant } from '#shared/jsonapi/served-types';
 
@@ -70,9 +71,10 @@ const withState = async (scope: Scope, items: StoredResource[]) => {
   });
 };
 
+export const JOB_STATES = ['queued', 'running', 'succeeded', 'failed'] as const;
+
 export const jobs = defineResource({
   type: 'jobs',
-  events: ['succeeded', 'failed'],
   tag: 'Jobs',
   names: { one: 'Job', many: 'Jobs' },
   collectionPath: '/v3/orgs/{org_id}/jobs',
@@ -85,7 +87,7 @@ export const jobs = defineResource({
     kind: z
       .string()
       .describe('What the job does (`location-import`, `export`); a relationship names its record.'),
-    status: z.enum(['queued', 'running', 'succeeded', 'failed']),
+    status: z.enum(JOB_STATES),
     progress: z.strictObject({
       processed: z.number().int(),
       total: z.number().int().nullable().describe('Null until the job knows how much there is.'),
@@ -118,4 +120,17 @@ export const jobs = defineResource({
   derive: withState,
   // Read with the job though only a queued one needs it: an item more in the batch, not a round trip.
   derivedKeys: (_orgId, id) => [jobStateKey(id)],
+  /**
+   * Only its worker moves a job (`worker.ts`): no client route, so `allowed_transitions` is empty; the
+   * stored state is queued until it finishes (running is its working state's, shown by `withState`).
+   */
+  lifecycle: defineLifecycle({
+    attribute: 'status',
+    states: JOB_STATES,
+    noun: 'job',
+    transitions: {
+      succeed: { from: ['queued', 'running'], to: 'succeeded', event: 'succeeded', by: 'worker' },
+      fail: { from: ['queued', 'running'], to: 'failed', event: 'failed', by: 'worker' },
+    },
+  }),
 });

@@ -27,6 +27,7 @@ import type { StoredResource } from '#shared/data/stored-resource';
 import { commit, type WriteOp } from '#shared/data/transaction';
 import type { Permission } from '#shared/domain/permissions';
 import { type JobError, JobFailed, type JobKind } from '#shared/engine/job-kinds';
+import { workerRefusal } from '#shared/engine/lifecycle';
 import { byPrincipal, changedRecord, newRecord } from '#shared/engine/record-writes';
 import { JOB_RETENTION_DAYS, jobs, keptJobs } from './definitions';
 
@@ -73,6 +74,10 @@ const finish = async (
   rels: Record<string, string> = {},
   ops: readonly WriteOp[] = [],
 ) => {
+  // Through the job's machine: a finished job is never finished again (a bug, not a race: the lease is that).
+  const verb = result.status === 'succeeded' ? 'succeed' : 'fail';
+  const refused = workerRefusal(jobs.lifecycle, verb, job);
+  if (refused.length > 0) throw new Error(`Job ${job.id}: ${refused.join(' ')}`);
   const now = new Date();
   const expiresAt = expiryOf(JOB_RETENTION_DAYS, new Date(String(job.meta.created_at)));
   const record = changedRecord(
@@ -91,7 +96,11 @@ const finish = async (
   );
   await finishJob(scope, state, { status: result.status, processed: result.processed, expiresAt }, [
     ...ops,
-    { replace: { ...record, expires_at: expiresAt }, as: result.status },
+    {
+      replace: { ...record, expires_at: expiresAt },
+      as: result.status,
+      transition: { verb, from: String(job.attributes.status), to: result.status },
+    },
   ]);
 };
 

@@ -11,9 +11,6 @@ const members = {
   answers: { status: 200, relationship: 'users', many: true },
 } as const;
 
-/** Sends invitation e-mails (SES) and writes what they give. */
-const mailing = { table: 'write', email: true } as const;
-
 export const area = defineArea('people', {
   tag: 'Teams',
   permissions: {
@@ -62,25 +59,6 @@ export const area = defineArea('people', {
       handler: 'functions/people/replace-team-members.ts',
       permission: 'teams:manage',
       errors: [403],
-    },
-    {
-      id: 'resendInvitation',
-      method: 'POST',
-      path: '/v3/invitations/{invitation_id}/resend',
-      handler: 'functions/people/resend-invitation.ts',
-      tag: 'Invitations',
-      answers: { status: 200, resource: 'invitations' },
-      permission: 'invitations:manage',
-      access: mailing,
-    },
-    {
-      id: 'revokeInvitation',
-      method: 'POST',
-      path: '/v3/invitations/{invitation_id}/revoke',
-      handler: 'functions/people/revoke-invitation.ts',
-      tag: 'Invitations',
-      answers: { status: 200, resource: 'invitations' },
-      permission: 'invitations:manage',
     },
     {
       // The token alone authenticates: it is the credential the e-mail carried.

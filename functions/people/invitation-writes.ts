@@ -12,14 +12,12 @@
  * - Accepting creates the user (or links the organisation's user with that address), gives the grants,
  *   teams and job role, and closes the invitation, in one transaction; then a session starts.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import * as z from 'zod';
 import { type SignedIn, signIn } from '#functions/auth/signed-in';
 import { roleGroups, roles, ssoProviders } from '#functions/iam/definitions';
 import { settingsOf } from '#functions/organisations/settings';
 import type { Principal } from '#shared/auth/principal';
-import { config } from '#shared/config';
-import { sendEmail } from '#shared/data/email';
 import { uuidv7 } from '#shared/data/ids';
 import { settingsKey } from '#shared/data/organisation-settings';
 import { batchGetInScope, getConsistent, readPartition } from '#shared/data/repository';
@@ -28,20 +26,19 @@ import type { StoredResource } from '#shared/data/stored-resource';
 import { commit, WriteRefused } from '#shared/data/transaction';
 import { builtInRoles } from '#shared/domain/effective-permissions';
 import { byPrincipal, newRecord } from '#shared/engine/record-writes';
-import { indexed } from '#shared/engine/stored';
 import { email, integer, requiredLine } from '#shared/jsonapi/attribute-types';
 import { ConflictError, UnauthorisedError, ValidationError } from '#shared/jsonapi/errors';
 import { identifier, toMany } from '#shared/jsonapi/request-document';
 import { beyondInviterError, invitationGives, teamGrantsOf, versionChecks } from './invitation-authority';
+import { expiry, hashInvitationToken, newToken, send } from './invitation-moves';
 import { invitations } from './invitations';
 import { jobRoles } from './job-roles';
-import { addressClaim, ids, joinFromInvitation, releaseClaim } from './joining';
+import { addressClaim, ids, joinFromInvitation } from './joining';
 import {
   beyondInviter,
   INVITATION_DAYS_DEFAULT,
   INVITATION_DAYS_MAX,
   invitationStatus,
-  invitationToken,
   parseInvitationToken,
 } from './rules/invitation';
 import { teams } from './teams';
@@ -88,13 +85,6 @@ export const acceptInvitationDocument = z.lazy(() =>
   }),
 );
 
-export const hashInvitationToken = (token: string) => createHash('sha256').update(token).digest('base64url');
-
-const newToken = (orgId: string, invitationId: string) =>
-  invitationToken(orgId, invitationId, randomBytes(32).toString('base64url'));
-
-const expiry = (now: Date, days: number) => new Date(now.getTime() + days * 86_400_000).toISOString();
-
 /**
  * The records an invitation names, read together: 400 at the first that is not the organisation's. The
  * permissions they give, its teams' grants included, and every record that answer rests on.
@@ -133,34 +123,6 @@ const readGiven = async (scope: Scope, orgId: string, rels: Record<string, unkno
     read,
   );
   return { given, restsOn: [...read, ...restsOn] };
-};
-
-/** The e-mail that carries the token: where to accept, by when, and what the invitation is for. */
-const invitationEmail = (invitation: StoredResource, token: string, organisation: string) => {
-  const link = `${config.APP_URL}/accept-invitation?token=${encodeURIComponent(token)}`;
-  const expires = String(invitation.attributes.expires_at).slice(0, 16).replace('T', ' ');
-  return {
-    to: String(invitation.attributes.email),
-    subject: `You are invited to join ${organisation}`,
-    text: [
-      `You have been invited to join ${organisation}.`,
-      '',
-      `Accept the invitation here (the link works once, until ${expires} UTC):`,
-      link,
-      '',
-      `Or send this token to POST /v3/invitations/accept: ${token}`,
-      '',
-      'If you did not expect this invitation, ignore this e-mail.',
-    ].join('\n'),
-  };
-};
-
-const send = async (invitation: StoredResource, token: string, organisation: string) => {
-  await sendEmail(invitationEmail(invitation, token, organisation)).catch((error: unknown) => {
-    throw new ConflictError(
-      `The invitation is saved, but its e-mail could not be sent (${error instanceof Error ? error.name : 'error'}): resend it.`,
-    );
-  });
 };
 
 export const createInvitation = async (
@@ -237,67 +199,8 @@ export const createInvitation = async (
   return invitation;
 };
 
-/** A pending (or expired) invitation sent again: a new token, the old one void, a new lifetime. */
-export const resendInvitation = async (
-  scope: Scope,
-  invitation: StoredResource,
-  organisationName: string,
-  now = new Date(),
-): Promise<StoredResource> => {
-  const status = invitationStatus(invitation.attributes as { status: string; expires_at: string }, now);
-  if (status !== 'pending' && status !== 'expired')
-    throw new ConflictError(`This invitation is ${status}; invite the person again instead.`);
-  const token = newToken(invitation.org_id, invitation.id);
-  const next = {
-    ...indexed(invitations, {
-      ...invitation,
-      attributes: {
-        ...invitation.attributes,
-        expires_at: expiry(now, Number(invitation.attributes.lifetime_days ?? INVITATION_DAYS_DEFAULT)),
-      },
-      meta: { ...invitation.meta, sent_at: now.toISOString(), updated_at: now.toISOString() },
-      version: invitation.version + 1,
-    }),
-    token_hash: hashInvitationToken(token),
-  };
-  // An expired invitation's claim may meanwhile be another invitation's: then this one cannot be renewed.
-  await commit(scope, [{ replace: next, as: 'resent' }, { claim: addressClaim(next) }]).catch(
-    (error: unknown) => {
-      if (error instanceof WriteRefused && error.op === 1)
-        throw new ConflictError('A newer invitation to this address is pending; resend that one.');
-      if (error instanceof WriteRefused)
-        throw new ConflictError('The invitation changed meanwhile; read it again and retry.');
-      throw error;
-    },
-  );
-  await send(next, token, organisationName);
-  return next;
-};
-
-export const revokeInvitation = async (
-  scope: Scope,
-  invitation: StoredResource,
-  now = new Date(),
-): Promise<StoredResource> => {
-  const status = invitationStatus(invitation.attributes as { status: string; expires_at: string }, now);
-  if (status === 'accepted' || status === 'revoked')
-    throw new ConflictError(`This invitation is already ${status}.`);
-  const next = {
-    ...invitation,
-    attributes: { ...invitation.attributes, status: 'revoked' },
-    meta: { ...invitation.meta, revoked_at: now.toISOString(), updated_at: now.toISOString() },
-    version: invitation.version + 1,
-    token_hash: null,
-  };
-  await commit(scope, [{ replace: next, as: 'revoked' }, ...releaseClaim(invitation, now)]).catch(
-    (error: unknown) => {
-      throw error instanceof WriteRefused
-        ? new ConflictError('The invitation changed meanwhile; read it again and retry.')
-        : error;
-    },
-  );
-  return next;
-};
+// Where the token is checked: sign-in through an SSO provider names the invitation by it too.
+export { hashInvitationToken };
 
 const invalidToken = () => new UnauthorisedError('The invitation token is invalid, or has been replaced.');
 

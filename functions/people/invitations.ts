@@ -1,8 +1,13 @@
 import * as z from 'zod';
 import type { StoredResource } from '#shared/data/stored-resource';
+import { defineLifecycle } from '#shared/engine/lifecycle';
 import { defineResource } from '#shared/engine/resource-definition';
 import { instant } from '#shared/jsonapi/served-types';
-import { invitationStatus } from './rules/invitation';
+import { claimRenewed, newTokenWork, releasedClaim, renewed, voidToken } from './invitation-moves';
+import { INVITATION_STATUSES, invitationStatus } from './rules/invitation';
+
+const statusAt = (invitation: StoredResource, now: Date) =>
+  invitationStatus(invitation.attributes as { status: string; expires_at: string }, now);
 
 /** Each invitation's status as of now: a pending one past its expiry shows `expired`. */
 const withStatus = async (_scope: unknown, items: StoredResource[]): Promise<StoredResource[]> => {
@@ -11,7 +16,7 @@ const withStatus = async (_scope: unknown, items: StoredResource[]): Promise<Sto
     ...invitation,
     attributes: {
       ...invitation.attributes,
-      status: invitationStatus(invitation.attributes as { status: string; expires_at: string }, now),
+      status: statusAt(invitation, now),
     },
   }));
 };
@@ -39,9 +44,7 @@ export const invitations = defineResource({
   },
   served: () => ({
     email: z.string().describe('Lower-cased.'),
-    status: z
-      .enum(['pending', 'accepted', 'revoked', 'expired'])
-      .describe('`expired`: pending past `expires_at`.'),
+    status: z.enum(INVITATION_STATUSES).describe('`expired`: pending past `expires_at`.'),
     lifetime_days: z.number().int(),
     expires_at: instant(),
   }),
@@ -66,5 +69,32 @@ export const invitations = defineResource({
     includes: ['role_groups', 'teams', 'job_role', 'invited_by', 'user'],
   },
   derive: withStatus,
-  events: ['resent', 'revoked', 'accepted'],
+  // Acceptance is by token alone, on its own route (`accept-invitation.ts`): not a move of the record's.
+  events: ['accepted'],
+  lifecycle: defineLifecycle({
+    attribute: 'status',
+    states: INVITATION_STATUSES,
+    // Expiry is time's, not a write: a pending invitation past `expires_at` is expired to every move.
+    stateAt: statusAt,
+    noun: 'invitation',
+    transitions: {
+      resend: {
+        from: ['pending', 'expired'],
+        to: 'pending',
+        event: 'resent',
+        access: { table: 'write', email: true },
+        changes: renewed,
+        work: newTokenWork,
+        writes: claimRenewed,
+      },
+      revoke: {
+        from: ['pending', 'expired'],
+        to: 'revoked',
+        event: 'revoked',
+        changes: (_invitation, { now }) => ({ meta: { revoked_at: now.toISOString() } }),
+        work: voidToken,
+        writes: releasedClaim,
+      },
+    },
+  }),
 });

@@ -54,13 +54,26 @@ type Camel<S extends string> = S extends `${infer Head}-${infer Tail}`
   : S;
 const camel = (verb: string) => verb.replace(/-(.)/g, (_, next: string) => next.toUpperCase());
 
+/**
+ * The verbs a machine declares for clients: not its workers' (no route), nor the `string` index its
+ * declared type is intersected with (else every machine would type a `${string}<One>` route as well).
+ */
+type DeclaredVerbs<Transitions> = keyof {
+  [Verb in keyof Transitions as string extends Verb
+    ? never
+    : Transitions[Verb] extends { by: 'worker' }
+      ? never
+      : Verb]: true;
+} &
+  string;
+
 /** The routes a declaration's transitions become: `<verb><One>`, `POST <itemPath>/<verb>`, typed likewise. */
 export type TransitionRoutes<D> = D extends {
   names: { one: infer One extends string };
   lifecycle: { transitions: infer Transitions };
 }
   ? {
-      [Verb in keyof Transitions & string]: Omit<Route, 'permission' | 'self'> & {
+      [Verb in DeclaredVerbs<Transitions>]: Omit<Route, 'permission' | 'self'> & {
         id: `${Camel<Verb>}${One}`;
         method: 'POST';
         path: `${D['itemPath' & keyof D] & string}/${Verb}`;
@@ -68,7 +81,7 @@ export type TransitionRoutes<D> = D extends {
           ? Named
           : `${D['permission' & keyof D] & string}:manage`;
       };
-    }[keyof Transitions & string]
+    }[DeclaredVerbs<Transitions>]
   : never;
 
 /**
@@ -76,25 +89,27 @@ export type TransitionRoutes<D> = D extends {
  * family's `manage`; party rules and guards are the engine's to apply on the record (`transition.ts`).
  */
 const transitionRoutes = (area: string, tag: string, resource: ResourceDefinition): Route[] =>
-  Object.entries(resource.lifecycle?.transitions ?? {}).map(([verb, transition]) => {
-    const { names, itemPath } = resource;
-    if (!names || !itemPath)
-      throw new Error(`${resource.type} declares transitions without its names and item path`);
-    return {
-      id: `${camel(verb)}${names.one}`,
-      area,
-      tag: resource.tag ?? tag,
-      method: 'POST',
-      path: `${itemPath}/${verb}`,
-      handler: GENERIC_ENDPOINTS,
-      auth: USER_OR_MACHINE,
-      permission: transitionPermission(resource.permission, transition) as Permission,
-      ...(transition.byParty && { party: transition.byParty.permission as Permission }),
-      access: defaultAccess('POST'),
-      answers: { status: 200, resource: resource.type },
-      declared: { resource, operation: 'transition', verb },
-    };
-  });
+  Object.entries(resource.lifecycle?.transitions ?? {})
+    .filter(([, transition]) => transition.by !== 'worker')
+    .map(([verb, transition]) => {
+      const { names, itemPath } = resource;
+      if (!names || !itemPath)
+        throw new Error(`${resource.type} declares transitions without its names and item path`);
+      return {
+        id: `${camel(verb)}${names.one}`,
+        area,
+        tag: resource.tag ?? tag,
+        method: 'POST',
+        path: `${itemPath}/${verb}`,
+        handler: GENERIC_ENDPOINTS,
+        auth: USER_OR_MACHINE,
+        permission: transitionPermission(resource.permission, transition) as Permission,
+        ...(transition.byParty && { party: transition.byParty.permission as Permission }),
+        access: transition.access ?? defaultAccess('POST'),
+        answers: { status: 200, resource: resource.type },
+        declared: { resource, operation: 'transition', verb },
+      };
+    });
 
 const endpointRoute = (
   area: string,

@@ -13,6 +13,7 @@ import type { Scope } from '../data/scope';
 import type { StoredResource } from '../data/stored-resource';
 import type { WriteOp } from '../data/transaction';
 import type { PermissionName } from '../domain/permissions';
+import type { RouteAccess } from '../http/route';
 
 /** Why a party may not make the move (the award's own person approving it), or null: answered 403. */
 export type PartyRule = (record: StoredResource, principal: Principal) => string | null;
@@ -48,6 +49,23 @@ export interface MoveWrites {
    * (a `Check`, spelt out: the declaration's types import these).
    */
   checks?: { op: WriteOp; pointer: string }[];
+  /** Ops another record may hold against the move (an address a newer invitation claims): refused, a 409. */
+  conflicts?: { op: WriteOp; detail: string }[];
+}
+
+/**
+ * What a move's bespoke work did once the move may go, before it commits (S3's copy of an upload, checked;
+ * a new token): what it sets on the record, how it is undone if the commit is refused, what follows it.
+ */
+export interface MoveWork {
+  /** Attributes set beside the state (what the accepted copy measured). */
+  attributes?: Record<string, unknown>;
+  /** Stored on the record and never answered (the accepted copy's key, a token's hash). */
+  stored?: Record<string, unknown>;
+  /** Undoes the work when the commit is refused (the copy deleted), before the refusal is answered. */
+  undo?: () => Promise<void>;
+  /** Runs once the move is committed, never for a refused one (the e-mail carrying the new token). */
+  after?: (written: StoredResource) => Promise<void>;
 }
 
 export interface TransitionDeclaration<Facts = never> {
@@ -59,7 +77,14 @@ export interface TransitionDeclaration<Facts = never> {
   permission?: PermissionName;
   /** Or a lesser permission, for the party the rule names (its route reaches those who hold it: `party`). */
   byParty?: PartyPermission;
+  /**
+   * A move only the service's own workers make (a job finishing): no route, not among a client's
+   * `allowed_transitions`; the worker asks `workerRefusal` before it writes the state.
+   */
+  by?: 'worker';
   parties?: readonly PartyRule[];
+  /** What its route's function may touch beyond writing the table (the bucket its `work` copies in). */
+  access?: RouteAccess;
   guards?: readonly Guard<Facts>[];
   /** The request document it requires (a reason): parsed before anything is read beyond the record. */
   input?: () => z.ZodType;
@@ -72,6 +97,11 @@ export interface TransitionDeclaration<Facts = never> {
     rels?: StoredResource['rels'];
     meta?: Record<string, unknown>;
   };
+  /**
+   * I/O the move needs once it is allowed and before it commits (the uploaded object copied and checked):
+   * never run to answer `allowed_transitions`, so a read has no effect.
+   */
+  work?: (scope: Scope, record: StoredResource, context: MoveContext<Facts>) => Promise<MoveWork>;
   /**
    * Ops beside the record (due-work entries, what other records keep of it), given the record as moved;
    * may load its module when called, so the declaration's readers do not carry the writes.
@@ -92,6 +122,11 @@ export interface LifecycleDeclaration<Facts = never> {
    */
   state?: (record: StoredResource) => string;
   states: readonly string[];
+  /**
+   * The state as time has moved it, for a state reached without a write (a pending invitation past its
+   * expiry is expired): what moves and answers see. The stored attribute, unless declared.
+   */
+  stateAt?: (record: StoredResource, now: Date) => string;
   /** What the record is called in a reason: `award` makes "An award rejected cannot be approved." */
   noun: string;
   /**
@@ -128,8 +163,27 @@ export const defineLifecycle = <
 const article = (noun: string) => (/^[aeiou]/i.test(noun) ? 'An' : 'A');
 const spoken = (word: string) => word.replaceAll(/[_-]/g, ' ');
 
-export const stateOf = (lifecycle: LifecycleDeclaration, record: StoredResource): string =>
-  lifecycle.state?.(record) ?? String(record.attributes[lifecycle.attribute ?? ''] ?? '');
+export const stateOf = (
+  lifecycle: LifecycleDeclaration,
+  record: StoredResource,
+  now: Date = new Date(),
+): string =>
+  lifecycle.stateAt?.(record, now) ??
+  lifecycle.state?.(record) ??
+  String(record.attributes[lifecycle.attribute ?? ''] ?? '');
+
+/** The verbs a client may ask for: every declared one but the workers'. */
+export const clientVerbs = (lifecycle: LifecycleDeclaration): string[] =>
+  Object.entries(lifecycle.transitions)
+    .filter(([, transition]) => transition.by !== 'worker')
+    .map(([verb]) => verb);
+
+/** Why a worker may not make its move on the record as it is (a job finished twice), or none. */
+export const workerRefusal = (
+  lifecycle: LifecycleDeclaration,
+  verb: string,
+  record: StoredResource,
+): string[] => refusalBeforeFacts(lifecycle, undefined, verb, record, null).state;
 
 /** The permission a transition needs: its own, else the family's `manage`. */
 export const transitionPermission = (
@@ -200,7 +254,7 @@ export const allowedTransitions = (
   principal: Principal | null,
   facts: unknown,
 ): AllowedTransition[] =>
-  Object.keys(lifecycle.transitions).map((verb) => {
+  clientVerbs(lifecycle).map((verb) => {
     const refusal = refusalBeforeFacts(lifecycle, family, verb, record, principal);
     const guarded = needsFacts(lifecycle, verb, refusal) ? guardReasons(lifecycle, verb, record, facts) : [];
     const reasons = [...refusal.who, ...refusal.state, ...guarded];

@@ -99,16 +99,19 @@ const staleAgainstPrecondition = async (scope: Scope, op: WriteOp | undefined) =
   return new PreconditionFailedError(current ? entityTagOf(current) : '""');
 };
 
+/** A write refused because a record it read changed meanwhile: 409, read it again. */
+export const refusedAsRace = (error: WriteRefused): never => {
+  throw error.code === 'stale' || error.code === 'exists'
+    ? new ConflictError('The record changed while this request was applied; read it again and retry.')
+    : error;
+};
+
 /** Commits ops, then the checks; says which check or which op refused. */
 export const commitChecked = async (
   scope: Scope,
   ops: WriteOp[],
   checks: Check[],
-  onRefused: (error: WriteRefused) => never = (error) => {
-    throw error.code === 'stale' || error.code === 'exists'
-      ? new ConflictError('The record changed while this request was applied; read it again and retry.')
-      : error;
-  },
+  onRefused: (error: WriteRefused) => never = refusedAsRace,
 ): Promise<void> => {
   await commit(scope, [...ops, ...checks.map((c) => c.op)]).catch(async (error: unknown) => {
     if (!(error instanceof WriteRefused)) throw error;

@@ -8,12 +8,13 @@ import type { Principal } from '../auth/principal';
 import type { Scope } from '../data/scope';
 import type { StoredResource } from '../data/stored-resource';
 import type { WriteOp, WriteRefused } from '../data/transaction';
-import { ForbiddenError, StateRefusedError, ValidationError } from '../jsonapi/errors';
+import { ConflictError, ForbiddenError, StateRefusedError, ValidationError } from '../jsonapi/errors';
 import { parseDocument } from '../jsonapi/request-document';
 import type { ResourceDefinition } from './declaration';
 import {
   type AllowedTransition,
   allowedTransitions,
+  clientVerbs,
   guardReasons,
   type LifecycleDeclaration,
   type MoveContext,
@@ -21,7 +22,7 @@ import {
   refusalBeforeFacts,
   stateOf,
 } from './lifecycle';
-import { changedRecord, commitChecked, type RecordChanges } from './record-writes';
+import { changedRecord, commitChecked, type RecordChanges, refusedAsRace } from './record-writes';
 
 const lifecycleOf = (definition: ResourceDefinition): LifecycleDeclaration => {
   if (!definition.lifecycle) throw new Error(`${definition.type} declares no lifecycle`);
@@ -56,7 +57,7 @@ export const allowedTransitionsFor = async (
 ): Promise<AllowedTransition[] | undefined> => {
   const { lifecycle } = definition;
   if (!lifecycle) return undefined;
-  const facts = await factsFor(scope, definition, record, principal, Object.keys(lifecycle.transitions));
+  const facts = await factsFor(scope, definition, record, principal, clientVerbs(lifecycle));
   return allowedTransitions(lifecycle, definition.permission, record, principal, facts);
 };
 
@@ -96,7 +97,7 @@ export const moveRecord = async (
   // Authorisation first, as for any route: who may not move it learns nothing of its state.
   if (refusal.who.length > 0) throw new ForbiddenError(refusal.who.join(' '));
   const input = transition.input ? parseDocument(transition.input(), body) : undefined;
-  const from = stateOf(lifecycle, record);
+  const from = stateOf(lifecycle, record, now);
   const refuse = async (reasons: string[]): Promise<never> => {
     const open = await allowedTransitionsFor(scope, definition, record, principal);
     throw new StateRefusedError({
@@ -113,29 +114,46 @@ export const moveRecord = async (
 
   const context: MoveContext<never> = { principal, now, input, facts: facts as never };
   const own = transition.changes?.(record, context) ?? {};
-  const moved = changedRecord(
-    definition,
-    record,
-    {
-      attributes: {
-        ...also.changes?.attributes,
-        ...own.attributes,
-        ...(lifecycle.attribute && { [lifecycle.attribute]: transition.to }),
+  const work = (await transition.work?.(scope, record, context)) ?? {};
+  const moved = {
+    ...changedRecord(
+      definition,
+      record,
+      {
+        attributes: {
+          ...also.changes?.attributes,
+          ...own.attributes,
+          ...work.attributes,
+          ...(lifecycle.attribute && { [lifecycle.attribute]: transition.to }),
+        },
+        rels: { ...also.changes?.rels, ...own.rels },
+        meta: { ...also.changes?.meta, ...own.meta },
       },
-      rels: { ...also.changes?.rels, ...own.rels },
-      meta: { ...also.changes?.meta, ...own.meta },
-    },
-    now,
-  );
+      now,
+    ),
+    ...work.stored,
+  };
   const written = (await transition.writes?.(moved, record, context)) ?? {};
   const next = written.record ?? moved;
+  const conflicts = written.conflicts ?? [];
   const ops: WriteOp[] = [
     { replace: next, as: transition.event, transition: { verb, from, to: transition.to } },
     ...(written.ops ?? []),
+    ...conflicts.map((c) => c.op),
     ...(also.ops ?? []),
   ];
+  const conflictAt = (error: WriteRefused) =>
+    error.op === undefined ? undefined : conflicts[error.op - 1 - (written.ops ?? []).length];
   const { onRefused } = also;
-  await commitChecked(scope, ops, written.checks ?? [], onRefused && ((error) => onRefused(error, ops)));
+  await commitChecked(scope, ops, written.checks ?? [], (error) => {
+    const conflict = conflictAt(error);
+    if (conflict) throw new ConflictError(conflict.detail);
+    return onRefused ? onRefused(error, ops) : refusedAsRace(error);
+  }).catch(async (error: unknown) => {
+    await work.undo?.();
+    throw error;
+  });
+  await work.after?.(next);
   return next;
 };
 
@@ -149,7 +167,7 @@ export const refuseStateInPatch = (definition: ResourceDefinition, body: unknown
   if (!lifecycle?.attribute || lifecycle.patchAlias) return;
   const attributes = (body as { data?: { attributes?: unknown } } | null)?.data?.attributes;
   if (typeof attributes !== 'object' || attributes === null || !(lifecycle.attribute in attributes)) return;
-  const verbs = Object.keys(lifecycle.transitions).map((verb) => `POST …/${verb}`);
+  const verbs = clientVerbs(lifecycle).map((verb) => `POST …/${verb}`);
   throw new ValidationError({
     detail: `${lifecycle.attribute} is changed by a transition, not a PATCH: ${verbs.join(', ')}.`,
     source: { pointer: `/data/attributes/${lifecycle.attribute}` },

@@ -327,3 +327,73 @@ describe('kept 30 whole days, listed a page at a time (issue 19, row 3)', () => 
     expect(all).not.toContain(gone.id);
   });
 });
+
+describe('completing a backup is a declared transition (uploading → available)', () => {
+  const transitions = async (id: string, token = tokens.admin) =>
+    (await api.get(`/v3/device-backups/${id}`, token)).body.data.meta.allowed_transitions;
+  const uploadedBy = async (token: string) => {
+    const created = await api.request('POST', `${org()}/device-backups`, { token, body: backupBody() });
+    const put = created.body.data.meta.upload;
+    expect((await fetch(put.url, { method: 'PUT', headers: put.headers, body: file })).status).toBe(200);
+    return { id: created.body.data.id as string, etag: created.headers.get('etag') ?? '' };
+  };
+
+  it('allowed_transitions shows complete to its uploader only, with the reasons it is refused to others', async () => {
+    const own = await uploadedBy(tokens.admin);
+    expect(await transitions(own.id)).toEqual([{ verb: 'complete', allowed: true, reasons: [] }]);
+    expect(await transitions(own.id, tokens.viewer)).toEqual([
+      {
+        verb: 'complete',
+        allowed: false,
+        reasons: [
+          'Needs the device-backups:create permission.',
+          'Only the device that created the backup completes it.',
+        ],
+      },
+    ]);
+    const devices = await createAndUpload();
+    expect(await transitions(devices)).toEqual([
+      {
+        verb: 'complete',
+        allowed: false,
+        reasons: ['Only the device that created the backup completes it.'],
+      },
+    ]);
+  });
+
+  it('a second completion is refused as a move from available (409 STATE.001), and allowed_transitions says so', async () => {
+    const id = await createAndUpload();
+    const done = await complete(id);
+    expect(done.status).toBe(200);
+    expect(done.body.data.meta.allowed_transitions).toEqual([
+      { verb: 'complete', allowed: false, reasons: ['A backup available cannot be completed.'] },
+    ]);
+    const again = await complete(id);
+    expect(again.status, again.text).toBe(409);
+    expect(again.body.errors[0]).toMatchObject({
+      code: 'STATE.001',
+      meta: {
+        state: 'available',
+        verb: 'complete',
+        allowed: [],
+        reasons: ['A backup available cannot be completed.'],
+      },
+    });
+  });
+
+  it('a completion under a stale If-Match is 412 and the backup stays as it is', async () => {
+    const { id, etag } = await uploadedBy(tokens.device);
+    expect(etag).toMatch(/^"/);
+    const done = await complete(id);
+    expect(done.status).toBe(200);
+    const late = await api.request('POST', `/v3/device-backups/${id}/complete`, {
+      token: tokens.device,
+      headers: { 'If-Match': etag },
+    });
+    expect(late.status, late.text).toBe(412);
+    expect(late.body.errors[0]).toMatchObject({
+      code: 'PRECONDITION.001',
+      meta: { etag: done.headers.get('etag') },
+    });
+  });
+});

@@ -335,3 +335,63 @@ describe('resend and revoke', () => {
     ).toBe(409);
   });
 });
+
+describe('resend and revoke are the declared moves of an invitation', () => {
+  const move = (id: string, verb: string, headers: Record<string, string> = {}) =>
+    api.request('POST', `/v3/invitations/${id}/${verb}`, { token: admin, headers });
+
+  it('allowed_transitions shows resend and revoke on a pending invitation, and why not to a viewer', async () => {
+    const created = await invite(address());
+    const id = created.body.data.id as string;
+    expect((await api.get(`/v3/invitations/${id}`, admin)).body.data.meta.allowed_transitions).toEqual([
+      { verb: 'resend', allowed: true, reasons: [] },
+      { verb: 'revoke', allowed: true, reasons: [] },
+    ]);
+    const seen = await api.request('GET', `/v3/invitations/${id}`, { headers: viewer });
+    expect(seen.status, seen.text).toBe(200);
+    expect(seen.body.data.meta.allowed_transitions).toEqual([
+      { verb: 'resend', allowed: false, reasons: ['Needs the invitations:manage permission.'] },
+      { verb: 'revoke', allowed: false, reasons: ['Needs the invitations:manage permission.'] },
+    ]);
+  });
+
+  it('a revoked invitation moves no further (409 STATE.001 with its state and reasons); the move is one event with from and to', async () => {
+    const id = (await invite(address())).body.data.id as string;
+    const revoked = await move(id, 'revoke');
+    expect(revoked.status, revoked.text).toBe(200);
+    expect(revoked.body.data.meta.allowed_transitions).toEqual([
+      { verb: 'resend', allowed: false, reasons: ['An invitation revoked cannot be resent.'] },
+      { verb: 'revoke', allowed: false, reasons: ['An invitation revoked cannot be revoked.'] },
+    ]);
+    const event = await latestEvent(tenant.org.id, 'invitation.revoked', id);
+    expect(event.data).toMatchObject({ transition: { verb: 'revoke', from: 'pending', to: 'revoked' } });
+    const again = await move(id, 'resend');
+    expect(again.status, again.text).toBe(409);
+    expect(again.body.errors[0]).toMatchObject({
+      code: 'STATE.001',
+      meta: {
+        state: 'revoked',
+        verb: 'resend',
+        allowed: [],
+        reasons: ['An invitation revoked cannot be resent.'],
+      },
+    });
+  });
+
+  it('a revocation under a stale If-Match (the invitation resent since) is 412 and the invitation stays pending', async () => {
+    const email = address();
+    const created = await invite(email);
+    const id = created.body.data.id as string;
+    const stale = created.headers.get('etag') ?? '';
+    const resent = await move(id, 'resend');
+    expect(resent.status, resent.text).toBe(200);
+    const late = await move(id, 'revoke', { 'If-Match': stale });
+    expect(late.status, late.text).toBe(412);
+    expect(late.body.errors[0]).toMatchObject({
+      code: 'PRECONDITION.001',
+      meta: { etag: resent.headers.get('etag') },
+    });
+    expect((await api.get(`/v3/invitations/${id}`, admin)).body.data.attributes.status).toBe('pending');
+    expect((await accept(await newestTokenTo(email))).status).toBe(200);
+  });
+});

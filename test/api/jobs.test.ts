@@ -91,6 +91,8 @@ describe('a location import too large for its request is a job', () => {
       progress: { processed: 3000, total: 3000 },
       errors: [],
     });
+    // Only its worker moves a job: a client is offered no move (its declared machine).
+    expect(last.meta.allowed_transitions).toEqual([]);
     // Progress was visible while it ran: some answer showed it running part-way.
     expect(
       seen.some((r) => {

@@ -11,7 +11,8 @@
 export const INVITATION_DAYS_DEFAULT = 7;
 export const INVITATION_DAYS_MAX = 30;
 
-export type InvitationStatus = 'pending' | 'accepted' | 'revoked' | 'expired';
+export const INVITATION_STATUSES = ['pending', 'accepted', 'revoked', 'expired'] as const;
+export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
 
 /** The status a stored invitation shows at `now`. */
 export const invitationStatus = (
