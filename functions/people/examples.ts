@@ -35,6 +35,9 @@ export const examples: RequestExamples = {
       },
     },
   }),
+  suspendUser: null,
+  deactivateUser: null,
+  reactivateUser: null,
   resendInvitation: null,
   revokeInvitation: null,
 };

@@ -215,6 +215,9 @@ describe('Specifications: the API specification in JSON and YAML (issue 17)', ()
       rejectQualificationAward: 'rejects the award in the path',
       revokeQualificationAward: 'revokes the award in the path',
       signOutSiteAttendance: 'ends the attendance in the path, now',
+      suspendUser: 'suspends the user in the path',
+      deactivateUser: 'deactivates the user in the path',
+      reactivateUser: 'reactivates the user in the path',
     };
     const { paths } = await served();
     const undocumented = routes
