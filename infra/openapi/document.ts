@@ -679,7 +679,51 @@ const attributesOf = (type: string): SchemaObject => {
   // An empty shape is declared so (a grant is wholly its relationships); none at all fails.
   if (!shape)
     throw new Error(`${type} is answered with, but no declaration or area describes its attributes`);
-  return toSchema(z.strictObject(shape), 'output');
+  const schema = toSchema(z.strictObject(shape), 'output');
+  const lifecycle = definition?.lifecycle;
+  if (!lifecycle) return schema;
+  // The state is one of the machine's, whatever the read shape says of it; only a move changes it.
+  const verbs = Object.keys(lifecycle.transitions).map((verb) => `\`POST …/${verb}\``);
+  return {
+    ...schema,
+    properties: {
+      ...schema.properties,
+      [lifecycle.attribute]: {
+        type: 'string',
+        enum: [...lifecycle.states],
+        description: `The record's state: moved by ${verbs.join(', ')}.`,
+      },
+    },
+  };
+};
+
+/**
+ * A stateful type's `meta.allowed_transitions`, carried by its single-record answers (never by
+ * collections): each of its verbs for the caller, allowed or the reasons not.
+ */
+const metaOf = (type: string): SchemaObject | undefined => {
+  const lifecycle = resourceTypes.get(type)?.lifecycle;
+  if (!lifecycle) return undefined;
+  return {
+    type: 'object',
+    properties: {
+      allowed_transitions: {
+        type: 'array',
+        description:
+          'On a single-record answer: what the caller may do next, and why not (a collection leaves it out).',
+        items: {
+          type: 'object',
+          properties: {
+            verb: { type: 'string', enum: Object.keys(lifecycle.transitions) },
+            allowed: { type: 'boolean' },
+            reasons: { type: 'array', items: { type: 'string' } },
+          },
+          required: ['verb', 'allowed', 'reasons'],
+          additionalProperties: false,
+        },
+      },
+    },
+  };
 };
 
 /** Resource object schemas of every type a route answers with or includes. */
@@ -701,6 +745,7 @@ const resourceSchemas = (documented: Route[]): Record<string, SchemaObject> => {
           attributes: attributesOf(type),
           relationships: definition?.relationships,
           linked: Boolean(definition?.selfPath),
+          meta: metaOf(type),
         }),
       ];
     }),
