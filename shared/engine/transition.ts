@@ -8,7 +8,7 @@ import type { Principal } from '../auth/principal';
 import type { Scope } from '../data/scope';
 import type { StoredResource } from '../data/stored-resource';
 import type { WriteOp, WriteRefused } from '../data/transaction';
-import { ForbiddenError, StateRefusedError, ValidationError } from '../jsonapi/errors';
+import { ForbiddenError, StateRefusedError } from '../jsonapi/errors';
 import { parseDocument } from '../jsonapi/request-document';
 import type { ResourceDefinition } from './declaration';
 import {
@@ -173,18 +173,7 @@ export const moveByPatch = async (
 };
 
 /**
- * A PATCH body naming the machine's attribute is 400 at it, naming the transitions that move it instead,
- * unless the type declares the PATCH an alias of its transitions (`patchAlias`). Before the body is parsed,
- * so the answer says where to go rather than that the member is unknown.
+ * The update route's refusal of a PATCH naming the machine's attribute: every update route runs it
+ * (`http/middlewares/state-not-patched.ts`), so a handler need not; kept here for those that still call it.
  */
-export const refuseStateInPatch = (definition: ResourceDefinition, body: unknown): void => {
-  const { lifecycle } = definition;
-  if (!lifecycle || lifecycle.patchAlias) return;
-  const attributes = (body as { data?: { attributes?: unknown } } | null)?.data?.attributes;
-  if (typeof attributes !== 'object' || attributes === null || !(lifecycle.attribute in attributes)) return;
-  const verbs = Object.keys(lifecycle.transitions).map((verb) => `POST …/${verb}`);
-  throw new ValidationError({
-    detail: `${lifecycle.attribute} is changed by a transition, not a PATCH: ${verbs.join(', ')}.`,
-    source: { pointer: `/data/attributes/${lifecycle.attribute}` },
-  });
-};
+export { refuseStateInPatch } from '../http/middlewares/state-not-patched';

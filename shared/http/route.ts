@@ -27,6 +27,16 @@ export interface DeclaredResource {
   keyOf: (orgId: string, id: string) => ItemKey;
   derivedKeys?: (orgId: string, id: string) => ItemKey[];
   collection?: CollectionOptions;
+  /** Its state machine as a PATCH sees it: the attribute only moves change, and their verbs. */
+  lifecycle?: StateAttribute;
+}
+
+/** What the update route reads of a declared machine (`engine/lifecycle.ts` has the rest). */
+export interface StateAttribute {
+  attribute: string;
+  transitions: Readonly<Record<string, unknown>>;
+  /** The PATCH of the attribute is an alias of the moves: the bespoke update makes them. */
+  patchAlias?: true;
 }
 
 export interface RouteAccess {
