@@ -51,6 +51,9 @@ export const examples: RequestExamples = {
       },
     },
   }),
+  suspendUser: null,
+  deactivateUser: null,
+  reactivateUser: null,
   resendInvitation: null,
   revokeInvitation: null,
 };

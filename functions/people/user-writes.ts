@@ -1,13 +1,10 @@
 /**
- * Changing a user: their profile (by themselves or an administrator), their status and their job role
- * (administrators only). A change of status also enables or disables the user's principal, and leaving
- * `active` ends every session they hold, in the same transaction as the record, so the next call with one
- * of those sessions is refused. A job role's count of holders moves with it (deleting a role someone
- * holds is refused: job-roles.ts).
+ * Changing a user: their profile (by themselves or an administrator), their job role (administrators
+ * only) and, as an alias of the declared moves (`users.ts`), their status. A job role's count of holders
+ * moves with it (deleting a role someone holds is refused: job-roles.ts).
  */
 import * as z from 'zod';
 import type { Principal } from '#shared/auth/principal';
-import { principalStatusWrite } from '#shared/data/principals';
 import type { Scope } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
 import type { WriteOp, WriteRefused } from '#shared/data/transaction';
@@ -17,11 +14,12 @@ import {
   relationshipSchema,
   storedRelationships,
 } from '#shared/engine/record-writes';
+import { moveByPatch } from '#shared/engine/transition';
 import { calendarDate, languageTag, line, requiredLine, timeZone } from '#shared/jsonapi/attribute-types';
 import { ConflictError, ForbiddenError, ValidationError } from '#shared/jsonapi/errors';
 import { assertSameId, parseDocument } from '#shared/jsonapi/request-document';
 import { HOLDERS, holdersMove } from './job-roles';
-import { mayUseSessions, statusAction, USER_STATUSES, type UserStatus } from './rules/user-status';
+import { USER_STATUSES } from './rules/user-status';
 import { users } from './users';
 
 const optional = <T extends z.ZodType>(schema: T) => schema.nullable().optional();
@@ -101,12 +99,11 @@ const mergedProfile = (stored: Profile, sent: Profile): Profile =>
     ]),
   );
 
-export const statusOf = (user: StoredResource): UserStatus =>
-  (user.attributes.status as UserStatus) ?? 'active';
-
 /**
  * Applies a PATCH of a user by `caller`: one holding `users:manage` in the user's organisation changes
- * anything but their own status; without it (the route's `self` permission) only their own profile.
+ * their profile and job role; without it (the route's `self` permission) only their own profile. A
+ * `status` other than the user's moves them through the declared machine (`users.ts`: its permission, its
+ * party rule and its event), with the rest of the PATCH in the same transaction.
  */
 export const updateUser = async (
   scope: Scope,
@@ -115,61 +112,41 @@ export const updateUser = async (
   caller: Principal,
   now = new Date(),
 ): Promise<StoredResource> => {
-  const administers = caller.permissions.get(user.org_id)?.has('users:manage') === true;
-  const self = caller.id === user.id;
   const { data } = parseDocument(updateUserDocument, body);
   assertSameId(data.id, user.id);
-  const status = data.attributes?.status;
   const jobRole = data.relationships?.job_role;
-  if (!administers && (status !== undefined || jobRole !== undefined))
-    throw new ForbiddenError('Changing a user’s status or job role needs the users:manage permission.');
-  const from = statusOf(user);
-  const action = status === undefined || status === from ? null : statusAction(from, status);
-  if (status !== undefined && status !== from) {
-    if (self) throw new ForbiddenError('You cannot change your own status.');
-    if (!action)
-      throw new ConflictError(`A ${from} user cannot become ${status}.`, {
-        pointer: '/data/attributes/status',
-      });
-  }
+  if (jobRole !== undefined && caller.permissions.get(user.org_id)?.has('users:manage') !== true)
+    throw new ForbiddenError('Changing a user’s job role needs the users:manage permission.');
   const sentProfile = data.attributes?.profile as Profile | undefined;
-  const next = changedRecord(
-    users,
-    user,
-    {
-      attributes: {
-        ...(sentProfile && {
-          profile: mergedProfile((user.attributes.profile ?? {}) as Profile, sentProfile),
-        }),
-        ...(action && { status }),
-      },
-      rels: storedRelationships(data.relationships as never),
+  const rels = storedRelationships(data.relationships as never);
+  const changes = {
+    attributes: sentProfile && {
+      profile: mergedProfile((user.attributes.profile ?? {}) as Profile, sentProfile),
     },
-    now,
-  );
-  const ops: WriteOp[] = [
-    { replace: next, ...(action && { as: action }) },
-    ...(action && status
-      ? [
-          {
-            item: principalStatusWrite(
-              user.id,
-              mayUseSessions(status),
-              mayUseSessions(status) ? undefined : now.toISOString(),
-            ),
-          },
-        ]
-      : []),
-    ...(jobRole === undefined ? [] : holdersMove(user.org_id, user.rels.job_role, next.rels.job_role)),
-  ];
-  await commitChecked(scope, ops, [], (error: WriteRefused) => {
-    const refused = error.op === undefined ? undefined : ops[error.op];
+    rels,
+  };
+  const ops: WriteOp[] =
+    jobRole === undefined
+      ? []
+      : holdersMove(user.org_id, user.rels.job_role, { ...user.rels, ...rels }.job_role);
+  const onRefused = (error: WriteRefused, all: WriteOp[]): never => {
+    const refused = error.op === undefined ? undefined : all[error.op];
     if (refused && 'keep' in refused && refused.keep.add?.[HOLDERS] === 1)
       throw new ValidationError({
         detail: 'No such job role in this organisation.',
         source: { pointer: '/data/relationships/job_role/data' },
       });
     throw new ConflictError('The user changed while this request was applied; read them again and retry.');
-  });
+  };
+  const status = data.attributes?.status;
+  if (status !== undefined && status !== user.attributes.status)
+    return moveByPatch(scope, users, user, status, {
+      principal: caller,
+      now,
+      also: { changes, ops, onRefused },
+    });
+  const next = changedRecord(users, user, changes, now);
+  const all: WriteOp[] = [{ replace: next }, ...ops];
+  await commitChecked(scope, all, [], (error: WriteRefused) => onRefused(error, all));
   return next;
 };

@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import type { StoredResource } from '#shared/data/stored-resource';
+import { defineLifecycle, type PartyRule } from '#shared/engine/lifecycle';
 import { defineResource } from '#shared/engine/resource-definition';
-import { USER_STATUSES } from './rules/user-status';
+import { ownStatusRefusal, USER_STATUSES } from './rules/user-status';
 
 /**
  * The attribute of a user record naming what one grant gives them in its organisation (directly or
@@ -22,11 +23,21 @@ const withGrants = async (_scope: unknown, items: StoredResource[]): Promise<Sto
     return { ...user, meta: { ...user.meta, grants: [...new Set(held)].sort() } };
   });
 
+/** Nobody changes their own status (`rules/user-status.ts`): no administrator locks themself out. */
+const notYourself: PartyRule = (user, principal) =>
+  ownStatusRefusal(user.id, principal.kind === 'user' ? principal.id : null);
+
+/** A change of status moves the user's principal too (`user-moves.ts`, loaded when a move is made). */
+const principalFollows = async (moved: StoredResource, _before: StoredResource, context: { now: Date }) =>
+  (await import('./user-moves')).principalFollows(moved, context);
+
 /**
  * A user as an organisation sees them (the spec's User table): `email`, `identities`, `status` and the
  * grouped `profile` (work, personal, contact, address, settings); `meta.grants` lists their role names
  * there; a user holds at most one job role. Administrators (`users:manage`) change status and job role;
- * a user may change their own profile (`users:self`). Writes: `user-writes.ts`.
+ * a user may change their own profile (`users:self`). Writes: `user-writes.ts`. Status moves by the
+ * declared machine (`POST /v3/users/{user_id}/suspend|deactivate|reactivate`); a PATCH of `status` is
+ * its documented alias.
  */
 export const users = defineResource({
   type: 'users',
@@ -101,5 +112,36 @@ export const users = defineResource({
     includes: ['teams', 'job_role'],
   },
   derive: withGrants,
-  events: ['suspended', 'deactivated', 'reactivated'],
+  // active → suspended → active, and either → deactivated, final but for reactivation (→ active); nobody
+  // changes their own status (no locking oneself out). A PATCH of `status` is an alias of these moves.
+  lifecycle: defineLifecycle({
+    attribute: 'status',
+    states: USER_STATUSES,
+    noun: 'user',
+    article: 'A',
+    patchAlias: true,
+    transitions: {
+      suspend: {
+        from: ['active'],
+        to: 'suspended',
+        event: 'suspended',
+        parties: [notYourself],
+        writes: principalFollows,
+      },
+      deactivate: {
+        from: ['active', 'suspended'],
+        to: 'deactivated',
+        event: 'deactivated',
+        parties: [notYourself],
+        writes: principalFollows,
+      },
+      reactivate: {
+        from: ['suspended', 'deactivated'],
+        to: 'active',
+        event: 'reactivated',
+        parties: [notYourself],
+        writes: principalFollows,
+      },
+    },
+  }),
 });

@@ -22,7 +22,6 @@ import {
   replaceRecord,
   storedRelationships,
 } from '#shared/engine/record-writes';
-import { refuseStateInPatch } from '#shared/engine/transition';
 import { calendarDate, freeText, line } from '#shared/jsonapi/attribute-types';
 import { ConflictError, ValidationError } from '#shared/jsonapi/errors';
 import { assertSameId, parseDocument } from '#shared/jsonapi/request-document';
@@ -141,7 +140,6 @@ export const createAward = async (
 
 /** Changes a pending award's dates, number and evidence; once decided, only its notes and evidence. */
 export const updateAward = async (scope: Scope, award: StoredResource, body: unknown, now = new Date()) => {
-  refuseStateInPatch(qualificationAwards, body);
   const { data } = parseDocument(updateAwardDocument, body);
   assertSameId(data.id, award.id);
   const { notes, ...decided } = data.attributes ?? {};

@@ -22,6 +22,7 @@ import * as z from 'zod';
 import { SESSION_COOKIE } from '#shared/auth/sessions';
 import { GENERIC_ENDPOINTS } from '#shared/engine/area';
 import type { RequestExample } from '#shared/engine/examples';
+import { clientVerbs } from '#shared/engine/lifecycle';
 import { readShape } from '#shared/engine/read-attributes';
 import { targetTypes } from '#shared/engine/relationship-targets';
 import type { ResourceDefinition } from '#shared/engine/resource-definition';
@@ -731,7 +732,54 @@ const attributesOf = (type: string): SchemaObject => {
   // An empty shape is declared so (a grant is wholly its relationships); none at all fails.
   if (!shape)
     throw new Error(`${type} is answered with, but no declaration or area describes its attributes`);
-  return toSchema(z.strictObject(shape), 'output');
+  const schema = toSchema(z.strictObject(shape), 'output');
+  const lifecycle = definition?.lifecycle;
+  // A state read from what the record keeps (an attendance's) is no attribute of its own.
+  if (!lifecycle?.attribute) return schema;
+  // The state is one of the machine's, whatever the read shape says of it; only a move changes it.
+  const verbs = clientVerbs(lifecycle).map((verb) => `\`POST …/${verb}\``);
+  return {
+    ...schema,
+    properties: {
+      ...schema.properties,
+      [lifecycle.attribute]: {
+        type: 'string',
+        enum: [...lifecycle.states],
+        description: `The record's state: moved by ${verbs.join(', ')}.`,
+      },
+    },
+  };
+};
+
+/**
+ * A stateful type's `meta.allowed_transitions`, carried by its single-record answers (never by
+ * collections): each of its verbs for the caller, allowed or the reasons not.
+ */
+const metaOf = (type: string): SchemaObject | undefined => {
+  const lifecycle = resourceTypes.get(type)?.lifecycle;
+  if (!lifecycle) return undefined;
+  // A machine only workers move (a job's) answers an empty list.
+  const verbs = clientVerbs(lifecycle);
+  return {
+    type: 'object',
+    properties: {
+      allowed_transitions: {
+        type: 'array',
+        description:
+          'On a single-record answer: what the caller may do next, and why not (a collection leaves it out).',
+        items: {
+          type: 'object',
+          properties: {
+            verb: { type: 'string', ...(verbs.length > 0 && { enum: verbs }) },
+            allowed: { type: 'boolean' },
+            reasons: { type: 'array', items: { type: 'string' } },
+          },
+          required: ['verb', 'allowed', 'reasons'],
+          additionalProperties: false,
+        },
+      },
+    },
+  };
 };
 
 /** Resource object schemas of every type a route answers with or includes. */
@@ -753,6 +801,7 @@ const resourceSchemas = (documented: Route[]): Record<string, SchemaObject> => {
           attributes: attributesOf(type),
           relationships: definition?.relationships,
           linked: Boolean(definition?.selfPath),
+          meta: metaOf(type),
         }),
       ];
     }),

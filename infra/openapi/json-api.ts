@@ -217,9 +217,17 @@ export interface ResourceShape {
   relationships: Record<string, RelationshipDefinition> | undefined;
   /** Whether records of the type have a URL of their own (`links.self`). */
   linked: boolean;
+  /** What its `meta` is known to carry (a stateful type's `allowed_transitions`); any object otherwise. */
+  meta?: SchemaObject;
 }
 
-export const resourceSchema = ({ type, attributes, relationships, linked }: ResourceShape): SchemaObject => ({
+export const resourceSchema = ({
+  type,
+  attributes,
+  relationships,
+  linked,
+  meta = { type: 'object' },
+}: ResourceShape): SchemaObject => ({
   type: 'object',
   properties: {
     type: { const: type },
@@ -246,7 +254,7 @@ export const resourceSchema = ({ type, attributes, relationships, linked }: Reso
             oneOf: [{ type: 'array', items: identifierSchema([]) }, nullable(identifierSchema([]))],
           }),
     },
-    meta: { type: 'object' },
+    meta,
     links: ref('ResourceLinks'),
   },
   required: ['type', 'id', 'attributes', 'relationships', 'meta', ...(linked ? ['links'] : [])],

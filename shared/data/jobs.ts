@@ -13,7 +13,7 @@ import { GetCommand, type TransactWriteCommandInput, UpdateCommand } from '@aws-
 import { config } from '../config';
 import { declareAccessPatterns, keyFrom } from './access-patterns';
 import { documents, tableName } from './clients';
-import { dueKeys } from './due-work';
+import { dueKeys } from './due-keys';
 import type { Scope } from './scope';
 import type { ItemKey } from './stored-resource';
 import { commit, type WriteOp, WriteRefused } from './transaction';

@@ -13,7 +13,7 @@ import { listResources } from './collection';
 import type { ResourceDefinition } from './resource-definition';
 import type { SimpleCrud } from './simple-crud';
 import { readInScope, resourceResponse } from './single';
-import { moveRecord, refuseStateInPatch } from './transition';
+import { moveRecord } from './transition';
 
 /** Generic handlers read parameters by name (the id parameter is the route's last). */
 const routeOf = (id: RouteId | Route): Route => (typeof id === 'string' ? routeById(id) : id);
@@ -47,7 +47,6 @@ export const updateHandler = (
   idParam: string,
 ) =>
   jsonApiHandler(routeOf(routeId), async (request) => {
-    refuseStateInPatch(crud.definition, request.body);
     const record = await readInScope(request.scope, crud.definition, request.params[idParam] ?? '');
     return resourceResponse(request, crud.definition, await crud.update(request.scope, record, request.body));
   });

@@ -129,6 +129,8 @@ export interface LifecycleDeclaration<Facts = never> {
   stateAt?: (record: StoredResource, now: Date) => string;
   /** What the record is called in a reason: `award` makes "An award rejected cannot be approved." */
   noun: string;
+  /** The noun's article when its first letter misleads (`A` user): else `An` before a vowel, `A` otherwise. */
+  article?: 'A' | 'An';
   /**
    * What the guards need beyond the record, read with the caller's scope in one round trip (an award's
    * type and evidence tally); read only when a move that has guards is otherwise open to the caller.
@@ -137,7 +139,8 @@ export interface LifecycleDeclaration<Facts = never> {
   transitions: Readonly<Record<string, TransitionDeclaration<Facts>>>;
   /**
    * A PATCH naming the attribute moves the record through the transition reaching the state sent (its
-   * permission, parties, guards and event): a documented alias kept for clients that PATCH it today.
+   * permission, parties, guards and event): a documented alias kept for clients that PATCH it today. Its
+   * transitions take no `input`: the PATCH body is not theirs to parse.
    */
   patchAlias?: true;
 }
@@ -158,9 +161,15 @@ export const defineLifecycle = <
   const Transitions extends Readonly<Record<string, TransitionDeclaration<Facts>>>,
 >(
   lifecycle: Omit<LifecycleDeclaration<Facts>, 'transitions'> & { transitions: Transitions },
-) => lifecycle as unknown as LifecycleDeclaration & { transitions: Transitions };
+) => {
+  const withInput = Object.entries(lifecycle.transitions).filter(([, transition]) => transition.input);
+  if (lifecycle.patchAlias && withInput.length > 0)
+    throw new Error(`A PATCH alias cannot give ${withInput.map(([verb]) => verb).join(', ')} its input`);
+  return lifecycle as unknown as LifecycleDeclaration & { transitions: Transitions };
+};
 
-const article = (noun: string) => (/^[aeiou]/i.test(noun) ? 'An' : 'A');
+const articleOf = ({ noun, article }: LifecycleDeclaration) =>
+  article ?? (/^[aeiou]/i.test(noun) ? 'An' : 'A');
 const spoken = (word: string) => word.replaceAll(/[_-]/g, ' ');
 
 export const stateOf = (
@@ -223,9 +232,7 @@ export const refusalBeforeFacts = (
   const state = stateOf(lifecycle, record);
   const wrongState = transition.from.includes(state)
     ? []
-    : [
-        `${article(lifecycle.noun)} ${lifecycle.noun} ${spoken(state)} cannot be ${spoken(transition.event)}.`,
-      ];
+    : [`${articleOf(lifecycle)} ${lifecycle.noun} ${spoken(state)} cannot be ${spoken(transition.event)}.`];
   return { who, state: wrongState };
 };
 

@@ -21,6 +21,7 @@ import {
   needsFacts,
   refusalBeforeFacts,
   stateOf,
+  verbReaching,
 } from './lifecycle';
 import { changedRecord, commitChecked, type RecordChanges, refusedAsRace } from './record-writes';
 
@@ -79,7 +80,30 @@ export interface Move {
   body?: unknown;
   now?: Date;
   also?: AlsoWritten;
+  /** Where a 409 points: the state's attribute, for a PATCH alias (`moveByPatch`). */
+  pointer?: string;
 }
+
+/** 409 `STATE.001`: the verbs open to the caller now, and why this one is not. */
+const refused = async (
+  scope: Scope,
+  definition: ResourceDefinition,
+  record: StoredResource,
+  { principal, pointer }: Move,
+  verb: string,
+  reasons: string[],
+): Promise<never> => {
+  const open = await allowedTransitionsFor(scope, definition, record, principal);
+  throw new StateRefusedError(
+    {
+      state: stateOf(lifecycleOf(definition), record),
+      verb,
+      allowed: (open ?? []).filter((t) => t.allowed).map((t) => t.verb),
+      reasons,
+    },
+    pointer === undefined ? undefined : { pointer },
+  );
+};
 
 /** Moves `record` by `verb`, or refuses: answers the record as written. */
 export const moveRecord = async (
@@ -87,8 +111,9 @@ export const moveRecord = async (
   definition: ResourceDefinition,
   record: StoredResource,
   verb: string,
-  { principal, system, body, now = new Date(), also = {} }: Move,
+  move: Move,
 ): Promise<StoredResource> => {
+  const { principal, system, body, now = new Date(), also = {} } = move;
   const lifecycle = lifecycleOf(definition);
   const transition = lifecycle.transitions[verb];
   if (!transition) throw new Error(`${definition.type} has no transition ${verb}`);
@@ -98,15 +123,7 @@ export const moveRecord = async (
   if (refusal.who.length > 0) throw new ForbiddenError(refusal.who.join(' '));
   const input = transition.input ? parseDocument(transition.input(), body) : undefined;
   const from = stateOf(lifecycle, record, now);
-  const refuse = async (reasons: string[]): Promise<never> => {
-    const open = await allowedTransitionsFor(scope, definition, record, principal);
-    throw new StateRefusedError({
-      state: from,
-      verb,
-      allowed: (open ?? []).filter((t) => t.allowed).map((t) => t.verb),
-      reasons,
-    });
-  };
+  const refuse = (reasons: string[]) => refused(scope, definition, record, move, verb, reasons);
   if (refusal.state.length > 0) return refuse(refusal.state);
   const facts = transition.guards?.length ? await lifecycle.facts?.(scope, record) : undefined;
   const guarded = guardReasons(lifecycle, verb, record, facts);
@@ -158,18 +175,33 @@ export const moveRecord = async (
 };
 
 /**
- * A PATCH body naming the machine's attribute is 400 at it, naming the transitions that move it instead,
- * unless the type declares the PATCH an alias of its transitions (`patchAlias`). Before the body is parsed,
- * so the answer says where to go rather than that the member is unknown.
+ * A PATCH of the state under a `patchAlias`: the record moves by the transition reaching `to` from its
+ * state, exactly as `POST …/<verb>` moves it (who may, guards, event, its writes), with what else the PATCH
+ * changes (`move.also`) in the same transaction. When none reaches `to` from here, the move is refused as
+ * one reaching it from elsewhere would be (403 to who may not make it, else 409); a refusal points at the
+ * attribute. The caller leaves a PATCH that sends the state the record is in to its plain write.
  */
-export const refuseStateInPatch = (definition: ResourceDefinition, body: unknown): void => {
-  const { lifecycle } = definition;
-  if (!lifecycle?.attribute || lifecycle.patchAlias) return;
-  const attributes = (body as { data?: { attributes?: unknown } } | null)?.data?.attributes;
-  if (typeof attributes !== 'object' || attributes === null || !(lifecycle.attribute in attributes)) return;
-  const verbs = clientVerbs(lifecycle).map((verb) => `POST …/${verb}`);
-  throw new ValidationError({
-    detail: `${lifecycle.attribute} is changed by a transition, not a PATCH: ${verbs.join(', ')}.`,
-    source: { pointer: `/data/attributes/${lifecycle.attribute}` },
-  });
+export const moveByPatch = async (
+  scope: Scope,
+  definition: ResourceDefinition,
+  record: StoredResource,
+  to: string,
+  move: Move,
+): Promise<StoredResource> => {
+  const lifecycle = lifecycleOf(definition);
+  const pointer = `/data/attributes/${lifecycle.attribute}`;
+  const verb =
+    verbReaching(lifecycle, record, to) ??
+    Object.keys(lifecycle.transitions).find((name) => lifecycle.transitions[name]?.to === to);
+  if (!verb)
+    return refused(scope, definition, record, { ...move, pointer }, 'update', [
+      `No transition reaches ${to}.`,
+    ]);
+  return moveRecord(scope, definition, record, verb, { ...move, body: undefined, pointer });
 };
+
+/**
+ * The update route's refusal of a PATCH naming the machine's attribute: every update route runs it
+ * (`http/middlewares/state-not-patched.ts`), so a handler need not; kept here for those that still call it.
+ */
+export { refuseStateInPatch } from '../http/middlewares/state-not-patched';

@@ -20,6 +20,7 @@ import { queryParameters as knownQueryParameters } from './middlewares/query-par
 import { requestBudget } from './middlewares/request-budget';
 import { requestId } from './middlewares/request-id';
 import { securityHeaders } from './middlewares/security-headers';
+import { stateNotPatched } from './middlewares/state-not-patched';
 import { wellFormedInput, wellFormedPathAndHeaders } from './middlewares/well-formed-input';
 import type { ParamsOf } from './path-template';
 import { matchesIfNoneMatch, parseEntityTags, preconditionOf } from './preconditions';
@@ -129,6 +130,7 @@ export const jsonApiHandler = <R extends RouteId | Route>(
     .use(wellFormedInput(route))
     .use(caller.authorise)
     .use(idempotency.claim)
+    .use(stateNotPatched(route))
     .handler(async (event, context) => {
       const replay = replayFor(context);
       if (replay) return replay;

@@ -27,6 +27,18 @@ export interface DeclaredResource {
   keyOf: (orgId: string, id: string) => ItemKey;
   derivedKeys?: (orgId: string, id: string) => ItemKey[];
   collection?: CollectionOptions;
+  /** Its state machine as a PATCH sees it: the attribute only moves change, and their verbs. */
+  lifecycle?: StateAttribute;
+}
+
+/** What the update route reads of a declared machine (`engine/lifecycle.ts` has the rest). */
+export interface StateAttribute {
+  /** None for a machine whose state is read from what the record keeps: no PATCH can name it. */
+  attribute?: string;
+  /** Its moves; a worker's (`by: 'worker'`) has no route. */
+  transitions: Readonly<Record<string, { by?: 'worker' }>>;
+  /** The PATCH of the attribute is an alias of the moves: the bespoke update makes them. */
+  patchAlias?: true;
 }
 
 export interface RouteAccess {

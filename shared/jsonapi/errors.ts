@@ -131,16 +131,21 @@ export class ConflictError extends ApiError {
  * to the caller now and every reason this one is not, as data (`engine/lifecycle.ts`).
  */
 export class StateRefusedError extends ApiError {
-  constructor(refusal: {
-    state: string;
-    verb: string;
-    allowed: readonly string[];
-    reasons: readonly string[];
-  }) {
+  constructor(
+    refusal: {
+      state: string;
+      verb: string;
+      allowed: readonly string[];
+      reasons: readonly string[];
+    },
+    /** The state's attribute, when a PATCH alias named it (`engine/transition.ts`). */
+    source?: ErrorSource,
+  ) {
     super(409, 'Conflict', {
       code: 'STATE.001',
       detail: refusal.reasons.join(' '),
       meta: { ...refusal },
+      ...(source && { source }),
     });
   }
 }

@@ -253,6 +253,8 @@ beforeAll(async () => {
     body: { data: { type: 'users', id: every.ids.user_id, relationships: { job_role: { data: null } } } },
   });
   await sendId('revokeInvitation');
+  // The person moves through every status and back: active → suspended → deactivated → active.
+  for (const verb of ['suspendUser', 'deactivateUser', 'reactivateUser']) await sendId(verb);
   // An award is deleted only while pending or rejected, a type only once no award or specification names
   // it: the builder's award is revoked; another is recorded, rejected and deleted; a type made for it goes.
   await sendId('revokeQualificationAward');

@@ -142,3 +142,55 @@ describe('If-Match is a condition of the write’s own transaction', () => {
     );
   });
 });
+
+describe('If-Match on a declared transition (…/approve, …/reject)', () => {
+  const award = async () => {
+    const type = await api.request('POST', `/v3/orgs/${tenant.org.id}/qualifications/types`, {
+      token,
+      body: {
+        data: {
+          type: 'qualification-types',
+          attributes: { kind: 'training', name: `Preconditions ${Date.now()}`, has_expiry: false },
+        },
+      },
+    });
+    expect(type.status, type.text).toBe(201);
+    const res = await api.request('POST', `/v3/orgs/${tenant.org.id}/qualifications/awards`, {
+      token,
+      body: {
+        data: {
+          type: 'qualification-awards',
+          attributes: { issued_at: '2026-01-05' },
+          relationships: {
+            person: { data: { type: 'users', id: tenant.people[0]?.id } },
+            qualification_type: { data: { type: 'qualification-types', id: type.body.data.id } },
+          },
+        },
+      },
+    });
+    expect(res.status, res.text).toBe(201);
+    return res.body.data.id as string;
+  };
+  const move = (id: string, verb: string, ifMatch: string) =>
+    api.request('POST', `/v3/qualification-awards/${id}/${verb}`, {
+      token,
+      headers: { 'If-Match': ifMatch },
+    });
+
+  it('two deciders of one award: the approval with the current ETag wins; the rejection with the same, now stale, is 412 and writes nothing', async () => {
+    const id = await award();
+    const read = (await api.get(`/v3/qualification-awards/${id}`, token)).headers.get('etag') ?? '';
+    const approved = await move(id, 'approve', read);
+    expect(approved.status, approved.text).toBe(200);
+    const current = approved.headers.get('etag');
+    expect(current).not.toBe(read);
+
+    const stale = await move(id, 'reject', read);
+    expect(stale.status, stale.text).toBe(412);
+    expect(stale.body.errors[0]).toMatchObject({ code: 'PRECONDITION.001', meta: { etag: current } });
+    expect(stale.headers.get('etag')).toBe(current);
+    const after = await api.get(`/v3/qualification-awards/${id}`, token);
+    expect(after.headers.get('etag')).toBe(current);
+    expect(after.body.data.attributes.status).toBe('valid');
+  });
+});

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { validate } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { routes } from '#shared/routes';
+import { resourceTypes, routes } from '#shared/routes';
 import { specificationFiles } from '../../infra/openapi/files';
 import { startTestApi, type TestApi } from '../support/api';
 
@@ -194,6 +194,24 @@ describe('Specifications: the API specification in JSON and YAML (issue 17)', ()
     ]);
   });
 
+  it('a stateful type’s state is its machine’s enum, and its meta.allowed_transitions names its verbs', async () => {
+    const { schemas } = (await served()).components;
+    const stateful = [...resourceTypes.values()].filter((definition) => definition.lifecycle);
+    expect(stateful.map((definition) => definition.type)).toEqual(
+      expect.arrayContaining(['qualification-awards', 'users']),
+    );
+    for (const { names, lifecycle } of stateful) {
+      const schema = schemas[names?.many ?? ''];
+      expect(schema.properties.attributes.properties[lifecycle?.attribute ?? '']).toMatchObject({
+        type: 'string',
+        enum: lifecycle?.states,
+      });
+      const allowed = schema.properties.meta.properties.allowed_transitions;
+      expect(allowed.items.properties.verb.enum).toEqual(Object.keys(lifecycle?.transitions ?? {}));
+      expect(allowed.items.required).toEqual(['verb', 'allowed', 'reasons']);
+    }
+  });
+
   it('documents the request body of every route that takes one (bespoke handlers included)', async () => {
     // Routes that change things but read no body: the path names all they act on.
     const bodiless: Record<string, string> = {
@@ -215,6 +233,9 @@ describe('Specifications: the API specification in JSON and YAML (issue 17)', ()
       rejectQualificationAward: 'rejects the award in the path',
       revokeQualificationAward: 'revokes the award in the path',
       signOutSiteAttendance: 'ends the attendance in the path, now',
+      suspendUser: 'suspends the user in the path',
+      deactivateUser: 'deactivates the user in the path',
+      reactivateUser: 'reactivates the user in the path',
     };
     const { paths } = await served();
     const undocumented = routes

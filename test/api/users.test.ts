@@ -289,6 +289,134 @@ describe('status: active → suspended → active, and → deactivated', () => {
   });
 });
 
+describe('the declared machine: POST /v3/users/{user_id}/suspend|deactivate|reactivate', () => {
+  const move = (id: string, verb: string, headers = admin) =>
+    api.request('POST', `/v3/users/${id}/${verb}`, { headers });
+  const read = (id: string, headers = admin) => api.request('GET', `/v3/users/${id}`, { headers });
+
+  it('allowed_transitions on a user: an administrator may suspend or deactivate an active member, not reactivate', async () => {
+    const member = await newMember('Allowed');
+    const res = await read(member.id);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data.meta.allowed_transitions).toEqual([
+      { verb: 'suspend', allowed: true, reasons: [] },
+      { verb: 'deactivate', allowed: true, reasons: [] },
+      { verb: 'reactivate', allowed: false, reasons: ['A user active cannot be reactivated.'] },
+    ]);
+  });
+
+  it('nobody moves themself, and a viewer moves nobody: the reasons are data, and the route is 403', async () => {
+    const own = await read(adminId);
+    expect(own.body.data.meta.allowed_transitions[0]).toEqual({
+      verb: 'suspend',
+      allowed: false,
+      reasons: ['You cannot change your own status.'],
+    });
+    const refused = await move(adminId, 'suspend');
+    expect(refused.status, refused.text).toBe(403);
+    expect(refused.body.errors[0].detail).toBe('You cannot change your own status.');
+    expect((await whoami(admin)).status).toBe(200);
+    const member = await newMember('Unmoved');
+    const viewed = await read(member.id, viewer);
+    expect(viewed.body.data.meta.allowed_transitions[1]).toEqual({
+      verb: 'deactivate',
+      allowed: false,
+      reasons: ['Needs the users:manage permission.'],
+    });
+    expect((await move(member.id, 'deactivate', viewer)).status).toBe(403);
+    expect((await whoami(member.headers)).status).toBe(200);
+  });
+
+  it('suspend ends the user’s sessions in the move’s transaction; reactivate lets new ones in; each is its event with from and to', async () => {
+    const member = await newMember('Routed');
+    const suspended = await move(member.id, 'suspend');
+    expect(suspended.status, suspended.text).toBe(200);
+    expect(suspended.body.data.attributes.status).toBe('suspended');
+    expect((await whoami(member.headers)).status).toBe(401);
+    const event = await latestEvent(tenant.org.id, 'user.suspended', member.id);
+    expect(event.data).toMatchObject({ transition: { verb: 'suspend', from: 'active', to: 'suspended' } });
+    const reactivated = await move(member.id, 'reactivate');
+    expect(reactivated.status, reactivated.text).toBe(200);
+    expect(
+      reactivated.body.data.meta.allowed_transitions.map((t: { allowed: boolean }) => t.allowed),
+    ).toEqual([true, true, false]);
+    expect((await whoami(member.headers)).status).toBe(401);
+    expect((await whoami(await session(member.id))).status).toBe(200);
+  });
+
+  it('a move its state refuses is 409 STATE.001 naming the verbs open; nothing is written', async () => {
+    const member = await newMember('Refused');
+    const before = await read(member.id);
+    const res = await move(member.id, 'reactivate');
+    expect(res.status, res.text).toBe(409);
+    expect(res.body.errors[0]).toMatchObject({
+      code: 'STATE.001',
+      meta: {
+        state: 'active',
+        verb: 'reactivate',
+        allowed: ['suspend', 'deactivate'],
+        reasons: ['A user active cannot be reactivated.'],
+      },
+    });
+    expect((await read(member.id)).body.data).toEqual(before.body.data);
+  });
+});
+
+describe('PATCH of status: the documented alias of the moves', () => {
+  it('a status no move reaches from here is 409 STATE.001 at /data/attributes/status', async () => {
+    const member = await newMember('Aliased');
+    expect((await patch(member.id, { attributes: { status: 'deactivated' } })).status).toBe(200);
+    const res = await patch(member.id, { attributes: { status: 'suspended' } });
+    expect(res.status, res.text).toBe(409);
+    expect(res.body.errors[0]).toMatchObject({
+      code: 'STATE.001',
+      source: { pointer: '/data/attributes/status' },
+      meta: { state: 'deactivated', verb: 'suspend', allowed: ['reactivate'] },
+    });
+  });
+
+  it('status, profile and job role in one PATCH: one transaction, one user.suspended event carrying them all', async () => {
+    const member = await newMember('Together');
+    const role = await api.request('POST', `/v3/orgs/${tenant.org.id}/people/job-roles`, {
+      headers: admin,
+      body: { data: { type: 'job-roles', attributes: { name: 'Together role', code: 'TOGETHER' } } },
+    });
+    const roleId = role.body.data.id as string;
+    const res = await patch(member.id, {
+      attributes: { status: 'suspended', profile: { work: { occupation: 'Banksman' } } },
+      relationships: { job_role: { data: { type: 'job-roles', id: roleId } } },
+    });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data.attributes.status).toBe('suspended');
+    expect(res.body.data.attributes.profile.work.occupation).toBe('Banksman');
+    expect(res.body.data.relationships.job_role.data).toEqual({ type: 'job-roles', id: roleId });
+    expect((await whoami(member.headers)).status).toBe(401);
+    const event = await latestEvent(tenant.org.id, 'user.suspended', member.id);
+    expect(event.data).toMatchObject({
+      attributes: { status: 'suspended', profile: { work: { occupation: 'Banksman' } } },
+      transition: { verb: 'suspend', from: 'active', to: 'suspended' },
+    });
+    const held = await api.request('GET', `/v3/job-roles/${roleId}`, { headers: admin });
+    expect(held.body.data.meta.holders).toBe(1);
+  });
+
+  it('a status change with a job role that does not exist is 400 at the relationship; the user stays active, sessions too', async () => {
+    const member = await newMember('Halfway');
+    const res = await patch(member.id, {
+      attributes: { status: 'deactivated' },
+      relationships: {
+        job_role: { data: { type: 'job-roles', id: '01900000-0000-7000-8000-000000000000' } },
+      },
+    });
+    expect(res.status, res.text).toBe(400);
+    expect(res.body.errors[0].source.pointer).toBe('/data/relationships/job_role/data');
+    expect(
+      (await api.request('GET', `/v3/users/${member.id}`, { headers: admin })).body.data.attributes.status,
+    ).toBe('active');
+    expect((await whoami(member.headers)).status).toBe(200);
+  });
+});
+
 describe('job roles held (a user holds at most one)', () => {
   const createRole = async (code: string) =>
     (
