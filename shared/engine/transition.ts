@@ -8,7 +8,7 @@ import type { Principal } from '../auth/principal';
 import type { Scope } from '../data/scope';
 import type { StoredResource } from '../data/stored-resource';
 import type { WriteOp, WriteRefused } from '../data/transaction';
-import { ConflictError, ForbiddenError, StateRefusedError, ValidationError } from '../jsonapi/errors';
+import { ConflictError, ForbiddenError, StateRefusedError } from '../jsonapi/errors';
 import { parseDocument } from '../jsonapi/request-document';
 import type { ResourceDefinition } from './declaration';
 import {
