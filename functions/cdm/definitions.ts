@@ -7,9 +7,24 @@
  */
 
 import * as z from 'zod';
+import { defineLifecycle } from '#shared/engine/lifecycle';
+import { byPrincipal } from '#shared/engine/moments';
 import { type CollectionDeclaration, defineResource } from '#shared/engine/resource-definition';
+import { requiredText } from '#shared/jsonapi/attribute-types';
 import type { CollectionOptions } from '#shared/jsonapi/collection-query';
 import { instant, jsonObject } from '#shared/jsonapi/served-types';
+import {
+  acceptanceWrites,
+  appliesCleanly,
+  completeForHandover,
+  decided,
+  dutyHolder,
+  handoverWrites,
+  notTheProposer,
+  readDecisionFacts,
+  readHandoverFacts,
+  theOtherParty,
+} from './plan-moves';
 import {
   type PlanSection,
   planContentSections,
@@ -51,6 +66,22 @@ const decision = () => ({
   decided_at: instant().nullable(),
 });
 const PLAN_STATUSES = ['draft', 'handed_over'] as const;
+const CHANGE_STATUSES = ['pending', 'accepted', 'rejected'] as const;
+
+/** A decision's document (`POST …/accept`, `…/reject`): the reason, which a rejection must give. */
+const decisionInput = (reason: 'required' | 'optional') => () => {
+  const decisionReason = requiredText(5000);
+  const document = z.strictObject({
+    data: z.strictObject({
+      type: z.literal('construction-phase-plan-proposed-changes'),
+      attributes: z.strictObject({
+        decision_reason: reason === 'required' ? decisionReason : decisionReason.optional(),
+      }),
+    }),
+  });
+  // An acceptance may come with no body at all.
+  return reason === 'required' ? document : document.optional();
+};
 
 export const appointments = defineResource({
   type: 'appointments',
@@ -166,7 +197,6 @@ export const hazardProposals = defineResource({
 
 export const constructionPhasePlans = defineResource({
   type: 'construction-phase-plans',
-  events: ['handed-over'],
   names: { one: 'ConstructionPhasePlan', many: 'ConstructionPhasePlans' },
   collectionPath: '/v3/construction-phase-plans',
   itemPath: '/v3/construction-phase-plans/{construction_phase_plan_id}',
@@ -187,6 +217,29 @@ export const constructionPhasePlans = defineResource({
     'risks',
     'risks.hazard',
   ]),
+  // Handed over, a plan changes only through proposed changes (`proposedChanges`).
+  lifecycle: defineLifecycle({
+    attribute: 'status',
+    states: PLAN_STATUSES,
+    noun: 'plan',
+    facts: readHandoverFacts,
+    partiesReadFacts: true,
+    transitions: {
+      handover: {
+        operationId: 'handOverConstructionPhasePlan',
+        from: ['draft'],
+        to: 'handed_over',
+        event: 'handed-over',
+        parties: [dutyHolder(['principal_contractor'], 'hand over the construction phase plan')],
+        guards: [completeForHandover],
+        changes: (plan, { principal, now }) => ({
+          meta: { version: plan.version + 1, handed_over_at: now.toISOString() },
+          rels: byPrincipal('handed_over_by', principal),
+        }),
+        writes: handoverWrites,
+      },
+    },
+  }),
 });
 
 export const planRisks = defineResource({
@@ -240,7 +293,6 @@ export const planVersions = defineResource({
 
 export const proposedChanges = defineResource({
   type: 'construction-phase-plan-proposed-changes',
-  events: ['accepted', 'rejected'],
   names: { one: 'ProposedChange', many: 'ProposedChanges' },
   collectionPath: '/v3/construction-phase-plans/{construction_phase_plan_id}/proposed-changes',
   itemPath: '/v3/construction-phase-plan-proposed-changes/{proposed_change_id}',
@@ -259,7 +311,7 @@ export const proposedChanges = defineResource({
     section: z.enum(Object.keys(planSections) as [PlanSection, ...PlanSection[]]),
     operation: z.enum(['replace', 'create', 'update', 'delete']),
     proposed: jsonObject().nullable(),
-    status: z.enum(['pending', 'accepted', 'rejected']),
+    status: z.enum(CHANGE_STATUSES),
     proposer_role: z.enum(dutyRoles),
     ...decision(),
   }),
@@ -278,6 +330,35 @@ export const proposedChanges = defineResource({
     'hazard',
     'hazard_proposal',
   ]),
+  // The other party decides; a decision is final. PATCH of `status` stays, an alias of the two moves.
+  lifecycle: defineLifecycle({
+    attribute: 'status',
+    states: CHANGE_STATUSES,
+    noun: 'proposed change',
+    facts: readDecisionFacts,
+    partiesReadFacts: true,
+    patchAlias: true,
+    transitions: {
+      accept: {
+        from: ['pending'],
+        to: 'accepted',
+        event: 'accepted',
+        parties: [notTheProposer, theOtherParty],
+        guards: [appliesCleanly],
+        input: decisionInput('optional'),
+        changes: decided,
+        writes: acceptanceWrites,
+      },
+      reject: {
+        from: ['pending'],
+        to: 'rejected',
+        event: 'rejected',
+        parties: [notTheProposer, theOtherParty],
+        input: decisionInput('required'),
+        changes: decided,
+      },
+    },
+  }),
 });
 
 /**

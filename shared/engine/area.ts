@@ -48,14 +48,17 @@ export type GenericRoutes<D> = D extends {
     }[keyof Endpoints & Operation]
   : never;
 
-/** The routes a declaration's transitions become: `<verb><One>`, `POST <itemPath>/<verb>`, typed likewise. */
+/**
+ * The routes a declaration's transitions become: `<verb><One>` (or the id the move's route had before),
+ * `POST <itemPath>/<verb>`, typed likewise.
+ */
 export type TransitionRoutes<D> = D extends {
   names: { one: infer One extends string };
   lifecycle: { transitions: infer Transitions };
 }
   ? {
       [Verb in keyof Transitions & string]: Omit<Route, 'permission' | 'self'> & {
-        id: `${Verb}${One}`;
+        id: Transitions[Verb] extends { operationId: infer Named extends string } ? Named : `${Verb}${One}`;
         method: 'POST';
         path: `${D['itemPath' & keyof D] & string}/${Verb}`;
         permission: Transitions[Verb] extends { permission: infer Named extends string }
@@ -75,7 +78,7 @@ const transitionRoutes = (area: string, tag: string, resource: ResourceDefinitio
     if (!names || !itemPath)
       throw new Error(`${resource.type} declares transitions without its names and item path`);
     return {
-      id: `${verb}${names.one}`,
+      id: transition.operationId ?? `${verb}${names.one}`,
       area,
       tag: resource.tag ?? tag,
       method: 'POST',

@@ -18,7 +18,7 @@ import {
   type LifecycleDeclaration,
   type MoveContext,
   needsFacts,
-  refusalBeforeFacts,
+  refusalOf,
   stateOf,
 } from './lifecycle';
 import { changedRecord, commitChecked, type RecordChanges } from './record-writes';
@@ -37,14 +37,8 @@ const factsFor = async (
   verbs: readonly string[],
 ): Promise<unknown> => {
   const lifecycle = lifecycleOf(definition);
-  const needed = verbs.some((verb) =>
-    needsFacts(
-      lifecycle,
-      verb,
-      refusalBeforeFacts(lifecycle, definition.permission, verb, record, principal),
-    ),
-  );
-  return needed ? lifecycle.facts?.(scope, record) : undefined;
+  const needed = verbs.some((verb) => needsFacts(lifecycle, definition.permission, verb, record, principal));
+  return needed ? lifecycle.facts?.(scope, record, principal) : undefined;
 };
 
 /** `meta.allowed_transitions` of a record for the caller; undefined for a type with no lifecycle. */
@@ -86,7 +80,8 @@ export const moveRecord = async (
   const lifecycle = lifecycleOf(definition);
   const transition = lifecycle.transitions[verb];
   if (!transition) throw new Error(`${definition.type} has no transition ${verb}`);
-  const refusal = refusalBeforeFacts(lifecycle, definition.permission, verb, record, principal);
+  const facts = await factsFor(scope, definition, record, principal, [verb]);
+  const refusal = refusalOf(lifecycle, definition.permission, verb, record, principal, facts);
   // Authorisation first, as for any route: who may not move it learns nothing of its state.
   if (refusal.who.length > 0) throw new ForbiddenError(refusal.who.join(' '));
   const input = transition.input ? parseDocument(transition.input(), body) : undefined;
@@ -101,7 +96,6 @@ export const moveRecord = async (
     });
   };
   if (refusal.state.length > 0) return refuse(refusal.state);
-  const facts = transition.guards?.length ? await lifecycle.facts?.(scope, record) : undefined;
   const guarded = guardReasons(lifecycle, verb, record, facts);
   if (guarded.length > 0) return refuse(guarded);
 
