@@ -84,7 +84,10 @@ export const moveRecord = async (
   const refusal = refusalOf(lifecycle, definition.permission, verb, record, principal, facts);
   // Authorisation first, as for any route: who may not move it learns nothing of its state.
   if (refusal.who.length > 0) throw new ForbiddenError(refusal.who.join(' '));
-  const input = transition.input ? parseDocument(transition.input(), body) : undefined;
+  const schema = transition.input?.();
+  // A move whose input is optional (an acceptance's reason) may come with no body at all.
+  const bodiless = body === undefined && schema?.safeParse(undefined).success === true;
+  const input = schema && !bodiless ? parseDocument(schema, body) : undefined;
   const from = stateOf(lifecycle, record);
   const refuse = async (reasons: string[]): Promise<never> => {
     const open = await allowedTransitionsFor(scope, definition, record, principal);
