@@ -1,14 +1,14 @@
 import { defineArea } from '#shared/engine/area';
+import { constructionPhasePlans } from './construction-phase-plans/definition';
 import {
   appointments,
-  constructionPhasePlans,
   hazardProposals,
   planRisks,
   planVersions,
   preConstructionInformation,
-  proposedChanges,
   siteHazards,
 } from './definitions';
+import { proposedChanges } from './proposed-changes/definition';
 
 export const area = defineArea('cdm', {
   tag: 'Construction Phase Plans',

@@ -12,7 +12,6 @@ import { batchGetInScope } from '#shared/data/repository';
 import type { Scope } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
 import type { WriteOp } from '#shared/data/transaction';
-import { fileChild } from '#shared/engine/children';
 import { byPrincipal, changedRecord, commitChecked, newRecord } from '#shared/engine/record-writes';
 import { readInScope } from '#shared/engine/single';
 import { freeText, line, requiredLine, requiredText } from '#shared/jsonapi/attribute-types';
@@ -26,7 +25,9 @@ import {
   requireRole,
   sectionsSchema,
 } from './cdm-file';
-import { constructionPhasePlans, planRisks, planVersions, siteHazards } from './definitions';
+import { constructionPhasePlans } from './construction-phase-plans/definition';
+import { planRisks, siteHazards } from './definitions';
+import { versionEntry } from './plan-history';
 import { requireSectionOwners } from './pre-construction';
 import { type PlanSection, planContentSections, planSections } from './rules/documents';
 
@@ -110,35 +111,6 @@ export const planEditOps = (plan: StoredResource, edit: PlanEdit, principal: Pri
         ? [{ replace: risk.record }]
         : [{ delete: risk.record }];
   return { plan: next, ops: [{ replace: next }, ...riskOp, entry] };
-};
-
-export const versionEntry = (
-  plan: StoredResource,
-  principal: Principal,
-  now: Date,
-  change: { sections: string[]; operation: string; content: unknown; proposedChange?: string | undefined },
-): WriteOp => {
-  const record = newRecord(
-    planVersions,
-    plan.org_id,
-    {
-      attributes: {
-        version: plan.meta.version,
-        status: plan.attributes.status,
-        sections: change.sections,
-        operation: change.operation,
-        content: change.content,
-      },
-      rels: {
-        scheme: plan.rels.scheme ?? null,
-        construction_phase_plan: plan.id,
-        proposed_change: change.proposedChange ?? null,
-        ...byPrincipal('created_by', principal),
-      },
-    },
-    now,
-  );
-  return { create: fileChild(plan, record) };
 };
 
 /** The plan a risk or proposed change belongs to. */

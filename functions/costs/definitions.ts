@@ -10,6 +10,7 @@ import { defineLifecycle, type MoveWrites, type PartyRule } from '#shared/engine
 import { defineResource } from '#shared/engine/resource-definition';
 import { line, requiredLine } from '#shared/jsonapi/attribute-types';
 import { instant, money } from '#shared/jsonapi/served-types';
+import { costCentreRelationships } from './cost-centres';
 import { sheetStatusMoved } from './node-totals';
 import { type Bucket, CATEGORIES, SHEET_STATUSES } from './rules/roll-up';
 import { COST_CENTRE_TYPES } from './rules/roll-up-filter';
@@ -47,14 +48,6 @@ export const rateCodes = defineResource({
     includes: [],
   },
 });
-
-/** The four node relationships of a cost sheet; exactly one is set. */
-export const costCentreRelationships = {
-  scheme_contract: { type: 'scheme-contracts' },
-  scheme: { type: 'schemes' },
-  work_order: { type: 'work-orders' },
-  operation: { type: 'operations' },
-} as const;
 
 /** Four eyes (`rules/sheets.ts`): whoever made the sheet never approves it. */
 const notTheCreator: PartyRule = (sheet, principal) =>

@@ -215,6 +215,10 @@ describe('Specifications: the API specification in JSON and YAML (issue 17)', ()
       rejectQualificationAward: 'rejects the award in the path',
       revokeQualificationAward: 'revokes the award in the path',
       signOutSiteAttendance: 'ends the attendance in the path, now',
+      approveCostSheet: 'approves the quote of the sheet in the path',
+      completeCostSheet: 'completes the sheet in the path',
+      reopenCostSheet: 'reopens the completed sheet in the path',
+      requoteCostSheet: 'returns the approved sheet in the path to quoted',
     };
     const { paths } = await served();
     const undocumented = routes

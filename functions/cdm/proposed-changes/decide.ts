@@ -1,7 +1,7 @@
 import { readInScope, resourceResponse } from '#shared/engine/single';
 import { moveRecord } from '#shared/engine/transition';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { proposedChanges } from '../definitions';
+import { proposedChanges } from './definition';
 import { decisionMove } from './writes';
 
 export { changeDecisionDocument as requestBody } from './writes';

@@ -14,7 +14,7 @@ import { freeText, line } from '#shared/jsonapi/attribute-types';
 import { ConflictError, ValidationError } from '#shared/jsonapi/errors';
 import { assertSameId, identifier, parseDocument } from '#shared/jsonapi/request-document';
 import { type CdmWrite, requireRole, sectionContent } from '../cdm-file';
-import { hazardProposals, planRisks, proposedChanges } from '../definitions';
+import { hazardProposals, planRisks } from '../definitions';
 import { requirePlanHazard, riskSchema } from '../plans';
 import { decisionDocument } from '../pre-construction';
 import {
@@ -23,6 +23,7 @@ import {
   planSections,
   proposedChangeProblems,
 } from '../rules/documents';
+import { proposedChanges } from './definition';
 
 const sections = Object.keys(planSections) as [PlanSection, ...PlanSection[]];
 const relationship = (type: string) => z.strictObject({ data: identifier(type) }).optional();
