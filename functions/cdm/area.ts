@@ -1,14 +1,14 @@
 import { defineArea } from '#shared/engine/area';
+import { constructionPhasePlans } from './construction-phase-plans/definition';
 import {
   appointments,
-  constructionPhasePlans,
   hazardProposals,
   planRisks,
   planVersions,
   preConstructionInformation,
-  proposedChanges,
   siteHazards,
 } from './definitions';
+import { proposedChanges } from './proposed-changes/definition';
 
 export const area = defineArea('cdm', {
   tag: 'Construction Phase Plans',
@@ -75,14 +75,7 @@ export const area = defineArea('cdm', {
       permission: 'construction-phase-plans:manage',
     },
     {
-      id: 'handOverConstructionPhasePlan',
-      method: 'POST',
-      path: '/v3/construction-phase-plans/{construction_phase_plan_id}/handover',
-      handler: 'functions/cdm/construction-phase-plans/hand-over.ts',
-      answers: { status: 200, resource: 'construction-phase-plans' },
-      permission: 'construction-phase-plans:manage',
-    },
-    {
+      // The documented alias of POST …/accept and …/reject (the declared machine's moves).
       id: 'decideProposedChange',
       method: 'PATCH',
       path: '/v3/construction-phase-plan-proposed-changes/{proposed_change_id}',

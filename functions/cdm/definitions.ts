@@ -3,23 +3,20 @@
  * site hazards and hazard proposals, and the construction phase plan with its risks, versions and
  * proposed changes. Lists that grow without bound over a project (appointments, proposals, versions,
  * changes) are filed on `gsi1` under their parent; a pack's hazards and a plan's risks are listed on the
- * parent itself, so completeness checks read them consistently.
+ * parent itself, so completeness checks read them consistently. The plan and its proposed changes, which
+ * have a life, are declared beside their moves (`construction-phase-plans/definition.ts`,
+ * `proposed-changes/definition.ts`), so what the moves read and write can use the declarations here.
  */
 
 import * as z from 'zod';
 import { type CollectionDeclaration, defineResource } from '#shared/engine/resource-definition';
 import type { CollectionOptions } from '#shared/jsonapi/collection-query';
 import { instant, jsonObject } from '#shared/jsonapi/served-types';
-import {
-  type PlanSection,
-  planContentSections,
-  planSections,
-  preConstructionSections,
-} from './rules/documents';
+import { preConstructionSections } from './rules/documents';
 import { dutyRoles } from './rules/duty-holders';
 
-const status = { status: { kind: 'eq', path: 'attributes.status' } } as const;
-const byCreation = (
+export const status = { status: { kind: 'eq', path: 'attributes.status' } } as const;
+export const byCreation = (
   filters: CollectionOptions['filters'],
   includes: string[] = [],
 ): CollectionDeclaration => ({
@@ -27,18 +24,18 @@ const byCreation = (
   defaultSort: 'created_at',
   includes,
 });
-const author = {
+export const author = {
   created_by_user: { type: 'users' },
   created_by_service_account: { type: 'service-accounts' },
 } as const;
-const decider = {
+export const decider = {
   decided_by_user: { type: 'users' },
   decided_by_service_account: { type: 'service-accounts' },
 } as const;
 
 // Read shapes: a document's sections are all present, each its content or null until written.
 const sectionContent = () => z.strictObject({ text: z.string(), items: z.array(z.string()).optional() });
-const sectionsOf = (names: readonly string[]) =>
+export const sectionsOf = (names: readonly string[]) =>
   z.strictObject(Object.fromEntries(names.map((name) => [name, sectionContent().nullable()])));
 const hazard = () => ({
   title: z.string(),
@@ -46,11 +43,11 @@ const hazard = () => ({
   location: z.string().optional(),
   severity: z.enum(['low', 'medium', 'high']),
 });
-const decision = () => ({
+export const decision = () => ({
   decision_reason: z.string().nullable(),
   decided_at: instant().nullable(),
 });
-const PLAN_STATUSES = ['draft', 'handed_over'] as const;
+export const PLAN_STATUSES = ['draft', 'handed_over'] as const;
 
 export const appointments = defineResource({
   type: 'appointments',
@@ -164,31 +161,6 @@ export const hazardProposals = defineResource({
   collection: byCreation(status, ['site_hazard']),
 });
 
-export const constructionPhasePlans = defineResource({
-  type: 'construction-phase-plans',
-  events: ['handed-over'],
-  names: { one: 'ConstructionPhasePlan', many: 'ConstructionPhasePlans' },
-  collectionPath: '/v3/construction-phase-plans',
-  itemPath: '/v3/construction-phase-plans/{construction_phase_plan_id}',
-  permission: 'construction-phase-plans',
-  endpoints: { list: true, get: true, update: 'functions/cdm/construction-phase-plans/update.ts' },
-  served: () => ({ sections: sectionsOf(planContentSections), status: z.enum(PLAN_STATUSES) }),
-  relationships: {
-    scheme: { type: 'schemes' },
-    pre_construction_information: { type: 'pre-construction-information' },
-    risks: { type: 'construction-phase-plan-risks', many: true },
-    ...author,
-    handed_over_by_user: { type: 'users' },
-    handed_over_by_service_account: { type: 'service-accounts' },
-  },
-  collection: byCreation({ ...status, scheme: { kind: 'eq', path: 'rels.scheme' } }, [
-    'scheme',
-    'pre_construction_information',
-    'risks',
-    'risks.hazard',
-  ]),
-});
-
 export const planRisks = defineResource({
   type: 'construction-phase-plan-risks',
   names: { one: 'PlanRisk', many: 'PlanRisks' },
@@ -236,48 +208,6 @@ export const planVersions = defineResource({
     ...author,
   },
   collection: byCreation({ section: { kind: 'eq', path: 'attributes.section' } }),
-});
-
-export const proposedChanges = defineResource({
-  type: 'construction-phase-plan-proposed-changes',
-  events: ['accepted', 'rejected'],
-  names: { one: 'ProposedChange', many: 'ProposedChanges' },
-  collectionPath: '/v3/construction-phase-plans/{construction_phase_plan_id}/proposed-changes',
-  itemPath: '/v3/construction-phase-plan-proposed-changes/{proposed_change_id}',
-  permission: 'construction-phase-plans',
-  endpoints: {
-    list: 'functions/cdm/proposed-changes/list.ts',
-    get: true,
-    // The spec: 200 with the pending change.
-    create: {
-      handler: 'functions/cdm/proposed-changes/create.ts',
-      answers: { status: 200, resource: 'construction-phase-plan-proposed-changes' },
-    },
-  },
-  served: () => ({
-    reason: z.string(),
-    section: z.enum(Object.keys(planSections) as [PlanSection, ...PlanSection[]]),
-    operation: z.enum(['replace', 'create', 'update', 'delete']),
-    proposed: jsonObject().nullable(),
-    status: z.enum(['pending', 'accepted', 'rejected']),
-    proposer_role: z.enum(dutyRoles),
-    ...decision(),
-  }),
-  relationships: {
-    scheme: { type: 'schemes' },
-    construction_phase_plan: { type: 'construction-phase-plans' },
-    risk: { type: 'construction-phase-plan-risks' },
-    hazard: { type: 'site-hazards' },
-    hazard_proposal: { type: 'hazard-proposals' },
-    proposed_by_user: { type: 'users' },
-    proposed_by_service_account: { type: 'service-accounts' },
-    ...decider,
-  },
-  collection: byCreation({ ...status, section: { kind: 'eq', path: 'attributes.section' } }, [
-    'risk',
-    'hazard',
-    'hazard_proposal',
-  ]),
 });
 
 /**

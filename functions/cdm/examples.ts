@@ -81,4 +81,16 @@ export const examples: RequestExamples = {
     },
   }),
   handOverConstructionPhasePlan: null,
+  acceptProposedChange: () => ({
+    data: {
+      type: 'construction-phase-plan-proposed-changes',
+      attributes: { decision_reason: 'Agreed at the site meeting' },
+    },
+  }),
+  rejectProposedChange: () => ({
+    data: {
+      type: 'construction-phase-plan-proposed-changes',
+      attributes: { decision_reason: 'Covered by the existing method statement' },
+    },
+  }),
 };

@@ -1,8 +1,8 @@
 /**
  * The construction phase plan: one per scheme, drawn up by the Principal Contractor against the scheme's
  * pre-construction information. Before handover each section is written directly by its owning role;
- * handover (when the plan is complete) freezes direct writes, and from then on every change is a
- * proposed change that the other party accepts. Every change makes a new plan version with an entry in
+ * handover (when the plan is complete; a declared move, plan-moves.ts) freezes direct writes, and from
+ * then on every change is a proposed change that the other party accepts. Every change makes a new plan version with an entry in
  * the plan's history, in the same transaction, and the plan's version check makes concurrent edits 409.
  */
 
@@ -12,7 +12,6 @@ import { batchGetInScope } from '#shared/data/repository';
 import type { Scope } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
 import type { WriteOp } from '#shared/data/transaction';
-import { fileChild } from '#shared/engine/children';
 import { byPrincipal, changedRecord, commitChecked, newRecord } from '#shared/engine/record-writes';
 import { readInScope } from '#shared/engine/single';
 import { freeText, line, requiredLine, requiredText } from '#shared/jsonapi/attribute-types';
@@ -26,15 +25,11 @@ import {
   requireRole,
   sectionsSchema,
 } from './cdm-file';
-import {
-  constructionPhasePlans,
-  planRisks,
-  planVersions,
-  preConstructionInformation,
-  siteHazards,
-} from './definitions';
+import { constructionPhasePlans } from './construction-phase-plans/definition';
+import { planRisks, siteHazards } from './definitions';
+import { versionEntry } from './plan-history';
 import { requireSectionOwners } from './pre-construction';
-import { handoverGaps, type PlanSection, planContentSections, planSections } from './rules/documents';
+import { type PlanSection, planContentSections, planSections } from './rules/documents';
 
 /** A plan lists its risks on itself; this bounds the item well inside DynamoDB's 400 KB. */
 export const MAX_RISKS = 500;
@@ -118,35 +113,6 @@ export const planEditOps = (plan: StoredResource, edit: PlanEdit, principal: Pri
   return { plan: next, ops: [{ replace: next }, ...riskOp, entry] };
 };
 
-const versionEntry = (
-  plan: StoredResource,
-  principal: Principal,
-  now: Date,
-  change: { sections: string[]; operation: string; content: unknown; proposedChange?: string | undefined },
-): WriteOp => {
-  const record = newRecord(
-    planVersions,
-    plan.org_id,
-    {
-      attributes: {
-        version: plan.meta.version,
-        status: plan.attributes.status,
-        sections: change.sections,
-        operation: change.operation,
-        content: change.content,
-      },
-      rels: {
-        scheme: plan.rels.scheme ?? null,
-        construction_phase_plan: plan.id,
-        proposed_change: change.proposedChange ?? null,
-        ...byPrincipal('created_by', principal),
-      },
-    },
-    now,
-  );
-  return { create: fileChild(plan, record) };
-};
-
 /** The plan a risk or proposed change belongs to. */
 export const planOf = (scope: Scope, child: StoredResource) =>
   readInScope(scope, constructionPhasePlans, String(child.rels.construction_phase_plan));
@@ -223,7 +189,9 @@ const commitEdit = async (
   return result;
 };
 
-export const planDocuments = documentSchemas(constructionPhasePlans.type, {
+// The type is spelt out, not read from its declaration: the declaration's machine (plan-moves.ts) imports
+// this module, so nothing here may use the declarations while the module loads.
+export const planDocuments = documentSchemas('construction-phase-plans', {
   attributes: z.strictObject({ sections: contentSections.optional() }).optional(),
 });
 
@@ -292,11 +260,11 @@ export const updatePlan = async (
 };
 
 export const riskDocuments = {
-  create: documentSchemas(planRisks.type, {
+  create: documentSchemas('construction-phase-plan-risks', {
     attributes: riskSchema,
     relationships: z.strictObject({ hazard: hazardRelationship }),
   }).create,
-  update: documentSchemas(planRisks.type, {
+  update: documentSchemas('construction-phase-plan-risks', {
     attributes: riskSchema.partial().optional(),
     relationships: z.strictObject({ hazard: hazardRelationship.optional() }).optional(),
   }).update,
@@ -339,54 +307,4 @@ export const deleteRisk = async ({ scope, record: risk, file, principal }: CdmWr
   const plan = await planOf(scope, risk);
   requireRiskWriter(file, plan);
   await commitEdit(scope, plan, { risk: { operation: 'delete', record: risk } }, principal, now);
-};
-
-/**
- * Hands the plan over. Allowed to the Principal Contractor when the plan is complete (see `handoverGaps`:
- * every content section written, at least one risk, every active site hazard controlled by a risk).
- */
-export const handOver = async ({ scope, record: plan, file, principal }: CdmWrite, now = new Date()) => {
-  requireRole(file, ['principal_contractor'], 'hand over the construction phase plan');
-  requireDraft(plan);
-  const pack = await readInScope(
-    scope,
-    preConstructionInformation,
-    String(plan.rels.pre_construction_information),
-  );
-  const [risks, hazards] = await Promise.all([
-    batchGetInScope(
-      scope,
-      ((plan.rels.risks as string[]) ?? []).map((id) => planRisks.keyOf(plan.org_id, id)),
-    ),
-    batchGetInScope(
-      scope,
-      ((pack.rels.site_hazards as string[]) ?? []).map((id) => siteHazards.keyOf(plan.org_id, id)),
-    ),
-  ]);
-  const gaps = handoverGaps({
-    sections: plan.attributes.sections as Record<string, unknown>,
-    riskHazards: risks.map((r) => String(r.rels.hazard)),
-    activeHazards: hazards.filter((h) => h.attributes.status === 'active').map((h) => h.id),
-  });
-  if (gaps.length > 0) throw new ConflictError(`The plan is not complete: ${gaps.join('; ')}.`);
-  const version = plan.version + 1;
-  const next = changedRecord(
-    constructionPhasePlans,
-    plan,
-    {
-      attributes: { status: 'handed_over' },
-      meta: { version, handed_over_at: now.toISOString() },
-      rels: byPrincipal('handed_over_by', principal),
-    },
-    now,
-  );
-  await commitChecked(
-    scope,
-    [
-      { replace: next, as: 'handed-over' },
-      versionEntry(next, principal, now, { sections: [], operation: 'handover', content: null }),
-    ],
-    [],
-  );
-  return next;
 };

@@ -40,9 +40,10 @@ const hazardAttributes = {
   severity: z.enum(['low', 'medium', 'high']),
 };
 
+// Types spelt out, not read from their declarations: the CDM machines (plan-moves.ts) import this module.
 export const hazardDocuments = {
-  create: documentSchemas(siteHazards.type, { attributes: z.strictObject(hazardAttributes) }).create,
-  update: documentSchemas(siteHazards.type, {
+  create: documentSchemas('site-hazards', { attributes: z.strictObject(hazardAttributes) }).create,
+  update: documentSchemas('site-hazards', {
     attributes: z
       .strictObject({
         ...hazardAttributes,
@@ -52,11 +53,11 @@ export const hazardDocuments = {
       .partial(),
   }).update,
 };
-export const proposalDocuments = documentSchemas(hazardProposals.type, {
+export const proposalDocuments = documentSchemas('hazard-proposals', {
   attributes: z.strictObject({ ...hazardAttributes, reason: requiredText(5000) }),
 });
 
-export const packDocuments = documentSchemas(preConstructionInformation.type, {
+export const packDocuments = documentSchemas('pre-construction-information', {
   attributes: z.strictObject({ sections: sections.optional() }).optional(),
 });
 

@@ -8,6 +8,6 @@ export { createSheetDocument as requestBody } from './sheets';
 
 /** POST /v3/orgs/{org_id}/costs/cost-sheets: on one node of the hierarchy; 201. */
 export const handler = jsonApiHandler('createCostSheet', async (request) => {
-  const sheet = await createSheet(request.scope, request.params.org_id, request.body);
+  const sheet = await createSheet(request.scope, request.params.org_id, request.body, request.principal);
   return created(await resourceResponse(request, costSheets, sheet));
 });

@@ -5,12 +5,16 @@
  * read with the same `begins_with` Query as its nodes.
  */
 import * as z from 'zod';
-import { tenantPattern } from '#shared/data/stored-resource';
+import { type StoredResource, tenantPattern } from '#shared/data/stored-resource';
+import { defineLifecycle, type MoveWrites, type PartyRule } from '#shared/engine/lifecycle';
 import { defineResource } from '#shared/engine/resource-definition';
 import { line, requiredLine } from '#shared/jsonapi/attribute-types';
 import { instant, money } from '#shared/jsonapi/served-types';
-import { CATEGORIES, SHEET_STATUSES } from './rules/roll-up';
+import { costCentreRelationships } from './cost-centres';
+import { sheetStatusMoved } from './node-totals';
+import { type Bucket, CATEGORIES, SHEET_STATUSES } from './rules/roll-up';
 import { COST_CENTRE_TYPES } from './rules/roll-up-filter';
+import { approverRefusal } from './rules/sheets';
 
 export const rateCodes = defineResource({
   type: 'rate-codes',
@@ -45,13 +49,18 @@ export const rateCodes = defineResource({
   },
 });
 
-/** The four node relationships of a cost sheet; exactly one is set. */
-export const costCentreRelationships = {
-  scheme_contract: { type: 'scheme-contracts' },
-  scheme: { type: 'schemes' },
-  work_order: { type: 'work-orders' },
-  operation: { type: 'operations' },
-} as const;
+/** Four eyes (`rules/sheets.ts`): whoever made the sheet never approves it. */
+const notTheCreator: PartyRule = (sheet, principal) =>
+  approverRefusal(
+    ((sheet.rels.created_by_user ?? sheet.rels.created_by_service_account) as string | null | undefined) ??
+      null,
+    principal.id,
+  );
+
+/** A move of the sheet's status moves its actual lines' sums to the new status's bucket of its node. */
+const sheetMoved = (moved: StoredResource, before: StoredResource): MoveWrites => ({
+  ops: sheetStatusMoved(before, before.attributes.status as Bucket, moved.attributes.status as Bucket),
+});
 
 export const costSheets = defineResource({
   type: 'cost-sheets',
@@ -66,12 +75,35 @@ export const costSheets = defineResource({
     update: 'functions/costs/update-cost-sheet.ts',
   },
   served: () => ({ name: z.string(), status: z.enum(SHEET_STATUSES) }),
-  relationships: { ...costCentreRelationships },
+  relationships: {
+    ...costCentreRelationships,
+    // Who made it, for four eyes on its approval; none on sheets made before it was recorded.
+    created_by_user: { type: 'users' },
+    created_by_service_account: { type: 'service-accounts' },
+  },
   collection: {
     filters: { created_at: false, status: { kind: 'eq', path: 'attributes.status' } },
     defaultSort: 'created_at',
     includes: [],
   },
+  // A quote is approved, the work completed; a completed sheet reopens, an approved one goes back to quote.
+  lifecycle: defineLifecycle({
+    attribute: 'status',
+    states: SHEET_STATUSES,
+    noun: 'cost sheet',
+    transitions: {
+      approve: {
+        from: ['quoted'],
+        to: 'approved',
+        event: 'approved',
+        parties: [notTheCreator],
+        writes: sheetMoved,
+      },
+      complete: { from: ['approved'], to: 'completed', event: 'completed', writes: sheetMoved },
+      reopen: { from: ['completed'], to: 'approved', event: 'reopened', writes: sheetMoved },
+      requote: { from: ['approved'], to: 'quoted', event: 'requoted', writes: sheetMoved },
+    },
+  }),
 });
 
 export const costLines = defineResource({

@@ -26,8 +26,12 @@ export const examples: RequestExamples = {
     },
   }),
   updateCostSheet: (i) => ({
-    data: { type: 'cost-sheets', id: i.cost_sheet_id, attributes: { status: 'approved' } },
+    data: { type: 'cost-sheets', id: i.cost_sheet_id, attributes: { name: 'Section A (revised)' } },
   }),
+  approveCostSheet: null,
+  completeCostSheet: null,
+  reopenCostSheet: null,
+  requoteCostSheet: null,
   createCostLine: (i) => ({
     data: {
       type: 'cost-lines',

@@ -5,19 +5,22 @@
  * that writes it, so a roll-up reads nodes, never lines.
  */
 import * as z from 'zod';
+import type { Principal } from '#shared/auth/principal';
 import { getInScope } from '#shared/data/repository';
 import type { Scope } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
 import { commit, WriteRefused } from '#shared/data/transaction';
-import { changedRecord, newRecord, replaceRecord } from '#shared/engine/record-writes';
+import { byPrincipal, changedRecord, newRecord, replaceRecord } from '#shared/engine/record-writes';
 import { declaredType } from '#shared/engine/resource-definition';
+import { refuseStateInPatch } from '#shared/engine/transition';
 import { freeText, MONEY_MAX, requiredLine, timestamp } from '#shared/jsonapi/attribute-types';
 import { ConflictError, NotFoundError, ValidationError } from '#shared/jsonapi/errors';
 import { assertSameId, parseDocument } from '#shared/jsonapi/request-document';
-import { costCentreRelationships, costLines, costSheets, rateCodes } from './definitions';
-import { lineAdded, sheetAdded, sheetStatusMoved } from './node-totals';
+import { costCentreRelationships } from './cost-centres';
+import { costLines, costSheets, rateCodes } from './definitions';
+import { lineAdded, sheetAdded } from './node-totals';
 import { rateInForce } from './register';
-import { type Bucket, bucketOf, type Category, lineSums, type SheetStatus } from './rules/roll-up';
+import { bucketOf, type Category, lineSums, type SheetStatus } from './rules/roll-up';
 
 const SHEET_STATUS = z.lazy(() => z.enum(['quoted', 'approved', 'completed']));
 const nodeRelationship = (type: string) =>
@@ -50,10 +53,8 @@ export const updateSheetDocument = z.lazy(() =>
     data: z.strictObject({
       type: z.literal('cost-sheets'),
       id: z.uuid(),
-      attributes: z.strictObject({
-        name: requiredLine(200).optional(),
-        status: SHEET_STATUS.optional(),
-      }),
+      // Its status moves by its declared transitions (POST …/approve, …/complete, …/reopen, …/requote).
+      attributes: z.strictObject({ name: requiredLine(200).optional() }),
     }),
   }),
 );
@@ -80,7 +81,12 @@ export const createLineDocument = z.lazy(() =>
   }),
 );
 
-export const createSheet = async (scope: Scope, orgId: string, body: unknown): Promise<StoredResource> => {
+export const createSheet = async (
+  scope: Scope,
+  orgId: string,
+  body: unknown,
+  principal: Principal | null,
+): Promise<StoredResource> => {
   const { data } = parseDocument(createSheetDocument, body);
   const [relationship, named] = Object.entries(data.relationships).find(([, r]) => r) ?? [];
   const definition = declaredType(named?.data.type ?? '');
@@ -94,18 +100,19 @@ export const createSheet = async (scope: Scope, orgId: string, body: unknown): P
   }
   const sheet = newRecord(costSheets, orgId, {
     attributes: data.attributes,
-    rels: { [relationship]: node.id },
+    rels: { [relationship]: node.id, ...byPrincipal('created_by', principal) },
   });
   await commit(scope, [{ create: sheet }, sheetAdded({ pk: node.pk, sk: node.sk })]).catch(refused);
   return sheet;
 };
 
+/** Renames a sheet; its status is its transitions' (a PATCH naming it is 400). */
 export const updateSheet = async (scope: Scope, sheet: StoredResource, body: unknown) => {
+  refuseStateInPatch(costSheets, body);
   const { data } = parseDocument(updateSheetDocument, body);
   assertSameId(data.id, sheet.id);
   const next = changedRecord(costSheets, sheet, { attributes: data.attributes });
-  const moved = sheetStatusMoved(sheet, sheet.attributes.status as Bucket, next.attributes.status as Bucket);
-  return replaceRecord(scope, costSheets, next, {}, moved, refused);
+  return replaceRecord(scope, costSheets, next, {}, [], refused);
 };
 
 export const addLine = async (

@@ -5,7 +5,7 @@ import { updateSheet } from './sheets';
 
 export { updateSheetDocument as requestBody } from './sheets';
 
-/** PATCH …/cost-sheets/{cost_sheet_id}: name and status (quoted, approved, completed). */
+/** PATCH …/cost-sheets/{cost_sheet_id}: its name (its status moves by its declared transitions). */
 export const handler = jsonApiHandler('updateCostSheet', async (request) => {
   const sheet = await readInScope(request.scope, costSheets, request.params.cost_sheet_id);
   return resourceResponse(request, costSheets, await updateSheet(request.scope, sheet, request.body));

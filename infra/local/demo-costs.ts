@@ -73,13 +73,18 @@ export const loadDemoCosts = async (orgId: string, prefix: string): Promise<stri
         },
         { work_order: rel('work-orders', wo) },
       );
-      const sheet = await createSheet(scope, orgId, {
-        data: {
-          type: 'cost-sheets',
-          attributes: { name: `${woName} costs`, status: w === 0 ? 'approved' : 'quoted' },
-          relationships: { work_order: rel('work-orders', wo) },
+      const sheet = await createSheet(
+        scope,
+        orgId,
+        {
+          data: {
+            type: 'cost-sheets',
+            attributes: { name: `${woName} costs`, status: w === 0 ? 'approved' : 'quoted' },
+            relationships: { work_order: rel('work-orders', wo) },
+          },
         },
-      });
+        null, // Seeded, not made by anyone: no creator to keep from approving it.
+      );
       for (const [code, quantity, kind] of [
         ['LAB-GANG', 5 + s + w, 'actual'],
         ['MAT-PIPE', 120, 'actual'],

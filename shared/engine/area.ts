@@ -67,14 +67,17 @@ type DeclaredVerbs<Transitions> = keyof {
 } &
   string;
 
-/** The routes a declaration's transitions become: `<verb><One>`, `POST <itemPath>/<verb>`, typed likewise. */
+/**
+ * The routes a declaration's transitions become: `<verb><One>` (or the id the move's route had before),
+ * `POST <itemPath>/<verb>`, typed likewise.
+ */
 export type TransitionRoutes<D> = D extends {
   names: { one: infer One extends string };
   lifecycle: { transitions: infer Transitions };
 }
   ? {
       [Verb in DeclaredVerbs<Transitions>]: Omit<Route, 'permission' | 'self'> & {
-        id: `${Camel<Verb>}${One}`;
+        id: Transitions[Verb] extends { operationId: infer Named extends string } ? Named : `${Camel<Verb>}${One}`;
         method: 'POST';
         path: `${D['itemPath' & keyof D] & string}/${Verb}`;
         permission: Transitions[Verb] extends { permission: infer Named extends string }
@@ -96,7 +99,7 @@ const transitionRoutes = (area: string, tag: string, resource: ResourceDefinitio
       if (!names || !itemPath)
         throw new Error(`${resource.type} declares transitions without its names and item path`);
       return {
-        id: `${camel(verb)}${names.one}`,
+        id: transition.operationId ?? `${camel(verb)}${names.one}`,
         area,
         tag: resource.tag ?? tag,
         method: 'POST',

@@ -15,8 +15,16 @@ import type { WriteOp } from '../data/transaction';
 import type { PermissionName } from '../domain/permissions';
 import type { RouteAccess } from '../http/route';
 
-/** Why a party may not make the move (the award's own person approving it), or null: answered 403. */
-export type PartyRule = (record: StoredResource, principal: Principal) => string | null;
+/**
+ * Why a party may not make the move (the award's own person approving it), or null: answered 403. A rule
+ * of a machine whose parties read facts (`partiesReadFacts`) is given them too: who may hand a plan over is
+ * whoever is appointed its Principal Contractor, which only the scheme's appointments say.
+ */
+export type PartyRule<Facts = unknown> = (
+  record: StoredResource,
+  principal: Principal,
+  facts: Facts,
+) => string | null;
 
 /**
  * A lesser permission that lets a party make the move on a record it is party to (a worker signing
@@ -69,6 +77,8 @@ export interface MoveWork {
 }
 
 export interface TransitionDeclaration<Facts = never> {
+  /** Its route's id, when the move had a route before it was declared (`handOverConstructionPhasePlan`). */
+  operationId?: string;
   from: readonly string[];
   to: string;
   /** The event's action, past tense: `approved` makes `qualification-award.approved`. */
@@ -82,7 +92,7 @@ export interface TransitionDeclaration<Facts = never> {
    * `allowed_transitions`; the worker asks `workerRefusal` before it writes the state.
    */
   by?: 'worker';
-  parties?: readonly PartyRule[];
+  parties?: readonly PartyRule<Facts>[];
   /** What its route's function may touch beyond writing the table (the bucket its `work` copies in). */
   access?: RouteAccess;
   guards?: readonly Guard<Facts>[];
@@ -133,9 +143,15 @@ export interface LifecycleDeclaration<Facts = never> {
   article?: 'A' | 'An';
   /**
    * What the guards need beyond the record, read with the caller's scope in one round trip (an award's
-   * type and evidence tally); read only when a move that has guards is otherwise open to the caller.
+   * type and evidence tally); read only when a move that has guards is otherwise open to the caller, or,
+   * for a machine whose parties read them, when the caller holds a move's permission.
    */
-  facts?: (scope: Scope, record: StoredResource) => Promise<Facts>;
+  facts?: (scope: Scope, record: StoredResource, principal: Principal | null) => Promise<Facts>;
+  /**
+   * The party rules read the facts (the caller's duty-holder roles on a scheme): still 403, but decided
+   * after the facts are read, for a caller holding the move's permission.
+   */
+  partiesReadFacts?: true;
   transitions: Readonly<Record<string, TransitionDeclaration<Facts>>>;
   /**
    * A PATCH naming the attribute moves the record through the transition reaching the state sent (its
@@ -192,7 +208,7 @@ export const workerRefusal = (
   lifecycle: LifecycleDeclaration,
   verb: string,
   record: StoredResource,
-): string[] => refusalBeforeFacts(lifecycle, undefined, verb, record, null).state;
+): string[] => refusalOf(lifecycle, undefined, verb, record, null).state;
 
 /** The permission a transition needs: its own, else the family's `manage`. */
 export const transitionPermission = (
@@ -208,26 +224,36 @@ export interface Refusal {
   state: string[];
 }
 
-/** Why the caller may not make this move on the record as it is: its permission and party rules, its state. */
-export const refusalBeforeFacts = (
+const holds = (principal: Principal | null, record: StoredResource, permission: string) =>
+  principal?.permissions.get(record.org_id)?.has(permission as never) === true;
+
+/**
+ * Why the caller may not make this move on the record as it is: its permission and party rules, its
+ * state. `facts` is what the loader read, or undefined when the move did not need it: then party rules
+ * that read facts are not asked (the permission the caller lacks is reason enough).
+ */
+export const refusalOf = (
   lifecycle: LifecycleDeclaration,
   family: string | undefined,
   verb: string,
   record: StoredResource,
   principal: Principal | null,
+  facts?: unknown,
 ): Refusal => {
   const transition = lifecycle.transitions[verb];
   if (!transition) return { who: [], state: [`No transition ${verb}.`] };
   const permission = transitionPermission(family, transition);
-  const holds = (name: string) => principal?.permissions.get(record.org_id)?.has(name as never) === true;
   const { byParty } = transition;
   // Held as the party, the party rule's reason when the caller is not it; undefined when not held.
   const asParty =
-    principal && byParty && holds(byParty.permission) ? byParty.rule(record, principal) : undefined;
-  const held = holds(permission) || asParty === null;
+    principal && byParty && holds(principal, record, byParty.permission)
+      ? byParty.rule(record, principal, facts)
+      : undefined;
+  const held = holds(principal, record, permission) || asParty === null;
+  const parties = lifecycle.partiesReadFacts && facts === undefined ? [] : (transition.parties ?? []);
   const who = [
     ...(held ? [] : [asParty ?? `Needs the ${permission} permission.`]),
-    ...(principal ? (transition.parties ?? []).flatMap((rule) => rule(record, principal) ?? []) : []),
+    ...(principal ? parties.flatMap((rule) => rule(record, principal, facts as never) ?? []) : []),
   ];
   const state = stateOf(lifecycle, record);
   const wrongState = transition.from.includes(state)
@@ -236,11 +262,28 @@ export const refusalBeforeFacts = (
   return { who, state: wrongState };
 };
 
-/** Whether a move is worth reading facts for: otherwise open to the caller, and guarded. */
-export const needsFacts = (lifecycle: LifecycleDeclaration, verb: string, refusal: Refusal): boolean =>
-  refusal.who.length === 0 &&
-  refusal.state.length === 0 &&
-  (lifecycle.transitions[verb]?.guards ?? []).length > 0;
+/**
+ * Whether the caller's move needs the facts read: its party rules read them and the caller holds its
+ * permission, or it is otherwise open to the caller and guarded.
+ */
+export const needsFacts = (
+  lifecycle: LifecycleDeclaration,
+  family: string | undefined,
+  verb: string,
+  record: StoredResource,
+  principal: Principal | null,
+): boolean => {
+  const transition = lifecycle.transitions[verb];
+  if (!transition) return false;
+  if (
+    lifecycle.partiesReadFacts &&
+    (transition.parties ?? []).length > 0 &&
+    holds(principal, record, transitionPermission(family, transition))
+  )
+    return true;
+  const refusal = refusalOf(lifecycle, family, verb, record, principal);
+  return refusal.who.length === 0 && refusal.state.length === 0 && (transition.guards ?? []).length > 0;
+};
 
 /** The guards' reasons, given the facts they read. */
 export const guardReasons = (
@@ -262,8 +305,10 @@ export const allowedTransitions = (
   facts: unknown,
 ): AllowedTransition[] =>
   clientVerbs(lifecycle).map((verb) => {
-    const refusal = refusalBeforeFacts(lifecycle, family, verb, record, principal);
-    const guarded = needsFacts(lifecycle, verb, refusal) ? guardReasons(lifecycle, verb, record, facts) : [];
+    const read = needsFacts(lifecycle, family, verb, record, principal) ? facts : undefined;
+    const refusal = refusalOf(lifecycle, family, verb, record, principal, read);
+    const open = refusal.who.length === 0 && refusal.state.length === 0;
+    const guarded = open ? guardReasons(lifecycle, verb, record, read) : [];
     const reasons = [...refusal.who, ...refusal.state, ...guarded];
     return { verb, allowed: reasons.length === 0, reasons };
   });

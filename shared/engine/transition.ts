@@ -19,7 +19,7 @@ import {
   type LifecycleDeclaration,
   type MoveContext,
   needsFacts,
-  refusalBeforeFacts,
+  refusalOf,
   stateOf,
   verbReaching,
 } from './lifecycle';
@@ -39,14 +39,8 @@ const factsFor = async (
   verbs: readonly string[],
 ): Promise<unknown> => {
   const lifecycle = lifecycleOf(definition);
-  const needed = verbs.some((verb) =>
-    needsFacts(
-      lifecycle,
-      verb,
-      refusalBeforeFacts(lifecycle, definition.permission, verb, record, principal),
-    ),
-  );
-  return needed ? lifecycle.facts?.(scope, record) : undefined;
+  const needed = verbs.some((verb) => needsFacts(lifecycle, definition.permission, verb, record, principal));
+  return needed ? lifecycle.facts?.(scope, record, principal) : undefined;
 };
 
 /** `meta.allowed_transitions` of a record for the caller; undefined for a type with no lifecycle. */
@@ -117,15 +111,23 @@ export const moveRecord = async (
   const lifecycle = lifecycleOf(definition);
   const transition = lifecycle.transitions[verb];
   if (!transition) throw new Error(`${definition.type} has no transition ${verb}`);
-  const checked = refusalBeforeFacts(lifecycle, definition.permission, verb, record, principal);
+  // The facts its guards and party rules need; a system move, which no party rule limits, its guards'.
+  const facts =
+    system && transition.guards?.length
+      ? await lifecycle.facts?.(scope, record, principal)
+      : await factsFor(scope, definition, record, principal, [verb]);
+  const checked = refusalOf(lifecycle, definition.permission, verb, record, principal, facts);
+  // The service's own move (`system`) is limited by no permission or party rule.
   const refusal = system ? { ...checked, who: [] } : checked;
   // Authorisation first, as for any route: who may not move it learns nothing of its state.
   if (refusal.who.length > 0) throw new ForbiddenError(refusal.who.join(' '));
-  const input = transition.input ? parseDocument(transition.input(), body) : undefined;
+  const schema = transition.input?.();
+  // A move whose input is optional (an acceptance's reason) may come with no body at all.
+  const bodiless = body === undefined && schema?.safeParse(undefined).success === true;
+  const input = schema && !bodiless ? parseDocument(schema, body) : undefined;
   const from = stateOf(lifecycle, record, now);
   const refuse = (reasons: string[]) => refused(scope, definition, record, move, verb, reasons);
   if (refusal.state.length > 0) return refuse(refusal.state);
-  const facts = transition.guards?.length ? await lifecycle.facts?.(scope, record) : undefined;
   const guarded = guardReasons(lifecycle, verb, record, facts);
   if (guarded.length > 0) return refuse(guarded);
 

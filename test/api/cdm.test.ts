@@ -861,3 +861,117 @@ describe('accepting and rejecting proposed changes', () => {
     expect((await api.get(`/v3/construction-phase-plan-risks/${risk}`, as('client'))).status).toBe(404);
   });
 });
+
+describe('the declared moves of plans and proposed changes (issue 41)', () => {
+  const changePath = (id: string) => `/v3/construction-phase-plan-proposed-changes/${id}`;
+  const welfareChange = (text: string) =>
+    change({
+      reason: 'Welfare',
+      section: 'welfare',
+      operation: 'replace',
+      proposed: { welfare: section(text) },
+    });
+  const transitions = async (path: string, party: Party) =>
+    (await api.get(path, as(party))).body.data.meta.allowed_transitions;
+
+  it('a draft plan’s allowed_transitions: the Client is refused by role, the Principal Contractor by each gap', async () => {
+    const schemeId = await schemeWithClient(['principal_contractor', 'principalContractor']);
+    await postPack(schemeId, 'client');
+    const plan = await postPlan(schemeId, 'principalContractor');
+    const path = `/v3/construction-phase-plans/${plan.body.data.id}`;
+    expect(await transitions(path, 'client')).toEqual([
+      {
+        verb: 'handover',
+        allowed: false,
+        reasons: ['Only the Principal Contractor on this scheme may hand over the construction phase plan.'],
+      },
+    ]);
+    const [handover] = await transitions(path, 'principalContractor');
+    expect(handover.allowed).toBe(false);
+    expect(handover.reasons).toContain('The plan is not complete: section welfare is not written.');
+    expect(handover.reasons).toContain('The plan is not complete: the plan has no risks.');
+    const refused = await api.request('POST', `${path}/handover`, { token: as('principalContractor') });
+    expect(refused.status).toBe(409);
+    expect(refused.body.errors[0]).toMatchObject({
+      code: 'STATE.001',
+      meta: { state: 'draft', verb: 'handover', allowed: [], reasons: handover.reasons },
+    });
+  });
+
+  it('a handed-over plan cannot be handed over again: 409 STATE.001 naming its state', async () => {
+    const again = await api.request('POST', `${planPath()}/handover`, { token: as('principalContractor') });
+    expect(again.status).toBe(409);
+    expect(again.body.errors[0]).toMatchObject({
+      code: 'STATE.001',
+      meta: { state: 'handed_over', reasons: ['A plan handed over cannot be handed-over.'] },
+    });
+  });
+
+  it('a pending change’s allowed_transitions: the proposer is refused by four eyes, the other party may decide', async () => {
+    const proposed = await propose('client', welfareChange('Drying room'));
+    const path = changePath(proposed.body.data.id);
+    const mine = await transitions(path, 'client');
+    expect(mine.map((t: { allowed: boolean }) => t.allowed)).toEqual([false, false]);
+    expect(mine[0].reasons[0]).toMatch(/The proposer cannot decide their own change/);
+    expect(await transitions(path, 'principalContractor')).toEqual([
+      { verb: 'accept', allowed: true, reasons: [] },
+      { verb: 'reject', allowed: true, reasons: [] },
+    ]);
+    expect((await transitions(path, 'designer'))[0].reasons).toEqual([
+      'Only the Principal Contractor on this scheme may decide a change proposed by the Client.',
+    ]);
+  });
+
+  it('POST …/reject needs a reason (400); POST …/accept applies the change; deciding again is 409 STATE.001', async () => {
+    const proposed = await propose('client', welfareChange('Heated cabin'));
+    const id = proposed.body.data.id;
+    const noReason = await api.request('POST', `${changePath(id)}/reject`, {
+      token: as('principalContractor'),
+      body: { data: { type: CHANGE, attributes: {} } },
+    });
+    expect(noReason.status).toBe(400);
+    expect(pointers(noReason.body)).toEqual(['/data/attributes/decision_reason']);
+    const accepted = await api.request('POST', `${changePath(id)}/accept`, {
+      token: as('principalContractor'),
+    });
+    expect(accepted.status, accepted.text).toBe(200);
+    expect(accepted.body.data.attributes.status).toBe('accepted');
+    expect((await api.get(planPath(), as('client'))).body.data.attributes.sections.welfare).toEqual(
+      section('Heated cabin'),
+    );
+    const again = await api.request('POST', `${changePath(id)}/reject`, {
+      token: as('principalContractor'),
+      body: { data: { type: CHANGE, attributes: { decision_reason: 'Too late' } } },
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.errors[0]).toMatchObject({
+      code: 'STATE.001',
+      meta: { state: 'accepted', verb: 'reject' },
+    });
+  });
+
+  it('a change that no longer applies is refused with the reason, in allowed_transitions and as 409 STATE.001', async () => {
+    const first = await propose('client', welfareChange('Canteen'));
+    const second = await propose('client', welfareChange('Canteen and showers'));
+    expect((await decide('principalContractor', first.body.data.id, { status: 'accepted' })).status).toBe(
+      200,
+    );
+    const [accept] = await transitions(changePath(second.body.data.id), 'principalContractor');
+    expect(accept.allowed).toBe(false);
+    expect(accept.reasons[0]).toMatch(/Section welfare changed in version/);
+    const stale = await decide('principalContractor', second.body.data.id, { status: 'accepted' });
+    expect(stale.body.errors[0]).toMatchObject({ code: 'STATE.001', meta: { reasons: accept.reasons } });
+  });
+
+  it('If-Match on a move: a stale tag is 412 and the change stays pending', async () => {
+    const proposed = await propose('principalContractor', welfareChange('Portable toilets'));
+    const id = proposed.body.data.id;
+    const res = await api.request('POST', `${changePath(id)}/accept`, {
+      token: as('client'),
+      headers: { 'If-Match': '"stale"' },
+    });
+    expect(res.status).toBe(412);
+    expect(res.body.errors[0].code).toBe('PRECONDITION.001');
+    expect((await api.get(changePath(id), as('client'))).body.data.attributes.status).toBe('pending');
+  });
+});

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CostLine, type CostNode, rollUp, type SheetStatus } from '#functions/costs/rules/roll-up';
 import { createServiceAccountClient } from '../../infra/local/records';
 import { startTestApi, type TestApi } from '../support/api';
+import { latestEvent } from '../support/event-stream';
 import { queryScans } from '../support/query-scans';
 import { newTenant, type Tenant } from '../support/tenants';
 
@@ -409,13 +410,15 @@ describe('roll-ups read nodes, not lines (issue 19): each node keeps its own lin
         },
       },
     });
-  const setStatus = (sheet: string | undefined, status: string) =>
-    api.request('PATCH', `${org()}/costs/cost-sheets/${sheet}`, {
-      token,
-      body: { data: { type: 'cost-sheets', id: sheet, attributes: { status } } },
-    });
+  // A sheet's status moves by its transitions; its approval by someone other than its maker (four eyes).
+  const move = (sheet: string | undefined, verb: string, as = token) =>
+    api.request('POST', `${org()}/costs/cost-sheets/${sheet}/${verb}`, { token: as });
+  let approver: string;
 
   beforeAll(async () => {
+    approver = await api.token(
+      await createServiceAccountClient('Sheet approver', [{ org_id: tenant.org.id, role: 'admin' }]),
+    );
     scheme = await post('/projects/schemes', {
       type: 'schemes',
       attributes: { name: 'Kept sums', code: 'KS' },
@@ -460,7 +463,7 @@ describe('roll-ups read nodes, not lines (issue 19): each node keeps its own lin
   it('a sheet’s status change moves its actual lines’ sums between by_status buckets, estimates stay put', async () => {
     const before = (await rollups(filter(nodes.a, 'work-orders'))).body.data[0].attributes;
     expect(before.by_status.approved.cost.amount).toBeGreaterThan(0);
-    expect((await setStatus(sheets.a, 'completed')).status).toBe(200);
+    expect((await move(sheets.a, 'complete')).status).toBe(200);
     const after = (await rollups(filter(nodes.a, 'work-orders'))).body.data[0].attributes;
     expect(after.by_status.completed.cost.amount - before.by_status.completed.cost.amount).toBe(
       before.by_status.approved.cost.amount - after.by_status.approved.cost.amount,
@@ -471,13 +474,13 @@ describe('roll-ups read nodes, not lines (issue 19): each node keeps its own lin
   });
 
   it('after lines, status changes back and forth, and lines racing a status change, the kept sums equal the lines’', async () => {
-    expect((await setStatus(sheets.a1, 'approved')).status).toBe(200);
-    expect((await setStatus(sheets.a1, 'quoted')).status).toBe(200);
+    expect((await move(sheets.a1, 'approve', approver)).status).toBe(200);
+    expect((await move(sheets.a1, 'requote')).status).toBe(200);
     // Lines racing a status change: each line lands in the bucket of the status it was written under,
     // or is refused (409) when the status changed between its read and its write; none is lost or misfiled.
     const raced = await Promise.all([
       ...Array.from({ length: 12 }, (_, i) => addLine(sheets.b, ids.labour, 1 + i)),
-      setStatus(sheets.b, 'approved'),
+      move(sheets.b, 'reopen'),
       ...Array.from({ length: 4 }, (_, i) =>
         addLine(sheets.b, ids.material, 2 + i, i % 2 ? 'estimate' : 'actual'),
       ),
@@ -523,5 +526,103 @@ describe('roll-ups read nodes, not lines (issue 19): each node keeps its own lin
       const { direct, rolled, by_status, estimated } = element.attributes;
       expect({ direct, rolled, by_status, estimated }, element.id).toEqual(expected.get(element.id));
     }
+  });
+});
+
+describe('a cost sheet’s declared moves (approve, complete, reopen, requote)', () => {
+  let approver: string;
+  const sheetPath = (id: string) => `${org()}/costs/cost-sheets/${id}`;
+  const newSheet = () =>
+    post('/costs/cost-sheets', {
+      type: 'cost-sheets',
+      attributes: { name: 'Moves' },
+      relationships: { work_order: one('work-orders', ids.wo1) },
+    });
+  const move = (id: string, verb: string, as = token, headers: Record<string, string> = {}) =>
+    api.request('POST', `${sheetPath(id)}/${verb}`, { token: as, headers });
+  const transitions = async (id: string, as = token) =>
+    (await api.get(sheetPath(id), as)).body.data.meta.allowed_transitions;
+
+  beforeAll(async () => {
+    approver = await api.token(
+      await createServiceAccountClient('Moves approver', [{ org_id: tenant.org.id, role: 'admin' }]),
+    );
+  });
+
+  it('allowed_transitions: the maker of a quote sees approve refused by four eyes, another approver sees it open', async () => {
+    const id = await newSheet();
+    const mine = await transitions(id);
+    expect(mine).toContainEqual({
+      verb: 'approve',
+      allowed: false,
+      reasons: ['Nobody approves their own cost sheet: another holder of costs:manage approves it.'],
+    });
+    expect(mine).toContainEqual({
+      verb: 'complete',
+      allowed: false,
+      reasons: ['A cost sheet quoted cannot be completed.'],
+    });
+    expect(await transitions(id, approver)).toContainEqual({ verb: 'approve', allowed: true, reasons: [] });
+  });
+
+  it('four eyes: whoever made a sheet cannot approve it (403); another holder of costs:manage can', async () => {
+    const id = await newSheet();
+    const own = await move(id, 'approve');
+    expect(own.status).toBe(403);
+    expect(own.body.errors[0].detail).toMatch(/Nobody approves their own cost sheet/);
+    const approved = await move(id, 'approve', approver);
+    expect(approved.status, approved.text).toBe(200);
+    expect(approved.body.data.attributes.status).toBe('approved');
+  });
+
+  it('a move its state does not allow is 409 STATE.001 with the state, the verb and the verbs open', async () => {
+    const id = await newSheet();
+    const refused = await move(id, 'complete');
+    expect(refused.status).toBe(409);
+    expect(refused.body.errors[0]).toMatchObject({
+      code: 'STATE.001',
+      meta: {
+        state: 'quoted',
+        verb: 'complete',
+        allowed: [],
+        reasons: ['A cost sheet quoted cannot be completed.'],
+      },
+    });
+  });
+
+  it('If-Match on a move: a stale tag is 412 and the sheet stays where it was', async () => {
+    const id = await newSheet();
+    const read = await api.get(sheetPath(id), approver);
+    const stale = read.headers.get('etag') ?? '';
+    expect(
+      (
+        await api.request('PATCH', sheetPath(id), {
+          token,
+          body: { data: { type: 'cost-sheets', id, attributes: { name: 'Renamed' } } },
+        })
+      ).status,
+    ).toBe(200);
+    const refused = await move(id, 'approve', approver, { 'If-Match': stale });
+    expect(refused.status).toBe(412);
+    expect(refused.body.errors[0].code).toBe('PRECONDITION.001');
+    expect((await api.get(sheetPath(id), token)).body.data.attributes.status).toBe('quoted');
+  });
+
+  it('a PATCH naming status is 400 at it, naming the moves instead', async () => {
+    const id = await newSheet();
+    const res = await api.request('PATCH', sheetPath(id), {
+      token,
+      body: { data: { type: 'cost-sheets', id, attributes: { status: 'approved' } } },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].source.pointer).toBe('/data/attributes/status');
+    expect(res.body.errors[0].detail).toMatch(/POST …\/approve/);
+  });
+
+  it('each move is one event carrying its verb, from and to', async () => {
+    const id = await newSheet();
+    expect((await move(id, 'approve', approver)).status).toBe(200);
+    const event = await latestEvent(tenant.org.id, 'cost-sheet.approved', id);
+    expect(event.data).toMatchObject({ transition: { verb: 'approve', from: 'quoted', to: 'approved' } });
   });
 });

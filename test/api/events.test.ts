@@ -228,6 +228,42 @@ beforeAll(async () => {
   // processed.
   const proposal = await sendId('createHazardProposal');
   await sendId('decideHazardProposal', { hazard_proposal_id: proposal.body.data?.id });
+  // A proposed change accepted and another rejected by their declared moves, each by the other party.
+  for (const verb of ['accept', 'reject']) {
+    const proposed = await watched(api, org).request(
+      'POST',
+      `/v3/construction-phase-plans/${every.ids.construction_phase_plan_id}/proposed-changes`,
+      {
+        token: every.dutyHolders.client,
+        body: {
+          data: {
+            type: 'construction-phase-plan-proposed-changes',
+            attributes: {
+              reason: `To ${verb}`,
+              section: 'site_rules',
+              operation: 'replace',
+              proposed: { site_rules: { text: `Rules to ${verb}` } },
+            },
+          },
+        },
+      },
+    );
+    expect(proposed.status, proposed.text).toBe(200);
+    const decided = await watched(api, org).request(
+      'POST',
+      `/v3/construction-phase-plan-proposed-changes/${proposed.body.data?.id}/${verb}`,
+      {
+        token: every.dutyHolders.principalContractor,
+        body: {
+          data: {
+            type: 'construction-phase-plan-proposed-changes',
+            attributes: { decision_reason: `${verb}ed at the site meeting` },
+          },
+        },
+      },
+    );
+    expect(decided.status, decided.text).toBe(200);
+  }
   await sendId('endAppointment');
   const csv = 'reference,name\nTW-U1,Upload one\n';
   const checksum = createHash('sha256').update(csv).digest('base64');

@@ -7,6 +7,7 @@
  * count (the tests evaluate them on every request, GRANT_CACHE_SECONDS=0); see the grant cache in
  * shared/auth/principal.ts.
  */
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantRecord, grantWrites, holdingOps } from '#functions/iam/grant-writes';
 import { streets } from '#functions/places/definitions';
@@ -14,6 +15,7 @@ import { dynamodb } from '#shared/data/clients';
 import { scopeOf } from '#shared/data/scope';
 import { commit } from '#shared/data/transaction';
 import { newRecord } from '#shared/engine/record-writes';
+import { declaredType } from '#shared/engine/resource-definition';
 import { type Route, routes } from '#shared/routes';
 import { createServiceAccountClient } from '../../infra/local/records';
 import { startTestApi, type TestApi } from '../support/api';
@@ -86,7 +88,14 @@ describe('a single-record GET reads its record with the credentials', () => {
       const first = await get(); // warms the container: it learns where the caller holds permissions
       expect(first.status, first.text).toBe(200);
       const calls = await commandsOf(get, 200);
-      expect(calls, `${route.id}: DynamoDB calls besides grant evaluation`).toEqual(['BatchGetItemCommand']);
+      // Issue 41: a type whose movers only other records name (CDM duty holders: the scheme's file) reads
+      // that one item too, for the caller's meta.allowed_transitions.
+      const moversElsewhere =
+        route.declared && declaredType(route.declared.resource.type)?.lifecycle?.partiesReadFacts === true;
+      expect(calls, `${route.id}: DynamoDB calls besides grant evaluation`).toEqual([
+        'BatchGetItemCommand',
+        ...(moversElsewhere ? ['GetItemCommand'] : []),
+      ]);
     },
   );
 });

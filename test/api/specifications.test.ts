@@ -236,6 +236,10 @@ describe('Specifications: the API specification in JSON and YAML (issue 17)', ()
       suspendUser: 'suspends the user in the path',
       deactivateUser: 'deactivates the user in the path',
       reactivateUser: 'reactivates the user in the path',
+      approveCostSheet: 'approves the quote of the sheet in the path',
+      completeCostSheet: 'completes the sheet in the path',
+      reopenCostSheet: 'reopens the completed sheet in the path',
+      requoteCostSheet: 'returns the approved sheet in the path to quoted',
     };
     const { paths } = await served();
     const undocumented = routes

@@ -301,6 +301,14 @@ export const buildEveryRecord = async (
   ids.cost_sheet_id = await create('createCostSheet');
   ids.cost_line_id = await create('createCostLine');
   await send('updateCostSheet', 200);
+  // Its moves; whoever made it never approves it (four eyes), so the signed-in user does.
+  const moveSheet = async (verb: string, credentials: { token: string } | { headers: object }) => {
+    const path = `/v3/orgs/${org}/costs/cost-sheets/${ids.cost_sheet_id}/${verb}`;
+    const res = await api.request('POST', path, credentials as { token: string });
+    expect(res.status, `POST ${path}: ${res.text}`).toBe(200);
+  };
+  await moveSheet('approve', { headers: { 'x-session-token': session } });
+  for (const verb of ['complete', 'reopen', 'requote']) await moveSheet(verb, { token });
 
   // Street works arrive through SNS: a permit and an activity, each with its protection.
   for (const [eventType, objectType] of [

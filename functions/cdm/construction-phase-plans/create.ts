@@ -1,7 +1,7 @@
 import { schemes } from '#functions/projects/definitions';
 import { cdmHandler } from '../cdm-handler';
-import { constructionPhasePlans } from '../definitions';
 import { createPlan, planDocuments } from '../plans';
+import { constructionPhasePlans } from './definition';
 
 /** POST /v3/orgs/{org_id}/projects/schemes/{scheme_id}/construction-phase-plan: the Principal Contractor's plan. */
 export const handler = cdmHandler('createConstructionPhasePlan', {

@@ -1,6 +1,7 @@
 import { listChildren } from '#shared/engine/children';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { constructionPhasePlans, planVersions } from '../definitions';
+import { planVersions } from '../definitions';
+import { constructionPhasePlans } from './definition';
 
 /** GET /v3/construction-phase-plans/{id}/versions: the plan's history, one entry per version. */
 export const handler = jsonApiHandler('listConstructionPhasePlanVersions', (request) =>

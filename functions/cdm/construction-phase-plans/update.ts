@@ -1,6 +1,6 @@
 import { cdmHandler } from '../cdm-handler';
-import { constructionPhasePlans } from '../definitions';
 import { planDocuments, updatePlan } from '../plans';
+import { constructionPhasePlans } from './definition';
 
 /** PATCH /v3/construction-phase-plans/{id}: writes sections before handover, each by its owning role. */
 export const handler = cdmHandler('updateConstructionPhasePlan', {

@@ -1,5 +1,6 @@
 import { cdmHandler } from '../cdm-handler';
-import { constructionPhasePlans, planRisks } from '../definitions';
+import { constructionPhasePlans } from '../construction-phase-plans/definition';
+import { planRisks } from '../definitions';
 import { createRisk, riskDocuments } from '../plans';
 
 /** POST /v3/construction-phase-plans/{id}/risks: a control measure against a hazard of the scheme's PCI. */

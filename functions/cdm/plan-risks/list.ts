@@ -1,6 +1,7 @@
 import { listChildren } from '#shared/engine/children';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { constructionPhasePlans, planRisks } from '../definitions';
+import { constructionPhasePlans } from '../construction-phase-plans/definition';
+import { planRisks } from '../definitions';
 
 /** GET /v3/construction-phase-plans/{id}/risks */
 export const handler = jsonApiHandler('listPlanRisks', (request) =>

@@ -1,5 +1,6 @@
 import { cdmHandler } from '../cdm-handler';
-import { constructionPhasePlans, proposedChanges } from '../definitions';
+import { constructionPhasePlans } from '../construction-phase-plans/definition';
+import { proposedChanges } from './definition';
 import { proposeChange } from './writes';
 
 export { proposeChangeDocument as requestBody } from './writes';

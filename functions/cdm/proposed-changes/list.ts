@@ -1,6 +1,7 @@
 import { listChildren } from '#shared/engine/children';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { constructionPhasePlans, proposedChanges } from '../definitions';
+import { constructionPhasePlans } from '../construction-phase-plans/definition';
+import { proposedChanges } from './definition';
 
 /** GET /v3/construction-phase-plans/{id}/proposed-changes: `filter[status]=pending|accepted|rejected`. */
 export const handler = jsonApiHandler('listProposedChanges', (request) =>

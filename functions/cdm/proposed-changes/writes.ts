@@ -6,44 +6,24 @@
  */
 
 import * as z from 'zod';
-import type { Principal } from '#shared/auth/principal';
 import { batchGetInScope } from '#shared/data/repository';
-import type { Scope } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
-import type { WriteOp } from '#shared/data/transaction';
 import { fileChild } from '#shared/engine/children';
 import { byPrincipal, commitChecked, newRecord } from '#shared/engine/record-writes';
-import { readInScope } from '#shared/engine/single';
 import { freeText, line } from '#shared/jsonapi/attribute-types';
-import { ConflictError, ForbiddenError, ValidationError } from '#shared/jsonapi/errors';
-import { identifier, parseDocument } from '#shared/jsonapi/request-document';
-import { type CdmWrite, isPrincipal, requireRole, sectionContent } from '../cdm-file';
+import { ConflictError, ValidationError } from '#shared/jsonapi/errors';
+import { assertSameId, identifier, parseDocument } from '#shared/jsonapi/request-document';
+import { type CdmWrite, requireRole, sectionContent } from '../cdm-file';
+import { hazardProposals, planRisks } from '../definitions';
+import { requirePlanHazard, riskSchema } from '../plans';
+import { decisionDocument } from '../pre-construction';
 import {
-  hazardProposals,
-  planRisks,
-  preConstructionInformation,
-  proposedChanges,
-  siteHazards,
-} from '../definitions';
-import {
-  changedRisk,
-  newRisk,
-  type PlanEdit,
-  planEditOps,
-  planOf,
-  requirePlanHazard,
-  riskSchema,
-} from '../plans';
-import { acceptProposalOps, decided, decisionDocument, parseDecision } from '../pre-construction';
-import {
-  applyRefusal,
   type ChangeOperation,
-  decidingRole,
   type PlanSection,
   planSections,
   proposedChangeProblems,
 } from '../rules/documents';
-import { dutyRoleTitles } from '../rules/duty-holders';
+import { proposedChanges } from './definition';
 
 const sections = Object.keys(planSections) as [PlanSection, ...PlanSection[]];
 const relationship = (type: string) => z.strictObject({ data: identifier(type) }).optional();
@@ -207,94 +187,23 @@ export const proposeChange = async (
   return filed;
 };
 
-/** What accepting a change writes besides the change itself: the plan edit and any hazard acceptance. */
-const acceptanceOps = async (
-  scope: Scope,
-  change: StoredResource,
-  plan: StoredResource,
-  principal: Principal,
-  now: Date,
-): Promise<WriteOp[]> => {
-  const section = change.attributes.section as PlanSection;
-  const operation = change.attributes.operation as ChangeOperation;
-  const proposed = (change.attributes.proposed ?? {}) as Record<string, Record<string, unknown>>;
-  const riskId = change.rels.risk as string | null;
-  const proposalId = change.rels.hazard_proposal as string | null;
-  const [risk, proposal, hazard] = await Promise.all(
-    [
-      riskId && planRisks.keyOf(plan.org_id, riskId),
-      proposalId && hazardProposals.keyOf(plan.org_id, proposalId),
-      change.rels.hazard && siteHazards.keyOf(plan.org_id, String(change.rels.hazard)),
-    ].map(async (key) => (key ? ((await batchGetInScope(scope, [key]))[0] ?? null) : null)),
-  );
-  const hazardAvailable = proposal
-    ? proposal.attributes.status !== 'rejected'
-    : hazard?.attributes.status === 'active' &&
-      hazard.rels.pre_construction_information === plan.rels.pre_construction_information;
-  const refusal = applyRefusal({
-    basedOnVersion: Number(change.meta.based_on_version),
-    section,
-    operation,
-    sectionChangedAt: Number((plan.meta.section_versions as Record<string, number>)[section] ?? 0),
-    riskChangedAt: risk ? Number(risk.meta.plan_version ?? 0) : null,
-    hazardAvailable: operation !== 'create' || hazardAvailable,
-  });
-  if (refusal) throw new ConflictError(refusal);
-  const extra: WriteOp[] = [];
-  let hazardId = hazard?.id;
-  if (operation === 'create' && proposal) {
-    if (proposal.attributes.status === 'pending') {
-      const pack = await readInScope(
-        scope,
-        preConstructionInformation,
-        String(plan.rels.pre_construction_information),
-      );
-      const accepted = acceptProposalOps(pack, proposal, principal, now);
-      extra.push(...accepted.ops);
-      hazardId = accepted.hazard.id;
-    } else {
-      hazardId = String(proposal.rels.site_hazard);
-    }
-  }
-  const edit: PlanEdit =
-    section !== 'risks'
-      ? { sections: { [section]: proposed[section] } }
-      : operation === 'create'
-        ? { risk: { operation, record: newRisk(plan, proposed.risk ?? {}, hazardId ?? '', now) } }
-        : operation === 'update'
-          ? {
-              risk: {
-                operation,
-                record: changedRisk(plan, risk as StoredResource, proposed.risk ?? {}, hazardId, now),
-              },
-            }
-          : { risk: { operation: 'delete', record: risk as StoredResource } };
-  return [...planEditOps(plan, { ...edit, proposedChange: change.id }, principal, now).ops, ...extra];
-};
-
 export const changeDecisionDocument = z.lazy(() => decisionDocument(proposedChanges.type));
 
 /**
- * Accepts or rejects a pending change. The other party decides (the Principal Contractor a Client's
- * change and the other way round); the proposer never decides their own; a decision is final.
+ * The move a PATCH of a change's `status` stands for (`accepted`: accept, `rejected`: reject), and the
+ * body that move takes: its decision_reason, which a rejection must give (400 at the reason).
  */
-export const decideChange = async (
-  { scope, record: change, file, body, principal }: CdmWrite,
-  now = new Date(),
-) => {
-  const plan = await planOf(scope, change);
-  const proposerRole = change.attributes.proposer_role as 'client' | 'principal_contractor';
-  const decider = decidingRole(proposerRole);
-  if (isPrincipal(change, 'proposed_by', principal)) {
-    throw new ForbiddenError(
-      `The proposer cannot decide their own change: the ${dutyRoleTitles[decider]} on this scheme decides it.`,
-    );
-  }
-  requireRole(file, [decider], `decide a change proposed by the ${dutyRoleTitles[proposerRole]}`);
-  const decision = parseDecision(changeDecisionDocument, change, body);
-  const next = decided(proposedChanges, change, decision, principal, now);
-  const applied =
-    decision.status === 'accepted' ? await acceptanceOps(scope, change, plan, principal, now) : [];
-  await commitChecked(scope, [{ replace: next, as: decision.status }, ...applied], []);
-  return next;
+export const decisionMove = (change: StoredResource, body: unknown) => {
+  const { data } = parseDocument(changeDecisionDocument, body);
+  assertSameId(data.id, change.id);
+  const { status, decision_reason } = data.attributes;
+  return {
+    verb: status === 'accepted' ? 'accept' : 'reject',
+    body: {
+      data: {
+        type: proposedChanges.type,
+        attributes: decision_reason === undefined ? {} : { decision_reason },
+      },
+    },
+  };
 };

@@ -13,7 +13,7 @@ import {
   allowedTransitions,
   defineLifecycle,
   needsFacts,
-  refusalBeforeFacts,
+  refusalOf,
   verbReaching,
 } from '#shared/engine/lifecycle';
 import { allowedTransitionsFor } from '#shared/engine/transition';
@@ -64,35 +64,35 @@ const caller = (id: string, permissions: string[]): Principal => ({
 });
 const issuer = caller('issuer-1', ['permits:issue', 'permits:manage']);
 
-describe('refusalBeforeFacts: who may (403) and the state (409), from the record and the caller', () => {
+describe('refusalOf: who may (403) and the state (409), from the record and the caller', () => {
   it('a missing permission is a reason naming it; the family’s manage is the default', () => {
     const viewer = caller('viewer-1', ['permits:view']);
-    expect(refusalBeforeFacts(permits, 'permits', 'issue', permit('draft'), viewer).who).toEqual([
+    expect(refusalOf(permits, 'permits', 'issue', permit('draft'), viewer).who).toEqual([
       'Needs the permits:issue permission.',
     ]);
-    expect(refusalBeforeFacts(permits, 'permits', 'close', permit('issued'), viewer).who).toEqual([
+    expect(refusalOf(permits, 'permits', 'close', permit('issued'), viewer).who).toEqual([
       'Needs the permits:manage permission.',
     ]);
   });
 
   it('a party rule is a reason: the holder may not issue their own permit, though they hold the permission', () => {
     const holder = caller('holder-1', ['permits:issue']);
-    expect(refusalBeforeFacts(permits, 'permits', 'issue', permit('draft'), holder)).toEqual({
+    expect(refusalOf(permits, 'permits', 'issue', permit('draft'), holder)).toEqual({
       who: ['Nobody issues their own permit.'],
       state: [],
     });
   });
 
   it('a move from a state it does not leave is a state reason, spoken with its article', () => {
-    expect(refusalBeforeFacts(permits, 'permits', 'close', permit('draft'), issuer).state).toEqual([
+    expect(refusalOf(permits, 'permits', 'close', permit('draft'), issuer).state).toEqual([
       'A permit draft cannot be closed.',
     ]);
     const users = { ...permits, noun: 'user', article: 'A' as const };
-    expect(refusalBeforeFacts(users, 'permits', 'close', permit('draft'), issuer).state).toEqual([
+    expect(refusalOf(users, 'permits', 'close', permit('draft'), issuer).state).toEqual([
       'A user draft cannot be closed.',
     ]);
     const orders = { ...permits, noun: 'order' };
-    expect(refusalBeforeFacts(orders, 'permits', 'close', permit('draft'), issuer).state).toEqual([
+    expect(refusalOf(orders, 'permits', 'close', permit('draft'), issuer).state).toEqual([
       'An order draft cannot be closed.',
     ]);
   });
@@ -110,18 +110,11 @@ describe('guards and their facts', () => {
   });
 
   it('facts are needed only for a guarded move otherwise open: not for a refused caller, a wrong state or no guard', () => {
-    const open = refusalBeforeFacts(permits, 'permits', 'issue', permit('draft'), issuer);
-    expect(needsFacts(permits, 'issue', open)).toBe(true);
+    expect(needsFacts(permits, 'permits', 'issue', permit('draft'), issuer)).toBe(true);
     const holder = caller('holder-1', ['permits:issue']);
-    expect(
-      needsFacts(permits, 'issue', refusalBeforeFacts(permits, 'permits', 'issue', permit('draft'), holder)),
-    ).toBe(false);
-    expect(
-      needsFacts(permits, 'issue', refusalBeforeFacts(permits, 'permits', 'issue', permit('issued'), issuer)),
-    ).toBe(false);
-    expect(
-      needsFacts(permits, 'close', refusalBeforeFacts(permits, 'permits', 'close', permit('issued'), issuer)),
-    ).toBe(false);
+    expect(needsFacts(permits, 'permits', 'issue', permit('draft'), holder)).toBe(false);
+    expect(needsFacts(permits, 'permits', 'issue', permit('issued'), issuer)).toBe(false);
+    expect(needsFacts(permits, 'permits', 'close', permit('issued'), issuer)).toBe(false);
   });
 
   it('allowedTransitionsFor reads the facts once when a guarded move is open, and not at all otherwise', async () => {

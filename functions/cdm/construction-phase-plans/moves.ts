@@ -1,0 +1,87 @@
+/**
+ * What a plan's handover reads and writes beside its status: the caller's duty-holder roles from the
+ * scheme's CDM file (who may: a party rule, 403), what completeness is decided from (a guard: 409
+ * `STATE.001`, each gap a reason in `meta.allowed_transitions`), and the history entry of the version it
+ * makes. Nothing here imports the plan's declaration (`definition.ts`), which names these.
+ */
+import { type Principal, signedIn } from '#shared/auth/principal';
+import { batchGetInScope } from '#shared/data/repository';
+import type { Scope } from '#shared/data/scope';
+import type { StoredResource } from '#shared/data/stored-resource';
+import type { MoveContext, MoveWrites, PartyRule } from '#shared/engine/lifecycle';
+import { readCdmFile } from '../cdm-file';
+import { planRisks, preConstructionInformation, siteHazards } from '../definitions';
+import { versionEntry } from '../plan-history';
+import { type PlanFacts as Completeness, handoverGaps } from '../rules/documents';
+import { type DutyRole, roleRefusal } from '../rules/duty-holders';
+
+/** The roles the caller holds on the record's scheme: every CDM move's party rules read them. */
+export interface DutyFacts {
+  held: ReadonlySet<DutyRole>;
+}
+
+export const rolesOn = async (scope: Scope, record: StoredResource, principal: Principal | null) =>
+  (await readCdmFile(scope, record.org_id, String(record.rels.scheme), signedIn(principal))).held;
+
+/** Only a holder of one of `anyOf` on the scheme may make the move (CDM 2015's duty holders). */
+export const dutyHolder =
+  (anyOf: readonly DutyRole[], action: string): PartyRule<DutyFacts> =>
+  (_record, _principal, { held }) =>
+    roleRefusal(held, anyOf, action);
+
+export const one = async (scope: Scope, key: { pk: string; sk: string } | null) =>
+  key ? ((await batchGetInScope(scope, [key]))[0] ?? null) : null;
+
+export interface HandoverFacts extends DutyFacts {
+  /** What completeness is decided from: read for a draft only (a plan handed over is not handed over again). */
+  completeness: Completeness | null;
+}
+
+/** The plan's risks and its pack's hazards, the risks read beside the pack. */
+const completenessOf = async (scope: Scope, plan: StoredResource): Promise<Completeness> => {
+  const ids = (record: StoredResource | null, name: string) =>
+    (record?.rels[name] as string[] | undefined) ?? [];
+  const [risks, pack] = await Promise.all([
+    batchGetInScope(
+      scope,
+      ids(plan, 'risks').map((id) => planRisks.keyOf(plan.org_id, id)),
+    ),
+    one(scope, preConstructionInformation.keyOf(plan.org_id, String(plan.rels.pre_construction_information))),
+  ]);
+  const hazards = await batchGetInScope(
+    scope,
+    ids(pack, 'site_hazards').map((id) => siteHazards.keyOf(plan.org_id, id)),
+  );
+  return {
+    sections: plan.attributes.sections as Record<string, unknown>,
+    riskHazards: risks.map((r) => String(r.rels.hazard)),
+    activeHazards: hazards.filter((h) => h.attributes.status === 'active').map((h) => h.id),
+  };
+};
+
+export const readHandoverFacts = async (
+  scope: Scope,
+  plan: StoredResource,
+  principal: Principal | null,
+): Promise<HandoverFacts> => {
+  const [held, completeness] = await Promise.all([
+    rolesOn(scope, plan, principal),
+    plan.attributes.status === 'draft' ? completenessOf(scope, plan) : null,
+  ]);
+  return { held, completeness };
+};
+
+/** A plan is handed over complete (`handoverGaps`): each gap is a reason. */
+export const completeForHandover = (_plan: StoredResource, { completeness }: HandoverFacts): string[] =>
+  completeness ? handoverGaps(completeness).map((gap) => `The plan is not complete: ${gap}.`) : [];
+
+/** The handover's history entry: the plan's version it made, with no content. */
+export const handoverWrites = (
+  moved: StoredResource,
+  _before: StoredResource,
+  { principal, now }: MoveContext<HandoverFacts>,
+): MoveWrites => ({
+  ops: [
+    versionEntry(moved, signedIn(principal), now, { sections: [], operation: 'handover', content: null }),
+  ],
+});
