@@ -77,7 +77,9 @@ export type TransitionRoutes<D> = D extends {
 }
   ? {
       [Verb in DeclaredVerbs<Transitions>]: Omit<Route, 'permission' | 'self'> & {
-        id: Transitions[Verb] extends { operationId: infer Named extends string } ? Named : `${Camel<Verb>}${One}`;
+        id: Transitions[Verb] extends { operationId: infer Named extends string }
+          ? Named
+          : `${Camel<Verb>}${One}`;
         method: 'POST';
         path: `${D['itemPath' & keyof D] & string}/${Verb}`;
         permission: Transitions[Verb] extends { permission: infer Named extends string }

@@ -177,12 +177,7 @@ export const defineLifecycle = <
   const Transitions extends Readonly<Record<string, TransitionDeclaration<Facts>>>,
 >(
   lifecycle: Omit<LifecycleDeclaration<Facts>, 'transitions'> & { transitions: Transitions },
-) => {
-  const withInput = Object.entries(lifecycle.transitions).filter(([, transition]) => transition.input);
-  if (lifecycle.patchAlias && withInput.length > 0)
-    throw new Error(`A PATCH alias cannot give ${withInput.map(([verb]) => verb).join(', ')} its input`);
-  return lifecycle as unknown as LifecycleDeclaration & { transitions: Transitions };
-};
+) => lifecycle as unknown as LifecycleDeclaration & { transitions: Transitions };
 
 const articleOf = ({ noun, article }: LifecycleDeclaration) =>
   article ?? (/^[aeiou]/i.test(noun) ? 'An' : 'A');

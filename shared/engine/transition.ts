@@ -182,6 +182,8 @@ export const moveRecord = async (
  * changes (`move.also`) in the same transaction. When none reaches `to` from here, the move is refused as
  * one reaching it from elsewhere would be (403 to who may not make it, else 409); a refusal points at the
  * attribute. The caller leaves a PATCH that sends the state the record is in to its plain write.
+ * A move that takes input (a rejection's reason) gets none from here: an alias that needs it (a proposed
+ * change's decision) passes the body to `moveRecord` itself.
  */
 export const moveByPatch = async (
   scope: Scope,

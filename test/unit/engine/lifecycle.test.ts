@@ -149,17 +149,3 @@ describe('verbReaching: the move a PATCH alias makes', () => {
     expect(verbReaching(permits, permit('draft'), 'draft')).toBeUndefined();
   });
 });
-
-describe('defineLifecycle', () => {
-  it('refuses a PATCH alias whose transitions take input: the PATCH body is not theirs to parse', () => {
-    expect(() =>
-      defineLifecycle({
-        attribute: 'status',
-        states: ['open', 'shut'],
-        noun: 'gate',
-        patchAlias: true,
-        transitions: { shut: { from: ['open'], to: 'shut', event: 'shut', input: () => ({}) as never } },
-      }),
-    ).toThrow(/shut/);
-  });
-});
