@@ -903,7 +903,7 @@ describe('the declared moves of plans and proposed changes (issue 41)', () => {
     expect(again.status).toBe(409);
     expect(again.body.errors[0]).toMatchObject({
       code: 'STATE.001',
-      meta: { state: 'handed_over', reasons: ['A plan handed over cannot be handed-over.'] },
+      meta: { state: 'handed_over', reasons: ['A plan handed over cannot be handed over.'] },
     });
   });
 
