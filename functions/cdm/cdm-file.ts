@@ -4,7 +4,8 @@
  * version with the change, so two Clients, two packs or two plans can never both land.
  */
 import * as z from 'zod';
-import { type Principal, signedIn } from '#shared/auth/principal';
+import type { Principal } from '#shared/auth/principal';
+import { signedIn } from '#shared/auth/signed-in';
 import { getConsistent } from '#shared/data/repository';
 import type { Scope } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';

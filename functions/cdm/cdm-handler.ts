@@ -4,7 +4,7 @@
  * for creates) or 204 when nothing is left to show.
  */
 
-import { signedIn } from '#shared/auth/principal';
+import { signedIn } from '#shared/auth/signed-in';
 import type { StoredResource } from '#shared/data/stored-resource';
 import type { ResourceDefinition } from '#shared/engine/resource-definition';
 import { resourceResponse } from '#shared/engine/single';

@@ -8,7 +8,6 @@ import { config } from '#shared/config';
 import type { StoredResource } from '#shared/data/stored-resource';
 import { UPLOADS_PREFIX } from '#shared/data/table-definition';
 import type { MoveWork, PartyRule } from '#shared/engine/lifecycle';
-import { acceptUpload, declaredFile } from '#shared/engine/uploads';
 
 /** Where a backup's file is uploaded to; only the accepted copy (`object_key`) is ever served. */
 export const uploadKey = (backup: StoredResource) => `${UPLOADS_PREFIX}${backup.org_id}/${backup.id}`;
@@ -19,8 +18,12 @@ export const theUploader: PartyRule = (backup, principal) =>
     ? null
     : 'Only the device that created the backup completes it.';
 
-/** The upload copied to `<org>/<backup>/<copy id>` and checked; the copy goes if the move is refused. */
+/**
+ * The upload copied to `<org>/<backup>/<copy id>` and checked; the copy goes if the move is refused. The
+ * S3 machinery loads with the move: every function reads the declaration naming this.
+ */
 export const acceptBackup = async (_scope: unknown, backup: StoredResource): Promise<MoveWork> => {
+  const { acceptUpload, declaredFile } = await import('#shared/engine/uploads');
   const accepted = await acceptUpload(
     config.DEVICE_BACKUPS_BUCKET,
     uploadKey(backup),

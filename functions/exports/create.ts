@@ -1,5 +1,6 @@
 import { jobs } from '#functions/jobs/definitions';
-import { authorise, signedIn } from '#shared/auth/principal';
+import { authorise } from '#shared/auth/principal';
+import { signedIn } from '#shared/auth/signed-in';
 import { resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { accepted, created } from '#shared/http/reply';

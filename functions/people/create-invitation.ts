@@ -1,5 +1,5 @@
 import { organisations } from '#functions/organisations/definitions';
-import { signedIn } from '#shared/auth/principal';
+import { signedIn } from '#shared/auth/signed-in';
 import { readInScope, resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { created } from '#shared/http/reply';

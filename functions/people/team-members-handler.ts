@@ -1,5 +1,5 @@
 /** The team members relationship endpoints: one handler shape for reading and each kind of change. */
-import { signedIn } from '#shared/auth/principal';
+import { signedIn } from '#shared/auth/signed-in';
 import type { StoredResource } from '#shared/data/stored-resource';
 import { readInScope } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';

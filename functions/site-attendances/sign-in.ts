@@ -1,4 +1,4 @@
-import { signedIn } from '#shared/auth/principal';
+import { signedIn } from '#shared/auth/signed-in';
 import { resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { created } from '#shared/http/reply';

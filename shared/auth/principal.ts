@@ -202,9 +202,3 @@ export const authorise = (principal: Principal, permission: Permission, pathOrgI
 
 /** The principal as the events of its writes name it. */
 export const actorOf = (principal: Principal): Actor => ({ kind: principal.kind, id: principal.id });
-
-/** The caller of an authenticated route (the middleware has already refused anyone else). */
-export const signedIn = (principal: Principal | null): Principal => {
-  if (!principal) throw new Error('An authenticated route ran without a principal');
-  return principal;
-};

@@ -1,20 +1,24 @@
 /**
- * Sending e-mail through SES (API v2). The client lives in this module rather than in `clients.ts`, which
- * every function loads: only the routes that send mail (invitations) pay for the SES SDK in their bundle
- * and cold start, as `s3.ts` does for S3. Locally `SES_ENDPOINT` points at aws-ses-v2-local, whose outbox
- * the tests read (test/support/mailbox.ts).
+ * Sending e-mail through SES (API v2). The SDK is loaded by the first e-mail sent, not with the module:
+ * declarations that name a move which sends mail (an invitation's resend) are read by every function, and
+ * only a function that sends pays for the SES SDK, once, when it does. Locally `SES_ENDPOINT` points at
+ * aws-ses-v2-local, whose outbox the tests read (test/support/mailbox.ts).
  */
-import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { config } from '../config';
 
-const ses = new SESv2Client({
-  region: config.AWS_REGION,
-  ...(config.SES_ENDPOINT && {
-    endpoint: config.SES_ENDPOINT,
-    // The emulator wants a signed request but accepts any key.
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  }),
-});
+const client = async () => {
+  const { SESv2Client, SendEmailCommand } = await import('@aws-sdk/client-sesv2');
+  const ses = new SESv2Client({
+    region: config.AWS_REGION,
+    ...(config.SES_ENDPOINT && {
+      endpoint: config.SES_ENDPOINT,
+      // The emulator wants a signed request but accepts any key.
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    }),
+  });
+  return { ses, SendEmailCommand };
+};
+let loaded: ReturnType<typeof client> | undefined;
 
 export interface Email {
   to: string;
@@ -26,6 +30,8 @@ export interface Email {
 
 /** Sends one e-mail from `EMAIL_FROM`; resolves to SES's message id. */
 export const sendEmail = async ({ to, subject, text, html }: Email): Promise<string> => {
+  loaded ??= client();
+  const { ses, SendEmailCommand } = await loaded;
   const sent = await ses.send(
     new SendEmailCommand({
       FromEmailAddress: config.EMAIL_FROM,

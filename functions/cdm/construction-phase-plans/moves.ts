@@ -4,7 +4,8 @@
  * `STATE.001`, each gap a reason in `meta.allowed_transitions`), and the history entry of the version it
  * makes. Nothing here imports the plan's declaration (`definition.ts`), which names these.
  */
-import { type Principal, signedIn } from '#shared/auth/principal';
+import type { Principal } from '#shared/auth/principal';
+import { signedIn } from '#shared/auth/signed-in';
 import { batchGetInScope } from '#shared/data/repository';
 import type { Scope } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';

@@ -3,7 +3,8 @@
  * (the other party decides, never the proposer: party rules, 403), whether the change still applies to the
  * plan (a guard: 409 `STATE.001`), and, accepted, the plan's next version in the same transaction.
  */
-import { type Principal, signedIn } from '#shared/auth/principal';
+import type { Principal } from '#shared/auth/principal';
+import { signedIn } from '#shared/auth/signed-in';
 import type { Scope } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
 import type { MoveContext, MoveWrites, PartyRule } from '#shared/engine/lifecycle';

@@ -1,5 +1,5 @@
 import { jobs } from '#functions/jobs/definitions';
-import { signedIn } from '#shared/auth/principal';
+import { signedIn } from '#shared/auth/signed-in';
 import { readInScope, resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { accepted } from '#shared/http/reply';
