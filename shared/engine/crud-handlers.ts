@@ -1,10 +1,3 @@
-/**
- * Handlers for the five plain operations on a record type, so that a route whose behaviour is only
- * "list / get / create / change / delete this type" is one line in its handler file.
- */
-
-import type { Scope } from '../data/scope';
-import type { StoredResource } from '../data/stored-resource';
 import { jsonApiHandler } from '../http/json-api-handler';
 import { created, Reply } from '../http/reply';
 import type { Route } from '../http/route';
@@ -88,20 +81,3 @@ export const deleteHandler = (
     );
     return new Reply(204, undefined);
   });
-
-/** `POST …/{id}/restore` for soft-deleted records. */
-export const restoreHandler = (
-  routeId: RouteId | Route,
-  crud: {
-    definition: ResourceDefinition;
-    restore(scope: Scope, orgId: string, id: string): Promise<StoredResource>;
-  },
-  idParam: string,
-) =>
-  jsonApiHandler(routeOf(routeId), async (request) =>
-    resourceResponse(
-      request,
-      crud.definition,
-      await crud.restore(request.scope, request.params.org_id ?? '', request.params[idParam] ?? ''),
-    ),
-  );
