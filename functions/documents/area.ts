@@ -1,6 +1,7 @@
 import { defineArea } from '#shared/engine/area';
 import { eventConsumer } from '#shared/engine/event-consumers';
-import { documents, documentVersions, folders } from './definitions';
+import { documents, folders } from './definitions';
+import { documentVersions } from './versions/definition';
 
 export const area = defineArea('documents', {
   tag: 'Documents',
@@ -27,15 +28,6 @@ export const area = defineArea('documents', {
       permission: 'documents:view',
       access: { table: 'read', buckets: { documents: 'read' } },
       query: [],
-    },
-    {
-      id: 'completeDocumentVersion',
-      method: 'POST',
-      path: '/v3/document-versions/{version_id}/complete',
-      handler: 'functions/documents/versions/complete.ts',
-      answers: { status: 200, resource: 'documents' },
-      permission: 'documents:manage',
-      access: { table: 'write', buckets: { documents: 'write' } },
     },
     {
       id: 'downloadDocumentVersion',

@@ -14,7 +14,6 @@ import type { Scope } from '#shared/data/scope';
 import { counterKey, keyId, type StoredResource } from '#shared/data/stored-resource';
 import type { WriteOp } from '#shared/data/transaction';
 import { defineResource } from '#shared/engine/resource-definition';
-import { instant } from '#shared/jsonapi/served-types';
 
 const keys = /* @__PURE__ */ declareAccessPatterns('documents/definitions', {
   tree: {
@@ -204,43 +203,4 @@ export const documents = defineResource({
   },
   // A folder's documents are keyed in its partition by name, their default order.
   childSorts: ['name'],
-});
-
-export const documentVersions = defineResource({
-  type: 'document-versions',
-  events: ['completed'],
-  names: { one: 'DocumentVersion', many: 'DocumentVersions' },
-  collectionPath: '/v3/documents/{document_id}/versions',
-  itemPath: '/v3/document-versions/{version_id}',
-  permission: 'documents',
-  endpoints: {
-    list: 'functions/documents/versions/list.ts',
-    get: true,
-    create: {
-      handler: 'functions/documents/versions/create.ts',
-      access: { table: 'write', buckets: { documents: 'write' } },
-    },
-  },
-  served: () => ({
-    number: z.number().int(),
-    status: z.enum(['pending', 'available']),
-    content_type: z.string(),
-    size: z.number().int().describe('Bytes.'),
-    checksum: z.string().describe('SHA-256, base64.'),
-    uploaded_at: instant().nullable(),
-  }),
-  relationships: {
-    document: { type: 'documents' },
-    author: { type: 'users' },
-    author_service_account: { type: 'service-accounts' },
-  },
-  // A document's versions are numbered in the order they are made, and each one's id sorts after the last
-  // one's (`addVersion`), so their partition's key order is their number's.
-  childSorts: ['created_at', 'number'],
-  collection: {
-    filters: { created_at: false, status: { kind: 'eq', path: 'attributes.status' } },
-    sorts: { number: { path: 'attributes.number' } },
-    defaultSort: '-number',
-    includes: [],
-  },
 });

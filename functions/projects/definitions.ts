@@ -10,6 +10,7 @@ import { deletedPattern } from '#shared/data/trees';
 import { defineResource } from '#shared/engine/resource-definition';
 import { instant } from '#shared/jsonapi/served-types';
 import { progressKey, withProgress } from './progress';
+import { restorable } from './restoring';
 
 /** The scheme meta the spec shows that this service does not vary (no templates, imports or schedules yet). */
 const fixedMeta = (scheme: StoredResource): StoredResource => ({
@@ -48,7 +49,7 @@ const WORK_STATUSES = ['todo', 'in_progress', 'done'] as const;
 export const schemeContracts = defineResource({
   type: 'scheme-contracts',
   keys: { deleted: deletedPattern('scheme-contracts') },
-  events: ['restored'],
+  lifecycle: restorable('scheme-contracts', 'scheme contract'),
   tag: 'Scheme Contracts',
   names: { one: 'SchemeContract', many: 'SchemeContracts' },
   collectionPath: '/v3/orgs/{org_id}/projects/scheme-contracts',
@@ -68,7 +69,7 @@ export const schemeContracts = defineResource({
 export const schemes = defineResource({
   type: 'schemes',
   keys: { deleted: deletedPattern('schemes') },
-  events: ['restored'],
+  lifecycle: restorable('schemes', 'scheme'),
   names: { one: 'Scheme', many: 'Schemes' },
   collectionPath: '/v3/orgs/{org_id}/projects/schemes',
   itemPath: '/v3/orgs/{org_id}/projects/schemes/{scheme_id}',
@@ -116,7 +117,7 @@ export const schemes = defineResource({
 export const workOrders = defineResource({
   type: 'work-orders',
   keys: { deleted: deletedPattern('work-orders') },
-  events: ['restored'],
+  lifecycle: restorable('work-orders', 'work order'),
   tag: 'Work Orders',
   names: { one: 'WorkOrder', many: 'WorkOrders' },
   collectionPath: '/v3/orgs/{org_id}/projects/work-orders',
@@ -145,7 +146,7 @@ export const workOrders = defineResource({
 export const operations = defineResource({
   type: 'operations',
   keys: { deleted: deletedPattern('operations') },
-  events: ['restored'],
+  lifecycle: restorable('operations', 'operation'),
   tag: 'Operations',
   names: { one: 'Operation', many: 'Operations' },
   collectionPath: '/v3/orgs/{org_id}/projects/operations',

@@ -5,9 +5,8 @@
  * and everything beneath it) into a deleted partition, from which it can be restored.
  */
 import * as z from 'zod';
-import { getInScope, getItem } from '#shared/data/repository';
+import { getInScope } from '#shared/data/repository';
 import type { Scope } from '#shared/data/scope';
-import { inScope } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
 import type { WriteRefused } from '#shared/data/transaction';
 import { deletedKey, treeKeys } from '#shared/data/trees';
@@ -24,7 +23,7 @@ import {
 import type { ResourceDefinition } from '#shared/engine/resource-definition';
 import type { SimpleCrud } from '#shared/engine/simple-crud';
 import { freeText, line, requiredLine, timestamp } from '#shared/jsonapi/attribute-types';
-import { ConflictError, NotFoundError, ValidationError } from '#shared/jsonapi/errors';
+import { ConflictError, ValidationError } from '#shared/jsonapi/errors';
 import { assertSameId, parseDocument } from '#shared/jsonapi/request-document';
 import { operations, schemeContracts, schemes, workOrders } from './definitions';
 import { progressMoves } from './progress';
@@ -132,9 +131,7 @@ const refused = (error: WriteRefused): never => {
     : error;
 };
 
-export const nodeCrud = (
-  type: keyof typeof kinds & string,
-): SimpleCrud & { restore(scope: Scope, orgId: string, id: string): Promise<StoredResource> } => {
+export const nodeCrud = (type: keyof typeof kinds & string): SimpleCrud => {
   const kind = kinds[type] as NodeKind;
   const { definition } = kind;
   const createDocument = z.strictObject({
@@ -204,25 +201,6 @@ export const nodeCrud = (
         [],
         refused,
       );
-    },
-    restore: async (scope, orgId, id) => {
-      const key = deletedKey(orgId, definition.type, id);
-      const deleted = inScope(scope, orgId) ? await getItem<StoredResource>(key) : null;
-      if (!deleted) throw new NotFoundError(`No deleted ${definition.type} with id ${id}.`);
-      const { deleted_at: _at, ...meta } = deleted.meta;
-      const live = {
-        ...deleted,
-        ...definition.keyOf(orgId, id),
-        meta: { ...meta, updated_at: new Date().toISOString() },
-        ...treeKeys(orgId, deleted.tree_root ?? id, deleted.tree_path ?? id),
-      };
-      await commitChecked(
-        scope,
-        [{ remove: key }, { create: live, as: 'restored' }, ...(await progressMoves('restored', live))],
-        [],
-        refused,
-      );
-      return live;
     },
   };
 };

@@ -27,8 +27,11 @@ export const TRANSACTION_MAX = 100;
  * event of the record whose write set it announces it, once.
  */
 export type WriteOp =
-  /** A new tenant record (refused if its key exists), counted (and, filed under a parent, counted there). */
-  | { create: StoredResource; as?: string }
+  /**
+   * A new tenant record (refused if its key exists), counted (and, filed under a parent, counted there);
+   * a declared transition's (a deleted node restored) names the move, which its event carries.
+   */
+  | { create: StoredResource; as?: string; transition?: Transition }
   /**
    * A new version of a tenant record, refused unless the stored version is `version - 1`; `note` is meta
    * its event carries beside the record (the members a team's membership change added and removed); a
@@ -179,7 +182,13 @@ const counterUpdate = ({ key, add, join, leave, drop, expect }: Tally): Transact
 
 /** What an op does to a tenant record, for its event; null for ops on anything else. */
 const changeOf = (op: WriteOp): Change | null => {
-  if ('create' in op) return { subject: op.create, action: op.as ?? 'created', record: op.create };
+  if ('create' in op)
+    return {
+      subject: op.create,
+      action: op.as ?? 'created',
+      record: op.create,
+      ...(op.transition && { transition: op.transition }),
+    };
   if ('replace' in op)
     return {
       subject: op.replace,

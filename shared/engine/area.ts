@@ -111,7 +111,7 @@ const transitionRoutes = (area: string, tag: string, resource: ResourceDefinitio
         permission: transitionPermission(resource.permission, transition) as Permission,
         ...(transition.byParty && { party: transition.byParty.permission as Permission }),
         access: transition.access ?? defaultAccess('POST'),
-        answers: { status: 200, resource: resource.type },
+        answers: { status: 200, resource: transition.answers ?? resource.type },
         declared: { resource, operation: 'transition', verb },
       };
     });

@@ -1,19 +1,12 @@
-/**
- * Handlers for the five plain operations on a record type, so that a route whose behaviour is only
- * "list / get / create / change / delete this type" is one line in its handler file.
- */
-
-import type { Scope } from '../data/scope';
-import type { StoredResource } from '../data/stored-resource';
 import { jsonApiHandler } from '../http/json-api-handler';
 import { created, Reply } from '../http/reply';
 import type { Route } from '../http/route';
 import { type RouteId, routeById } from '../http/route-table';
 import { listResources } from './collection';
-import type { ResourceDefinition } from './resource-definition';
+import { declaredType, type ResourceDefinition } from './resource-definition';
 import type { SimpleCrud } from './simple-crud';
-import { readInScope, resourceResponse } from './single';
-import { moveRecord } from './transition';
+import { readForMove, readInScope, resourceResponse } from './single';
+import { moveAnswering } from './transition';
 
 /** Generic handlers read parameters by name (the id parameter is the route's last). */
 const routeOf = (id: RouteId | Route): Route => (typeof id === 'string' ? routeById(id) : id);
@@ -51,7 +44,10 @@ export const updateHandler = (
     return resourceResponse(request, crud.definition, await crud.update(request.scope, record, request.body));
   });
 
-/** `POST <itemPath>/<verb>`: a declared transition (`transition.ts`), answering the record as moved. */
+/**
+ * `POST <itemPath>/<verb>`: a declared transition (`transition.ts`), answering the record as moved, or the
+ * record of another type the transition `answers` (a version's completion answers its document).
+ */
 export const transitionHandler = (
   route: Route,
   definition: ResourceDefinition,
@@ -59,12 +55,18 @@ export const transitionHandler = (
   verb: string,
 ) =>
   jsonApiHandler(route, async (request) => {
-    const record = await readInScope(request.scope, definition, request.params[idParam] ?? '');
-    const moved = await moveRecord(request.scope, definition, record, verb, {
+    const record = await readForMove(request.scope, definition, request.params[idParam] ?? '');
+    const moved = await moveAnswering(request.scope, definition, record, verb, {
       principal: request.principal,
       body: request.body,
     });
-    return resourceResponse(request, definition, moved);
+    const answers = definition.lifecycle?.transitions[verb]?.answers;
+    const answered = answers === undefined ? undefined : declaredType(answers);
+    if (answers !== undefined && (!answered || !moved.answer))
+      throw new Error(`${definition.type}'s ${verb} answers ${answers}, which its writes do not give`);
+    return answered && moved.answer
+      ? resourceResponse(request, answered, moved.answer)
+      : resourceResponse(request, definition, moved.record);
   });
 
 export const deleteHandler = (
@@ -79,20 +81,3 @@ export const deleteHandler = (
     );
     return new Reply(204, undefined);
   });
-
-/** `POST …/{id}/restore` for soft-deleted records. */
-export const restoreHandler = (
-  routeId: RouteId | Route,
-  crud: {
-    definition: ResourceDefinition;
-    restore(scope: Scope, orgId: string, id: string): Promise<StoredResource>;
-  },
-  idParam: string,
-) =>
-  jsonApiHandler(routeOf(routeId), async (request) =>
-    resourceResponse(
-      request,
-      crud.definition,
-      await crud.restore(request.scope, request.params.org_id ?? '', request.params[idParam] ?? ''),
-    ),
-  );

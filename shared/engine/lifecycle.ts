@@ -10,7 +10,7 @@
 import type * as z from 'zod';
 import type { Principal } from '../auth/principal';
 import type { Scope } from '../data/scope';
-import type { StoredResource } from '../data/stored-resource';
+import type { ItemKey, StoredResource } from '../data/stored-resource';
 import type { WriteOp } from '../data/transaction';
 import type { PermissionName } from '../domain/permissions';
 import type { RouteAccess } from '../http/route';
@@ -59,6 +59,8 @@ export interface MoveWrites {
   checks?: { op: WriteOp; pointer: string }[];
   /** Ops another record may hold against the move (an address a newer invitation claims): refused, a 409. */
   conflicts?: { op: WriteOp; detail: string }[];
+  /** The record the route answers, of the transition's `answers` type, as these ops write it. */
+  answer?: StoredResource;
 }
 
 /**
@@ -95,6 +97,11 @@ export interface TransitionDeclaration<Facts = never> {
   parties?: readonly PartyRule<Facts>[];
   /** What its route's function may touch beyond writing the table (the bucket its `work` copies in). */
   access?: RouteAccess;
+  /**
+   * The type its route answers when not the record's own (a version's completion answers its document,
+   * which the completion made current): its `writes` give that record as `answer`.
+   */
+  answers?: string;
   guards?: readonly Guard<Facts>[];
   /** The request document it requires (a reason): parsed before anything is read beyond the record. */
   input?: () => z.ZodType;
@@ -114,12 +121,14 @@ export interface TransitionDeclaration<Facts = never> {
   work?: (scope: Scope, record: StoredResource, context: MoveContext<Facts>) => Promise<MoveWork>;
   /**
    * Ops beside the record (due-work entries, what other records keep of it), given the record as moved;
-   * may load its module when called, so the declaration's readers do not carry the writes.
+   * may load its module when called, so the declaration's readers do not carry the writes, and read, with
+   * the caller's scope, the records it writes (a version's document and folder).
    */
   writes?: (
     moved: StoredResource,
     before: StoredResource,
     context: MoveContext<Facts>,
+    scope: Scope,
   ) => MoveWrites | Promise<MoveWrites>;
 }
 
@@ -132,6 +141,12 @@ export interface LifecycleDeclaration<Facts = never> {
    */
   state?: (record: StoredResource) => string;
   states: readonly string[];
+  /**
+   * A state kept as a place instead (a deleted node, parked out of its collection and its tree): where a
+   * record in it is stored. A move reads the record there when its own key holds none, and a move out of
+   * it writes the record back to its own key (created again, so counted again) and removes the parked copy.
+   */
+  parked?: { state: string; keyOf: (orgId: string, id: string) => ItemKey };
   /**
    * The state as time has moved it, for a state reached without a write (a pending invitation past its
    * expiry is expired): what moves and answers see. The stored attribute, unless declared.
@@ -183,11 +198,18 @@ const articleOf = ({ noun, article }: LifecycleDeclaration) =>
   article ?? (/^[aeiou]/i.test(noun) ? 'An' : 'A');
 const spoken = (word: string) => word.replaceAll(/[_-]/g, ' ');
 
+/** Whether the record was read where its lifecycle parks it (`parked`). */
+export const isParked = ({ parked }: LifecycleDeclaration, record: StoredResource): boolean => {
+  const key = parked?.keyOf(record.org_id, record.id);
+  return key !== undefined && key.pk === record.pk && key.sk === record.sk;
+};
+
 export const stateOf = (
   lifecycle: LifecycleDeclaration,
   record: StoredResource,
   now: Date = new Date(),
 ): string =>
+  (isParked(lifecycle, record) ? lifecycle.parked?.state : undefined) ??
   lifecycle.stateAt?.(record, now) ??
   lifecycle.state?.(record) ??
   String(record.attributes[lifecycle.attribute ?? ''] ?? '');

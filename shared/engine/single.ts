@@ -1,6 +1,6 @@
 /** Single-resource reads and answers, shared by every get, create and update endpoint. */
 import type { Principal } from '../auth/principal';
-import { getInScope } from '../data/repository';
+import { batchGetInScope, getInScope } from '../data/repository';
 import type { Scope } from '../data/scope';
 import type { StoredResource } from '../data/stored-resource';
 import { entityTagOf, matchesIfMatch } from '../http/preconditions';
@@ -28,8 +28,37 @@ export const readInScope = async (
    * written), looked for in the scope's organisations only when none is stored; `version` 0.
    */
   unstored?: (orgIds: readonly string[], id: string) => StoredResource | undefined,
+): Promise<StoredResource> =>
+  current(
+    scope,
+    definition,
+    id,
+    (await getInScope(scope, definition.keyOf, id)) ?? unstored?.(scope.orgIds, id),
+  );
+
+/**
+ * The record a move starts from: at its own key, or where its lifecycle parks it (a deleted node), both
+ * looked for in one read; 404 and 412 as `readInScope`.
+ */
+export const readForMove = async (
+  scope: Scope,
+  definition: ResourceDefinition,
+  id: string,
 ): Promise<StoredResource> => {
-  const found = (await getInScope(scope, definition.keyOf, id)) ?? unstored?.(scope.orgIds, id);
+  const parked = definition.lifecycle?.parked;
+  if (!parked) return readInScope(scope, definition, id);
+  const keys = scope.orgIds.flatMap((orgId) => [definition.keyOf(orgId, id), parked.keyOf(orgId, id)]);
+  const [found] = await batchGetInScope(scope, keys);
+  return current(scope, definition, id, found);
+};
+
+/** The record found, or 404; 412 when the request's `If-Match` is about it and names no current tag. */
+const current = (
+  scope: Scope,
+  definition: ResourceDefinition,
+  id: string,
+  found: StoredResource | null | undefined,
+): StoredResource => {
   if (!found) throw notFound(definition, id);
   const { precondition } = scope;
   if (precondition?.id === id && !matchesIfMatch(precondition.ifMatch, entityTagOf(found)))

@@ -16,6 +16,7 @@ import {
   allowedTransitions,
   clientVerbs,
   guardReasons,
+  isParked,
   type LifecycleDeclaration,
   type MoveContext,
   needsFacts,
@@ -106,7 +107,19 @@ export const moveRecord = async (
   record: StoredResource,
   verb: string,
   move: Move,
-): Promise<StoredResource> => {
+): Promise<StoredResource> => (await moveAnswering(scope, definition, record, verb, move)).record;
+
+/**
+ * Moves `record` by `verb`, or refuses: the record as written, and what the move's route answers when its
+ * transition `answers` another type (the record its writes give).
+ */
+export const moveAnswering = async (
+  scope: Scope,
+  definition: ResourceDefinition,
+  record: StoredResource,
+  verb: string,
+  move: Move,
+): Promise<{ record: StoredResource; answer?: StoredResource }> => {
   const { principal, system, body, now = new Date(), also = {} } = move;
   const lifecycle = lifecycleOf(definition);
   const transition = lifecycle.transitions[verb];
@@ -134,6 +147,8 @@ export const moveRecord = async (
   const context: MoveContext<never> = { principal, now, input, facts: facts as never };
   const own = transition.changes?.(record, context) ?? {};
   const work = (await transition.work?.(scope, record, context)) ?? {};
+  // A record leaving the place its lifecycle parks it in goes back to its own key, created there again.
+  const unparks = isParked(lifecycle, record) && transition.to !== lifecycle.parked?.state;
   const moved = {
     ...changedRecord(
       definition,
@@ -151,29 +166,39 @@ export const moveRecord = async (
       now,
     ),
     ...work.stored,
+    ...(unparks && definition.keyOf(record.org_id, record.id)),
   };
-  const written = (await transition.writes?.(moved, record, context)) ?? {};
-  const next = written.record ?? moved;
-  const conflicts = written.conflicts ?? [];
-  const ops: WriteOp[] = [
-    { replace: next, as: transition.event, transition: { verb, from, to: transition.to } },
-    ...(written.ops ?? []),
-    ...conflicts.map((c) => c.op),
-    ...(also.ops ?? []),
-  ];
-  const conflictAt = (error: WriteRefused) =>
-    error.op === undefined ? undefined : conflicts[error.op - 1 - (written.ops ?? []).length];
-  const { onRefused } = also;
-  await commitChecked(scope, ops, written.checks ?? [], (error) => {
-    const conflict = conflictAt(error);
-    if (conflict) throw new ConflictError(conflict.detail);
-    return onRefused ? onRefused(error, ops) : refusedAsRace(error);
-  }).catch(async (error: unknown) => {
+  const moving = { verb, from, to: transition.to };
+  const commit = async () => {
+    const written = (await transition.writes?.(moved, record, context, scope)) ?? {};
+    const next = written.record ?? moved;
+    const conflicts = written.conflicts ?? [];
+    const ops: WriteOp[] = [
+      unparks
+        ? { create: next, as: transition.event, transition: moving }
+        : { replace: next, as: transition.event, transition: moving },
+      ...(written.ops ?? []),
+      ...conflicts.map((c) => c.op),
+      ...(also.ops ?? []),
+      ...(unparks ? [{ remove: { pk: record.pk, sk: record.sk } }] : []),
+    ];
+    const conflictAt = (error: WriteRefused) =>
+      error.op === undefined ? undefined : conflicts[error.op - 1 - (written.ops ?? []).length];
+    const { onRefused } = also;
+    await commitChecked(scope, ops, written.checks ?? [], (error) => {
+      const conflict = conflictAt(error);
+      if (conflict) throw new ConflictError(conflict.detail);
+      return onRefused ? onRefused(error, ops) : refusedAsRace(error);
+    });
+    return { record: next, ...(written.answer && { answer: written.answer }) };
+  };
+  // The work is undone whatever stops the move after it (its writes' reads too), before the refusal is answered.
+  const done = await commit().catch(async (error: unknown) => {
     await work.undo?.();
     throw error;
   });
-  await work.after?.(next);
-  return next;
+  await work.after?.(done.record);
+  return done;
 };
 
 /**

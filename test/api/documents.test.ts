@@ -5,19 +5,15 @@
 import { createHash } from 'node:crypto';
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  documentMoves,
-  documentVersions,
-  folders,
-  subfolderCountKey,
-} from '#functions/documents/definitions';
+import { documentMoves, folders, subfolderCountKey } from '#functions/documents/definitions';
+import { documentVersions } from '#functions/documents/versions/definition';
 import { dynamodb, documents as tableClient, tableName } from '#shared/data/clients';
 import { getItem } from '#shared/data/repository';
 import { scopeOf } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
 import { commit } from '#shared/data/transaction';
 import { type ApiResponse, startTestApi, type TestApi } from '../support/api';
-import { deliverEvents } from '../support/event-stream';
+import { deliverEvents, latestEvent } from '../support/event-stream';
 import { createFolder } from '../support/folders';
 import { newTenant, type Tenant } from '../support/tenants';
 
@@ -406,6 +402,91 @@ describe('documents: an accepted file cannot be swapped (issue 15, finding 2)', 
     );
     const encoded = /filename\*=UTF-8''(.+)$/.exec(disposition)?.[1] ?? '';
     expect(decodeURIComponent(encoded)).toBe(name);
+  });
+});
+
+describe('completing a version is a declared transition (pending → available) that answers its document', () => {
+  /** A document whose first version is uploaded and not yet completed. */
+  const uploaded = async (name: string, text: string) => {
+    const f = await folder(name);
+    const created = await api.request('POST', `/v3/folders/${f}/documents`, {
+      token: admin,
+      body: { data: { type: 'documents', attributes: { name, ...versionOf(text).data.attributes } } },
+    });
+    expect(created.status, created.text).toBe(201);
+    const put = created.body.data.meta.upload;
+    expect((await fetch(put.url, { method: 'PUT', headers: put.headers, body: text })).status).toBe(200);
+    return { folder: f, document: created.body.data.id as string, version: put.version as string };
+  };
+  const complete = (version: string, headers: Record<string, string> = {}) =>
+    api.request('POST', `/v3/document-versions/${version}/complete`, { token: admin, headers });
+  const read = (version: string, token = admin) => api.get(`/v3/document-versions/${version}`, token);
+
+  it('a pending version offers complete to a holder of documents:manage and says why not to a viewer', async () => {
+    const { version } = await uploaded('Offered', 'offered');
+    expect((await read(version)).body.data.meta.allowed_transitions).toEqual([
+      { verb: 'complete', allowed: true, reasons: [] },
+    ]);
+    const viewer = await api.token(tenant.viewer);
+    const seen = await read(version, viewer);
+    expect(seen.status, seen.text).toBe(200);
+    expect(seen.body.data.meta.allowed_transitions).toEqual([
+      { verb: 'complete', allowed: false, reasons: ['Needs the documents:manage permission.'] },
+    ]);
+    const refused = await api.request('POST', `/v3/document-versions/${version}/complete`, { token: viewer });
+    expect(refused.status, refused.text).toBe(403);
+    expect((await read(version)).body.data.attributes.status).toBe('pending');
+  });
+
+  it('the move answers the document it made current, and is one event with from and to', async () => {
+    const { document, version } = await uploaded('Answered', 'answered');
+    const done = await complete(version);
+    expect(done.status, done.text).toBe(200);
+    expect(done.body.data).toMatchObject({
+      type: 'documents',
+      id: document,
+      attributes: { status: 'available', size: 8, checksum: sha256('answered') },
+      relationships: { current_version: { data: { type: 'document-versions', id: version } } },
+    });
+    expect(done.headers.get('etag')).toBe(
+      (await api.get(`/v3/documents/${document}`, admin)).headers.get('etag'),
+    );
+    const event = await latestEvent(tenant.org.id, 'document-version.completed', version);
+    expect(event.data).toMatchObject({ transition: { verb: 'complete', from: 'pending', to: 'available' } });
+  });
+
+  it('completing an available version is 409 STATE.001 with its state and reasons, and moves no tally', async () => {
+    const { folder: f, version } = await uploaded('Twice', 'twice');
+    expect((await complete(version)).status).toBe(200);
+    const counted = await meta(f);
+    expect((await read(version)).body.data.meta.allowed_transitions).toEqual([
+      { verb: 'complete', allowed: false, reasons: ['A version available cannot be completed.'] },
+    ]);
+    const again = await complete(version);
+    expect(again.status, again.text).toBe(409);
+    expect(again.body.errors[0]).toMatchObject({
+      code: 'STATE.001',
+      meta: {
+        state: 'available',
+        verb: 'complete',
+        allowed: [],
+        reasons: ['A version available cannot be completed.'],
+      },
+    });
+    expect(await meta(f)).toEqual(counted);
+  });
+
+  it('a completion under a stale If-Match (the version’s tag) is 412 with the current tag', async () => {
+    const { version } = await uploaded('Stale', 'stale');
+    const etag = (await read(version)).headers.get('etag') ?? '';
+    expect(etag).toMatch(/^"/);
+    expect((await complete(version, { 'If-Match': etag })).status).toBe(200);
+    const late = await complete(version, { 'If-Match': etag });
+    expect(late.status, late.text).toBe(412);
+    expect(late.body.errors[0]).toMatchObject({
+      code: 'PRECONDITION.001',
+      meta: { etag: (await read(version)).headers.get('etag') },
+    });
   });
 });
 

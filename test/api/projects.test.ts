@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../support/api';
+import { latestEvent } from '../support/event-stream';
 import { newTenant, type Tenant } from '../support/tenants';
 
 let api: TestApi;
@@ -251,6 +252,78 @@ describe('the work hierarchy', () => {
       body: { data: { type: 'operations', attributes: { name: 'x' } } },
     });
     expect(missing.status).toBe(400);
+  });
+});
+
+describe('restoring a deleted node is a declared transition (deleted → in_place)', () => {
+  beforeEach(async () => {
+    ids = await buildHierarchy();
+  });
+  const workOrder = () => `${projects()}/work-orders/${ids.wo2}`;
+  const restore = (headers: Record<string, string> = {}, as = token, path = workOrder()) =>
+    api.request('POST', `${path}/restore`, { token: as, headers });
+  const remove = async () => expect((await api.request('DELETE', workOrder(), { token })).status).toBe(204);
+  const refusal = ['A work order in place cannot be restored.'];
+
+  it('a node in place reads restore refused, and restoring it is 409 STATE.001 with its state and reasons', async () => {
+    const read = await api.get(workOrder(), token);
+    expect(read.body.data.meta.allowed_transitions).toEqual([
+      { verb: 'restore', allowed: false, reasons: refusal },
+    ]);
+    const refused = await restore();
+    expect(refused.status, refused.text).toBe(409);
+    expect(refused.body.errors[0]).toMatchObject({
+      code: 'STATE.001',
+      meta: { state: 'in_place', verb: 'restore', allowed: [], reasons: refusal },
+    });
+    // The scheme's status is the work's own, still PATCHed freely beside the machine.
+    const patched = await api.request('PATCH', workOrder(), {
+      token,
+      body: { data: { type: 'work-orders', id: ids.wo2, attributes: { status: 'in_progress' } } },
+    });
+    expect(patched.status, patched.text).toBe(200);
+  });
+
+  it('a deleted node is restored from where it was parked: one event with from and to, then refused again', async () => {
+    await remove();
+    expect((await api.get(workOrder(), token)).status).toBe(404);
+    const restored = await restore();
+    expect(restored.status, restored.text).toBe(200);
+    expect(restored.body.data).toMatchObject({ type: 'work-orders', id: ids.wo2 });
+    expect(restored.body.data.meta.deleted_at).toBeUndefined();
+    expect(restored.body.data.meta.allowed_transitions).toEqual([
+      { verb: 'restore', allowed: false, reasons: refusal },
+    ]);
+    const event = await latestEvent(tenant.org.id, 'work-order.restored', ids.wo2);
+    expect(event.data).toMatchObject({ transition: { verb: 'restore', from: 'deleted', to: 'in_place' } });
+    expect((await api.get(workOrder(), token)).status).toBe(200);
+    expect((await restore()).status).toBe(409);
+  });
+
+  it('a restore under a stale If-Match (a tag from before a change) is 412 and the node stays deleted', async () => {
+    const before = (await api.get(workOrder(), token)).headers.get('etag') ?? '';
+    const renamed = await api.request('PATCH', workOrder(), {
+      token,
+      body: { data: { type: 'work-orders', id: ids.wo2, attributes: { name: 'Renamed' } } },
+    });
+    expect(renamed.status, renamed.text).toBe(200);
+    await remove();
+    const late = await restore({ 'If-Match': before });
+    expect(late.status, late.text).toBe(412);
+    expect(late.body.errors[0]).toMatchObject({
+      code: 'PRECONDITION.001',
+      meta: { etag: renamed.headers.get('etag') },
+    });
+    expect((await api.get(workOrder(), token)).status).toBe(404);
+    expect((await restore({ 'If-Match': renamed.headers.get('etag') ?? '' })).status).toBe(200);
+  });
+
+  it('another organisation cannot restore a deleted node: 404, and the node stays deleted', async () => {
+    await remove();
+    const theirs = await api.token(other.admin);
+    const path = `${projects(other.org.id)}/work-orders/${ids.wo2}`;
+    expect((await restore({}, theirs, path)).status).toBe(404);
+    expect((await api.get(workOrder(), token)).status).toBe(404);
   });
 });
 

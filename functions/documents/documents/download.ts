@@ -2,7 +2,8 @@ import { readInScope } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { Reply } from '#shared/http/reply';
 import { ConflictError } from '#shared/jsonapi/errors';
-import { documents, documentVersions } from '../definitions';
+import { documents } from '../definitions';
+import { documentVersions } from '../versions/definition';
 import { downloadUrl } from './writes';
 
 /** GET /v3/documents/{document_id}/content: 303 to a presigned GET of the current version. */

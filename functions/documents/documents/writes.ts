@@ -1,9 +1,10 @@
 /**
  * Documents and their versions. Every upload is a new version: the service records it as pending and
  * hands out a presigned PUT whose size, content type and SHA-256 are signed (S3 refuses anything else)
- * to `uploads/<org>/<document>/<version>`; the client then completes it: the service copies the upload
- * to `<org>/<document>/<version>/<copy id>`, checks the copy against what was declared, and the version
- * (naming that copy) becomes the document's current one. Downloads are presigned GETs of the copy only,
+ * to `uploads/<org>/<document>/<version>`; the client then completes it, the version's declared move
+ * (`versions/completion.ts`): the service copies the upload to `<org>/<document>/<version>/<copy id>`,
+ * checks the copy against what was declared, and the version (naming that copy) becomes the document's
+ * current one. Downloads are presigned GETs of the copy only,
  * so a later PUT through the upload URL changes nothing. The tallies of the document's folder and its
  * ancestors move in the same transaction.
  * The documents bucket has no expiry, except for `uploads/` (see bucketDefinitions).
@@ -17,26 +18,23 @@ import { idTime } from '#shared/data/ids';
 import { readIndex } from '#shared/data/repository';
 import type { Scope } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
-import { UPLOADS_PREFIX } from '#shared/data/table-definition';
 import { TRANSACTION_MAX, transactionSize, type WriteOp } from '#shared/data/transaction';
 import { childIndexKey, fileChild } from '#shared/engine/children';
 import { byPrincipal, changedRecord, commitChecked, newRecord } from '#shared/engine/record-writes';
 import { readInScope } from '#shared/engine/single';
-import { acceptUpload, declaredFile, declaredUpload } from '#shared/engine/uploads';
+import { declaredFile, declaredUpload } from '#shared/engine/uploads';
 import { requiredLine } from '#shared/jsonapi/attribute-types';
 import { ConflictError } from '#shared/jsonapi/errors';
 import { assertSameId, identifier, parseDocument } from '#shared/jsonapi/request-document';
-import { documentMoves, documents, documentVersions, folders } from '../definitions';
+import { documentMoves, documents, folders } from '../definitions';
+import { uploadKey } from '../versions/completion';
+import { documentVersions } from '../versions/definition';
 
 /** A single presigned PUT carries at most 5 GiB. */
 export const MAX_BYTES = 5 * 1024 ** 3;
 
 /** The declared file's members; a function, so its schemas are built with the schema that uses them. */
 const upload = () => declaredUpload(MAX_BYTES);
-
-/** Where a version's file is uploaded to; only the accepted copy (`object_key`) is ever served. */
-const uploadKey = (version: StoredResource) =>
-  `${UPLOADS_PREFIX}${version.org_id}/${String(version.rels.document)}/${version.id}`;
 
 const newVersion = (
   document: StoredResource,
@@ -141,64 +139,6 @@ export const addVersion = async (
   };
   await commitChecked(scope, [{ create: version }, { replace: next }], []);
   return withUpload(version);
-};
-
-/**
- * Completes an upload: S3's copy of it must be what was declared; the version (naming the copy)
- * becomes current and the folder tallies move by the difference. Completing twice is 409.
- */
-export const completeVersion = async (scope: Scope, version: StoredResource, now = new Date()) => {
-  if (version.attributes.status !== 'pending') throw new ConflictError('This version is already complete.');
-  const document = await readInScope(scope, documents, String(version.rels.document));
-  const accepted = await acceptUpload(
-    config.DOCUMENTS_BUCKET,
-    uploadKey(version),
-    `${version.org_id}/${document.id}/${version.id}`,
-    declaredFile(version.attributes),
-  );
-  const { stored } = accepted;
-  const previous = document.rels.current_version ? Number(document.attributes.size ?? 0) : null;
-  const folder = await readInScope(scope, folders, String(document.rels.folder));
-  const next = changedRecord(
-    documents,
-    document,
-    {
-      attributes: {
-        status: 'available',
-        content_type: stored.contentType,
-        size: stored.bytes,
-        checksum: stored.sha256,
-      },
-      rels: { current_version: version.id },
-    },
-    now,
-  );
-  const completed: StoredResource = {
-    ...changedRecord(
-      documentVersions,
-      version,
-      { attributes: { status: 'available', uploaded_at: now.toISOString() } },
-      now,
-    ),
-    object_key: accepted.key,
-  };
-  await commitChecked(
-    scope,
-    [
-      { replace: completed, as: 'completed' },
-      { replace: next },
-      ...documentMoves(folder, {
-        documents: previous === null ? 1 : 0,
-        bytes: stored.bytes - (previous ?? 0),
-      }),
-    ],
-    [],
-  ).catch(async (error: unknown) => {
-    // Another completion won (or the document changed): its copy, not this one, is the accepted file.
-    await accepted.discard();
-    throw error;
-  });
-  return next;
 };
 
 /** A presigned GET for an available version (the current one when `version` is the document's). */

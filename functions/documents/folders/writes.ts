@@ -29,7 +29,6 @@ import { assertSameId, identifier, parseDocument } from '#shared/jsonapi/request
 import {
   countedParent,
   documents,
-  documentVersions,
   type FolderTally,
   folderLineage,
   folderSubtree,
@@ -42,6 +41,7 @@ import {
   tallyMoves,
 } from '../definitions';
 import { versionFiles } from '../documents/writes';
+import { documentVersions } from '../versions/definition';
 
 /** Deep enough for any filing scheme, shallow enough that a path stays a short key. */
 export const MAX_DEPTH = 20;

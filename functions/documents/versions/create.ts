@@ -1,8 +1,9 @@
 import { readInScope, resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { created } from '#shared/http/reply';
-import { documents, documentVersions } from '../definitions';
+import { documents } from '../definitions';
 import { addVersion } from '../documents/writes';
+import { documentVersions } from '../versions/definition';
 
 export { createVersionDocument as requestBody } from '../documents/writes';
 

@@ -1,8 +1,9 @@
 import { readInScope } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { Reply } from '#shared/http/reply';
-import { documents, documentVersions } from '../definitions';
+import { documents } from '../definitions';
 import { downloadUrl } from '../documents/writes';
+import { documentVersions } from '../versions/definition';
 
 /** GET /v3/document-versions/{version_id}/content: 303 to a presigned GET of that version. */
 export const handler = jsonApiHandler('downloadDocumentVersion', async (request) => {
