@@ -7,7 +7,9 @@ import * as z from 'zod';
 import { defineLifecycle } from '#shared/engine/lifecycle';
 import { defineResource } from '#shared/engine/resource-definition';
 import { instant } from '#shared/jsonapi/served-types';
-import { acceptVersion, versionCompleted } from './completion';
+
+/** The move's work and writes load when it runs: every function reads this declaration, few complete a version. */
+const completion = () => import('./completion');
 
 export const VERSION_STATES = ['pending', 'available'] as const;
 
@@ -60,8 +62,8 @@ export const documentVersions = defineResource({
         // Its route answered the document the version became current of before the move was declared.
         answers: 'documents',
         changes: (_version, { now }) => ({ attributes: { uploaded_at: now.toISOString() } }),
-        work: acceptVersion,
-        writes: versionCompleted,
+        work: async (scope, version) => (await completion()).acceptVersion(scope, version),
+        writes: async (...move) => (await completion()).versionCompleted(...move),
       },
     },
   }),
