@@ -12,7 +12,6 @@ import type { StoredResource } from '#shared/data/stored-resource';
 import { commit, WriteRefused } from '#shared/data/transaction';
 import { byPrincipal, changedRecord, newRecord, replaceRecord } from '#shared/engine/record-writes';
 import { declaredType } from '#shared/engine/resource-definition';
-import { refuseStateInPatch } from '#shared/engine/transition';
 import { freeText, MONEY_MAX, requiredLine, timestamp } from '#shared/jsonapi/attribute-types';
 import { ConflictError, NotFoundError, ValidationError } from '#shared/jsonapi/errors';
 import { assertSameId, parseDocument } from '#shared/jsonapi/request-document';
@@ -106,9 +105,8 @@ export const createSheet = async (
   return sheet;
 };
 
-/** Renames a sheet; its status is its transitions' (a PATCH naming it is 400). */
+/** Renames a sheet; its status is its transitions' (a PATCH naming it is 400 before this runs: `stateNotPatched`). */
 export const updateSheet = async (scope: Scope, sheet: StoredResource, body: unknown) => {
-  refuseStateInPatch(costSheets, body);
   const { data } = parseDocument(updateSheetDocument, body);
   assertSameId(data.id, sheet.id);
   const next = changedRecord(costSheets, sheet, { attributes: data.attributes });

@@ -228,9 +228,3 @@ export const moveByPatch = async (
     ]);
   return moveRecord(scope, definition, record, verb, { ...move, body: undefined, pointer });
 };
-
-/**
- * The update route's refusal of a PATCH naming the machine's attribute: every update route runs it
- * (`http/middlewares/state-not-patched.ts`), so a handler need not; kept here for those that still call it.
- */
-export { refuseStateInPatch } from '../http/middlewares/state-not-patched';
