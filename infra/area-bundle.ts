@@ -8,7 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { type BuildOptions, buildSync } from 'esbuild';
+import { type BuildOptions, buildSync, type Metafile } from 'esbuild';
 import { fallbackRoute, type Route, routes } from '#shared/routes';
 import { nodeBundle } from './node-bundle';
 import { SPECIFICATION_FILES } from './openapi/files';
@@ -36,8 +36,25 @@ export const entrySource = (area: string, areaRoutes: readonly Route[]): string 
   ].join('\n');
 };
 
+const S3_PACKAGES = ['@aws-sdk/client-s3', '@aws-sdk/s3-request-presigner'];
+
+/**
+ * The S3 SDK replaced, for an area none of whose routes declares a bucket, by a module that refuses when
+ * loaded. Every function reads every declaration, and a declared move that copies an upload loads S3 when
+ * it runs (`import()`): so without this every bundle holds S3, and esbuild files the REST-XML protocol and
+ * checksum code S3 shares with the DynamoDB client (through the SDK's index modules) in the chunk every
+ * cold start reads (18 KB of the status function's). Such a function's role may not touch a bucket anyway.
+ */
+const withoutBuckets = (areaRoutes: readonly Route[]): BuildOptions['alias'] =>
+  areaRoutes.some((route) => route.access.buckets)
+    ? {}
+    : Object.fromEntries(
+        S3_PACKAGES.map((name) => [name, resolve(REPOSITORY_ROOT, 'infra/no-bucket-access.cjs')]),
+      );
+
 export const bundleOptions = (area: string, areaRoutes: readonly Route[], outdir: string): BuildOptions => ({
   ...nodeBundle,
+  alias: withoutBuckets(areaRoutes),
   stdin: {
     contents: entrySource(area, areaRoutes),
     resolveDir: REPOSITORY_ROOT,
@@ -71,4 +88,24 @@ export const bundleArea = (area: string, areaRoutes: readonly Route[], outdir: s
     copyFileSync(resolve(REPOSITORY_ROOT, file), resolve(outdir, file));
   }
   return result;
+};
+
+/**
+ * The output files a cold start reads: the entry and its static imports, then, for a route, its handler's
+ * chunk and that chunk's (a lazy `import()` is read only when called).
+ */
+export const coldStartFiles = (metafile: Metafile, route?: Route): Set<string> => {
+  const { outputs } = metafile;
+  const read = new Set<string>();
+  const visit = (file: string) => {
+    if (read.has(file)) return;
+    read.add(file);
+    for (const i of outputs[file]?.imports ?? [])
+      if (i.kind === 'import-statement' && !i.external) visit(i.path);
+  };
+  const entries = Object.entries(outputs);
+  for (const [file] of entries) if (file.endsWith('index.mjs')) visit(file);
+  const chunk = route && entries.find(([, o]) => o.entryPoint?.endsWith(route.handler))?.[0];
+  if (chunk) visit(chunk);
+  return read;
 };

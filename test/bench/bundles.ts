@@ -21,7 +21,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildSync, type Metafile } from 'esbuild';
 import type { Route } from '#shared/routes';
-import { areas, bundleArea } from '../../infra/area-bundle';
+import { areas, bundleArea, coldStartFiles } from '../../infra/area-bundle';
 import { nodeBundle } from '../../infra/node-bundle';
 import { bundleEnv } from '../support/bundle-env';
 
@@ -69,19 +69,8 @@ const ROUNDS = 15;
 
 /** Bytes a cold start of `route` reads: the entry's static imports, then the route chunk's. */
 const coldBytes = (metafile: Metafile, route: Route) => {
-  const { outputs } = metafile;
-  const read = new Set<string>();
-  const visit = (file: string) => {
-    if (read.has(file)) return;
-    read.add(file);
-    for (const i of outputs[file]?.imports ?? [])
-      if (i.kind === 'import-statement' && !i.external) visit(i.path);
-  };
-  const entries = Object.entries(outputs);
-  for (const [file] of entries) if (file.endsWith('index.mjs')) visit(file);
-  const chunk = entries.find(([, o]) => o.entryPoint?.endsWith(route.handler))?.[0];
-  if (chunk) visit(chunk);
-  return { bytes: [...read].reduce((t, f) => t + (outputs[f]?.bytes ?? 0), 0), files: read.size };
+  const read = coldStartFiles(metafile, route);
+  return { bytes: [...read].reduce((t, f) => t + (metafile.outputs[f]?.bytes ?? 0), 0), files: read.size };
 };
 
 /** The request an area is timed with (see the top of this file), its path parameters filled. */

@@ -12,13 +12,22 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { areas, bundleArea } from '../../infra/area-bundle';
+import type { Route } from '#shared/routes';
+import { areas, bundleArea, coldStartFiles } from '../../infra/area-bundle';
 import { bundleEnv } from '../support/bundle-env';
 
 const out = mkdtempSync(join(tmpdir(), 'area-bundles-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 const env = { ...bundleEnv, POWERTOOLS_LOG_LEVEL: 'ERROR' };
+
+/** Each area bundled once, for the tests of this file. */
+const bundles = new Map<string, ReturnType<typeof bundleArea>>();
+const bundled = (area: string, routes: Route[]) => {
+  const built = bundles.get(area) ?? bundleArea(area, routes, join(out, area));
+  bundles.set(area, built);
+  return built;
+};
 
 /** Imports the bundle in a fresh Node process, as a cold start does, and hands it one API Gateway event. */
 const answer = (entry: string, method: string, path: string) => {
@@ -49,7 +58,7 @@ describe('each area function, bundled as deployed, loads and answers', () => {
     '%s',
     (area, routes) => {
       const dir = join(out, area);
-      bundleArea(area, routes, dir);
+      bundled(area, routes);
       const route = routes.find((r) => r.auth.length > 0) ?? routes[0];
       if (!route) throw new Error(`${area} serves no route`);
       const path = route.path.replace(/\{\w+\}/g, '0190a0a0-0000-7000-8000-000000000001');
@@ -58,6 +67,34 @@ describe('each area function, bundled as deployed, loads and answers', () => {
       // A public route (the status, the documents, the SNS receiver, the fallback) answers as it does with
       // no database: never a 500.
       else expect(statusCode, `${route.id}: ${body}`).not.toBe(500);
+    },
+    60_000,
+  );
+});
+
+/** The source files whose code a cold start reads, before its route's own chunk. */
+const coldStartInputs = (area: string, routes: Route[]) => {
+  const { metafile } = bundled(area, routes);
+  return [...coldStartFiles(metafile)].flatMap((file) =>
+    Object.entries(metafile.outputs[file]?.inputs ?? {}).flatMap(([input, { bytesInOutput }]) =>
+      bytesInOutput > 0 ? [input] : [],
+    ),
+  );
+};
+
+describe('a function none of whose routes declares a bucket bundles no S3 client', () => {
+  it.each([...areas()])(
+    '%s',
+    (area, routes) => {
+      const { metafile } = bundled(area, routes);
+      const s3 = Object.keys(metafile.inputs).filter((input) => input.includes('@aws-sdk/client-s3/'));
+      if (routes.some((route) => route.access.buckets)) expect(s3.length).toBeGreaterThan(0);
+      else {
+        expect(s3).toEqual([]);
+        // Nor is the REST-XML protocol S3 shares with the DynamoDB client's modules in its cold start.
+        const restXml = /protocols\/xml\/(AwsRestXmlProtocol|XmlShapeSerializer)\.js$/;
+        expect(coldStartInputs(area, routes).filter((input) => restXml.test(input))).toEqual([]);
+      }
     },
     60_000,
   );
