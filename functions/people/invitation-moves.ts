@@ -1,8 +1,9 @@
 /**
- * An invitation's token and e-mail, and its moves: `resend` (pending or expired → pending: a new token by
- * e-mail, the old one void, a new lifetime) and `revoke` (→ revoked: the token stops working and the
- * address may be invited again). Apart from `invitation-writes.ts` so the declaration (`invitations.ts`)
- * names them without importing the writes that import it.
+ * An invitation's token and e-mail, and its moves' work and writes: `resend` (pending or expired →
+ * pending: a new token by e-mail, the old one void) and `revoke` (→ revoked: the token stops working and
+ * the address may be invited again). Apart from `invitation-writes.ts` so the declaration
+ * (`invitations.ts`) names them without importing the writes that import it; it loads this module when
+ * a move runs, so a read's cold start carries none of it (the e-mail, the claims, the single-record reads).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { organisations } from '#functions/organisations/definitions';
@@ -14,14 +15,12 @@ import type { MoveWork, MoveWrites } from '#shared/engine/lifecycle';
 import { readInScope } from '#shared/engine/single';
 import { ConflictError } from '#shared/jsonapi/errors';
 import { addressClaim, releaseClaim } from './joining';
-import { INVITATION_DAYS_DEFAULT, invitationToken } from './rules/invitation';
+import { invitationToken } from './rules/invitation';
 
 export const hashInvitationToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 export const newToken = (orgId: string, invitationId: string) =>
   invitationToken(orgId, invitationId, randomBytes(32).toString('base64url'));
-
-export const expiry = (now: Date, days: number) => new Date(now.getTime() + days * 86_400_000).toISOString();
 
 /** The e-mail that carries the token: where to accept, by when, and what the invitation is for. */
 const invitationEmail = (invitation: StoredResource, token: string, organisation: string) => {
@@ -51,14 +50,6 @@ export const send = async (invitation: StoredResource, token: string, organisati
     );
   });
 };
-
-/** A resent invitation's new lifetime, from now. */
-export const renewed = (invitation: StoredResource, { now }: { now: Date }) => ({
-  attributes: {
-    expires_at: expiry(now, Number(invitation.attributes.lifetime_days ?? INVITATION_DAYS_DEFAULT)),
-  },
-  meta: { sent_at: now.toISOString() },
-});
 
 /** A new token, stored as its hash; it goes out by e-mail once the move is committed, never before. */
 export const newTokenWork = async (scope: Scope, invitation: StoredResource): Promise<MoveWork> => {

@@ -30,12 +30,13 @@ import { email, integer, requiredLine } from '#shared/jsonapi/attribute-types';
 import { ConflictError, UnauthorisedError, ValidationError } from '#shared/jsonapi/errors';
 import { identifier, toMany } from '#shared/jsonapi/request-document';
 import { beyondInviterError, invitationGives, teamGrantsOf, versionChecks } from './invitation-authority';
-import { expiry, hashInvitationToken, newToken, send } from './invitation-moves';
+import { hashInvitationToken, newToken, send } from './invitation-moves';
 import { invitations } from './invitations';
 import { jobRoles } from './job-roles';
 import { addressClaim, ids, joinFromInvitation } from './joining';
 import {
   beyondInviter,
+  expiry,
   INVITATION_DAYS_DEFAULT,
   INVITATION_DAYS_MAX,
   invitationStatus,

@@ -3,8 +3,21 @@ import type { StoredResource } from '#shared/data/stored-resource';
 import { defineLifecycle } from '#shared/engine/lifecycle';
 import { defineResource } from '#shared/engine/resource-definition';
 import { instant } from '#shared/jsonapi/served-types';
-import { claimRenewed, newTokenWork, releasedClaim, renewed, voidToken } from './invitation-moves';
-import { INVITATION_STATUSES, invitationStatus } from './rules/invitation';
+import { expiry, INVITATION_DAYS_DEFAULT, INVITATION_STATUSES, invitationStatus } from './rules/invitation';
+
+/**
+ * The moves' work and writes (the token, its e-mail, the address claim) load when a move runs: every
+ * function reads this declaration, few resend or revoke an invitation.
+ */
+const moves = () => import('./invitation-moves');
+
+/** A resent invitation's new lifetime, from now. */
+const renewed = (invitation: StoredResource, { now }: { now: Date }) => ({
+  attributes: {
+    expires_at: expiry(now, Number(invitation.attributes.lifetime_days ?? INVITATION_DAYS_DEFAULT)),
+  },
+  meta: { sent_at: now.toISOString() },
+});
 
 const statusAt = (invitation: StoredResource, now: Date) =>
   invitationStatus(invitation.attributes as { status: string; expires_at: string }, now);
@@ -84,16 +97,16 @@ export const invitations = defineResource({
         event: 'resent',
         access: { table: 'write', email: true },
         changes: renewed,
-        work: newTokenWork,
-        writes: claimRenewed,
+        work: async (scope, invitation) => (await moves()).newTokenWork(scope, invitation),
+        writes: async (moved) => (await moves()).claimRenewed(moved),
       },
       revoke: {
         from: ['pending', 'expired'],
         to: 'revoked',
         event: 'revoked',
         changes: (_invitation, { now }) => ({ meta: { revoked_at: now.toISOString() } }),
-        work: voidToken,
-        writes: releasedClaim,
+        work: async () => (await moves()).voidToken(),
+        writes: async (moved, before, context) => (await moves()).releasedClaim(moved, before, context),
       },
     },
   }),

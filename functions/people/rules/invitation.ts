@@ -11,6 +11,9 @@
 export const INVITATION_DAYS_DEFAULT = 7;
 export const INVITATION_DAYS_MAX = 30;
 
+/** When an invitation given `days` of life at `now` expires. */
+export const expiry = (now: Date, days: number) => new Date(now.getTime() + days * 86_400_000).toISOString();
+
 export const INVITATION_STATUSES = ['pending', 'accepted', 'revoked', 'expired'] as const;
 export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
 
