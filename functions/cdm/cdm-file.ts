@@ -84,10 +84,6 @@ export const requireRole = (file: CdmFile, anyOf: readonly DutyRole[], action: s
   if (refusal) throw new ForbiddenError(refusal);
 };
 
-/** Whether `principal` is the one a `<prefix>_*` pair names. */
-export const isPrincipal = (record: StoredResource, prefix: string, principal: Principal): boolean =>
-  record.rels[`${prefix}_user`] === principal.id || record.rels[`${prefix}_service_account`] === principal.id;
-
 /** A section's content: prose, and optionally a list of points (rules, names, arrangements). */
 export const sectionContent = z.lazy(() =>
   z.strictObject({

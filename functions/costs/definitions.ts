@@ -10,8 +10,7 @@ import { defineLifecycle, type MoveWrites, type PartyRule } from '#shared/engine
 import { defineResource } from '#shared/engine/resource-definition';
 import { line, requiredLine } from '#shared/jsonapi/attribute-types';
 import { instant, money } from '#shared/jsonapi/served-types';
-import { costCentreRelationships } from './cost-centres';
-import { sheetStatusMoved } from './node-totals';
+import { costCentreRelationships } from './rules/cost-centres';
 import { type Bucket, CATEGORIES, SHEET_STATUSES } from './rules/roll-up';
 import { COST_CENTRE_TYPES } from './rules/roll-up-filter';
 import { approverRefusal } from './rules/sheets';
@@ -57,9 +56,16 @@ const notTheCreator: PartyRule = (sheet, principal) =>
     principal.id,
   );
 
+/** What a sheet's moves write (its node's totals) loads when one is made: every function reads this. */
+const nodeTotals = () => import('./node-totals');
+
 /** A move of the sheet's status moves its actual lines' sums to the new status's bucket of its node. */
-const sheetMoved = (moved: StoredResource, before: StoredResource): MoveWrites => ({
-  ops: sheetStatusMoved(before, before.attributes.status as Bucket, moved.attributes.status as Bucket),
+const sheetMoved = async (moved: StoredResource, before: StoredResource): Promise<MoveWrites> => ({
+  ops: (await nodeTotals()).sheetStatusMoved(
+    before,
+    before.attributes.status as Bucket,
+    moved.attributes.status as Bucket,
+  ),
 });
 
 export const costSheets = defineResource({

@@ -10,7 +10,7 @@
 import type { ItemKey, StoredResource } from '#shared/data/stored-resource';
 import type { WriteOp } from '#shared/data/transaction';
 import { declaredType } from '#shared/engine/resource-definition';
-import { costCentreRelationships } from './cost-centres';
+import { costCentreRelationships } from './rules/cost-centres';
 import { BUCKETS, type Bucket, CATEGORIES, type NodeSums, type Sums, zero } from './rules/roll-up';
 
 const MEASURES = ['charge', ...CATEGORIES] as const;

@@ -15,10 +15,10 @@ import { declaredType } from '#shared/engine/resource-definition';
 import { freeText, MONEY_MAX, requiredLine, timestamp } from '#shared/jsonapi/attribute-types';
 import { ConflictError, NotFoundError, ValidationError } from '#shared/jsonapi/errors';
 import { assertSameId, parseDocument } from '#shared/jsonapi/request-document';
-import { costCentreRelationships } from './cost-centres';
 import { costLines, costSheets, rateCodes } from './definitions';
 import { lineAdded, sheetAdded } from './node-totals';
 import { rateInForce } from './register';
+import { costCentreRelationships } from './rules/cost-centres';
 import { bucketOf, type Category, lineSums, type SheetStatus } from './rules/roll-up';
 
 const SHEET_STATUS = z.lazy(() => z.enum(['quoted', 'approved', 'completed']));

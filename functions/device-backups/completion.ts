@@ -1,29 +1,20 @@
 /**
- * A backup's one move, `complete` (uploading → available): only the device that created it completes it,
- * and the move's work is S3's copy of the upload, checked against the declared size, type and checksum;
- * only that copy is served. Apart from `writes.ts` so the declaration (`definitions.ts`) names it without
- * importing the writes that import the declaration.
+ * A backup's one move, `complete` (uploading → available): its work is S3's copy of the upload, checked
+ * against the declared size, type and checksum; only that copy is served. Loaded when the move is made, so
+ * the declaration (`definitions.ts`) every function reads names it without the S3 machinery; apart from
+ * `writes.ts`, which imports the declaration, so it imports nothing that imports the declaration back.
  */
 import { config } from '#shared/config';
 import type { StoredResource } from '#shared/data/stored-resource';
 import { UPLOADS_PREFIX } from '#shared/data/table-definition';
-import type { MoveWork, PartyRule } from '#shared/engine/lifecycle';
+import type { MoveWork } from '#shared/engine/lifecycle';
+import { acceptUpload, declaredFile } from '#shared/engine/uploads';
 
 /** Where a backup's file is uploaded to; only the accepted copy (`object_key`) is ever served. */
 export const uploadKey = (backup: StoredResource) => `${UPLOADS_PREFIX}${backup.org_id}/${backup.id}`;
 
-/** Four eyes do not apply: the party is the uploader itself, the one that knows the file is whole. */
-export const theUploader: PartyRule = (backup, principal) =>
-  (backup.rels.uploaded_by_user ?? backup.rels.uploaded_by_service_account) === principal.id
-    ? null
-    : 'Only the device that created the backup completes it.';
-
-/**
- * The upload copied to `<org>/<backup>/<copy id>` and checked; the copy goes if the move is refused. The
- * S3 machinery loads with the move: every function reads the declaration naming this.
- */
+/** The upload copied to `<org>/<backup>/<copy id>` and checked; the copy goes if the move is refused. */
 export const acceptBackup = async (_scope: unknown, backup: StoredResource): Promise<MoveWork> => {
-  const { acceptUpload, declaredFile } = await import('#shared/engine/uploads');
   const accepted = await acceptUpload(
     config.DEVICE_BACKUPS_BUCKET,
     uploadKey(backup),

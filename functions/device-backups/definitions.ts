@@ -6,10 +6,18 @@
 import * as z from 'zod';
 import type { Kept } from '#shared/data/retention';
 import { collectionPartition } from '#shared/data/stored-resource';
-import { defineLifecycle } from '#shared/engine/lifecycle';
+import { defineLifecycle, type PartyRule } from '#shared/engine/lifecycle';
 import { defineResource } from '#shared/engine/resource-definition';
 import { instant } from '#shared/jsonapi/served-types';
-import { acceptBackup, theUploader } from './completion';
+
+/** The move's work (S3's copy of the upload) loads when it runs: every function reads this declaration. */
+const completion = () => import('./completion');
+
+/** Four eyes do not apply: the party is the uploader itself, the one that knows the file is whole. */
+const theUploader: PartyRule = (backup, principal) =>
+  (backup.rels.uploaded_by_user ?? backup.rels.uploaded_by_service_account) === principal.id
+    ? null
+    : 'Only the device that created the backup completes it.';
 
 export const BACKUP_STATES = ['uploading', 'available'] as const;
 
@@ -66,7 +74,7 @@ export const deviceBackups = defineResource({
         parties: [theUploader],
         access: { table: 'write', buckets: { deviceBackups: 'write' } },
         changes: (_backup, { now }) => ({ attributes: { completed_at: now.toISOString() } }),
-        work: acceptBackup,
+        work: async (scope, backup) => (await completion()).acceptBackup(scope, backup),
       },
     },
   }),

@@ -3,15 +3,14 @@
  * answers 202 with it; a worker does it in bounded chunks, saving a checkpoint after each, and the job
  * shows its status, progress, errors and result. A job is its creator's, like an export: anyone else gets
  * 404. The record changes twice (created; succeeded or failed: the events a client may subscribe to);
- * its status and progress in between live in its working state (`shared/data/jobs.ts`), shown here.
+ * its status and progress in between live in its working state (`shared/data/jobs.ts`), shown with it
+ * (`working-state.ts`).
  */
 
 import * as z from 'zod';
 import type { Principal } from '#shared/auth/principal';
-import { JOB_DUE_KIND, type JobState, jobStateKey } from '#shared/data/jobs';
-import { readAheadOr } from '#shared/data/repository';
+import { JOB_DUE_KIND, jobStateKey } from '#shared/data/job-keys';
 import { byCreatorPattern, keptByCreator } from '#shared/data/retention';
-import type { Scope } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
 import { dueWorkKind } from '#shared/engine/due-work-kind';
 import { defineLifecycle } from '#shared/engine/lifecycle';
@@ -41,35 +40,8 @@ export const keptJobs = (orgId: string, principalId: string) =>
 export const isJobCreator = (job: StoredResource, principal: Principal | null) =>
   job.rels.created_by_user === principal?.id || job.rels.created_by_service_account === principal?.id;
 
-/**
- * The record as it stands: status and progress from its working state while it is unfinished. A state
- * already finished means the record's last version (its result) landed after the record was read: the
- * job shows as running until it is read again, never as finished without its result or errors.
- */
-const withState = async (scope: Scope, items: StoredResource[]) => {
-  const open = items.filter((job) => job.attributes.status === 'queued');
-  if (open.length === 0) return items;
-  const states = new Map(
-    (
-      await readAheadOr<JobState>(
-        scope,
-        open.map((job) => jobStateKey(job.id)),
-      )
-    ).map((s) => [s.job_id, s]),
-  );
-  return items.map((job) => {
-    const state = states.get(job.id);
-    if (!state || job.attributes.status !== 'queued') return job;
-    return {
-      ...job,
-      attributes: {
-        ...job.attributes,
-        status: state.status === 'queued' ? 'queued' : 'running',
-        progress: { processed: state.processed, total: state.total },
-      },
-    };
-  });
-};
+/** A job's working state is read with the first job read: every function reads this declaration. */
+const workingState = () => import('./working-state');
 
 export const JOB_STATES = ['queued', 'running', 'succeeded', 'failed'] as const;
 
@@ -117,12 +89,12 @@ export const jobs = defineResource({
     defaultSort: '-created_at',
     includes: ['location_import', 'export'],
   },
-  derive: withState,
+  derive: async (scope, items) => (await workingState()).withState(scope, items),
   // Read with the job though only a queued one needs it: an item more in the batch, not a round trip.
   derivedKeys: (_orgId, id) => [jobStateKey(id)],
   /**
    * Only its worker moves a job (`worker.ts`): no client route, so `allowed_transitions` is empty; the
-   * stored state is queued until it finishes (running is its working state's, shown by `withState`).
+   * stored state is queued until it finishes (running is its working state's, shown by `withState` in `working-state.ts`).
    */
   lifecycle: defineLifecycle({
     attribute: 'status',

@@ -1,7 +1,4 @@
 import * as z from 'zod';
-import { batchGetInScope } from '#shared/data/repository';
-import type { Scope } from '#shared/data/scope';
-import type { StoredResource } from '#shared/data/stored-resource';
 import { defineResource } from '#shared/engine/resource-definition';
 
 /** An organisation is the root of its own tenant partition: it is stored in itself. */
@@ -27,10 +24,3 @@ export const organisations = defineResource({
     includes: [],
   },
 });
-
-/** The organisations of the scope (those the caller holds grants in): one BatchGetItem. */
-export const organisationsInScope = (scope: Scope): Promise<StoredResource[]> =>
-  batchGetInScope(
-    scope,
-    scope.orgIds.map((id) => organisations.keyOf(id, id)),
-  );

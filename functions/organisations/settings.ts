@@ -8,9 +8,7 @@
  * none is a setting here.
  */
 import * as z from 'zod';
-import { SETTINGS_DEFAULTS, settingsIdOf, settingsKey } from '#shared/data/organisation-settings';
-import type { StoredResource } from '#shared/data/stored-resource';
-import { newRecord } from '#shared/engine/record-writes';
+import { settingsKey } from '#shared/data/organisation-settings';
 import { defineResource } from '#shared/engine/resource-definition';
 import { fillPath } from '#shared/http/path-template';
 import { integer, languageTag, timeZone } from '#shared/jsonapi/attribute-types';
@@ -52,7 +50,3 @@ export const settings = defineResource({
   keyOf: (orgId) => settingsKey(orgId),
   selfPath: (record) => fillPath(SETTINGS_PATH, { org_id: record.org_id }),
 });
-
-/** The settings record a new organisation is made with. */
-export const defaultSettings = (orgId: string, now = new Date()): StoredResource =>
-  newRecord(settings, orgId, { attributes: { ...SETTINGS_DEFAULTS } }, now, settingsIdOf(orgId));

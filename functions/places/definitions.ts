@@ -1,7 +1,8 @@
 /** Places an organisation manages. */
 import * as z from 'zod';
 import { keyFrom } from '#shared/data/access-patterns';
-import { type JobState, jobStateKey } from '#shared/data/jobs';
+import { jobStateKey } from '#shared/data/job-keys';
+import type { JobState } from '#shared/data/jobs';
 import { readAheadOr } from '#shared/data/repository';
 import type { Scope } from '#shared/data/scope';
 import { type StoredResource, tenantPattern } from '#shared/data/stored-resource';

@@ -6,11 +6,43 @@
 
 import * as z from 'zod';
 import type { StoredResource } from '#shared/data/stored-resource';
-import { deletedPattern } from '#shared/data/trees';
+import { deletedKey, deletedPattern } from '#shared/data/trees';
+import { defineLifecycle } from '#shared/engine/lifecycle';
 import { defineResource } from '#shared/engine/resource-definition';
 import { instant } from '#shared/jsonapi/served-types';
-import { progressKey, withProgress } from './progress';
-import { restorable } from './restoring';
+import { progressKey } from './progress-keys';
+
+/**
+ * Schemes' progress (`progress.ts`, read with each scheme) and a restore's writes (`restoring.ts`) load when
+ * first used: every function reads these declarations, few read a scheme or restore a node.
+ */
+const progress = () => import('./progress');
+const restoring = () => import('./restoring');
+
+const NODE_STATES = ['in_place', 'deleted'] as const;
+
+/**
+ * A node's one move, `restore` (deleted → in_place). Deleting parks a node in its organisation's deleted
+ * partition, out of its collection and its tree (`hierarchy.ts`): its state is where it is kept, not an
+ * attribute (`status` is the work's own, PATCHed freely). The move's route reads it there (`parked`), and
+ * its writes file it in its tree again and move its scheme's counts back. `noun` names a node of `type` in
+ * its reasons ("A scheme in place cannot be restored.").
+ */
+const restorable = (type: string, noun: string) =>
+  defineLifecycle({
+    state: () => 'in_place',
+    parked: { state: 'deleted', keyOf: (orgId, id) => deletedKey(orgId, type, id) },
+    states: NODE_STATES,
+    noun,
+    transitions: {
+      restore: {
+        from: ['deleted'],
+        to: 'in_place',
+        event: 'restored',
+        writes: async (moved) => (await restoring()).nodeRestored(moved),
+      },
+    },
+  });
 
 /** The scheme meta the spec shows that this service does not vary (no templates, imports or schedules yet). */
 const fixedMeta = (scheme: StoredResource): StoredResource => ({
@@ -105,7 +137,7 @@ export const schemes = defineResource({
     created_by_user: { type: 'users' },
     created_by_service_account: { type: 'service-accounts' },
   },
-  derive: (scope, items) => withProgress(scope, items.map(fixedMeta)),
+  derive: async (scope, items) => (await progress()).withProgress(scope, items.map(fixedMeta)),
   derivedKeys: (orgId, id) => [progressKey(orgId, id)],
   collection: {
     ...named,

@@ -11,11 +11,11 @@
  * at the same moment cannot be lost from the scheme.
  */
 
-import { declareAccessPatterns, keyFrom } from '#shared/data/access-patterns';
 import { getItem, readAheadOr } from '#shared/data/repository';
 import type { Scope } from '#shared/data/scope';
-import { resourceKey, type StoredResource, tenantPattern } from '#shared/data/stored-resource';
+import { resourceKey, type StoredResource } from '#shared/data/stored-resource';
 import type { WriteOp } from '#shared/data/transaction';
+import { progressKey } from './progress-keys';
 import {
   bucketOf,
   OPERATION_BUCKETS,
@@ -30,14 +30,6 @@ interface Progress extends Partial<Record<OperationBucket, number>> {
   version?: number;
   work_order_ids?: Set<string>;
 }
-
-const keys = /* @__PURE__ */ declareAccessPatterns('projects/progress', {
-  progress: {
-    ...tenantPattern('progress', '{id}'),
-    about: "a scheme's progress (its work orders' and operations' counts), read with the scheme",
-  },
-});
-export const progressKey = (orgId: string, id: string) => keyFrom(keys.progress, { org_id: orgId, id });
 
 const negated = (progress: Progress | null) =>
   Object.fromEntries(OPERATION_BUCKETS.map((b) => [b, -(progress?.[b] ?? 0)]));

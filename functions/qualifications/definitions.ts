@@ -14,7 +14,6 @@ import type { Check } from '#shared/engine/record-writes';
 import { CRUD, defineResource } from '#shared/engine/resource-definition';
 import { freeText, requiredLine } from '#shared/jsonapi/attribute-types';
 import { ValidationError } from '#shared/jsonapi/errors';
-import { readAwardFacts } from './award-facts';
 import {
   AWARD_STATUSES,
   type AwardAction,
@@ -43,6 +42,9 @@ const fourEyes =
   (action: AwardAction): PartyRule =>
   (award, principal) =>
     deciderRefusal(action, String(award.rels.person), principal.kind === 'user' ? principal.id : null);
+
+/** What an award's evidence guard reads (`award-facts.ts`), loaded when its moves are weighed or made. */
+const awardFacts = () => import('./award-facts');
 
 /** A decision's writes (`award-moves.ts`), loaded when a move is made, so reads carry none of them. */
 const decisionWrites =
@@ -212,7 +214,8 @@ export const qualificationAwards = defineResource({
     attribute: 'status',
     states: AWARD_STATUSES,
     noun: 'award',
-    facts: (scope, award) => readAwardFacts(scope, award, qualificationTypes.keyOf),
+    facts: async (scope, award) =>
+      (await awardFacts()).readAwardFacts(scope, award, qualificationTypes.keyOf),
     transitions: {
       approve: {
         from: ['pending_approval'],

@@ -3,8 +3,8 @@
  * resource: a day's register is `filter[day]` (or `filter[signed_in_at.since/until]`), and who is on site
  * now is `filter[on_site]=true` with the site, read from a sparse index of open attendances. A site is a
  * scheme or a location; its rules (closing time, the qualifications it requires) are its `site-settings`.
- * Writes: `sign-in.ts`, `corrections.ts`; sign-out is the declared machine's one move (`attendance-moves.ts`),
- * made by the person (`site-attendances:self`), the gate (`manage`) or the schedule at closing time
+ * Writes: `sign-in.ts`, `corrections.ts`; sign-out is the declared machine's one move (its writes:
+ * `attendance-moves.ts`), made by the person (`site-attendances:self`), the gate (`manage`) or the schedule at closing time
  * (`closing-time.ts`).
  */
 
@@ -14,16 +14,37 @@ import { ruleResultSchema } from '#functions/qualifications/rules/rules';
 import { declareAccessPatterns, partitionFrom } from '#shared/data/access-patterns';
 import type { FilterClause } from '#shared/data/collection-query';
 import { uuidv5 } from '#shared/data/ids';
-import { defineLifecycle } from '#shared/engine/lifecycle';
-import { countOnNamed } from '#shared/engine/moments';
+import type { StoredResource } from '#shared/data/stored-resource';
+import { defineLifecycle, type MoveContext } from '#shared/engine/lifecycle';
+import { byPrincipal, countOnNamed } from '#shared/engine/moments';
 import { defineResource } from '#shared/engine/resource-definition';
 import { ValidationError } from '#shared/jsonapi/errors';
 import { instant } from '#shared/jsonapi/served-types';
-import { attendanceState, signedOutChanges, signOutWrites, siteOf } from './attendance-moves';
 import { notThePerson, SELF_PERMISSION } from './rules/self';
 import { CLOCK_TIME } from './rules/site-day';
+import { siteOf } from './rules/sites';
 
 export { siteOf };
+
+/** The sign-out's writes load when it is made: every function reads this declaration, few sign anyone out. */
+const attendanceMoves = () => import('./attendance-moves');
+
+/** An attendance is on site until it has an end; no state is stored beside the times. */
+const attendanceState = (attendance: StoredResource) =>
+  attendance.attributes.signed_out_at === null ? 'on_site' : 'signed_out';
+
+/**
+ * The end, now: by the person themselves (`self`), someone at the gate (`manual`), or the schedule at the
+ * site's closing time (`auto`: the system's move, whose `now` is the closing time itself).
+ */
+const signedOutChanges = (attendance: StoredResource, { principal, now }: MoveContext) => ({
+  attributes: {
+    signed_out_at: now.toISOString(),
+    method_out: principal === null ? 'auto' : principal.id === attendance.rels.person ? 'self' : 'manual',
+  },
+  meta: { on_site: false },
+  rels: byPrincipal('signed_out_by', principal, 'signed_out_by'),
+});
 
 /** The `gsi1` partition of the attendances open on a site: who is there now. */
 const keys = /* @__PURE__ */ declareAccessPatterns('site-attendances/definitions', {
@@ -145,7 +166,7 @@ export const siteAttendances = defineResource({
           rule: (attendance, caller) => notThePerson(attendance.rels.person, caller, 'out'),
         },
         changes: signedOutChanges,
-        writes: signOutWrites,
+        writes: async (moved, before) => (await attendanceMoves()).signOutWrites(moved, before),
       },
     },
   }),

@@ -7,8 +7,8 @@ import { featureConfigurations } from '#functions/feature-configurations/definit
 import { createGrant, grantRecord, grantWrites } from '#functions/iam/grant-writes';
 import { createKey, createServiceAccount } from '#functions/iam/service-accounts';
 import { createSsoProvider as createSsoProviderRecord } from '#functions/iam/sso-providers';
+import { defaultSettings } from '#functions/organisations/default-settings';
 import { organisations } from '#functions/organisations/definitions';
-import { defaultSettings } from '#functions/organisations/settings';
 import { createTeam as createTeamRecord } from '#functions/people/team-writes';
 import { users } from '#functions/people/users';
 import { uuidv7 } from '#shared/data/ids';

@@ -23,7 +23,7 @@ import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { declareAccessPatterns, partitionFrom } from './access-patterns';
 import { documents, tableName } from './clients';
 import { type DueEntry, type DueFilter, dueEntry, dueEntryOp, dueKeys } from './due-work';
-import { JOB_DUE_KIND } from './jobs';
+import { JOB_DUE_KIND } from './job-keys';
 import { scopeOf, systemActor } from './scope';
 import { commit, WriteRefused } from './transaction';
 

@@ -11,11 +11,10 @@
  */
 import { GetCommand, type TransactWriteCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config';
-import { declareAccessPatterns, keyFrom } from './access-patterns';
 import { documents, tableName } from './clients';
 import { dueKeys } from './due-keys';
+import { JOB_DUE_KIND, jobStateKey } from './job-keys';
 import type { Scope } from './scope';
-import type { ItemKey } from './stored-resource';
 import { commit, type WriteOp, WriteRefused } from './transaction';
 
 export type JobStatus = 'queued' | 'running' | 'succeeded' | 'failed';
@@ -45,19 +44,7 @@ export interface JobState {
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
-/** The due-work kind of a job whose lease has run out. */
-export const JOB_DUE_KIND = 'job-restart';
-const keys = /* @__PURE__ */ declareAccessPatterns('data/jobs', {
-  state: {
-    index: 'table',
-    pk: 'JOB#{job_id}',
-    sk: 'STATE',
-    about:
-      "a job's state (internal): status, lease, chunks done, `last_error`; `expires_at` with its job; while queued or leased, its own entry on the due index (`job-restart`, due its lease's end)",
-  },
-});
 const due = (jobId: string, leaseUntil: number) => dueKeys(JOB_DUE_KIND, jobId, leaseUntil);
-export const jobStateKey = (jobId: string): ItemKey => keyFrom(keys.state, { job_id: jobId });
 
 /** The state of a job just created: queued, free to take, and due for a restart a lease later. */
 export const newJobState = (

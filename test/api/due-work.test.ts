@@ -16,7 +16,7 @@ import { deliverEvent } from '#functions/webhooks/deliveries';
 import { documents, tableName } from '#shared/data/clients';
 import { type DueEntry, dueEntries, dueEntryOp, dueKeys, removeDueEntryOp } from '#shared/data/due-work';
 import { carryOverFormerDueEntries } from '#shared/data/former-due-entries';
-import { jobStateKey } from '#shared/data/jobs';
+import { jobStateKey } from '#shared/data/job-keys';
 import { recurringEntry, retireOps } from '#shared/data/recurring-entries';
 import { scopeOf, systemActor } from '#shared/data/scope';
 import type { ItemKey } from '#shared/data/stored-resource';

@@ -1,14 +1,33 @@
 /**
- * The construction phase plan (one per scheme) and its one move, handover (`moves.ts`): the Principal
- * Contractor hands over a complete plan, after which it changes only through proposed changes.
+ * The construction phase plan (one per scheme) and its one move, handover: the Principal Contractor hands
+ * over a complete plan, after which it changes only through proposed changes. Who may and when are decided
+ * here from the facts `moves.ts` reads; what the move reads and writes loads only when a move is made or
+ * asked about, so the functions that merely read this declaration carry none of it.
  */
 import * as z from 'zod';
-import { defineLifecycle } from '#shared/engine/lifecycle';
+import type { Principal } from '#shared/auth/principal';
+import type { Scope } from '#shared/data/scope';
+import type { StoredResource } from '#shared/data/stored-resource';
+import { defineLifecycle, type PartyRule } from '#shared/engine/lifecycle';
 import { byPrincipal } from '#shared/engine/moments';
 import { defineResource } from '#shared/engine/resource-definition';
 import { author, byCreation, PLAN_STATUSES, sectionsOf, status } from '../definitions';
-import { planContentSections } from '../rules/documents';
-import { completeForHandover, dutyHolder, handoverWrites, readHandoverFacts } from './moves';
+import type { DutyFacts, HandoverFacts } from '../move-facts';
+import { handoverGaps, planContentSections } from '../rules/documents';
+import { type DutyRole, roleRefusal } from '../rules/duty-holders';
+
+/** The handover's facts and history entry (`moves.ts`): every function reads this declaration, few hand over. */
+const moves = () => import('./moves');
+
+/** Only a holder of one of `anyOf` on the scheme may make the move (CDM 2015's duty holders). */
+export const dutyHolder =
+  (anyOf: readonly DutyRole[], action: string): PartyRule<DutyFacts> =>
+  (_record, _principal, { held }) =>
+    roleRefusal(held, anyOf, action);
+
+/** A plan is handed over complete (`handoverGaps`): each gap is a reason. */
+const completeForHandover = (_plan: StoredResource, { completeness }: HandoverFacts): string[] =>
+  completeness ? handoverGaps(completeness).map((gap) => `The plan is not complete: ${gap}.`) : [];
 
 export const constructionPhasePlans = defineResource({
   type: 'construction-phase-plans',
@@ -37,7 +56,11 @@ export const constructionPhasePlans = defineResource({
     attribute: 'status',
     states: PLAN_STATUSES,
     noun: 'plan',
-    facts: readHandoverFacts,
+    facts: async (
+      scope: Scope,
+      record: StoredResource,
+      principal: Principal | null,
+    ): Promise<HandoverFacts> => (await moves()).readHandoverFacts(scope, record, principal),
     partiesReadFacts: true,
     transitions: {
       handover: {
@@ -51,7 +74,7 @@ export const constructionPhasePlans = defineResource({
           meta: { version: plan.version + 1, handed_over_at: now.toISOString() },
           rels: byPrincipal('handed_over_by', principal),
         }),
-        writes: handoverWrites,
+        writes: async (moved, before, context) => (await moves()).handoverWrites(moved, before, context),
       },
     },
   }),

@@ -1,42 +1,27 @@
 /**
  * What a plan's handover reads and writes beside its status: the caller's duty-holder roles from the
- * scheme's CDM file (who may: a party rule, 403), what completeness is decided from (a guard: 409
- * `STATE.001`, each gap a reason in `meta.allowed_transitions`), and the history entry of the version it
- * makes. Nothing here imports the plan's declaration (`definition.ts`), which names these.
+ * scheme's CDM file (which the party rules in `definition.ts` decide from: 403), what completeness is
+ * decided from (its guard: 409 `STATE.001`, each gap a reason in `meta.allowed_transitions`), and the
+ * history entry of the version it makes. The declaration loads this module when a move is made or asked
+ * about; a proposed change's decision reads the caller's roles and records through it too.
  */
 import type { Principal } from '#shared/auth/principal';
 import { signedIn } from '#shared/auth/signed-in';
 import { batchGetInScope } from '#shared/data/repository';
 import type { Scope } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
-import type { MoveContext, MoveWrites, PartyRule } from '#shared/engine/lifecycle';
+import type { MoveContext, MoveWrites } from '#shared/engine/lifecycle';
 import { readCdmFile } from '../cdm-file';
 import { planRisks, preConstructionInformation, siteHazards } from '../definitions';
+import type { HandoverFacts } from '../move-facts';
 import { versionEntry } from '../plan-history';
-import { type PlanFacts as Completeness, handoverGaps } from '../rules/documents';
-import { type DutyRole, roleRefusal } from '../rules/duty-holders';
-
-/** The roles the caller holds on the record's scheme: every CDM move's party rules read them. */
-export interface DutyFacts {
-  held: ReadonlySet<DutyRole>;
-}
+import type { PlanFacts as Completeness } from '../rules/documents';
 
 export const rolesOn = async (scope: Scope, record: StoredResource, principal: Principal | null) =>
   (await readCdmFile(scope, record.org_id, String(record.rels.scheme), signedIn(principal))).held;
 
-/** Only a holder of one of `anyOf` on the scheme may make the move (CDM 2015's duty holders). */
-export const dutyHolder =
-  (anyOf: readonly DutyRole[], action: string): PartyRule<DutyFacts> =>
-  (_record, _principal, { held }) =>
-    roleRefusal(held, anyOf, action);
-
 export const one = async (scope: Scope, key: { pk: string; sk: string } | null) =>
   key ? ((await batchGetInScope(scope, [key]))[0] ?? null) : null;
-
-export interface HandoverFacts extends DutyFacts {
-  /** What completeness is decided from: read for a draft only (a plan handed over is not handed over again). */
-  completeness: Completeness | null;
-}
 
 /** The plan's risks and its pack's hazards, the risks read beside the pack. */
 const completenessOf = async (scope: Scope, plan: StoredResource): Promise<Completeness> => {
@@ -71,10 +56,6 @@ export const readHandoverFacts = async (
   ]);
   return { held, completeness };
 };
-
-/** A plan is handed over complete (`handoverGaps`): each gap is a reason. */
-export const completeForHandover = (_plan: StoredResource, { completeness }: HandoverFacts): string[] =>
-  completeness ? handoverGaps(completeness).map((gap) => `The plan is not complete: ${gap}.`) : [];
 
 /** The handover's history entry: the plan's version it made, with no content. */
 export const handoverWrites = (

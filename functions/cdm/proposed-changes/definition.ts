@@ -1,25 +1,87 @@
 /**
- * A proposed change to a handed-over plan, and its moves (`moves.ts`): the other party accepts it (applied
- * as the plan's next version) or rejects it with a reason; the proposer never decides it.
+ * A proposed change to a handed-over plan, and its moves: the other party accepts it (applied as the plan's
+ * next version) or rejects it with a reason; the proposer never decides it. Who may and when are decided
+ * here from the facts `moves.ts` reads; what a decision reads and writes loads only when a move is made or
+ * asked about, so the functions that merely read this declaration carry none of it.
  */
 import * as z from 'zod';
-import { defineLifecycle } from '#shared/engine/lifecycle';
+import type { Principal } from '#shared/auth/principal';
+import { signedIn } from '#shared/auth/signed-in';
+import type { Scope } from '#shared/data/scope';
+import type { StoredResource } from '#shared/data/stored-resource';
+import { defineLifecycle, type MoveContext, type PartyRule } from '#shared/engine/lifecycle';
+import { byPrincipal } from '#shared/engine/moments';
 import { defineResource } from '#shared/engine/resource-definition';
 import { requiredText } from '#shared/jsonapi/attribute-types';
 import { jsonObject } from '#shared/jsonapi/served-types';
+import { dutyHolder } from '../construction-phase-plans/definition';
 import { byCreation, decider, decision, status } from '../definitions';
-import { type PlanSection, planSections } from '../rules/documents';
-import { dutyRoles } from '../rules/duty-holders';
+import type { DecisionFacts, DutyFacts } from '../move-facts';
 import {
-  acceptanceWrites,
-  appliesCleanly,
-  decided,
-  notTheProposer,
-  readDecisionFacts,
-  theOtherParty,
-} from './moves';
+  applyRefusal,
+  type ChangeOperation,
+  decidingRole,
+  type PlanSection,
+  planSections,
+} from '../rules/documents';
+import { dutyRoles, dutyRoleTitles } from '../rules/duty-holders';
+
+/** A decision's facts and an acceptance's writes (`moves.ts`): every function reads this, few decide. */
+const moves = () => import('./moves');
 
 const CHANGE_STATUSES = ['pending', 'accepted', 'rejected'] as const;
+
+const proposerRoleOf = (change: StoredResource) =>
+  change.attributes.proposer_role as 'client' | 'principal_contractor';
+
+/** Whether `principal` is the one a `<prefix>_*` pair names. */
+const isPrincipal = (record: StoredResource, prefix: string, principal: Principal): boolean =>
+  record.rels[`${prefix}_user`] === principal.id || record.rels[`${prefix}_service_account`] === principal.id;
+
+/** Four eyes: whoever proposed a change never decides it. */
+const notTheProposer: PartyRule = (change, principal) =>
+  isPrincipal(change, 'proposed_by', principal)
+    ? `The proposer cannot decide their own change: the ${dutyRoleTitles[decidingRole(proposerRoleOf(change))]} on this scheme decides it.`
+    : null;
+
+/** The other party decides: the Principal Contractor a Client's change, and the other way round. */
+const theOtherParty: PartyRule<DutyFacts> = (change, principal, facts) =>
+  dutyHolder(
+    [decidingRole(proposerRoleOf(change))],
+    `decide a change proposed by the ${dutyRoleTitles[proposerRoleOf(change)]}`,
+  )(change, principal, facts);
+
+/** A change is accepted only while it applies cleanly to the plan as it is now (`applyRefusal`). */
+const appliesCleanly = (change: StoredResource, { target }: DecisionFacts): string[] => {
+  if (!target) return ['The plan this change is to is no longer there.'];
+  const { plan, risk, proposal, hazard } = target;
+  const section = change.attributes.section as PlanSection;
+  const operation = change.attributes.operation as ChangeOperation;
+  const hazardAvailable = proposal
+    ? proposal.attributes.status !== 'rejected'
+    : hazard?.attributes.status === 'active' &&
+      hazard.rels.pre_construction_information === plan.rels.pre_construction_information;
+  const refusal = applyRefusal({
+    basedOnVersion: Number(change.meta.based_on_version),
+    section,
+    operation,
+    sectionChangedAt: Number((plan.meta.section_versions as Record<string, number>)[section] ?? 0),
+    riskChangedAt: risk ? Number(risk.meta.plan_version ?? 0) : null,
+    hazardAvailable: operation !== 'create' || hazardAvailable,
+  });
+  return refusal ? [refusal] : [];
+};
+
+/** Who decided, when and (a rejection always) why. */
+const decided = (_change: StoredResource, { principal, now, input }: MoveContext<DecisionFacts>) => ({
+  attributes: {
+    decision_reason:
+      (input as { data?: { attributes?: { decision_reason?: string } } } | undefined)?.data?.attributes
+        ?.decision_reason ?? null,
+    decided_at: now.toISOString(),
+  },
+  rels: byPrincipal('decided_by', signedIn(principal)),
+});
 
 /** A decision's document (`POST …/accept`, `…/reject`): the reason, which a rejection must give. */
 const decisionInput = (reason: 'required' | 'optional') => () => {
@@ -80,7 +142,11 @@ export const proposedChanges = defineResource({
     attribute: 'status',
     states: CHANGE_STATUSES,
     noun: 'proposed change',
-    facts: readDecisionFacts,
+    facts: async (
+      scope: Scope,
+      record: StoredResource,
+      principal: Principal | null,
+    ): Promise<DecisionFacts> => (await moves()).readDecisionFacts(scope, record, principal),
     partiesReadFacts: true,
     patchAlias: true,
     transitions: {
@@ -92,7 +158,7 @@ export const proposedChanges = defineResource({
         guards: [appliesCleanly],
         input: decisionInput('optional'),
         changes: decided,
-        writes: acceptanceWrites,
+        writes: async (moved, before, context) => (await moves()).acceptanceWrites(moved, before, context),
       },
       reject: {
         from: ['pending'],

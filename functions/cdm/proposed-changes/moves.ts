@@ -1,37 +1,21 @@
 /**
  * What a proposed change's decision reads and writes beside its status: the caller's duty-holder roles
- * (the other party decides, never the proposer: party rules, 403), whether the change still applies to the
- * plan (a guard: 409 `STATE.001`), and, accepted, the plan's next version in the same transaction.
+ * (which the party rules in `definition.ts` decide from: 403), the records its guard decides whether the
+ * change still applies to (409 `STATE.001`), and, accepted, the plan's next version in the same
+ * transaction. The declaration loads this module when a move is made or asked about.
  */
 import type { Principal } from '#shared/auth/principal';
 import { signedIn } from '#shared/auth/signed-in';
 import type { Scope } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
-import type { MoveContext, MoveWrites, PartyRule } from '#shared/engine/lifecycle';
-import { byPrincipal } from '#shared/engine/record-writes';
-import { isPrincipal } from '../cdm-file';
+import type { MoveContext, MoveWrites } from '#shared/engine/lifecycle';
 import { constructionPhasePlans } from '../construction-phase-plans/definition';
-import { type DutyFacts, dutyHolder, one, rolesOn } from '../construction-phase-plans/moves';
+import { one, rolesOn } from '../construction-phase-plans/moves';
 import { hazardProposals, planRisks, preConstructionInformation, siteHazards } from '../definitions';
+import type { AcceptanceTarget, DecisionFacts } from '../move-facts';
 import { changedRisk, newRisk, type PlanEdit, planEditOps } from '../plans';
 import { acceptProposalOps } from '../pre-construction';
-import { applyRefusal, type ChangeOperation, decidingRole, type PlanSection } from '../rules/documents';
-import { dutyRoleTitles } from '../rules/duty-holders';
-
-/** What accepting a change touches: the plan, the risk it names, the hazard or hazard proposal, the pack. */
-interface AcceptanceTarget {
-  plan: StoredResource;
-  risk: StoredResource | null;
-  proposal: StoredResource | null;
-  hazard: StoredResource | null;
-  /** Read only when the change accepts a pending hazard proposal, which lists the new hazard on it. */
-  pack: StoredResource | null;
-}
-
-export interface DecisionFacts extends DutyFacts {
-  /** Read for a pending change only (a decision is final). */
-  target: AcceptanceTarget | null;
-}
+import type { ChangeOperation, PlanSection } from '../rules/documents';
 
 const targetOf = async (scope: Scope, change: StoredResource): Promise<AcceptanceTarget | null> => {
   const orgId = change.org_id;
@@ -71,54 +55,6 @@ export const readDecisionFacts = async (
   ]);
   return { held, target };
 };
-
-const proposerRoleOf = (change: StoredResource) =>
-  change.attributes.proposer_role as 'client' | 'principal_contractor';
-
-/** Four eyes: whoever proposed a change never decides it. */
-export const notTheProposer: PartyRule = (change, principal) =>
-  isPrincipal(change, 'proposed_by', principal)
-    ? `The proposer cannot decide their own change: the ${dutyRoleTitles[decidingRole(proposerRoleOf(change))]} on this scheme decides it.`
-    : null;
-
-/** The other party decides: the Principal Contractor a Client's change, and the other way round. */
-export const theOtherParty: PartyRule<DutyFacts> = (change, principal, facts) =>
-  dutyHolder(
-    [decidingRole(proposerRoleOf(change))],
-    `decide a change proposed by the ${dutyRoleTitles[proposerRoleOf(change)]}`,
-  )(change, principal, facts);
-
-/** A change is accepted only while it applies cleanly to the plan as it is now (`applyRefusal`). */
-export const appliesCleanly = (change: StoredResource, { target }: DecisionFacts): string[] => {
-  if (!target) return ['The plan this change is to is no longer there.'];
-  const { plan, risk, proposal, hazard } = target;
-  const section = change.attributes.section as PlanSection;
-  const operation = change.attributes.operation as ChangeOperation;
-  const hazardAvailable = proposal
-    ? proposal.attributes.status !== 'rejected'
-    : hazard?.attributes.status === 'active' &&
-      hazard.rels.pre_construction_information === plan.rels.pre_construction_information;
-  const refusal = applyRefusal({
-    basedOnVersion: Number(change.meta.based_on_version),
-    section,
-    operation,
-    sectionChangedAt: Number((plan.meta.section_versions as Record<string, number>)[section] ?? 0),
-    riskChangedAt: risk ? Number(risk.meta.plan_version ?? 0) : null,
-    hazardAvailable: operation !== 'create' || hazardAvailable,
-  });
-  return refusal ? [refusal] : [];
-};
-
-/** Who decided, when and (a rejection always) why. */
-export const decided = (_change: StoredResource, { principal, now, input }: MoveContext<DecisionFacts>) => ({
-  attributes: {
-    decision_reason:
-      (input as { data?: { attributes?: { decision_reason?: string } } } | undefined)?.data?.attributes
-        ?.decision_reason ?? null,
-    decided_at: now.toISOString(),
-  },
-  rels: byPrincipal('decided_by', signedIn(principal)),
-});
 
 /**
  * Accepting applies the change as the plan's next version (its history entry naming the change), in the

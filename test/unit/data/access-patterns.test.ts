@@ -56,7 +56,7 @@ describe('stored keys do not change', () => {
       '#shared/data/principals'
     );
     const { counterKey, resourceKey } = await import('#shared/data/stored-resource');
-    const { jobStateKey } = await import('#shared/data/jobs');
+    const { jobStateKey } = await import('#shared/data/job-keys');
     const { dueKeys, dueEntry } = await import('#shared/data/due-work');
     const { geoIndexKeys } = await import('#shared/data/geo-index');
     const { treeKeys, deletedKey } = await import('#shared/data/trees');
@@ -65,7 +65,7 @@ describe('stored keys do not change', () => {
     const { siteInductionKey } = await import('#functions/qualifications/definitions');
     const { openAttendanceKey } = await import('#functions/site-attendances/attendance-moves');
     const { onSitePartition } = await import('#functions/site-attendances/definitions');
-    const { progressKey } = await import('#functions/projects/progress');
+    const { progressKey } = await import('#functions/projects/progress-keys');
     const { referenceClaim } = await import('#functions/places/definitions');
     expect([
       sessionKey('h'),
