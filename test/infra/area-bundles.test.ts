@@ -72,6 +72,16 @@ describe('each area function, bundled as deployed, loads and answers', () => {
   );
 });
 
+/**
+ * Request-time machinery a declaration names only behind an `import()`: the engine's endpoint handlers
+ * and the data modules that move files, send mail or write principals. Every function evaluates every
+ * declaration (the route table), so one static import of a move's writes from a declaration is read by
+ * every cold start; issue 41's state machines did that, and start-up went from 1.54× to 1.78× the bare
+ * handler's.
+ */
+const REQUEST_TIME =
+  /^shared\/engine\/(single|collection|transition|includes|children|crud-handlers|generic-endpoints|simple-crud|uploads)\.ts$|^shared\/data\/(files|s3|email|principals|children)\.ts$/;
+
 /** The source files whose code a cold start reads, before its route's own chunk. */
 const coldStartInputs = (area: string, routes: Route[]) => {
   const { metafile } = bundled(area, routes);
@@ -81,6 +91,16 @@ const coldStartInputs = (area: string, routes: Route[]) => {
     ),
   );
 };
+
+describe("a cold start reads the route table's declarations, not the moves and handlers they name", () => {
+  it.each([...areas()])(
+    '%s',
+    (area, routes) => {
+      expect(coldStartInputs(area, routes).filter((input) => REQUEST_TIME.test(input))).toEqual([]);
+    },
+    60_000,
+  );
+});
 
 describe('a function none of whose routes declares a bucket bundles no S3 client', () => {
   it.each([...areas()])(
