@@ -2,12 +2,12 @@ import { defineArea } from '#shared/engine/area';
 import { constructionPhasePlans } from './construction-phase-plans/definition';
 import {
   appointments,
-  hazardProposals,
   planRisks,
   planVersions,
   preConstructionInformation,
   siteHazards,
 } from './definitions';
+import { hazardProposals } from './hazard-proposals/definition';
 import { proposedChanges } from './proposed-changes/definition';
 
 export const area = defineArea('cdm', {

@@ -3,13 +3,19 @@
  * site hazards and hazard proposals, and the construction phase plan with its risks, versions and
  * proposed changes. Lists that grow without bound over a project (appointments, proposals, versions,
  * changes) are filed on `gsi1` under their parent; a pack's hazards and a plan's risks are listed on the
- * parent itself, so completeness checks read them consistently. The plan and its proposed changes, which
- * have a life, are declared beside their moves (`construction-phase-plans/definition.ts`,
- * `proposed-changes/definition.ts`), so what the moves read and write can use the declarations here.
+ * parent itself, so completeness checks read them consistently. The plan, its proposed changes and hazard
+ * proposals, which have a life, are declared beside their moves (`construction-phase-plans/definition.ts`,
+ * `proposed-changes/definition.ts`, `hazard-proposals/definition.ts`), so what the moves read and write can
+ * use the declarations here.
  */
 
 import * as z from 'zod';
+import { signedIn } from '#shared/auth/signed-in';
+import type { StoredResource } from '#shared/data/stored-resource';
+import type { MoveContext } from '#shared/engine/lifecycle';
+import { byPrincipal } from '#shared/engine/moments';
 import { type CollectionDeclaration, defineResource } from '#shared/engine/resource-definition';
+import { requiredText } from '#shared/jsonapi/attribute-types';
 import type { CollectionOptions } from '#shared/jsonapi/collection-query';
 import { instant, jsonObject } from '#shared/jsonapi/served-types';
 import { preConstructionSections } from './rules/documents';
@@ -37,15 +43,42 @@ export const decider = {
 const sectionContent = () => z.strictObject({ text: z.string(), items: z.array(z.string()).optional() });
 export const sectionsOf = (names: readonly string[]) =>
   z.strictObject(Object.fromEntries(names.map((name) => [name, sectionContent().nullable()])));
-const hazard = () => ({
+export const decision = () => ({
+  decision_reason: z.string().nullable(),
+  decided_at: instant().nullable(),
+});
+
+/** A decision's document (`POST …/accept`, `…/reject`): the reason, which a rejection must give. */
+export const decisionInput = (type: string, reason: 'required' | 'optional') => () => {
+  const decisionReason = requiredText(5000);
+  const document = z.strictObject({
+    data: z.strictObject({
+      type: z.literal(type),
+      attributes: z.strictObject({
+        decision_reason: reason === 'required' ? decisionReason : decisionReason.optional(),
+      }),
+    }),
+  });
+  // An acceptance may come with no body at all.
+  return reason === 'required' ? document : document.optional();
+};
+
+/** A decision's changes beside its state: who decided, when and (a rejection always) why. */
+export const decided = (_record: StoredResource, { principal, now, input }: MoveContext) => ({
+  attributes: {
+    decision_reason:
+      (input as { data?: { attributes?: { decision_reason?: string } } } | undefined)?.data?.attributes
+        ?.decision_reason ?? null,
+    decided_at: now.toISOString(),
+  },
+  rels: byPrincipal('decided_by', signedIn(principal)),
+});
+
+export const hazard = () => ({
   title: z.string(),
   description: z.string().optional(),
   location: z.string().optional(),
   severity: z.enum(['low', 'medium', 'high']),
-});
-export const decision = () => ({
-  decision_reason: z.string().nullable(),
-  decided_at: instant().nullable(),
 });
 export const PLAN_STATUSES = ['draft', 'handed_over'] as const;
 
@@ -130,35 +163,6 @@ export const siteHazards = defineResource({
     ...author,
   },
   collection: byCreation({ ...status, severity: { kind: 'eq', path: 'attributes.severity' } }),
-});
-
-export const hazardProposals = defineResource({
-  type: 'hazard-proposals',
-  events: ['accepted', 'rejected'],
-  tag: 'Pre-Construction Information',
-  names: { one: 'HazardProposal', many: 'HazardProposals' },
-  collectionPath: '/v3/pre-construction-information/{pre_construction_information_id}/hazard-proposals',
-  itemPath: '/v3/hazard-proposals/{hazard_proposal_id}',
-  permission: 'pre-construction-information',
-  endpoints: {
-    list: 'functions/cdm/hazard-proposals/list.ts',
-    get: true,
-    create: 'functions/cdm/hazard-proposals/create.ts',
-  },
-  served: () => ({
-    ...hazard(),
-    reason: z.string(),
-    status: z.enum(['pending', 'accepted', 'rejected']),
-    ...decision(),
-  }),
-  relationships: {
-    scheme: { type: 'schemes' },
-    pre_construction_information: { type: 'pre-construction-information' },
-    site_hazard: { type: 'site-hazards' },
-    ...author,
-    ...decider,
-  },
-  collection: byCreation(status, ['site_hazard']),
 });
 
 export const planRisks = defineResource({

@@ -43,6 +43,10 @@ export const examples: RequestExamples = {
       attributes: { status: 'rejected', decision_reason: 'Not a hazard' },
     },
   }),
+  acceptHazardProposal: null,
+  rejectHazardProposal: () => ({
+    data: { type: 'hazard-proposals', attributes: { decision_reason: 'Covered by the ground survey' } },
+  }),
   createConstructionPhasePlan: () => ({ data: { type: 'construction-phase-plans' } }),
   updateConstructionPhasePlan: (i) => ({
     data: {

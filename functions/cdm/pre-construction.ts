@@ -11,9 +11,8 @@ import type { WriteOp } from '#shared/data/transaction';
 import { fileChild } from '#shared/engine/children';
 import { byPrincipal, changedRecord, commitChecked, newRecord } from '#shared/engine/record-writes';
 import type { ResourceDefinition } from '#shared/engine/resource-definition';
-import { readInScope } from '#shared/engine/single';
 import { freeText, requiredLine, requiredText } from '#shared/jsonapi/attribute-types';
-import { ConflictError, ForbiddenError, ValidationError } from '#shared/jsonapi/errors';
+import { ConflictError, ForbiddenError } from '#shared/jsonapi/errors';
 import { assertSameId, parseDocument } from '#shared/jsonapi/request-document';
 import {
   type CdmFile,
@@ -23,12 +22,11 @@ import {
   requireRole,
   sectionsSchema,
 } from './cdm-file';
-import { hazardProposals, preConstructionInformation, siteHazards } from './definitions';
+import { preConstructionInformation, siteHazards } from './definitions';
+import { hazardProposals } from './hazard-proposals/definition';
 import { type PreConstructionSection, preConstructionSections, unownedSections } from './rules/documents';
 import { dutyRoleTitles } from './rules/duty-holders';
-
-/** A pack lists its hazards on itself; this bounds the item well inside DynamoDB's 400 KB. */
-export const MAX_HAZARDS = 500;
+import { newHazard, proposedHazard, withHazard } from './site-hazards/writes';
 
 const sectionNames = Object.keys(preConstructionSections) as PreConstructionSection[];
 const sections = sectionsSchema(sectionNames);
@@ -118,42 +116,6 @@ export const updatePack = async ({ scope, record: pack, file, body }: CdmWrite, 
   return next;
 };
 
-/** The pack with one more hazard listed, refused past the limit. */
-const withHazard = (pack: StoredResource, hazardId: string, now: Date) => {
-  const listed = (pack.rels.site_hazards as string[] | undefined) ?? [];
-  if (listed.length >= MAX_HAZARDS) {
-    throw new ConflictError(`A pack holds at most ${MAX_HAZARDS} site hazards; retire and consolidate some.`);
-  }
-  return changedRecord(
-    preConstructionInformation,
-    pack,
-    { rels: { site_hazards: [...listed, hazardId] } },
-    now,
-  );
-};
-
-const newHazard = (
-  pack: StoredResource,
-  attributes: Record<string, unknown>,
-  principal: Principal,
-  now: Date,
-  proposal?: StoredResource,
-) =>
-  newRecord(
-    siteHazards,
-    pack.org_id,
-    {
-      attributes: { ...attributes, status: 'active', retired_at: null },
-      rels: {
-        scheme: pack.rels.scheme ?? null,
-        pre_construction_information: pack.id,
-        hazard_proposal: proposal?.id ?? null,
-        ...byPrincipal('created_by', principal),
-      },
-    },
-    now,
-  );
-
 export const createHazard = async (
   { scope, record: pack, file, body, principal }: CdmWrite,
   now = new Date(),
@@ -224,26 +186,22 @@ export const decisionDocument = (type: string) =>
 
 export const hazardDecisionDocument = z.lazy(() => decisionDocument(hazardProposals.type));
 
-/** A decision body (`decisionDocument` of the record's type): accepted, or rejected with a reason. */
-export const parseDecision = (
-  schema: z.ZodLazy<ReturnType<typeof decisionDocument>>,
+/**
+ * The move a PATCH of a decision's `status` stands for (`accepted`: accept, `rejected`: reject), and the
+ * body that move takes: its decision_reason, which a rejection must give (400 at the reason).
+ */
+export const decisionMove = (
+  document: z.ZodLazy<ReturnType<typeof decisionDocument>>,
   record: StoredResource,
   body: unknown,
 ) => {
-  const { data } = parseDocument(schema, body);
+  const { data } = parseDocument(document, body);
   assertSameId(data.id, record.id);
-  if (data.attributes.status === 'rejected' && !data.attributes.decision_reason) {
-    throw new ValidationError({
-      detail: 'A rejection gives its decision_reason.',
-      source: { pointer: '/data/attributes/decision_reason' },
-    });
-  }
-  if (record.attributes.status !== 'pending') {
-    throw new ConflictError(`This was already ${String(record.attributes.status)}; a decision is final.`, {
-      pointer: '/data/attributes/status',
-    });
-  }
-  return data.attributes;
+  const { status, decision_reason } = data.attributes;
+  return {
+    verb: status === 'accepted' ? 'accept' : 'reject',
+    body: { data: { type: data.type, attributes: decision_reason === undefined ? {} : { decision_reason } } },
+  };
 };
 
 /** The decided record: status, reason, when and by whom. */
@@ -270,9 +228,9 @@ export const decided = (
   );
 
 /**
- * The writes that accept a pending hazard proposal: the hazard, the pack listing it and the decided
- * proposal. Used alone, and inside the acceptance of a plan change naming it (one transaction, with
- * the events of every record it changes).
+ * The writes that accept a pending hazard proposal inside the acceptance of a plan change naming it: the
+ * hazard, the pack listing it and the decided proposal, in the change's transaction (with the events of
+ * every record it changes). The proposal's own decision is its declared move (`hazard-proposals/`).
  */
 export const acceptProposalOps = (
   pack: StoredResource,
@@ -280,47 +238,9 @@ export const acceptProposalOps = (
   principal: Principal,
   now: Date,
 ): { ops: WriteOp[]; hazard: StoredResource; proposal: StoredResource } => {
-  const { title, description, location, severity } = proposal.attributes;
-  const hazard = newHazard(
-    pack,
-    Object.fromEntries(
-      Object.entries({ title, description, location, severity }).filter(([, v]) => v !== undefined),
-    ),
-    principal,
-    now,
-    proposal,
-  );
+  const { hazard, ops } = proposedHazard(pack, proposal, principal, now);
   const accepted = decided(hazardProposals, proposal, { status: 'accepted' }, principal, now, {
     site_hazard: hazard.id,
   });
-  return {
-    hazard,
-    proposal: accepted,
-    ops: [
-      { create: hazard },
-      { replace: withHazard(pack, hazard.id, now) },
-      { replace: accepted, as: 'accepted' },
-    ],
-  };
-};
-
-export const decideHazardProposal = async (
-  { scope, record: proposal, file, body, principal }: CdmWrite,
-  now = new Date(),
-) => {
-  const pack = await readInScope(
-    scope,
-    preConstructionInformation,
-    String(proposal.rels.pre_construction_information),
-  );
-  requireRole(file, ['client'], 'decide hazard proposals');
-  const decision = parseDecision(hazardDecisionDocument, proposal, body);
-  if (decision.status === 'accepted') {
-    const accepted = acceptProposalOps(pack, proposal, principal, now);
-    await commitChecked(scope, accepted.ops, []);
-    return accepted.proposal;
-  }
-  const rejected = decided(hazardProposals, proposal, decision, principal, now);
-  await commitChecked(scope, [{ replace: rejected, as: 'rejected' }], []);
-  return rejected;
+  return { hazard, proposal: accepted, ops: [...ops, { replace: accepted, as: 'accepted' }] };
 };

@@ -975,3 +975,77 @@ describe('the declared moves of plans and proposed changes (issue 41)', () => {
     expect((await api.get(changePath(id), as('client'))).body.data.attributes.status).toBe('pending');
   });
 });
+
+describe('the declared moves of hazard proposals', () => {
+  const proposalPath = (id: string) => `/v3/hazard-proposals/${id}`;
+  const proposeHazard = async (title: string) => {
+    const res = await api.request('POST', `/v3/pre-construction-information/${s.packId}/hazard-proposals`, {
+      token: as('designer'),
+      body: { data: { type: 'hazard-proposals', attributes: { title, severity: 'medium', reason: 'Seen' } } },
+    });
+    expect(res.status, res.text).toBe(201);
+    return res.body.data.id as string;
+  };
+  const transitions = async (id: string, party: Party) =>
+    (await api.get(proposalPath(id), as(party))).body.data.meta.allowed_transitions;
+  const clientOnly = 'Only the Client on this scheme may decide hazard proposals.';
+
+  it('a pending proposal’s allowed_transitions: the Client may decide, any other duty holder is refused by role', async () => {
+    const id = await proposeHazard('Overhead cables');
+    expect(await transitions(id, 'client')).toEqual([
+      { verb: 'accept', allowed: true, reasons: [] },
+      { verb: 'reject', allowed: true, reasons: [] },
+    ]);
+    expect(await transitions(id, 'principalContractor')).toEqual([
+      { verb: 'accept', allowed: false, reasons: [clientOnly] },
+      { verb: 'reject', allowed: false, reasons: [clientOnly] },
+    ]);
+    expectForbidden(
+      await api.request('POST', `${proposalPath(id)}/accept`, { token: as('designer') }),
+      /Only the Client/,
+    );
+  });
+
+  it('POST …/accept creates the hazard on the pack; POST …/reject needs a reason (400); a decided proposal is 409 STATE.001', async () => {
+    const id = await proposeHazard('Deep excavation');
+    const noReason = await api.request('POST', `${proposalPath(id)}/reject`, {
+      token: as('client'),
+      body: { data: { type: 'hazard-proposals', attributes: {} } },
+    });
+    expect(noReason.status).toBe(400);
+    expect(pointers(noReason.body)).toEqual(['/data/attributes/decision_reason']);
+    const accepted = await api.request('POST', `${proposalPath(id)}/accept`, { token: as('client') });
+    expect(accepted.status, accepted.text).toBe(200);
+    expect(accepted.body.data.attributes).toMatchObject({ status: 'accepted', decision_reason: null });
+    const hazardId = accepted.body.data.relationships.site_hazard.data.id;
+    const pack = await api.get(`/v3/pre-construction-information/${s.packId}`, as('client'));
+    expect(pack.body.data.relationships.site_hazards.data.map((h: { id: string }) => h.id)).toContain(
+      hazardId,
+    );
+    const again = await api.request('POST', `${proposalPath(id)}/reject`, {
+      token: as('client'),
+      body: { data: { type: 'hazard-proposals', attributes: { decision_reason: 'Too late' } } },
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.errors[0]).toMatchObject({
+      code: 'STATE.001',
+      meta: { state: 'accepted', verb: 'reject', allowed: [] },
+    });
+    expect(await transitions(id, 'client')).toEqual([
+      { verb: 'accept', allowed: false, reasons: ['A hazard proposal accepted cannot be accepted.'] },
+      { verb: 'reject', allowed: false, reasons: ['A hazard proposal accepted cannot be rejected.'] },
+    ]);
+  });
+
+  it('If-Match on a move: a stale tag is 412 and the proposal stays pending', async () => {
+    const id = await proposeHazard('Unexploded ordnance');
+    const res = await api.request('POST', `${proposalPath(id)}/reject`, {
+      token: as('client'),
+      headers: { 'If-Match': '"stale"' },
+      body: { data: { type: 'hazard-proposals', attributes: { decision_reason: 'Survey clear' } } },
+    });
+    expect(res.status).toBe(412);
+    expect(res.body.errors[0].code).toBe('PRECONDITION.001');
+    expect((await api.get(proposalPath(id), as('client'))).body.data.attributes.status).toBe('pending');
+  });
+});

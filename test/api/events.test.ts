@@ -197,6 +197,8 @@ const callerOf = (route: Route) =>
   ({
     createHazardProposal: every.dutyHolders.contractor,
     decideHazardProposal: every.dutyHolders.client,
+    acceptHazardProposal: every.dutyHolders.client,
+    rejectHazardProposal: every.dutyHolders.client,
     endAppointment: every.dutyHolders.client,
   })[route.id] ?? token;
 
@@ -228,6 +230,12 @@ beforeAll(async () => {
   // processed.
   const proposal = await sendId('createHazardProposal');
   await sendId('decideHazardProposal', { hazard_proposal_id: proposal.body.data?.id });
+  // And one each accepted and rejected by the proposals' declared moves, the Client deciding.
+  for (const verb of ['acceptHazardProposal', 'rejectHazardProposal']) {
+    const proposed = await sendId('createHazardProposal');
+    const decided = await sendId(verb, { hazard_proposal_id: proposed.body.data?.id });
+    expect(decided.status, decided.text).toBe(200);
+  }
   // A proposed change accepted and another rejected by their declared moves, each by the other party.
   for (const verb of ['accept', 'reject']) {
     const proposed = await watched(api, org).request(

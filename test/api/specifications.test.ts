@@ -230,6 +230,7 @@ describe('Specifications: the API specification in JSON and YAML (issue 17)', ()
       restoreWorkOrder: 'restores the record in the path',
       restoreOperation: 'restores the record in the path',
       handOverConstructionPhasePlan: 'hands over the plan in the path when it is complete',
+      acceptHazardProposal: 'accepts the proposal in the path, creating its hazard',
       completeDocumentVersion: 'checks the upload of the version in the path',
       completeDeviceBackup: 'checks the upload of the backup in the path',
       rotateWebhookSubscriptionSecret: 'makes a new secret for the subscription in the path',

@@ -1,6 +1,7 @@
 import { cdmHandler } from '../cdm-handler';
-import { hazardProposals, preConstructionInformation } from '../definitions';
+import { preConstructionInformation } from '../definitions';
 import { createHazardProposal, proposalDocuments } from '../pre-construction';
+import { hazardProposals } from './definition';
 
 /** POST /v3/pre-construction-information/{id}/hazard-proposals: any appointed duty holder proposes a hazard. */
 export const handler = cdmHandler('createHazardProposal', {

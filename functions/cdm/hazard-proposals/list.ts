@@ -1,6 +1,7 @@
 import { listChildren } from '#shared/engine/children';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { hazardProposals, preConstructionInformation } from '../definitions';
+import { preConstructionInformation } from '../definitions';
+import { hazardProposals } from './definition';
 
 /** GET /v3/pre-construction-information/{id}/hazard-proposals: `filter[status]=pending|accepted|rejected`. */
 export const handler = jsonApiHandler('listHazardProposals', (request) =>

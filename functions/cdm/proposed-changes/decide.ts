@@ -1,8 +1,9 @@
 import { readInScope, resourceResponse } from '#shared/engine/single';
 import { moveRecord } from '#shared/engine/transition';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
+import { decisionMove } from '../pre-construction';
 import { proposedChanges } from './definition';
-import { decisionMove } from './writes';
+import { changeDecisionDocument } from './writes';
 
 export { changeDecisionDocument as requestBody } from './writes';
 
@@ -12,7 +13,7 @@ export { changeDecisionDocument as requestBody } from './writes';
  */
 export const handler = jsonApiHandler('decideProposedChange', async (request) => {
   const change = await readInScope(request.scope, proposedChanges, request.params.proposed_change_id ?? '');
-  const { verb, body } = decisionMove(change, request.body);
+  const { verb, body } = decisionMove(changeDecisionDocument, change, request.body);
   const moved = await moveRecord(request.scope, proposedChanges, change, verb, {
     principal: request.principal,
     body,

@@ -6,16 +6,13 @@
  */
 import * as z from 'zod';
 import type { Principal } from '#shared/auth/principal';
-import { signedIn } from '#shared/auth/signed-in';
 import type { Scope } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
-import { defineLifecycle, type MoveContext, type PartyRule } from '#shared/engine/lifecycle';
-import { byPrincipal } from '#shared/engine/moments';
+import { defineLifecycle, type PartyRule } from '#shared/engine/lifecycle';
 import { defineResource } from '#shared/engine/resource-definition';
-import { requiredText } from '#shared/jsonapi/attribute-types';
 import { jsonObject } from '#shared/jsonapi/served-types';
 import { dutyHolder } from '../construction-phase-plans/definition';
-import { byCreation, decider, decision, status } from '../definitions';
+import { byCreation, decided, decider, decision, decisionInput, status } from '../definitions';
 import type { DecisionFacts, DutyFacts } from '../move-facts';
 import {
   applyRefusal,
@@ -29,6 +26,7 @@ import { dutyRoles, dutyRoleTitles } from '../rules/duty-holders';
 /** A decision's facts and an acceptance's writes (`moves.ts`): every function reads this, few decide. */
 const moves = () => import('./moves');
 
+const CHANGE = 'construction-phase-plan-proposed-changes';
 const CHANGE_STATUSES = ['pending', 'accepted', 'rejected'] as const;
 
 const proposerRoleOf = (change: StoredResource) =>
@@ -72,34 +70,8 @@ const appliesCleanly = (change: StoredResource, { target }: DecisionFacts): stri
   return refusal ? [refusal] : [];
 };
 
-/** Who decided, when and (a rejection always) why. */
-const decided = (_change: StoredResource, { principal, now, input }: MoveContext<DecisionFacts>) => ({
-  attributes: {
-    decision_reason:
-      (input as { data?: { attributes?: { decision_reason?: string } } } | undefined)?.data?.attributes
-        ?.decision_reason ?? null,
-    decided_at: now.toISOString(),
-  },
-  rels: byPrincipal('decided_by', signedIn(principal)),
-});
-
-/** A decision's document (`POST …/accept`, `…/reject`): the reason, which a rejection must give. */
-const decisionInput = (reason: 'required' | 'optional') => () => {
-  const decisionReason = requiredText(5000);
-  const document = z.strictObject({
-    data: z.strictObject({
-      type: z.literal('construction-phase-plan-proposed-changes'),
-      attributes: z.strictObject({
-        decision_reason: reason === 'required' ? decisionReason : decisionReason.optional(),
-      }),
-    }),
-  });
-  // An acceptance may come with no body at all.
-  return reason === 'required' ? document : document.optional();
-};
-
 export const proposedChanges = defineResource({
-  type: 'construction-phase-plan-proposed-changes',
+  type: CHANGE,
   names: { one: 'ProposedChange', many: 'ProposedChanges' },
   collectionPath: '/v3/construction-phase-plans/{construction_phase_plan_id}/proposed-changes',
   itemPath: '/v3/construction-phase-plan-proposed-changes/{proposed_change_id}',
@@ -156,7 +128,7 @@ export const proposedChanges = defineResource({
         event: 'accepted',
         parties: [notTheProposer, theOtherParty],
         guards: [appliesCleanly],
-        input: decisionInput('optional'),
+        input: decisionInput(CHANGE, 'optional'),
         changes: decided,
         writes: async (moved, before, context) => (await moves()).acceptanceWrites(moved, before, context),
       },
@@ -165,7 +137,7 @@ export const proposedChanges = defineResource({
         to: 'rejected',
         event: 'rejected',
         parties: [notTheProposer, theOtherParty],
-        input: decisionInput('required'),
+        input: decisionInput(CHANGE, 'required'),
         changes: decided,
       },
     },

@@ -7,14 +7,14 @@
 
 import * as z from 'zod';
 import { batchGetInScope } from '#shared/data/repository';
-import type { StoredResource } from '#shared/data/stored-resource';
 import { fileChild } from '#shared/engine/children';
 import { byPrincipal, commitChecked, newRecord } from '#shared/engine/record-writes';
 import { freeText, line } from '#shared/jsonapi/attribute-types';
 import { ConflictError, ValidationError } from '#shared/jsonapi/errors';
-import { assertSameId, identifier, parseDocument } from '#shared/jsonapi/request-document';
+import { identifier, parseDocument } from '#shared/jsonapi/request-document';
 import { type CdmWrite, requireRole, sectionContent } from '../cdm-file';
-import { hazardProposals, planRisks } from '../definitions';
+import { planRisks } from '../definitions';
+import { hazardProposals } from '../hazard-proposals/definition';
 import { requirePlanHazard, riskSchema } from '../plans';
 import { decisionDocument } from '../pre-construction';
 import {
@@ -188,22 +188,3 @@ export const proposeChange = async (
 };
 
 export const changeDecisionDocument = z.lazy(() => decisionDocument(proposedChanges.type));
-
-/**
- * The move a PATCH of a change's `status` stands for (`accepted`: accept, `rejected`: reject), and the
- * body that move takes: its decision_reason, which a rejection must give (400 at the reason).
- */
-export const decisionMove = (change: StoredResource, body: unknown) => {
-  const { data } = parseDocument(changeDecisionDocument, body);
-  assertSameId(data.id, change.id);
-  const { status, decision_reason } = data.attributes;
-  return {
-    verb: status === 'accepted' ? 'accept' : 'reject',
-    body: {
-      data: {
-        type: proposedChanges.type,
-        attributes: decision_reason === undefined ? {} : { decision_reason },
-      },
-    },
-  };
-};
