@@ -4,7 +4,7 @@
  */
 
 import * as z from 'zod';
-import type { Kept } from '#shared/data/retention';
+import type { Kept } from '#shared/data/kept';
 import { collectionPartition } from '#shared/data/stored-resource';
 import { defineLifecycle, type PartyRule } from '#shared/engine/lifecycle';
 import { defineResource } from '#shared/engine/resource-definition';

@@ -4,7 +4,7 @@
  */
 
 import * as z from 'zod';
-import { byCreatorPattern, keptByCreator } from '#shared/data/retention';
+import { byCreatorPattern, keptByCreator } from '#shared/data/kept';
 import { defineResource } from '#shared/engine/resource-definition';
 
 export const exportsDefinition = defineResource({

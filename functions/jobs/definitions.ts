@@ -10,7 +10,7 @@
 import * as z from 'zod';
 import type { Principal } from '#shared/auth/principal';
 import { JOB_DUE_KIND, jobStateKey } from '#shared/data/job-keys';
-import { byCreatorPattern, keptByCreator } from '#shared/data/retention';
+import { byCreatorPattern, keptByCreator } from '#shared/data/kept';
 import type { StoredResource } from '#shared/data/stored-resource';
 import { dueWorkKind } from '#shared/engine/due-work-kind';
 import { defineLifecycle } from '#shared/engine/lifecycle';

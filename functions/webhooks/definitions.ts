@@ -7,7 +7,7 @@
 
 import * as z from 'zod';
 import { EVENT_RETENTION_DAYS } from '#shared/data/events';
-import type { Kept } from '#shared/data/retention';
+import type { Kept } from '#shared/data/kept';
 import { collectionPartition } from '#shared/data/stored-resource';
 import { defineResource } from '#shared/engine/resource-definition';
 import { instant } from '#shared/jsonapi/served-types';

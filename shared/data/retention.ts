@@ -6,8 +6,8 @@
  * read a page at a time however many have expired and wait for TTL to delete them; and a count per day of
  * creation (one counter item, a number per day) counts them without reading them.
  */
-import { type AccessPattern, fill } from './access-patterns';
 import type { CollectionQuery, PageRead } from './collection-query';
+import type { Kept } from './kept';
 import { type KeyRange, queryKeyRange } from './key-range';
 import { getItem } from './repository';
 import { inScope, type Scope } from './scope';
@@ -16,44 +16,6 @@ import type { WriteOp } from './transaction';
 
 const DAY = 86_400_000;
 const dayStart = (ms: number) => Math.floor(ms / DAY) * DAY;
-
-/**
- * A collection kept for `days`: one organisation's records in a partition of the table (or of `gsi1` by
- * id, or of `lsi1` by a UUIDv7 after `prefix`), each counted in its day of creation under `counter`.
- */
-export interface Kept {
-  orgId: string;
-  days: number;
-  partition: { pk: string; index?: 'gsi1' | 'lsi1'; prefix?: string };
-  counter: string;
-}
-
-/**
- * A principal's own records of one kind in an organisation (exports, jobs), filed on `gsi1` under
- * `<KIND>#<org>#<principal>` by id (`keptIndexKeys`), so its list never reads another's.
- */
-export const keptByCreator = (
-  kind: string,
-  byCreator: AccessPattern<`${string}{org_id}#{principal_id}`>,
-  days: number,
-  orgId: string,
-  principalId: string,
-): Kept => ({
-  orgId,
-  days,
-  partition: { pk: fill(byCreator.pk, { org_id: orgId, principal_id: principalId }), index: 'gsi1' },
-  counter: `${kind}#${principalId}`,
-});
-
-/** A type kept by creator (exports, jobs): its `by-creator` key, `<KIND>#<org>#<principal>` by id. */
-export const byCreatorPattern = <Kind extends string>(kind: Kind) =>
-  ({
-    index: 'gsi1',
-    pk: `${kind}#{org_id}#{principal_id}`,
-    sk: '{id}',
-    about:
-      "a principal's own records of the type, by id; counted by day of creation in `ORG#<org_id>#counters`/`<type>#<principal>#days`",
-  }) as const;
 
 /** The index keys a record of a `gsi1`-filed kept collection is written with. */
 export const keptIndexKeys = (kept: Kept, id: string) => ({ gsi1pk: kept.partition.pk, gsi1sk: id });

@@ -7,9 +7,10 @@ import type { CollectionQuery, FilterClause, PageRead } from '../data/collection
 import { cursorKey } from '../data/cursor-key';
 import { queryByBox } from '../data/geo-index';
 import { applyInMemory } from '../data/in-memory-collection';
+import type { Kept } from '../data/kept';
 import { settingsKey, settingsOf } from '../data/organisation-settings';
 import { queryCollection, readAheadOr, streamPartition } from '../data/repository';
-import { type Kept, queryKept } from '../data/retention';
+import { queryKept } from '../data/retention';
 import type { Scope } from '../data/scope';
 import type { StoredResource } from '../data/stored-resource';
 import {
