@@ -36,8 +36,6 @@ export const entrySource = (area: string, areaRoutes: readonly Route[]): string 
   ].join('\n');
 };
 
-const S3_PACKAGES = ['@aws-sdk/client-s3', '@aws-sdk/s3-request-presigner'];
-
 /**
  * The S3 SDK replaced, for an area none of whose routes declares a bucket, by a module that refuses when
  * loaded. Every function reads every declaration, and a declared move that copies an upload loads S3 when
@@ -48,9 +46,7 @@ const S3_PACKAGES = ['@aws-sdk/client-s3', '@aws-sdk/s3-request-presigner'];
 const withoutBuckets = (areaRoutes: readonly Route[]): BuildOptions['alias'] =>
   areaRoutes.some((route) => route.access.buckets)
     ? {}
-    : Object.fromEntries(
-        S3_PACKAGES.map((name) => [name, resolve(REPOSITORY_ROOT, 'infra/no-bucket-access.cjs')]),
-      );
+    : { '@aws-sdk/client-s3': resolve(REPOSITORY_ROOT, 'infra/no-bucket-access.cjs') };
 
 export const bundleOptions = (area: string, areaRoutes: readonly Route[], outdir: string): BuildOptions => ({
   ...nodeBundle,
