@@ -24,7 +24,6 @@ import { GENERIC_ENDPOINTS } from '#shared/engine/area';
 import type { RequestExample } from '#shared/engine/examples';
 import { clientVerbs } from '#shared/engine/lifecycle';
 import { readShape } from '#shared/engine/read-attributes';
-import { targetTypes } from '#shared/engine/relationship-targets';
 import type { ResourceDefinition } from '#shared/engine/resource-definition';
 import { declaredCrud } from '#shared/engine/simple-crud';
 import {
@@ -47,6 +46,7 @@ import {
 import { JSONAPI_MEDIA_TYPE } from '#shared/jsonapi/document';
 import type { OwnQueryParameter, OwnQueryParameters } from '#shared/jsonapi/own-query-parameters';
 import { answeredTypes, resourceTypes, routes } from '#shared/routes';
+import { answerOf, includedTypes, typesOf } from '../answered-types';
 import { REPOSITORY_ROOT } from '../repository';
 import { DOCUMENT_NOW, documentIds, loadRequestExamples } from '../request-examples';
 import { anyOf, envelopeSchemas, identifierSchema, ref, resourceSchema } from './json-api';
@@ -100,42 +100,9 @@ const contractOf = async (route: Route): Promise<HandlerContract> => {
   return (await import(pathToFileURL(resolve(REPOSITORY_ROOT, route.handler)).href)) as HandlerContract;
 };
 
-/** A declared endpoint answers as its operation does; any other route says what it answers. */
-const answerOf = (route: Route): Answer => {
-  if (route.answers) return route.answers;
-  const { declared } = route;
-  if (!declared) throw new Error(`${route.id} is no declared endpoint and names no answers`);
-  const { type } = declared.resource;
-  switch (declared.operation) {
-    case 'list':
-      return { status: 200, collection: type };
-    case 'create':
-      return { status: 201, resource: type };
-    case 'delete':
-      return { status: 204 };
-    default:
-      return { status: 200, resource: type };
-  }
-};
-
 /** `equipment-items` → `EquipmentItems`: the name of a type's schema under `components.schemas`. */
 const schemaName = (type: string) =>
   type.replace(/(^|-)([a-z])/g, (_, _dash: string, letter: string) => letter.toUpperCase());
-
-/** The types `include` can bring in from a type, following each declared include path (through each type a polymorphic link may name). */
-const includedTypes = (definition: ResourceDefinition | undefined, paths: readonly string[]): string[] => {
-  const types = new Set<string>();
-  const follow = (at: ResourceDefinition | undefined, [name, ...rest]: string[]) => {
-    const target = name === undefined ? undefined : at?.relationships[name];
-    if (!target) return;
-    for (const type of targetTypes(target)) {
-      types.add(type);
-      follow(resourceTypes.get(type), rest);
-    }
-  };
-  for (const path of paths) follow(definition, path.split('.'));
-  return [...types];
-};
 
 /** Path parameters are always required; a query parameter when the code that parses it requires it. */
 const parameter = (
@@ -785,12 +752,7 @@ const metaOf = (type: string): SchemaObject | undefined => {
 /** Resource object schemas of every type a route answers with or includes. */
 const resourceSchemas = (documented: Route[]): Record<string, SchemaObject> => {
   const types = new Set<string>();
-  for (const route of documented) {
-    const answer = answerOf(route);
-    for (const type of [answer.resource ?? [], answer.collection ?? []].flat()) types.add(type);
-    const definition = resourceTypes.get(route.declared?.resource.type ?? answer.resource ?? '');
-    for (const type of includedTypes(definition, definition?.collection?.includes ?? [])) types.add(type);
-  }
+  for (const route of documented) for (const type of typesOf(route)) types.add(type);
   return Object.fromEntries(
     [...types].sort().map((type) => {
       const definition = resourceTypes.get(type);

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Route } from '#shared/routes';
-import { areas, bundleArea, coldStartFiles } from '../../infra/area-bundle';
+import { areas, bundleArea, coldStartFiles, declaredLazyModules } from '../../infra/area-bundle';
 import { bundleEnv } from '../support/bundle-env';
 
 const out = mkdtempSync(join(tmpdir(), 'area-bundles-'));
@@ -118,4 +118,32 @@ describe('a function none of whose routes declares a bucket bundles no S3 client
     },
     60_000,
   );
+});
+
+describe('a function bundles the modules declarations load lazily for the types it answers or includes only', () => {
+  const bundledLazyModules = (area: string) => {
+    const { metafile } = bundled(area, areas().get(area) ?? []);
+    return declaredLazyModules()
+      .map(({ path }) => path)
+      .filter((path) => metafile.inputs[path]);
+  };
+
+  it('the status function, which answers no declared type, bundles none (its cold start reads 11 files, not 42)', () => {
+    expect(declaredLazyModules().length).toBeGreaterThan(10);
+    expect(bundledLazyModules('status')).toEqual([]);
+  });
+
+  it.each([...areas()].filter(([area]) => declaredLazyModules().some((m) => m.folder === area)))(
+    '%s bundles those of its own declarations',
+    (area) => {
+      const own = declaredLazyModules().flatMap(({ folder, path }) => (folder === area ? [path] : []));
+      expect(bundledLazyModules(area)).toEqual(expect.arrayContaining(own));
+    },
+    60_000,
+  );
+
+  it("CDM bundles the projects' progress reader: its plans include their scheme, whose counts it derives", () => {
+    expect(bundledLazyModules('cdm')).toContain('functions/projects/progress.ts');
+    expect(bundledLazyModules('cdm')).not.toContain('functions/costs/node-totals.ts');
+  });
 });
