@@ -1,7 +1,7 @@
 /**
  * The construction phase plan: one per scheme, drawn up by the Principal Contractor against the scheme's
  * pre-construction information. Before handover each section is written directly by its owning role;
- * handover (when the plan is complete; a declared move, plan-moves.ts) freezes direct writes, and from
+ * handover (when the plan is complete; a declared move, construction-phase-plans/moves.ts) freezes direct writes, and from
  * then on every change is a proposed change that the other party accepts. Every change makes a new plan version with an entry in
  * the plan's history, in the same transaction, and the plan's version check makes concurrent edits 409.
  */
@@ -189,7 +189,7 @@ const commitEdit = async (
   return result;
 };
 
-// The type is spelt out, not read from its declaration: the declaration's machine (plan-moves.ts) imports
+// The type is spelt out, not read from its declaration: the declaration's moves (construction-phase-plans/moves.ts) import
 // this module, so nothing here may use the declarations while the module loads.
 export const planDocuments = documentSchemas('construction-phase-plans', {
   attributes: z.strictObject({ sections: contentSections.optional() }).optional(),

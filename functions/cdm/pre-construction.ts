@@ -38,7 +38,7 @@ const hazardAttributes = {
   severity: z.enum(['low', 'medium', 'high']),
 };
 
-// Types spelt out, not read from their declarations: the CDM machines (plan-moves.ts) import this module.
+// Types spelt out, not read from their declarations: the CDM machines' moves (`*/moves.ts`) import this module.
 export const hazardDocuments = {
   create: documentSchemas('site-hazards', { attributes: z.strictObject(hazardAttributes) }).create,
   update: documentSchemas('site-hazards', {
