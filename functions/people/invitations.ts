@@ -88,7 +88,7 @@ export const invitations = defineResource({
     attribute: 'status',
     states: INVITATION_STATUSES,
     // Expiry is time's, not a write: a pending invitation past `expires_at` is expired to every move.
-    stateAt: statusAt,
+    state: statusAt,
     noun: 'invitation',
     transitions: {
       resend: {

@@ -136,10 +136,12 @@ export interface LifecycleDeclaration<Facts = never> {
   /** The attribute holding the state (`status`): never written by a PATCH, unless `patchAlias`. */
   attribute?: string;
   /**
-   * Instead, for a type that stores no state, its state read from what it keeps (an attendance is on site
-   * until it has an end): its moves' `changes` set that, and no PATCH can name it.
+   * The state read from what the record keeps, as time has moved it: for a type that stores none (an
+   * attendance is on site until it has an end: its moves' `changes` set that, and no PATCH can name it), or
+   * one that time moves without a write (a pending invitation past its expiry is expired to every move and
+   * answer). The stored attribute, unless declared.
    */
-  state?: (record: StoredResource) => string;
+  state?: (record: StoredResource, now: Date) => string;
   states: readonly string[];
   /**
    * A state kept as a place instead (a deleted node, parked out of its collection and its tree): where a
@@ -147,11 +149,6 @@ export interface LifecycleDeclaration<Facts = never> {
    * it writes the record back to its own key (created again, so counted again) and removes the parked copy.
    */
   parked?: { state: string; keyOf: (orgId: string, id: string) => ItemKey };
-  /**
-   * The state as time has moved it, for a state reached without a write (a pending invitation past its
-   * expiry is expired): what moves and answers see. The stored attribute, unless declared.
-   */
-  stateAt?: (record: StoredResource, now: Date) => string;
   /** What the record is called in a reason: `award` makes "An award rejected cannot be approved." */
   noun: string;
   /** The noun's article when its first letter misleads (`A` user): else `An` before a vowel, `A` otherwise. */
@@ -210,8 +207,7 @@ export const stateOf = (
   now: Date = new Date(),
 ): string =>
   (isParked(lifecycle, record) ? lifecycle.parked?.state : undefined) ??
-  lifecycle.stateAt?.(record, now) ??
-  lifecycle.state?.(record) ??
+  lifecycle.state?.(record, now) ??
   String(record.attributes[lifecycle.attribute ?? ''] ?? '');
 
 /** The verbs a client may ask for: every declared one but the workers'. */
