@@ -39,6 +39,7 @@ import { type Permission, registerPermissions } from './domain/permissions';
 import type { FeatureDeclaration } from './engine/area';
 import { assemblePermissions, undeclaredPermissions } from './engine/assembly';
 import { inStageOrder } from './engine/event-consumers';
+import { migrationsInOrder } from './engine/migration-declarations';
 import { declaredType, type ResourceDefinition } from './engine/resource-definition';
 import type { HttpMethod, Route } from './http/route';
 import { registerRoutes, routeById } from './http/route-table';
@@ -118,6 +119,9 @@ export const featureCatalogue: ReadonlyMap<string, FeatureDeclaration> = new Map
 
 /** Every kind of job the worker runs, as the areas declare them. */
 export const jobKinds = areaList.flatMap((area) => area.jobs);
+
+/** Every migration, in the one order the runner applies them (`npm run migrate`; after each deploy). */
+export const migrations = migrationsInOrder(areaList.flatMap((area) => area.migrations));
 
 declare module './http/route-table' {
   /** The assembled routes' literal types: route ids are checked and path parameters typed below. */

@@ -1,4 +1,5 @@
 import { defineArea } from '#shared/engine/area';
+import { migration } from '#shared/engine/migration-declarations';
 import { organisations } from './definitions';
 import { settings } from './settings';
 
@@ -11,4 +12,10 @@ export const area = defineArea('organisations', {
   },
   resources: [organisations, settings],
   routes: [],
+  migrations: [
+    migration(1, 'settings-for-every-organisation', {
+      module: 'functions/organisations/migrations/settings-for-every-organisation.ts',
+      step: 'settingsForEveryOrganisation',
+    }),
+  ],
 });

@@ -1,4 +1,5 @@
 import { defineArea } from '#shared/engine/area';
+import { migration } from '#shared/engine/migration-declarations';
 import { invitations } from './invitations';
 import { jobRoles } from './job-roles';
 import { teams } from './teams';
@@ -28,6 +29,12 @@ export const area = defineArea('people', {
     'job-roles:manage': 'Create, change and delete job roles.',
   },
   resources: [teams, users, jobRoles, invitations],
+  migrations: [
+    migration(2, 'user-index-keys', {
+      module: 'functions/people/migrations/user-index-keys.ts',
+      step: 'userIndexKeys',
+    }),
+  ],
   routes: [
     {
       ...members,

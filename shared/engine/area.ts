@@ -1,6 +1,7 @@
 /**
  * An area: the resource types it declares, its bespoke routes, the permissions it owns, the event
- * consumers it runs, the kinds of job its worker runs and the kinds of work due later it runs. Its route
+ * consumers it runs, the kinds of job its worker runs, the kinds of work due later it runs and the
+ * migrations of the records it keeps. Its route
  * list is the generic endpoints each declaration names, then the bespoke entries, with the house defaults
  * filled in; the area's Lambda function serves exactly that list (`shared/routes.ts` assembles the areas,
  * and their permission catalogue, consumers, job kinds and due-work kinds).
@@ -19,6 +20,7 @@ import type { DueWorkKind } from './due-work-kind';
 import type { DeclaredConsumer } from './event-consumers';
 import type { DeclaredJobKind } from './job-kinds';
 import { transitionPermission } from './lifecycle';
+import type { DeclaredMigration } from './migration-declarations';
 import type { AnsweredTypes } from './read-attributes';
 import type { EndpointDeclaration, ResourceDefinition } from './resource-definition';
 
@@ -168,6 +170,7 @@ export interface Area<Resources, Entries extends readonly RouteEntry[], Permissi
   consumers: readonly DeclaredConsumer[];
   jobs: readonly DeclaredJobKind[];
   dueWork: readonly DueWorkKind[];
+  migrations: readonly DeclaredMigration[];
   /** Typed with the permissions as written, so the composition root checks them against the catalogue. */
   routes: (
     | GenericRoutes<Resources[keyof Resources & number]>
@@ -191,6 +194,7 @@ export const defineArea = <
     permissions = {} as Permissions,
     consumers = [],
     jobs = [],
+    migrations = [],
     feature,
   }: {
     tag: string;
@@ -213,6 +217,8 @@ export const defineArea = <
     consumers?: readonly DeclaredConsumer[];
     /** The kinds of job (`attributes.kind`) whose work it brings to the job worker. */
     jobs?: readonly DeclaredJobKind[];
+    /** The migrations that carry its records' stored shapes over (`migration-declarations.ts`). */
+    migrations?: readonly DeclaredMigration[];
   },
 ): Area<Resources, Entries, Permissions> => {
   // The switch travels with what the area runs, so the layers that run it need not know the areas.
@@ -226,6 +232,7 @@ export const defineArea = <
     permissions,
     consumers: consumers.map((consumer) => ({ ...consumer, ...switched })),
     jobs,
+    migrations,
     routes: [
       ...resources.flatMap((resource) =>
         Object.entries(resource.endpoints ?? {}).map(([operation, endpoint]) =>

@@ -1,0 +1,151 @@
+/**
+ * What the migration runner keeps in the table (`shared/engine/migrations.ts` runs the areas' steps): the
+ * schema version, one item naming the highest migration finished (every lower one finished before it),
+ * and each migration's progress, one item holding where its walk of the table stopped. Both are internal
+ * and outside every tenant partition. The walk is a Scan, paged: a migration is not a request, and the
+ * records it fixes are the ones no index finds (that is what is wrong with them).
+ */
+import { GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { declareAccessPatterns, keyFrom } from './access-patterns';
+import { documents, tableName } from './clients';
+import type { PageKey } from './repository';
+import type { StoredResource } from './stored-resource';
+
+const keys = /* @__PURE__ */ declareAccessPatterns('data/migrations', {
+  schema: {
+    index: 'table',
+    pk: 'SCHEMA',
+    sk: 'VERSION',
+    about: "the table's schema version (internal): the highest migration finished, every lower one before it",
+  },
+  progress: {
+    index: 'table',
+    pk: 'MIGRATION#{version}',
+    sk: 'STATE',
+    about: "a migration's progress (internal): where its walk of the table stopped, items read and changed",
+  },
+});
+
+const schemaKey = keyFrom(keys.schema, {});
+const progressKey = (version: number) => keyFrom(keys.progress, { version: String(version) });
+
+const isConditionFailure = (error: unknown) =>
+  error instanceof Error && error.name === 'ConditionalCheckFailedException';
+
+/** The table's schema version: 0 for a table no migration has finished on. */
+export const readSchemaVersion = async (): Promise<number> => {
+  const out = await documents.send(
+    new GetCommand({ TableName: tableName, Key: schemaKey, ConsistentRead: true }),
+  );
+  return (out.Item?.version as number | undefined) ?? 0;
+};
+
+/** Records `version` as the schema's, never lowering it (two runners finishing out of order). */
+export const recordSchemaVersion = async (version: number, now: Date): Promise<void> => {
+  try {
+    await documents.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: schemaKey,
+        UpdateExpression: 'SET version = :version, migrated_at = :at',
+        ConditionExpression: 'attribute_not_exists(version) OR version < :version',
+        ExpressionAttributeValues: { ':version': version, ':at': now.toISOString() },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+};
+
+export interface MigrationProgress {
+  version: number;
+  name: string;
+  /** Where the walk resumes: DynamoDB's own key; absent before the first page and after the last. */
+  checkpoint?: PageKey;
+  /** Items the walk has read, and records it changed. */
+  read: number;
+  changed: number;
+  /** Pages saved: each save names the one it follows, so two runners never both move one walk on. */
+  seq: number;
+  finished_at?: string;
+}
+
+export const readProgress = async (version: number): Promise<MigrationProgress | null> => {
+  const out = await documents.send(
+    new GetCommand({ TableName: tableName, Key: progressKey(version), ConsistentRead: true }),
+  );
+  return (out.Item as MigrationProgress | undefined) ?? null;
+};
+
+/** Another runner moved the walk on since this one read it: this one stops. */
+export class ProgressTaken extends Error {}
+
+/** Saves `next`, refused unless the stored progress is the one `next` follows (`seq - 1`, or none). */
+export const saveProgress = async (next: MigrationProgress): Promise<void> => {
+  try {
+    await documents.send(
+      new PutCommand({
+        TableName: tableName,
+        Item: { ...progressKey(next.version), ...next },
+        ConditionExpression: next.seq === 1 ? 'attribute_not_exists(seq)' : 'seq = :before',
+        ...(next.seq !== 1 && { ExpressionAttributeValues: { ':before': next.seq - 1 } }),
+      }),
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) throw new ProgressTaken(`Migration ${next.version} moved on elsewhere`);
+    throw error;
+  }
+};
+
+/** Which items a migration walks: a Scan filter over the stored shape. */
+export interface ItemSelection {
+  expression: string;
+  names?: Record<string, string>;
+  values?: Record<string, unknown>;
+}
+
+/** One page of the table's items that `select` matches, from `from`, and where the next page starts. */
+export const scanPage = async (
+  select: ItemSelection,
+  from: PageKey | undefined,
+  limit: number,
+): Promise<{ items: StoredResource[]; read: number; next?: PageKey }> => {
+  const out = await documents.send(
+    new ScanCommand({
+      TableName: tableName,
+      FilterExpression: select.expression,
+      ...(select.names && { ExpressionAttributeNames: select.names }),
+      ...(select.values && { ExpressionAttributeValues: select.values }),
+      ExclusiveStartKey: from,
+      Limit: limit,
+      ConsistentRead: true,
+    }),
+  );
+  return {
+    items: (out.Items ?? []) as StoredResource[],
+    read: out.ScannedCount ?? 0,
+    ...(out.LastEvaluatedKey && { next: out.LastEvaluatedKey }),
+  };
+};
+
+/**
+ * Stores a record's migrated shape over the one read, refused (false) if it changed since. No event:
+ * a migration changes how a record is kept, not what happened to it, so neither the audit log nor a
+ * tenant's webhooks hear of it. Its version moves, as its answers (and their ETag) may differ.
+ */
+export const rewriteRecord = async (before: StoredResource, after: StoredResource): Promise<boolean> => {
+  try {
+    await documents.send(
+      new PutCommand({
+        TableName: tableName,
+        Item: { ...after, version: before.version + 1 },
+        ConditionExpression: 'version = :version',
+        ExpressionAttributeValues: { ':version': before.version },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};

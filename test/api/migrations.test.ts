@@ -1,0 +1,213 @@
+/**
+ * Migrations (issue 42, item 3): records stored in the shape older code wrote read back through the API
+ * as records written today, once `npm run migrate` (here `migrate`, the same runner) has run; a run cut
+ * short resumes where it stopped, and a second run changes nothing.
+ */
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { organisations } from '#functions/organisations/definitions';
+import { SETTINGS_DEFAULTS } from '#functions/organisations/settings';
+import { users } from '#functions/people/users';
+import { documents, tableName } from '#shared/data/clients';
+import { uuidv7 } from '#shared/data/ids';
+import { readProgress, readSchemaVersion } from '#shared/data/migrations';
+import { scopeOf } from '#shared/data/scope';
+import type { StoredResource } from '#shared/data/stored-resource';
+import { commit } from '#shared/data/transaction';
+import type { DeclaredMigration, MigrationStep } from '#shared/engine/migration-declarations';
+import { runMigrations } from '#shared/engine/migration-runner';
+import { toStoredResource } from '#shared/engine/stored';
+import { migrations } from '#shared/routes';
+import { loadMigration, migrate } from '../../functions/migrations/run';
+import { createServiceAccountClient, createUser } from '../../infra/local/records';
+import { startTestApi, type TestApi } from '../support/api';
+import { type TableWrites, watchTableWrites } from '../support/table-writes';
+
+let api: TestApi;
+let writes: TableWrites;
+/** Organisations as they were made before settings existed, each with an admin's token. */
+const oldOrganisations: { org: StoredResource; token: string }[] = [];
+/** A user as joining wrote one before users were administered, and one written today, in one organisation. */
+let oldUser: StoredResource;
+let newUser: StoredResource;
+
+const stamp = (at: Date) => ({ created_at: at.toISOString(), updated_at: at.toISOString() });
+
+/** As `createOrganisation` wrote one before settings (747ff66^): the organisation alone. */
+const organisationBeforeSettings = async (name: string) => {
+  const at = new Date();
+  const id = uuidv7(at.getTime());
+  const org = toStoredResource(organisations, {
+    orgId: id,
+    id,
+    attributes: {
+      name,
+      slug: `${name.toLowerCase().replace(/\W+/g, '-')}-${id.slice(-6)}`,
+      description: name,
+    },
+    meta: { ...stamp(at), status: 'active' },
+  });
+  await commit(scopeOf([id]), [{ create: org }]);
+  return org;
+};
+
+/**
+ * As `createUser` wrote one before users were administered (747ff66^): no `status`, and none of the
+ * sort keys, since the declaration then had no sorts to derive them from.
+ */
+const userBeforeAdministration = async (orgId: string, last: string) => {
+  const at = new Date();
+  const {
+    lsi1: _,
+    lsi2: __,
+    ...user
+  } = toStoredResource(users, {
+    orgId,
+    id: uuidv7(at.getTime()),
+    attributes: {
+      email: `${last.toLowerCase()}@old.example`,
+      identities: [],
+      profile: {
+        work: { occupation: null, cscs: null, eusr: null, start_date: null },
+        personal: { first_name: 'Olive', last_name: last, username: last.toLowerCase(), dob: null },
+        contact: { mobile: null, landline: null },
+        address: Object.fromEntries(
+          [
+            'number',
+            'street',
+            'area',
+            'town',
+            'county',
+            'postcode',
+            'country_code',
+            'three_word_address',
+          ].map((n) => [n, n === 'country_code' ? 'GB' : null]),
+        ),
+        settings: { preferred_language: 'en-GB', timezone: 'Europe/London' },
+      },
+    },
+    meta: stamp(at),
+    rels: { organisations: [orgId], teams: [] },
+  });
+  await commit(scopeOf([orgId]), [{ create: user }]);
+  return user;
+};
+
+/** Each step as declared, telling the test which items it was handed. */
+const watchedSteps =
+  (handed: string[]) =>
+  async (declared: DeclaredMigration): Promise<MigrationStep> => {
+    const step = await loadMigration(declared);
+    return {
+      ...step,
+      migrate: (items, now) => {
+        handed.push(...items.map((item) => item.id));
+        return step.migrate(items, now);
+      },
+    };
+  };
+
+const settingsOf = (org: { org: StoredResource; token: string }) =>
+  api.get(`/v3/orgs/${org.org.id}/settings`, org.token);
+const usersOf = (org: { org: StoredResource; token: string }, query: string) =>
+  api.get(`/v3/orgs/${org.org.id}/people/users${query}`, org.token);
+const idsIn = (res: { body: { data: { id: string }[] } }) => res.body.data.map((u) => u.id);
+
+beforeAll(async () => {
+  api = await startTestApi();
+  for (let i = 0; i < 6; i++) {
+    const org = await organisationBeforeSettings(`Old Organisation ${i}`);
+    const client = await createServiceAccountClient(`Old ${i} admin`, [{ org_id: org.id, role: 'admin' }]);
+    oldOrganisations.push({ org, token: await api.token(client) });
+  }
+  const [first] = oldOrganisations;
+  if (!first) throw new Error('no organisation');
+  oldUser = await userBeforeAdministration(first.org.id, 'Aardvark');
+  newUser = await createUser(first.org.id, {
+    email: 'new@old.example',
+    first_name: 'Nia',
+    last_name: 'Zebra',
+  });
+  writes = await watchTableWrites();
+});
+afterAll(async () => {
+  await writes?.stop();
+  await api?.close();
+});
+
+describe('records in their old shape, before any migration', () => {
+  it('answer as the debts say: settings 404, the user missing from the status filter and the name sort', async () => {
+    const [first] = oldOrganisations as [(typeof oldOrganisations)[number]];
+    expect((await settingsOf(first)).status).toBe(404);
+    const sorted = await usersOf(first, '?sort=last_name');
+    expect(sorted.status, sorted.text).toBe(200);
+    expect(idsIn(sorted)).toEqual([newUser.id]);
+    expect(idsIn(await usersOf(first, '?filter[status]=active'))).toEqual([newUser.id]);
+  });
+});
+
+describe('the migration runner', () => {
+  it('resumes a run cut short after a checkpoint from that checkpoint, never handing a step an item twice', async () => {
+    const first: string[] = [];
+    const cut = await runMigrations(migrations, watchedSteps(first), {
+      pageSize: 3,
+      // Stops after the first page that held an organisation.
+      timeUp: () => first.length > 0,
+    });
+    expect(cut.finished).toBe(false);
+    expect(await readSchemaVersion()).toBe(0);
+    const saved = await readProgress(1);
+    expect(saved?.checkpoint).toBeDefined();
+    expect(saved?.finished_at).toBeUndefined();
+    const oldIds = oldOrganisations.map((o) => o.org.id);
+    expect(first.length).toBeLessThan(oldIds.length);
+
+    const rest: string[] = [];
+    const resumed = await runMigrations(migrations, watchedSteps(rest), { pageSize: 3 });
+    expect(resumed).toMatchObject({ from: 0, to: migrations.length, finished: true });
+    expect(rest.filter((id) => first.includes(id))).toEqual([]);
+    expect([...first, ...rest.filter((id) => oldIds.includes(id))].sort()).toEqual([...oldIds].sort());
+    expect(await readSchemaVersion()).toBe(migrations.length);
+  });
+
+  it('migration 1: an organisation made before settings answers GET settings with the defaults', async () => {
+    for (const org of oldOrganisations) {
+      const res = await settingsOf(org);
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.data.attributes).toEqual(SETTINGS_DEFAULTS);
+    }
+  });
+
+  it('migration 2: a user made before administration is found by filter[status] and the name and e-mail sorts', async () => {
+    const [first] = oldOrganisations as [(typeof oldOrganisations)[number]];
+    expect(idsIn(await usersOf(first, ''))).toEqual([oldUser.id, newUser.id]);
+    expect(idsIn(await usersOf(first, '?sort=-last_name'))).toEqual([newUser.id, oldUser.id]);
+    expect(idsIn(await usersOf(first, '?sort=email'))).toEqual([oldUser.id, newUser.id]);
+    expect(idsIn(await usersOf(first, '?filter[status]=active'))).toEqual([oldUser.id, newUser.id]);
+    const res = await api.get(`/v3/users/${oldUser.id}`, first.token);
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.data.attributes.status).toBe('active');
+  });
+
+  it('a second run reads nothing but the schema version and writes nothing', async () => {
+    await writes.since();
+    const again = await migrate();
+    expect(again).toEqual({ from: migrations.length, to: migrations.length, ran: [], finished: true });
+    expect(await writes.since()).toEqual([]);
+  });
+
+  it('every step is idempotent: run again from scratch, it changes no record, only its own progress', async () => {
+    await Promise.all(
+      [
+        { pk: 'SCHEMA', sk: 'VERSION' },
+        ...migrations.map((m) => ({ pk: `MIGRATION#${m.version}`, sk: 'STATE' })),
+      ].map((Key) => documents.send(new DeleteCommand({ TableName: tableName, Key }))),
+    );
+    await writes.since();
+    const rerun = await migrate();
+    expect(rerun.finished).toBe(true);
+    expect(rerun.ran.map((m) => m.changed)).toEqual(migrations.map(() => 0));
+    const keys = (await writes.since()).map((r) => String(r.dynamodb?.Keys?.pk?.S));
+    expect(keys.filter((pk) => pk !== 'SCHEMA' && !pk.startsWith('MIGRATION#'))).toEqual([]);
+  });
+});

@@ -1,0 +1,28 @@
+/** The areas' migrations form one order every table is migrated in (`shared/engine/migration-declarations.ts`). */
+import { describe, expect, it } from 'vitest';
+import { migration, migrationsInOrder } from '#shared/engine/migration-declarations';
+import { migrations } from '#shared/routes';
+
+const step = (version: number, name = `m${version}`) =>
+  migration(version, name, { module: 'm.ts', step: 's' });
+
+describe('migration versions', () => {
+  it('are put in order whatever order the areas declare them in', () => {
+    expect(migrationsInOrder([step(2), step(1), step(3)]).map((m) => m.version)).toEqual([1, 2, 3]);
+  });
+
+  it('refuse a version two areas both declare (two branches each adding the next one)', () => {
+    expect(() => migrationsInOrder([step(1), step(2, 'a'), step(2, 'b')])).toThrow(/b is version 2/);
+  });
+
+  it('refuse a gap, which would record a schema version past a migration never run', () => {
+    expect(() => migrationsInOrder([step(1), step(3)])).toThrow(/is version 3/);
+  });
+
+  it('are what the composition root assembles: settings for every organisation, then users’ index keys', () => {
+    expect(migrations.map((m) => [m.version, m.name])).toEqual([
+      [1, 'settings-for-every-organisation'],
+      [2, 'user-index-keys'],
+    ]);
+  });
+});
