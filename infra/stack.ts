@@ -44,6 +44,7 @@ import { AreaFunction, WorkerFunction } from './constructs/area-function';
 import { DataStore } from './constructs/data-store';
 import { DueWork } from './constructs/due-work';
 import { Jobs } from './constructs/jobs';
+import { Migrations } from './constructs/migrations';
 import { Monitoring } from './constructs/monitoring';
 import { WebhookDelivery } from './constructs/webhook-delivery';
 import { gatewayRoutes } from './gateway-routes';
@@ -497,9 +498,17 @@ export class ComplianceApiStack extends Stack {
       comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
     });
 
+    const migrations = new Migrations(this, 'Migrations', {
+      table: data.table,
+      environment: workerEnvironment,
+      logRetention,
+    });
     monitoring.watchFunctions(
       this.node.findAll().filter((c) => c instanceof AreaFunction || c instanceof WorkerFunction),
     );
+    // A post-deploy step: the runner goes once everything else is in place (docs/deploying.md).
+    for (const other of this.node.children)
+      if (other !== migrations) migrations.afterDeploy.node.addDependency(other);
 
     // What `cdk destroy` leaves (docs/deploying.md): the data (table, buckets, keys) in every stage; the
     // logs in staging and prod. A dev stack's log groups go with it.

@@ -1,6 +1,6 @@
 /**
  * How the functions that run the areas' named code are built: the stream's event consumer, the job
- * worker and the due-work runner. Each entry is generated from the composition root's lists (one literal
+ * worker, the due-work runner and the migration runner. Each entry is generated from the composition root's lists (one literal
  * `import()` per consumer's or kind's module, so esbuild knows every one, as an area's entry knows its
  * routes' handlers) and bundled with code splitting, so a job worker loads only its job's kind and a run
  * only the work of the kinds that are due. Under tsx the same functions load the modules by their paths
@@ -10,7 +10,8 @@ import { type BuildOptions, buildSync } from 'esbuild';
 import type { DueWorkKind } from '#shared/engine/due-work-kind';
 import type { DeclaredConsumer } from '#shared/engine/event-consumers';
 import type { DeclaredJobKind } from '#shared/engine/job-kinds';
-import { dueWorkKinds, eventConsumers, jobKinds } from '#shared/routes';
+import type { DeclaredMigration } from '#shared/engine/migration-declarations';
+import { dueWorkKinds, eventConsumers, jobKinds, migrations } from '#shared/routes';
 import { nodeBundle } from './node-bundle';
 import { REPOSITORY_ROOT } from './repository';
 
@@ -59,6 +60,21 @@ export const dueWorkEntrySource = (kinds: readonly DueWorkKind[] = dueWorkKinds)
     'export const handler = async () => runDueWork(dueWorkKinds, (kind) => workOf(kind.name), Date.now());',
   ].join('\n');
 
+/**
+ * The migration runner's entry: each step loaded by a literal import when its migration runs, served as
+ * the stack's post-deploy custom resource (`functions/migrations/after-deploy.ts`).
+ */
+export const migrationsEntrySource = (declared: readonly DeclaredMigration[] = migrations): string =>
+  [
+    "import { runMigrations } from './shared/engine/migration-runner.ts';",
+    "import { migrations } from './shared/routes.ts';",
+    "import { afterDeploy } from './functions/migrations/after-deploy.ts';",
+    loaders(declared.map((m) => ({ name: m.name, module: m.module, export: m.step }))),
+    "/** A migration's step, by its name (the bundle's test loads each one). */",
+    'export const stepOf = (name) => loaders[name]();',
+    'export const handler = afterDeploy((options) => runMigrations(migrations, (m) => stepOf(m.name), options));',
+  ].join('\n');
+
 const generatedBundle = (contents: string, sourcefile: string, outdir: string): BuildOptions => ({
   ...nodeBundle,
   stdin: { contents, resolveDir: REPOSITORY_ROOT, loader: 'ts', sourcefile },
@@ -80,3 +96,7 @@ export const bundleJobWorker = (outdir: string) =>
 /** The due-work runner's bundle (`index.mjs` exporting `handler`, and its chunks) in `outdir`. */
 export const bundleDueWork = (outdir: string) =>
   buildSync(generatedBundle(dueWorkEntrySource(), 'due-work.ts', outdir));
+
+/** The migration runner's bundle (`index.mjs` exporting `handler`, and its chunks) in `outdir`. */
+export const bundleMigrations = (outdir: string) =>
+  buildSync(generatedBundle(migrationsEntrySource(), 'migrate.ts', outdir));

@@ -16,6 +16,9 @@ const credentialsSchema = z.object({
   base_url: z.url(),
   auth_url: z.url(),
   oidc_issuer: z.url().optional(),
+  /** The running stack's DynamoDB Local and table, for `npm run migrate`. */
+  dynamodb_endpoint: z.url().optional(),
+  table_name: z.string().optional(),
   organisations: z
     .array(
       z.object({

@@ -89,6 +89,9 @@ const main = async () => {
   };
   Object.assign(process.env, env);
   await createTable(localDynamoDbClient(dynamo.endpoint, tableName), tableName);
+  // A new table is at the schema version of the code (there is nothing to carry over), as a deployed
+  // table is once the deploy's migrations have run; `npm run migrate` runs any added since.
+  await (await import('../../functions/migrations/run')).migrate();
   await createBuckets(localS3Client(s3.endpoint), Object.values(buckets));
 
   const { demoPeople, loadDemoData } = await import('./demo-data');
@@ -131,6 +134,8 @@ const main = async () => {
     auth_url: baseUrl,
     ses_url: ses.endpoint,
     oidc_issuer: idp.issuer,
+    dynamodb_endpoint: dynamo.endpoint,
+    table_name: tableName,
     ...demo,
   };
   mkdirSync(localDir, { recursive: true });

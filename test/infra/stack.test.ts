@@ -5,7 +5,7 @@ import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { tableDefinition } from '#shared/data/table-definition';
 import { pagesCollection } from '#shared/http/route';
-import { fallbackRoute, type Route, routes } from '#shared/routes';
+import { fallbackRoute, migrations, type Route, routes } from '#shared/routes';
 import { areas } from '../../infra/area-bundle';
 import { gatewayRoutes } from '../../infra/gateway-routes';
 import { QUOTAS } from '../../infra/quotas';
@@ -44,6 +44,30 @@ const actionsFor = (routeId: string): string[] => {
     .flatMap(([, p]) => statementsOf(p).flatMap(actionsOf));
 };
 
+describe('migrations after deploy', () => {
+  it('a custom resource the migration runner serves lists the migrations and waits for every other resource of the stack', () => {
+    const own = (template.toJSON() as { Resources: Resources }).Resources;
+    const entries = Object.entries(own);
+    const found = entries.filter(([, r]) => r.Type === 'Custom::Migrations');
+    expect(found).toHaveLength(1);
+    const [id, resource] = found[0] as [string, Resources[string] & { DependsOn?: string[] }];
+    expect(resource.Properties.Migrations).toEqual(migrations.map((m) => `${m.version} ${m.name}`));
+    const runner = entries.find(
+      ([, r]) =>
+        r.Type === 'AWS::Lambda::Function' &&
+        String(r.Properties.Description).startsWith('Runs the migrations'),
+    );
+    expect(resource.Properties.ServiceToken).toEqual({ 'Fn::GetAtt': [runner?.[0], 'Arn'] });
+    // Every area's nested stack and the table are in place before it runs.
+    const dependsOn = new Set(resource.DependsOn ?? []);
+    const mustWaitFor = entries.filter(
+      ([other, r]) => other !== id && ['AWS::CloudFormation::Stack', 'AWS::DynamoDB::Table'].includes(r.Type),
+    );
+    expect(mustWaitFor.length).toBeGreaterThan(1);
+    for (const [other] of mustWaitFor) expect(dependsOn.has(other), other).toBe(true);
+  });
+});
+
 describe('API: one function per area, a few gateway routes per area', () => {
   it('has exactly the gateway routes derived from the route table, plus $default', () => {
     const keys = ofType('AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties.RouteKey);
@@ -52,9 +76,9 @@ describe('API: one function per area, a few gateway routes per area', () => {
     );
   });
 
-  it('has one function per area (the fallback is one), the event consumer, the job worker, the due-work runner, and no others', () => {
+  it('has one function per area (the fallback is one), the event consumer, the job worker, the due-work runner, the migration runner, and no others', () => {
     const functions = ofType('AWS::Lambda::Function');
-    expect(functions).toHaveLength(areas().size + 3);
+    expect(functions).toHaveLength(areas().size + 4);
     expect(areas().size).toBeLessThan(routes.length / 5);
   });
 
@@ -67,9 +91,9 @@ describe('API: one function per area, a few gateway routes per area', () => {
 
   it('every function has a log group kept the stage’s days (dev: 14); the API’s access log its own (dev: 30)', () => {
     const groups = ofType('AWS::Logs::LogGroup').map(([, g]) => g.Properties.RetentionInDays);
-    expect(groups.filter((days) => days === 14)).toHaveLength(areas().size + 3);
+    expect(groups.filter((days) => days === 14)).toHaveLength(areas().size + 4);
     expect(groups.filter((days) => days === 30)).toHaveLength(1);
-    expect(groups).toHaveLength(areas().size + 4);
+    expect(groups).toHaveLength(areas().size + 5);
   });
 
   it('the API logs every request as JSON with its request id', () => {
