@@ -2,6 +2,7 @@
  * The collection engine over records already in hand, for collections bounded by the caller's grants
  * (organisations). Same semantics as the DynamoDB path: equality, prefixes, inclusive time windows, boxes.
  */
+import { compareCodePoints, compareCollated } from './collation';
 import { type CollectionQuery, type FilterClause, type PageRead, valueAt } from './collection-query';
 import type { StoredResource } from './stored-resource';
 
@@ -29,13 +30,6 @@ const matches = (item: unknown, f: FilterClause): boolean => {
   }
 };
 
-const sortable = (value: unknown): string =>
-  typeof value === 'string' ? value.toLowerCase() : String(value ?? '');
-
-/** Numbers by value (a version 10 after 9), everything else as case-folded text. */
-const compare = (a: unknown, b: unknown): number =>
-  typeof a === 'number' && typeof b === 'number' ? a - b : sortable(a).localeCompare(sortable(b));
-
 /** Where a cursor page over records in hand ended: the last record's sort value and id. */
 interface MemoryPosition {
   value?: unknown;
@@ -44,7 +38,9 @@ interface MemoryPosition {
 
 /**
  * Any records with an id: stored resources, or resource objects a handler computed (keys, versions).
- * Ordered by the sort field, then by id, so a cursor (the last record's value and id) names one place.
+ * Ordered by the sort field in the API's collation (collation.ts: the order a sort index keeps), then by
+ * id, so a cursor (the last record's value and id) names one place; descending reverses both, as an
+ * index read backwards does.
  */
 export const applyInMemory = <T extends { id: string } = StoredResource>(
   items: readonly T[],
@@ -52,7 +48,7 @@ export const applyInMemory = <T extends { id: string } = StoredResource>(
 ): PageRead<T> => {
   const direction = query.sort.descending ? -1 : 1;
   const order = (a: MemoryPosition, b: MemoryPosition) =>
-    direction * compare(a.value, b.value) || a.id.localeCompare(b.id);
+    direction * (compareCollated(a.value, b.value) || compareCodePoints(a.id, b.id));
   const at = (item: T): MemoryPosition => ({ value: valueAt(item, query.sort.path), id: item.id });
   const kept = items
     .filter((item) => query.filters.every((f) => matches(item, f)))

@@ -12,6 +12,7 @@ import {
   type QueryCommandOutput,
 } from '@aws-sdk/lib-dynamodb';
 import { documents, tableName } from './clients';
+import { compareCodePoints } from './collation';
 import type { CollectionQuery, PageRead } from './collection-query';
 import { buildFilterExpression } from './filter-expression';
 import type { Scope } from './scope';
@@ -268,7 +269,7 @@ export const queryCollection = async (
   // A stable sort: records with equal values keep their partition's own order, so each partition's
   // records in a page are the next ones it holds, and its position after the page is its last one.
   if (partitions.length > 1) {
-    merged.sort((a, b) => direction * sortValue(a, query).localeCompare(sortValue(b, query)));
+    merged.sort((a, b) => direction * compareCodePoints(sortValue(a, query), sortValue(b, query)));
   }
   if (!after) return { items: merged.slice(offset, offset + limit), total: counted ?? merged.length };
   const items = merged.slice(0, limit);

@@ -1,4 +1,5 @@
 /** Builds the stored form of a record from its definition: keys, and the sort values its indexes need. */
+import { sortKeyText } from '../data/collation';
 import { valueAt } from '../data/collection-query';
 import { geoIndexKeys } from '../data/geo-index';
 import type { StoredRelationship, StoredResource } from '../data/stored-resource';
@@ -12,17 +13,6 @@ interface NewRecord {
   rels?: Record<string, StoredRelationship>;
 }
 
-/** The highest code point: sorts after any real value in DynamoDB's byte order. */
-const MISSING_LAST = '\u{10FFFF}';
-
-/** Index sort values are case-folded so `sort=name` orders as people read, not by code point. */
-const indexValue = (value: unknown): string => {
-  const text = typeof value === 'string' ? value.toLowerCase() : String(value ?? '');
-  // Index keys cannot be empty: a record without the field sorts after every record with it.
-  return text === '' ? MISSING_LAST : text;
-};
-
-/** The record with its index sort values recomputed from its fields (after any change to them). */
 /**
  * The `gsi1` sort key of a child filed under its parent (children.ts): its id, or the case-folded value of
  * the field its type keys its children by (`childSorts`), then its id after a character no single-line
@@ -33,14 +23,18 @@ export const childSortKey = (definition: ResourceDefinition, record: StoredResou
   const sort = definition.collection?.sorts[first];
   return first === 'created_at' || !sort
     ? record.id
-    : `${indexValue(valueAt(record, sort.path))}\u0001${record.id}`;
+    : `${sortKeyText(valueAt(record, sort.path))}\u0001${record.id}`;
 };
 
+/**
+ * The record with its index sort values recomputed from its fields (after any change to them): each the
+ * collation's text (data/collation.ts), so the index orders as a sort over records in hand does.
+ */
 export const indexed = (definition: ResourceDefinition, stored: StoredResource): StoredResource => {
   const next = { ...stored };
   if (next.gsi1_counted) next.gsi1sk = childSortKey(definition, next);
   for (const sort of Object.values(definition.collection?.sorts ?? {})) {
-    if (sort.index) next[sort.index] = indexValue(valueAt(next, sort.path));
+    if (sort.index) next[sort.index] = sortKeyText(valueAt(next, sort.path));
   }
   if (definition.geoIndex) {
     const point = valueAt(next, definition.geoIndex.path) as

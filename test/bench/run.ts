@@ -57,6 +57,7 @@ const main = async () => {
     const { benchReload } = await import('./reload');
     const { benchJobs } = await import('./jobs');
     const { benchSites } = await import('./sites');
+    const { benchBudgets } = await import('./budgets');
     const results = {
       machine: { cpus: cpus().length, memory_gib: Math.round(totalmem() / 2 ** 30), node: process.version },
       date: new Date().toISOString(),
@@ -70,6 +71,7 @@ const main = async () => {
       reload: await part('reload', benchReload),
       jobs: await part('jobs', () => benchJobs(JOB_ROWS, { halves: JOB_HALVES, exportRuns: EXPORT_RUNS })),
       sites: await part('sites', () => benchSites(SITE_HISTORIES)),
+      budgets: await part('budgets', benchBudgets),
     };
     mkdirSync(resolve(root, 'bench'), { recursive: true });
     // A partial run (BENCH_ONLY) never overwrites the committed full results.
@@ -99,6 +101,7 @@ const report = (r: {
   reload: Figures;
   jobs: { import: Figures; export: Figures } | 'not run';
   sites: Figures;
+  budgets: Figures;
 }) => {
   const rows = (o: Figures) =>
     o === 'not run'
@@ -196,6 +199,14 @@ ${rows(r.jobs === 'not run' ? 'not run' : r.jobs.export)}
 | figure | value |
 |---|---|
 ${rows(r.sites)}
+
+## Request budgets: a 1,200-a-minute client over many cold containers (issue 42)
+
+Containers simulated in one process (each its own leases), leasing from DynamoDB Local.
+
+| figure | value |
+|---|---|
+${rows(r.budgets)}
 `;
 };
 

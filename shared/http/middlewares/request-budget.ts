@@ -7,13 +7,14 @@
  *
  * Counts are kept in DynamoDB (`data/request-budgets.ts`), not in memory, so the budget holds across every
  * container of every area's function. A memory-only count would multiply it by the containers running,
- * which a flood itself raises. Each container leases a fiftieth of a budget at a time (one write per lease,
- * one in flight per subject: `budget-leases.ts`), and a container that saw a window spent refuses locally,
- * writing nothing.
+ * which a flood itself raises. Each container leases requests in proportion to what it has let through,
+ * up to a fiftieth of a budget (one write per lease, one in flight per subject: `budget-leases.ts`), and a
+ * container that saw a window spent refuses locally, writing nothing.
  *
  * The error is bounded and one-sided. A lease is counted before it is used, so the requests allowed in a
- * window never exceed the budget. Leased requests a container does not use are lost to the window, so a
- * subject may be refused up to (containers × (lease − 1)) requests early.
+ * window never exceed the budget. Leased requests a container does not use are lost to the window: less
+ * than a quarter of what each container let through, so a client spread over many containers is refused
+ * only near the end of its budget (cold containers, leasing one at a time, lose none).
  *
  * A request is charged as soon as its caller is known (issue 39, finding 5): before its permission is
  * checked and before its media types, query and body are, so a refused request is charged like any other
@@ -28,7 +29,7 @@ import { config } from '../../config';
 import { lease } from '../../data/request-budgets';
 import { TooManyRequestsError } from '../../jsonapi/errors';
 import type { ApiMiddleware } from '../api-context';
-import { BudgetLeases, type Subject } from '../budget-leases';
+import { BudgetLeases, rateLimitHeaders, type Subject } from '../budget-leases';
 
 const WINDOW_SECONDS = 60;
 
@@ -51,12 +52,8 @@ export const requestBudget = (): ApiMiddleware => ({
     // Let through only if every budget has one left, and then take one from each: a request refused by
     // one budget spends none of the others.
     const { refused, standings } = await leases.take(subjects, Date.now());
-    const shown = standings[refused] ?? standings.reduce((a, b) => (b.remaining < a.remaining ? b : a));
-    request.context.responseHeaders = {
-      ...request.context.responseHeaders,
-      'RateLimit-Policy': standings.map((s) => `"${s.name}";q=${s.limit};w=${WINDOW_SECONDS}`).join(', '),
-      RateLimit: `"${shown.name}";r=${shown.remaining};t=${shown.reset}`,
-    };
+    const { shown, headers } = rateLimitHeaders(standings, refused, WINDOW_SECONDS);
+    request.context.responseHeaders = { ...request.context.responseHeaders, ...headers };
     if (refused !== -1) throw new TooManyRequestsError(shown.name, shown.reset);
   },
 });
