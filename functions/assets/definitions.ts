@@ -191,13 +191,24 @@ export const equipmentItems = defineResource({
     ...allocationRelationships,
     allocated_vehicle: { type: 'vehicles' },
   },
+  keys: {
+    'filter-status': {
+      index: 'gsi1',
+      pk: 'ORG#{org_id}#equipment-items',
+      sk: 'status#{attributes.status}#{id}',
+      about:
+        'an item under its status, in creation order: `filter[status]`; items written before issue 42 lack it until migrated',
+    },
+  },
   collection: {
+    // Indexed filters read what they return at any size; the others narrow an indexed one (docs/api.md).
     filters: {
-      serial: { kind: 'eq', path: 'attributes.serial' },
-      status: { kind: 'eq', path: 'attributes.status' },
+      serial: { kind: 'eq', path: 'attributes.serial', index: 'sort-serial' },
+      status: { kind: 'eq', path: 'attributes.status', index: 'filter-status' },
       reference: { kind: 'eq', path: 'attributes.reference' },
       asset_number: { kind: 'eq', path: 'attributes.asset_number' },
       is_rented: { kind: 'eq', path: 'attributes.is_rented', type: 'boolean' },
+      created_at: { kind: 'time', path: 'meta.created_at', index: 'record' },
     },
     sorts: {
       serial: { path: 'attributes.serial', index: 'lsi1' },

@@ -153,15 +153,30 @@ export const envelopeSchemas: Record<string, SchemaObject> = {
     required: ['options'],
     additionalProperties: false,
   },
+  FilterFeatureOptions: {
+    type: 'object',
+    properties: {
+      options: { type: 'array', items: { type: 'string' } },
+      indexed: {
+        type: 'array',
+        items: { type: 'string' },
+        description:
+          'The filters read through an index, alone or together, at any collection size; the other options are taken only beside one of these. Absent where no filter is indexed.',
+      },
+    },
+    required: ['options'],
+    additionalProperties: false,
+  },
   Features: {
     type: 'object',
     description: 'The filter, include and sort names this collection accepts.',
     properties: {
       params: {
         type: 'object',
-        properties: Object.fromEntries(
-          ['filter', 'include', 'sort'].map((name) => [name, ref('FeatureOptions')]),
-        ),
+        properties: {
+          filter: ref('FilterFeatureOptions'),
+          ...Object.fromEntries(['include', 'sort'].map((name) => [name, ref('FeatureOptions')])),
+        },
         required: ['filter', 'include', 'sort'],
         additionalProperties: false,
       },

@@ -10,14 +10,19 @@ import type { StoredResource } from './stored-resource';
 
 export interface KeyRange {
   pk: string;
-  index?: 'gsi1' | 'lsi1';
+  index?: 'gsi1' | 'lsi1' | 'lsi2';
   /** The least sort key of the range, when it starts inside the partition (a retention window's first day). */
   from?: string;
   /** The greatest sort key of the range, when it ends inside the partition (with `from`: a prefix's). */
   to?: string;
 }
 
-const KEYS = { table: ['pk', 'sk'], gsi1: ['gsi1pk', 'gsi1sk'], lsi1: ['pk', 'lsi1'] } as const;
+const KEYS = {
+  table: ['pk', 'sk'],
+  gsi1: ['gsi1pk', 'gsi1sk'],
+  lsi1: ['pk', 'lsi1'],
+  lsi2: ['pk', 'lsi2'],
+} as const;
 
 /** The key condition of a range: its partition, and its sort keys from `from` (up to `to`). */
 const keyCondition = ({ pk, index, from, to }: KeyRange) => {
@@ -35,7 +40,7 @@ const keyCondition = ({ pk, index, from, to }: KeyRange) => {
  * A page of the range, oldest or newest first, filters applied by DynamoDB; records outside the scope are
  * dropped. By offset unfiltered, the page reads `offset + limit` items and the total comes from `count`,
  * read in parallel; filtered, the matches are read in full, which counts them; by cursor, the page resumes
- * from the last one's key and reads at most a page (filtered: until a page of matches).
+ * from the last one's key and reads at most a page (filtered: until a page of matches, in 1 MB pages).
  */
 export const queryKeyRange = async (
   scope: Scope,
@@ -73,6 +78,7 @@ export const queryKeyRange = async (
     sk: item.sk,
     ...(range.index === 'gsi1' && { gsi1pk: item.gsi1pk, gsi1sk: item.gsi1sk }),
     ...(range.index === 'lsi1' && { lsi1: item.lsi1 }),
+    ...(range.index === 'lsi2' && { lsi2: item.lsi2 }),
   });
   return { items: page, total: counted, ...(last && page.length === limit && { next: position(last) }) };
 };

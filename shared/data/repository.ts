@@ -175,10 +175,31 @@ const sortValue = (item: StoredResource, query: CollectionQuery): string =>
 
 type QueryInput = Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>;
 
+/** Where DynamoDB cuts a Query's page: once it has read 1 MB of items. */
+const PAGE_BYTES = 1024 * 1024;
+/** Read capacity counts 4 KB blocks, half a unit each for an eventually consistent read. */
+const BYTES_PER_READ_UNIT = 8 * 1024;
+/** The first page's ask, before the items' size is known. */
+const FIRST_PAGE_ITEMS = 1000;
+
+/**
+ * How many items the page after `out` asks for: as many as DynamoDB's 1 MB page holds, at the size of the
+ * items `out` read (from the capacity DynamoDB counted for them); `limit` again if it counted none.
+ */
+const pageItems = (out: QueryCommandOutput, limit: number) => {
+  const units = out.ConsumedCapacity?.CapacityUnits ?? 0;
+  const read = out.ScannedCount ?? 0;
+  return units > 0 && read > 0
+    ? Math.max(1, Math.floor((read * PAGE_BYTES) / (units * BYTES_PER_READ_UNIT)))
+    : limit;
+};
+
 /**
  * Pages through a Query until `wanted` items (or the end) are in hand, from the start or after the key
- * `from`. With `Limit`, each page asks for no more than is still wanted: without a filter every item
- * read is returned, so nothing is over-read.
+ * `from`. With `Limit`, the first page asks for no more than is wanted: without a filter every item read
+ * is returned, so nothing is over-read, and later pages ask for what is still wanted. With a filter, a
+ * page that came back short asks next for what DynamoDB's 1 MB page holds of its items (`pageItems`):
+ * asking one page-size per Query made a rare match cost thousands of round trips (issue 42).
  */
 export const queryItems = async <T = StoredResource>(
   input: QueryInput,
@@ -186,20 +207,25 @@ export const queryItems = async <T = StoredResource>(
   from?: Record<string, unknown>,
 ): Promise<T[]> => {
   const items: T[] = [];
+  const filtered = input.FilterExpression !== undefined;
   let ExclusiveStartKey: Record<string, unknown> | undefined = from;
+  let limit = input.Limit === undefined ? undefined : Math.min(input.Limit, wanted);
   do {
     const out: QueryCommandOutput = await documents.send(
       new QueryCommand({
         TableName: tableName,
         ...input,
-        ...(input.Limit !== undefined && {
-          Limit: Math.min(input.Limit, wanted - items.length, QUERY_LIMIT_MAX),
-        }),
+        ...(limit !== undefined && { Limit: Math.min(limit, QUERY_LIMIT_MAX) }),
+        ...(limit !== undefined && filtered && { ReturnConsumedCapacity: 'TOTAL' }),
         ExclusiveStartKey,
       }),
     );
     items.push(...((out.Items ?? []) as T[]));
     ExclusiveStartKey = out.LastEvaluatedKey;
+    if (limit !== undefined && input.Limit !== undefined) {
+      const still = wanted - items.length;
+      limit = filtered ? Math.max(still, pageItems(out, FIRST_PAGE_ITEMS)) : Math.min(input.Limit, still);
+    }
   } while (ExclusiveStartKey && items.length < wanted);
   return items;
 };
@@ -229,7 +255,7 @@ const queryPartition = (
       ExpressionAttributeNames: { '#pk': 'pk', ...filter?.names },
       ExpressionAttributeValues: { ':pk': pk, ...filter?.values },
       ...(filter && { FilterExpression: filter.expression }),
-      // Without a filter every item read is returned; with one, each read asks for what is still wanted.
+      // Without a filter every item read is returned; with one, later reads ask for 1 MB pages (`queryItems`).
       ...(Number.isFinite(wanted) && { Limit: wanted }),
       ScanIndexForward: !query.sort.descending,
     },
@@ -281,25 +307,6 @@ export const queryCollection = async (
 
 /** Where a partition's reading stopped: DynamoDB's own key, kept by an export job's checkpoint. */
 export type PageKey = Record<string, unknown>;
-
-/** Where DynamoDB cuts a Query's page: once it has read 1 MB of items. */
-const PAGE_BYTES = 1024 * 1024;
-/** Read capacity counts 4 KB blocks, half a unit each for an eventually consistent read. */
-const BYTES_PER_READ_UNIT = 8 * 1024;
-/** The first page's ask, before the items' size is known. */
-const FIRST_PAGE_ITEMS = 1000;
-
-/**
- * How many items the page after `out` asks for: as many as DynamoDB's 1 MB page holds, at the size of the
- * items `out` read (from the capacity DynamoDB counted for them); `limit` again if it counted none.
- */
-const pageItems = (out: QueryCommandOutput, limit: number) => {
-  const units = out.ConsumedCapacity?.CapacityUnits ?? 0;
-  const read = out.ScannedCount ?? 0;
-  return units > 0 && read > 0
-    ? Math.max(1, Math.floor((read * PAGE_BYTES) / (units * BYTES_PER_READ_UNIT)))
-    : limit;
-};
 
 /**
  * One organisation's collection in sort order, page by page, with the query's filters applied by

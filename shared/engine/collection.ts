@@ -8,10 +8,12 @@ import { cursorKey } from '../data/cursor-key';
 import { queryByBox } from '../data/geo-index';
 import { applyInMemory } from '../data/in-memory-collection';
 import type { Kept } from '../data/kept';
+import { queryKeyRange } from '../data/key-range';
 import { settingsKey, settingsOf } from '../data/organisation-settings';
 import { queryCollection, readAheadOr, streamPartition } from '../data/repository';
 import { queryKept } from '../data/retention';
 import type { Scope } from '../data/scope';
+import { SORT_KEY_MAX_BYTES } from '../data/storage-limits';
 import type { StoredResource } from '../data/stored-resource';
 import {
   type CollectionOptions,
@@ -30,6 +32,7 @@ import {
 } from '../jsonapi/document';
 import type { RequestTarget } from '../jsonapi/document-links';
 import { resolveIncludes } from './includes';
+import { indexedRead } from './indexed-filters';
 import type { ResourceDefinition } from './resource-definition';
 import { toResourceObject } from './serialise';
 
@@ -103,13 +106,31 @@ const readSparse = async (
 };
 
 /**
- * A page from the table: through a sparse index when the filters select one of its partitions; through
- * the geohash index when a box filter is on the indexed point.
+ * A page through an indexed filter's key range (indexed-filters.ts): in the range's key order when that is
+ * the query's sort; else the range whole (its matches, never the partition), sorted in memory.
+ */
+const readIndexed = async (
+  scope: Scope,
+  { range, sorted }: NonNullable<ReturnType<typeof indexedRead>>,
+  query: CollectionQuery,
+) => {
+  // A value longer than any key holds names nothing (stored values that become keys are at most 255 characters).
+  if (Buffer.byteLength(range.to ?? '') > SORT_KEY_MAX_BYTES) return { items: [], total: 0 };
+  if (sorted) return queryKeyRange(scope, range, query);
+  const whole = { ...query, page: { limit: Number.MAX_SAFE_INTEGER, offset: 0 } };
+  return applyInMemory((await queryKeyRange(scope, range, whole)).items, query);
+};
+
+/**
+ * A page from the table: through a sparse index when the filters select one of its partitions; through an
+ * indexed filter's key range; through the geohash index when a box filter is on the indexed point.
  */
 const readCollectionPage = async (scope: Scope, definition: ResourceDefinition, query: CollectionQuery) => {
   const [orgId, ...others] = scope.orgIds;
   const sparse = orgId && others.length === 0 ? definition.sparseIndex?.(orgId, query.filters) : null;
   if (orgId && sparse) return readSparse(scope, orgId, definition, query, sparse);
+  const indexed = orgId && others.length === 0 ? indexedRead(definition, orgId, query) : null;
+  if (indexed) return readIndexed(scope, indexed, query);
   const box = query.filters.find(
     (f): f is Extract<FilterClause, { op: 'box' }> => f.op === 'box' && f.path === definition.geoIndex?.path,
   );

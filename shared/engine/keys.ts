@@ -23,5 +23,14 @@ export const typeKeys = (
     ...Object.fromEntries(sorts),
     ...(declaration.geoIndex && { geo: geoPattern(declaration.type) }),
   };
+  const patterns: Record<string, AccessPattern> = { ...implied, ...declaration.keys, record };
+  // An indexed filter names one of the type's patterns; one on `gsi1` owns the record's only entry there.
+  for (const [name, { index }] of Object.entries(declaration.collection?.filters ?? {})) {
+    const pattern = index === undefined ? undefined : patterns[index];
+    if (index !== undefined && !pattern)
+      throw new Error(`${declaration.type}: filter ${name} names no access pattern ${index}`);
+    if (pattern?.index === 'gsi1' && declaration.geoIndex)
+      throw new Error(`${declaration.type}: filter ${name} and the geohash index both need gsi1`);
+  }
   return declareAccessPatterns(declaration.type, { ...implied, ...declaration.keys, record });
 };

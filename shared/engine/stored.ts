@@ -1,4 +1,5 @@
 /** Builds the stored form of a record from its definition: keys, and the sort values its indexes need. */
+import { indexKeysFrom } from '../data/access-patterns';
 import { sortKeyText } from '../data/collation';
 import { valueAt } from '../data/collection-query';
 import { geoIndexKeys } from '../data/geo-index';
@@ -35,6 +36,17 @@ export const indexed = (definition: ResourceDefinition, stored: StoredResource):
   if (next.gsi1_counted) next.gsi1sk = childSortKey(definition, next);
   for (const sort of Object.values(definition.collection?.sorts ?? {})) {
     if (sort.index) next[sort.index] = sortKeyText(valueAt(next, sort.path));
+  }
+  for (const filter of Object.values(definition.collection?.filters ?? {})) {
+    const pattern = filter.index === undefined ? undefined : definition.keys[filter.index];
+    if (pattern?.index !== 'gsi1') continue;
+    // An indexed filter's entry (indexed-filters.ts): kept with the value, gone with it (a sparse index).
+    const value = valueAt(next, filter.path);
+    delete next.gsi1pk;
+    delete next.gsi1sk;
+    if (typeof value === 'string' && value !== '') {
+      Object.assign(next, indexKeysFrom(pattern, { org_id: next.org_id, id: next.id, [filter.path]: value }));
+    }
   }
   if (definition.geoIndex) {
     const point = valueAt(next, definition.geoIndex.path) as

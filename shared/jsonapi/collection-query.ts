@@ -43,6 +43,14 @@ export interface FilterOption {
    * every record whose link names one of that type. Anything else is a 400 naming the types.
    */
   link?: { types: readonly string[]; part: 'record' | 'type' };
+  /**
+   * The access pattern of the type's keys that answers this filter (an indexed filter): an equality on a
+   * sort index's value (`sort-serial`), a prefix of an index's sort key ending in the id
+   * (`status#{attributes.status}#{id}`), or, for `created_at`, a key range on the UUIDv7 ids (`record`).
+   * On a collection that declares any, a filter without one is taken only beside an indexed one, which
+   * bounds what it reads (shared/engine/indexed-filters.ts).
+   */
+  index?: string;
 }
 
 export interface SortOption {
@@ -262,6 +270,35 @@ const parseFilters = (query: QueryParameters, options: CollectionOptions['filter
   return clauses;
 };
 
+/** The parameter names of a filter option: `status`; `created_at.since`, `created_at.until`; a box's corners. */
+const filterNames = (field: string, { kind }: FilterOption): string[] =>
+  kind === 'eq'
+    ? [field]
+    : kind === 'time'
+      ? [`${field}.since`, `${field}.until`]
+      : [`${field}.box.bottom_left`, `${field}.box.top_right`];
+
+/** The filter names of a collection's indexed filters (`FilterOption.index`), in declaration order. */
+export const indexedFilterNames = (options: CollectionOptions['filters']): string[] =>
+  Object.entries(options).flatMap(([field, option]) => (option.index ? filterNames(field, option) : []));
+
+/**
+ * On a collection with indexed filters, filters that are not indexed are taken only beside an indexed one,
+ * which bounds what they read: alone they would read the whole partition to find their matches. The 400
+ * names the indexed ones.
+ */
+const refuseUnindexed = (clauses: readonly FilterClause[], options: CollectionOptions['filters']) => {
+  const indexed = indexedFilterNames(options);
+  if (indexed.length === 0 || clauses.some((clause) => options[clause.field]?.index)) return;
+  const [first] = clauses;
+  if (!first) return;
+  const name = `filter[${first.field}${first.op === 'since' || first.op === 'until' ? `.${first.op}` : first.op === 'box' ? '.box.bottom_left' : ''}]`;
+  throw problem(
+    name,
+    `${name} is not indexed here: send it with an indexed filter (${indexed.join(', ')}), which bounds what it reads.`,
+  );
+};
+
 /** `sort`: the first field of a comma list is applied, `-` for descending; the rest are ignored. */
 const parseSort = (query: QueryParameters, options: CollectionOptions): CollectionQuery['sort'] => {
   if (query.sort !== undefined && (query.sort.split(',')[0]?.trim() ?? '') === '') {
@@ -302,8 +339,10 @@ export const parseCollectionQuery = (
 ): ParsedCollectionQuery => {
   rejectUnknownParameters(query, COLLECTION_PARAMETERS);
   const cursor = parseCursor(query);
+  const filters = parseFilters(query, options.filters);
+  refuseUnindexed(filters, options.filters);
   return {
-    filters: parseFilters(query, options.filters),
+    filters,
     sort: parseSort(query, options),
     page: parsePage(query, defaultLimit),
     include: parseInclude(query, options.includes),
@@ -318,16 +357,12 @@ export const parseResourceQuery = (query: QueryParameters, includes: readonly st
 };
 
 const featureFilterOptions = (filters: CollectionOptions['filters']): string[] =>
-  Object.entries(filters).flatMap(([field, { kind }]) =>
-    kind === 'eq'
-      ? [field]
-      : kind === 'time'
-        ? [`${field}.since`, `${field}.until`]
-        : [`${field}.box.bottom_left`, `${field}.box.top_right`],
-  );
+  Object.entries(filters).flatMap(([field, option]) => filterNames(field, option));
 
 export interface FeatureOptions {
   filter: readonly string[];
+  /** The filters read through an index (`FilterOption.index`); absent where none is. */
+  indexedFilter?: readonly string[];
   include: readonly string[];
   sort: readonly string[];
 }
@@ -337,11 +372,11 @@ export interface FeatureOptions {
  * its cost-rollups and sso-providers sections name `include.options`. Every collection serves both, the
  * include options one value in both places, so a client written from either text finds them.
  */
-export const features = ({ filter, include, sort }: FeatureOptions) => {
+export const features = ({ filter, indexedFilter = [], include, sort }: FeatureOptions) => {
   const includes = { options: [...include] };
   return {
     params: {
-      filter: { options: [...filter] },
+      filter: { options: [...filter], ...(indexedFilter.length > 0 && { indexed: [...indexedFilter] }) },
       include: includes,
       sort: { options: [...sort] },
     },
@@ -355,6 +390,7 @@ export type FeaturesMeta = ReturnType<typeof features>;
 export const featuresMeta = (options: CollectionOptions) =>
   features({
     filter: featureFilterOptions(options.filters),
+    indexedFilter: indexedFilterNames(options.filters),
     include: includeOptions(options.includes),
     sort: Object.keys(options.sorts),
   });

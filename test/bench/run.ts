@@ -18,6 +18,7 @@ const JOB_ROWS = Number(process.env.BENCH_JOB_ROWS ?? 1_000_000);
 const JOB_HALVES = (process.env.BENCH_JOB_HALVES ?? 'import,export').split(',');
 const EXPORT_RUNS = Number(process.env.BENCH_EXPORT_RUNS ?? 1);
 const SITE_HISTORIES = (process.env.BENCH_SITE_HISTORIES ?? '5000,50000').split(',').map(Number);
+const FILTERED_ITEMS = Number(process.env.BENCH_FILTERED_ITEMS ?? 10_000);
 const root = resolve(import.meta.dirname, '../..');
 /** `BENCH_ONLY=routes,bundles` runs just those parts (the others are reported as not run). */
 const only = process.env.BENCH_ONLY?.split(',');
@@ -58,6 +59,7 @@ const main = async () => {
     const { benchJobs } = await import('./jobs');
     const { benchSites } = await import('./sites');
     const { benchBudgets } = await import('./budgets');
+    const { benchFilters } = await import('./filters');
     const results = {
       machine: { cpus: cpus().length, memory_gib: Math.round(totalmem() / 2 ** 30), node: process.version },
       date: new Date().toISOString(),
@@ -72,6 +74,7 @@ const main = async () => {
       jobs: await part('jobs', () => benchJobs(JOB_ROWS, { halves: JOB_HALVES, exportRuns: EXPORT_RUNS })),
       sites: await part('sites', () => benchSites(SITE_HISTORIES)),
       budgets: await part('budgets', benchBudgets),
+      filters: await part('filters', () => benchFilters(FILTERED_ITEMS)),
     };
     mkdirSync(resolve(root, 'bench'), { recursive: true });
     // A partial run (BENCH_ONLY) never overwrites the committed full results.
@@ -102,6 +105,7 @@ const report = (r: {
   jobs: { import: Figures; export: Figures } | 'not run';
   sites: Figures;
   budgets: Figures;
+  filters: Figures;
 }) => {
   const rows = (o: Figures) =>
     o === 'not run'
@@ -207,6 +211,11 @@ Containers simulated in one process (each its own leases), leasing from DynamoDB
 | figure | value |
 |---|---|
 ${rows(r.budgets)}
+## Filtered pages of 10,000 equipment items, page size 25 (issue 42)
+
+| figure | value |
+|---|---|
+${rows(r.filters)}
 `;
 };
 

@@ -10,7 +10,11 @@ import { pathToFileURL } from 'node:url';
 import type { OpenAPIObject, ParameterObject, SchemaObject } from 'openapi3-ts/oas31';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GENERIC_ENDPOINTS } from '#shared/engine/area';
-import { type CollectionOptions, parseCollectionQuery } from '#shared/jsonapi/collection-query';
+import {
+  type CollectionOptions,
+  indexedFilterNames,
+  parseCollectionQuery,
+} from '#shared/jsonapi/collection-query';
 import { ValidationError } from '#shared/jsonapi/errors';
 import { type OwnQueryParameters, requireOwnParameters } from '#shared/jsonapi/own-query-parameters';
 import { type Route, routes } from '#shared/routes';
@@ -113,7 +117,14 @@ describe('OpenAPI document: query parameters', () => {
           type: 'string',
           enum: ['true', 'false'],
         });
-        const others = requiredFilled(route);
+        // Beside an indexed filter where the collection has any: alone, a filter that is not indexed is refused.
+        const [indexed] = indexedFilterNames(options.filters);
+        const others = {
+          ...requiredFilled(route),
+          ...(indexed && {
+            [`filter[${indexed}]`]: /\.(since|until)$/.test(indexed) ? '2026-01-01T00:00:00Z' : 'x',
+          }),
+        };
         for (const value of ['true', 'false'])
           expect(refusal(parse(route, { ...others, [name]: value }))).toBe(undefined);
         expect(refusal(parse(route, { ...others, [name]: 'yes' }))).toBe(name);

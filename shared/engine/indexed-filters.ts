@@ -1,0 +1,95 @@
+/**
+ * Indexed filters (issue 42): a filter a type declares with an access pattern (`FilterOption.index`) is
+ * answered from that pattern's keys, so a page reads what it returns at any partition size. Three shapes of
+ * pattern answer filters:
+ * - an equality on a sort index's value (`sort-serial`: `{attributes.serial}` on `lsi1`), for a unique
+ *   attribute: the key is the case-folded value, the exact value stays a filter;
+ * - a sort-key prefix ending in the id (`status#{attributes.status}#{id}` on `gsi1`): the records with
+ *   one value, in creation order;
+ * - the record's own key (`record`, `{id}`) for `created_at.since/until`: ids are UUIDv7, whose first 48
+ *   bits are the millisecond `meta.created_at` was written at, so a time window is a key range. A prefix
+ *   ending in the id takes the window too (`status` and `created_at.since` together).
+ * Every clause also stays in the read's filter, so an answer is exactly what the unindexed read gave.
+ */
+import { type AccessPattern, fill } from '../data/access-patterns';
+import { sortKeyText } from '../data/collation';
+import type { CollectionQuery, FilterClause } from '../data/collection-query';
+import type { KeyRange } from '../data/key-range';
+import type { ResourceDefinition } from './declaration';
+
+/** Sorts after every character an id (a UUID: hex digits and hyphens) holds: `<prefix>~` ends a prefix's range. */
+const AFTER_IDS = '~';
+const ID = '{id}';
+
+/** The least id minted at `instant`'s millisecond: its 48 bits in hex, as a UUID spells them (`01890a5d-ac96`). */
+const idAt = (instant: string): string => {
+  const hex = Math.max(0, Date.parse(instant)).toString(16).padStart(12, '0');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}`;
+};
+
+/** How a query reads through an index: the key range, and whether its key order is the query's sort. */
+export interface IndexedRead {
+  range: KeyRange;
+  /** False when the range must be read whole and sorted in memory (bounded by its matches). */
+  sorted: boolean;
+}
+
+type TimeClause = Extract<FilterClause, { op: 'since' | 'until' }>;
+
+const windowOf = (times: readonly TimeClause[]) => ({
+  since: times.find((c) => c.op === 'since')?.value,
+  until: times.find((c) => c.op === 'until')?.value,
+});
+
+/** The range of one pattern for an equality (or none) and a creation window (or none), in one organisation. */
+const rangeOf = (
+  pattern: AccessPattern,
+  orgId: string,
+  equal: Extract<FilterClause, { op: 'eq' }> | undefined,
+  window: { since?: string; until?: string },
+): KeyRange => {
+  const pk = fill(pattern.pk, { org_id: orgId });
+  const index = pattern.index === 'table' ? undefined : pattern.index;
+  if (index === 'gsi1' || pattern.sk.endsWith(ID)) {
+    const prefix = fill(pattern.sk.slice(0, -ID.length), equal ? { [equal.path]: String(equal.value) } : {});
+    return {
+      pk,
+      ...(index && { index }),
+      // The least id is at least '0'; an empty key value is no key at all.
+      from: `${prefix}${window.since ? idAt(window.since) : '0'}`,
+      to: `${prefix}${window.until ? idAt(window.until) : ''}${AFTER_IDS}`,
+    };
+  }
+  const value = sortKeyText(equal?.value);
+  return { pk, ...(index && { index }), from: value, to: value };
+};
+
+/**
+ * The indexed read of a query in one organisation, or null when none of its filters is indexed: through the
+ * pattern of its first indexed equality, else of its indexed time window.
+ */
+export const indexedRead = (
+  definition: ResourceDefinition,
+  orgId: string,
+  query: CollectionQuery,
+): IndexedRead | null => {
+  const options = definition.collection?.filters ?? {};
+  const patternOf = (clause: FilterClause) => {
+    const name = options[clause.field]?.index;
+    return name === undefined ? undefined : definition.keys[name];
+  };
+  const equal = query.filters.find(
+    (c): c is Extract<FilterClause, { op: 'eq' }> => c.op === 'eq' && patternOf(c) !== undefined,
+  );
+  const times = query.filters.filter(
+    (c): c is TimeClause => (c.op === 'since' || c.op === 'until') && patternOf(c)?.sk === ID,
+  );
+  const pattern = equal ? patternOf(equal) : times[0] && patternOf(times[0]);
+  if (!pattern) return null;
+  const byId = pattern.sk.endsWith(ID);
+  const range = rangeOf(pattern, orgId, equal, byId ? windowOf(times) : {});
+  const sorted = byId
+    ? query.sort.path === 'meta.created_at' && query.sort.index === undefined
+    : query.sort.index === range.index;
+  return { range, sorted };
+};

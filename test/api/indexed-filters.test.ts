@@ -1,0 +1,194 @@
+/**
+ * Indexed filters (issue 42, item 1) on equipment items: `serial`, `status` and `created_at.since/until`
+ * are answered from their access patterns, with the answers the partition's filter gave (same items, same
+ * order) and reads bounded by what a page returns; a filter that is not indexed narrows an indexed one and
+ * alone is refused; `meta.features` names the indexed ones. Seeded with BatchWriteItem through the
+ * repository, as the bench is.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { equipmentItems } from '#functions/assets/definitions';
+import { bulkPut } from '#shared/data/bulk';
+import type { StoredResource } from '#shared/data/stored-resource';
+import { newRecord } from '#shared/engine/record-writes';
+import { startTestApi, type TestApi } from '../support/api';
+import { idsByCursor } from '../support/cursor-walk';
+import { itemsRead, type Read } from '../support/query-scans';
+import { newTenant, type Tenant } from '../support/tenants';
+
+const COUNT = 300;
+const MINUTE = 60_000;
+const START = Date.UTC(2026, 2, 1);
+
+let api: TestApi;
+let tenant: Tenant;
+let token: string;
+let items: StoredResource[];
+const base = () => `/v3/orgs/${tenant.org.id}/assets/equipment`;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  tenant = await newTenant('Indexed filters', 0);
+  token = await api.token(tenant.admin);
+  // Serials out of creation order, so `sort=serial` and creation order differ; 1 in 15 in repair.
+  items = Array.from({ length: COUNT }, (_, i) =>
+    newRecord(
+      equipmentItems,
+      tenant.org.id,
+      {
+        attributes: {
+          serial: `SN-${String((i * 7919) % COUNT).padStart(4, '0')}`,
+          status: i % 15 === 4 ? 'in_repair' : 'active',
+          reference: `R${i % 10}`,
+        },
+      },
+      new Date(START + i * MINUTE),
+    ),
+  );
+  await bulkPut(items as unknown as Record<string, unknown>[]);
+}, 60_000);
+afterAll(() => api.close());
+
+const at = (i: number) => new Date(START + i * MINUTE).toISOString();
+const idsOf = (body: { data: { id: string }[] }) => body.data.map((r) => r.id);
+const itemsOf = (reads: Read[]) => reads.reduce((sum, r) => sum + r.items, 0);
+const byCreation = (keep: (item: StoredResource) => boolean) => items.filter(keep).map((item) => item.id);
+const serialOf = (item: StoredResource) => String(item.attributes.serial);
+const bySerial = (keep: (item: StoredResource) => boolean) =>
+  items
+    .filter(keep)
+    .sort((a, b) => serialOf(a).localeCompare(serialOf(b)))
+    .map((item) => item.id);
+const inRepair = (item: StoredResource) => item.attributes.status === 'in_repair';
+const since = (i: number) => (item: StoredResource) => String(item.meta.created_at) >= at(i);
+const until = (i: number) => (item: StoredResource) => String(item.meta.created_at) <= at(i);
+
+/** A list's reads besides authentication, measured on its second sending (see children-paging.test.ts). */
+const measured = async (path: string) => {
+  await api.get(path, token);
+  const { result, reads } = await itemsRead(() => api.get(path, token));
+  expect(result.status, result.text).toBe(200);
+  return { body: result.body, items: itemsOf(reads), calls: reads.length };
+};
+
+describe('indexed filters answer what the partition filter answered', () => {
+  const cases: [string, string[]][] = [];
+  beforeAll(() => {
+    const target = items[COUNT / 3];
+    cases.push(
+      [`filter[serial]=${target ? serialOf(target) : ''}`, byCreation((i) => i === target)],
+      ['filter[status]=in_repair', byCreation(inRepair)],
+      ['filter[status]=in_repair&sort=serial', bySerial(inRepair)],
+      ['filter[status]=in_repair&sort=-serial', bySerial(inRepair).reverse()],
+      ['filter[status]=in_repair&sort=-created_at', byCreation(inRepair).reverse()],
+      [`filter[created_at.since]=${at(200)}`, byCreation(since(200))],
+      [`filter[created_at.until]=${at(40)}`, byCreation(until(40))],
+      [
+        `filter[created_at.since]=${at(100)}&filter[created_at.until]=${at(160)}&sort=-created_at`,
+        byCreation((i) => since(100)(i) && until(160)(i)).reverse(),
+      ],
+      [
+        `filter[status]=in_repair&filter[created_at.since]=${at(150)}`,
+        byCreation((i) => inRepair(i) && since(150)(i)),
+      ],
+      [
+        'filter[status]=in_repair&filter[reference]=R4',
+        byCreation((i) => inRepair(i) && i.attributes.reference === 'R4'),
+      ],
+    );
+  });
+
+  it('by offset, every page and the total are those of the unindexed read', async () => {
+    for (const [query, expected] of cases) {
+      const res = await api.get(`${base()}?${query}&page[limit]=100`, token);
+      expect(res.status, `${query}: ${res.text}`).toBe(200);
+      expect(idsOf(res.body), query).toEqual(expected.slice(0, 100));
+      expect(res.body.meta.pagination.counts.resources, query).toBe(expected.length);
+    }
+  });
+
+  it('by cursor, the walk gives every match once, in the same order', async () => {
+    for (const [query, expected] of cases) {
+      expect(await idsByCursor(api, `${base()}?${query}&page[limit]=7&page[cursor]=`, token), query).toEqual(
+        expected,
+      );
+    }
+  });
+});
+
+describe('an indexed filter reads what its page returns', () => {
+  it('a cursor page reads at most 1.1× the items it returns, in the same calls at page sizes 5 and 20', async () => {
+    const target = items[200];
+    const queries = [
+      `filter[serial]=${target ? serialOf(target) : ''}`,
+      'filter[status]=in_repair',
+      `filter[created_at.since]=${at(100)}`,
+      `filter[status]=in_repair&filter[created_at.until]=${at(250)}`,
+    ];
+    for (const query of queries) {
+      const calls: number[] = [];
+      for (const limit of [5, 20]) {
+        const page = await measured(`${base()}?${query}&page[limit]=${limit}&page[cursor]=`);
+        const returned = page.body.data.length;
+        expect(returned, query).toBeGreaterThan(0);
+        expect(page.items, `${query} at ${limit}`).toBeLessThanOrEqual(Math.ceil(1.1 * returned));
+        calls.push(page.calls);
+      }
+      expect(calls[0], query).toBe(calls[1]);
+    }
+  });
+
+  it('an offset page reads the matches only (to count them), never the partition', async () => {
+    const page = await measured(`${base()}?filter[status]=in_repair&page[limit]=5`);
+    expect(page.body.meta.pagination.counts.resources).toBe(COUNT / 15);
+    expect(page.items).toBe(COUNT / 15);
+  });
+});
+
+describe('filters that are not indexed', () => {
+  it('alone are refused with 400 naming the indexed filters, and nothing is read', async () => {
+    for (const query of ['filter[reference]=R1', 'filter[is_rented]=true', 'filter[asset_number]=A1']) {
+      const res = await api.get(`${base()}?${query}`, token);
+      expect(res.status, res.text).toBe(400);
+      const [error] = res.body.errors;
+      expect(error.source.parameter).toBe(query.slice(0, query.indexOf('=')));
+      expect(error.detail).toContain('serial, status, created_at.since, created_at.until');
+    }
+  });
+
+  it('meta.features names the indexed filters beside every option', async () => {
+    const res = await api.get(`${base()}?page[limit]=1`, token);
+    expect(res.body.meta.features.params.filter).toEqual({
+      options: [
+        'serial',
+        'status',
+        'reference',
+        'asset_number',
+        'is_rented',
+        'created_at.since',
+        'created_at.until',
+      ],
+      indexed: ['serial', 'status', 'created_at.since', 'created_at.until'],
+    });
+  });
+});
+
+describe('writes keep the index entries', () => {
+  it('a created item is found by its status, and a changed status moves it', async () => {
+    const created = await api.request('POST', base(), {
+      token,
+      body: { data: { type: 'equipment-items', attributes: { serial: 'KEPT-1', status: 'in_repair' } } },
+    });
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.data.id as string;
+    const listed = async (status: string) =>
+      idsOf((await api.get(`${base()}?filter[status]=${status}&sort=-created_at&page[limit]=1`, token)).body);
+    expect(await listed('in_repair')).toEqual([id]);
+    const changed = await api.request('PATCH', `${base()}/${id}`, {
+      token,
+      body: { data: { type: 'equipment-items', id, attributes: { status: 'retired' } } },
+    });
+    expect(changed.status, changed.text).toBe(200);
+    expect(await listed('in_repair')).not.toContain(id);
+    expect(await listed('retired')).toEqual([id]);
+  });
+});

@@ -1,0 +1,96 @@
+/**
+ * Filtered pages of one organisation's 10,000 equipment items (issue 42): the items DynamoDB read and the
+ * calls each page made, by offset and by cursor, counted on the service's own client. Seeded with
+ * BatchWriteItem through the repository (`bulkPut`), not the API: 1 in 100 items `in_repair`, one a
+ * minute over a week, so `created_at.since` a day before the last matches about 1 in 7.
+ */
+
+import { equipmentItems } from '#functions/assets/definitions';
+import { bulkPut } from '#shared/data/bulk';
+import { uuidv7 } from '#shared/data/ids';
+import { scopeOf } from '#shared/data/scope';
+import { listResources } from '#shared/engine/collection';
+import { newRecord } from '#shared/engine/record-writes';
+import { itemsRead } from '../support/query-scans';
+
+const MINUTE = 60_000;
+
+/** The `page[cursor]` of a page's `links.next`, if it has one. */
+const nextCursor = (links: Record<string, unknown> | undefined): string | undefined => {
+  const next = links?.next;
+  return typeof next === 'string' ? (new URL(next).searchParams.get('page[cursor]') ?? undefined) : undefined;
+};
+
+export const benchFilters = async (count: number) => {
+  const org = uuidv7();
+  const start = Date.UTC(2026, 0, 1);
+  const items = Array.from({ length: count }, (_, i) =>
+    newRecord(
+      equipmentItems,
+      org,
+      {
+        attributes: {
+          serial: `SN-${String(i).padStart(6, '0')}`,
+          status: i % 100 === 37 ? 'in_repair' : 'active',
+          reference: `R${i}`,
+        },
+      },
+      new Date(start + i * MINUTE),
+    ),
+  );
+  await bulkPut(items as unknown as Record<string, unknown>[]);
+  const since = new Date(start + (count - 24 * 60) * MINUTE).toISOString();
+  const serial = `SN-${String(Math.floor(count / 3)).padStart(6, '0')}`;
+  const path = `/v3/orgs/${org}/assets/equipment`;
+  const list = async (query: Record<string, string>) =>
+    itemsRead(() =>
+      listResources(
+        { method: 'GET', baseUrl: 'https://bench.example', path, query, scope: scopeOf([org]) },
+        equipmentItems,
+      ),
+    ).then(
+      ({ result, reads }) => ({ result, reads }),
+      (error: Error) => ({ result: null, reads: [], error: error.message }),
+    );
+  const figure = async (query: Record<string, string>, pages = 1) => {
+    const out: string[] = [];
+    let cursor: string | undefined = 'page[cursor]' in query ? '' : undefined;
+    for (let page = 1; page <= pages; page++) {
+      const asked = cursor === undefined ? query : { ...query, 'page[cursor]': cursor };
+      const { result, reads, ...rest } = await list(asked);
+      if (!result) return `refused: ${'error' in rest ? rest.error : ''}`;
+      const read = reads.reduce((sum, r) => sum + r.items, 0);
+      const returned = result.data.length;
+      out.push(
+        `${returned} returned, ${read} items read (${(read / Math.max(1, returned)).toFixed(2)}×), ${reads.length} calls`,
+      );
+      cursor = nextCursor(result.links as Record<string, unknown> | undefined);
+      if (cursor === undefined) break;
+    }
+    return out.join('; then ');
+  };
+  const limit = { 'page[limit]': '25' };
+  const cursor = { ...limit, 'page[cursor]': '' };
+  return {
+    equipment_items: count,
+    serial_offset: await figure({ ...limit, 'filter[serial]': serial }),
+    serial_cursor: await figure({ ...cursor, 'filter[serial]': serial }),
+    serial_cursor_page_1: await figure({ 'page[limit]': '1', 'page[cursor]': '', 'filter[serial]': serial }),
+    status_offset: await figure({ ...limit, 'filter[status]': 'in_repair' }),
+    status_cursor_pages_1_2: await figure({ ...cursor, 'filter[status]': 'in_repair' }, 2),
+    status_sorted_by_serial_offset: await figure({ ...limit, 'filter[status]': 'in_repair', sort: 'serial' }),
+    created_since_offset: await figure({ ...limit, 'filter[created_at.since]': since }),
+    created_since_cursor_pages_1_2: await figure({ ...cursor, 'filter[created_at.since]': since }, 2),
+    status_and_created_since_cursor: await figure({
+      ...cursor,
+      'filter[status]': 'in_repair',
+      'filter[created_at.since]': since,
+    }),
+    reference_alone_cursor: await figure({ ...cursor, 'filter[reference]': 'R5000' }),
+    reference_with_status_cursor: await figure({
+      ...cursor,
+      'filter[status]': 'in_repair',
+      'filter[reference]': 'R5037',
+    }),
+  };
+};
