@@ -1,4 +1,5 @@
 import { defineArea } from '#shared/engine/area';
+import { migration } from '#shared/engine/migration-declarations';
 import {
   equipmentCategories,
   equipmentItems,
@@ -17,6 +18,12 @@ export const area = defineArea('assets', {
       'See equipment, vehicles and the catalogue of manufacturers, models, categories and specifications.',
     'assets:manage': 'Create, change and delete equipment, vehicles and their catalogue records.',
   },
+  migrations: [
+    migration(3, 'equipment-status-index', {
+      module: 'functions/assets/migrations/equipment-status-index.ts',
+      step: 'equipmentStatusIndex',
+    }),
+  ],
   resources: [
     equipmentItems,
     equipmentManufacturers,

@@ -3,7 +3,7 @@
  * as records written today, once `npm run migrate` (here `migrate`, the same runner) has run; a run cut
  * short resumes where it stopped, and a second run changes nothing.
  */
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organisations } from '#functions/organisations/definitions';
 import { SETTINGS_DEFAULTS } from '#functions/organisations/settings';
@@ -12,7 +12,7 @@ import { documents, tableName } from '#shared/data/clients';
 import { uuidv7 } from '#shared/data/ids';
 import { readProgress, readSchemaVersion } from '#shared/data/migrations';
 import { scopeOf } from '#shared/data/scope';
-import type { StoredResource } from '#shared/data/stored-resource';
+import { resourceKey, type StoredResource } from '#shared/data/stored-resource';
 import { commit } from '#shared/data/transaction';
 import type { DeclaredMigration, MigrationStep } from '#shared/engine/migration-declarations';
 import { runMigrations } from '#shared/engine/migration-runner';
@@ -30,6 +30,8 @@ const oldOrganisations: { org: StoredResource; token: string }[] = [];
 /** A user as joining wrote one before users were administered, and one written today, in one organisation. */
 let oldUser: StoredResource;
 let newUser: StoredResource;
+/** An equipment item as written before `filter[status]` had an index (i42-filters^): no `gsi1` entry. */
+let oldItemId: string;
 
 const stamp = (at: Date) => ({ created_at: at.toISOString(), updated_at: at.toISOString() });
 
@@ -128,8 +130,23 @@ beforeAll(async () => {
     first_name: 'Nia',
     last_name: 'Zebra',
   });
+  const created = await api.request('POST', `/v3/orgs/${first.org.id}/assets/equipment`, {
+    token: first.token,
+    body: { data: { type: 'equipment-items', attributes: { serial: 'OLD-1', status: 'in_repair' } } },
+  });
+  expect(created.status, created.text).toBe(201);
+  oldItemId = created.body.data.id;
+  await documents.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: resourceKey(first.org.id, 'equipment-items', oldItemId),
+      UpdateExpression: 'REMOVE gsi1pk, gsi1sk',
+    }),
+  );
   writes = await watchTableWrites();
 });
+const inRepair = (org: { org: StoredResource; token: string }) =>
+  api.get(`/v3/orgs/${org.org.id}/assets/equipment?filter[status]=in_repair`, org.token);
 afterAll(async () => {
   await writes?.stop();
   await api?.close();
@@ -143,6 +160,7 @@ describe('records in their old shape, before any migration', () => {
     expect(sorted.status, sorted.text).toBe(200);
     expect(idsIn(sorted)).toEqual([newUser.id]);
     expect(idsIn(await usersOf(first, '?filter[status]=active'))).toEqual([newUser.id]);
+    expect(idsIn(await inRepair(first))).toEqual([]);
   });
 });
 
@@ -187,6 +205,11 @@ describe('the migration runner', () => {
     const res = await api.get(`/v3/users/${oldUser.id}`, first.token);
     expect(res.status, res.text).toBe(200);
     expect(res.body.data.attributes.status).toBe('active');
+  });
+
+  it('migration 3: an equipment item written before the status index is found by filter[status]', async () => {
+    const [first] = oldOrganisations as [(typeof oldOrganisations)[number]];
+    expect(idsIn(await inRepair(first))).toEqual([oldItemId]);
   });
 
   it('a second run reads nothing but the schema version and writes nothing', async () => {
