@@ -101,6 +101,9 @@ const diff = (
   for (const key of new Set([...before.keys(), ...after.keys()])) {
     const [was, now] = [before.get(key), after.get(key)];
     if (canonical(was) === canonical(now)) continue;
+    // A request's budget is charged whether or not its write is refused (docs/request-budgets.md): its
+    // lease is the caller's, not the write's, and a cold container leases a request at a time.
+    if (String((now ?? was)?.pk).startsWith('BUDGET#')) continue;
     touched++;
     if (now?.pk === `EVENTS#${org}` && !was) events.push(now as unknown as StoredEvent);
     const record = (now ?? was) as Item;
