@@ -40,6 +40,7 @@ import {
   type CollectionOptions,
   type FilterOption,
   includeOptions,
+  indexedFilterNames,
   PAGE_SIZE_DEFAULT,
   PAGE_SIZE_MAX,
 } from '#shared/jsonapi/collection-query';
@@ -139,12 +140,23 @@ const equalitySchema = (filter: FilterOption): SchemaObject => {
   return { type: 'string', minLength: filter.minLength ?? 1 };
 };
 
-const equalityFilter = (field: string, filter: FilterOption): ParameterObject => {
+/**
+ * On a collection with indexed filters (`FilterOption.index`), what a filter costs: read from its index, or
+ * taken only beside an indexed one (alone it is 400, `collection-query.ts`).
+ */
+const indexNote = (filter: FilterOption, indexed: readonly string[]): string[] => {
+  if (indexed.length === 0) return [];
+  if (filter.index) return ['Indexed: read from its index, never the whole collection.'];
+  return [`Only beside an indexed filter (${indexed.join(', ')}): alone it is refused with 400.`];
+};
+
+const equalityFilter = (field: string, filter: FilterOption, indexed: readonly string[]): ParameterObject => {
   const schema = equalitySchema(filter);
   const description = [
     filter.description ??
       `Exact equality on ${field}${filter.type === 'boolean' ? ': `true` or `false`' : ''}.`,
     ...(filter.required ? ['Required: the collection is not read without it.'] : []),
+    ...indexNote(filter, indexed),
   ].join(' ');
   return parameter(`filter[${field}]`, 'query', schema, description, filter.required === true);
 };
@@ -184,20 +196,22 @@ const includeParameter = (options: readonly string[]): ParameterObject[] =>
 
 const collectionParameters = (options: CollectionOptions): ParameterObject[] => [
   ...Object.entries(options.filters).flatMap(([field, filter]): ParameterObject[] => {
+    const indexed = indexedFilterNames(options.filters);
     if (filter.kind === 'time') {
       const time: SchemaObject = { type: 'string', format: 'date-time' };
+      const note = indexNote(filter, indexed);
       return [
         parameter(
           `filter[${field}.since]`,
           'query',
           time,
-          `Only records whose ${field} is at or after this time.`,
+          [`Only records whose ${field} is at or after this time.`, ...note].join(' '),
         ),
         parameter(
           `filter[${field}.until]`,
           'query',
           time,
-          `Only records whose ${field} is at or before this time.`,
+          [`Only records whose ${field} is at or before this time.`, ...note].join(' '),
         ),
       ];
     }
@@ -208,7 +222,7 @@ const collectionParameters = (options: CollectionOptions): ParameterObject[] => 
         parameter(`filter[${field}.box.top_right]`, 'query', corner, 'latitude,longitude; with bottom_left.'),
       ];
     }
-    return [equalityFilter(field, filter)];
+    return [equalityFilter(field, filter, indexed)];
   }),
   ...(Object.keys(options.sorts).length === 0
     ? []

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportsDefinition } from '#functions/exports/definitions';
+import { compareCollated } from '#shared/data/collation';
 import { uuidv7 } from '#shared/data/ids';
 import { getItem } from '#shared/data/repository';
 import type { StoredResource } from '#shared/data/stored-resource';
@@ -145,7 +146,7 @@ describe('POST /v3/orgs/{org_id}/exports', () => {
     expect(rows).toHaveLength(BULK + 1);
     expect(new Set(rows.map((r) => r.split(',')[0])).size).toBe(BULK + 1);
     const lastNames = rows.map((r) => r.split(',')[3] ?? '');
-    expect(lastNames).toEqual([...lastNames].sort((a, b) => a.localeCompare(b)));
+    expect(lastNames).toEqual([...lastNames].sort(compareCollated));
   }, 120_000);
 
   it('a JSON file written by a job is one valid collection document across its parts', async () => {

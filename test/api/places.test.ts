@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { properties } from '#functions/places/definitions';
 import { bulkPut } from '#shared/data/bulk';
 import { dynamodb } from '#shared/data/clients';
+import { compareCollated } from '#shared/data/collation';
 import { scopeOf } from '#shared/data/scope';
 import { counterKey } from '#shared/data/stored-resource';
 import { commit } from '#shared/data/transaction';
@@ -91,7 +92,7 @@ const inside = (bl: [number, number], tr: [number, number]) =>
   points
     .filter((p) => p.latitude >= bl[0] && p.latitude <= tr[0] && p.longitude >= bl[1] && p.longitude <= tr[1])
     .map((p) => p.name)
-    .sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase()));
+    .sort(compareCollated);
 
 const names = (res: { body: { data: { attributes: { name: string } }[] } }) =>
   res.body.data.map((p) => p.attributes.name);
