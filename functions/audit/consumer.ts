@@ -4,57 +4,68 @@
  * an `audit-events` record: its action is the event's name, its subject, time and actor are the event's,
  * and `before`/`after` are the members of the subject that changed (`functions/audit/rules/changes.ts`).
  *
- * What the subject was before comes from its audit state (one item per subject, `auditStateKey`: the
- * record as its last entry left it), read with a strongly consistent GetItem and replaced in the same
- * transaction as the entry. Not from the subject's latest entry on `gsi1`: a global index is read
- * eventually consistently, and a subject's events often arrive back to back (created, then allocated),
- * so the entry just written could be missed and the next diff made against an older state.
+ * What the subject was before comes from its history item (`historyCounter`: the count of its entries,
+ * `state`, the record as its last entry left it, and `mark`, that entry's place in the subject's order),
+ * read with a strongly consistent GetItem. Not from the subject's latest entry on `gsi1`: a global index
+ * is read eventually consistently, and a subject's events often arrive back to back (created, then
+ * allocated), so the entry just written could be missed and the next diff made against an older state.
  *
- * Order: the state is only right if a subject's events are handled in the order they committed. They
- * are: every event of an organisation shares one partition (`EVENTS#<org>`), a stream keeps order
- * within a partition key, and the event source mapping has a parallelisation factor of 1, so one
- * organisation's events are handed over one batch at a time, in order (`consume.ts` stops a batch at
- * its first failure). An event the mapping gives up on (the dead-letter queue, after 24 hours) has no
- * entry, and the next entry of its subject shows the change since the last one recorded.
+ * Order: a subject's events are handed over in the order they committed (one organisation's events share
+ * a partition, a stream keeps order within one, and `consume-batch.ts` runs each subject's events of a
+ * batch in order, stopping that subject at its first failure). An event the mapping gives up on (the
+ * dead-letter queue, after 24 hours) has no entry, and the next entry of its subject shows the change
+ * since the last one recorded.
  *
- * Idempotent by event id: the entry's id is the event's, created only if absent, with the history
- * counter and the state in the same transaction; a redelivered event is refused as a whole (nothing is
- * counted twice) and counts as done.
+ * Exactly once, without a transaction around the entry (which would bill its kilobyte twice): the entry
+ * is created only if absent (its id is the event's); then one small transaction moves the subject's
+ * history item (its count, state and mark) and the organisation's count of entries together, only if
+ * the event is later in the subject's order than the mark (`subjectOrder`: the subject's version the
+ * event leaves, which its write was conditional on). A redelivered event, even after later ones of its
+ * subject, is below the mark and moves nothing; one retried after the entry landed and the counts did
+ * not (a crash between the two) finds its entry and still moves them.
  */
 
 import { declareAccessPatterns, keyFrom } from '#shared/data/access-patterns';
 import type { StoredEvent } from '#shared/data/events';
+import { pastMark, putUnlessPresent } from '#shared/data/once-per-event';
 import { getConsistent } from '#shared/data/repository';
 import { scopeOf, systemActor } from '#shared/data/scope';
 import { StorageLimitExceeded } from '#shared/data/storage-limits';
-import { type ItemKey, tenantPattern } from '#shared/data/stored-resource';
-import { commit, type WriteOp, WriteRefused } from '#shared/data/transaction';
+import { counterKey, type ItemKey, tenantPattern } from '#shared/data/stored-resource';
+import { commit, WriteRefused } from '#shared/data/transaction';
 import { toStoredResource } from '#shared/engine/stored';
 import { auditEvents, historyCounter, subjectIndexKey } from './audit-events';
 import { changedMembers, type Members, memberNames, membersOf } from './rules/changes';
 
-/** A subject's state as its last audit entry left it (internal, never served). */
+/**
+ * Where a subject's state was kept before it moved onto its history item: read for a subject whose
+ * history item has no `mark` yet, and removed by the transaction that gives it one.
+ */
 const keys = /* @__PURE__ */ declareAccessPatterns('audit/consumer', {
   state: {
     ...tenantPattern('audit-states', '{subject_id}'),
     about:
-      "internal: `state` (`{attributes, relationships}`) as the subject's last audit entry left it, `event_id`; removed when the subject is deleted",
+      "former: `state` as the subject's last audit entry left it (now kept on its `audit-events#<subject id>` counter); removed by the subject's next event",
   },
 });
-export const auditStateKey = (orgId: string, subjectId: string): ItemKey =>
+export const formerStateKey = (orgId: string, subjectId: string): ItemKey =>
   keyFrom(keys.state, { org_id: orgId, subject_id: subjectId });
 
-interface AuditState {
-  state: Members;
-  event_id: string;
+/** A subject's history item: the count of its entries, its state as the last one left it, and its mark. */
+interface History {
+  count?: number;
+  state?: Members;
+  mark?: string;
 }
 
-/** Only the members are kept: they are all a later entry compares (its type and id are the key's). */
-const stateItem = (event: StoredEvent, state: Members): AuditState & { org_id: string } => ({
-  org_id: event.org_id,
-  state: membersOf(state),
-  event_id: event.id,
-});
+/**
+ * An event's place in its subject's order: the version it leaves the subject at (zero-padded, so the
+ * strings compare as the numbers), then its id, which orders events that leave the version as it was (a
+ * rate code's new version, kept beside the code). Events committed before they carried a version sort
+ * first: they were handed over before any that do.
+ */
+export const subjectOrder = (event: Pick<StoredEvent, 'id' | 'subject_version'>): string =>
+  `${String(event.subject_version ?? 0).padStart(12, '0')}#${event.id}`;
 
 type Data = Members & { type?: unknown; id?: unknown };
 
@@ -75,11 +86,8 @@ const actorRels = ({ actor }: StoredEvent) => ({
   actor_service_account: actor.kind === 'service-account' ? actor.id : null,
 });
 
-const entryOps = (
-  event: StoredEvent,
-  change: { before: unknown; after: unknown; omitted?: string[] },
-  state: WriteOp[],
-): WriteOp[] => {
+/** The entry an event becomes, filed under its subject. */
+const entryOf = (event: StoredEvent, change: { before: unknown; after: unknown; omitted?: string[] }) => {
   const record = toStoredResource(auditEvents, {
     orgId: event.org_id,
     id: event.id,
@@ -93,40 +101,49 @@ const entryOps = (
     meta: { created_at: event.occurred_at },
     rels: actorRels(event),
   });
-  return [
-    { create: { ...record, gsi1pk: subjectIndexKey(event.subject.id), gsi1sk: event.id } },
-    { count: { key: historyCounter(event.org_id, event.subject.id), by: 1 } },
-    ...state,
-  ];
+  return { ...record, gsi1pk: subjectIndexKey(event.subject.id), gsi1sk: event.id };
 };
 
 export const recordAuditEntry = async (event: StoredEvent): Promise<void> => {
-  const scope = scopeOf([event.org_id], undefined, systemActor('audit'));
-  const key = auditStateKey(event.org_id, event.subject.id);
-  const held = (await getConsistent(scope, { ...key, orgId: event.org_id })) as unknown as AuditState | null;
-  const was = held?.state ?? null;
+  const org = event.org_id;
+  const scope = scopeOf([org], undefined, systemActor('audit'));
+  const held = (await getConsistent(scope, {
+    ...historyCounter(org, event.subject.id),
+    orgId: org,
+  })) as History | null;
+  // At or below the mark: recorded and counted before (a redelivery), or a stale event handed over after
+  // later ones of its subject, whose diff against the later state would be wrong: nothing to write.
+  if (held?.mark !== undefined && held.mark >= subjectOrder(event)) return;
+  // A subject last recorded before states moved onto the history item: its state is in the former item.
+  const former = held && held.mark === undefined ? formerStateKey(org, event.subject.id) : null;
+  const was = former
+    ? (((await getConsistent(scope, { ...former, orgId: org })) as { state?: Members } | null)?.state ?? null)
+    : (held?.state ?? null);
   const subject = subjectAfter(event);
   const change = subject ? changedMembers(was, subject.now) : { before: null, after: event.data };
-  // The subject as this entry leaves it: its new state, none once it is gone, or as it was.
-  const state: WriteOp[] = !subject
-    ? []
-    : subject.now
-      ? [{ put: { ...key, ...stateItem(event, subject.now) } }]
-      : [{ remove: key }];
-  const write = (ops: WriteOp[]) =>
-    commit(scope, ops).catch((error: unknown) => {
-      // The entry exists: this event was recorded before (a redelivery), with its count and state.
-      if (error instanceof WriteRefused && error.code === 'exists' && error.op === 0) return;
-      throw error;
-    });
   try {
-    await write(entryOps(event, change, state));
+    await putUnlessPresent(scope, entryOf(event, change));
   } catch (error) {
     if (!(error instanceof StorageLimitExceeded && error.limit === 'item')) throw error;
     // Both sides of a large change do not fit in one item: the entry names the members that changed.
     const omitted = [
       ...new Set([...memberNames(change.before as Members), ...memberNames(change.after as Members)]),
     ];
-    await write(entryOps(event, { before: null, after: null, omitted }, state));
+    await putUnlessPresent(scope, entryOf(event, { before: null, after: null, omitted }));
+  }
+  try {
+    await commit(scope, [
+      // The subject as this entry leaves it: its new state, none once it is gone, or as it was.
+      pastMark(scope, { ...historyCounter(org, event.subject.id), orgId: org }, subjectOrder(event), {
+        add: { count: 1 },
+        ...(subject?.now ? { set: { state: membersOf(subject.now) } } : subject ? { remove: ['state'] } : {}),
+      }),
+      { count: { key: counterKey(org, auditEvents.type), by: 1 } },
+      ...(former ? [{ remove: former }] : []),
+    ]);
+  } catch (error) {
+    // Past the mark meanwhile: another delivery of this event (or a later one) moved the counts.
+    if (error instanceof WriteRefused && error.op === 0) return;
+    throw error;
   }
 };

@@ -60,6 +60,13 @@ export interface StoredEvent {
   /** `<name>.<action>`, e.g. `vehicle.allocated`. */
   event: string;
   subject: { type: string; id: string };
+  /**
+   * The subject's version this event leaves it at (a deletion: one past its last), internal: its place
+   * in the subject's own order, which is the order its writes committed (each is conditional on the version
+   * before). Consumers that keep something per subject order by it (the audit's history mark); absent on
+   * events committed before it was kept. Never served: webhooks and the change feed show `subject` only.
+   */
+  subject_version?: number;
   actor: Actor;
   occurred_at: string;
   /** The resource as it became; for a deletion (or a list kept on a related record) its identifier. */
@@ -90,8 +97,10 @@ export const subjectEvents = (subjectId: string) =>
 
 /** What a write did to one record: the record as it became, or only who it is (deleted, linked to). */
 export interface Change {
-  subject: Pick<StoredResource, 'type' | 'id' | 'org_id'>;
+  subject: Pick<StoredResource, 'type' | 'id' | 'org_id'> & { version?: number };
   action: string;
+  /** The subject's version once changed (the event's `subject_version`); by default the subject's own. */
+  version?: number;
   record?: StoredResource;
   /** What the event carries when it is not the subject as it became (a rate code's new version). */
   data?: object;
@@ -120,6 +129,7 @@ export const eventItem = (change: Change, actor: Actor, at: number): StoredEvent
   if (source === null) return null;
   if (!source.actions.includes(action)) throw new Error(`${subject.type} declares no ${action} event`);
   const id = uuidv7(at);
+  const version = change.version ?? subject.version;
   return {
     pk: eventPartition(subject.org_id),
     sk: id,
@@ -129,6 +139,7 @@ export const eventItem = (change: Change, actor: Actor, at: number): StoredEvent
     org_id: subject.org_id,
     event: `${source.name}.${action}`,
     subject: { type: subject.type, id: subject.id },
+    ...(version !== undefined && { subject_version: version }),
     actor: { kind: actor.kind, id: actor.id },
     occurred_at: new Date(at).toISOString(),
     data: data ?? {

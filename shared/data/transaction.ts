@@ -197,7 +197,9 @@ const changeOf = (op: WriteOp): Change | null => {
       ...(op.note && { note: op.note }),
       ...(op.transition && { transition: op.transition }),
     };
-  if ('delete' in op) return { subject: op.delete, action: op.as ?? 'deleted' };
+  // A deletion is the step after the version it was conditional on.
+  if ('delete' in op)
+    return { subject: op.delete, action: op.as ?? 'deleted', version: op.delete.version + 1 };
   if ('event' in op) return op.event;
   return null;
 };

@@ -5,9 +5,15 @@
  * every write route and resource type is proven on the events walk (events.test.ts); here, what one
  * entry says, and that a redelivered event makes no second entry.
  */
+import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { historyCounter } from '#functions/audit/audit-events';
+import { formerStateKey } from '#functions/audit/consumer';
+import { documents, tableName } from '#shared/data/clients';
 import { eventPartition, type StoredEvent, subjectEvents } from '#shared/data/events';
 import { uuidv7 } from '#shared/data/ids';
+import { getItem } from '#shared/data/repository';
+import { counterKey, type ItemKey } from '#shared/data/stored-resource';
 import { createServiceAccountClient } from '../../infra/local/records';
 import { startTestApi, type TestApi } from '../support/api';
 import { consume, deliverEvents, latestEvent, streamRecordOf } from '../support/event-stream';
@@ -115,6 +121,151 @@ describe('audit entries derived from the events', () => {
     expect(history.body.data.map((e: { id: string }) => e.id)).toEqual([event.id]);
     expect(history.body.meta.pagination.counts.resources).toBe(1);
     expect(await total()).toBe(before);
+  });
+
+  const newVan = async (registration: string) => {
+    const created = await api.request('POST', `${org()}/assets/vehicles`, {
+      token,
+      body: { data: { type: 'vehicles', attributes: { registration } } },
+    });
+    expect(created.status, created.text).toBe(201);
+    return created.body.data.id as string;
+  };
+  const recolour = async (van: string, colour: string) => {
+    const patch = await api.request('PATCH', `/v3/vehicles/${van}`, {
+      token,
+      body: { data: { type: 'vehicles', id: van, attributes: { colour } } },
+    });
+    expect(patch.status, patch.text).toBe(200);
+  };
+  const put = (item: object) => documents.send(new PutCommand({ TableName: tableName, Item: item }));
+
+  it('an event retried after its entry was written but before its counts moved is counted once, against the state before it', async () => {
+    const van = await newVan('AU24 RTY');
+    await deliverEvents(tenant.org.id);
+    await recolour(van, 'red');
+    const total = async () =>
+      (await api.get(`${org()}/audit-events`, token)).body.meta.pagination.counts.resources as number;
+    const before = await total();
+    const keys: ItemKey[] = [historyCounter(tenant.org.id, van), counterKey(tenant.org.id, 'audit-events')];
+    const held = await Promise.all(keys.map((key) => getItem<object>(key, true)));
+    const event = await latestEvent(tenant.org.id, 'vehicle.updated', van);
+    await consume(streamRecordOf(event));
+    // The consumer died after the entry: the counts and the state are as they were before the event.
+    for (const item of held) await put(item as object);
+    await consume(streamRecordOf(event));
+    const history = await api.get(`/v3/vehicles/${van}/audit-events`, token);
+    expect(history.body.meta.pagination.counts.resources).toBe(2);
+    expect(await total()).toBe(before + 1);
+    expect(history.body.data[0].attributes).toMatchObject({
+      action: 'vehicle.updated',
+      before: { attributes: { colour: null } },
+      after: { attributes: { colour: 'red' } },
+    });
+    // The state moved with it: the next change is diffed against red.
+    await recolour(van, 'blue');
+    await deliverEvents(tenant.org.id);
+    const [latest] = (await api.get(`/v3/vehicles/${van}/audit-events`, token)).body.data;
+    expect(latest.attributes).toMatchObject({
+      before: { attributes: { colour: 'red' } },
+      after: { attributes: { colour: 'blue' } },
+    });
+  });
+
+  it('a subject audited before states moved onto its history item is diffed against its former state item, which is then removed', async () => {
+    const van = await newVan('AU24 OLD');
+    await recolour(van, 'green');
+    await deliverEvents(tenant.org.id);
+    // As the consumer left them before: a counter holding only its count, the state in an item of its own.
+    const history = historyCounter(tenant.org.id, van);
+    const { count, state } = (await getItem<{ count: number; state: object }>(history, true)) as {
+      count: number;
+      state: object;
+    };
+    await put({ ...history, count });
+    const former = formerStateKey(tenant.org.id, van);
+    const { id: event_id } = await latestEvent(tenant.org.id, 'vehicle.updated', van);
+    await put({ ...former, org_id: tenant.org.id, state, event_id });
+    await recolour(van, 'grey');
+    await deliverEvents(tenant.org.id);
+    const entries = (await api.get(`/v3/vehicles/${van}/audit-events`, token)).body;
+    expect(entries.meta.pagination.counts.resources).toBe(3);
+    expect(entries.data[0].attributes).toMatchObject({
+      before: { attributes: { colour: 'green' } },
+      after: { attributes: { colour: 'grey' } },
+    });
+    expect(Object.keys(entries.data[0].attributes.after.attributes)).toEqual(['colour']);
+    expect(await getItem(former, true)).toBeNull();
+    await documents.send(new DeleteCommand({ TableName: tableName, Key: former }));
+  });
+
+  /** The organisation's count of entries, its entries as listed, and a subject's history (ids, count). */
+  const totals = async () => {
+    const all = await api.get(`${org()}/audit-events`, token);
+    return all.body.meta.pagination.counts.resources as number;
+  };
+  const historyOf = async (subject: string) => {
+    const history = (await api.get(`/v3/vehicles/${subject}/audit-events`, token)).body;
+    return {
+      ids: history.data.map((e: { id: string }) => e.id) as string[],
+      count: history.meta.pagination.counts.resources as number,
+    };
+  };
+  const vehicleEvents = async (van: string) =>
+    (
+      (
+        await documents.send(
+          new QueryCommand({
+            TableName: tableName,
+            IndexName: 'gsi1',
+            KeyConditionExpression: 'gsi1pk = :pk',
+            ExpressionAttributeValues: { ':pk': subjectEvents(van) },
+          }),
+        )
+      ).Items as StoredEvent[]
+    ).sort((a, b) => a.id.localeCompare(b.id));
+
+  it('the mark (issue 42): an event redelivered after a later one of its subject is counted once, for its subject and its organisation', async () => {
+    const van = await newVan('AU24 MRK');
+    await recolour(van, 'red');
+    await recolour(van, 'blue');
+    await deliverEvents(tenant.org.id);
+    const [, red, blue] = await vehicleEvents(van);
+    const before = { total: await totals(), history: await historyOf(van) };
+    expect(before.history.count).toBe(3);
+    // A batch retried from the red event, or the poller and a direct delivery overlapping.
+    for (const event of [red, blue, red]) await consume(streamRecordOf(event as StoredEvent));
+    expect(await totals()).toBe(before.total);
+    expect(await historyOf(van)).toEqual(before.history);
+  });
+
+  it('the mark (issue 42): an event first handed over after a later one of its subject is refused, with no entry and no count', async () => {
+    const van = await newVan('AU24 OOO');
+    await deliverEvents(tenant.org.id);
+    await recolour(van, 'red');
+    await recolour(van, 'blue');
+    const [created, red, blue] = (await vehicleEvents(van)) as StoredEvent[];
+    const before = await totals();
+    await consume(streamRecordOf(blue as StoredEvent));
+    await consume(streamRecordOf(red as StoredEvent));
+    // The red entry, diffed against the blue state, would say blue → red: it is not written.
+    expect(await historyOf(van)).toEqual({ ids: [blue?.id, created?.id], count: 2 });
+    expect((await api.get(`${org()}/audit-events/${red?.id}`, token)).status).toBe(404);
+    expect(await totals()).toBe(before + 1);
+    await deliverEvents(tenant.org.id);
+    expect(await totals()).toBe(before + 1);
+  });
+
+  it('the mark (issue 42): two deliveries of one event at once write one entry and count it once', async () => {
+    const van = await newVan('AU24 TWO');
+    await deliverEvents(tenant.org.id);
+    await recolour(van, 'teal');
+    const before = await totals();
+    const event = await latestEvent(tenant.org.id, 'vehicle.updated', van);
+    // Both read the history before either moved it: only the mark's condition tells them apart.
+    await Promise.all([consume(streamRecordOf(event)), consume(streamRecordOf(event))]);
+    expect((await historyOf(van)).count).toBe(2);
+    expect(await totals()).toBe(before + 1);
   });
 
   it('a change too large to keep both sides of names the members it changed', async () => {

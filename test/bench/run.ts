@@ -31,7 +31,8 @@ const main = async () => {
   // The routes part seeds records through the API (files, jobs, webhooks) and the jobs part writes files
   // through the workers: both need s3rver, the buckets, keys and loopback ports in the configuration
   // before the first module reads it (below).
-  const s3: Engine | null = runs('jobs') || runs('routes') || runs('sites') ? await startS3rver() : null;
+  const s3: Engine | null =
+    runs('jobs') || runs('routes') || runs('sites') || runs('writes') ? await startS3rver() : null;
   const keys = mkdtempSync(join(tmpdir(), 'bench-keys-'));
   try {
     const seeding = s3 ? await seedEnvironment(keys, s3.endpoint) : null;
@@ -60,6 +61,7 @@ const main = async () => {
     const { benchSites } = await import('./sites');
     const { benchBudgets } = await import('./budgets');
     const { benchFilters } = await import('./filters');
+    const { benchWrites } = await import('./writes');
     const results = {
       machine: { cpus: cpus().length, memory_gib: Math.round(totalmem() / 2 ** 30), node: process.version },
       date: new Date().toISOString(),
@@ -75,6 +77,7 @@ const main = async () => {
       sites: await part('sites', () => benchSites(SITE_HISTORIES)),
       budgets: await part('budgets', benchBudgets),
       filters: await part('filters', () => benchFilters(FILTERED_ITEMS)),
+      writes: await part('writes', () => benchWrites(seeding?.apiPort ?? 0)),
     };
     mkdirSync(resolve(root, 'bench'), { recursive: true });
     // A partial run (BENCH_ONLY) never overwrites the committed full results.
@@ -106,6 +109,7 @@ const report = (r: {
   sites: Figures;
   budgets: Figures;
   filters: Figures;
+  writes: Figures;
 }) => {
   const rows = (o: Figures) =>
     o === 'not run'
@@ -216,6 +220,12 @@ ${rows(r.budgets)}
 | figure | value |
 |---|---|
 ${rows(r.filters)}
+
+## Write units per create, update and delete, the request and its events' consumers (issue 42)
+
+| figure | value |
+|---|---|
+${rows(r.writes)}
 `;
 };
 

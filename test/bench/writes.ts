@@ -1,0 +1,126 @@
+/**
+ * Write units per create, update and delete (issue 42, item 7): the request's own writes and then its
+ * events' consumers' (the audit entry, and whatever else the organisation's events start), as DynamoDB
+ * reports them (ReturnConsumedCapacity TOTAL on every call of the service's client; a transaction bills
+ * each item twice, every index an item is written to as well). The request budget's lease (one update per
+ * fiftieth of a budget, admission overhead) is left out. Each write is a plain one through the HTTP API,
+ * its events handed to the stream's function as the stream would, one operation at a time, `REPEATS`
+ * times; the median of each figure is reported.
+ */
+import { dynamodb } from '#shared/data/clients';
+import { loadDemoData } from '../../infra/local/demo-data';
+import { startLocalApi } from '../../infra/local/http-adapter';
+import { deliverEvents } from '../support/event-stream';
+import { isBudgetLease } from '../support/request-overhead';
+
+const REPEATS = 5;
+const WRITES = /^(TransactWriteItems|PutItem|UpdateItem|DeleteItem|BatchWriteItem)Command$/;
+
+const capacityOf = (consumed: unknown): number =>
+  (Array.isArray(consumed) ? consumed : [consumed]).reduce(
+    (sum: number, c) => sum + ((c as { CapacityUnits?: number } | undefined)?.CapacityUnits ?? 0),
+    0,
+  );
+
+/** The written types: an equipment item (a claim, two sort indexes, 17 relationships) and a manufacturer (a name). */
+const SUBJECTS = {
+  equipment: {
+    path: 'assets/equipment',
+    type: 'equipment-items',
+    create: (i: number) => ({ serial: `BW-${i}`, description: 'Rotary hammer' }),
+    update: { description: 'Hammer drill' },
+  },
+  manufacturer: {
+    path: 'assets/equipment-manufacturers',
+    type: 'equipment-manufacturers',
+    create: (i: number) => ({ name: `Maker ${i}` }),
+    update: { name: 'Maker renamed' },
+  },
+} as const;
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+export const benchWrites = async (apiPort: number) => {
+  let units = 0;
+  dynamodb.middlewareStack.add(
+    (next, context) => async (args) => {
+      const input = args.input as { ReturnConsumedCapacity?: string };
+      input.ReturnConsumedCapacity = 'TOTAL';
+      const out = await next(args);
+      if (WRITES.test(context.commandName ?? '') && !isBudgetLease(args.input))
+        units += capacityOf((out.output as { ConsumedCapacity?: unknown }).ConsumedCapacity);
+      return out;
+    },
+    { step: 'initialize', name: 'countWriteUnits' },
+  );
+  const demo = await loadDemoData();
+  const org = demo.organisations[0];
+  if (!org?.user) throw new Error('demo data has no session user');
+  const headers = {
+    'x-session-token': org.user.session_token,
+    'content-type': 'application/vnd.api+json',
+    accept: 'application/vnd.api+json',
+  };
+  const { server, url } = await startLocalApi(apiPort);
+  /** The units a request writes, then those its events' consumers write. */
+  const measured = async (send: () => Promise<Response>, status: number) => {
+    await deliverEvents(org.id);
+    units = 0;
+    const res = await send();
+    if (res.status !== status) throw new Error(`${res.status}: ${await res.text()}`);
+    const request = units;
+    units = 0;
+    await deliverEvents(org.id);
+    return { request, consumers: units, body: res.status === 204 ? null : await res.json() };
+  };
+  try {
+    const figures: Record<string, string> = {};
+    for (const [name, subject] of Object.entries(SUBJECTS)) {
+      const runs: Record<'create' | 'update' | 'delete', { request: number; consumers: number }[]> = {
+        create: [],
+        update: [],
+        delete: [],
+      };
+      for (let i = 0; i < REPEATS; i++) {
+        const collection = `${url}/v3/orgs/${org.id}/${subject.path}`;
+        const created = await measured(
+          () =>
+            fetch(collection, {
+              method: 'POST',
+              headers,
+              body: JSON.stringify({
+                data: { type: subject.type, attributes: subject.create(Date.now() + i) },
+              }),
+            }),
+          201,
+        );
+        runs.create.push(created);
+        const id = (created.body as { data: { id: string } }).data.id;
+        runs.update.push(
+          await measured(
+            () =>
+              fetch(`${collection}/${id}`, {
+                method: 'PATCH',
+                headers,
+                body: JSON.stringify({ data: { type: subject.type, id, attributes: subject.update } }),
+              }),
+            200,
+          ),
+        );
+        runs.delete.push(
+          await measured(() => fetch(`${collection}/${id}`, { method: 'DELETE', headers }), 204),
+        );
+      }
+      for (const [op, list] of Object.entries(runs)) {
+        const request = median(list.map((r) => r.request));
+        const consumers = median(list.map((r) => r.consumers));
+        figures[`${name} ${op}: write units, request + consumers = total`] =
+          `${request} + ${consumers} = ${median(list.map((r) => r.request + r.consumers))}`;
+      }
+    }
+    return figures;
+  } finally {
+    server.closeAllConnections();
+    server.close();
+  }
+};
