@@ -17,11 +17,14 @@ export interface EventConsumer {
   handle: EventHandler;
   /** Its area's feature, when the area may be switched off: events of an organisation that has it off pass it by. */
   feature?: string;
+  /** `record` consumers run on a batch's subjects side by side, each subject's events in order. */
+  stage?: ConsumerStage;
 }
 
 /**
- * The stages, in the order each event meets them: the permanent audit entry first (two round trips to the
- * table); then what an event keeps on other records (a renamed role's name on its holders, a renamed
+ * The stages, in the order each event meets them: the permanent audit entry first (three round trips to
+ * the table; a batch's subjects side by side, each subject's events in order, since a record consumer
+ * keeps state per subject only); then what an event keeps on other records (a renamed role's name on its holders, a renamed
  * folder's path on its subfolders: a transaction or a Query each); then the work it starts (a new job's
  * worker: one asynchronous invocation); then deliveries to other systems last (webhooks, whose first
  * attempt may wait on a receiver). A failure in any stops the batch at that event and all are handed it
@@ -65,6 +68,7 @@ export const loadConsumers = async (
     consumers.map(async (consumer) => ({
       name: consumer.name,
       handle: await load(consumer),
+      stage: consumer.stage,
       ...(consumer.feature && { feature: consumer.feature }),
     })),
   );

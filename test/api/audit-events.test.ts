@@ -9,6 +9,7 @@ import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { historyCounter } from '#functions/audit/audit-events';
 import { formerStateKey } from '#functions/audit/consumer';
+import type { Members } from '#functions/audit/rules/changes';
 import { documents, tableName } from '#shared/data/clients';
 import { eventPartition, type StoredEvent, subjectEvents } from '#shared/data/events';
 import { uuidv7 } from '#shared/data/ids';
@@ -266,6 +267,32 @@ describe('audit entries derived from the events', () => {
     await Promise.all([consume(streamRecordOf(event)), consume(streamRecordOf(event))]);
     expect((await historyOf(van)).count).toBe(2);
     expect(await totals()).toBe(before + 1);
+  });
+
+  it('a batch’s subjects recorded side by side (issue 42): every count exact, each subject’s diffs in its order', async () => {
+    await deliverEvents(tenant.org.id);
+    const before = await totals();
+    const vans = await Promise.all(['AU24 PA1', 'AU24 PA2', 'AU24 PA3', 'AU24 PA4', 'AU24 PA5'].map(newVan));
+    const colours = ['red', 'green', 'blue'];
+    // Interleaved: one batch holds every van's events, each van's in its order.
+    for (const colour of colours) await Promise.all(vans.map((van) => recolour(van, colour)));
+    expect(await deliverEvents(tenant.org.id)).toBe(vans.length * 4);
+    expect(await totals()).toBe(before + vans.length * 4);
+    for (const van of vans) {
+      const history = (await api.get(`/v3/vehicles/${van}/audit-events`, token)).body;
+      expect(history.meta.pagination.counts.resources).toBe(4);
+      const changes = history.data
+        .slice(0, 3)
+        .map((e: { attributes: { before: Members; after: Members } }) => [
+          e.attributes.before.attributes?.colour,
+          e.attributes.after.attributes?.colour,
+        ]);
+      expect(changes).toEqual([
+        ['green', 'blue'],
+        ['red', 'green'],
+        [null, 'red'],
+      ]);
+    }
   });
 
   it('a change too large to keep both sides of names the members it changed', async () => {
