@@ -32,7 +32,9 @@ const main = async () => {
   // through the workers: both need s3rver, the buckets, keys and loopback ports in the configuration
   // before the first module reads it (below).
   const s3: Engine | null =
-    runs('jobs') || runs('routes') || runs('sites') || runs('writes') ? await startS3rver() : null;
+    runs('jobs') || runs('routes') || runs('sites') || runs('writes') || runs('audit')
+      ? await startS3rver()
+      : null;
   const keys = mkdtempSync(join(tmpdir(), 'bench-keys-'));
   try {
     const seeding = s3 ? await seedEnvironment(keys, s3.endpoint) : null;
@@ -62,6 +64,7 @@ const main = async () => {
     const { benchBudgets } = await import('./budgets');
     const { benchFilters } = await import('./filters');
     const { benchWrites } = await import('./writes');
+    const { benchAuditBurst } = await import('./audit-burst');
     const results = {
       machine: { cpus: cpus().length, memory_gib: Math.round(totalmem() / 2 ** 30), node: process.version },
       date: new Date().toISOString(),
@@ -78,6 +81,7 @@ const main = async () => {
       budgets: await part('budgets', benchBudgets),
       filters: await part('filters', () => benchFilters(FILTERED_ITEMS)),
       writes: await part('writes', () => benchWrites(seeding?.apiPort ?? 0)),
+      audit: await part('audit', () => benchAuditBurst(seeding?.apiPort ?? 0)),
     };
     mkdirSync(resolve(root, 'bench'), { recursive: true });
     // A partial run (BENCH_ONLY) never overwrites the committed full results.
@@ -110,6 +114,7 @@ const report = (r: {
   budgets: Figures;
   filters: Figures;
   writes: Figures;
+  audit: Figures;
 }) => {
   const rows = (o: Figures) =>
     o === 'not run'
@@ -226,6 +231,12 @@ ${rows(r.filters)}
 | figure | value |
 |---|---|
 ${rows(r.writes)}
+
+## The audit of a 300-create burst, serial and a batch's subjects side by side (issue 42)
+
+| figure | value |
+|---|---|
+${rows(r.audit)}
 `;
 };
 
