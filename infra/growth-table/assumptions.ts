@@ -111,6 +111,12 @@ export const RATES: Record<string, Rate> = {
   'EVENTS#<id>': { perYear: 0, events: 0, keptDays: 35, why: 'one per event of the tenant, kept 35 days' },
 };
 
+/**
+ * Collections already bucketed by time (data/time-buckets.ts), and their buckets a year: each bucket is an
+ * item collection of its own, which stops growing when its month ends.
+ */
+export const BUCKETED: Record<string, number> = { 'ORG#<id>#audit-events': 12 };
+
 /** Every other collection: types an organisation configures (roles, sites, templates), or a few a day. */
 export const REFERENCE: Rate = {
   perYear: 1_000,

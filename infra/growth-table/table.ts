@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { REPOSITORY_ROOT } from '../repository';
 import {
+  BUCKETED,
   DERIVED,
   LIMITS,
   PEAK_SECONDS,
@@ -106,25 +107,33 @@ const cell = (text: string) => text.replace(/\|/g, '\\|');
 export const growthTable = (measured: Record<string, Measured>): string => {
   const rows = rowsOf(measured).map((row) => {
     const bytesAYear = row.bytes * row.perYear;
-    const years = row.standing ? Number.POSITIVE_INFINITY : LIMITS.collectionBytes / Math.max(bytesAYear, 1);
+    const buckets = BUCKETED[row.name];
+    // A bucket holds one period's records and no more: it passes 10 GB only if one period's do.
+    const full = buckets ? bytesAYear / buckets > LIMITS.collectionBytes : false;
+    const years =
+      row.standing || (buckets && !full)
+        ? Number.POSITIVE_INFINITY
+        : LIMITS.collectionBytes / Math.max(bytesAYear, 1);
     const reads = row.writes * READS_PER_WRITE;
     const hot = row.writes > LIMITS.writesPerSecond || reads > LIMITS.readsPerSecond;
     const bucket = years < TENANT.years || hot;
-    return { ...row, bytesAYear, years, reads, bucket };
+    return { ...row, bytesAYear, years, reads, bucket, buckets };
   });
   rows.sort((a, b) => a.years - b.years || (a.name < b.name ? -1 : 1));
-  const years = (y: number) =>
-    Number.isFinite(y) ? (y >= 1_000 ? '> 1,000' : y.toFixed(y < 10 ? 1 : 0)) : 'never (standing)';
+  const years = (y: number, buckets?: number) => {
+    if (Number.isFinite(y)) return y >= 1_000 ? '> 1,000' : y.toFixed(y < 10 ? 1 : 0);
+    return buckets ? `never (bucketed, ${buckets} a year)` : 'never (standing)';
+  };
   const lines = rows.map(
     (r) =>
-      `| \`${r.name}\` | ${number(r.bytes)} | ${r.standing ? `${number(r.perYear)} standing` : number(r.perYear)} | ${(r.bytesAYear / 2 ** 30).toFixed(r.bytesAYear < 2 ** 30 ? 3 : 1)} | ${years(r.years)} | ${r.writes.toFixed(1)} / ${r.reads.toFixed(0)} | ${r.bucket ? '**bucket**' : ''} | ${cell(r.why)} |`,
+      `| \`${r.name}\` | ${number(r.bytes)} | ${r.standing ? `${number(r.perYear)} standing` : number(r.perYear)} | ${(r.bytesAYear / 2 ** 30).toFixed(r.bytesAYear < 2 ** 30 ? 3 : 1)} | ${years(r.years, r.buckets)} | ${r.writes.toFixed(1)} / ${r.reads.toFixed(0)} | ${r.bucket ? '**bucket**' : ''} | ${cell(r.why)} |`,
   );
   return `${BEGIN}
 
 Largest tenant: ${number(TENANT.workers)} workers, ${number(TENANT.sites)} sites, ${TENANT.years} years, ${WORKING_DAYS} working days a year; peak: ${PEAK_SHARE * 100} % of a working day's writes in ${PEAK_SECONDS / 60} minutes, ${READS_PER_WRITE} reads per write. Bytes per record are measured (\`npm run growth:measure\`: the routes bench's seed through the API, every item's size by AWS's rules, plus 100 bytes an item and a full copy per local index entry: the collection's share of 10 GB); rates are \`infra/growth-table/assumptions.ts\`. Limits: ${LIMITS.collectionBytes / 2 ** 30} GB an item collection, ${number(LIMITS.writesPerSecond)} writes and ${number(LIMITS.readsPerSecond)} reads a second a partition key.
 
-| Collection | Bytes a record (with local index copies) | Records a year | GB a year (standing: held) | Years to 10 GB | Peak writes / reads a second | | Assumed |
-| ---------- | ---------------------------------------: | -------------: | -------------------------: | -------------: | ---------------------------: | - | ------- |
+| Collection | Bytes a record (with local index copies) | Records a year | GB a year (standing: held) | Years to 10 GB (a bucket's, when bucketed) | Peak writes / reads a second | | Assumed |
+| ---------- | ---------------------------------------: | -------------: | -------------------------: | -----------------------------------------: | ---------------------------: | - | ------- |
 ${lines.join('\n')}
 
 ${END}`;

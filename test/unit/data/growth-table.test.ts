@@ -18,14 +18,17 @@ describe('the growth table', () => {
   it('flags a collection for buckets when it passes 10 GB within ten years, and not one that stands under a TTL', () => {
     const measured = loadMeasured();
     const table = growthTable(measured);
-    expect(rowOf(table, 'ORG#<id>#audit-events')).toContain('**bucket**');
+    expect(rowOf(table, 'ORG#<id>#site-attendances')).toContain('**bucket**');
     expect(rowOf(table, 'EVENTS#<id>')).not.toContain('**bucket**');
-    // Derived, not typed: without attendances' events and with tiny entries, audit stays under 10 GB.
-    const { 'ORG#<id>#site-attendances': _, ...others } = measured;
-    const small = growthTable({
-      ...others,
-      'ORG#<id>#audit-events': { items: 1, mean_bytes: 1, local_index_entries_per_item: 0 },
+    // Audit entries, bucketed by month: a month's entries (2.6 GB) are one item collection, which then stops growing.
+    expect(rowOf(table, 'ORG#<id>#audit-events')).toContain('never (bucketed, 12 a year)');
+    expect(rowOf(table, 'ORG#<id>#audit-events')).not.toContain('**bucket**');
+    // Derived, not typed: cost lines (a million a year) pass 10 GB within ten years once measured larger.
+    expect(rowOf(table, 'ORG#<id>#cost-lines')).not.toContain('**bucket**');
+    const larger = growthTable({
+      ...measured,
+      'ORG#<id>#cost-lines': { items: 1, mean_bytes: 2_000, local_index_entries_per_item: 2 },
     });
-    expect(rowOf(small, 'ORG#<id>#audit-events')).not.toContain('**bucket**');
+    expect(rowOf(larger, 'ORG#<id>#cost-lines')).toContain('**bucket**');
   });
 });
