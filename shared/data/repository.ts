@@ -18,8 +18,8 @@ import { buildFilterExpression } from './filter-expression';
 import type { Scope } from './scope';
 import { inScope } from './scope';
 import type { ItemKey, StoredResource } from './stored-resource';
-import { collectionPartition, counterKey, keyId } from './stored-resource';
-import { partitionsOf } from './time-buckets';
+import { counterKey, keyId } from './stored-resource';
+import { onlyPartition, partitionsOf } from './time-buckets';
 
 const BATCH_GET_MAX = 100;
 /**
@@ -252,7 +252,7 @@ const queryPartition = async (
 ) => {
   const filter = buildFilterExpression(query.filters);
   const { index } = query.sort;
-  const partitions = partitionsOf(orgId, type, { descending: query.sort.descending, from: after?.sk });
+  const partitions = partitionsOf(orgId, type, { descending: query.sort.descending, from: after?.sk, index });
   const items: StoredResource[] = [];
   for (const [i, pk] of partitions.entries()) {
     const still = wanted - items.length;
@@ -374,7 +374,11 @@ export async function* streamPartition(
   // A bucketed type's months one after another (time-buckets.ts), from the one `from` is in.
   const partitions = sparse
     ? [sparse]
-    : partitionsOf(orgId, type, { descending: query.sort.descending, from: from?.sk as string | undefined });
+    : partitionsOf(orgId, type, {
+        descending: query.sort.descending,
+        from: from?.sk as string | undefined,
+        index: query.sort.index,
+      });
   let limit = FIRST_PAGE_ITEMS;
   for (const [i, pk] of partitions.entries()) {
     const last = i === partitions.length - 1;
@@ -408,7 +412,7 @@ export const readPartition = async (scope: Scope, orgId: string, type: string): 
         KeyConditionExpression: 'pk = :pk',
         FilterExpression: 'attribute_not_exists(expires_at) OR expires_at > :now',
         ExpressionAttributeValues: {
-          ':pk': collectionPartition(orgId, type),
+          ':pk': onlyPartition(orgId, type),
           ':now': Math.floor(Date.now() / 1000),
         },
       })
@@ -427,6 +431,6 @@ export const queryIndexPrefix = (
         IndexName: index,
         KeyConditionExpression: 'pk = :pk AND begins_with(#k, :p)',
         ExpressionAttributeNames: { '#k': index },
-        ExpressionAttributeValues: { ':pk': collectionPartition(orgId, type), ':p': prefix },
+        ExpressionAttributeValues: { ':pk': onlyPartition(orgId, type), ':p': prefix },
       })
     : Promise.resolve([]);

@@ -65,6 +65,12 @@ export const declareTimeBuckets = (type: string, buckets: TimeBuckets) => {
   };
 };
 
+/** The one partition of a type that is not bucketed, for reads that take a whole partition. */
+export const onlyPartition = (orgId: string, type: string): string => {
+  if (bucketed.has(type)) throw new Error(`${type} is bucketed by time: it has no one partition to read`);
+  return collectionPartition(orgId, type);
+};
+
 /**
  * The partitions an organisation's records of a type are read from, in key order (oldest first, or newest
  * first when `descending`): one for a type that is not bucketed; for a bucketed one the former partition,
@@ -75,11 +81,18 @@ export const declareTimeBuckets = (type: string, buckets: TimeBuckets) => {
 export const partitionsOf = (
   orgId: string,
   type: string,
-  { descending = false, from, now = Date.now() }: { descending?: boolean; from?: string; now?: number } = {},
+  {
+    descending = false,
+    from,
+    index,
+    now = Date.now(),
+  }: { descending?: boolean; from?: string; index?: string; now?: number } = {},
 ): string[] => {
   const buckets = bucketed.get(type);
   const former = collectionPartition(orgId, type);
   if (!buckets) return [former];
+  // Months in order are records in key order only: a local index's order runs across them.
+  if (index) throw new Error(`${type} is bucketed by time: it is read in key order, never by ${index}`);
   const born = UUID.test(orgId) ? monthOf(idTime(orgId)) : '';
   const months: string[] = [];
   for (

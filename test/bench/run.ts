@@ -19,10 +19,13 @@ const JOB_HALVES = (process.env.BENCH_JOB_HALVES ?? 'import,export').split(',');
 const EXPORT_RUNS = Number(process.env.BENCH_EXPORT_RUNS ?? 1);
 const SITE_HISTORIES = (process.env.BENCH_SITE_HISTORIES ?? '5000,50000').split(',').map(Number);
 const FILTERED_ITEMS = Number(process.env.BENCH_FILTERED_ITEMS ?? 10_000);
+const GROWTH_SIZES = (process.env.BENCH_GROWTH_SIZES ?? '10000,100000').split(',').map(Number);
 const root = resolve(import.meta.dirname, '../..');
 /** `BENCH_ONLY=routes,bundles` runs just those parts (the others are reported as not run). */
 const only = process.env.BENCH_ONLY?.split(',');
-const runs = (name: string) => !only || only.includes(name);
+/** Parts too long for the default run (growth seeds 100,000 items: about 3 minutes), run only when named. */
+const SEPARATE = ['growth'];
+const runs = (name: string) => (only ? only.includes(name) : !SEPARATE.includes(name));
 const part = async <T>(name: string, run: () => Promise<T>): Promise<T | 'not run'> =>
   runs(name) ? run() : 'not run';
 
@@ -60,6 +63,7 @@ const main = async () => {
     const { benchSites } = await import('./sites');
     const { benchBudgets } = await import('./budgets');
     const { benchFilters } = await import('./filters');
+    const { benchGrowth } = await import('./growth');
     const results = {
       machine: { cpus: cpus().length, memory_gib: Math.round(totalmem() / 2 ** 30), node: process.version },
       date: new Date().toISOString(),
@@ -75,6 +79,7 @@ const main = async () => {
       sites: await part('sites', () => benchSites(SITE_HISTORIES)),
       budgets: await part('budgets', benchBudgets),
       filters: await part('filters', () => benchFilters(FILTERED_ITEMS)),
+      growth: await part('growth', () => benchGrowth(GROWTH_SIZES)),
     };
     mkdirSync(resolve(root, 'bench'), { recursive: true });
     // A partial run (BENCH_ONLY) never overwrites the committed full results.
@@ -106,6 +111,7 @@ const report = (r: {
   sites: Figures;
   budgets: Figures;
   filters: Figures;
+  growth: Figures;
 }) => {
   const rows = (o: Figures) =>
     o === 'not run'
@@ -216,6 +222,14 @@ ${rows(r.budgets)}
 | figure | value |
 |---|---|
 ${rows(r.filters)}
+
+## Flat reads at 10,000 and 100,000 equipment items, page size 25 (issue 42, item 4)
+
+One organisation's items seeded in the stored shape; the minimum is the items returned and, for an unfiltered total, the counter item.
+
+| figure | value |
+|---|---|
+${rows(r.growth)}
 `;
 };
 
