@@ -3,17 +3,25 @@
  * Entries are derived from the event log by a stream consumer (`consumer.ts`), one per event, and kept
  * for good (events expire after 35 days). Each is indexed by subject (`gsi1`, by event id, so in time
  * order) so a record's history reads a page at a time, with a per-subject counter for its total.
+ * Kept for good, an organisation's entries pass one item collection's 10 GB within a year for the largest
+ * tenant (the growth table, shared/data/README.md), so they are bucketed by month (data/time-buckets.ts).
  */
 
 import * as z from 'zod';
 import { declareAccessPatterns, partitionFrom } from '#shared/data/access-patterns';
 import { counterKey } from '#shared/data/stored-resource';
+import { declareTimeBuckets } from '#shared/data/time-buckets';
 import { defineResource } from '#shared/engine/resource-definition';
 import type { CollectionOptions } from '#shared/jsonapi/collection-query';
 import { instant, jsonObject, recordName } from '#shared/jsonapi/served-types';
 
+/** From December 2026: every entry before is where the code before buckets wrote it, read as the oldest bucket. */
+const buckets = declareTimeBuckets('audit-events', { since: '2026-12' });
+
 export const auditEvents = defineResource({
   type: 'audit-events',
+  keys: buckets.keys,
+  keyOf: buckets.keyOf,
   events: false,
   names: { one: 'AuditEvent', many: 'AuditEvents' },
   collectionPath: '/v3/orgs/{org_id}/audit-events',

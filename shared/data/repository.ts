@@ -18,7 +18,8 @@ import { buildFilterExpression } from './filter-expression';
 import type { Scope } from './scope';
 import { inScope } from './scope';
 import type { ItemKey, StoredResource } from './stored-resource';
-import { collectionPartition, counterKey, keyId } from './stored-resource';
+import { counterKey, keyId } from './stored-resource';
+import { onlyPartition, partitionsOf } from './time-buckets';
 
 const BATCH_GET_MAX = 100;
 /**
@@ -237,8 +238,12 @@ export const queryItems = async <T = StoredResource>(
  */
 type PartitionPositions = Record<string, { sk: string; value?: string }>;
 
-/** Reads one organisation's partition in sort order until `wanted` records (or the end) are in hand. */
-const queryPartition = (
+/**
+ * Reads one organisation's records of a type in sort order until `wanted` records (or the end) are in
+ * hand: its partition, or a bucketed type's partitions one after another in key order (time-buckets.ts),
+ * from the one the cursor's last key is in.
+ */
+const queryPartition = async (
   orgId: string,
   type: string,
   query: CollectionQuery,
@@ -246,22 +251,30 @@ const queryPartition = (
   after?: { sk: string; value?: string },
 ) => {
   const filter = buildFilterExpression(query.filters);
-  const pk = collectionPartition(orgId, type);
   const { index } = query.sort;
-  return queryItems(
-    {
-      ...(index && { IndexName: index }),
-      KeyConditionExpression: '#pk = :pk',
-      ExpressionAttributeNames: { '#pk': 'pk', ...filter?.names },
-      ExpressionAttributeValues: { ':pk': pk, ...filter?.values },
-      ...(filter && { FilterExpression: filter.expression }),
-      // Without a filter every item read is returned; with one, later reads ask for 1 MB pages (`queryItems`).
-      ...(Number.isFinite(wanted) && { Limit: wanted }),
-      ScanIndexForward: !query.sort.descending,
-    },
-    wanted,
-    after && { pk, sk: after.sk, ...(index && { [index]: after.value }) },
-  );
+  const partitions = partitionsOf(orgId, type, { descending: query.sort.descending, from: after?.sk, index });
+  const items: StoredResource[] = [];
+  for (const [i, pk] of partitions.entries()) {
+    const still = wanted - items.length;
+    const from = i === 0 && after ? { pk, sk: after.sk, ...(index && { [index]: after.value }) } : undefined;
+    const read = await queryItems(
+      {
+        ...(index && { IndexName: index }),
+        KeyConditionExpression: '#pk = :pk',
+        ExpressionAttributeNames: { '#pk': 'pk', ...filter?.names },
+        ExpressionAttributeValues: { ':pk': pk, ...filter?.values },
+        ...(filter && { FilterExpression: filter.expression }),
+        // Without a filter every item read is returned; with one, later reads ask for 1 MB pages (`queryItems`).
+        ...(Number.isFinite(still) && { Limit: still }),
+        ScanIndexForward: !query.sort.descending,
+      },
+      still,
+      from,
+    );
+    items.push(...read);
+    if (items.length >= wanted) break;
+  }
+  return items;
 };
 
 const countersOf = async (scope: Scope, type: string): Promise<number> => {
@@ -339,14 +352,14 @@ export async function* streamPartition(
   if (!inScope(scope, orgId)) return;
   const filter = buildFilterExpression(query.filters);
   const index = sparse ? 'gsi1' : query.sort.index;
-  const read = (ExclusiveStartKey: PageKey | undefined, Limit: number) => {
+  const read = (pk: string, ExclusiveStartKey: PageKey | undefined, Limit: number) => {
     const out = documents.send(
       new QueryCommand({
         TableName: tableName,
         ...(index && { IndexName: index }),
         KeyConditionExpression: '#pk = :pk',
         ExpressionAttributeNames: { '#pk': sparse ? 'gsi1pk' : 'pk', ...filter?.names },
-        ExpressionAttributeValues: { ':pk': sparse ?? collectionPartition(orgId, type), ...filter?.values },
+        ExpressionAttributeValues: { ':pk': pk, ...filter?.values },
         ...(filter && { FilterExpression: filter.expression }),
         ScanIndexForward: sparse ? true : !query.sort.descending,
         Limit,
@@ -358,15 +371,29 @@ export async function* streamPartition(
     out.catch(() => undefined);
     return out;
   };
+  // A bucketed type's months one after another (time-buckets.ts), from the one `from` is in.
+  const partitions = sparse
+    ? [sparse]
+    : partitionsOf(orgId, type, {
+        descending: query.sort.descending,
+        from: from?.sk as string | undefined,
+        index: query.sort.index,
+      });
   let limit = FIRST_PAGE_ITEMS;
-  let pending: Promise<QueryCommandOutput> = read(from, limit);
-  for (;;) {
-    const out = await pending;
-    const next = out.LastEvaluatedKey;
-    limit = pageItems(out, limit);
-    if (next) pending = read(next, limit);
-    yield { items: ((out.Items ?? []) as StoredResource[]).filter((item) => live(item)), next };
-    if (!next) return;
+  for (const [i, pk] of partitions.entries()) {
+    const last = i === partitions.length - 1;
+    let pending: Promise<QueryCommandOutput> = read(pk, i === 0 ? from : undefined, limit);
+    for (;;) {
+      const out = await pending;
+      const items = (out.Items ?? []) as StoredResource[];
+      limit = pageItems(out, limit);
+      if (out.LastEvaluatedKey) pending = read(pk, out.LastEvaluatedKey, limit);
+      // At a bucket's end with more to come, the next page resumes after its last item (never "the end").
+      const final = items.at(-1);
+      const next = out.LastEvaluatedKey ?? (last ? undefined : final && { pk: final.pk, sk: final.sk });
+      if (out.LastEvaluatedKey || last || next) yield { items: items.filter((item) => live(item)), next };
+      if (!out.LastEvaluatedKey) break;
+    }
   }
 }
 
@@ -385,7 +412,7 @@ export const readPartition = async (scope: Scope, orgId: string, type: string): 
         KeyConditionExpression: 'pk = :pk',
         FilterExpression: 'attribute_not_exists(expires_at) OR expires_at > :now',
         ExpressionAttributeValues: {
-          ':pk': collectionPartition(orgId, type),
+          ':pk': onlyPartition(orgId, type),
           ':now': Math.floor(Date.now() / 1000),
         },
       })
@@ -404,6 +431,6 @@ export const queryIndexPrefix = (
         IndexName: index,
         KeyConditionExpression: 'pk = :pk AND begins_with(#k, :p)',
         ExpressionAttributeNames: { '#k': index },
-        ExpressionAttributeValues: { ':pk': collectionPartition(orgId, type), ':p': prefix },
+        ExpressionAttributeValues: { ':pk': onlyPartition(orgId, type), ':p': prefix },
       })
     : Promise.resolve([]);

@@ -19,10 +19,13 @@ const JOB_HALVES = (process.env.BENCH_JOB_HALVES ?? 'import,export').split(',');
 const EXPORT_RUNS = Number(process.env.BENCH_EXPORT_RUNS ?? 1);
 const SITE_HISTORIES = (process.env.BENCH_SITE_HISTORIES ?? '5000,50000').split(',').map(Number);
 const FILTERED_ITEMS = Number(process.env.BENCH_FILTERED_ITEMS ?? 10_000);
+const GROWTH_SIZES = (process.env.BENCH_GROWTH_SIZES ?? '10000,100000').split(',').map(Number);
 const root = resolve(import.meta.dirname, '../..');
 /** `BENCH_ONLY=routes,bundles` runs just those parts (the others are reported as not run). */
 const only = process.env.BENCH_ONLY?.split(',');
-const runs = (name: string) => !only || only.includes(name);
+/** Parts too long for the default run (growth seeds 100,000 items: about 3 minutes), run only when named. */
+const SEPARATE = ['growth'];
+const runs = (name: string) => (only ? only.includes(name) : !SEPARATE.includes(name));
 const part = async <T>(name: string, run: () => Promise<T>): Promise<T | 'not run'> =>
   runs(name) ? run() : 'not run';
 
@@ -65,6 +68,7 @@ const main = async () => {
     const { benchFilters } = await import('./filters');
     const { benchWrites } = await import('./writes');
     const { benchAuditBurst } = await import('./audit-burst');
+    const { benchGrowth } = await import('./growth');
     const results = {
       machine: { cpus: cpus().length, memory_gib: Math.round(totalmem() / 2 ** 30), node: process.version },
       date: new Date().toISOString(),
@@ -82,6 +86,7 @@ const main = async () => {
       filters: await part('filters', () => benchFilters(FILTERED_ITEMS)),
       writes: await part('writes', () => benchWrites(seeding?.apiPort ?? 0)),
       audit: await part('audit', () => benchAuditBurst(seeding?.apiPort ?? 0)),
+      growth: await part('growth', () => benchGrowth(GROWTH_SIZES)),
     };
     mkdirSync(resolve(root, 'bench'), { recursive: true });
     // A partial run (BENCH_ONLY) never overwrites the committed full results.
@@ -115,6 +120,7 @@ const report = (r: {
   filters: Figures;
   writes: Figures;
   audit: Figures;
+  growth: Figures;
 }) => {
   const rows = (o: Figures) =>
     o === 'not run'
@@ -237,6 +243,14 @@ ${rows(r.writes)}
 | figure | value |
 |---|---|
 ${rows(r.audit)}
+
+## Flat reads at 10,000 and 100,000 equipment items, page size 25 (issue 42, item 4)
+
+One organisation's items seeded in the stored shape; the minimum is the items returned and, for an unfiltered total, the counter item.
+
+| figure | value |
+|---|---|
+${rows(r.growth)}
 `;
 };
 
