@@ -65,13 +65,13 @@ export interface ClaimedItem {
   claim: ItemKey & { holder_id: string };
 }
 
-/** Pairs per TransactWriteItems: two actions each. */
-const PAIRS_PER_CALL = TRANSACTION_MAX / 2;
+/** Pairs per TransactWriteItems: three actions each (the claim, the item, its id directory entry). */
+const PAIRS_PER_CALL = Math.floor(TRANSACTION_MAX / 3);
 const CONFLICT_ATTEMPTS = 6;
 
 /**
  * Writes each item with its claim in the same TransactWriteItems (up to 50 pairs a call, a few calls in
- * flight), the claim conditional as a single create's is (`claim` in transaction.ts: free, expired, or
+ * flight; the item's id directory entry with it, as `buildTransaction` adds), the claim conditional as a single create's is (`claim` in transaction.ts: free, expired, or
  * already this item's, so a pair written again is written the same). Two writers racing on one value
  * (two imports, or an import and a create) give exactly one holder: a pair whose claim another holds is
  * not written, and the call's other pairs are sent again without it. Returns the refused pairs' indexes.
