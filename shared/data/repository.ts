@@ -132,8 +132,8 @@ export const readAheadOr = async <T>(scope: Scope, keys: readonly ItemKey[]): Pr
 };
 
 /**
- * One record by id: in the organisation the id directory names, when its entry was read ahead and lies
- * in the scope (`id-directory.ts`); otherwise looked up in each organisation of the scope at once (one
+ * One record by id: in the organisation it was read ahead in, or the one the id directory names when its
+ * entry was read ahead and lies in the scope (`id-directory.ts`); otherwise looked up in each organisation of the scope at once (one
  * BatchGetItem), as for an id the directory does not know (a record older than it, or none at all).
  */
 export const getInScope = async (
@@ -141,7 +141,9 @@ export const getInScope = async (
   keyOf: (orgId: string, id: string) => ItemKey,
   id: string,
 ): Promise<StoredResource | null> => {
-  const located = directoryOrg(scope, id);
+  // Read ahead in one organisation of the scope (where this container last found it), it is there alone.
+  const held = scope.orgIds.find((org) => scope.readAhead?.get(keyId(keyOf(org, id))));
+  const located = held ?? directoryOrg(scope, id);
   const orgIds = located === undefined ? scope.orgIds : [located];
   const [found] = await batchGetInScope(
     scope,
