@@ -60,6 +60,7 @@ const main = async () => {
     const { benchSites } = await import('./sites');
     const { benchBudgets } = await import('./budgets');
     const { benchFilters } = await import('./filters');
+    const { benchDirectory } = await import('./directory');
     const results = {
       machine: { cpus: cpus().length, memory_gib: Math.round(totalmem() / 2 ** 30), node: process.version },
       date: new Date().toISOString(),
@@ -75,6 +76,7 @@ const main = async () => {
       sites: await part('sites', () => benchSites(SITE_HISTORIES)),
       budgets: await part('budgets', benchBudgets),
       filters: await part('filters', () => benchFilters(FILTERED_ITEMS)),
+      directory: await part('directory', () => benchDirectory()),
     };
     mkdirSync(resolve(root, 'bench'), { recursive: true });
     // A partial run (BENCH_ONLY) never overwrites the committed full results.
@@ -106,6 +108,7 @@ const report = (r: {
   sites: Figures;
   budgets: Figures;
   filters: Figures;
+  directory: Figures;
 }) => {
   const rows = (o: Figures) =>
     o === 'not run'
@@ -216,6 +219,16 @@ ${rows(r.budgets)}
 | figure | value |
 |---|---|
 ${rows(r.filters)}
+
+## Paths with a bare id: a caller in 1, 10 and 100 organisations (issue 42, item 2)
+
+Warm handler, session; DynamoDB round trips and keys asked per request, credentials included, grant
+evaluation (cached) and budget leases left out. \`no_entry_as_before\`: a record without its id directory
+entry, read as every record was before it (looked up in each organisation the caller reads).
+
+| figure | value |
+|---|---|
+${rows(r.directory)}
 `;
 };
 
