@@ -81,7 +81,7 @@ export const bulkClaimedPut = async (
   pairs: readonly ClaimedItem[],
   inFlight = IN_FLIGHT,
 ): Promise<BulkWriteReport & { refused: number[] }> => {
-  const report = { items: pairs.length * 2, calls: 0, retried: 0, refused: [] as number[] };
+  const report = { items: pairs.length * 3, calls: 0, retried: 0, refused: [] as number[] };
   const chunks: number[][] = [];
   for (let i = 0; i < pairs.length; i += PAIRS_PER_CALL)
     chunks.push(Array.from({ length: Math.min(PAIRS_PER_CALL, pairs.length - i) }, (_, j) => i + j));
@@ -119,7 +119,7 @@ export const bulkClaimedPut = async (
             // Cancelled only by concurrent transactions on the same claims (nothing was written): again.
             if (++conflicts === CONFLICT_ATTEMPTS)
               throw new DataUnavailable('The import kept conflicting with other writes');
-            report.retried += pending.length * 2;
+            report.retried += pending.length * 3;
             await pause(Math.min(1000, 20 * 2 ** conflicts + Math.random() * 20));
           } else throw error;
         }
