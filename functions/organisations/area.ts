@@ -17,5 +17,11 @@ export const area = defineArea('organisations', {
       module: 'functions/organisations/migrations/settings-for-every-organisation.ts',
       step: 'settingsForEveryOrganisation',
     }),
+    // The id directory is every area's records', kept by the data layer: the organisations area, which
+    // owns what tenancy means, owns its migration.
+    migration(4, 'id-directory', {
+      module: 'functions/organisations/migrations/id-directory.ts',
+      step: 'idDirectory',
+    }),
   ],
 });

@@ -65,13 +65,13 @@ export interface ClaimedItem {
   claim: ItemKey & { holder_id: string };
 }
 
-/** Pairs per TransactWriteItems: two actions each. */
-const PAIRS_PER_CALL = TRANSACTION_MAX / 2;
+/** Pairs per TransactWriteItems: three actions each (the claim, the item, its id directory entry). */
+const PAIRS_PER_CALL = Math.floor(TRANSACTION_MAX / 3);
 const CONFLICT_ATTEMPTS = 6;
 
 /**
  * Writes each item with its claim in the same TransactWriteItems (up to 50 pairs a call, a few calls in
- * flight), the claim conditional as a single create's is (`claim` in transaction.ts: free, expired, or
+ * flight; the item's id directory entry with it, as `buildTransaction` adds), the claim conditional as a single create's is (`claim` in transaction.ts: free, expired, or
  * already this item's, so a pair written again is written the same). Two writers racing on one value
  * (two imports, or an import and a create) give exactly one holder: a pair whose claim another holds is
  * not written, and the call's other pairs are sent again without it. Returns the refused pairs' indexes.
@@ -81,7 +81,7 @@ export const bulkClaimedPut = async (
   pairs: readonly ClaimedItem[],
   inFlight = IN_FLIGHT,
 ): Promise<BulkWriteReport & { refused: number[] }> => {
-  const report = { items: pairs.length * 2, calls: 0, retried: 0, refused: [] as number[] };
+  const report = { items: pairs.length * 3, calls: 0, retried: 0, refused: [] as number[] };
   const chunks: number[][] = [];
   for (let i = 0; i < pairs.length; i += PAIRS_PER_CALL)
     chunks.push(Array.from({ length: Math.min(PAIRS_PER_CALL, pairs.length - i) }, (_, j) => i + j));
@@ -119,7 +119,7 @@ export const bulkClaimedPut = async (
             // Cancelled only by concurrent transactions on the same claims (nothing was written): again.
             if (++conflicts === CONFLICT_ATTEMPTS)
               throw new DataUnavailable('The import kept conflicting with other writes');
-            report.retried += pending.length * 2;
+            report.retried += pending.length * 3;
             await pause(Math.min(1000, 20 * 2 ** conflicts + Math.random() * 20));
           } else throw error;
         }

@@ -15,6 +15,7 @@ import { documents, tableName } from './clients';
 import { compareCodePoints } from './collation';
 import type { CollectionQuery, PageRead } from './collection-query';
 import { buildFilterExpression } from './filter-expression';
+import { directoryOrg, learnLocation } from './id-directory';
 import type { Scope } from './scope';
 import { inScope } from './scope';
 import type { ItemKey, StoredResource } from './stored-resource';
@@ -131,18 +132,27 @@ export const readAheadOr = async <T>(scope: Scope, keys: readonly ItemKey[]): Pr
   return [...(held.filter(Boolean) as T[]), ...(await batchGet<T>(unread))];
 };
 
-/** One record by id, looked up in each organisation of the scope at once (one BatchGetItem). */
+/**
+ * One record by id: in the organisation it was read ahead in, or the one the id directory names when its
+ * entry was read ahead and lies in the scope (`id-directory.ts`); otherwise looked up in each organisation of the scope at once (one
+ * BatchGetItem), as for an id the directory does not know (a record older than it, or none at all).
+ */
 export const getInScope = async (
   scope: Scope,
   keyOf: (orgId: string, id: string) => ItemKey,
   id: string,
-): Promise<StoredResource | null> =>
-  (
-    await batchGetInScope(
-      scope,
-      scope.orgIds.map((org) => keyOf(org, id)),
-    )
-  )[0] ?? null;
+): Promise<StoredResource | null> => {
+  // Read ahead in one organisation of the scope (where this container last found it), it is there alone.
+  const held = scope.orgIds.find((org) => scope.readAhead?.get(keyId(keyOf(org, id))));
+  const located = held ?? directoryOrg(scope, id);
+  const orgIds = located === undefined ? scope.orgIds : [located];
+  const [found] = await batchGetInScope(
+    scope,
+    orgIds.map((org) => keyOf(org, id)),
+  );
+  if (found) learnLocation(id, found.org_id);
+  return found ?? null;
+};
 
 /** One item by key; `consistent` for state a write decides on. */
 export const getItem = async <T>(key: ItemKey, consistent = false): Promise<T | null> =>

@@ -1,7 +1,8 @@
 /**
  * Writes that belong together commit together: a record and its counter, a state change and the version
  * it was based on, a record and the records that link to it, and the event of every record it changes
- * (`events.ts`). Building the request is pure (`buildTransaction`, unit-tested); `commit` checks the
+ * (`events.ts`), and the id directory's entry of every record it creates or deletes (`id-directory.ts`).
+ * Building the request is pure (`buildTransaction`, unit-tested); `commit` checks the
  * scope, sends it and names what refused it.
  */
 import { randomUUID } from 'node:crypto';
@@ -9,6 +10,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { documents, tableName } from './clients';
 import { type Change, eventItem, type Transition } from './events';
+import { directoryChanges, isTenantRecord } from './id-directory';
 import type { Actor, Scope } from './scope';
 import { inScope, systemActor } from './scope';
 import { childCounter, counterKey, type ItemKey, keyId, type StoredResource } from './stored-resource';
@@ -448,6 +450,20 @@ export const buildTransaction = (
       add(i, op.item);
     }
   });
+  const directory = directoryChanges(
+    ops.flatMap((op, i) =>
+      'create' in op
+        ? [{ record: op.create, op: i }]
+        : 'put' in op && isTenantRecord(op.put)
+          ? [{ record: op.put, op: i }]
+          : [],
+    ),
+    ops.flatMap((op, i) => ('delete' in op ? [{ record: op.delete, op: i }] : [])),
+  );
+  for (const { put, remove, op } of directory) {
+    if (put) add(op, { Put: { TableName: tableName, Item: put } });
+    else if (remove) add(op, { Delete: { TableName: tableName, Key: remove } });
+  }
   for (const counter of counters.values()) {
     const update = counterUpdate(counter);
     // A refused expectation is the op's that set it, not the first op that touched the counter.

@@ -1,5 +1,6 @@
 /** Single-resource reads and answers, shared by every get, create and update endpoint. */
 import type { Principal } from '../auth/principal';
+import { directoryOrg } from '../data/id-directory';
 import { batchGetInScope, getInScope } from '../data/repository';
 import type { Scope } from '../data/scope';
 import type { StoredResource } from '../data/stored-resource';
@@ -38,7 +39,8 @@ export const readInScope = async (
 
 /**
  * The record a move starts from: at its own key, or where its lifecycle parks it (a deleted node), both
- * looked for in one read; 404 and 412 as `readInScope`.
+ * looked for in one read (in the organisation the id directory names, as `getInScope`); 404 and 412 as
+ * `readInScope`.
  */
 export const readForMove = async (
   scope: Scope,
@@ -47,7 +49,11 @@ export const readForMove = async (
 ): Promise<StoredResource> => {
   const parked = definition.lifecycle?.parked;
   if (!parked) return readInScope(scope, definition, id);
-  const keys = scope.orgIds.flatMap((orgId) => [definition.keyOf(orgId, id), parked.keyOf(orgId, id)]);
+  const located = directoryOrg(scope, id);
+  const keys = (located === undefined ? scope.orgIds : [located]).flatMap((orgId) => [
+    definition.keyOf(orgId, id),
+    parked.keyOf(orgId, id),
+  ]);
   const [found] = await batchGetInScope(scope, keys);
   return current(scope, definition, id, found);
 };

@@ -8,14 +8,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { organisations } from '#functions/organisations/definitions';
 import { SETTINGS_DEFAULTS } from '#functions/organisations/settings';
 import { users } from '#functions/people/users';
+import { streets } from '#functions/places/definitions';
 import { documents, tableName } from '#shared/data/clients';
+import { directoryEntry, directoryKey } from '#shared/data/id-directory';
 import { uuidv7 } from '#shared/data/ids';
 import { readProgress, readSchemaVersion } from '#shared/data/migrations';
+import { getItem } from '#shared/data/repository';
 import { scopeOf } from '#shared/data/scope';
 import { resourceKey, type StoredResource } from '#shared/data/stored-resource';
 import { commit } from '#shared/data/transaction';
 import type { DeclaredMigration, MigrationStep } from '#shared/engine/migration-declarations';
 import { runMigrations } from '#shared/engine/migration-runner';
+import { newRecord } from '#shared/engine/record-writes';
 import { toStoredResource } from '#shared/engine/stored';
 import { migrations } from '#shared/routes';
 import { loadMigration, migrate } from '../../functions/migrations/run';
@@ -32,6 +36,8 @@ let oldUser: StoredResource;
 let newUser: StoredResource;
 /** An equipment item as written before `filter[status]` had an index (i42-filters^): no `gsi1` entry. */
 let oldItemId: string;
+/** A street as written before the id directory: no entry. */
+let oldStreet: StoredResource;
 
 const stamp = (at: Date) => ({ created_at: at.toISOString(), updated_at: at.toISOString() });
 
@@ -95,6 +101,16 @@ const userBeforeAdministration = async (orgId: string, last: string) => {
   return user;
 };
 
+/** A street as a create wrote one before the id directory (issue 42, item 2): the record, no entry. */
+const streetBeforeDirectory = async (orgId: string) => {
+  const street = newRecord(streets, orgId, {
+    attributes: { name: 'Old Lane', usrn: '30100002', town: 'Dent' },
+  });
+  await commit(scopeOf([orgId]), [{ create: street }]);
+  await documents.send(new DeleteCommand({ TableName: tableName, Key: directoryKey(street.id) }));
+  return street;
+};
+
 /** Each step as declared, telling the test which items it was handed. */
 const watchedSteps =
   (handed: string[]) =>
@@ -103,7 +119,8 @@ const watchedSteps =
     return {
       ...step,
       migrate: (items, now) => {
-        handed.push(...items.map((item) => item.id));
+        // By step: two steps may select one item (an organisation has settings and a directory entry).
+        handed.push(...items.map((item) => `${declared.name} ${item.id}`));
         return step.migrate(items, now);
       },
     };
@@ -125,6 +142,7 @@ beforeAll(async () => {
   const [first] = oldOrganisations;
   if (!first) throw new Error('no organisation');
   oldUser = await userBeforeAdministration(first.org.id, 'Aardvark');
+  oldStreet = await streetBeforeDirectory(first.org.id);
   newUser = await createUser(first.org.id, {
     email: 'new@old.example',
     first_name: 'Nia',
@@ -162,6 +180,13 @@ describe('records in their old shape, before any migration', () => {
     expect(idsIn(await usersOf(first, '?filter[status]=active'))).toEqual([newUser.id]);
     expect(idsIn(await inRepair(first))).toEqual([]);
   });
+
+  it('a street stored before the id directory has no entry, and is read by its bare id all the same (looked up in each organisation)', async () => {
+    const [first] = oldOrganisations as [(typeof oldOrganisations)[number]];
+    expect(await getItem(directoryKey(oldStreet.id))).toBeNull();
+    const res = await api.get(`/v3/streets/${oldStreet.id}`, first.token);
+    expect(res.status, res.text).toBe(200);
+  });
 });
 
 describe('the migration runner', () => {
@@ -177,7 +202,7 @@ describe('the migration runner', () => {
     const saved = await readProgress(1);
     expect(saved?.checkpoint).toBeDefined();
     expect(saved?.finished_at).toBeUndefined();
-    const oldIds = oldOrganisations.map((o) => o.org.id);
+    const oldIds = oldOrganisations.map((o) => `settings-for-every-organisation ${o.org.id}`);
     expect(first.length).toBeLessThan(oldIds.length);
 
     const rest: string[] = [];
@@ -210,6 +235,14 @@ describe('the migration runner', () => {
   it('migration 3: an equipment item written before the status index is found by filter[status]', async () => {
     const [first] = oldOrganisations as [(typeof oldOrganisations)[number]];
     expect(idsIn(await inRepair(first))).toEqual([oldItemId]);
+  });
+
+  it('migration id-directory: a record stored before the id directory gets the entry a create writes today', async () => {
+    expect(migrations.map((m) => m.name)).toContain('id-directory');
+    expect(await getItem(directoryKey(oldStreet.id))).toEqual(directoryEntry(oldStreet));
+    const [first] = oldOrganisations as [(typeof oldOrganisations)[number]];
+    const res = await api.get(`/v3/streets/${oldStreet.id}`, first.token);
+    expect(res.status, res.text).toBe(200);
   });
 
   it('a second run reads nothing but the schema version and writes nothing', async () => {

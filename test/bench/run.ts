@@ -69,6 +69,7 @@ const main = async () => {
     const { benchWrites } = await import('./writes');
     const { benchAuditBurst } = await import('./audit-burst');
     const { benchGrowth } = await import('./growth');
+    const { benchDirectory } = await import('./directory');
     const results = {
       machine: { cpus: cpus().length, memory_gib: Math.round(totalmem() / 2 ** 30), node: process.version },
       date: new Date().toISOString(),
@@ -87,6 +88,7 @@ const main = async () => {
       writes: await part('writes', () => benchWrites(seeding?.apiPort ?? 0)),
       audit: await part('audit', () => benchAuditBurst(seeding?.apiPort ?? 0)),
       growth: await part('growth', () => benchGrowth(GROWTH_SIZES)),
+      directory: await part('directory', () => benchDirectory()),
     };
     mkdirSync(resolve(root, 'bench'), { recursive: true });
     // A partial run (BENCH_ONLY) never overwrites the committed full results.
@@ -121,6 +123,7 @@ const report = (r: {
   writes: Figures;
   audit: Figures;
   growth: Figures;
+  directory: Figures;
 }) => {
   const rows = (o: Figures) =>
     o === 'not run'
@@ -251,6 +254,16 @@ One organisation's items seeded in the stored shape; the minimum is the items re
 | figure | value |
 |---|---|
 ${rows(r.growth)}
+
+## Paths with a bare id: a caller in 1, 10 and 100 organisations (issue 42, item 2)
+
+Warm handler, session; DynamoDB round trips and keys asked per request, credentials included, grant
+evaluation (cached) and budget leases left out. \`no_entry_as_before\`: a record without its id directory
+entry, read as every record was before it (looked up in each organisation the caller reads).
+
+| figure | value |
+|---|---|
+${rows(r.directory)}
 `;
 };
 

@@ -6,9 +6,11 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { actorOf, authenticate, authorise, type Principal } from '../../auth/principal';
 import { FEATURE_ADMINISTRATION, switchedOffIn, unknownSwitchKeys } from '../../data/feature-switches';
+import { directoryKey, directoryOrg, learnLocation, learntLocation } from '../../data/id-directory';
 import { settingsKey } from '../../data/organisation-settings';
-import { scopeOf } from '../../data/scope';
-import type { ItemKey } from '../../data/stored-resource';
+import { readTogether } from '../../data/repository';
+import { type Scope, scopeOf } from '../../data/scope';
+import { type ItemKey, keyId } from '../../data/stored-resource';
 import type { EffectivePermissions } from '../../domain/effective-permissions';
 import { namesPageSize } from '../../jsonapi/collection-query';
 import { FeatureSwitchedOffError, NotFoundError } from '../../jsonapi/errors';
@@ -113,6 +115,47 @@ export const recordAhead =
   };
 
 /**
+ * What is read with the credentials for the record the path names (its last parameter): the route's
+ * read-ahead in the one organisation the caller is likely to read it in (the path's, the caller's only
+ * one, or where this container last found that record among the caller's); otherwise, when the path names
+ * no organisation, the record's id directory entry, one key whatever the number of organisations
+ * (`data/id-directory.ts`), and the record once the scope is known (`readWhereLocated`).
+ */
+const recordOrDirectoryAhead = (
+  route: Route,
+  params: Readonly<Record<string, string | undefined>>,
+  orgs: readonly string[],
+  readAhead: ReadAhead | undefined,
+): ItemKey[] => {
+  const id = recordIdOf(route, params);
+  const learnt = id === undefined ? undefined : learntLocation(id);
+  if (orgs.length === 1) return readAhead?.(params, orgs) ?? [];
+  if (readAhead && learnt !== undefined && orgs.includes(learnt)) return readAhead(params, [learnt]);
+  return params.org_id === undefined && id ? [directoryKey(id)] : [];
+};
+
+/**
+ * Once the scope is known: the records the route reads ahead, in the one organisation the directory
+ * entry read with the credentials names, in one BatchGetItem, when that organisation is in the scope (an
+ * entry outside it reads nothing more, as an unknown id). Held for the handler's reads as if read ahead.
+ */
+const readWhereLocated = async (
+  scope: Scope,
+  route: Route,
+  params: Readonly<Record<string, string | undefined>>,
+  readAhead: ReadAhead | undefined,
+) => {
+  const id = recordIdOf(route, params);
+  const orgId = id === undefined ? undefined : directoryOrg(scope, id);
+  if (id === undefined || orgId === undefined) return;
+  learnLocation(id, orgId);
+  if (!readAhead) return;
+  const keys = readAhead(params, [orgId]).filter((key) => !scope.readAhead?.has(keyId(key)));
+  if (keys.length === 0) return;
+  for (const [key, item] of await readTogether(keys)) scope.readAhead?.set(key, item);
+};
+
+/**
  * A page of a collection read within one organisation that names no page size is the organisation's
  * default size (`engine/collection.ts`): its settings are read with the credentials, in the same round
  * trip.
@@ -189,7 +232,7 @@ export const authorisation = (
           (known) => {
             const orgs = likelyOrgs(route, known, params.org_id);
             return [
-              ...(readAhead?.(params, orgs) ?? []),
+              ...recordOrDirectoryAhead(route, params, orgs, readAhead),
               ...pageSizeAhead(route, event, orgs),
               ...featureAhead(route, orgs),
             ];
@@ -205,11 +248,13 @@ export const authorisation = (
         if (!context.principal) return;
         const params = event.pathParameters ?? {};
         const read = readAheadOf.get(request);
-        context.scope = scopeOf(
+        const scope = scopeOf(
           await switchedOn(route, context.principal, orgsOf(route, context.principal, params), read),
           read,
           actorOf(context.principal),
         );
+        await readWhereLocated(scope, route, params, readAhead);
+        context.scope = scope;
       },
     },
   };

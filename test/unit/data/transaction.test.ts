@@ -220,3 +220,52 @@ describe('buildTransaction: events (issue 18: every write that changes a record 
     );
   });
 });
+
+describe('buildTransaction: the id directory (issue 42, item 2: a record is found by its id alone)', () => {
+  const vehicle = toStoredResource(vehicles, {
+    orgId: 'o',
+    id: 'v1',
+    attributes: { registration: 'AB12 CDE' },
+    meta: {},
+    rels: {},
+  });
+  const entryOf = (items: ReturnType<typeof buildTransaction>['items']) =>
+    items.filter((item) => (item.Put?.Item?.pk ?? item.Delete?.Key?.pk) === 'ID#v1');
+
+  it("a create puts the record's entry (its organisation and type) in its own transaction, owned by the create", () => {
+    const { items, owners } = buildTransaction([{ create: vehicle }]);
+    expect(entryOf(items)).toEqual([
+      {
+        Put: {
+          TableName: expect.any(String),
+          Item: { pk: 'ID#v1', sk: 'ID', org_id: 'o', type: 'vehicles' },
+        },
+      },
+    ]);
+    expect(owners[items.findIndex((item) => item.Put?.Item?.pk === 'ID#v1')]).toBe(0);
+  });
+
+  it('a delete removes it; a replace leaves it alone', () => {
+    expect(entryOf(buildTransaction([{ delete: vehicle }]).items)).toEqual([
+      { Delete: { TableName: expect.any(String), Key: { pk: 'ID#v1', sk: 'ID' } } },
+    ]);
+    expect(entryOf(buildTransaction([{ replace: { ...vehicle, version: 2 } }]).items)).toEqual([]);
+  });
+
+  it('a record deleted from its key and put where it is parked keeps its entry: one action on it', () => {
+    const parked = { ...vehicle, pk: 'ORG#o#vehicles#deleted' };
+    expect(entryOf(buildTransaction([{ delete: vehicle }, { put: parked }]).items)).toEqual([
+      {
+        Put: {
+          TableName: expect.any(String),
+          Item: { pk: 'ID#v1', sk: 'ID', org_id: 'o', type: 'vehicles' },
+        },
+      },
+    ]);
+  });
+
+  it('an item put outside tenant partitions (a principal) has no entry', () => {
+    const principal = { pk: 'PRINCIPAL#v1', sk: 'PRINCIPAL', id: 'v1', org_id: 'o', type: 'vehicles' };
+    expect(entryOf(buildTransaction([{ put: principal }]).items)).toEqual([]);
+  });
+});

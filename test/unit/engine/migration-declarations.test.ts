@@ -19,11 +19,12 @@ describe('migration versions', () => {
     expect(() => migrationsInOrder([step(1), step(3)])).toThrow(/is version 3/);
   });
 
-  it('are what the composition root assembles: settings for every organisation, users’ index keys, equipment’s status index', () => {
+  it('are what the composition root assembles: settings for every organisation, users’ index keys, equipment’s status index, the id directory', () => {
     expect(migrations.map((m) => [m.version, m.name])).toEqual([
       [1, 'settings-for-every-organisation'],
       [2, 'user-index-keys'],
       [3, 'equipment-status-index'],
+      [4, 'id-directory'],
     ]);
   });
 });

@@ -1,0 +1,134 @@
+/**
+ * The id directory: one small item per tenant record, keyed by its id alone, saying which organisation
+ * and type hold it. A path with a bare id (`/v3/<type>/{id}/…`) names no organisation, so without it the
+ * record is looked for in every organisation the caller reads; with it, the entry is read with the
+ * caller's credentials and the record in its one organisation. The entry only says where to look: the
+ * record is read, and kept, only inside the request's scope (`repository.ts`), and an entry outside it is
+ * treated as no entry at all, so another tenant's id costs and answers exactly as an id that does not
+ * exist. Written and removed by the transaction that creates or deletes the record (`transaction.ts`).
+ */
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { declareAccessPatterns, keyFrom } from './access-patterns';
+import { documents, tableName } from './clients';
+import type { Scope } from './scope';
+import { inScope } from './scope';
+import { type ItemKey, keyId, type StoredResource } from './stored-resource';
+
+const keys = /* @__PURE__ */ declareAccessPatterns('data/id-directory', {
+  entry: {
+    index: 'table',
+    pk: 'ID#{id}',
+    sk: 'ID',
+    about:
+      "where a tenant record is: its `org_id` and `type`, by id alone; put with the record's create and removed with its deletion, in the same transaction (a record parked elsewhere keeps it)",
+  },
+});
+
+export const directoryKey = (id: string): ItemKey => keyFrom(keys.entry, { id });
+
+export interface DirectoryEntry extends ItemKey {
+  org_id: string;
+  type: string;
+}
+
+export const directoryEntry = (record: Pick<StoredResource, 'id' | 'org_id' | 'type'>): DirectoryEntry => ({
+  ...directoryKey(record.id),
+  org_id: record.org_id,
+  type: record.type,
+});
+
+/**
+ * A tenant record put as it is (a node parked out of its collection, a location an import writes): it
+ * lies in its organisation's partition of its type, or a partition under it.
+ */
+export const isTenantRecord = (item: object): item is StoredResource => {
+  const { pk, sk, id, org_id, type } = item as Partial<StoredResource>;
+  return (
+    typeof id === 'string' &&
+    typeof org_id === 'string' &&
+    typeof type === 'string' &&
+    sk === id &&
+    typeof pk === 'string' &&
+    (pk === `ORG#${org_id}#${type}` || pk.startsWith(`ORG#${org_id}#${type}#`))
+  );
+};
+
+/**
+ * What one transaction does to the directory, one action per id (DynamoDB allows one per item): an id a
+ * record of which is written (created, or put where it now lies) gets its entry; an id whose record is
+ * only deleted loses it. A node parked (deleted from its key, put at its parked key) keeps its entry.
+ */
+export const directoryChanges = (
+  written: readonly { record: StoredResource; op: number }[],
+  deleted: readonly { record: StoredResource; op: number }[],
+): { put?: DirectoryEntry; remove?: ItemKey; op: number }[] => {
+  const changes = new Map<string, { put?: DirectoryEntry; remove?: ItemKey; op: number }>();
+  for (const { record, op } of deleted) changes.set(record.id, { remove: directoryKey(record.id), op });
+  for (const { record, op } of written) changes.set(record.id, { put: directoryEntry(record), op });
+  return [...changes.values()];
+};
+
+/**
+ * Puts the entry of a record stored before the directory (migration), unless it has one already, and
+ * only while the record is still there: a record deleted meanwhile leaves no entry behind. True when it
+ * put one.
+ */
+export const putMissingEntry = async (record: StoredResource): Promise<boolean> => {
+  try {
+    await documents.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            ConditionCheck: {
+              TableName: tableName,
+              Key: { pk: record.pk, sk: record.sk },
+              ConditionExpression: 'attribute_exists(pk)',
+            },
+          },
+          {
+            Put: {
+              TableName: tableName,
+              Item: directoryEntry(record),
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    // The record is gone, or its entry is there (a create since, or a run redone): nothing to put.
+    const reasons = error instanceof TransactionCanceledException ? (error.CancellationReasons ?? []) : [];
+    if (reasons.some((reason) => reason.Code === 'ConditionalCheckFailed')) return false;
+    throw error;
+  }
+};
+
+/**
+ * The organisation that holds `id`, as the directory entry read ahead with the credentials says, when
+ * it lies inside the scope; undefined when no entry was read, or the entry is absent or outside the scope
+ * (the caller then looks as it would without a directory, so an id of another tenant's answers as an
+ * unknown one). Peeked, not taken: an entry is a location, not a record handed out once.
+ */
+export const directoryOrg = (scope: Scope, id: string): string | undefined => {
+  const entry = scope.readAhead?.get(keyId(directoryKey(id))) as DirectoryEntry | null | undefined;
+  return entry && inScope(scope, entry.org_id) ? entry.org_id : undefined;
+};
+
+/**
+ * Where records this container has read lie, by id: a record never changes organisation, so what one
+ * request learnt (from the directory or the record itself) tells the next request on this container where
+ * to read it ahead with the credentials, one round trip in all. A hint only, as the directory is: the scope
+ * decides what is kept, and a hint outside the caller's organisations is not used. The oldest are forgotten.
+ */
+const learnt = new Map<string, string>();
+const LEARNT_MAX = 10_000;
+
+export const learnLocation = (id: string, orgId: string) => {
+  learnt.delete(id);
+  learnt.set(id, orgId);
+  if (learnt.size > LEARNT_MAX) learnt.delete(learnt.keys().next().value as string);
+};
+
+export const learntLocation = (id: string): string | undefined => learnt.get(id);

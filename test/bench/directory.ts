@@ -1,0 +1,180 @@
+/**
+ * The id directory (issue 42, item 2): a user who is admin in 1, 10 and 100 organisations reads a street
+ * by its bare id (GET /v3/streets/{id}) and a folder's children (GET /v3/folders/{id}/documents), through
+ * the deployed handler modules in process, warm, session-authenticated. Counted on the service's own
+ * client, besides grant evaluation (cached in a warm container) and budget leases: DynamoDB round trips
+ * and keys asked, credentials included. Each is measured for a record with its directory entry, seen by
+ * this container before or not, and for one without (as every record was before migration 4: the lookup
+ * in each organisation the caller reads). Then what the entry costs a create: its transaction's items and
+ * write units, with and without it.
+ */
+import { randomUUID } from 'node:crypto';
+import { DeleteCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { Context } from 'aws-lambda';
+import { folders } from '#functions/documents/definitions';
+import { grantRecord, grantWrites } from '#functions/iam/grant-writes';
+import { streets } from '#functions/places/definitions';
+import { startSession } from '#shared/auth/sessions';
+import { documents, dynamodb, tableName } from '#shared/data/clients';
+import { directoryKey } from '#shared/data/id-directory';
+import { uuidv7 } from '#shared/data/ids';
+import { scopeOf } from '#shared/data/scope';
+import type { StoredResource } from '#shared/data/stored-resource';
+import { buildTransaction, commit } from '#shared/data/transaction';
+import { newRecord } from '#shared/engine/record-writes';
+import { routeById } from '#shared/routes';
+import { createOrganisation, createUser } from '../../infra/local/records';
+import { isBudgetLease } from '../support/request-overhead';
+
+type Input = {
+  RequestItems?: Record<string, { Keys?: { pk: string }[] }>;
+  Key?: { pk: string };
+  ExpressionAttributeValues?: Record<string, unknown>;
+};
+
+/** Reads that evaluate grants: a warm container has them cached (GRANT_CACHE_SECONDS). */
+const evaluatesGrants = (command: string, input: Input) => {
+  if (command === 'QueryCommand') return input.ExpressionAttributeValues?.[':g'] === 'GRANT#';
+  const keys = Object.values(input.RequestItems ?? {}).flatMap((r) => r.Keys ?? []);
+  return keys.length > 0 && keys.every((k) => /#(roles|role-groups)$/.test(k.pk));
+};
+
+const context = {
+  awsRequestId: 'bench',
+  functionName: 'bench',
+  getRemainingTimeInMillis: () => 10_000,
+} as unknown as Context as never;
+
+const eventFor = (routeKey: string, path: string, params: Record<string, string>, token: string) => ({
+  version: '2.0',
+  routeKey,
+  rawPath: path,
+  rawQueryString: '',
+  headers: { 'x-session-token': token, host: 'localhost', 'x-forwarded-proto': 'http' },
+  pathParameters: params,
+  requestContext: {
+    accountId: 'bench',
+    apiId: 'bench',
+    domainName: 'localhost',
+    domainPrefix: 'bench',
+    http: { method: 'GET', path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'bench' },
+    requestId: randomUUID(),
+    routeKey,
+    stage: '$default',
+    time: new Date().toUTCString(),
+    timeEpoch: Date.now(),
+  },
+  isBase64Encoded: false,
+});
+
+export const benchDirectory = async (sizes = [1, 10, 100]) => {
+  const { handlerFor } = await import('#shared/engine/generic-endpoints');
+  const getStreet = routeById('getStreet');
+  const listDocuments = routeById('listDocuments');
+  const streetHandler = handlerFor(getStreet);
+  // A bespoke route: its own module's handler (a folder's documents, filed under it).
+  const { handler: documentsHandler } = await import('#functions/documents/documents/list');
+  const orgs: StoredResource[] = [];
+  for (let i = 0; i < Math.max(...sizes); i++)
+    orgs.push(
+      await createOrganisation({
+        name: `Directory ${i}`,
+        slug: `directory-${i}-${uuidv7()}`,
+        description: '',
+      }),
+    );
+  const home = orgs[0] as StoredResource;
+
+  const calls: { command: string; keys: number; switches: number }[] = [];
+  let counting = false;
+  dynamodb.middlewareStack.add(
+    (next, ctx) => async (args) => {
+      const input = args.input as Input;
+      if (counting && !isBudgetLease(input) && !evaluatesGrants(ctx.commandName ?? '', input)) {
+        const keys = [
+          ...Object.values(input.RequestItems ?? {}).flatMap((r) => r.Keys ?? []),
+          ...(input.Key ? [input.Key] : []),
+        ];
+        const switches = keys.filter((key) => key.pk.endsWith('#feature-configurations')).length;
+        calls.push({ command: ctx.commandName ?? '', keys: keys.length - switches, switches });
+      }
+      return next(args);
+    },
+    { step: 'initialize', name: 'directoryBench' },
+  );
+  const measure = async (handler: typeof streetHandler, event: object) => {
+    calls.length = 0;
+    counting = true;
+    const result = (await handler(event as never, context)) as { statusCode?: number };
+    counting = false;
+    if (result.statusCode !== 200) throw new Error(`answered ${result.statusCode}`);
+    const keys = calls.reduce((sum, call) => sum + call.keys, 0);
+    const switches = calls.reduce((sum, call) => sum + call.switches, 0);
+    return `${calls.length} round trips, ${keys} keys (+ ${switches} feature switches)`;
+  };
+
+  const figures: Record<string, string> = {};
+  for (const size of sizes) {
+    const user = await createUser(home.id, {
+      email: `directory-${size}@bench.example`,
+      first_name: 'Dora',
+      last_name: `In ${size}`,
+    });
+    // Grants in the other organisations stand for bridges (as tests' are): the user is a record of its
+    // home organisation only, so only there does it keep the grant's name.
+    for (const org of orgs.slice(0, size))
+      await commit(
+        scopeOf([org.id]),
+        grantWrites(grantRecord(org.id, { role: 'admin', user: user.id })).filter(
+          (op) => org.id === home.id || !('keep' in op),
+        ),
+      );
+    const { token } = await startSession(user.id);
+    const street = async () => {
+      const record = newRecord(streets, home.id, { attributes: { name: 'Bench Lane', usrn: '30100004' } });
+      await commit(scopeOf([home.id]), [{ create: record }]);
+      return record;
+    };
+    const readStreet = (id: string) =>
+      eventFor(`GET ${getStreet.path}`, `/v3/streets/${id}`, { street_id: id }, token);
+    const folder = newRecord(folders, home.id, { attributes: { name: `Bench ${size}` } });
+    await commit(scopeOf([home.id]), [{ create: folder }]);
+    const readDocuments = (id: string) =>
+      eventFor(`GET ${listDocuments.path}`, `/v3/folders/${id}/documents`, { folder_id: id }, token);
+    // Warm: modules, connections, the caller's grants and the area's switches.
+    const warm = await street();
+    for (let i = 0; i < 3; i++) await streetHandler(readStreet(warm.id) as never, context);
+    await documentsHandler(readDocuments(folder.id) as never, context);
+
+    const seen = await street();
+    figures[`get_by_id_in_${size}_first_sight`] = await measure(streetHandler, readStreet(seen.id));
+    figures[`get_by_id_in_${size}_seen_before`] = await measure(streetHandler, readStreet(seen.id));
+    const old = await street();
+    await documents.send(new DeleteCommand({ TableName: tableName, Key: directoryKey(old.id) }));
+    figures[`get_by_id_in_${size}_no_entry_as_before`] = await measure(streetHandler, readStreet(old.id));
+    figures[`children_list_in_${size}`] = await measure(documentsHandler, readDocuments(folder.id));
+    const oldFolder = newRecord(folders, home.id, { attributes: { name: `Bench old ${size}` } });
+    await commit(scopeOf([home.id]), [{ create: oldFolder }]);
+    await documents.send(new DeleteCommand({ TableName: tableName, Key: directoryKey(oldFolder.id) }));
+    figures[`children_list_in_${size}_no_entry_as_before`] = await measure(
+      documentsHandler,
+      readDocuments(oldFolder.id),
+    );
+  }
+  dynamodb.middlewareStack.remove('directoryBench');
+
+  // A create's transaction as committed, and the same without the entry, with DynamoDB's own count.
+  const writeUnits = async (withEntry: boolean) => {
+    const record = newRecord(streets, home.id, { attributes: { name: 'Bench Row', usrn: '30100005' } });
+    const { items } = buildTransaction([{ create: record }], { actor: scopeOf([]).actor, at: Date.now() });
+    const sent = withEntry ? items : items.filter((item) => !String(item.Put?.Item?.pk).startsWith('ID#'));
+    const out = await documents.send(
+      new TransactWriteCommand({ TransactItems: sent, ReturnConsumedCapacity: 'TOTAL' }),
+    );
+    const units = out.ConsumedCapacity?.reduce((sum, c) => sum + (c.CapacityUnits ?? 0), 0) ?? 0;
+    return `${sent.length} items, ${units} write units`;
+  };
+  figures.street_create_without_entry = await writeUnits(false);
+  figures.street_create_with_entry = await writeUnits(true);
+  return figures;
+};
