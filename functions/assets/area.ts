@@ -23,6 +23,10 @@ export const area = defineArea('assets', {
       module: 'functions/assets/migrations/equipment-status-index.ts',
       step: 'equipmentStatusIndex',
     }),
+    migration(4, 'equipment-status-counts', {
+      module: 'functions/assets/migrations/equipment-status-counts.ts',
+      step: 'equipmentStatusCounts',
+    }),
   ],
   resources: [
     equipmentItems,

@@ -204,7 +204,7 @@ export const equipmentItems = defineResource({
     // Indexed filters read what they return at any size; the others narrow an indexed one (docs/api.md).
     filters: {
       serial: { kind: 'eq', path: 'attributes.serial', index: 'sort-serial' },
-      status: { kind: 'eq', path: 'attributes.status', index: 'filter-status' },
+      status: { kind: 'eq', path: 'attributes.status', index: 'filter-status', counted: true },
       reference: { kind: 'eq', path: 'attributes.reference' },
       asset_number: { kind: 'eq', path: 'attributes.asset_number' },
       is_rented: { kind: 'eq', path: 'attributes.is_rented', type: 'boolean' },

@@ -51,6 +51,12 @@ export interface FilterOption {
    * bounds what it reads (shared/engine/indexed-filters.ts).
    */
   index?: string;
+  /**
+   * An indexed equality on a value from a small fixed set (a status): each value's records are counted on
+   * the type's counter item (`<field>#<value>`), moved by the transaction that creates, changes or deletes
+   * one, so an offset page of the filter alone reads its page and that count, not every match.
+   */
+  counted?: true;
 }
 
 export interface SortOption {

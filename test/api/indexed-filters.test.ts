@@ -3,14 +3,14 @@
  * are answered from their access patterns, with the answers the partition's filter gave (same items, same
  * order) and reads bounded by what a page returns; a filter that is not indexed narrows an indexed one and
  * alone is refused; `meta.features` names the indexed ones. Seeded with BatchWriteItem through the
- * repository, as the bench is.
+ * repository with the counter item their creates would have kept, as the bench is.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { equipmentItems } from '#functions/assets/definitions';
-import { bulkPut } from '#shared/data/bulk';
 import type { StoredResource } from '#shared/data/stored-resource';
 import { newRecord } from '#shared/engine/record-writes';
 import { startTestApi, type TestApi } from '../support/api';
+import { bulkPutCounted } from '../support/counted-seed';
 import { idsByCursor } from '../support/cursor-walk';
 import { itemsRead, type Read } from '../support/query-scans';
 import { newTenant, type Tenant } from '../support/tenants';
@@ -44,7 +44,7 @@ beforeAll(async () => {
       new Date(START + i * MINUTE),
     ),
   );
-  await bulkPut(items as unknown as Record<string, unknown>[]);
+  await bulkPutCounted(items);
 }, 60_000);
 afterAll(() => api.close());
 
@@ -67,7 +67,7 @@ const measured = async (path: string) => {
   await api.get(path, token);
   const { result, reads } = await itemsRead(() => api.get(path, token));
   expect(result.status, result.text).toBe(200);
-  return { body: result.body, items: itemsOf(reads), calls: reads.length };
+  return { body: result.body, items: itemsOf(reads), calls: reads.length, reads };
 };
 
 describe('indexed filters answer what the partition filter answered', () => {
@@ -137,10 +137,37 @@ describe('an indexed filter reads what its page returns', () => {
     }
   });
 
-  it('an offset page reads the matches only (to count them), never the partition', async () => {
-    const page = await measured(`${base()}?filter[status]=in_repair&page[limit]=5`);
-    expect(page.body.meta.pagination.counts.resources).toBe(COUNT / 15);
-    expect(page.items).toBe(COUNT / 15);
+  it('an offset page of a counted filter reads its page and the count kept for its value, not every match', async () => {
+    const calls = new Set<number>();
+    for (const [offset, limit] of [
+      [0, 5],
+      [10, 5],
+      [0, 15],
+    ] as const) {
+      const page = await measured(
+        `${base()}?filter[status]=in_repair&page[offset]=${offset}&page[limit]=${limit}`,
+      );
+      expect(page.body.meta.pagination.counts.resources).toBe(COUNT / 15);
+      expect(page.body.data).toHaveLength(limit);
+      // The page's items (`offset + limit`) and the counter item, in two calls at any page size.
+      expect(page.items).toBe(offset + limit + 1);
+      calls.add(page.calls);
+    }
+    expect(calls.size).toBe(1);
+  });
+
+  it('an offset page of a time window reads its page, and counts the window with a count-only read', async () => {
+    const calls = new Set<number>();
+    for (const limit of [5, 20]) {
+      const page = await measured(`${base()}?filter[created_at.since]=${at(100)}&page[limit]=${limit}`);
+      expect(page.body.meta.pagination.counts.resources).toBe(COUNT - 100);
+      expect(page.body.data).toHaveLength(limit);
+      // The page's Query reads the page; the count's looks at the window and returns no item.
+      const queries = page.reads.filter((r) => r.command === 'QueryCommand').map((r) => r.items);
+      expect(queries).toEqual([limit, COUNT - 100]);
+      calls.add(page.calls);
+    }
+    expect(calls.size).toBe(1);
   });
 });
 
@@ -190,5 +217,34 @@ describe('writes keep the index entries', () => {
     expect(changed.status, changed.text).toBe(200);
     expect(await listed('in_repair')).not.toContain(id);
     expect(await listed('retired')).toEqual([id]);
+  });
+
+  it("a create, a change of status and a delete move the counted filter's totals as the records move", async () => {
+    const total = async (status: string) =>
+      (await api.get(`${base()}?filter[status]=${status}&page[limit]=1`, token)).body.meta.pagination.counts
+        .resources as number;
+    const before = { active: await total('active'), lost: await total('lost') };
+    const created = await api.request('POST', base(), {
+      token,
+      body: { data: { type: 'equipment-items', attributes: { serial: 'COUNTED-1', status: 'active' } } },
+    });
+    expect(created.status, created.text).toBe(201);
+    const id = created.body.data.id as string;
+    expect(await total('active')).toBe(before.active + 1);
+    const changed = await api.request('PATCH', `${base()}/${id}`, {
+      token,
+      body: { data: { type: 'equipment-items', id, attributes: { status: 'lost' } } },
+    });
+    expect(changed.status, changed.text).toBe(200);
+    expect([await total('active'), await total('lost')]).toEqual([before.active, before.lost + 1]);
+    const renamed = await api.request('PATCH', `${base()}/${id}`, {
+      token,
+      body: { data: { type: 'equipment-items', id, attributes: { description: 'status unchanged' } } },
+    });
+    expect(renamed.status, renamed.text).toBe(200);
+    expect(await total('lost')).toBe(before.lost + 1);
+    const deleted = await api.request('DELETE', `${base()}/${id}`, { token });
+    expect(deleted.status, deleted.text).toBe(204);
+    expect([await total('active'), await total('lost')]).toEqual([before.active, before.lost]);
   });
 });

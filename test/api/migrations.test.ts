@@ -12,7 +12,7 @@ import { documents, tableName } from '#shared/data/clients';
 import { uuidv7 } from '#shared/data/ids';
 import { readProgress, readSchemaVersion } from '#shared/data/migrations';
 import { scopeOf } from '#shared/data/scope';
-import { resourceKey, type StoredResource } from '#shared/data/stored-resource';
+import { counterKey, resourceKey, type StoredResource } from '#shared/data/stored-resource';
 import { commit } from '#shared/data/transaction';
 import type { DeclaredMigration, MigrationStep } from '#shared/engine/migration-declarations';
 import { runMigrations } from '#shared/engine/migration-runner';
@@ -32,6 +32,8 @@ let oldUser: StoredResource;
 let newUser: StoredResource;
 /** An equipment item as written before `filter[status]` had an index (i42-filters^): no `gsi1` entry. */
 let oldItemId: string;
+/** An equipment item as stored before statuses were counted (i42-filters2^): in no count. */
+let uncountedItemId: string;
 
 const stamp = (at: Date) => ({ created_at: at.toISOString(), updated_at: at.toISOString() });
 
@@ -143,10 +145,41 @@ beforeAll(async () => {
       UpdateExpression: 'REMOVE gsi1pk, gsi1sk',
     }),
   );
+  const second = oldOrganisations[1];
+  if (!second) throw new Error('no second organisation');
+  const lost = await api.request('POST', `/v3/orgs/${second.org.id}/assets/equipment`, {
+    token: second.token,
+    body: { data: { type: 'equipment-items', attributes: { serial: 'OLD-2', status: 'lost' } } },
+  });
+  expect(lost.status, lost.text).toBe(201);
+  uncountedItemId = lost.body.data.id;
+  // As a create stored it before statuses were counted: the item in no count, its counter without one.
+  await documents.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: resourceKey(second.org.id, 'equipment-items', uncountedItemId),
+      UpdateExpression: 'REMOVE #counted',
+      ExpressionAttributeNames: { '#counted': 'counted' },
+    }),
+  );
+  await documents.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: counterKey(second.org.id, 'equipment-items'),
+      UpdateExpression: 'REMOVE #lost',
+      ExpressionAttributeNames: { '#lost': 'status#lost' },
+    }),
+  );
   writes = await watchTableWrites();
 });
 const inRepair = (org: { org: StoredResource; token: string }) =>
   api.get(`/v3/orgs/${org.org.id}/assets/equipment?filter[status]=in_repair`, org.token);
+/** `filter[status]=lost` by offset: its page's ids and its total (`meta.pagination.counts.resources`). */
+const lostOf = async (org: { org: StoredResource; token: string }) => {
+  const res = await api.get(`/v3/orgs/${org.org.id}/assets/equipment?filter[status]=lost`, org.token);
+  expect(res.status, res.text).toBe(200);
+  return { ids: idsIn(res), total: res.body.meta.pagination.counts.resources };
+};
 afterAll(async () => {
   await writes?.stop();
   await api?.close();
@@ -161,6 +194,8 @@ describe('records in their old shape, before any migration', () => {
     expect(idsIn(sorted)).toEqual([newUser.id]);
     expect(idsIn(await usersOf(first, '?filter[status]=active'))).toEqual([newUser.id]);
     expect(idsIn(await inRepair(first))).toEqual([]);
+    const second = oldOrganisations[1] as (typeof oldOrganisations)[number];
+    expect(await lostOf(second)).toEqual({ ids: [uncountedItemId], total: 0 });
   });
 });
 
@@ -210,6 +245,11 @@ describe('the migration runner', () => {
   it('migration 3: an equipment item written before the status index is found by filter[status]', async () => {
     const [first] = oldOrganisations as [(typeof oldOrganisations)[number]];
     expect(idsIn(await inRepair(first))).toEqual([oldItemId]);
+  });
+
+  it("the status-count migration: an equipment item stored before statuses were counted is in its status's total", async () => {
+    const second = oldOrganisations[1] as (typeof oldOrganisations)[number];
+    expect(await lostOf(second)).toEqual({ ids: [uncountedItemId], total: 1 });
   });
 
   it('a second run reads nothing but the schema version and writes nothing', async () => {
