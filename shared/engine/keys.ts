@@ -32,7 +32,7 @@ export const typeKeys = (
     // A count stands for the records its key prefix reads: only a prefix ending in the id has one per value.
     if (counted && !pattern?.sk.endsWith('#{id}'))
       throw new Error(`${declaration.type}: counted filter ${name} needs a key prefix ending in the id`);
-    if (pattern?.index === 'gsi1' && declaration.geoIndex)
+    if (pattern?.index === 'gsi1' && declaration.geoIndex && index !== 'geo')
       throw new Error(`${declaration.type}: filter ${name} and the geohash index both need gsi1`);
   }
   return declareAccessPatterns(declaration.type, { ...implied, ...declaration.keys, record });

@@ -55,7 +55,8 @@ export const indexed = (definition: ResourceDefinition, stored: StoredResource):
   }
   for (const filter of Object.values(definition.collection?.filters ?? {})) {
     const pattern = filter.index === undefined ? undefined : definition.keys[filter.index];
-    if (pattern?.index !== 'gsi1') continue;
+    // A box filter's entry is the geohash one, written below.
+    if (pattern?.index !== 'gsi1' || filter.kind === 'box') continue;
     // An indexed filter's entry (indexed-filters.ts): kept with the value, gone with it (a sparse index).
     const value = valueAt(next, filter.path);
     delete next.gsi1pk;

@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { equipmentItems } from '#functions/assets/definitions';
+import { locations } from '#functions/places/definitions';
 import type { StoredResource } from '#shared/data/stored-resource';
 import { newRecord } from '#shared/engine/record-writes';
 import { startTestApi, type TestApi } from '../support/api';
@@ -246,5 +247,87 @@ describe('writes keep the index entries', () => {
     const deleted = await api.request('DELETE', `${base()}/${id}`, { token });
     expect(deleted.status, deleted.text).toBe(204);
     expect([await total('active'), await total('lost')]).toEqual([before.active, before.lost]);
+  });
+});
+
+describe('locations: every filter is indexed (reference, name, created_at, location box)', () => {
+  const PLACES = 200;
+  let places: StoredResource[];
+  const placesBase = () => `/v3/orgs/${tenant.org.id}/governance/locations`;
+  const byName = (keep: (place: StoredResource) => boolean) =>
+    places
+      .filter(keep)
+      .sort(
+        (a, b) =>
+          String(a.attributes.name).localeCompare(String(b.attributes.name)) || a.sk.localeCompare(b.sk),
+      )
+      .map((place) => place.id);
+  beforeAll(async () => {
+    // Names repeat (1 in 20 share one), references are unique, points on a line north from the equator.
+    places = Array.from({ length: PLACES }, (_, i) =>
+      newRecord(
+        locations,
+        tenant.org.id,
+        {
+          attributes: {
+            name: `Depot ${String(i % 20).padStart(2, '0')}`,
+            reference: `LOC-${String(i).padStart(4, '0')}`,
+            location: { latitude: i / 100, longitude: 0.5 },
+          },
+        },
+        new Date(START + i * MINUTE),
+      ),
+    );
+    await bulkPutCounted(places);
+  }, 60_000);
+
+  it('answers each filter as the unindexed read did, by offset (page and total) and by cursor', async () => {
+    const cases: [string, string[]][] = [
+      ['filter[reference]=LOC-0042', byName((p) => p.attributes.reference === 'LOC-0042')],
+      ['filter[name]=Depot 07', byName((p) => p.attributes.name === 'Depot 07')],
+      [`filter[created_at.since]=${at(150)}`, byName((p) => String(p.meta.created_at) >= at(150))],
+      [
+        'filter[name]=Depot 03&filter[location.box.bottom_left]=0,0&filter[location.box.top_right]=1,1',
+        byName(
+          (p) =>
+            p.attributes.name === 'Depot 03' && (p.attributes.location as { latitude: number }).latitude <= 1,
+        ),
+      ],
+    ];
+    for (const [query, expected] of cases) {
+      const res = await api.get(`${placesBase()}?${query}&page[limit]=100`, token);
+      expect(res.status, `${query}: ${res.text}`).toBe(200);
+      expect(new Set(idsOf(res.body)), query).toEqual(new Set(expected));
+      expect(res.body.meta.pagination.counts.resources, query).toBe(expected.length);
+      const walked = await idsByCursor(api, `${placesBase()}?${query}&page[limit]=3&page[cursor]=`, token);
+      expect(new Set(walked), query).toEqual(new Set(expected));
+      expect(walked, query).toHaveLength(expected.length);
+    }
+  });
+
+  it('a cursor page reads at most 1.1× the items it returns, in the same calls at page sizes 3 and 8', async () => {
+    // A window in its own (creation) order; by name it reads its matches to sort them (docs/api.md).
+    for (const query of [
+      'filter[reference]=LOC-0042',
+      'filter[name]=Depot 07',
+      `filter[created_at.since]=${at(150)}&sort=created_at`,
+    ]) {
+      const calls: number[] = [];
+      for (const limit of [3, 8]) {
+        const page = await measured(`${placesBase()}?${query}&page[limit]=${limit}&page[cursor]=`);
+        const returned = page.body.data.length;
+        expect(returned, query).toBeGreaterThan(0);
+        expect(page.items, `${query} at ${limit}`).toBeLessThanOrEqual(Math.ceil(1.1 * returned));
+        calls.push(page.calls);
+      }
+      expect(calls[0], query).toBe(calls[1]);
+    }
+  });
+
+  it('meta.features names every filter indexed, so none is refused alone', async () => {
+    const res = await api.get(`${placesBase()}?page[limit]=1`, token);
+    expect(res.body.meta.features.params.filter.indexed).toEqual(
+      res.body.meta.features.params.filter.options,
+    );
   });
 });
