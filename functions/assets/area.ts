@@ -27,6 +27,10 @@ export const area = defineArea('assets', {
       module: 'functions/assets/migrations/equipment-status-counts.ts',
       step: 'equipmentStatusCounts',
     }),
+    migration(5, 'vehicle-status-index', {
+      module: 'functions/assets/migrations/vehicle-status-index.ts',
+      step: 'vehicleStatusIndex',
+    }),
   ],
   resources: [
     equipmentItems,

@@ -139,10 +139,20 @@ export const vehicles = defineResource({
     ...allocationRelationships,
   },
   derive: withEquipment,
+  keys: {
+    'filter-status': {
+      index: 'gsi1',
+      pk: 'ORG#{org_id}#vehicles',
+      sk: 'status#{attributes.status}#{id}',
+      about:
+        'a vehicle under its status, in creation order: `filter[status]`; vehicles written before issue 42 lack it until migrated',
+    },
+  },
   collection: {
+    // Both filters are indexed (a fleet grows with the workforce): neither reads the whole partition.
     filters: {
-      registration: { kind: 'eq', path: 'attributes.registration' },
-      status: { kind: 'eq', path: 'attributes.status' },
+      registration: { kind: 'eq', path: 'attributes.registration', index: 'sort-registration' },
+      status: { kind: 'eq', path: 'attributes.status', index: 'filter-status', counted: true },
     },
     sorts: { registration: { path: 'attributes.registration', index: 'lsi1' } },
     defaultSort: 'registration',

@@ -34,6 +34,8 @@ let newUser: StoredResource;
 let oldItemId: string;
 /** An equipment item as stored before statuses were counted (i42-filters2^): in no count. */
 let uncountedItemId: string;
+/** A vehicle as stored before its status had an index (i42-filters2^): no `gsi1` entry, in no count. */
+let oldVehicleId: string;
 
 const stamp = (at: Date) => ({ created_at: at.toISOString(), updated_at: at.toISOString() });
 
@@ -170,10 +172,39 @@ beforeAll(async () => {
       ExpressionAttributeNames: { '#lost': 'status#lost' },
     }),
   );
+  const van = await api.request('POST', `/v3/orgs/${second.org.id}/assets/vehicles`, {
+    token: second.token,
+    body: { data: { type: 'vehicles', attributes: { registration: 'OLD 1', status: 'off_road' } } },
+  });
+  expect(van.status, van.text).toBe(201);
+  oldVehicleId = van.body.data.id;
+  // As a create stored it before vehicles' status had an index: no entry, in no count.
+  await documents.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: resourceKey(second.org.id, 'vehicles', oldVehicleId),
+      UpdateExpression: 'REMOVE gsi1pk, gsi1sk, #counted',
+      ExpressionAttributeNames: { '#counted': 'counted' },
+    }),
+  );
+  await documents.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: counterKey(second.org.id, 'vehicles'),
+      UpdateExpression: 'REMOVE #off',
+      ExpressionAttributeNames: { '#off': 'status#off_road' },
+    }),
+  );
   writes = await watchTableWrites();
 });
 const inRepair = (org: { org: StoredResource; token: string }) =>
   api.get(`/v3/orgs/${org.org.id}/assets/equipment?filter[status]=in_repair`, org.token);
+/** `filter[status]=off_road` on vehicles by offset: its page's ids and its total. */
+const offRoadOf = async (org: { org: StoredResource; token: string }) => {
+  const res = await api.get(`/v3/orgs/${org.org.id}/assets/vehicles?filter[status]=off_road`, org.token);
+  expect(res.status, res.text).toBe(200);
+  return { ids: idsIn(res), total: res.body.meta.pagination.counts.resources };
+};
 /** `filter[status]=lost` by offset: its page's ids and its total (`meta.pagination.counts.resources`). */
 const lostOf = async (org: { org: StoredResource; token: string }) => {
   const res = await api.get(`/v3/orgs/${org.org.id}/assets/equipment?filter[status]=lost`, org.token);
@@ -196,6 +227,7 @@ describe('records in their old shape, before any migration', () => {
     expect(idsIn(await inRepair(first))).toEqual([]);
     const second = oldOrganisations[1] as (typeof oldOrganisations)[number];
     expect(await lostOf(second)).toEqual({ ids: [uncountedItemId], total: 0 });
+    expect(await offRoadOf(second)).toEqual({ ids: [], total: 0 });
   });
 });
 
@@ -250,6 +282,11 @@ describe('the migration runner', () => {
   it("the status-count migration: an equipment item stored before statuses were counted is in its status's total", async () => {
     const second = oldOrganisations[1] as (typeof oldOrganisations)[number];
     expect(await lostOf(second)).toEqual({ ids: [uncountedItemId], total: 1 });
+  });
+
+  it('the vehicle status migration: a vehicle stored before its status had an index is found and counted by filter[status]', async () => {
+    const second = oldOrganisations[1] as (typeof oldOrganisations)[number];
+    expect(await offRoadOf(second)).toEqual({ ids: [oldVehicleId], total: 1 });
   });
 
   it('a second run reads nothing but the schema version and writes nothing', async () => {
