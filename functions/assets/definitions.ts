@@ -149,10 +149,11 @@ export const vehicles = defineResource({
     },
   },
   collection: {
-    // Both filters are indexed (a fleet grows with the workforce): neither reads the whole partition.
+    // Every filter is indexed (a fleet grows with the workforce): none reads the whole partition.
     filters: {
       registration: { kind: 'eq', path: 'attributes.registration', index: 'sort-registration' },
       status: { kind: 'eq', path: 'attributes.status', index: 'filter-status', counted: true },
+      created_at: { kind: 'time', path: 'meta.created_at', index: 'record' },
     },
     sorts: { registration: { path: 'attributes.registration', index: 'lsi1' } },
     defaultSort: 'registration',

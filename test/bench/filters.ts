@@ -3,10 +3,11 @@
  * DynamoDB read and the calls each page made, by offset and by cursor, counted on the service's own client.
  * Seeded with BatchWriteItem through the repository with the counter items their creates would keep
  * (`bulkPutCounted`), not the API: 1 in 100 items `in_repair`, one a minute over a week, so
- * `created_at.since` a day before the last matches about 1 in 7; 1 in 100 locations share a name.
+ * `created_at.since` a day before the last matches about 1 in 7; 1 in 100 locations share a name; 1 in 100
+ * vehicles `off_road`.
  */
 
-import { equipmentItems } from '#functions/assets/definitions';
+import { equipmentItems, vehicles } from '#functions/assets/definitions';
 import { locations } from '#functions/places/definitions';
 import { uuidv7 } from '#shared/data/ids';
 import { scopeOf } from '#shared/data/scope';
@@ -55,7 +56,20 @@ export const benchFilters = async (count: number) => {
       new Date(start + i * MINUTE),
     ),
   );
-  await bulkPutCounted([...items, ...places]);
+  const fleet = Array.from({ length: count }, (_, i) =>
+    newRecord(
+      vehicles,
+      org,
+      {
+        attributes: {
+          registration: `REG ${String(i).padStart(6, '0')}`,
+          status: i % 100 === 37 ? 'off_road' : 'active',
+        },
+      },
+      new Date(start + i * MINUTE),
+    ),
+  );
+  await bulkPutCounted([...items, ...places, ...fleet]);
   const since = new Date(start + (count - 24 * 60) * MINUTE).toISOString();
   const serial = `SN-${String(Math.floor(count / 3)).padStart(6, '0')}`;
   const list = async (query: Record<string, string>, definition: ResourceDefinition = equipmentItems) =>
@@ -133,6 +147,27 @@ export const benchFilters = async (count: number) => {
       },
       1,
       locations,
+    ),
+    vehicles: count,
+    vehicle_registration_offset: await figure(
+      { ...limit, 'filter[registration]': 'REG 005000' },
+      1,
+      vehicles,
+    ),
+    vehicle_status_offset: await figure(
+      { ...limit, 'filter[status]': 'off_road', sort: 'created_at' },
+      1,
+      vehicles,
+    ),
+    vehicle_status_cursor_pages_1_2: await figure(
+      { ...cursor, 'filter[status]': 'off_road', sort: 'created_at' },
+      2,
+      vehicles,
+    ),
+    vehicle_status_by_registration_offset: await figure(
+      { ...limit, 'filter[status]': 'off_road' },
+      1,
+      vehicles,
     ),
     reference_with_status_cursor: await figure({
       ...cursor,
