@@ -23,6 +23,14 @@ export const area = defineArea('assets', {
       module: 'functions/assets/migrations/equipment-status-index.ts',
       step: 'equipmentStatusIndex',
     }),
+    migration(6, 'equipment-status-counts', {
+      module: 'functions/assets/migrations/equipment-status-counts.ts',
+      step: 'equipmentStatusCounts',
+    }),
+    migration(7, 'vehicle-status-index', {
+      module: 'functions/assets/migrations/vehicle-status-index.ts',
+      step: 'vehicleStatusIndex',
+    }),
   ],
   resources: [
     equipmentItems,

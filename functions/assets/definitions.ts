@@ -139,10 +139,21 @@ export const vehicles = defineResource({
     ...allocationRelationships,
   },
   derive: withEquipment,
+  keys: {
+    'filter-status': {
+      index: 'gsi1',
+      pk: 'ORG#{org_id}#vehicles',
+      sk: 'status#{attributes.status}#{id}',
+      about:
+        'a vehicle under its status, in creation order: `filter[status]`; vehicles written before issue 42 lack it until migrated',
+    },
+  },
   collection: {
+    // Every filter is indexed (a fleet grows with the workforce): none reads the whole partition.
     filters: {
-      registration: { kind: 'eq', path: 'attributes.registration' },
-      status: { kind: 'eq', path: 'attributes.status' },
+      registration: { kind: 'eq', path: 'attributes.registration', index: 'sort-registration' },
+      status: { kind: 'eq', path: 'attributes.status', index: 'filter-status', counted: true },
+      created_at: { kind: 'time', path: 'meta.created_at', index: 'record' },
     },
     sorts: { registration: { path: 'attributes.registration', index: 'lsi1' } },
     defaultSort: 'registration',
@@ -204,7 +215,7 @@ export const equipmentItems = defineResource({
     // Indexed filters read what they return at any size; the others narrow an indexed one (docs/api.md).
     filters: {
       serial: { kind: 'eq', path: 'attributes.serial', index: 'sort-serial' },
-      status: { kind: 'eq', path: 'attributes.status', index: 'filter-status' },
+      status: { kind: 'eq', path: 'attributes.status', index: 'filter-status', counted: true },
       reference: { kind: 'eq', path: 'attributes.reference' },
       asset_number: { kind: 'eq', path: 'attributes.asset_number' },
       is_rented: { kind: 'eq', path: 'attributes.is_rented', type: 'boolean' },

@@ -54,7 +54,19 @@ export const locations = defineResource({
   }),
   keys: { 'reference-claim': referenceClaims },
   geoIndex: place.geoIndex,
-  collection: { filters: place.filters, sorts: place.sorts, defaultSort: 'name', includes: [] },
+  collection: {
+    // Every filter is indexed (an organisation may hold tens of thousands, loaded by import): reference and
+    // name through their sort indexes, a creation window as a range of the UUIDv7 ids, a box by geohash.
+    filters: {
+      reference: { ...place.filters.reference, index: 'sort-reference' },
+      name: { ...place.filters.name, index: 'sort-name' },
+      location: { ...place.filters.location, index: 'geo' },
+      created_at: { ...place.filters.created_at, index: 'record' },
+    },
+    sorts: place.sorts,
+    defaultSort: 'name',
+    includes: [],
+  },
 });
 
 export const properties = defineResource({

@@ -2,6 +2,9 @@
  * One partition (of the table, of `gsi1`, or of `lsi1`) read in its key order a page at a time, its total
  * counted elsewhere: a kept collection's live days (retention.ts), a parent's children (children.ts).
  */
+
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { documents, tableName } from './clients';
 import type { CollectionQuery, PageRead } from './collection-query';
 import { buildFilterExpression } from './filter-expression';
 import { queryItems } from './repository';
@@ -37,10 +40,42 @@ const keyCondition = ({ pk, index, from, to }: KeyRange) => {
 };
 
 /**
+ * How many items of the range match `filters`, by a count-only Query (DynamoDB returns no items, and
+ * charges the read units of every item it looks at: one call per 1 MB of the range).
+ */
+export const countKeyRange = async (
+  range: KeyRange,
+  filters: CollectionQuery['filters'],
+): Promise<number> => {
+  const filter = buildFilterExpression(filters);
+  const key = keyCondition(range);
+  let total = 0;
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const out = await documents.send(
+      new QueryCommand({
+        TableName: tableName,
+        ...(range.index && { IndexName: range.index }),
+        KeyConditionExpression: key.expression,
+        ExpressionAttributeNames: { ...key.names, ...filter?.names },
+        ExpressionAttributeValues: { ...key.values, ...filter?.values },
+        ...(filter && { FilterExpression: filter.expression }),
+        Select: 'COUNT',
+        ExclusiveStartKey,
+      }),
+    );
+    total += out.Count ?? 0;
+    ExclusiveStartKey = out.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return total;
+};
+
+/**
  * A page of the range, oldest or newest first, filters applied by DynamoDB; records outside the scope are
  * dropped. By offset unfiltered, the page reads `offset + limit` items and the total comes from `count`,
- * read in parallel; filtered, the matches are read in full, which counts them; by cursor, the page resumes
- * from the last one's key and reads at most a page (filtered: until a page of matches, in 1 MB pages).
+ * read in parallel; filtered, the matches are read in full, which counts them, unless `matches` counts
+ * them (then the page reads `offset + limit` matches); by cursor, the page resumes from the last one's key
+ * and reads at most a page (filtered: until a page of matches, in 1 MB pages).
  */
 export const queryKeyRange = async (
   scope: Scope,
@@ -48,11 +83,14 @@ export const queryKeyRange = async (
   query: CollectionQuery,
   /** The range's total, read in parallel; without it an unfiltered page leaves its total to the caller. */
   count?: () => Promise<number>,
+  /** The filtered range's total (a counted filter's count, `countKeyRange`), read in parallel by offset. */
+  matches?: () => Promise<number>,
 ): Promise<PageRead<StoredResource>> => {
   const { limit, offset, after } = query.page;
   const filter = buildFilterExpression(query.filters);
   const key = keyCondition(range);
-  const wanted = after ? limit : filter ? Number.POSITIVE_INFINITY : offset + limit;
+  const counter = filter ? matches : count;
+  const wanted = after ? limit : filter && !counter ? Number.POSITIVE_INFINITY : offset + limit;
   const [read, counted] = await Promise.all([
     queryItems(
       {
@@ -67,10 +105,11 @@ export const queryKeyRange = async (
       wanted,
       after && after !== 'start' ? (after as Record<string, unknown>) : undefined,
     ),
-    filter ? undefined : count?.(),
+    after && filter ? undefined : counter?.(),
   ]);
   const items = read.filter((item) => inScope(scope, item.org_id));
-  if (!after) return { items: items.slice(offset, offset + limit), total: filter ? items.length : counted };
+  if (!after)
+    return { items: items.slice(offset, offset + limit), total: counter || !filter ? counted : items.length };
   const page = items.slice(0, limit);
   const last = page.at(-1);
   const position = (item: StoredResource) => ({

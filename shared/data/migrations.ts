@@ -5,11 +5,18 @@
  * and outside every tenant partition. The walk is a Scan, paged: a migration is not a request, and the
  * records it fixes are the ones no index finds (that is what is wrong with them).
  */
-import { GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import {
+  GetCommand,
+  PutCommand,
+  ScanCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { declareAccessPatterns, keyFrom } from './access-patterns';
 import { documents, tableName } from './clients';
 import type { PageKey } from './repository';
-import type { StoredResource } from './stored-resource';
+import { counterKey, countMoves, type StoredResource } from './stored-resource';
 
 const keys = /* @__PURE__ */ declareAccessPatterns('data/migrations', {
   schema: {
@@ -31,6 +38,11 @@ const progressKey = (version: number) => keyFrom(keys.progress, { version: Strin
 
 const isConditionFailure = (error: unknown) =>
   error instanceof Error && error.name === 'ConditionalCheckFailedException';
+
+/** A transaction refused because one of its conditions failed (the record changed since it was read). */
+const isCancelledByCondition = (error: unknown) =>
+  error instanceof TransactionCanceledException &&
+  (error.CancellationReasons ?? []).some((reason) => reason.Code === 'ConditionalCheckFailed');
 
 /** The table's schema version: 0 for a table no migration has finished on. */
 export const readSchemaVersion = async (): Promise<number> => {
@@ -131,21 +143,41 @@ export const scanPage = async (
 /**
  * Stores a record's migrated shape over the one read, refused (false) if it changed since. No event:
  * a migration changes how a record is kept, not what happened to it, so neither the audit log nor a
- * tenant's webhooks hear of it. Its version moves, as its answers (and their ETag) may differ.
+ * tenant's webhooks hear of it. Its version moves, as its answers (and their ETag) may differ. Where the
+ * counts it is in changed (`counted_before`: one counted before a filter was), its type's counter moves
+ * with it in one transaction.
  */
 export const rewriteRecord = async (before: StoredResource, after: StoredResource): Promise<boolean> => {
+  const { stored, moves } = countMoves(after, false);
+  const put = {
+    TableName: tableName,
+    Item: { ...stored, version: before.version + 1 },
+    ConditionExpression: 'version = :version',
+    ExpressionAttributeValues: { ':version': before.version },
+  };
+  const counts = Object.entries(moves).filter(([, by]) => by !== 0);
   try {
-    await documents.send(
-      new PutCommand({
-        TableName: tableName,
-        Item: { ...after, version: before.version + 1 },
-        ConditionExpression: 'version = :version',
-        ExpressionAttributeValues: { ':version': before.version },
-      }),
-    );
+    if (counts.length === 0) await documents.send(new PutCommand(put));
+    else
+      await documents.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            { Put: put },
+            {
+              Update: {
+                TableName: tableName,
+                Key: counterKey(after.org_id, after.type),
+                UpdateExpression: `ADD ${counts.map((_, i) => `#c${i} :c${i}`).join(', ')}`,
+                ExpressionAttributeNames: Object.fromEntries(counts.map(([name], i) => [`#c${i}`, name])),
+                ExpressionAttributeValues: Object.fromEntries(counts.map(([, by], i) => [`:c${i}`, by])),
+              },
+            },
+          ],
+        }),
+      );
     return true;
   } catch (error) {
-    if (isConditionFailure(error)) return false;
+    if (isConditionFailure(error) || isCancelledByCondition(error)) return false;
     throw error;
   }
 };

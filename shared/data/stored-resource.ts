@@ -31,6 +31,17 @@ export interface StoredResource {
    * `counterKey(org_id, gsi1pk)`, one up and one down by the transaction that creates or deletes it.
    */
   gsi1_counted?: true;
+  /**
+   * The counts of its type's counter item (`counterKey(org_id, type)`) it is in, one per counted filter
+   * (`<field>#<value>`, `FilterOption.counted`): moved with `count` by the transaction that creates or
+   * deletes it, and from `counted_before` to these by one that changes it; internal, never served.
+   */
+  counted?: string[];
+  /**
+   * A next version not yet committed whose counted values changed: the counts its previous version was in.
+   * The transaction (or a migration's rewrite) moves the counts and never stores it.
+   */
+  counted_before?: string[];
   /** Work-hierarchy nodes: the root of their tree and the path of ids from it. */
   tree_root?: string;
   tree_path?: string;
@@ -82,7 +93,7 @@ const counters = /* @__PURE__ */ declareAccessPatterns('data/stored-resource', {
   counter: {
     ...tenantPattern('counters', '{counter}'),
     about:
-      "`count`. `<T>`: a type's records in the organisation, moved by the transaction that creates or deletes one; `<gsi1pk>` of a parent's children; `audit-events#<subject id>` (with `state`, the subject as its last audit entry left it, and `mark`, that entry's place in the subject's order), `folder-tree#<folder id>`, `folders#<folder id>#folders`, `<name>#days` (a number per day): the counts other writes keep. Read by key only",
+      "`count`. `<T>`: a type's records in the organisation, moved by the transaction that creates or deletes one, beside `<field>#<value>`: those with that value of a counted filter (moved by changes too); `<gsi1pk>` of a parent's children; `audit-events#<subject id>` (with `state`, the subject as its last audit entry left it, and `mark`, that entry's place in the subject's order), `folder-tree#<folder id>`, `folders#<folder id>#folders`, `<name>#days` (a number per day): the counts other writes keep. Read by key only",
   },
 });
 
@@ -96,6 +107,23 @@ export const resourceKey = (orgId: string, type: string, id: string): ItemKey =>
 /** Per-organisation collection counters, kept in the same transaction as the writes they count. */
 export const counterKey = (orgId: string, counter: string): ItemKey =>
   keyFrom(counters.counter, { org_id: orgId, counter });
+
+/**
+ * What committing `record` moves on its type's counter item, by count name (`countMoves`), and the record
+ * as it is stored (without `counted_before`): `created` +1 for each count it is in, a change from the
+ * counts before to these.
+ */
+export const countMoves = (
+  record: StoredResource,
+  created: boolean,
+): { stored: StoredResource; moves: Record<string, number> } => {
+  const { counted_before: before, ...stored } = record;
+  const moves: Record<string, number> = {};
+  if (!created && !before) return { stored, moves };
+  for (const name of created ? [] : (before ?? [])) moves[name] = (moves[name] ?? 0) - 1;
+  for (const name of stored.counted ?? []) moves[name] = (moves[name] ?? 0) + 1;
+  return { stored, moves };
+};
 
 /** The counter a child filed under its parent (children.ts) is counted in; none for any other record. */
 export const childCounter = (record: StoredResource): ItemKey | null =>

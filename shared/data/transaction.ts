@@ -13,7 +13,14 @@ import { type Change, eventItem, type Transition } from './events';
 import { directoryChanges, isTenantRecord } from './id-directory';
 import type { Actor, Scope } from './scope';
 import { inScope, systemActor } from './scope';
-import { childCounter, counterKey, type ItemKey, keyId, type StoredResource } from './stored-resource';
+import {
+  childCounter,
+  counterKey,
+  countMoves,
+  type ItemKey,
+  keyId,
+  type StoredResource,
+} from './stored-resource';
 import { DataUnavailable } from './unavailable';
 
 /** Attempts of a transaction cancelled only by conflicts with concurrent transactions. */
@@ -251,11 +258,17 @@ export const buildTransaction = (
     const { add } = tally(op, key);
     add.set(name, (add.get(name) ?? 0) + by);
   };
+  /** The counts of a counted filter (`StoredResource.counted`) a create or change moves, on its type's counter. */
+  const recount = (i: number, record: StoredResource, created: boolean) => {
+    const { stored, moves } = countMoves(record, created);
+    for (const [name, by] of Object.entries(moves))
+      count(i, counterKey(record.org_id, record.type), by, name);
+    return stored;
+  };
   ops.forEach((op, i) => {
     if ('create' in op) {
-      add(i, {
-        Put: { TableName: tableName, Item: op.create, ConditionExpression: 'attribute_not_exists(pk)' },
-      });
+      const Item = recount(i, op.create, true);
+      add(i, { Put: { TableName: tableName, Item, ConditionExpression: 'attribute_not_exists(pk)' } });
       count(i, counterKey(op.create.org_id, op.create.type), 1);
       const parent = childCounter(op.create);
       if (parent) count(i, parent, 1);
@@ -263,7 +276,7 @@ export const buildTransaction = (
       add(i, {
         Put: {
           TableName: tableName,
-          Item: op.replace,
+          Item: recount(i, op.replace, false),
           ConditionExpression: '#version = :previous',
           ExpressionAttributeNames: { '#version': 'version' },
           ExpressionAttributeValues: { ':previous': op.replace.version - 1 },
@@ -280,6 +293,8 @@ export const buildTransaction = (
         },
       });
       count(i, counterKey(op.delete.org_id, op.delete.type), -1);
+      for (const name of op.delete.counted ?? [])
+        count(i, counterKey(op.delete.org_id, op.delete.type), -1, name);
       const parent = childCounter(op.delete);
       if (parent) count(i, parent, -1);
     } else if ('link' in op) {

@@ -8,13 +8,13 @@ import { cursorKey } from '../data/cursor-key';
 import { queryByBox } from '../data/geo-index';
 import { applyInMemory } from '../data/in-memory-collection';
 import type { Kept } from '../data/kept';
-import { queryKeyRange } from '../data/key-range';
+import { countKeyRange, queryKeyRange } from '../data/key-range';
 import { settingsKey, settingsOf } from '../data/organisation-settings';
-import { queryCollection, readAheadOr, streamPartition } from '../data/repository';
+import { getItem, queryCollection, readAheadOr, streamPartition } from '../data/repository';
 import { queryKept } from '../data/retention';
 import type { Scope } from '../data/scope';
 import { SORT_KEY_MAX_BYTES } from '../data/storage-limits';
-import type { StoredResource } from '../data/stored-resource';
+import { counterKey, type ItemKey, type StoredResource } from '../data/stored-resource';
 import {
   type CollectionOptions,
   featuresMeta,
@@ -111,12 +111,19 @@ const readSparse = async (
  */
 const readIndexed = async (
   scope: Scope,
-  { range, sorted }: NonNullable<ReturnType<typeof indexedRead>>,
+  counterOf: ItemKey,
+  { range, sorted, total }: NonNullable<ReturnType<typeof indexedRead>>,
   query: CollectionQuery,
 ) => {
   // A value longer than any key holds names nothing (stored values that become keys are at most 255 characters).
   if (Buffer.byteLength(range.to ?? '') > SORT_KEY_MAX_BYTES) return { items: [], total: 0 };
-  if (sorted) return queryKeyRange(scope, range, query);
+  const matches =
+    total === 'read'
+      ? undefined
+      : total === 'count'
+        ? () => countKeyRange(range, query.filters)
+        : async () => (await getItem<Record<string, number>>(counterOf))?.[total.counter] ?? 0;
+  if (sorted) return queryKeyRange(scope, range, query, undefined, matches);
   const whole = { ...query, page: { limit: Number.MAX_SAFE_INTEGER, offset: 0 } };
   return applyInMemory((await queryKeyRange(scope, range, whole)).items, query);
 };
@@ -130,7 +137,7 @@ const readCollectionPage = async (scope: Scope, definition: ResourceDefinition, 
   const sparse = orgId && others.length === 0 ? definition.sparseIndex?.(orgId, query.filters) : null;
   if (orgId && sparse) return readSparse(scope, orgId, definition, query, sparse);
   const indexed = orgId && others.length === 0 ? indexedRead(definition, orgId, query) : null;
-  if (indexed) return readIndexed(scope, indexed, query);
+  if (orgId && indexed) return readIndexed(scope, counterKey(orgId, definition.type), indexed, query);
   const box = query.filters.find(
     (f): f is Extract<FilterClause, { op: 'box' }> => f.op === 'box' && f.path === definition.geoIndex?.path,
   );

@@ -10,6 +10,8 @@
  *   bits are the millisecond `meta.created_at` was written at, so a time window is a key range. A prefix
  *   ending in the id takes the window too (`status` and `created_at.since` together).
  * Every clause also stays in the read's filter, so an answer is exactly what the unindexed read gave.
+ * An offset page's total: a counted filter's count (`FilterOption.counted`), a unique value's one match,
+ * or a count-only read of the range (`total`).
  */
 import { type AccessPattern, fill } from '../data/access-patterns';
 import { sortKeyText } from '../data/collation';
@@ -32,6 +34,12 @@ export interface IndexedRead {
   range: KeyRange;
   /** False when the range must be read whole and sorted in memory (bounded by its matches). */
   sorted: boolean;
+  /**
+   * How an offset page counts its matches: from the count of a counted filter on the type's counter item
+   * (`{counter: '<field>#<value>'}`, the filter alone); by reading them (`read`: a unique value's range
+   * holds its one match); else by a count-only read of the range (a time window cannot be counted ahead).
+   */
+  total: { counter: string } | 'read' | 'count';
 }
 
 type TimeClause = Extract<FilterClause, { op: 'since' | 'until' }>;
@@ -91,5 +99,7 @@ export const indexedRead = (
   const sorted = byId
     ? query.sort.path === 'meta.created_at' && query.sort.index === undefined
     : query.sort.index === range.index;
-  return { range, sorted };
+  const counted = equal && query.filters.length === 1 && options[equal.field]?.counted;
+  const total = counted ? { counter: `${equal.field}#${String(equal.value)}` } : byId ? 'count' : 'read';
+  return { range, sorted, total };
 };

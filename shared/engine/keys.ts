@@ -25,11 +25,14 @@ export const typeKeys = (
   };
   const patterns: Record<string, AccessPattern> = { ...implied, ...declaration.keys, record };
   // An indexed filter names one of the type's patterns; one on `gsi1` owns the record's only entry there.
-  for (const [name, { index }] of Object.entries(declaration.collection?.filters ?? {})) {
+  for (const [name, { index, counted }] of Object.entries(declaration.collection?.filters ?? {})) {
     const pattern = index === undefined ? undefined : patterns[index];
     if (index !== undefined && !pattern)
       throw new Error(`${declaration.type}: filter ${name} names no access pattern ${index}`);
-    if (pattern?.index === 'gsi1' && declaration.geoIndex)
+    // A count stands for the records its key prefix reads: only a prefix ending in the id has one per value.
+    if (counted && !pattern?.sk.endsWith('#{id}'))
+      throw new Error(`${declaration.type}: counted filter ${name} needs a key prefix ending in the id`);
+    if (pattern?.index === 'gsi1' && declaration.geoIndex && index !== 'geo')
       throw new Error(`${declaration.type}: filter ${name} and the geohash index both need gsi1`);
   }
   return declareAccessPatterns(declaration.type, { ...implied, ...declaration.keys, record });

@@ -28,6 +28,22 @@ export const childSortKey = (definition: ResourceDefinition, record: StoredResou
 };
 
 /**
+ * Sets the counts the record is in (`counted`, one per counted filter with a value) and, where they differ
+ * from those of the version it was built from, what those were (`counted_before`, until it is committed).
+ */
+const recount = (definition: ResourceDefinition, stored: StoredResource, next: StoredResource) => {
+  const names = Object.entries(definition.collection?.filters ?? {}).flatMap(([field, filter]) => {
+    const value = filter.counted ? valueAt(next, filter.path) : undefined;
+    return typeof value === 'string' && value !== '' ? [`${field}#${value}`] : [];
+  });
+  const before = stored.counted_before ?? stored.counted ?? [];
+  delete next.counted;
+  delete next.counted_before;
+  if (names.length > 0) next.counted = names;
+  if (names.join('\n') !== before.join('\n')) next.counted_before = before;
+};
+
+/**
  * The record with its index sort values recomputed from its fields (after any change to them): each the
  * collation's text (data/collation.ts), so the index orders as a sort over records in hand does.
  */
@@ -39,7 +55,8 @@ export const indexed = (definition: ResourceDefinition, stored: StoredResource):
   }
   for (const filter of Object.values(definition.collection?.filters ?? {})) {
     const pattern = filter.index === undefined ? undefined : definition.keys[filter.index];
-    if (pattern?.index !== 'gsi1') continue;
+    // A box filter's entry is the geohash one, written below.
+    if (pattern?.index !== 'gsi1' || filter.kind === 'box') continue;
     // An indexed filter's entry (indexed-filters.ts): kept with the value, gone with it (a sparse index).
     const value = valueAt(next, filter.path);
     delete next.gsi1pk;
@@ -48,6 +65,7 @@ export const indexed = (definition: ResourceDefinition, stored: StoredResource):
       Object.assign(next, indexKeysFrom(pattern, { org_id: next.org_id, id: next.id, [filter.path]: value }));
     }
   }
+  recount(definition, stored, next);
   if (definition.geoIndex) {
     const point = valueAt(next, definition.geoIndex.path) as
       | { latitude?: unknown; longitude?: unknown }

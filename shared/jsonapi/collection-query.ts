@@ -46,11 +46,18 @@ export interface FilterOption {
   /**
    * The access pattern of the type's keys that answers this filter (an indexed filter): an equality on a
    * sort index's value (`sort-serial`), a prefix of an index's sort key ending in the id
-   * (`status#{attributes.status}#{id}`), or, for `created_at`, a key range on the UUIDv7 ids (`record`).
+   * (`status#{attributes.status}#{id}`), or, for `created_at`, a key range on the UUIDv7 ids (`record`);
+   * a box filter names the geohash pattern (`geo`), which answers it on its own path (geo-index.ts).
    * On a collection that declares any, a filter without one is taken only beside an indexed one, which
    * bounds what it reads (shared/engine/indexed-filters.ts).
    */
   index?: string;
+  /**
+   * An indexed equality on a value from a small fixed set (a status): each value's records are counted on
+   * the type's counter item (`<field>#<value>`), moved by the transaction that creates, changes or deletes
+   * one, so an offset page of the filter alone reads its page and that count, not every match.
+   */
+  counted?: true;
 }
 
 export interface SortOption {

@@ -15,7 +15,7 @@ import { uuidv7 } from '#shared/data/ids';
 import { readProgress, readSchemaVersion } from '#shared/data/migrations';
 import { getItem } from '#shared/data/repository';
 import { scopeOf } from '#shared/data/scope';
-import { resourceKey, type StoredResource } from '#shared/data/stored-resource';
+import { counterKey, resourceKey, type StoredResource } from '#shared/data/stored-resource';
 import { commit } from '#shared/data/transaction';
 import type { DeclaredMigration, MigrationStep } from '#shared/engine/migration-declarations';
 import { runMigrations } from '#shared/engine/migration-runner';
@@ -38,6 +38,10 @@ let newUser: StoredResource;
 let oldItemId: string;
 /** A street as written before the id directory: no entry. */
 let oldStreet: StoredResource;
+/** An equipment item as stored before statuses were counted (i42-filters2^): in no count. */
+let uncountedItemId: string;
+/** A vehicle as stored before its status had an index (i42-filters2^): no `gsi1` entry, in no count. */
+let oldVehicleId: string;
 
 const stamp = (at: Date) => ({ created_at: at.toISOString(), updated_at: at.toISOString() });
 
@@ -161,10 +165,70 @@ beforeAll(async () => {
       UpdateExpression: 'REMOVE gsi1pk, gsi1sk',
     }),
   );
+  const second = oldOrganisations[1];
+  if (!second) throw new Error('no second organisation');
+  const lost = await api.request('POST', `/v3/orgs/${second.org.id}/assets/equipment`, {
+    token: second.token,
+    body: { data: { type: 'equipment-items', attributes: { serial: 'OLD-2', status: 'lost' } } },
+  });
+  expect(lost.status, lost.text).toBe(201);
+  uncountedItemId = lost.body.data.id;
+  // As a create stored it before statuses were counted: the item in no count, its counter without one.
+  await documents.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: resourceKey(second.org.id, 'equipment-items', uncountedItemId),
+      UpdateExpression: 'REMOVE #counted',
+      ExpressionAttributeNames: { '#counted': 'counted' },
+    }),
+  );
+  await documents.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: counterKey(second.org.id, 'equipment-items'),
+      UpdateExpression: 'REMOVE #lost',
+      ExpressionAttributeNames: { '#lost': 'status#lost' },
+    }),
+  );
+  const van = await api.request('POST', `/v3/orgs/${second.org.id}/assets/vehicles`, {
+    token: second.token,
+    body: { data: { type: 'vehicles', attributes: { registration: 'OLD 1', status: 'off_road' } } },
+  });
+  expect(van.status, van.text).toBe(201);
+  oldVehicleId = van.body.data.id;
+  // As a create stored it before vehicles' status had an index: no entry, in no count.
+  await documents.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: resourceKey(second.org.id, 'vehicles', oldVehicleId),
+      UpdateExpression: 'REMOVE gsi1pk, gsi1sk, #counted',
+      ExpressionAttributeNames: { '#counted': 'counted' },
+    }),
+  );
+  await documents.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: counterKey(second.org.id, 'vehicles'),
+      UpdateExpression: 'REMOVE #off',
+      ExpressionAttributeNames: { '#off': 'status#off_road' },
+    }),
+  );
   writes = await watchTableWrites();
 });
 const inRepair = (org: { org: StoredResource; token: string }) =>
   api.get(`/v3/orgs/${org.org.id}/assets/equipment?filter[status]=in_repair`, org.token);
+/** `filter[status]=off_road` on vehicles by offset: its page's ids and its total. */
+const offRoadOf = async (org: { org: StoredResource; token: string }) => {
+  const res = await api.get(`/v3/orgs/${org.org.id}/assets/vehicles?filter[status]=off_road`, org.token);
+  expect(res.status, res.text).toBe(200);
+  return { ids: idsIn(res), total: res.body.meta.pagination.counts.resources };
+};
+/** `filter[status]=lost` by offset: its page's ids and its total (`meta.pagination.counts.resources`). */
+const lostOf = async (org: { org: StoredResource; token: string }) => {
+  const res = await api.get(`/v3/orgs/${org.org.id}/assets/equipment?filter[status]=lost`, org.token);
+  expect(res.status, res.text).toBe(200);
+  return { ids: idsIn(res), total: res.body.meta.pagination.counts.resources };
+};
 afterAll(async () => {
   await writes?.stop();
   await api?.close();
@@ -179,6 +243,9 @@ describe('records in their old shape, before any migration', () => {
     expect(idsIn(sorted)).toEqual([newUser.id]);
     expect(idsIn(await usersOf(first, '?filter[status]=active'))).toEqual([newUser.id]);
     expect(idsIn(await inRepair(first))).toEqual([]);
+    const second = oldOrganisations[1] as (typeof oldOrganisations)[number];
+    expect(await lostOf(second)).toEqual({ ids: [uncountedItemId], total: 0 });
+    expect(await offRoadOf(second)).toEqual({ ids: [], total: 0 });
   });
 
   it('a street stored before the id directory has no entry, and is read by its bare id all the same (looked up in each organisation)', async () => {
@@ -206,7 +273,8 @@ describe('the migration runner', () => {
     expect(first.length).toBeLessThan(oldIds.length);
 
     const rest: string[] = [];
-    const resumed = await runMigrations(migrations, watchedSteps(rest), { pageSize: 3 });
+    // The rest in the runner's own pages: only the cut needed small ones (to stop after the first).
+    const resumed = await runMigrations(migrations, watchedSteps(rest));
     expect(resumed).toMatchObject({ from: 0, to: migrations.length, finished: true });
     expect(rest.filter((id) => first.includes(id))).toEqual([]);
     expect([...first, ...rest.filter((id) => oldIds.includes(id))].sort()).toEqual([...oldIds].sort());
@@ -243,6 +311,16 @@ describe('the migration runner', () => {
     const [first] = oldOrganisations as [(typeof oldOrganisations)[number]];
     const res = await api.get(`/v3/streets/${oldStreet.id}`, first.token);
     expect(res.status, res.text).toBe(200);
+  });
+
+  it("the status-count migration: an equipment item stored before statuses were counted is in its status's total", async () => {
+    const second = oldOrganisations[1] as (typeof oldOrganisations)[number];
+    expect(await lostOf(second)).toEqual({ ids: [uncountedItemId], total: 1 });
+  });
+
+  it('the vehicle status migration: a vehicle stored before its status had an index is found and counted by filter[status]', async () => {
+    const second = oldOrganisations[1] as (typeof oldOrganisations)[number];
+    expect(await offRoadOf(second)).toEqual({ ids: [oldVehicleId], total: 1 });
   });
 
   it('a second run reads nothing but the schema version and writes nothing', async () => {

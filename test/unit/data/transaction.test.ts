@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { briefings } from '#functions/agents/definitions';
-import { vehicles } from '#functions/assets/definitions';
+import { equipmentItems, vehicles } from '#functions/assets/definitions';
 import { auditEvents } from '#functions/audit/audit-events';
 import { fileUnder, refiled } from '#shared/data/children';
 import type { StoredEvent } from '#shared/data/events';
+import { countMoves } from '#shared/data/stored-resource';
 import { buildTransaction as build, type WriteOp } from '#shared/data/transaction';
+import { changedRecord } from '#shared/engine/record-writes';
 import { toStoredResource } from '#shared/engine/stored';
 
 const key = { pk: 'ORG#o#progress', sk: 's1' };
@@ -267,5 +269,46 @@ describe('buildTransaction: the id directory (issue 42, item 2: a record is foun
   it('an item put outside tenant partitions (a principal) has no entry', () => {
     const principal = { pk: 'PRINCIPAL#v1', sk: 'PRINCIPAL', id: 'v1', org_id: 'o', type: 'vehicles' };
     expect(entryOf(buildTransaction([{ put: principal }]).items)).toEqual([]);
+  });
+});
+
+describe("buildTransaction: a counted filter's counts (FilterOption.counted) on the type's counter item", () => {
+  const item = toStoredResource(equipmentItems, {
+    orgId: 'o',
+    id: 'e1',
+    attributes: { serial: 'S1', status: 'active' },
+    meta: {},
+  });
+  // As the create stored it.
+  const { stored } = countMoves(item, true);
+  /** The counter update's numbers by name, and the record the transaction puts. */
+  const moved = (op: WriteOp) => {
+    const { items } = buildTransaction([op]);
+    const update = items.find((i) => i.Update?.Key?.sk === 'equipment-items')?.Update;
+    const names = update?.ExpressionAttributeNames ?? {};
+    const values = update?.ExpressionAttributeValues ?? {};
+    return {
+      counts: Object.fromEntries(Object.entries(names).map(([a, name]) => [name, values[`:${a.slice(1)}`]])),
+      put: items.find((i) => i.Put)?.Put?.Item,
+    };
+  };
+
+  it('a create counts the record under its value, a change of value moves it, another change leaves it, a delete uncounts it', () => {
+    expect(moved({ create: item }).counts).toEqual({ count: 1, 'status#active': 1 });
+    const lost = changedRecord(equipmentItems, stored, { attributes: { status: 'lost' } });
+    expect(moved({ replace: lost }).counts).toEqual({ 'status#active': -1, 'status#lost': 1 });
+    expect(
+      moved({ replace: changedRecord(equipmentItems, stored, { attributes: { description: 'd' } }) }),
+    ).toEqual({ counts: {}, put: expect.objectContaining({ counted: ['status#active'] }) });
+    expect(moved({ delete: stored }).counts).toEqual({ count: -1, 'status#active': -1 });
+  });
+
+  it('stores the counts a record is in, never what they were before the write', () => {
+    const lost = changedRecord(equipmentItems, stored, { attributes: { status: 'lost' } });
+    expect(lost.counted_before).toEqual(['status#active']);
+    const { put } = moved({ replace: lost });
+    expect(put?.counted).toEqual(['status#lost']);
+    expect(put).not.toHaveProperty('counted_before');
+    expect(moved({ create: item }).put).not.toHaveProperty('counted_before');
   });
 });
