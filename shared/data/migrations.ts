@@ -5,11 +5,19 @@
  * and outside every tenant partition. The walk is a Scan, paged: a migration is not a request, and the
  * records it fixes are the ones no index finds (that is what is wrong with them).
  */
-import { GetCommand, PutCommand, ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  ScanCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { declareAccessPatterns, keyFrom } from './access-patterns';
 import { documents, tableName } from './clients';
 import type { PageKey } from './repository';
-import type { StoredResource } from './stored-resource';
+import type { ItemKey, StoredResource } from './stored-resource';
 
 const keys = /* @__PURE__ */ declareAccessPatterns('data/migrations', {
   schema: {
@@ -142,6 +150,50 @@ export const rewriteRecord = async (before: StoredResource, after: StoredResourc
         ConditionExpression: 'version = :version',
         ExpressionAttributeValues: { ':version': before.version },
       }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};
+
+/**
+ * Moves a record to the key it belongs at, every other attribute as it was (its version too: what it
+ * answers is unchanged), in one transaction: put at `to` only if absent, deleted where it was only if
+ * there. True when it changed something. A record moved before (a page redone, another runner) is gone
+ * from where it was: nothing happens. One at both keys was written again at `to` since (a stream event
+ * redelivered to newer code): that one stays, and the copy left behind is deleted.
+ */
+export const moveRecord = async (record: StoredResource, to: ItemKey): Promise<boolean> => {
+  const from = { pk: record.pk, sk: record.sk };
+  // Where it is already: nothing to move (and the copy-left-behind case below must never delete it).
+  if (from.pk === to.pk && from.sk === to.sk) return false;
+  try {
+    await documents.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName,
+              Item: { ...record, ...to },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          { Delete: { TableName: tableName, Key: from, ConditionExpression: 'attribute_exists(pk)' } },
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (!(error instanceof TransactionCanceledException)) throw error;
+    const [put, left] = (error.CancellationReasons ?? []).map((reason) => reason.Code);
+    if (left === 'ConditionalCheckFailed') return false;
+    if (put !== 'ConditionalCheckFailed') throw error;
+  }
+  try {
+    await documents.send(
+      new DeleteCommand({ TableName: tableName, Key: from, ConditionExpression: 'attribute_exists(pk)' }),
     );
     return true;
   } catch (error) {
