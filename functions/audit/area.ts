@@ -1,5 +1,6 @@
 import { defineArea } from '#shared/engine/area';
 import { eventConsumer } from '#shared/engine/event-consumers';
+import { migration } from '#shared/engine/migration-declarations';
 import { auditEvents } from './audit-events';
 
 export const area = defineArea('audit', {
@@ -20,5 +21,12 @@ export const area = defineArea('audit', {
       answers: { status: 200, collection: 'audit-events' },
       permission: 'audit-events:view',
     },
+  ],
+  migrations: [
+    // Entries the code before month buckets wrote in the former partition after the buckets began.
+    migration(5, 'audit-month-buckets', {
+      module: 'functions/audit/migrations/audit-month-buckets.ts',
+      step: 'auditMonthBuckets',
+    }),
   ],
 });

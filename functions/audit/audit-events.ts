@@ -15,13 +15,16 @@ import { defineResource } from '#shared/engine/resource-definition';
 import type { CollectionOptions } from '#shared/jsonapi/collection-query';
 import { instant, jsonObject, recordName } from '#shared/jsonapi/served-types';
 
-/** From December 2026: every entry before is where the code before buckets wrote it, read as the oldest bucket. */
-const buckets = declareTimeBuckets('audit-events', { since: '2026-12' });
+/**
+ * From December 2026: entries before stay where the code before buckets wrote them, read as the oldest
+ * bucket; later ones it wrote there (a deploy after December began) migration 5 moves to their months.
+ */
+export const auditBuckets = declareTimeBuckets('audit-events', { since: '2026-12' });
 
 export const auditEvents = defineResource({
   type: 'audit-events',
-  keys: buckets.keys,
-  keyOf: buckets.keyOf,
+  keys: auditBuckets.keys,
+  keyOf: auditBuckets.keyOf,
   events: false,
   names: { one: 'AuditEvent', many: 'AuditEvents' },
   collectionPath: '/v3/orgs/{org_id}/audit-events',

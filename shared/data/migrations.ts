@@ -7,6 +7,7 @@
  */
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
+  DeleteCommand,
   GetCommand,
   PutCommand,
   ScanCommand,
@@ -16,7 +17,7 @@ import {
 import { declareAccessPatterns, keyFrom } from './access-patterns';
 import { documents, tableName } from './clients';
 import type { PageKey } from './repository';
-import { counterKey, countMoves, type StoredResource } from './stored-resource';
+import { counterKey, countMoves, type ItemKey, type StoredResource } from './stored-resource';
 
 const keys = /* @__PURE__ */ declareAccessPatterns('data/migrations', {
   schema: {
@@ -178,6 +179,50 @@ export const rewriteRecord = async (before: StoredResource, after: StoredResourc
     return true;
   } catch (error) {
     if (isConditionFailure(error) || isCancelledByCondition(error)) return false;
+    throw error;
+  }
+};
+
+/**
+ * Moves a record to the key it belongs at, every other attribute as it was (its version too: what it
+ * answers is unchanged), in one transaction: put at `to` only if absent, deleted where it was only if
+ * there. True when it changed something. A record moved before (a page redone, another runner) is gone
+ * from where it was: nothing happens. One at both keys was written again at `to` since (a stream event
+ * redelivered to newer code): that one stays, and the copy left behind is deleted.
+ */
+export const moveRecord = async (record: StoredResource, to: ItemKey): Promise<boolean> => {
+  const from = { pk: record.pk, sk: record.sk };
+  // Where it is already: nothing to move (and the copy-left-behind case below must never delete it).
+  if (from.pk === to.pk && from.sk === to.sk) return false;
+  try {
+    await documents.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName,
+              Item: { ...record, ...to },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          { Delete: { TableName: tableName, Key: from, ConditionExpression: 'attribute_exists(pk)' } },
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (!(error instanceof TransactionCanceledException)) throw error;
+    const [put, left] = (error.CancellationReasons ?? []).map((reason) => reason.Code);
+    if (left === 'ConditionalCheckFailed') return false;
+    if (put !== 'ConditionalCheckFailed') throw error;
+  }
+  try {
+    await documents.send(
+      new DeleteCommand({ TableName: tableName, Key: from, ConditionExpression: 'attribute_exists(pk)' }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
     throw error;
   }
 };

@@ -6,9 +6,9 @@
  * them oldest or newest first, each one a key range of its own, and its cursor stays the last key read.
  *
  * Records made before the type's buckets (ids before `since`) stay where they were written, in the type's
- * former partition `ORG#<org>#<type>`, which the walk reads as the oldest bucket: no migration moves them.
- * That holds only if no record with an id on or after `since` was written there, so `since` is a month
- * after the release that buckets the type is deployed (the old code wrote every record there).
+ * former partition `ORG#<org>#<type>`, which the walk reads as the oldest bucket. A release deployed after
+ * `since` began leaves records the code before it wrote there with ids of a bucketed month: a migration
+ * moves them to their months (`misplacedSelection`, `moveRecord` in migrations.ts).
  */
 import { type AccessPattern, partitionFrom } from './access-patterns';
 import { idTime, UUID } from './ids';
@@ -25,6 +25,15 @@ const monthOf = (ms: number) => new Date(ms).toISOString().slice(0, 7);
 const nextMonth = (month: string) => {
   const [year, number] = month.split('-').map(Number) as [number, number];
   return monthOf(Date.UTC(year, number, 1));
+};
+
+/** The least id of a month (`yyyy-mm`): every UUIDv7 of that month or later sorts at or after it. */
+export const firstIdOf = (month: string): string => {
+  const [year, number] = month.split('-').map(Number) as [number, number];
+  const hex = Date.UTC(year, number - 1, 1)
+    .toString(16)
+    .padStart(12, '0');
+  return `${hex.slice(0, 8)}-${hex.slice(8)}`;
 };
 
 /** The month bucket of a record of a bucketed type, from its id; null before the buckets (the former partition). */
@@ -52,6 +61,7 @@ export const declareTimeBuckets = (type: string, buckets: TimeBuckets) => {
     about: `former: records made before ${buckets.since}, read as the oldest bucket`,
   } as const satisfies AccessPattern;
   return {
+    since: buckets.since,
     keys: { record, 'former-record': former },
     keyOf: (orgId: string, id: string) => {
       const month = bucketOf(buckets, id);
@@ -64,6 +74,18 @@ export const declareTimeBuckets = (type: string, buckets: TimeBuckets) => {
     },
   };
 };
+
+/**
+ * The Scan filter selecting a bucketed type's records left in its former partition with ids of `since` or
+ * later (the code before the buckets wrote them there): a month's key goes on past `#<type>#`, the former
+ * one ends at `#<type>`, and ids are UUIDv7s written in lower case, so they compare as their times.
+ */
+export const misplacedSelection = (type: string, since: string) => ({
+  expression:
+    '#type = :type AND sk = #id AND begins_with(pk, :tenant) AND NOT contains(pk, :bucket) AND #id >= :since',
+  names: { '#type': 'type', '#id': 'id' },
+  values: { ':type': type, ':tenant': 'ORG#', ':bucket': `#${type}#`, ':since': firstIdOf(since) },
+});
 
 /** The one partition of a type that is not bucketed, for reads that take a whole partition. */
 export const onlyPartition = (orgId: string, type: string): string => {

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { uuidv7 } from '#shared/data/ids';
-import { declareTimeBuckets, onlyPartition, partitionsOf } from '#shared/data/time-buckets';
+import { declareTimeBuckets, firstIdOf, onlyPartition, partitionsOf } from '#shared/data/time-buckets';
 
 const buckets = declareTimeBuckets('bucket-tests', { since: '2026-12' });
 const OLD_ORG = uuidv7(Date.parse('2025-01-10T00:00:00Z'));
@@ -57,5 +57,14 @@ describe('time buckets', () => {
     expect(() => onlyPartition(OLD_ORG, 'bucket-tests')).toThrow(/bucketed by time/);
     expect(partitionsOf(OLD_ORG, 'teams', { index: 'lsi1' })).toEqual([`ORG#${OLD_ORG}#teams`]);
     expect(onlyPartition(OLD_ORG, 'teams')).toBe(`ORG#${OLD_ORG}#teams`);
+  });
+
+  it("a month's least id (the migration's selection) sorts above every id of the month before and at or below every id of its own", () => {
+    const first = firstIdOf('2026-12');
+    for (const at of ['2026-12-01T00:00:00.000Z', '2026-12-31T23:59:59.999Z', '2027-01-01T00:00:00.000Z'])
+      expect(uuidv7(Date.parse(at)) >= first, at).toBe(true);
+    for (const at of ['2026-11-30T23:59:59.999Z', '2025-12-15T00:00:00.000Z'])
+      expect(uuidv7(Date.parse(at)) < first, at).toBe(true);
+    expect(buckets.since).toBe('2026-12');
   });
 });

@@ -19,12 +19,13 @@ describe('migration versions', () => {
     expect(() => migrationsInOrder([step(1), step(3)])).toThrow(/is version 3/);
   });
 
-  it('are what the composition root assembles: settings for every organisation, users’ index keys, equipment’s status index, the id directory', () => {
+  it('are what the composition root assembles: settings for every organisation, users’ index keys, equipment’s status index, the id directory, audit entries’ month buckets', () => {
     expect(migrations.map((m) => [m.version, m.name])).toEqual([
       [1, 'settings-for-every-organisation'],
       [2, 'user-index-keys'],
       [3, 'equipment-status-index'],
       [4, 'id-directory'],
+      [5, 'audit-month-buckets'],
     ]);
   });
 });
