@@ -14,6 +14,7 @@ import { declareTimeBuckets } from '#shared/data/time-buckets';
 import { defineResource } from '#shared/engine/resource-definition';
 import type { CollectionOptions } from '#shared/jsonapi/collection-query';
 import { instant, jsonObject, recordName } from '#shared/jsonapi/served-types';
+import { servedSides } from './entry-sides';
 
 /**
  * From December 2026: entries before stay where the code before buckets wrote them, read as the oldest
@@ -50,6 +51,8 @@ export const auditEvents = defineResource({
       omitted: z.array(z.string()).optional(),
     };
   },
+  // Whole sides are stored without their empty relationships (entry-sides.ts).
+  servedAttributes: servedSides,
   relationships: {
     actor_user: { type: 'users' },
     actor_service_account: { type: 'service-accounts' },

@@ -26,7 +26,7 @@
  */
 
 import { declareAccessPatterns, keyFrom } from '#shared/data/access-patterns';
-import type { StoredEvent } from '#shared/data/events';
+import { readPresentation, type StoredEvent, storedPresentation } from '#shared/data/events';
 import { pastMark, putUnlessPresent } from '#shared/data/once-per-event';
 import { getConsistent } from '#shared/data/repository';
 import { scopeOf, systemActor } from '#shared/data/scope';
@@ -35,6 +35,7 @@ import { counterKey, type ItemKey, tenantPattern } from '#shared/data/stored-res
 import { commit, WriteRefused } from '#shared/data/transaction';
 import { toStoredResource } from '#shared/engine/stored';
 import { auditEvents, historyCounter, subjectIndexKey } from './audit-events';
+import { storedSides } from './entry-sides';
 import { changedMembers, type Members, memberNames, membersOf } from './rules/changes';
 
 /**
@@ -96,7 +97,7 @@ const entryOf = (event: StoredEvent, change: { before: unknown; after: unknown; 
       occurred_at: event.occurred_at,
       subject: event.subject,
       actor: { kind: event.actor.kind, id: event.actor.id },
-      ...change,
+      ...storedSides(change, event.subject.type),
     },
     meta: { created_at: event.occurred_at },
     rels: actorRels(event),
@@ -116,9 +117,11 @@ export const recordAuditEntry = async (event: StoredEvent): Promise<void> => {
   if (held?.mark !== undefined && held.mark >= subjectOrder(event)) return;
   // A subject last recorded before states moved onto the history item: its state is in the former item.
   const former = held && held.mark === undefined ? formerStateKey(org, event.subject.id) : null;
-  const was = former
+  const kept = former
     ? (((await getConsistent(scope, { ...former, orgId: org })) as { state?: Members } | null)?.state ?? null)
     : (held?.state ?? null);
+  // Kept without its empty relationships, like the entries: whole again for the diff.
+  const was = kept && readPresentation(kept, event.subject.type);
   const subject = subjectAfter(event);
   const change = subject ? changedMembers(was, subject.now) : { before: null, after: event.data };
   try {
@@ -136,7 +139,11 @@ export const recordAuditEntry = async (event: StoredEvent): Promise<void> => {
       // The subject as this entry leaves it: its new state, none once it is gone, or as it was.
       pastMark(scope, { ...historyCounter(org, event.subject.id), orgId: org }, subjectOrder(event), {
         add: { count: 1 },
-        ...(subject?.now ? { set: { state: membersOf(subject.now) } } : subject ? { remove: ['state'] } : {}),
+        ...(subject?.now
+          ? { set: { state: storedPresentation(membersOf(subject.now), event.subject.type) } }
+          : subject
+            ? { remove: ['state'] }
+            : {}),
       }),
       { count: { key: counterKey(org, auditEvents.type), by: 1 } },
       ...(former ? [{ remove: former }] : []),

@@ -20,7 +20,7 @@ import type { Principal } from '#shared/auth/principal';
 import { config } from '#shared/config';
 import { fill } from '#shared/data/access-patterns';
 import { type DueEntry, dueBound, dueKeys as dueIndexKeys } from '#shared/data/due-work';
-import { EVENT_RETENTION_DAYS, eventPartition, type StoredEvent } from '#shared/data/events';
+import { EVENT_RETENTION_DAYS, eventPartition, readableEvent, type StoredEvent } from '#shared/data/events';
 import { uuidv7 } from '#shared/data/ids';
 import { getItem } from '#shared/data/repository';
 import { countedDay, expiryOf } from '#shared/data/retention';
@@ -214,7 +214,7 @@ const attempt = async (claimed: StoredResource, now: number): Promise<DeliverySt
   const eventId = String(claimed.attributes.event_id);
   const [subscription, event] = await Promise.all([
     getItem<StoredSubscription>(webhookSubscriptions.keyOf(orgId, subscriptionId), true),
-    getItem<StoredEvent>({ pk: eventPartition(orgId), sk: eventId }),
+    getItem<StoredEvent>({ pk: eventPartition(orgId), sk: eventId }).then((e) => e && readableEvent(e)),
   ]);
   const manual = claimed.attributes.redelivery_requested === true;
   const result = await send(claimed, subscription, event, now);

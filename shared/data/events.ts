@@ -7,7 +7,8 @@
  *
  * Items live in one partition per organisation, `EVENTS#<org_id>`, sorted by id (UUIDv7, so by time),
  * and on `gsi1` by subject; they expire after 35 days. The change feed reads them in order; the table's
- * stream carries them to consumers (webhooks).
+ * stream carries them to consumers (webhooks). An event's `data` is stored without the record's empty
+ * relationships, and every reader here (`readEvents`, `streamEvents`, `readableEvent`) gives them back.
  */
 
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
@@ -16,6 +17,11 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { declareAccessPatterns, partitionFrom } from './access-patterns';
 import { documents, tableName } from './clients';
+import {
+  type RelationshipShape,
+  withEmptyRelationships,
+  withoutEmptyRelationships,
+} from './empty-relationships';
 import { uuidv7 } from './ids';
 import type { Actor, Scope } from './scope';
 import { inScope } from './scope';
@@ -33,6 +39,8 @@ export interface EventSource {
   actions: readonly string[];
   /** The record as the API shows it, without links (they depend on where the API is reached). */
   present: (record: StoredResource) => object;
+  /** Its declared relationships, which a presented record is stored without the empty ones of. */
+  relationships: RelationshipShape;
 }
 
 /** By record type; null for types whose changes are not events (internal state, audit entries). */
@@ -41,6 +49,30 @@ const sources = new Map<string, EventSource | null>();
 export const declareEvents = (type: string, source: EventSource | null): void => {
   sources.set(type, source);
 };
+
+const shapeOf = (type: unknown) => (typeof type === 'string' ? sources.get(type)?.relationships : undefined);
+const typeOf = (record: object) => (record as { type?: unknown }).type;
+
+/**
+ * A record as presented (of `type`, by default its own), as events and audit entries store it: without its
+ * empty relationships (data/empty-relationships.ts). Kept as it is when no declaration says its shape.
+ */
+export const storedPresentation = <Presented extends object>(record: Presented, type = typeOf(record)) => {
+  const shape = shapeOf(type);
+  return shape ? withoutEmptyRelationships(shape, record) : record;
+};
+
+/** A presented record as stored, with its empty relationships given back: the record as it was presented. */
+export const readPresentation = <Presented extends object>(record: Presented, type = typeOf(record)) => {
+  const shape = shapeOf(type);
+  return shape ? withEmptyRelationships(shape, record) : record;
+};
+
+/** An event item as read from the table or the stream: its `data` as presented. */
+export const readableEvent = (event: StoredEvent): StoredEvent => ({
+  ...event,
+  data: readPresentation(event.data),
+});
 
 /** Every event name a declared type can emit (`vehicle.created`, …, `vehicle.allocated`). */
 export const eventNames = (): string[] =>
@@ -142,10 +174,12 @@ export const eventItem = (change: Change, actor: Actor, at: number): StoredEvent
     ...(version !== undefined && { subject_version: version }),
     actor: { kind: actor.kind, id: actor.id },
     occurred_at: new Date(at).toISOString(),
-    data: data ?? {
-      ...(record ? noted(source.present(record), note) : { type: subject.type, id: subject.id }),
-      ...(transition && { transition }),
-    },
+    data: storedPresentation(
+      data ?? {
+        ...(record ? noted(source.present(record), note) : { type: subject.type, id: subject.id }),
+        ...(transition && { transition }),
+      },
+    ),
     expires_at: Math.floor(at / 1000) + EVENT_RETENTION_DAYS * 86_400,
   };
 };
@@ -237,7 +271,7 @@ export const readEvents = async (
     const page = ((out.Items ?? []) as StoredEvent[]).filter((e) => e.id !== q.after);
     for (const event of page) {
       if (events.length === q.limit) return { events, last };
-      events.push(event);
+      events.push(readableEvent(event));
       last = event.id;
     }
     const evaluated = start?.[bySubject ? 'gsi1sk' : 'sk'];
@@ -256,6 +290,6 @@ export const streamEvents = (records: readonly DynamoDBRecord[]) =>
     const image = record.dynamodb?.NewImage;
     const key = record.dynamodb?.Keys?.pk?.S;
     if (record.eventName !== 'INSERT' || !image || !key?.startsWith(EVENT_PARTITION_PREFIX)) return [];
-    const event = unmarshall(image as Record<string, AttributeValue>) as StoredEvent;
+    const event = readableEvent(unmarshall(image as Record<string, AttributeValue>) as StoredEvent);
     return [{ sequence: record.dynamodb?.SequenceNumber ?? '', event }];
   });

@@ -176,6 +176,8 @@ export interface ResourceDeclaration {
   geoIndex?: { path: string };
   /** Adds meta derived from other records (a scheme's counts) to records about to be answered with. */
   derive?: (scope: Scope, items: StoredResource[]) => Promise<StoredResource[]>;
+  /** Its stored attributes as answers and exports serve them, where it stores them more compactly (an audit entry's sides). */
+  servedAttributes?: (attributes: StoredResource['attributes']) => StoredResource['attributes'];
   /**
    * The records `derive` reads for one record, by key (a scheme's progress): a GET of the record reads
    * them with the caller's credentials, in the same round trip. Derivations that Query (a folder's

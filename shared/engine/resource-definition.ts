@@ -94,6 +94,12 @@ export const defineResource = <const Declaration extends ResourceDeclaration>(
             const { links: _links, ...resource } = toResourceObject(definition, record, '');
             return resource;
           },
+          relationships: Object.fromEntries(
+            Object.entries(definition.relationships).map(([name, target]) => [
+              name,
+              target.many ? 'many' : 'one',
+            ]),
+          ),
         },
   );
   declaredTypes.set(type, definition);

@@ -24,7 +24,7 @@ export const toResourceObject = (
 ): ResourceObject => ({
   type: definition.type,
   id: item.id,
-  attributes: item.attributes,
+  attributes: definition.servedAttributes ? definition.servedAttributes(item.attributes) : item.attributes,
   meta: item.meta,
   relationships: Object.fromEntries(
     Object.keys(definition.relationships).map((name) => [name, relationship(definition, item, name)]),
