@@ -16,7 +16,7 @@ import {
 import { declareAccessPatterns, keyFrom } from './access-patterns';
 import { documents, tableName } from './clients';
 import type { PageKey } from './repository';
-import { counterKey, countMoves, type StoredResource } from './stored-resource';
+import { counterKey, countMoves, type ItemKey, type StoredResource } from './stored-resource';
 
 const keys = /* @__PURE__ */ declareAccessPatterns('data/migrations', {
   schema: {
@@ -178,6 +178,37 @@ export const rewriteRecord = async (before: StoredResource, after: StoredResourc
     return true;
   } catch (error) {
     if (isConditionFailure(error) || isCancelledByCondition(error)) return false;
+    throw error;
+  }
+};
+
+/**
+ * Puts an item that today's writes keep beside a record (a claim, an index entry) and a record stored
+ * before lacks: only while the record is there (one deleted meanwhile leaves nothing behind) and only if
+ * the item is absent (a run redone, or a write since, has it: nothing is written). True when it put it.
+ */
+export const putBeside = async (
+  record: StoredResource,
+  item: ItemKey & Record<string, unknown>,
+): Promise<boolean> => {
+  try {
+    await documents.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            ConditionCheck: {
+              TableName: tableName,
+              Key: { pk: record.pk, sk: record.sk },
+              ConditionExpression: 'attribute_exists(pk)',
+            },
+          },
+          { Put: { TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isCancelledByCondition(error)) return false;
     throw error;
   }
 };
