@@ -212,3 +212,45 @@ export const putBeside = async (
     throw error;
   }
 };
+
+/**
+ * Stores a record's migrated shape over the one read, as `rewriteRecord` does, and adds to a counter item
+ * that counts it beside its type's (a kept collection's count by day) in the same transaction: refused
+ * (false) if the record changed since it was read, so a record is counted once however often it is handed.
+ */
+export const rewriteCounted = async (
+  before: StoredResource,
+  after: StoredResource,
+  counter: { key: ItemKey; add: Record<string, number> },
+): Promise<boolean> => {
+  const adds = Object.entries(counter.add);
+  try {
+    await documents.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName,
+              Item: { ...after, version: before.version + 1 },
+              ConditionExpression: 'version = :version',
+              ExpressionAttributeValues: { ':version': before.version },
+            },
+          },
+          {
+            Update: {
+              TableName: tableName,
+              Key: counter.key,
+              UpdateExpression: `ADD ${adds.map((_, i) => `#c${i} :c${i}`).join(', ')}`,
+              ExpressionAttributeNames: Object.fromEntries(adds.map(([name], i) => [`#c${i}`, name])),
+              ExpressionAttributeValues: Object.fromEntries(adds.map(([, by], i) => [`:c${i}`, by])),
+            },
+          },
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isCancelledByCondition(error)) return false;
+    throw error;
+  }
+};
