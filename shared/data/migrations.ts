@@ -17,6 +17,7 @@ import { declareAccessPatterns, keyFrom } from './access-patterns';
 import { documents, tableName } from './clients';
 import type { PageKey } from './repository';
 import { counterKey, countMoves, type ItemKey, type StoredResource } from './stored-resource';
+import type { WriteOp } from './transaction';
 
 const keys = /* @__PURE__ */ declareAccessPatterns('data/migrations', {
   schema: {
@@ -254,3 +255,19 @@ export const rewriteCounted = async (
     throw error;
   }
 };
+
+/**
+ * Removes a counter item (its number `count`) that a migration moves elsewhere in the same transaction,
+ * only while it holds what was read: so its number is moved once, however often it is handed.
+ */
+export const takeCounter = (key: ItemKey, count: number | undefined): WriteOp => ({
+  item: {
+    Delete: {
+      TableName: tableName,
+      Key: key,
+      ConditionExpression: count === undefined ? 'attribute_not_exists(#count)' : '#count = :count',
+      ExpressionAttributeNames: { '#count': 'count' },
+      ...(count !== undefined && { ExpressionAttributeValues: { ':count': count } }),
+    },
+  },
+});
