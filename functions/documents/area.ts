@@ -1,5 +1,6 @@
 import { defineArea } from '#shared/engine/area';
 import { eventConsumer } from '#shared/engine/event-consumers';
+import { migration } from '#shared/engine/migration-declarations';
 import { documents, folders } from './definitions';
 import { documentVersions } from './versions/definition';
 
@@ -16,6 +17,12 @@ export const area = defineArea('documents', {
       { module: 'functions/documents/folder-paths.ts', handle: 'keepFolderPaths' },
       'keep',
     ),
+  ],
+  migrations: [
+    migration(11, 'folder-paths-and-tallies', {
+      module: 'functions/documents/migrations/folder-tallies.ts',
+      step: 'folderTallies',
+    }),
   ],
   resources: [folders, documents, documentVersions],
   routes: [

@@ -1,5 +1,6 @@
 import { jobs } from '#functions/jobs/definitions';
 import { defineArea } from '#shared/engine/area';
+import { migration } from '#shared/engine/migration-declarations';
 import { exportsDefinition } from './definitions';
 import { EXPORT_JOB } from './job-kinds';
 
@@ -9,5 +10,11 @@ export const area = defineArea('exports', {
   // Jobs are read here too: like exports, each is its creator's work product.
   jobs: [EXPORT_JOB],
   resources: [exportsDefinition, jobs],
+  migrations: [
+    migration(9, 'exports-by-creator', {
+      module: 'functions/exports/migrations/exports-by-creator.ts',
+      step: 'exportsByCreator',
+    }),
+  ],
   routes: [],
 });

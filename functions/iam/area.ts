@@ -1,5 +1,6 @@
 import { defineArea } from '#shared/engine/area';
 import { eventConsumer } from '#shared/engine/event-consumers';
+import { migration } from '#shared/engine/migration-declarations';
 import {
   grants,
   iamPermissions,
@@ -28,6 +29,12 @@ export const area = defineArea('iam', {
       { module: 'functions/iam/grant-names.ts', handle: 'keepGrantNames' },
       'keep',
     ),
+  ],
+  migrations: [
+    migration(8, 'sso-identifier-index', {
+      module: 'functions/iam/migrations/sso-identifier-index.ts',
+      step: 'ssoIdentifierIndex',
+    }),
   ],
   resources: [serviceAccounts, grants, roleGroups, roles, ssoProviders, iamPermissions],
   answered: { whoami: whoamiAttributes, 'service-account-keys': keyAttributes },

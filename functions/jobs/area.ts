@@ -1,5 +1,6 @@
 import { defineArea } from '#shared/engine/area';
 import { eventConsumer } from '#shared/engine/event-consumers';
+import { migration } from '#shared/engine/migration-declarations';
 import { JOB_RESTART } from './definitions';
 
 /**
@@ -12,6 +13,12 @@ export const area = defineArea('jobs', {
   resources: [],
   routes: [],
   dueWork: [JOB_RESTART],
+  migrations: [
+    migration(10, 'jobs-by-creator', {
+      module: 'functions/jobs/migrations/jobs-by-creator.ts',
+      step: 'jobsByCreator',
+    }),
+  ],
   consumers: [
     eventConsumer('jobs', { module: 'functions/jobs/consumer.ts', handle: 'startJobWorker' }, 'start'),
   ],

@@ -18,6 +18,7 @@ import { declareAccessPatterns, keyFrom } from './access-patterns';
 import { documents, tableName } from './clients';
 import type { PageKey } from './repository';
 import { counterKey, countMoves, type ItemKey, type StoredResource } from './stored-resource';
+import type { WriteOp } from './transaction';
 
 const keys = /* @__PURE__ */ declareAccessPatterns('data/migrations', {
   schema: {
@@ -226,3 +227,92 @@ export const moveRecord = async (record: StoredResource, to: ItemKey): Promise<b
     throw error;
   }
 };
+
+/**
+ * Puts an item that today's writes keep beside a record (a claim, an index entry) and a record stored
+ * before lacks: only while the record is there (one deleted meanwhile leaves nothing behind) and only if
+ * the item is absent (a run redone, or a write since, has it: nothing is written). True when it put it.
+ */
+export const putBeside = async (
+  record: StoredResource,
+  item: ItemKey & Record<string, unknown>,
+): Promise<boolean> => {
+  try {
+    await documents.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            ConditionCheck: {
+              TableName: tableName,
+              Key: { pk: record.pk, sk: record.sk },
+              ConditionExpression: 'attribute_exists(pk)',
+            },
+          },
+          { Put: { TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isCancelledByCondition(error)) return false;
+    throw error;
+  }
+};
+
+/**
+ * Stores a record's migrated shape over the one read, as `rewriteRecord` does, and adds to a counter item
+ * that counts it beside its type's (a kept collection's count by day) in the same transaction: refused
+ * (false) if the record changed since it was read, so a record is counted once however often it is handed.
+ */
+export const rewriteCounted = async (
+  before: StoredResource,
+  after: StoredResource,
+  counter: { key: ItemKey; add: Record<string, number> },
+): Promise<boolean> => {
+  const adds = Object.entries(counter.add);
+  try {
+    await documents.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName,
+              Item: { ...after, version: before.version + 1 },
+              ConditionExpression: 'version = :version',
+              ExpressionAttributeValues: { ':version': before.version },
+            },
+          },
+          {
+            Update: {
+              TableName: tableName,
+              Key: counter.key,
+              UpdateExpression: `ADD ${adds.map((_, i) => `#c${i} :c${i}`).join(', ')}`,
+              ExpressionAttributeNames: Object.fromEntries(adds.map(([name], i) => [`#c${i}`, name])),
+              ExpressionAttributeValues: Object.fromEntries(adds.map(([, by], i) => [`:c${i}`, by])),
+            },
+          },
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isCancelledByCondition(error)) return false;
+    throw error;
+  }
+};
+
+/**
+ * Removes a counter item (its number `count`) that a migration moves elsewhere in the same transaction,
+ * only while it holds what was read: so its number is moved once, however often it is handed.
+ */
+export const takeCounter = (key: ItemKey, count: number | undefined): WriteOp => ({
+  item: {
+    Delete: {
+      TableName: tableName,
+      Key: key,
+      ConditionExpression: count === undefined ? 'attribute_not_exists(#count)' : '#count = :count',
+      ExpressionAttributeNames: { '#count': 'count' },
+      ...(count !== undefined && { ExpressionAttributeValues: { ':count': count } }),
+    },
+  },
+});

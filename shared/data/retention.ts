@@ -52,6 +52,12 @@ export const countedDay = (kept: Kept, now: Date): WriteOp => {
   };
 };
 
+/** What counts a record made at `at` in its day, as `countedDay` did when it was made (a migration's count). */
+export const dayCount = (kept: Kept, at: Date) => ({
+  key: countsKey(kept),
+  add: { [dayName(at.getTime())]: 1 },
+});
+
 /** How many records of the collection are live: the window's days' numbers, in one item. */
 const liveCount = async (kept: Kept, now: Date): Promise<number> => {
   const counts = await getItem<Record<string, unknown>>(countsKey(kept));

@@ -19,13 +19,19 @@ describe('migration versions', () => {
     expect(() => migrationsInOrder([step(1), step(3)])).toThrow(/is version 3/);
   });
 
-  it('are what the composition root assembles: settings for every organisation, users’ index keys, equipment’s status index, the id directory, audit entries’ month buckets', () => {
+  it('are what the composition root assembles: settings for every organisation, users’ index keys, equipment’s status index, the id directory, audit entries’ month buckets, status counts, the vehicle status index, SSO identifiers, exports’ and jobs’ creator index, folder paths and tallies', () => {
     expect(migrations.map((m) => [m.version, m.name])).toEqual([
       [1, 'settings-for-every-organisation'],
       [2, 'user-index-keys'],
       [3, 'equipment-status-index'],
       [4, 'id-directory'],
       [5, 'audit-month-buckets'],
+      [6, 'equipment-status-counts'],
+      [7, 'vehicle-status-index'],
+      [8, 'sso-identifier-index'],
+      [9, 'exports-by-creator'],
+      [10, 'jobs-by-creator'],
+      [11, 'folder-paths-and-tallies'],
     ]);
   });
 });
