@@ -12,8 +12,19 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Route } from '#shared/routes';
-import { areas, bundleArea, coldStartFiles, declaredLazyModules } from '../../infra/area-bundle';
+import { registerPermissions } from '#shared/domain/permissions';
+import { registerRoutes } from '#shared/http/route-table';
+import { servedTable } from '#shared/http/served-table';
+import { matchRoute, permissionCatalogue, type Route, routes as table } from '#shared/routes';
+import {
+  areas,
+  bundleArea,
+  coldStartFiles,
+  declaredLazyModules,
+  declaringAreas,
+  manifests,
+  routeData,
+} from '../../infra/area-bundle';
 import { bundleEnv } from '../support/bundle-env';
 
 const out = mkdtempSync(join(tmpdir(), 'area-bundles-'));
@@ -145,5 +156,60 @@ describe('a function bundles the modules declarations load lazily for the types 
   it("CDM bundles the projects' progress reader: its plans include their scheme, whose counts it derives", () => {
     expect(bundledLazyModules('cdm')).toContain('functions/projects/progress.ts');
     expect(bundledLazyModules('cdm')).not.toContain('functions/costs/node-totals.ts');
+  });
+});
+
+describe('an entry matches on the route table as build-time data, which agrees with shared/routes.ts', () => {
+  afterAll(() => {
+    registerRoutes(table);
+    registerPermissions(permissionCatalogue);
+  });
+
+  it('every path of every route, and every other method on it, is answered alike by both', () => {
+    const served = servedTable(routeData(), [], [...permissionCatalogue]);
+    expect(routeData().map(([id]) => id)).toEqual(table.map((route) => route.id));
+    for (const route of table) {
+      const path = route.path.replace(/\{\w+\}/g, 'x');
+      for (const method of ['GET', 'POST', 'PATCH', 'PUT', 'DELETE']) {
+        const data = served.matchRoute(method, path);
+        const root = matchRoute(method, path);
+        expect([data.match?.route.id, data.match?.params, data.allowed], `${method} ${path}`).toEqual([
+          root.match?.route.id,
+          root.match?.params,
+          root.allowed,
+        ]);
+        if (data.match) expect(data.match.route.area).toBe(root.match?.route.area);
+      }
+    }
+  });
+});
+
+/** An area's manifest: what the composition root imports of each area, and an entry of the areas it needs. */
+const MANIFEST = /^functions\/[^/]+\/([^/]+-)?area\.ts$/;
+
+describe("a cold start evaluates the declarations of the areas its routes answer, include or link to, not every area's", () => {
+  // Their routes list every event (the feed, webhook subscriptions) or every feature: the composition root.
+  const everyDeclaration = new Set(['events', 'webhooks', 'feature-configurations']);
+
+  it.each([...areas()].filter(([area]) => !everyDeclaration.has(area)))(
+    '%s',
+    (area, routes) => {
+      const inputs = coldStartInputs(area, routes);
+      expect(inputs).not.toContain('shared/routes.ts');
+      // The manifests of the areas it needs only (a declaration may still import another's declarations,
+      // as exports' imports the jobs').
+      expect(inputs.filter((input) => MANIFEST.test(input)).sort()).toEqual(
+        declaringAreas(area, routes)
+          .map((name) => manifests().get(name))
+          .sort(),
+      );
+    },
+    60_000,
+  );
+
+  it('assets reaches its own, the places and people it links to, and not CDM, costs or agents', () => {
+    const reached = declaringAreas('assets', areas().get('assets') ?? []);
+    expect(reached).toEqual(expect.arrayContaining(['assets', 'people', 'places']));
+    for (const other of ['cdm', 'costs', 'agents']) expect(reached).not.toContain(other);
   });
 });
