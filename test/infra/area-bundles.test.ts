@@ -207,6 +207,13 @@ describe("a cold start evaluates the declarations of the areas its routes answer
     60_000,
   );
 
+  it('the assets function answers a method its path lacks with 405, its fallback matching the table as data', () => {
+    bundled('assets', areas().get('assets') ?? []);
+    const path = '/v3/orgs/0190a0a0-0000-7000-8000-000000000001/assets/equipment-manufacturers';
+    const { statusCode, body } = answer(join(out, 'assets', 'index.mjs'), 'DELETE', path);
+    expect(statusCode, body).toBe(405);
+  });
+
   it('assets reaches its own, the places and people it links to, and not CDM, costs or agents', () => {
     const reached = declaringAreas('assets', areas().get('assets') ?? []);
     expect(reached).toEqual(expect.arrayContaining(['assets', 'people', 'places']));
