@@ -38,7 +38,7 @@ const loadersOf = (areaRoutes: readonly Route[]) =>
  * webhook subscriptions; every feature, for the switches): their entry loads the composition root.
  * `eventNames()` refuses where it was not loaded, so a route missing here fails loudly, never answers less.
  */
-const READS_EVERY_DECLARATION = new Set(['events', 'webhooks', 'feature-configurations']);
+export const READS_EVERY_DECLARATION = new Set(['events', 'webhooks', 'feature-configurations']);
 
 /** Each area's manifest module, by the name it declares (`defineArea('<name>', …)`). */
 export const manifests = (() => {

@@ -23,6 +23,7 @@ import {
   declaredLazyModules,
   declaringAreas,
   manifests,
+  READS_EVERY_DECLARATION,
   routeData,
 } from '../../infra/area-bundle';
 import { bundleEnv } from '../support/bundle-env';
@@ -188,10 +189,13 @@ describe('an entry matches on the route table as build-time data, which agrees w
 const MANIFEST = /^functions\/[^/]+\/([^/]+-)?area\.ts$/;
 
 describe("a cold start evaluates the declarations of the areas its routes answer, include or link to, not every area's", () => {
-  // Their routes list every event (the feed, webhook subscriptions) or every feature: the composition root.
-  const everyDeclaration = new Set(['events', 'webhooks', 'feature-configurations']);
+  // Those whose routes list every event (the feed, webhook subscriptions) or every feature load the
+  // composition root; `eventNames()` refuses elsewhere (test/unit/data/event-names.test.ts).
+  it('only the events, webhooks and feature configurations functions load every declaration', () => {
+    expect([...READS_EVERY_DECLARATION].sort()).toEqual(['events', 'feature-configurations', 'webhooks']);
+  });
 
-  it.each([...areas()].filter(([area]) => !everyDeclaration.has(area)))(
+  it.each([...areas()].filter(([area]) => !READS_EVERY_DECLARATION.has(area)))(
     '%s',
     (area, routes) => {
       const inputs = coldStartInputs(area, routes);
