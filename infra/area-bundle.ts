@@ -1,15 +1,17 @@
 /**
- * How an area function is built: an entry generated from the route table (the composition root, loaded
- * first so every route and type is registered, then the area router, with one static `import()` per route
- * so esbuild knows every handler), bundled by esbuild with code splitting, so
+ * How an area function is built: an entry generated from the route table (the table as data and the
+ * manifests of the areas its routes need, registered first, then the area router, with one static
+ * `import()` per route so esbuild knows every handler), bundled by esbuild with code splitting, so
  * each route's handler is its own chunk and a cold start loads only the chunks of the route it serves.
  * The stack and `npm run bench` both build with this.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, relative, resolve } from 'node:path';
 import { type BuildOptions, buildSync, type Metafile } from 'esbuild';
-import { fallbackRoute, type Route, routes } from '#shared/routes';
+import { targetTypes } from '#shared/engine/relationship-targets';
+import type { RouteData } from '#shared/http/served-table';
+import { fallbackRoute, permissionCatalogue, type Route, resourceTypes, routes } from '#shared/routes';
 import { typesOf } from './answered-types';
 import { nodeBundle } from './node-bundle';
 import { SPECIFICATION_FILES } from './openapi/files';
@@ -24,16 +26,87 @@ export const areas = (): Map<string, Route[]> => {
   return byArea;
 };
 
-/** The entry module's source: the area router, loading each route's handler module by a literal import. */
-export const entrySource = (area: string, areaRoutes: readonly Route[]): string => {
-  const loaders = [...areaRoutes, fallbackRoute]
+/** The routes' loaders: each route's handler module by a literal `import()`, so esbuild splits it off. */
+const loadersOf = (areaRoutes: readonly Route[]) =>
+  [...areaRoutes, fallbackRoute]
     .filter((route, i, all) => all.indexOf(route) === i)
-    .map((route) => `  ${JSON.stringify(route.id)}: () => import(${JSON.stringify(`./${route.handler}`)}),`);
+    .map((route) => `  ${JSON.stringify(route.id)}: () => import(${JSON.stringify(`./${route.handler}`)}),`)
+    .join('\n');
+
+/**
+ * Areas whose routes read what every declaration declares (every event's name, for the feed and for
+ * webhook subscriptions; every feature, for the switches; every type's relationships, for the audit log's
+ * records of any type, stored without their empty ones): their entry loads the composition root.
+ * `eventNames()` and a stored presentation's read refuse where it was not loaded, so a route missing here
+ * fails loudly, never answers less.
+ */
+export const READS_EVERY_DECLARATION = new Set(['audit', 'events', 'webhooks', 'feature-configurations']);
+
+/** Each area's manifest module, by the name it declares (`defineArea('<name>', …)`). */
+export const manifests = (() => {
+  let found: Map<string, string> | undefined;
+  return () => {
+    found ??= new Map(
+      readdirSync(resolve(REPOSITORY_ROOT, 'functions'), { withFileTypes: true, recursive: true })
+        .filter((file) => file.isFile() && /(^|-)area\.ts$/.test(file.name))
+        .flatMap((file) => {
+          const path = relative(REPOSITORY_ROOT, resolve(file.parentPath, file.name));
+          const name = /defineArea\('([^']+)'/.exec(
+            readFileSync(resolve(REPOSITORY_ROOT, path), 'utf8'),
+          )?.[1];
+          return name ? [[name, path] as const] : [];
+        }),
+    );
+    return found;
+  };
+})();
+
+/**
+ * The areas whose declarations an area's routes need: its own, and those serving every type its routes
+ * answer or include, and every type those link to, followed to the end (a write checks a link's target
+ * by its declaration; an include serialises it).
+ */
+export const declaringAreas = (area: string, areaRoutes: readonly Route[]): string[] => {
+  const servedBy = new Map(
+    routes.flatMap((route) => (route.declared ? [[route.declared.resource.type, route.area]] : [])),
+  );
+  const types = new Set(areaRoutes.flatMap(typesOf));
+  for (const type of types)
+    for (const relationship of Object.values(resourceTypes.get(type)?.relationships ?? {}))
+      for (const target of targetTypes(relationship)) types.add(target);
+  const named = new Set([area, ...[...types].flatMap((type) => servedBy.get(type) ?? [])]);
+  return [...manifests().keys()].filter((name) => named.has(name)).sort();
+};
+
+/** The route table as the entry carries it (`RouteData`), in its order: the first match wins. */
+export const routeData = (): RouteData[] =>
+  routes.map(({ id, method, path, area }) => [id, method, path, area]);
+
+/**
+ * The entry module's source: the area router over the route table as data (derived here from
+ * `shared/routes.ts`, so the two never disagree) and the manifests of the areas it needs, not the
+ * composition root, which evaluates every area's declarations. An area in READS_EVERY_DECLARATION loads
+ * the composition root instead.
+ */
+export const entrySource = (area: string, areaRoutes: readonly Route[]): string => {
+  const loaders = `const loaders = {\n${loadersOf(areaRoutes)}\n};`;
+  const serve = `export const handler = areaRouter(${JSON.stringify(area)}, table, (route) => loaders[route.id]());`;
+  if (READS_EVERY_DECLARATION.has(area))
+    return [
+      "import { fallbackRoute, matchRoute } from './shared/routes.ts';",
+      "import { areaRouter } from './shared/http/area-router.ts';",
+      'const table = { matchRoute, fallbackRoute };',
+      loaders,
+      serve,
+    ].join('\n');
+  const declaring = declaringAreas(area, areaRoutes);
   return [
-    "import { fallbackRoute, matchRoute } from './shared/routes.ts';",
     "import { areaRouter } from './shared/http/area-router.ts';",
-    `const loaders = {\n${loaders.join('\n')}\n};`,
-    `export const handler = areaRouter(${JSON.stringify(area)}, { matchRoute, fallbackRoute }, (route) => loaders[route.id]());`,
+    "import { servedTable } from './shared/http/served-table.ts';",
+    ...declaring.map((name, i) => `import { area as area${i} } from './${manifests().get(name)}';`),
+    `const table = servedTable(JSON.parse(${JSON.stringify(JSON.stringify(routeData()))}), [${declaring.map((_, i) => `area${i}`).join(', ')}], ${JSON.stringify([...permissionCatalogue])});`,
+    loaders,
+    serve,
   ].join('\n');
 };
 

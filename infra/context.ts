@@ -37,6 +37,9 @@ export const CONTEXT_KEYS = {
   requestsPerMinuteOrganisation:
     'requests an organisation may make a minute, all its clients together (default 6000)',
   requestsPerMinuteClient: 'requests one client may make a minute (default 1200)',
+  tokenKeys:
+    'the KMS keys access tokens may be signed with, by construct id, comma-separated (default TokenSigningKey): every function trusts each; add the next a deploy before it signs',
+  signingKey: 'the one of tokenKeys that signs (default the first)',
 } as const;
 
 /** The periods CloudWatch Logs can keep a log group's events for (days). */
@@ -97,6 +100,14 @@ export const stackFromContext = (
   const appUrl = text('appUrl');
   if (appUrl !== undefined && !/^https:\/\/[^\s/]+(\/\S*)?$/.test(appUrl))
     throw new Error(`Context appUrl must be an https URL; got ${appUrl}.`);
+  const tokenKeys = text('tokenKeys')?.split(',');
+  if (tokenKeys?.some((id) => !/^[A-Z][A-Za-z0-9]{0,63}$/.test(id)))
+    throw new Error(
+      `Context tokenKeys must be construct ids (PascalCase), comma-separated; got ${tokenKeys}.`,
+    );
+  const signingKey = text('signingKey') ?? tokenKeys?.[0];
+  if (signingKey !== undefined && !(tokenKeys ?? ['TokenSigningKey']).includes(signingKey))
+    throw new Error(`Context signingKey must be one of tokenKeys; got ${signingKey}.`);
   const count = (
     key:
       | 'throttleRateLimit'
@@ -129,6 +140,7 @@ export const stackFromContext = (
       },
       ...(emailFrom && { emailFrom }),
       ...(appUrl && { appUrl }),
+      ...(signingKey && { tokenKeys: { keys: tokenKeys ?? ['TokenSigningKey'], signing: signingKey } }),
       ...(domainName && {
         domain: {
           name: domainName,

@@ -26,7 +26,7 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import { Certificate, CertificateValidation } from 'aws-cdk-lib/aws-certificatemanager';
 import { ComparisonOperator } from 'aws-cdk-lib/aws-cloudwatch';
 import { ManagedPolicy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Key, KeySpec, KeyUsage } from 'aws-cdk-lib/aws-kms';
+import { Key } from 'aws-cdk-lib/aws-kms';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -46,6 +46,7 @@ import { DueWork } from './constructs/due-work';
 import { Jobs } from './constructs/jobs';
 import { Migrations } from './constructs/migrations';
 import { Monitoring } from './constructs/monitoring';
+import { FIRST_TOKEN_KEYS, TokenKeys } from './constructs/token-keys';
 import { WebhookDelivery } from './constructs/webhook-delivery';
 import { gatewayRoutes } from './gateway-routes';
 import { acknowledgeNagFindings } from './nag';
@@ -88,6 +89,8 @@ export interface ComplianceApiStackProps extends StackProps {
   emailFrom?: string;
   /** The web application invitation e-mails link to. @default the API's URL */
   appUrl?: string;
+  /** The token keys and the one that signs (infra/constructs/token-keys.ts: rotating). @default one key */
+  tokenKeys?: { keys: readonly string[]; signing: string };
 }
 
 /** `street-works` → `StreetWorks`, for logical ids. */
@@ -161,12 +164,6 @@ export class ComplianceApiStack extends Stack {
   constructor(scope: Construct, id: string, props: ComplianceApiStackProps) {
     super(scope, id, props);
     const data = new DataStore(this, 'Data', { deletionProtection: props.stage === 'prod' });
-    const signingKey = new Key(this, 'TokenSigningKey', {
-      description: 'Signs access tokens (RS256); the private key never leaves KMS.',
-      keySpec: KeySpec.RSA_2048,
-      keyUsage: KeyUsage.SIGN_VERIFY,
-      removalPolicy: RemovalPolicy.RETAIN,
-    });
     // Seals collection cursors (HMAC-SHA256, shared/jsonapi/cursor.ts): read once per container. Replacing
     // its value only makes cursors already handed out fail with a 400, so no rotation schedule is kept.
     const cursorKey = new Secret(this, 'CursorKey', {
@@ -177,6 +174,11 @@ export class ComplianceApiStack extends Stack {
     const operations = props.operations ?? STAGE_DEFAULTS[props.stage];
     const logRetention = operations.logRetentionDays as RetentionDays;
     const workerEnvironment = { STAGE: props.stage, TABLE_NAME: data.table.tableName };
+    const tokenKeys = new TokenKeys(this, 'TokenKeys', {
+      ...(props.tokenKeys ?? FIRST_TOKEN_KEYS),
+      logRetention,
+    });
+    const signingKey = tokenKeys.signingKey;
     const webhooks = new WebhookDelivery(this, 'Webhooks');
     // SSO providers' client secrets (shared/data/sso-client-secrets.ts): IAM's routes encrypt a new one,
     // only the sign-in's callback decrypts. A key of its own, so neither grant reaches webhook secrets.
@@ -370,6 +372,7 @@ export class ComplianceApiStack extends Stack {
           DOCUMENTS_BUCKET: data.documents.bucketName,
           TOKEN_ISSUER: issuer,
           TOKEN_AUDIENCE: `compliance-api:${props.stage}`,
+          TOKEN_VERIFICATION_KEYS: tokenKeys.verificationKeys,
           REQUESTS_PER_MINUTE_ORGANISATION: String(operations.requestsPerMinuteOrganisation),
           REQUESTS_PER_MINUTE_CLIENT: String(operations.requestsPerMinuteClient),
           ...(access.signing && { SIGNING_KEY_ID: signingKey.keyArn }),

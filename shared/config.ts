@@ -44,6 +44,12 @@ export interface Config {
   SIGNING_KEY_ID?: string;
   /** Locally: the PEM file of the RSA key pair under .local/. */
   LOCAL_SIGNING_KEY_FILE?: string;
+  /**
+   * In AWS: the public keys that verify access tokens (SubjectPublicKeyInfo, DER, base64, comma-separated),
+   * written at deploy from the key store: the signing key and the next or previous one. Locally, unset: the
+   * public half of LOCAL_SIGNING_KEY_FILE.
+   */
+  TOKEN_VERIFICATION_KEYS?: string;
   /** How long a warm container trusts a principal's evaluated grants; a revoked grant stops within it. */
   GRANT_CACHE_SECONDS: number;
   /** Street works: the SNS topic ARNs whose messages the receiver accepts (comma-separated); none by default. */
@@ -202,6 +208,7 @@ export const readConfig = (env: Readonly<Record<string, string | undefined>>): C
     TOKEN_FAILURES_PER_SOURCE: e.integer('TOKEN_FAILURES_PER_SOURCE', 1, 10_000, 50),
     SIGNING_KEY_ID: e.text('SIGNING_KEY_ID'),
     LOCAL_SIGNING_KEY_FILE: e.text('LOCAL_SIGNING_KEY_FILE'),
+    TOKEN_VERIFICATION_KEYS: e.text('TOKEN_VERIFICATION_KEYS'),
     GRANT_CACHE_SECONDS: e.integer('GRANT_CACHE_SECONDS', 0, 300, 30),
     REQUESTS_PER_MINUTE_ORGANISATION: e.integer('REQUESTS_PER_MINUTE_ORGANISATION', 1, 1_000_000, 6000),
     REQUESTS_PER_MINUTE_CLIENT: e.integer('REQUESTS_PER_MINUTE_CLIENT', 1, 1_000_000, 1200),

@@ -5,8 +5,9 @@
  *
  * The one composition root: it imports every area, and nothing under it imports it. It registers the
  * table it assembles (`http/route-table.ts`) for the handlers and links that find a route by id, and
- * every entry that serves routes loads it first (an area's router, workers, consumers), so every
- * declaration has registered its type (`engine/resource-definition.ts`) before a request is served.
+ * workers, consumers and the local server load it first, so every declaration has registered its type
+ * (`engine/resource-definition.ts`) before a request is served. An area function's entry loads only the
+ * manifests its routes need, with this table as build-time data (`infra/area-bundle.ts`).
  */
 import type * as z from 'zod';
 import { area as agents } from '#functions/agents/area';
@@ -35,6 +36,7 @@ import { area as status } from '#functions/status/area';
 import { area as streetWorks } from '#functions/street-works/area';
 import { area as streetWorksFeed } from '#functions/street-works/feed-area';
 import { area as webhooks } from '#functions/webhooks/area';
+import { everyEventSourceDeclared } from './data/events';
 import { type Permission, registerPermissions } from './domain/permissions';
 import type { FeatureDeclaration } from './engine/area';
 import { assemblePermissions, undeclaredPermissions } from './engine/assembly';
@@ -95,6 +97,7 @@ if (undeclared.length > 0)
   throw new Error(`routes require permissions no area declares: ${undeclared.join(', ')}`);
 
 registerPermissions(permissionCatalogue);
+everyEventSourceDeclared();
 
 type PermissionsOf<Area> = Area extends { permissions: infer Declared } ? keyof Declared & string : never;
 
@@ -153,23 +156,9 @@ export const answeredTypes: ReadonlyMap<string, () => z.ZodRawShape> = new Map(
   areaList.flatMap((area) => Object.entries(area.answered)),
 );
 
+/** The catch-all, for paths no route has (`http/fallback-route.ts`). */
+export { fallbackRoute } from './http/fallback-route';
 export type { PathOf, RouteId } from './http/route-table';
-
-/**
- * The catch-all: API Gateway's `$default` route and the local adapter send every request that matches
- * no entry above here, so unknown paths (404) and wrong methods (405) answer as JSON:API documents.
- */
-export const fallbackRoute = {
-  id: 'fallback',
-  method: 'GET',
-  path: '$default',
-  area: 'fallback',
-  tag: 'Status',
-  handler: 'functions/fallback/not-found.ts',
-  auth: [],
-  permission: null,
-  access: {},
-} as const satisfies Route;
 
 registerRoutes(routes);
 

@@ -31,9 +31,3 @@ export const issueAccessToken = async (
   const signature = await key.sign(Buffer.from(`${header}.${payload}`));
   return { token: `${header}.${payload}.${signature.toString('base64url')}`, expiresIn };
 };
-
-/** The JWKS document published at `{auth_url}/.well-known/jwks.json`. */
-export const publishedJwks = async () => {
-  const key = await signingKey();
-  return { keys: [{ ...key.publicJwk, kid: key.kid, alg: 'RS256', use: 'sig' }] };
-};

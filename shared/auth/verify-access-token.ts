@@ -1,9 +1,9 @@
 /**
- * Verifying access tokens with aws-jwt-verify against the published JWKS, in the RFC 9068 profile and as
- * RFC 8725 asks:
+ * Verifying access tokens with aws-jwt-verify against the keys shipped with the deployment
+ * (shared/data/verification-keys.ts; never fetched), in the RFC 9068 profile and as RFC 8725 asks:
  * - the algorithm is RS256 only (the published key says so and the check below insists), so `alg: none`,
  *   HS256 keyed with the public key, or another RSA hash are refused;
- * - the key is found only by `kid` in our own JWKS; a token whose header carries or points at a key
+ * - the key is found only by `kid` among the keys we ship; a token whose header carries or points at a key
  *   (`jwk`, `jku`, `x5c`, `x5u`) is refused, and so is any `crit` header (no extension is understood);
  * - `typ` must be `at+jwt` (or its long form `application/at+jwt`, RFC 9068 §4), so an ID token or an
  *   untyped JWT is not an access token;
@@ -15,6 +15,7 @@
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
 import { config } from '../config';
+import { verificationJwks } from '../data/verification-keys';
 
 export const ACCESS_TOKEN_TYPE = 'at+jwt';
 const ACCESS_TOKEN_TYPES: ReadonlySet<unknown> = new Set([
@@ -28,12 +29,11 @@ export const CLOCK_SKEW_SECONDS = 60;
 /** Header members that carry or point at a key: the key is only ever our published JWKS's. */
 const KEY_HEADERS = ['jwk', 'jku', 'x5c', 'x5u'] as const;
 
-// aws-jwt-verify's own fetcher speaks only https; the local stack publishes its JWKS over http on loopback.
+// The keys ship with the deployment: a `kid` they lack is refused, never looked up at the issuer (a cold
+// start would otherwise ask our own API for its JWKS, and an unknown `kid` would make every forgery a fetch).
 const jwksFetcher = {
-  fetch: async (uri: string) => {
-    const response = await fetch(uri, { signal: AbortSignal.timeout(3000) });
-    if (!response.ok) throw new Error(`JWKS fetch failed with ${response.status}`);
-    return response.arrayBuffer();
+  fetch: async (): Promise<ArrayBuffer> => {
+    throw new Error('no JWKS is fetched: the token names a key this deployment does not trust');
   },
 };
 
@@ -60,6 +60,7 @@ const verifier = JwtRsaVerifier.create(
   },
   { jwksCache: new SimpleJwksCache({ fetcher: jwksFetcher }) },
 );
+let keysCached = false;
 
 export interface VerifiedAccessToken {
   principalId: string;
@@ -68,6 +69,8 @@ export interface VerifiedAccessToken {
 
 /** Verifies signature, algorithm, type, `iss`, `aud`, `exp`, `iat`, `nbf` and `jti`; throws on any failure. */
 export const verifyAccessToken = async (token: string): Promise<VerifiedAccessToken> => {
+  if (!keysCached) verifier.cacheJwks(verificationJwks());
+  keysCached = true;
   const payload = await verifier.verify(token);
   return { principalId: String(payload.sub), clientId: String(payload.client_id) };
 };

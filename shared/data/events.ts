@@ -50,7 +50,13 @@ export const declareEvents = (type: string, source: EventSource | null): void =>
   sources.set(type, source);
 };
 
-const shapeOf = (type: unknown) => (typeof type === 'string' ? sources.get(type)?.relationships : undefined);
+/** A type's relationships; a type not declared where not every declaration is loaded is a fault of the bundle. */
+const shapeOf = (type: unknown) => {
+  if (typeof type !== 'string') return undefined;
+  if (!sources.has(type) && !everyTypeDeclared)
+    throw new Error(`a ${type} is presented where its declaration is not loaded: load shared/routes.ts`);
+  return sources.get(type)?.relationships;
+};
 const typeOf = (record: object) => (record as { type?: unknown }).type;
 
 /**
@@ -74,13 +80,29 @@ export const readableEvent = (event: StoredEvent): StoredEvent => ({
   data: readPresentation(event.data),
 });
 
+/**
+ * Set by the composition root once every area's declarations are loaded. An area function loads those
+ * its routes reach only (`http/served-table.ts`), where a list of every event would silently lack some:
+ * asking for it there is a fault of the bundle, never a shorter answer.
+ */
+let everyTypeDeclared = false;
+export const everyEventSourceDeclared = (): void => {
+  everyTypeDeclared = true;
+};
+
+const everySource = () => {
+  if (!everyTypeDeclared)
+    throw new Error('every event is asked for where not every declaration is loaded: load shared/routes.ts');
+  return sources;
+};
+
 /** Every event name a declared type can emit (`vehicle.created`, …, `vehicle.allocated`). */
 export const eventNames = (): string[] =>
-  [...sources.values()].flatMap((s) => (s ? s.actions.map((a) => `${s.name}.${a}`) : []));
+  [...everySource().values()].flatMap((s) => (s ? s.actions.map((a) => `${s.name}.${a}`) : []));
 
 /** The record types whose events are named `<name>.…`. */
 export const typesNamed = (name: string): string[] =>
-  [...sources].flatMap(([type, s]) => (s?.name === name ? [type] : []));
+  [...everySource()].flatMap(([type, s]) => (s?.name === name ? [type] : []));
 
 export interface StoredEvent {
   pk: string;

@@ -2,10 +2,11 @@
  * The key that signs access tokens. In AWS it is a KMS asymmetric key (RSA_2048, SIGN_VERIFY): the
  * private key never leaves KMS. Locally it is an RSA key pair in a PEM file under .local/.
  */
-import { createHash, createPrivateKey, createPublicKey, type JsonWebKey, sign } from 'node:crypto';
+import { createPrivateKey, createPublicKey, type JsonWebKey, sign } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { GetPublicKeyCommand, KMSClient, SignCommand } from '@aws-sdk/client-kms';
 import { config } from '../config';
+import { keyId } from './verification-keys';
 
 export interface SigningKey {
   /** Key id published in the JWKS and set as `kid` in token headers. */
@@ -15,31 +16,26 @@ export interface SigningKey {
   sign(input: Buffer): Promise<Buffer>;
 }
 
-const thumbprint = (jwk: JsonWebKey) =>
-  createHash('sha256')
-    .update(JSON.stringify({ e: jwk.e, kty: jwk.kty, n: jwk.n }))
-    .digest('base64url');
-
 const localKey = (file: string): SigningKey => {
   const privateKey = createPrivateKey(readFileSync(file));
   const publicJwk = createPublicKey(privateKey).export({ format: 'jwk' });
-  return { kid: thumbprint(publicJwk), publicJwk, sign: async (input) => sign('sha256', input, privateKey) };
+  return { kid: keyId(publicJwk), publicJwk, sign: async (input) => sign('sha256', input, privateKey) };
 };
 
-const kmsKey = async (keyId: string): Promise<SigningKey> => {
+const kmsKey = async (keyArn: string): Promise<SigningKey> => {
   const kms = new KMSClient({ region: config.AWS_REGION });
-  const { PublicKey } = await kms.send(new GetPublicKeyCommand({ KeyId: keyId }));
+  const { PublicKey } = await kms.send(new GetPublicKeyCommand({ KeyId: keyArn }));
   if (!PublicKey) throw new Error('KMS returned no public key');
   const publicJwk = createPublicKey({ key: Buffer.from(PublicKey), format: 'der', type: 'spki' }).export({
     format: 'jwk',
   });
   return {
-    kid: thumbprint(publicJwk),
+    kid: keyId(publicJwk),
     publicJwk,
     sign: async (input) => {
       const out = await kms.send(
         new SignCommand({
-          KeyId: keyId,
+          KeyId: keyArn,
           Message: input,
           MessageType: 'RAW',
           SigningAlgorithm: 'RSASSA_PKCS1_V1_5_SHA_256',

@@ -2,8 +2,8 @@
  * An area function's entry: API Gateway sends it every request under the area's path prefixes (greedy
  * routes), and the router picks the route with the same matcher the fallback uses, then calls that
  * route's handler, loaded on first use so a cold start pays only for the route it serves. The entry hands
- * it the assembled table's matcher and fallback (`shared/routes.ts`, which it loads first), so the router
- * imports no area.
+ * it the table's matcher and fallback (`served-table.ts`, or `shared/routes.ts` where every declaration is
+ * needed), so the router imports no area.
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { TemplateMatch } from '../route-matcher';

@@ -2,8 +2,9 @@
  * The assembled route table as the layers under the composition root see it. `shared/routes.ts` imports
  * every area and registers the routes it assembles here once, when it loads; handlers and links find a
  * route by id here, so nothing below it imports the table (an import back up would tie every area into
- * one import circle, whose evaluation order a bundle and Node need not agree on). Every entry that serves
- * routes (an area's router, a worker, a consumer) loads the composition root first.
+ * one import circle, whose evaluation order a bundle and Node need not agree on). A worker, a consumer and
+ * the local server load the composition root first; an area function's entry registers the table as
+ * build-time data, with its own areas' routes whole (`served-table.ts`).
  *
  * The table's types come the same way: `shared/routes.ts` adds its routes' literal type to `RouteTable`
  * (declaration merging), so a handler naming its route by id still gets a checked id and typed path

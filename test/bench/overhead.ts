@@ -15,14 +15,14 @@ import { queryItems } from '#shared/data/repository';
 import { sessionKey } from '#shared/data/sessions';
 import { collectionPartition, type StoredResource } from '#shared/data/stored-resource';
 import { routeById } from '#shared/routes';
-import { loadDemoData } from '../../infra/local/demo-data';
 import { isBudgetLease } from '../support/request-overhead';
+import { demoData } from './demo';
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
 
 export const benchOverhead = async (invocations = 1000) => {
-  const demo = await loadDemoData();
+  const demo = await demoData();
   const org = demo.organisations[0];
   if (!org?.user) throw new Error('demo data has no session user');
   const [item] = await queryItems<StoredResource>({

@@ -9,6 +9,7 @@ import { localDynamoDbClient } from '../../infra/local/clients';
 import { type Engine, startDynamoDbLocal, startS3rver } from '../../infra/local/engines';
 import { ensureKeyFile } from '../../infra/local/key-file';
 import { createTable } from '../../infra/local/provision';
+import { ensureSigningKeyFile } from '../../infra/local/signing-key-file';
 import { seedEnvironment } from './seed-environment';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
@@ -47,6 +48,8 @@ const main = async () => {
       LOG_LEVEL: 'warn',
       STAGE: 'bench',
       LOCAL_CURSOR_KEY_FILE: ensureKeyFile(join(keys, 'cursor.key')),
+      // The start-up part issues a bearer token; the seeding environment names the same file.
+      LOCAL_SIGNING_KEY_FILE: ensureSigningKeyFile(join(keys, 'signing-key.pem')),
       // The bench drives one client far past a production budget (seeding, load): budgets out of its way.
       REQUESTS_PER_MINUTE_ORGANISATION: '1000000',
       REQUESTS_PER_MINUTE_CLIENT: '1000000',

@@ -12,8 +12,20 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { Route } from '#shared/routes';
-import { areas, bundleArea, coldStartFiles, declaredLazyModules } from '../../infra/area-bundle';
+import { registerPermissions } from '#shared/domain/permissions';
+import { registerRoutes } from '#shared/http/route-table';
+import { servedTable } from '#shared/http/served-table';
+import { matchRoute, permissionCatalogue, type Route, routes as table } from '#shared/routes';
+import {
+  areas,
+  bundleArea,
+  coldStartFiles,
+  declaredLazyModules,
+  declaringAreas,
+  manifests,
+  READS_EVERY_DECLARATION,
+  routeData,
+} from '../../infra/area-bundle';
 import { bundleEnv } from '../support/bundle-env';
 
 const out = mkdtempSync(join(tmpdir(), 'area-bundles-'));
@@ -145,5 +157,75 @@ describe('a function bundles the modules declarations load lazily for the types 
   it("CDM bundles the projects' progress reader: its plans include their scheme, whose counts it derives", () => {
     expect(bundledLazyModules('cdm')).toContain('functions/projects/progress.ts');
     expect(bundledLazyModules('cdm')).not.toContain('functions/costs/node-totals.ts');
+  });
+});
+
+describe('an entry matches on the route table as build-time data, which agrees with shared/routes.ts', () => {
+  afterAll(() => {
+    registerRoutes(table);
+    registerPermissions(permissionCatalogue);
+  });
+
+  it('every path of every route, and every other method on it, is answered alike by both', () => {
+    const served = servedTable(routeData(), [], [...permissionCatalogue]);
+    expect(routeData().map(([id]) => id)).toEqual(table.map((route) => route.id));
+    for (const route of table) {
+      const path = route.path.replace(/\{\w+\}/g, 'x');
+      for (const method of ['GET', 'POST', 'PATCH', 'PUT', 'DELETE']) {
+        const data = served.matchRoute(method, path);
+        const root = matchRoute(method, path);
+        expect([data.match?.route.id, data.match?.params, data.allowed], `${method} ${path}`).toEqual([
+          root.match?.route.id,
+          root.match?.params,
+          root.allowed,
+        ]);
+        if (data.match) expect(data.match.route.area).toBe(root.match?.route.area);
+      }
+    }
+  });
+});
+
+/** An area's manifest: what the composition root imports of each area, and an entry of the areas it needs. */
+const MANIFEST = /^functions\/[^/]+\/([^/]+-)?area\.ts$/;
+
+describe("a cold start evaluates the declarations of the areas its routes answer, include or link to, not every area's", () => {
+  // Those whose routes list every event (the feed, webhook subscriptions) or every feature load the
+  // composition root; `eventNames()` refuses elsewhere (test/unit/data/event-names.test.ts).
+  it('only the audit, events, webhooks and feature configurations functions load every declaration', () => {
+    expect([...READS_EVERY_DECLARATION].sort()).toEqual([
+      'audit',
+      'events',
+      'feature-configurations',
+      'webhooks',
+    ]);
+  });
+
+  it.each([...areas()].filter(([area]) => !READS_EVERY_DECLARATION.has(area)))(
+    '%s',
+    (area, routes) => {
+      const inputs = coldStartInputs(area, routes);
+      expect(inputs).not.toContain('shared/routes.ts');
+      // The manifests of the areas it needs only (a declaration may still import another's declarations,
+      // as exports' imports the jobs').
+      expect(inputs.filter((input) => MANIFEST.test(input)).sort()).toEqual(
+        declaringAreas(area, routes)
+          .map((name) => manifests().get(name))
+          .sort(),
+      );
+    },
+    60_000,
+  );
+
+  it('the assets function answers a method its path lacks with 405, its fallback matching the table as data', () => {
+    bundled('assets', areas().get('assets') ?? []);
+    const path = '/v3/orgs/0190a0a0-0000-7000-8000-000000000001/assets/equipment-manufacturers';
+    const { statusCode, body } = answer(join(out, 'assets', 'index.mjs'), 'DELETE', path);
+    expect(statusCode, body).toBe(405);
+  });
+
+  it('assets reaches its own, the places and people it links to, and not CDM, costs or agents', () => {
+    const reached = declaringAreas('assets', areas().get('assets') ?? []);
+    expect(reached).toEqual(expect.arrayContaining(['assets', 'people', 'places']));
+    for (const other of ['cdm', 'costs', 'agents']) expect(reached).not.toContain(other);
   });
 });

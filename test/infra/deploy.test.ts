@@ -306,6 +306,19 @@ describe('observability (issue 20, item 3)', () => {
     expect(() => stackFromContext({ serverErrorAlarmPercent: '0' })).toThrow(/serverErrorAlarmPercent/);
     expect(() => stackFromContext({ alarmEmail: 'not-an-address' })).toThrow(/alarmEmail/);
   });
+
+  it('a token key rotation is named in context: the keys every function trusts and the one that signs, which must be among them', () => {
+    expect(
+      stackFromContext({ tokenKeys: 'TokenSigningKey,TokenSigningKey2', signingKey: 'TokenSigningKey2' })
+        .props.tokenKeys,
+    ).toEqual({ keys: ['TokenSigningKey', 'TokenSigningKey2'], signing: 'TokenSigningKey2' });
+    expect(stackFromContext({}).props.tokenKeys).toBeUndefined();
+    expect(() => stackFromContext({ tokenKeys: 'TokenSigningKey2', signingKey: 'TokenSigningKey' })).toThrow(
+      /signingKey must be one of tokenKeys/,
+    );
+    expect(() => stackFromContext({ signingKey: 'Other' })).toThrow(/signingKey must be one of tokenKeys/);
+    expect(() => stackFromContext({ tokenKeys: 'token-key' })).toThrow(/tokenKeys must be construct ids/);
+  });
 });
 
 describe('fair under load: throttling and the feed’s own capacity (issue 20, item 4)', () => {

@@ -76,9 +76,9 @@ describe('API: one function per area, a few gateway routes per area', () => {
     );
   });
 
-  it('has one function per area (the fallback is one), the event consumer, the job worker, the due-work runner, the migration runner, and no others', () => {
+  it('has one function per area (the fallback is one), the event consumer, the job worker, the due-work runner, the migration runner, the token keys’ reader, and no others', () => {
     const functions = ofType('AWS::Lambda::Function');
-    expect(functions).toHaveLength(areas().size + 4);
+    expect(functions).toHaveLength(areas().size + 5);
     expect(areas().size).toBeLessThan(routes.length / 5);
   });
 
@@ -91,9 +91,9 @@ describe('API: one function per area, a few gateway routes per area', () => {
 
   it('every function has a log group kept the stage’s days (dev: 14); the API’s access log its own (dev: 30)', () => {
     const groups = ofType('AWS::Logs::LogGroup').map(([, g]) => g.Properties.RetentionInDays);
-    expect(groups.filter((days) => days === 14)).toHaveLength(areas().size + 4);
+    expect(groups.filter((days) => days === 14)).toHaveLength(areas().size + 5);
     expect(groups.filter((days) => days === 30)).toHaveLength(1);
-    expect(groups).toHaveLength(areas().size + 5);
+    expect(groups).toHaveLength(areas().size + 6);
   });
 
   it('the API logs every request as JSON with its request id', () => {
@@ -278,6 +278,69 @@ describe('least privilege', () => {
       DeletionPolicy: 'Retain',
       Properties: Match.objectLike({ KeySpec: 'RSA_2048', KeyUsage: 'SIGN_VERIFY' }),
     });
+  });
+});
+
+describe('token keys (issue 42, item 5): shipped with the deployment, rotated safely', () => {
+  const publicKeys = (t: Template) =>
+    Object.entries((t.toJSON() as { Resources: Resources }).Resources).filter(
+      ([, r]) => r.Type === 'Custom::TokenPublicKey',
+    );
+
+  it('every area function carries TOKEN_VERIFICATION_KEYS, so none fetches the JWKS at a cold start', () => {
+    const areaFunctions = ofType('AWS::Lambda::Function').filter(([, fn]) =>
+      String(fn.Properties.Description).startsWith('API area '),
+    );
+    expect(areaFunctions).toHaveLength(areas().size);
+    for (const [id, fn] of areaFunctions) {
+      const variables = (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+      expect(variables.TOKEN_VERIFICATION_KEYS, id).toBeDefined();
+    }
+  });
+
+  it('the keys are read at deploy, one custom resource per key, by a function that may only read public keys', () => {
+    const found = publicKeys(template);
+    expect(found).toHaveLength(1);
+    const reader = ofType('AWS::Lambda::Function').find(([, r]) =>
+      String(r.Properties.Description).startsWith('Reads the token keys'),
+    );
+    expect(found[0]?.[1].Properties.ServiceToken).toEqual({ 'Fn::GetAtt': [reader?.[0], 'Arn'] });
+    const readerRole = (reader?.[1].Properties.Role as { 'Fn::GetAtt': string[] } | undefined)?.[
+      'Fn::GetAtt'
+    ][0];
+    const granted = ofType('AWS::IAM::Policy')
+      .filter(([, p]) => (p.Properties.Roles as { Ref: string }[]).some((r) => r.Ref === readerRole))
+      .flatMap(([, p]) => statementsOf(p).flatMap(actionsOf));
+    // Besides writing its traces (every function's active tracing).
+    expect(granted.filter((action) => !action.startsWith('xray:'))).toEqual(['kms:GetPublicKey']);
+  });
+
+  it('mid-rotation both keys are shipped, and the signing area may sign with the signing key alone', () => {
+    const rotating = new ComplianceApiStack(
+      new App({ context: { 'aws:cdk:bundling-stacks': [] } }),
+      'Rotating',
+      {
+        stage: 'dev',
+        tokenKeys: { keys: ['TokenSigningKey', 'TokenSigningKeyNext'], signing: 'TokenSigningKeyNext' },
+      },
+    );
+    const t = Template.fromStack(rotating);
+    expect(publicKeys(t)).toHaveLength(2);
+    const signingKey = rotating.getLogicalId(
+      rotating.node.findChild('TokenSigningKeyNext').node.defaultChild as never,
+    );
+    const signing = [
+      rotating,
+      ...rotating.node.findAll().filter((c): c is NestedStack => c instanceof NestedStack),
+    ]
+      .flatMap((s) => Object.values((Template.fromStack(s).toJSON() as { Resources: Resources }).Resources))
+      .filter((r) => r.Type === 'AWS::IAM::Policy')
+      .flatMap(statementsOf)
+      .filter((st) => actionsOf(st).includes('kms:Sign'));
+    expect(signing.length).toBeGreaterThan(0);
+    for (const st of signing) expect(JSON.stringify(st.Resource)).toContain(signingKey);
+    for (const st of signing)
+      expect(JSON.stringify(st.Resource)).not.toMatch(/TokenSigningKey(?!Next)[0-9A-F]{8}/);
   });
 });
 
