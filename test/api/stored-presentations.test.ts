@@ -7,7 +7,7 @@
  */
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditEvents, historyCounter } from '#functions/audit/audit-events';
 import { payloadOf } from '#functions/webhooks/deliveries';
 import { documents, tableName } from '#shared/data/clients';
@@ -43,11 +43,16 @@ const storedEvents = async (subjectId: string) =>
   ).Items ?? []) as StoredEvent[];
 
 /** The change feed's events about the subject, as served. */
-const fedEvents = async (subjectId: string) =>
-  (await api.get(`${org()}/events?filter[subject_id]=${subjectId}`, token)).body.data as {
-    id: string;
-    attributes: { data: { relationships: Relationships } };
-  }[];
+/** The subject's events as the change feed serves them, once they have settled (EVENT_FEED_SETTLE_SECONDS). */
+const fedEvents = (subjectId: string) =>
+  vi.waitFor(async () => {
+    const fed = (await api.get(`${org()}/events?filter[subject_id]=${subjectId}`, token)).body.data as {
+      id: string;
+      attributes: { data: { relationships: Relationships } };
+    }[];
+    expect(fed.length).toBeGreaterThan(0);
+    return fed;
+  }, 10_000);
 
 const auditOf = async (subjectId: string) =>
   (await api.get(`${org()}/audit-events?filter[subject_id]=${subjectId}`, token)).body.data as {
