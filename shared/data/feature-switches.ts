@@ -29,6 +29,13 @@ export const featureSwitchKey = (orgId: string, feature: string): ItemKey =>
  */
 export const FEATURE_ADMINISTRATION: Permission = 'feature-configurations:manage';
 
+/**
+ * Whether a caller holding `granted` in an organisation may make a `method` request of a feature switched
+ * off there: its reads, holding `FEATURE_ADMINISTRATION`. Such a request needs no switch read at all.
+ */
+export const passesSwitch = (method: string, granted: ReadonlySet<Permission> | undefined) =>
+  method === 'GET' && granted?.has(FEATURE_ADMINISTRATION) === true;
+
 /** A switch as read: off only when its record says `enabled: false`. */
 const switchedOff = (item: unknown) => (item as StoredResource | null)?.attributes?.enabled === false;
 

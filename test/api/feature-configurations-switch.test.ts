@@ -13,11 +13,16 @@ import { updateConfiguration } from '#functions/feature-configurations/configura
 import { unstoredSwitchWithId } from '#functions/feature-configurations/switches';
 import { dueEntry, dueEntryOp, removeDueEntryOp } from '#shared/data/due-work';
 import { eventPartition, type StoredEvent } from '#shared/data/events';
-import { featureConfigurationIdOf } from '#shared/data/feature-switches';
+import {
+  FEATURE_ADMINISTRATION,
+  featureConfigurationIdOf,
+  featureSwitchKey,
+} from '#shared/data/feature-switches';
 import { scopeOf } from '#shared/data/scope';
 import { commit } from '#shared/data/transaction';
 import { type DueWork, type DueWorkKind, dueWorkKind } from '#shared/engine/due-work-kind';
 import { runDueWork } from '#shared/engine/due-work-runner';
+import { featureAhead } from '#shared/http/middlewares/authorisation';
 import { entityTagOf } from '#shared/http/preconditions';
 import { featureCatalogue, routes } from '#shared/routes';
 import { type ClientCredentials, createServiceAccountClient } from '../../infra/local/records';
@@ -357,6 +362,32 @@ describe('a switched-off area', () => {
     } finally {
       await switchCosts(a, true);
     }
+  });
+
+  it('reads no switch ahead where the caller reads past it: an administrator’s reads; anyone else’s, and writes, read it with the credentials', () => {
+    // Issue 42, item 2: an administrator in 100 organisations read 100 switches on every request, which
+    // `switchedOn` then skipped; an administrator's read reaches a switched-off feature (test above).
+    const costs = (method: string) => {
+      const route = routes.find((r) => r.feature === 'costs' && r.method === method);
+      if (!route) throw new Error(`no ${method} route of costs`);
+      return route;
+    };
+    const known = new Map([
+      [a.org.id, new Set([FEATURE_ADMINISTRATION, 'costs:view' as const])],
+      [b.org.id, new Set(['costs:view' as const])],
+    ]);
+    const orgs = [a.org.id, b.org.id, c.org.id];
+    expect(featureAhead(costs('GET'), orgs, known)).toEqual([
+      featureSwitchKey(b.org.id, 'costs'),
+      featureSwitchKey(c.org.id, 'costs'),
+    ]);
+    expect(featureAhead(costs('POST'), orgs, known)).toEqual(
+      orgs.map((org) => featureSwitchKey(org, 'costs')),
+    );
+    // A cold container knows nobody: it reads every switch ahead.
+    expect(featureAhead(costs('GET'), orgs, undefined)).toEqual(
+      orgs.map((org) => featureSwitchKey(org, 'costs')),
+    );
   });
 
   it('works again once switched back on', async () => {

@@ -5,7 +5,7 @@
 
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { actorOf, authenticate, authorise, type Principal } from '../../auth/principal';
-import { FEATURE_ADMINISTRATION, switchedOffIn, unknownSwitchKeys } from '../../data/feature-switches';
+import { passesSwitch, switchedOffIn, unknownSwitchKeys } from '../../data/feature-switches';
 import { directoryKey, directoryOrg, learnLocation, learntLocation } from '../../data/id-directory';
 import { settingsKey } from '../../data/organisation-settings';
 import { readTogether } from '../../data/repository';
@@ -170,11 +170,22 @@ const pageSizeAhead = (route: Route, event: APIGatewayProxyEventV2, orgs: readon
 
 /**
  * A switchable area's route reads the organisations' switches this container does not remember with the
- * credentials, in the same round trip.
+ * credentials, in the same round trip; not those of organisations where the caller, as this container
+ * last knew, passes the switch anyway (`passesSwitch`): `switchedOn` skips them, so an administrator in
+ * 100 organisations would otherwise read 100 switches on every request. Should the caller no longer hold
+ * that permission, `switchedOn` reads the switch itself.
  */
-const featureAhead = (route: Route, orgs: readonly string[]): ItemKey[] => {
+export const featureAhead = (
+  route: Route,
+  orgs: readonly string[],
+  known: EffectivePermissions | undefined,
+): ItemKey[] => {
   const { feature } = route;
-  return feature ? unknownSwitchKeys(feature, orgs) : [];
+  if (!feature) return [];
+  return unknownSwitchKeys(
+    feature,
+    orgs.filter((org) => !passesSwitch(route.method, known?.get(org))),
+  );
 };
 
 /**
@@ -191,11 +202,9 @@ const switchedOn = async (
 ): Promise<readonly string[]> => {
   const { feature } = route;
   if (!feature || orgs.length === 0) return orgs;
-  const administers = (org: string) =>
-    route.method === 'GET' && principal.permissions.get(org)?.has(FEATURE_ADMINISTRATION) === true;
   const off = await switchedOffIn(
     feature,
-    orgs.filter((org) => !administers(org)),
+    orgs.filter((org) => !passesSwitch(route.method, principal.permissions.get(org))),
     read,
   );
   const on = orgs.filter((org) => !off.has(org));
@@ -234,7 +243,7 @@ export const authorisation = (
             return [
               ...recordOrDirectoryAhead(route, params, orgs, readAhead),
               ...pageSizeAhead(route, event, orgs),
-              ...featureAhead(route, orgs),
+              ...featureAhead(route, orgs, known),
             ];
           },
         );
