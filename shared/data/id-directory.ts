@@ -1,16 +1,4 @@
-/**
- * The id directory: one small item per tenant record, keyed by its id alone, saying which organisation
- * and type hold it. A path with a bare id (`/v3/<type>/{id}/…`) names no organisation, so without it the
- * record is looked for in every organisation the caller reads; with it, the entry is read with the
- * caller's credentials and the record in its one organisation. The entry only says where to look: the
- * record is read, and kept, only inside the request's scope (`repository.ts`), and an entry outside it is
- * treated as no entry at all, so another tenant's id costs and answers exactly as an id that does not
- * exist. Written and removed by the transaction that creates or deletes the record (`transaction.ts`).
- */
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { declareAccessPatterns, keyFrom } from './access-patterns';
-import { documents, tableName } from './clients';
 import type { Scope } from './scope';
 import { inScope } from './scope';
 import { type ItemKey, keyId, type StoredResource } from './stored-resource';
@@ -67,42 +55,6 @@ export const directoryChanges = (
   for (const { record, op } of deleted) changes.set(record.id, { remove: directoryKey(record.id), op });
   for (const { record, op } of written) changes.set(record.id, { put: directoryEntry(record), op });
   return [...changes.values()];
-};
-
-/**
- * Puts the entry of a record stored before the directory (migration), unless it has one already, and
- * only while the record is still there: a record deleted meanwhile leaves no entry behind. True when it
- * put one.
- */
-export const putMissingEntry = async (record: StoredResource): Promise<boolean> => {
-  try {
-    await documents.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            ConditionCheck: {
-              TableName: tableName,
-              Key: { pk: record.pk, sk: record.sk },
-              ConditionExpression: 'attribute_exists(pk)',
-            },
-          },
-          {
-            Put: {
-              TableName: tableName,
-              Item: directoryEntry(record),
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-        ],
-      }),
-    );
-    return true;
-  } catch (error) {
-    // The record is gone, or its entry is there (a create since, or a run redone): nothing to put.
-    const reasons = error instanceof TransactionCanceledException ? (error.CancellationReasons ?? []) : [];
-    if (reasons.some((reason) => reason.Code === 'ConditionalCheckFailed')) return false;
-    throw error;
-  }
 };
 
 /**

@@ -13,7 +13,7 @@ import { counterKey, resourceKey, type StoredResource } from '#shared/data/store
 import { migrations } from '#shared/routes';
 import { migrate } from '../../functions/migrations/run';
 import { startTestApi, type TestApi } from '../support/api';
-import { watchTableWrites } from '../support/table-writes';
+import { rerunFromScratch } from '../support/migration-rerun';
 import { newTenant, type Tenant } from '../support/tenants';
 
 let api: TestApi;
@@ -99,22 +99,9 @@ describe('folders stored before they kept their path and tallies', () => {
   });
 
   it('run again from scratch, change no record and count nothing twice', async () => {
-    await Promise.all(
-      [
-        { pk: 'SCHEMA', sk: 'VERSION' },
-        ...migrations.map((m) => ({ pk: `MIGRATION#${m.version}`, sk: 'STATE' })),
-      ].map((Key) => documents.send(new DeleteCommand({ TableName: tableName, Key }))),
-    );
-    const writes = await watchTableWrites();
-    try {
-      await writes.since();
-      const rerun = await migrate();
-      expect(rerun.ran.map((m) => m.changed)).toEqual(migrations.map(() => 0));
-      const keys = (await writes.since()).map((r) => String(r.dynamodb?.Keys?.pk?.S));
-      expect(keys.filter((pk) => pk !== 'SCHEMA' && !pk.startsWith('MIGRATION#'))).toEqual([]);
-    } finally {
-      await writes.stop();
-    }
+    const rerun = await rerunFromScratch();
+    expect(rerun.changed).toEqual(migrations.map(() => 0));
+    expect(rerun.written).toEqual([]);
     expect(await folderRead(site)).toEqual({ path: '/Site', document_count: 3, size: 400 });
   });
 });

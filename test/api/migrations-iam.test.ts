@@ -1,12 +1,5 @@
-/**
- * The identity area's migrations (issue 42, item 3), each on records written as the old code wrote them,
- * read through the API before and after `migrate` (the runner `npm run migrate` runs). A file of its own
- * so its table holds only these records: the runner walks the whole table once per migration.
- */
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ssoProviders } from '#functions/iam/definitions';
-import { documents, tableName } from '#shared/data/clients';
 import { uuidv7 } from '#shared/data/ids';
 import { scopeOf } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
@@ -16,7 +9,7 @@ import { migrations } from '#shared/routes';
 import { migrate } from '../../functions/migrations/run';
 import { startTestApi, type TestApi } from '../support/api';
 import { oidcDiscoveryUrl, registerClient } from '../support/identity-provider';
-import { watchTableWrites } from '../support/table-writes';
+import { rerunFromScratch } from '../support/migration-rerun';
 import { newTenant, type Tenant } from '../support/tenants';
 
 let api: TestApi;
@@ -112,21 +105,8 @@ describe('the SSO identifier migration: a provider made before sign-in existed (
 
 describe('the identity area’s migrations run again', () => {
   it('from scratch, change no record and write nothing but their own progress', async () => {
-    await Promise.all(
-      [
-        { pk: 'SCHEMA', sk: 'VERSION' },
-        ...migrations.map((m) => ({ pk: `MIGRATION#${m.version}`, sk: 'STATE' })),
-      ].map((Key) => documents.send(new DeleteCommand({ TableName: tableName, Key }))),
-    );
-    const writes = await watchTableWrites();
-    try {
-      await writes.since();
-      const rerun = await migrate();
-      expect(rerun.ran.map((m) => m.changed)).toEqual(migrations.map(() => 0));
-      const keys = (await writes.since()).map((r) => String(r.dynamodb?.Keys?.pk?.S));
-      expect(keys.filter((pk) => pk !== 'SCHEMA' && !pk.startsWith('MIGRATION#'))).toEqual([]);
-    } finally {
-      await writes.stop();
-    }
+    const rerun = await rerunFromScratch();
+    expect(rerun.changed).toEqual(migrations.map(() => 0));
+    expect(rerun.written).toEqual([]);
   });
 });

@@ -3,7 +3,8 @@
  * naming one by its bare id looked it up in every organisation the caller reads. Each tenant record (at
  * its own key or parked) gets the entry a create writes today; one that has it, or is gone, is left alone.
  */
-import { isTenantRecord, putMissingEntry } from '#shared/data/id-directory';
+import { directoryEntry, isTenantRecord } from '#shared/data/id-directory';
+import { putBeside } from '#shared/data/migrations';
 import type { MigrationStep } from '#shared/engine/migration-declarations';
 
 export const idDirectory: MigrationStep = {
@@ -15,5 +16,9 @@ export const idDirectory: MigrationStep = {
     values: { ':tenant': 'ORG#' },
   },
   migrate: async (items) =>
-    (await Promise.all(items.filter(isTenantRecord).map(putMissingEntry))).filter(Boolean).length,
+    (
+      await Promise.all(
+        items.filter(isTenantRecord).map((record) => putBeside(record, { ...directoryEntry(record) })),
+      )
+    ).filter(Boolean).length,
 };
