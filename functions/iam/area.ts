@@ -35,6 +35,10 @@ export const area = defineArea('iam', {
       module: 'functions/iam/migrations/sso-identifier-index.ts',
       step: 'ssoIdentifierIndex',
     }),
+    migration(13, 'held-grants', {
+      module: 'functions/iam/migrations/held-grants.ts',
+      step: 'heldGrants',
+    }),
   ],
   resources: [serviceAccounts, grants, roleGroups, roles, ssoProviders, iamPermissions],
   answered: { whoami: whoamiAttributes, 'service-account-keys': keyAttributes },

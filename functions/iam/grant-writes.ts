@@ -215,6 +215,20 @@ const granteeOf = (grant: StoredResource) =>
 const teamOf = (grant: StoredResource) =>
   typeof grant.rels.team === 'string' ? { team: grant.rels.team } : {};
 
+/**
+ * Who holds a stored grant (its grantee, or its team's members) and the name it gives them, with checks
+ * pinning the team, role or group read at their versions: a grant stored before its holders kept it is
+ * kept by `holdingOps` from these (migration 13, `migrations/held-grants.ts`).
+ */
+export const holdingOf = async (scope: Scope, grant: StoredResource) => {
+  const { members, name, checks } = await readGrantParts(scope, grant.org_id, {
+    ...teamOf(grant),
+    ...(typeof grant.rels.role === 'string' && { role: grant.rels.role }),
+    ...(typeof grant.rels.role_group === 'string' && { role_group: grant.rels.role_group }),
+  });
+  return { holders: members ?? [granteeOf(grant)], name, checks };
+};
+
 export const updateGrantDocument = z.lazy(() =>
   z.strictObject({
     data: z.strictObject({

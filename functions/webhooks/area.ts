@@ -1,5 +1,6 @@
 import { defineArea } from '#shared/engine/area';
 import { eventConsumer } from '#shared/engine/event-consumers';
+import { migration } from '#shared/engine/migration-declarations';
 import { webhookDeliveries, webhookSubscriptions } from './definitions';
 import { DELIVERY_ATTEMPT } from './due-work';
 
@@ -21,6 +22,12 @@ export const area = defineArea('webhooks', {
   ],
   resources: [webhookSubscriptions, webhookDeliveries],
   dueWork: [DELIVERY_ATTEMPT],
+  migrations: [
+    migration(12, 'deliveries-by-creation', {
+      module: 'functions/webhooks/migrations/deliveries-by-creation.ts',
+      step: 'deliveriesByCreation',
+    }),
+  ],
   routes: [
     {
       id: 'rotateWebhookSubscriptionSecret',
