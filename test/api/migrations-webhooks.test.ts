@@ -6,7 +6,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveriesByCreation } from '#functions/webhooks/migrations/deliveries-by-creation';
 import { documents, tableName } from '#shared/data/clients';
@@ -17,6 +17,7 @@ import { migrations } from '#shared/routes';
 import { migrate } from '../../functions/migrations/run';
 import { startTestApi, type TestApi } from '../support/api';
 import { consume, latestEvent, streamRecordOf } from '../support/event-stream';
+import { rerunFromScratch } from '../support/migration-rerun';
 import { newTenant, type Tenant } from '../support/tenants';
 
 let api: TestApi;
@@ -152,14 +153,9 @@ describe('webhook deliveries stored before their log was kept by day of creation
   });
 
   it('run again from scratch, it changes no delivery and counts nothing twice', async () => {
-    await Promise.all(
-      [
-        { pk: 'SCHEMA', sk: 'VERSION' },
-        ...migrations.map((m) => ({ pk: `MIGRATION#${m.version}`, sk: 'STATE' })),
-      ].map((Key) => documents.send(new DeleteCommand({ TableName: tableName, Key }))),
-    );
-    const rerun = await migrate();
-    expect(rerun.ran.map((m) => m.changed)).toEqual(migrations.map(() => 0));
+    const rerun = await rerunFromScratch();
+    expect(rerun.changed).toEqual(migrations.map(() => 0));
+    expect(rerun.written).toEqual([]);
     expect((await logOf()).meta.pagination.counts.resources).toBe(2);
   });
 });
