@@ -19,8 +19,9 @@ export const allocationRelationships = {
   allocated_location: { type: 'locations' },
 } as const;
 
-const name = requiredLine(200);
-const description = freeText(2000).optional();
+// Functions, as the writes that call them are: loading the area (every read) constructs no schema.
+const name = () => requiredLine(200);
+const description = () => freeText(2000).optional();
 
 const named = {
   filters: { name: { kind: 'eq', path: 'attributes.name' }, created_at: false },
@@ -35,7 +36,7 @@ export const equipmentManufacturers = defineResource({
   itemPath: '/v3/orgs/{org_id}/assets/equipment-manufacturers/{equipment_manufacturer_id}',
   permission: 'assets',
   endpoints: CRUD,
-  writes: () => ({ attributes: { name, description, website: url().optional() } }),
+  writes: () => ({ attributes: { name: name(), description: description(), website: url().optional() } }),
   collection: { ...named, includes: [] },
 });
 
@@ -46,7 +47,7 @@ export const equipmentCategories = defineResource({
   itemPath: '/v3/orgs/{org_id}/assets/equipment-categories/{equipment_category_id}',
   permission: 'assets',
   endpoints: CRUD,
-  writes: () => ({ attributes: { name, description } }),
+  writes: () => ({ attributes: { name: name(), description: description() } }),
   collection: { ...named, includes: [] },
 });
 
@@ -57,7 +58,10 @@ export const equipmentModels = defineResource({
   itemPath: '/v3/orgs/{org_id}/assets/equipment-models/{equipment_model_id}',
   permission: 'assets',
   endpoints: CRUD,
-  writes: () => ({ attributes: { name, description }, relationships: ['manufacturer', 'categories'] }),
+  writes: () => ({
+    attributes: { name: name(), description: description() },
+    relationships: ['manufacturer', 'categories'],
+  }),
   relationships: {
     manufacturer: { type: 'equipment-manufacturers' },
     categories: { type: 'equipment-categories', many: true },
@@ -75,8 +79,8 @@ export const vehicleSpecifications = defineResource({
   endpoints: CRUD,
   writes: () => ({
     attributes: {
-      name,
-      description,
+      name: name(),
+      description: description(),
       fuel_type: z.enum(['diesel', 'petrol', 'electric', 'hybrid', 'hydrogen']).optional(),
       seats: z.number().int().min(1).max(100).optional(),
     },

@@ -15,7 +15,8 @@ const author = { author: { type: 'users' }, author_service_account: { type: 'ser
 const withModifiedAt = async (_scope: unknown, items: StoredResource[]) =>
   items.map((item) => ({ ...item, meta: { ...item.meta, modified_at: item.meta.updated_at } }));
 
-const name = requiredLine(100);
+// A function, as the writes that call it are: loading the area (every read) constructs no schema.
+const name = () => requiredLine(100);
 const text = (max: number) => line(max).trim().optional();
 
 export const customerContacts = defineResource({
@@ -29,8 +30,8 @@ export const customerContacts = defineResource({
     attributes: {
       association: z.enum(['occupier', 'owner', 'tenant', 'landlord', 'agent', 'other']),
       salutation: z.enum(['Mr', 'Mrs', 'Ms', 'Miss', 'Mx', 'Dr', 'Prof']).optional(),
-      first_name: name,
-      last_name: name,
+      first_name: name(),
+      last_name: name(),
       email: email().optional(),
       telephone: z
         .string()

@@ -26,10 +26,12 @@ const place = {
   },
 } as const;
 
-const point = z.strictObject({
-  latitude: z.number().min(-90).max(90),
-  longitude: z.number().min(-180).max(180),
-});
+// Built by the writes that need it, not when the area loads.
+const point = () =>
+  z.strictObject({
+    latitude: z.number().min(-90).max(90),
+    longitude: z.number().min(-180).max(180),
+  });
 
 /** The organisation's own reference is the key imports match on: unique within the organisation. */
 const referenceClaims = { ...tenantPattern('location-references', '{reference}'), about: '`holder_id`' };
@@ -48,7 +50,7 @@ export const locations = defineResource({
       name: requiredLine(200),
       reference: requiredLine(100).optional(),
       address: freeText(500).optional(),
-      location: point.optional(),
+      location: point().optional(),
     },
     unique: { attribute: 'reference', claim: 'reference-claim' },
   }),
@@ -94,7 +96,7 @@ export const properties = defineResource({
         .optional(),
       address: freeText(500).optional(),
       postcode: line(10).optional(),
-      location: point.optional(),
+      location: point().optional(),
     },
     relationships: ['street'],
   }),

@@ -300,7 +300,7 @@ export const qualificationSpecifications = defineResource({
       name: requiredLine(200),
       code: requiredLine(50).optional(),
       description: freeText(2000).optional(),
-      rule: ruleSchema,
+      rule: ruleSchema(),
     },
     unique: { attribute: 'code', claim: 'code-claim' },
     keep: (before, after) => ({ checks: typeCounts(before, after) }),

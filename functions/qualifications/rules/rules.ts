@@ -28,9 +28,14 @@ export const typesOf = (rule: Rule): string[] => {
   return [...new Set(parts.flatMap(typesOf))];
 };
 
-export const ruleSchema = ruleAt(MAX_DEPTH).refine((rule) => typesOf(rule).length <= MAX_TYPES, {
-  error: `names at most ${MAX_TYPES} qualification types`,
-});
+/**
+ * A rule's schema, built when a write needs it: a function, as the declarations' writes are, so that
+ * loading the area (every read) constructs none of its schemas.
+ */
+export const ruleSchema = () =>
+  ruleAt(MAX_DEPTH).refine((rule) => typesOf(rule).length <= MAX_TYPES, {
+    error: `names at most ${MAX_TYPES} qualification types`,
+  });
 
 export interface AwardProof {
   id: string;
@@ -45,19 +50,20 @@ export type RuleResult =
   | { all_of: RuleResult[]; met: boolean }
   | { any_of: RuleResult[]; met: boolean };
 
-const proofSchema = z.strictObject({
-  id: z.string(),
-  number: z.string().nullable(),
-  issued_at: z.iso.date(),
-  expires_at: z.iso.date().nullable(),
-});
+const proofSchema = () =>
+  z.strictObject({
+    id: z.string(),
+    number: z.string().nullable(),
+    issued_at: z.iso.date(),
+    expires_at: z.iso.date().nullable(),
+  });
 
 /** What `evaluate` answers for a rule nested at most `depth` more levels (served in read attributes). */
 const resultAt = (depth: number): z.ZodType<RuleResult> => {
   const leaf = z.strictObject({
     qualification_type: z.string(),
     met: z.boolean(),
-    awards: z.array(proofSchema),
+    awards: z.array(proofSchema()),
   });
   if (depth <= 1) return leaf;
   const inner = z.lazy(() => resultAt(depth - 1));

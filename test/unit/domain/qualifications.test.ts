@@ -113,21 +113,21 @@ describe('a specification’s rule', () => {
 
   it('nests at most 4 levels, lists 1 to 20 parts, names at most 50 types', () => {
     const leaf = { qualification_type: '01a21060-a5a3-73d8-923d-070860651c6d' };
-    expect(ruleSchema.safeParse({ all_of: [{ any_of: [{ all_of: [leaf] }] }] }).success).toBe(true);
-    expect(ruleSchema.safeParse({ all_of: [{ any_of: [{ all_of: [{ any_of: [leaf] }] }] }] }).success).toBe(
+    expect(ruleSchema().safeParse({ all_of: [{ any_of: [{ all_of: [leaf] }] }] }).success).toBe(true);
+    expect(ruleSchema().safeParse({ all_of: [{ any_of: [{ all_of: [{ any_of: [leaf] }] }] }] }).success).toBe(
       false,
     );
-    expect(ruleSchema.safeParse({ all_of: [] }).success).toBe(false);
-    expect(ruleSchema.safeParse({ all_of: [leaf], any_of: [leaf] }).success).toBe(false);
+    expect(ruleSchema().safeParse({ all_of: [] }).success).toBe(false);
+    expect(ruleSchema().safeParse({ all_of: [leaf], any_of: [leaf] }).success).toBe(false);
     const types = (from: number) =>
       Array.from({ length: 20 }, (_, i) => ({
         qualification_type: `01a21060-a5a3-73d8-923d-${String(from + i).padStart(12, '0')}`,
       }));
-    expect(ruleSchema.safeParse({ any_of: [{ all_of: types(0) }, { all_of: types(20) }] }).success).toBe(
+    expect(ruleSchema().safeParse({ any_of: [{ all_of: types(0) }, { all_of: types(20) }] }).success).toBe(
       true,
     );
     const sixty = { any_of: [{ all_of: types(0) }, { all_of: types(20) }, { all_of: types(40) }] };
-    expect(ruleSchema.safeParse(sixty).success).toBe(false);
+    expect(ruleSchema().safeParse(sixty).success).toBe(false);
   });
 });
 
