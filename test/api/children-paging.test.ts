@@ -117,10 +117,7 @@ describe('an agent’s briefings (a gsi1 partition), unfiltered, newest first (t
     ]);
     expect(items, JSON.stringify(reads)).toBe(5 + 2);
     // The page, then the parent and its counter (an administrator reads no feature switch, issue 42).
-    expect(reads.map((r) => r.command)).toEqual([
-      'QueryCommand',
-      'BatchGetItemCommand',
-    ]);
+    expect(reads.map((r) => r.command)).toEqual(['QueryCommand', 'BatchGetItemCommand']);
   });
 
   it('an offset page reads up to its end (offset paging costs the offset), a cursor page reads a page', async () => {
