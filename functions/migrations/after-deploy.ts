@@ -8,30 +8,13 @@
  */
 import type { CloudFormationCustomResourceEvent, Context } from 'aws-lambda';
 import type { MigrationRun, RunOptions } from '#shared/engine/migration-runner';
+import { answerCustomResource } from '#shared/http/custom-resource-answer';
 
 /** Time kept back from the function's timeout to save progress and answer CloudFormation. */
 const RESERVE_MS = 60_000;
 
-const answer = async (
-  event: CloudFormationCustomResourceEvent,
-  status: 'SUCCESS' | 'FAILED',
-  reason: string,
-) => {
-  const response = await fetch(event.ResponseURL, {
-    method: 'PUT',
-    // The URL is presigned without a content type: any other would break its signature.
-    headers: { 'content-type': '' },
-    body: JSON.stringify({
-      Status: status,
-      Reason: reason.slice(0, 1000),
-      PhysicalResourceId: 'migrations',
-      StackId: event.StackId,
-      RequestId: event.RequestId,
-      LogicalResourceId: event.LogicalResourceId,
-    }),
-  });
-  if (!response.ok) throw new Error(`CloudFormation refused the answer: ${response.status}`);
-};
+const answer = (event: CloudFormationCustomResourceEvent, status: 'SUCCESS' | 'FAILED', reason: string) =>
+  answerCustomResource(event, { status, reason, physicalResourceId: 'migrations' });
 
 export const afterDeploy =
   (migrate: (options: RunOptions) => Promise<MigrationRun>) =>

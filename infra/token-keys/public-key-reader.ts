@@ -7,31 +7,22 @@
  */
 import { GetPublicKeyCommand, KMSClient } from '@aws-sdk/client-kms';
 import type { CloudFormationCustomResourceEvent } from 'aws-lambda';
+import { answerCustomResource } from '#shared/http/custom-resource-answer';
 
 const kms = new KMSClient({});
 
-const answer = async (
+const answer = (
   event: CloudFormationCustomResourceEvent,
   status: 'SUCCESS' | 'FAILED',
   reason: string,
   data?: { PublicKey: string },
-) => {
-  const response = await fetch(event.ResponseURL, {
-    method: 'PUT',
-    // The URL is presigned without a content type: any other would break its signature.
-    headers: { 'content-type': '' },
-    body: JSON.stringify({
-      Status: status,
-      Reason: reason.slice(0, 1000),
-      PhysicalResourceId: String(event.ResourceProperties.KeyArn),
-      StackId: event.StackId,
-      RequestId: event.RequestId,
-      LogicalResourceId: event.LogicalResourceId,
-      ...(data && { Data: data }),
-    }),
+) =>
+  answerCustomResource(event, {
+    status,
+    reason,
+    physicalResourceId: String(event.ResourceProperties.KeyArn),
+    data,
   });
-  if (!response.ok) throw new Error(`CloudFormation refused the answer: ${response.status}`);
-};
 
 export const handler = async (event: CloudFormationCustomResourceEvent): Promise<void> => {
   if (event.RequestType === 'Delete') return answer(event, 'SUCCESS', 'Nothing to undo: the key stays');

@@ -149,33 +149,51 @@ export const scanPage = async (
  * counts it is in changed (`counted_before`: one counted before a filter was), its type's counter moves
  * with it in one transaction.
  */
-export const rewriteRecord = async (before: StoredResource, after: StoredResource): Promise<boolean> => {
+export const rewriteRecord = (before: StoredResource, after: StoredResource): Promise<boolean> => {
   const { stored, moves } = countMoves(after, false);
+  const add = Object.fromEntries(Object.entries(moves).filter(([, by]) => by !== 0));
+  const counters = Object.keys(add).length > 0 ? [{ key: counterKey(after.org_id, after.type), add }] : [];
+  return storeOver(before, stored, counters);
+};
+
+/** Numbers a migration adds to a counter item, in the transaction that stores the record they count. */
+interface CounterAdds {
+  key: ItemKey;
+  add: Record<string, number>;
+}
+
+/**
+ * Stores `after` over `before` with its version moved, only if it is still at the version read (false
+ * if not), with the counters' additions in the same transaction when there are any.
+ */
+const storeOver = async (
+  before: StoredResource,
+  after: StoredResource,
+  counters: readonly CounterAdds[],
+): Promise<boolean> => {
   const put = {
     TableName: tableName,
-    Item: { ...stored, version: before.version + 1 },
+    Item: { ...after, version: before.version + 1 },
     ConditionExpression: 'version = :version',
     ExpressionAttributeValues: { ':version': before.version },
   };
-  const counts = Object.entries(moves).filter(([, by]) => by !== 0);
+  const added = ({ key, add }: CounterAdds) => {
+    const adds = Object.entries(add);
+    return {
+      Update: {
+        TableName: tableName,
+        Key: key,
+        UpdateExpression: `ADD ${adds.map((_, i) => `#c${i} :c${i}`).join(', ')}`,
+        ExpressionAttributeNames: Object.fromEntries(adds.map(([name], i) => [`#c${i}`, name])),
+        ExpressionAttributeValues: Object.fromEntries(adds.map(([, by], i) => [`:c${i}`, by])),
+      },
+    };
+  };
   try {
-    if (counts.length === 0) await documents.send(new PutCommand(put));
+    if (counters.length === 0) await documents.send(new PutCommand(put));
     else
       await documents.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            { Put: put },
-            {
-              Update: {
-                TableName: tableName,
-                Key: counterKey(after.org_id, after.type),
-                UpdateExpression: `ADD ${counts.map((_, i) => `#c${i} :c${i}`).join(', ')}`,
-                ExpressionAttributeNames: Object.fromEntries(counts.map(([name], i) => [`#c${i}`, name])),
-                ExpressionAttributeValues: Object.fromEntries(counts.map(([, by], i) => [`:c${i}`, by])),
-              },
-            },
-          ],
-        }),
+        new TransactWriteCommand({ TransactItems: [{ Put: put }, ...counters.map(added)] }),
       );
     return true;
   } catch (error) {
@@ -264,42 +282,11 @@ export const putBeside = async (
  * that counts it beside its type's (a kept collection's count by day) in the same transaction: refused
  * (false) if the record changed since it was read, so a record is counted once however often it is handed.
  */
-export const rewriteCounted = async (
+export const rewriteCounted = (
   before: StoredResource,
   after: StoredResource,
-  counter: { key: ItemKey; add: Record<string, number> },
-): Promise<boolean> => {
-  const adds = Object.entries(counter.add);
-  try {
-    await documents.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName,
-              Item: { ...after, version: before.version + 1 },
-              ConditionExpression: 'version = :version',
-              ExpressionAttributeValues: { ':version': before.version },
-            },
-          },
-          {
-            Update: {
-              TableName: tableName,
-              Key: counter.key,
-              UpdateExpression: `ADD ${adds.map((_, i) => `#c${i} :c${i}`).join(', ')}`,
-              ExpressionAttributeNames: Object.fromEntries(adds.map(([name], i) => [`#c${i}`, name])),
-              ExpressionAttributeValues: Object.fromEntries(adds.map(([, by], i) => [`:c${i}`, by])),
-            },
-          },
-        ],
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isCancelledByCondition(error)) return false;
-    throw error;
-  }
-};
+  counter: CounterAdds,
+): Promise<boolean> => storeOver(before, after, [counter]);
 
 /**
  * Removes a counter item (its number `count`) that a migration moves elsewhere in the same transaction,
