@@ -24,7 +24,8 @@ const name = () => requiredLine(200);
 const description = () => freeText(2000).optional();
 
 const named = {
-  filters: { name: { kind: 'eq', path: 'attributes.name' }, created_at: false },
+  // The name's sort index answers `filter[name]` too (issue 42): a name is read where it sorts.
+  filters: { name: { kind: 'eq', path: 'attributes.name', index: 'sort-name' }, created_at: false },
   sorts: { name: { path: 'attributes.name', index: 'lsi1' } },
   defaultSort: 'name',
 } as const;

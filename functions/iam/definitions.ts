@@ -95,7 +95,7 @@ export const roleGroups = defineResource({
   served: () => ({ name: z.string(), description: z.string() }),
   relationships: { roles: { type: 'roles', many: true } },
   collection: {
-    filters: { created_at: false, name: { kind: 'eq', path: 'attributes.name' } },
+    filters: { created_at: false, name: { kind: 'eq', path: 'attributes.name', index: 'sort-name' } },
     sorts: { name: { path: 'attributes.name', index: 'lsi1' } },
     defaultSort: 'name',
     includes: [],

@@ -73,8 +73,10 @@ export const invitations = defineResource({
     user: { type: 'users' },
   },
   collection: {
+    // Every filter indexed (issue 42): an e-mail where it sorts, a creation window on the UUIDv7 ids.
     filters: {
-      email: { kind: 'eq', path: 'attributes.email' },
+      email: { kind: 'eq', path: 'attributes.email', index: 'sort-email' },
+      created_at: { kind: 'time', path: 'meta.created_at', index: 'record' },
     },
     sorts: { email: { path: 'attributes.email', index: 'lsi1' } },
     defaultSort: 'created_at',
