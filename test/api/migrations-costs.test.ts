@@ -8,12 +8,16 @@
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { costSheets } from '#functions/costs/definitions';
 import { costSums } from '#functions/costs/migrations/cost-sums';
 import { documents, tableName } from '#shared/data/clients';
 import { scanPage } from '#shared/data/migrations';
 import type { PageKey } from '#shared/data/repository';
 import { getItem } from '#shared/data/repository';
+import { scopeOf } from '#shared/data/scope';
 import { type ItemKey, resourceKey, type StoredResource } from '#shared/data/stored-resource';
+import { commit, WriteRefused } from '#shared/data/transaction';
+import { changedRecord } from '#shared/engine/record-writes';
 import { migrations } from '#shared/routes';
 import { migrate } from '../../functions/migrations/run';
 import { startTestApi, type TestApi } from '../support/api';
@@ -29,7 +33,7 @@ interface Tree {
   nodes: { type: string; id: string }[];
   contract: string;
   op1: string;
-  sheets: Record<'scheme' | 'wo1' | 'op1' | 'wo2', string>;
+  sheets: Record<'contract' | 'scheme' | 'wo1' | 'op1' | 'wo2', string>;
   lines: string[];
 }
 /** The same writes in each: one tree stays as today's code keeps it, the other is taken back. */
@@ -88,6 +92,8 @@ const plant = async (): Promise<Tree> => {
       relationships: { [relationship]: one(type, id) },
     });
   const sheets = {
+    // Estimates alone: nothing a line folds moves this sheet (its version), only its own fold does.
+    contract: await sheet('scheme_contract', 'scheme-contracts', contract, 'approved'),
     scheme: await sheet('scheme', 'schemes', scheme, 'quoted'),
     wo1: await sheet('work_order', 'work-orders', wo1, 'approved'),
     op1: await sheet('operation', 'operations', op1, 'completed'),
@@ -101,6 +107,7 @@ const plant = async (): Promise<Tree> => {
     await addLine(sheets.wo2, codes.labour, 1),
     await addLine(sheets.wo2, codes.labour, 3, 'estimate'),
     await addLine(sheets.scheme, codes.material, 4),
+    await addLine(sheets.contract, codes.labour, 5, 'estimate'),
   ];
   return {
     nodes: [
@@ -257,7 +264,7 @@ describe('cost sheets and lines stored before work nodes kept their sums', () =>
       0, 0, 0, 0, 0,
     ]);
     expect((await rolledUp(today))[0]?.rolled).toMatchObject({ cost: { amount: 411_000 } });
-    expect(await selected()).toHaveLength(4 + 7);
+    expect(await selected()).toHaveLength(5 + 8);
   });
 
   it('written to after the deploy (a status move, a new line, a node deleted), then migrated page by page with pages handed twice at once, answer exactly as the same writes made today', async () => {
@@ -268,7 +275,8 @@ describe('cost sheets and lines stored before work nodes kept their sums', () =>
     await onBoth((tree) => ok('DELETE', `/projects/operations/${tree.op1}`));
 
     const items = await selected();
-    expect(items).toHaveLength(11);
+    expect(items).toHaveLength(13);
+    const readBefore = items.find((item) => item.id === old.sheets.contract) as StoredResource;
     // A run cut short after its first page; then every page handed twice at once, as two runners (or a
     // page redone after a crash, its progress unsaved) would hand them: each is folded once.
     const first = await costSums.migrate(items.slice(0, 4), new Date());
@@ -286,13 +294,18 @@ describe('cost sheets and lines stored before work nodes kept their sums', () =>
       finished: true,
     });
 
+    // A replace of a sheet read before its fold (a rename racing the migration) cannot file it again.
+    const renamed = changedRecord(costSheets, readBefore, { attributes: { name: 'Renamed' } });
+    await expect(commit(scopeOf([tenant.org.id]), [{ replace: renamed }])).rejects.toThrow(WriteRefused);
+    expect(await selected()).toEqual([]);
+
     await onBoth((tree) => ok('POST', `/projects/operations/${tree.op1}/restore`));
     expect(await rolledUp(old)).toEqual(await rolledUp(today));
     // The sheets' own sums came too: a status move after the migration moves the old lines with it.
     await onBoth((tree) => ok('POST', `/costs/cost-sheets/${tree.sheets.wo1}/reopen`));
     const reopened = await rolledUp(today);
     expect(await rolledUp(old)).toEqual(reopened);
-    expect(reopened[0]).toMatchObject({ has_cost_sheet: false, rolled: { cost: { amount: 421_500 } } });
+    expect(reopened[0]).toMatchObject({ has_cost_sheet: true, rolled: { cost: { amount: 421_500 } } });
   });
 
   it('run again from scratch, change no record and fold nothing twice', async () => {
