@@ -1,4 +1,5 @@
 import { defineArea } from '#shared/engine/area';
+import { migration } from '#shared/engine/migration-declarations';
 import {
   costLines,
   costRollupAttributes,
@@ -15,6 +16,12 @@ export const area = defineArea('costs', {
     'costs:manage': 'Create rate codes, add rate versions, and create and change cost sheets and lines.',
     'cost-lines:view': 'See cost lines and the cost roll-ups computed from them.',
   },
+  migrations: [
+    migration(14, 'work-node-cost-sums', {
+      module: 'functions/costs/migrations/cost-sums.ts',
+      step: 'costSums',
+    }),
+  ],
   resources: [rateCodes, costSheets, costLines],
   answered: { 'rate-code-versions': rateCodeVersionAttributes, 'cost-rollups': costRollupAttributes },
   routes: [

@@ -1,8 +1,8 @@
 /**
  * The cost register and cost sheets. Rate codes are time-versioned; cost sheets sit on a node of the
  * work hierarchy; cost lines on a sheet keep a snapshot of the rate they were written at. Sheets and
- * lines are also filed in the hierarchy's tree index, after their node's path, so a subtree's costs are
- * read with the same `begins_with` Query as its nodes.
+ * lines add to what their node keeps (node-totals.ts), so a roll-up reads the subtree's nodes alone
+ * (those written before were filed in the tree index until migration 14 folded them).
  */
 import * as z from 'zod';
 import { type StoredResource, tenantPattern } from '#shared/data/stored-resource';

@@ -55,13 +55,20 @@ export const keptSums = (node: StoredResource): NodeSums => {
 export const hasSheet = (node: StoredResource) =>
   Number((node as unknown as Record<string, unknown>)[SHEETS] ?? 0) > 0;
 
-/** The key of the node a sheet costs (one of its four node relationships is set). */
-export const nodeKeyOf = (sheet: StoredResource): ItemKey => {
+/** The node a sheet costs (one of its four node relationships is set): its type and id. */
+export const nodeOf = (sheet: StoredResource): { type: string; id: string } => {
   const [relationship, target] =
     Object.entries(costCentreRelationships).find(([name]) => sheet.rels[name]) ?? [];
-  const definition = declaredType(target?.type ?? '');
-  if (!relationship || !definition) throw new Error(`cost sheet ${sheet.id} names no node`);
-  return definition.keyOf(sheet.org_id, String(sheet.rels[relationship]));
+  if (!relationship || !target) throw new Error(`cost sheet ${sheet.id} names no node`);
+  return { type: target.type, id: String(sheet.rels[relationship]) };
+};
+
+/** The key of the node a sheet costs. */
+export const nodeKeyOf = (sheet: StoredResource): ItemKey => {
+  const { type, id } = nodeOf(sheet);
+  const definition = declaredType(type);
+  if (!definition) throw new Error(`cost sheet ${sheet.id} names no node`);
+  return definition.keyOf(sheet.org_id, id);
 };
 
 /** The attributes a node with these sums keeps (for records written in bulk, as the bench seeds them). */
@@ -76,14 +83,16 @@ export const sheetAdded = (nodeKey: ItemKey): WriteOp => ({ keep: { key: nodeKey
 /**
  * A new line's amounts, added to its node's bucket (the node's currencies joined) and, for an actual
  * line, to its sheet's own sums, provided the sheet's status is still the one its bucket was chosen by.
+ * The node is in its tree unless named (a migration folds old lines into a deleted node where it waits).
  */
 export const lineAdded = (
   sheet: StoredResource,
   line: { bucket: Bucket; sums: Sums; currency: string },
+  nodeKey = nodeKeyOf(sheet),
 ): WriteOp[] => [
   {
     keep: {
-      key: nodeKeyOf(sheet),
+      key: nodeKey,
       add: adds(line.bucket, line.sums),
       join: { [CURRENCIES]: line.currency },
     },

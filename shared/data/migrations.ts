@@ -303,3 +303,36 @@ export const takeCounter = (key: ItemKey, count: number | undefined): WriteOp =>
     },
   },
 });
+
+/**
+ * Removes top-level attributes a record no longer keeps (an index entry it has left), to commit beside
+ * the ops that carry what they stood for elsewhere (a cost line's amounts into its node's sums): only while
+ * those it holds hold what was read, so it happens once however often the record is handed, whatever
+ * `keep` ops add to it meanwhile (a Put would wipe that). Its version moves, so a replace read before
+ * cannot write them back.
+ */
+export const dropAttributes = (record: StoredResource, names: readonly string[]): WriteOp => {
+  const read = record as unknown as Record<string, unknown>;
+  const held = names.filter((name) => read[name] !== undefined);
+  if (held.length === 0) throw new Error(`${record.type} ${record.id} holds none of ${names.join(', ')}`);
+  return {
+    item: {
+      Update: {
+        TableName: tableName,
+        Key: { pk: record.pk, sk: record.sk },
+        UpdateExpression: `SET #version = #version + :one REMOVE ${names.map((_, i) => `#d${i}`).join(', ')}`,
+        ConditionExpression: held
+          .map((name) => `#d${names.indexOf(name)} = :d${names.indexOf(name)}`)
+          .join(' AND '),
+        ExpressionAttributeNames: {
+          '#version': 'version',
+          ...Object.fromEntries(names.map((name, i) => [`#d${i}`, name])),
+        },
+        ExpressionAttributeValues: {
+          ':one': 1,
+          ...Object.fromEntries(held.map((name) => [`:d${names.indexOf(name)}`, read[name]])),
+        },
+      },
+    },
+  };
+};
