@@ -105,18 +105,32 @@ afterAll(() => api.close());
 
 describe('the id directory is written with the record', () => {
   it('a create through the API puts the entry (organisation and type); a delete removes it', async () => {
-    const path = `/v3/orgs/${home.org.id}/assets/equipment-manufacturers`;
-    const body = { data: { type: 'equipment-manufacturers', attributes: { name: 'Directory Tools' } } };
+    // A vehicle: its path is its id alone (`/v3/vehicles/{vehicle_id}`), so its entry is read.
+    const path = `/v3/orgs/${home.org.id}/assets/vehicles`;
+    const body = { data: { type: 'vehicles', attributes: { registration: 'DIR 1' } } };
     const made = await api.request('POST', path, { token: inOne, body });
     expect(made.status, made.text).toBe(201);
     const id = made.body.data.id as string;
     expect(await getItem(directoryKey(id))).toEqual({
       ...directoryKey(id),
       org_id: home.org.id,
-      type: 'equipment-manufacturers',
+      type: 'vehicles',
     });
-    expect((await api.request('DELETE', `${path}/${id}`, { token: inOne })).status).toBe(204);
+    expect((await api.request('DELETE', `/v3/vehicles/${id}`, { token: inOne })).status).toBe(204);
     expect(await getItem(directoryKey(id))).toBeNull();
+  });
+
+  it('issue 42, item 7: a type every route reaches through its organisation (a manufacturer) gets no entry, and reads as before', async () => {
+    const path = `/v3/orgs/${home.org.id}/assets/equipment-manufacturers`;
+    const body = { data: { type: 'equipment-manufacturers', attributes: { name: 'Directory Tools' } } };
+    const made = await api.request('POST', path, { token: inOne, body });
+    expect(made.status, made.text).toBe(201);
+    const id = made.body.data.id as string;
+    expect(await getItem(directoryKey(id))).toBeNull();
+    const read = await api.request('GET', `${path}/${id}`, { token: inTen });
+    expect(read.status, read.text).toBe(200);
+    expect((await api.request('DELETE', `${path}/${id}`, { token: inOne })).status).toBe(204);
+    expect((await api.request('GET', `${path}/${id}`, { token: inOne })).status).toBe(404);
   });
 });
 
