@@ -9,7 +9,7 @@ const keys = /* @__PURE__ */ declareAccessPatterns('data/id-directory', {
     pk: 'ID#{id}',
     sk: 'ID',
     about:
-      "where a tenant record is: its `org_id` and `type`, by id alone; put with the record's create and removed with its deletion, in the same transaction (a record parked elsewhere keeps it); only for types a route names by id alone",
+      "where a tenant record is: its `org_id` and `type`, by id alone; put once the record's create has committed and removed once its deletion has (a record parked elsewhere keeps it); only for types a route names by id alone",
   },
 });
 
@@ -56,20 +56,20 @@ export const isTenantRecord = (item: object): item is StoredResource => {
 };
 
 /**
- * What one transaction does to the directory, one action per id (DynamoDB allows one per item): an id a
+ * What one transaction does to the directory, one action per id: an id a
  * record of which is written (created, or put where it now lies) gets its entry; an id whose record is
  * only deleted loses it. A node parked (deleted from its key, put at its parked key) keeps its entry.
  */
+export type DirectoryChange = { put: DirectoryEntry; remove?: never } | { put?: never; remove: ItemKey };
+
 export const directoryChanges = (
-  written: readonly { record: StoredResource; op: number }[],
-  deleted: readonly { record: StoredResource; op: number }[],
-): { put?: DirectoryEntry; remove?: ItemKey; op: number }[] => {
-  const changes = new Map<string, { put?: DirectoryEntry; remove?: ItemKey; op: number }>();
-  const kept = ({ record }: { record: StoredResource }) => keepsDirectoryEntry(record.type);
-  for (const { record, op } of deleted.filter(kept))
-    changes.set(record.id, { remove: directoryKey(record.id), op });
-  for (const { record, op } of written.filter(kept))
-    changes.set(record.id, { put: directoryEntry(record), op });
+  written: readonly StoredResource[],
+  deleted: readonly StoredResource[],
+): DirectoryChange[] => {
+  const changes = new Map<string, DirectoryChange>();
+  const kept = (record: StoredResource) => keepsDirectoryEntry(record.type);
+  for (const record of deleted.filter(kept)) changes.set(record.id, { remove: directoryKey(record.id) });
+  for (const record of written.filter(kept)) changes.set(record.id, { put: directoryEntry(record) });
   return [...changes.values()];
 };
 

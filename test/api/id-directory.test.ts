@@ -5,10 +5,11 @@
  * id answers, and costs, exactly as an id that does not exist. Reads are counted on the service's own
  * client, grant evaluation and budget leases left out (the tests evaluate grants on every request).
  */
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streets } from '#functions/places/definitions';
-import { dynamodb } from '#shared/data/clients';
-import { directoryKey } from '#shared/data/id-directory';
+import { documents, dynamodb, tableName } from '#shared/data/clients';
+import { directoryEntry, directoryKey } from '#shared/data/id-directory';
 import { uuidv7 } from '#shared/data/ids';
 import { getItem } from '#shared/data/repository';
 import { scopeOf } from '#shared/data/scope';
@@ -201,4 +202,21 @@ describe("another tenant's id leaks nothing through the directory", () => {
       expect(foreign).toEqual(random);
     },
   );
+
+  it('issue 42, item 7: an entry whose record is gone (its removal, written after the deletion committed, lost) answers as an id that does not exist', async () => {
+    // Never read before on this container, so the caller's reads start from its entry.
+    const gone = await street(home.org.id, 'Gone Lane');
+    await commit(scopeOf([home.org.id]), [{ delete: gone }]);
+    expect(await getItem(directoryKey(gone.id))).toBeNull();
+    // As if the function stopped between the deletion and the entry's removal.
+    await documents.send(new PutCommand({ TableName: tableName, Item: directoryEntry(gone) }));
+    const [random, dangling] = [
+      await seen('/v3/streets/<id>', uuidv7()),
+      await seen('/v3/streets/<id>', gone.id),
+    ];
+    expect(dangling.status).toBe(404);
+    expect(dangling.body).toEqual(random.body);
+    // The entry was read, and pointed at its organisation alone.
+    expect(dangling.calls.flatMap((call) => call.keys)).toContain('ID#<id> ID');
+  });
 });

@@ -26,7 +26,10 @@ const capacityOf = (consumed: unknown): number =>
     0,
   );
 
-/** The written types: an equipment item (a claim, two sort indexes, 17 relationships) and a manufacturer (a name). */
+/**
+ * The written types: an equipment item (a claim, two sort indexes and a status index, 17 relationships), a
+ * manufacturer (a name) and a vehicle (a registration, a status index, an id directory entry, a history).
+ */
 const SUBJECTS = {
   equipment: {
     path: 'assets/equipment',
@@ -40,7 +43,19 @@ const SUBJECTS = {
     create: (i: number) => ({ name: `Maker ${i}` }),
     update: { name: 'Maker renamed' },
   },
+  // Found by its id alone (`/v3/vehicles/{vehicle_id}`): it keeps an id directory entry, and a history.
+  vehicle: {
+    path: 'assets/vehicles',
+    item: 'vehicles',
+    type: 'vehicles',
+    create: (i: number) => ({ registration: `BW ${i}` }),
+    update: { colour: 'grey' },
+  },
 } as const;
+
+/** A record's path: under its collection, or its type's own bare one. */
+const itemUrl = (url: string, collection: string, subject: object, id: string) =>
+  'item' in subject ? `${url}/v3/${subject.item}/${id}` : `${collection}/${id}`;
 
 const MEASURES = { local: 'as DynamoDB Local bills', aws: "by AWS's per-item rule" } as const;
 
@@ -136,7 +151,7 @@ export const benchWrites = async (apiPort: number) => {
         runs.update.push(
           await measured(
             () =>
-              fetch(`${collection}/${id}`, {
+              fetch(itemUrl(url, collection, subject, id), {
                 method: 'PATCH',
                 headers,
                 body: JSON.stringify({ data: { type: subject.type, id, attributes: subject.update } }),
@@ -145,7 +160,10 @@ export const benchWrites = async (apiPort: number) => {
           ),
         );
         runs.delete.push(
-          await measured(() => fetch(`${collection}/${id}`, { method: 'DELETE', headers }), 204),
+          await measured(
+            () => fetch(itemUrl(url, collection, subject, id), { method: 'DELETE', headers }),
+            204,
+          ),
         );
       }
       for (const [op, list] of Object.entries(runs)) {
