@@ -11,6 +11,8 @@ export const agents = defineResource({
   names: { one: 'Agent', many: 'Agents' },
   collectionPath: '/v3/orgs/{org_id}/agents',
   itemPath: '/v3/orgs/{org_id}/agents/{agent_id}',
+  // Its briefings are listed at `/v3/agents/{agent_id}/briefings`, found by the agent's id alone.
+  foundById: true,
   permission: 'agents',
   endpoints: CRUD,
   writes: () => ({

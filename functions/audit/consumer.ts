@@ -34,7 +34,7 @@ import { StorageLimitExceeded } from '#shared/data/storage-limits';
 import { counterKey, type ItemKey, tenantPattern } from '#shared/data/stored-resource';
 import { commit, WriteRefused } from '#shared/data/transaction';
 import { toStoredResource } from '#shared/engine/stored';
-import { auditEvents, historyCounter, subjectIndexKey } from './audit-events';
+import { auditEvents, historyCounter, historySubjects, subjectIndexKey } from './audit-events';
 import { storedSides } from './entry-sides';
 import { changedMembers, type Members, memberNames, membersOf } from './rules/changes';
 
@@ -87,7 +87,7 @@ const actorRels = ({ actor }: StoredEvent) => ({
   actor_service_account: actor.kind === 'service-account' ? actor.id : null,
 });
 
-/** The entry an event becomes, filed under its subject. */
+/** The entry an event becomes, filed under its subject where its history is listed. */
 const entryOf = (event: StoredEvent, change: { before: unknown; after: unknown; omitted?: string[] }) => {
   const record = toStoredResource(auditEvents, {
     orgId: event.org_id,
@@ -102,7 +102,10 @@ const entryOf = (event: StoredEvent, change: { before: unknown; after: unknown; 
     meta: { created_at: event.occurred_at },
     rels: actorRels(event),
   });
-  return { ...record, gsi1pk: subjectIndexKey(event.subject.id), gsi1sk: event.id };
+  // Filed under its subject only where a history route reads it.
+  return historySubjects.has(event.subject.type)
+    ? { ...record, gsi1pk: subjectIndexKey(event.subject.id), gsi1sk: event.id }
+    : record;
 };
 
 export const recordAuditEntry = async (event: StoredEvent): Promise<void> => {

@@ -5,7 +5,7 @@ import type { Scope } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
 import type { ResourceDefinition } from '#shared/engine/resource-definition';
 import { notFound } from '#shared/engine/single';
-import { historyCounter, subjectIndexKey } from './audit-events';
+import { historyCounter, historySubjects, subjectIndexKey } from './audit-events';
 
 /**
  * One page of a record's history: the Query of its `gsi1` partition, then the record and its counter in
@@ -18,6 +18,9 @@ export const historyPage = async (
   subjectId: string,
   query: CollectionQuery,
 ): Promise<PageRead<StoredResource>> => {
+  // Only these types' entries are filed under their subject: another's history would read as empty.
+  if (!historySubjects.has(subject.type))
+    throw new Error(`${subject.type} entries are not filed by subject: add the type to historySubjects`);
   const { parent, page } = await queryChildren(
     scope,
     { keyOf: subject.keyOf, id: subjectId },

@@ -10,7 +10,7 @@ import { BatchWriteCommand, type BatchWriteCommandOutput, TransactWriteCommand }
 import { documents, tableName } from './clients';
 import { systemActor } from './scope';
 import type { ItemKey } from './stored-resource';
-import { buildTransaction, TRANSACTION_MAX } from './transaction';
+import { buildTransaction, recordInDirectory, TRANSACTION_MAX } from './transaction';
 import { DataUnavailable } from './unavailable';
 
 const CHUNK = 25;
@@ -65,8 +65,8 @@ export interface ClaimedItem {
   claim: ItemKey & { holder_id: string };
 }
 
-/** Pairs per TransactWriteItems: three actions each (the claim, the item, its id directory entry). */
-const PAIRS_PER_CALL = Math.floor(TRANSACTION_MAX / 3);
+/** Pairs per TransactWriteItems: two actions each (the claim, the item; its id directory entry follows it). */
+const PAIRS_PER_CALL = Math.floor(TRANSACTION_MAX / 2);
 const CONFLICT_ATTEMPTS = 6;
 
 /**
@@ -81,7 +81,7 @@ export const bulkClaimedPut = async (
   pairs: readonly ClaimedItem[],
   inFlight = IN_FLIGHT,
 ): Promise<BulkWriteReport & { refused: number[] }> => {
-  const report = { items: pairs.length * 3, calls: 0, retried: 0, refused: [] as number[] };
+  const report = { items: pairs.length * 2, calls: 0, retried: 0, refused: [] as number[] };
   const chunks: number[][] = [];
   for (let i = 0; i < pairs.length; i += PAIRS_PER_CALL)
     chunks.push(Array.from({ length: Math.min(PAIRS_PER_CALL, pairs.length - i) }, (_, j) => i + j));
@@ -90,7 +90,7 @@ export const bulkClaimedPut = async (
     while (next < chunks.length) {
       let pending = chunks[next++] ?? [];
       for (let conflicts = 0; pending.length > 0; ) {
-        const { items, owners } = buildTransaction(
+        const { items, owners, directory } = buildTransaction(
           pending.flatMap((at) => {
             const pair = pairs[at] as ClaimedItem;
             return [{ claim: pair.claim }, { put: pair.item }];
@@ -102,6 +102,7 @@ export const bulkClaimedPut = async (
           await documents.send(
             new TransactWriteCommand({ TransactItems: items, ClientRequestToken: randomUUID() }),
           );
+          await recordInDirectory(directory);
           pending = [];
         } catch (error) {
           if (!(error instanceof TransactionCanceledException)) throw error;
@@ -119,7 +120,7 @@ export const bulkClaimedPut = async (
             // Cancelled only by concurrent transactions on the same claims (nothing was written): again.
             if (++conflicts === CONFLICT_ATTEMPTS)
               throw new DataUnavailable('The import kept conflicting with other writes');
-            report.retried += pending.length * 3;
+            report.retried += pending.length * 2;
             await pause(Math.min(1000, 20 * 2 ** conflicts + Math.random() * 20));
           } else throw error;
         }

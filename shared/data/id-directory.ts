@@ -9,9 +9,22 @@ const keys = /* @__PURE__ */ declareAccessPatterns('data/id-directory', {
     pk: 'ID#{id}',
     sk: 'ID',
     about:
-      "where a tenant record is: its `org_id` and `type`, by id alone; put with the record's create and removed with its deletion, in the same transaction (a record parked elsewhere keeps it)",
+      "where a tenant record is: its `org_id` and `type`, by id alone; put once the record's create has committed and removed once its deletion has (a record parked elsewhere keeps it); only for types a route names by id alone",
   },
 });
+
+/**
+ * Types whose records no route looks for by id alone: every path to them names their organisation, so
+ * nothing reads their entries, and their creates and deletes write none (one item less, 2 write units in a
+ * transaction: issue 42, item 7). Filled by `defineResource`; a type not declared so keeps its entries, as
+ * every type did. Entries written before (migration 4) stay, read by nothing but a bare-id route of another
+ * type, which finds no such record there and answers 404.
+ */
+const foundInOrganisation = new Set<string>();
+export const declareFoundInOrganisation = (type: string): void => {
+  foundInOrganisation.add(type);
+};
+export const keepsDirectoryEntry = (type: string): boolean => !foundInOrganisation.has(type);
 
 export const directoryKey = (id: string): ItemKey => keyFrom(keys.entry, { id });
 
@@ -43,17 +56,20 @@ export const isTenantRecord = (item: object): item is StoredResource => {
 };
 
 /**
- * What one transaction does to the directory, one action per id (DynamoDB allows one per item): an id a
+ * What one transaction does to the directory, one action per id: an id a
  * record of which is written (created, or put where it now lies) gets its entry; an id whose record is
  * only deleted loses it. A node parked (deleted from its key, put at its parked key) keeps its entry.
  */
+export type DirectoryChange = { put: DirectoryEntry; remove?: never } | { put?: never; remove: ItemKey };
+
 export const directoryChanges = (
-  written: readonly { record: StoredResource; op: number }[],
-  deleted: readonly { record: StoredResource; op: number }[],
-): { put?: DirectoryEntry; remove?: ItemKey; op: number }[] => {
-  const changes = new Map<string, { put?: DirectoryEntry; remove?: ItemKey; op: number }>();
-  for (const { record, op } of deleted) changes.set(record.id, { remove: directoryKey(record.id), op });
-  for (const { record, op } of written) changes.set(record.id, { put: directoryEntry(record), op });
+  written: readonly StoredResource[],
+  deleted: readonly StoredResource[],
+): DirectoryChange[] => {
+  const changes = new Map<string, DirectoryChange>();
+  const kept = (record: StoredResource) => keepsDirectoryEntry(record.type);
+  for (const record of deleted.filter(kept)) changes.set(record.id, { remove: directoryKey(record.id) });
+  for (const record of written.filter(kept)) changes.set(record.id, { put: directoryEntry(record) });
   return [...changes.values()];
 };
 

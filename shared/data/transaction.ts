@@ -1,16 +1,21 @@
 /**
  * Writes that belong together commit together: a record and its counter, a state change and the version
  * it was based on, a record and the records that link to it, and the event of every record it changes
- * (`events.ts`), and the id directory's entry of every record it creates or deletes (`id-directory.ts`).
- * Building the request is pure (`buildTransaction`, unit-tested); `commit` checks the
- * scope, sends it and names what refused it.
+ * (`events.ts`). The id directory's entry of every record it creates or deletes (`id-directory.ts`) is
+ * written once it has committed, outside it. Building the request is pure (`buildTransaction`,
+ * unit-tested); `commit` checks the scope, sends it and names what refused it.
  */
 import { randomUUID } from 'node:crypto';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  DeleteCommand,
+  PutCommand,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { documents, tableName } from './clients';
 import { type Change, eventItem, type Transition } from './events';
-import { directoryChanges, isTenantRecord } from './id-directory';
+import { type DirectoryChange, directoryChanges, isTenantRecord } from './id-directory';
 import type { Actor, Scope } from './scope';
 import { inScope, systemActor } from './scope';
 import {
@@ -220,12 +225,13 @@ export interface Commit {
 }
 
 /**
- * The transaction items for each op, in order, then their events: `owners[i]` is the op behind item `i`.
+ * The transaction items for each op, in order, then their events: `owners[i]` is the op behind item `i`;
+ * and what the id directory is to record once they commit (`directory`).
  */
 export const buildTransaction = (
   ops: readonly WriteOp[],
   { actor, at }: Commit,
-): { items: TransactItem[]; owners: number[] } => {
+): { items: TransactItem[]; owners: number[]; directory: DirectoryChange[] } => {
   const items: TransactItem[] = [];
   const owners: number[] = [];
   const add = (op: number, ...entries: TransactItem[]) => {
@@ -466,19 +472,11 @@ export const buildTransaction = (
     }
   });
   const directory = directoryChanges(
-    ops.flatMap((op, i) =>
-      'create' in op
-        ? [{ record: op.create, op: i }]
-        : 'put' in op && isTenantRecord(op.put)
-          ? [{ record: op.put, op: i }]
-          : [],
+    ops.flatMap((op) =>
+      'create' in op ? [op.create] : 'put' in op && isTenantRecord(op.put) ? [op.put] : [],
     ),
-    ops.flatMap((op, i) => ('delete' in op ? [{ record: op.delete, op: i }] : [])),
+    ops.flatMap((op) => ('delete' in op ? [op.delete] : [])),
   );
-  for (const { put, remove, op } of directory) {
-    if (put) add(op, { Put: { TableName: tableName, Item: put } });
-    else if (remove) add(op, { Delete: { TableName: tableName, Key: remove } });
-  }
   for (const counter of counters.values()) {
     const update = counterUpdate(counter);
     // A refused expectation is the op's that set it, not the first op that touched the counter.
@@ -490,8 +488,25 @@ export const buildTransaction = (
     if (event)
       add(i, { Put: { TableName: tableName, Item: event, ConditionExpression: 'attribute_not_exists(pk)' } });
   });
-  return { items, owners };
+  return { items, owners, directory };
 };
+
+/**
+ * The directory's entries, written once the transaction has committed and outside it: a plain write costs
+ * half a transactional one (issue 42, item 7). Either way round nothing reads wrong: a record whose entry
+ * was not written (the function stopped, or the write failed) is looked up in each organisation the
+ * caller reads, as records stored before the directory are; an entry whose record is gone reads that
+ * organisation, finds nothing, and answers 404 as for an unknown id. So a failure here does not fail
+ * the write, which has committed.
+ */
+export const recordInDirectory = (changes: readonly DirectoryChange[]) =>
+  Promise.allSettled(
+    changes.map(({ put, remove }) =>
+      put
+        ? documents.send(new PutCommand({ TableName: tableName, Item: put }))
+        : documents.send(new DeleteCommand({ TableName: tableName, Key: remove })),
+    ),
+  );
 
 /** How many items the ops write in one TransactWriteItems, their events included (see `TRANSACTION_MAX`). */
 export const transactionSize = (ops: readonly WriteOp[]): number =>
@@ -525,7 +540,7 @@ export const commit = async (scope: Scope, ops: readonly WriteOp[]): Promise<voi
   for (let attempt = 1; ; attempt++) {
     // Built per attempt: an event's id is minted from the time its transaction is sent, so events
     // commit in about the order of their ids (the change feed relies on it; see events.ts).
-    const { items, owners } = buildTransaction(ops, { actor: scope.actor, at: Date.now() });
+    const { items, owners, directory } = buildTransaction(ops, { actor: scope.actor, at: Date.now() });
     if (items.length > TRANSACTION_MAX) throw new WriteRefused('too-large');
     try {
       // A token per attempt: the SDK's own retries of this send (after a timeout, say) carry the same
@@ -534,6 +549,7 @@ export const commit = async (scope: Scope, ops: readonly WriteOp[]): Promise<voi
       await documents.send(
         new TransactWriteCommand({ TransactItems: items, ClientRequestToken: randomUUID() }),
       );
+      await recordInDirectory(directory);
       return;
     } catch (error) {
       if (!(error instanceof TransactionCanceledException)) throw error;

@@ -127,6 +127,12 @@ export interface ResourceDeclaration {
   collectionPath?: string;
   /** A record's path: get, update (PATCH) and delete; also each record's `links.self` and `Location`. */
   itemPath?: string;
+  /**
+   * Its id ends a route that names no organisation although its item path names one (an agent's
+   * `/v3/agents/{agent_id}/briefings`): its records keep an id directory entry, as those of a type with a
+   * bare item path do (`data/id-directory.ts`).
+   */
+  foundById?: true;
   /** The spec's resource area, when not the area's own (vehicles in the assets area are `Vehicles`). */
   tag?: string;
   /** `assets` makes reads `assets:view` and writes `assets:manage`; an endpoint may name its own. */

@@ -7,6 +7,7 @@
 
 import { keyFrom } from '../data/access-patterns';
 import { declareEvents, LIFECYCLE_ACTIONS } from '../data/events';
+import { declareFoundInOrganisation } from '../data/id-directory';
 import type { StoredResource } from '../data/stored-resource';
 import { fillPath, parameterNames } from '../http/path-template';
 import type { ResourceDeclaration, ResourceDefinition, WritesDeclaration } from './declaration';
@@ -102,6 +103,8 @@ export const defineResource = <const Declaration extends ResourceDeclaration>(
           ),
         },
   );
+  // Every route to its records names their organisation: none is looked for by its id alone.
+  if (declaration.itemPath?.includes('{org_id}') && !declaration.foundById) declareFoundInOrganisation(type);
   declaredTypes.set(type, definition);
   return definition;
 };

@@ -5,10 +5,11 @@
  * id answers, and costs, exactly as an id that does not exist. Reads are counted on the service's own
  * client, grant evaluation and budget leases left out (the tests evaluate grants on every request).
  */
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streets } from '#functions/places/definitions';
-import { dynamodb } from '#shared/data/clients';
-import { directoryKey } from '#shared/data/id-directory';
+import { documents, dynamodb, tableName } from '#shared/data/clients';
+import { directoryEntry, directoryKey } from '#shared/data/id-directory';
 import { uuidv7 } from '#shared/data/ids';
 import { getItem } from '#shared/data/repository';
 import { scopeOf } from '#shared/data/scope';
@@ -105,18 +106,32 @@ afterAll(() => api.close());
 
 describe('the id directory is written with the record', () => {
   it('a create through the API puts the entry (organisation and type); a delete removes it', async () => {
-    const path = `/v3/orgs/${home.org.id}/assets/equipment-manufacturers`;
-    const body = { data: { type: 'equipment-manufacturers', attributes: { name: 'Directory Tools' } } };
+    // A vehicle: its path is its id alone (`/v3/vehicles/{vehicle_id}`), so its entry is read.
+    const path = `/v3/orgs/${home.org.id}/assets/vehicles`;
+    const body = { data: { type: 'vehicles', attributes: { registration: 'DIR 1' } } };
     const made = await api.request('POST', path, { token: inOne, body });
     expect(made.status, made.text).toBe(201);
     const id = made.body.data.id as string;
     expect(await getItem(directoryKey(id))).toEqual({
       ...directoryKey(id),
       org_id: home.org.id,
-      type: 'equipment-manufacturers',
+      type: 'vehicles',
     });
-    expect((await api.request('DELETE', `${path}/${id}`, { token: inOne })).status).toBe(204);
+    expect((await api.request('DELETE', `/v3/vehicles/${id}`, { token: inOne })).status).toBe(204);
     expect(await getItem(directoryKey(id))).toBeNull();
+  });
+
+  it('issue 42, item 7: a type every route reaches through its organisation (a manufacturer) gets no entry, and reads as before', async () => {
+    const path = `/v3/orgs/${home.org.id}/assets/equipment-manufacturers`;
+    const body = { data: { type: 'equipment-manufacturers', attributes: { name: 'Directory Tools' } } };
+    const made = await api.request('POST', path, { token: inOne, body });
+    expect(made.status, made.text).toBe(201);
+    const id = made.body.data.id as string;
+    expect(await getItem(directoryKey(id))).toBeNull();
+    const read = await api.request('GET', `${path}/${id}`, { token: inTen });
+    expect(read.status, read.text).toBe(200);
+    expect((await api.request('DELETE', `${path}/${id}`, { token: inOne })).status).toBe(204);
+    expect((await api.request('GET', `${path}/${id}`, { token: inOne })).status).toBe(404);
   });
 });
 
@@ -187,4 +202,21 @@ describe("another tenant's id leaks nothing through the directory", () => {
       expect(foreign).toEqual(random);
     },
   );
+
+  it('issue 42, item 7: an entry whose record is gone (its removal, written after the deletion committed, lost) answers as an id that does not exist', async () => {
+    // Never read before on this container, so the caller's reads start from its entry.
+    const gone = await street(home.org.id, 'Gone Lane');
+    await commit(scopeOf([home.org.id]), [{ delete: gone }]);
+    expect(await getItem(directoryKey(gone.id))).toBeNull();
+    // As if the function stopped between the deletion and the entry's removal.
+    await documents.send(new PutCommand({ TableName: tableName, Item: directoryEntry(gone) }));
+    const [random, dangling] = [
+      await seen('/v3/streets/<id>', uuidv7()),
+      await seen('/v3/streets/<id>', gone.id),
+    ];
+    expect(dangling.status).toBe(404);
+    expect(dangling.body).toEqual(random.body);
+    // The entry was read, and pointed at its organisation alone.
+    expect(dangling.calls.flatMap((call) => call.keys)).toContain('ID#<id> ID');
+  });
 });

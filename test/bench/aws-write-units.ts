@@ -93,11 +93,14 @@ export const metered = async <Out>(
   client: DynamoDBClient,
   input: Record<string, unknown>,
   send: () => Promise<Out>,
-): Promise<{ out: Out; units: number }> => {
+): Promise<{ out: Out; units: number; byItem: { key: Item; units: number }[] }> => {
   const items = writtenItems(input);
   const before = await Promise.all(items.map((item) => currentItem(client, item)));
   const out = await send();
   const after = await Promise.all(items.map((item) => currentItem(client, item)));
-  const units = items.reduce((sum, item, i) => sum + unitsOf(before[i], after[i], item.transactional), 0);
-  return { out, units };
+  const byItem = items.map((item, i) => ({
+    key: item.key,
+    units: unitsOf(before[i], after[i], item.transactional),
+  }));
+  return { out, units: byItem.reduce((sum, { units }) => sum + units, 0), byItem };
 };

@@ -26,7 +26,10 @@ const capacityOf = (consumed: unknown): number =>
     0,
   );
 
-/** The written types: an equipment item (a claim, two sort indexes, 17 relationships) and a manufacturer (a name). */
+/**
+ * The written types: an equipment item (a claim, two sort indexes and a status index, 17 relationships), a
+ * manufacturer (a name) and a vehicle (a registration, a status index, an id directory entry, a history).
+ */
 const SUBJECTS = {
   equipment: {
     path: 'assets/equipment',
@@ -40,20 +43,42 @@ const SUBJECTS = {
     create: (i: number) => ({ name: `Maker ${i}` }),
     update: { name: 'Maker renamed' },
   },
+  // Found by its id alone (`/v3/vehicles/{vehicle_id}`): it keeps an id directory entry, and a history.
+  vehicle: {
+    path: 'assets/vehicles',
+    item: 'vehicles',
+    type: 'vehicles',
+    create: (i: number) => ({ registration: `BW ${i}` }),
+    update: { colour: 'grey' },
+  },
 } as const;
+
+/** A record's path: under its collection, or its type's own bare one. */
+const itemUrl = (url: string, collection: string, subject: object, id: string) =>
+  'item' in subject ? `${url}/v3/${subject.item}/${id}` : `${collection}/${id}`;
 
 const MEASURES = { local: 'as DynamoDB Local bills', aws: "by AWS's per-item rule" } as const;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
-/** Units so far: as DynamoDB Local reports them, and by AWS's per-item rule. */
+/** Units so far: as DynamoDB Local reports them, and by AWS's per-item rule, and that rule's units by item. */
 interface Units {
   local: number;
   aws: number;
+  items: string[];
 }
 
+const none = (): Units => ({ local: 0, aws: 0, items: [] });
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+/** An item written, named by its key with ids left out: `ORG#<id>#equipment-items <id>: 5`. */
+const itemUnits = (key: Record<string, AttributeValue>, units: number) => {
+  const [pk = '', sk = ''] = [key.pk?.S ?? '', key.sk?.S ?? ''].map((part) => part.replace(UUID, '<id>'));
+  return `${pk} ${sk === pk || sk.includes('<id>') || sk === 'ID' ? sk : '<value>'}: ${units}`;
+};
+
 export const benchWrites = async (apiPort: number) => {
-  let units: Units = { local: 0, aws: 0 };
+  let units = none();
   dynamodb.middlewareStack.add(
     (next) => async (args) => {
       (args.input as { ReturnConsumedCapacity?: string }).ReturnConsumedCapacity = 'TOTAL';
@@ -67,11 +92,14 @@ export const benchWrites = async (apiPort: number) => {
       const key = (args.input as { Key?: Record<string, AttributeValue> }).Key;
       if (!WRITES.test(context.commandName ?? '') || isBudgetLease({ Key: key && unmarshall(key) }))
         return next(args);
-      const { out, units: aws } = await metered(dynamodb, args.input as Record<string, unknown>, () =>
-        next(args),
-      );
+      const {
+        out,
+        units: aws,
+        byItem,
+      } = await metered(dynamodb, args.input as Record<string, unknown>, () => next(args));
       units.local += capacityOf((out.output as { ConsumedCapacity?: unknown }).ConsumedCapacity);
       units.aws += aws;
+      units.items.push(...byItem.map(({ key, units }) => itemUnits(key, units)));
       return out;
     },
     // After marshalling: the meter reads the items' keys in DynamoDB's own terms.
@@ -89,11 +117,11 @@ export const benchWrites = async (apiPort: number) => {
   /** The units a request writes, then those its events' consumers write. */
   const measured = async (send: () => Promise<Response>, status: number) => {
     await deliverEvents(org.id);
-    units = { local: 0, aws: 0 };
+    units = none();
     const res = await send();
     if (res.status !== status) throw new Error(`${res.status}: ${await res.text()}`);
     const request = units;
-    units = { local: 0, aws: 0 };
+    units = none();
     await deliverEvents(org.id);
     return { request, consumers: units, body: res.status === 204 ? null : await res.json() };
   };
@@ -123,7 +151,7 @@ export const benchWrites = async (apiPort: number) => {
         runs.update.push(
           await measured(
             () =>
-              fetch(`${collection}/${id}`, {
+              fetch(itemUrl(url, collection, subject, id), {
                 method: 'PATCH',
                 headers,
                 body: JSON.stringify({ data: { type: subject.type, id, attributes: subject.update } }),
@@ -132,7 +160,10 @@ export const benchWrites = async (apiPort: number) => {
           ),
         );
         runs.delete.push(
-          await measured(() => fetch(`${collection}/${id}`, { method: 'DELETE', headers }), 204),
+          await measured(
+            () => fetch(itemUrl(url, collection, subject, id), { method: 'DELETE', headers }),
+            204,
+          ),
         );
       }
       for (const [op, list] of Object.entries(runs)) {
@@ -143,6 +174,11 @@ export const benchWrites = async (apiPort: number) => {
           figures[`${name} ${op}: write units ${MEASURES[measure]}, request + consumers = total`] =
             `${request} + ${consumers} = ${total}`;
         }
+        // The last run's items by AWS's rule: what each write is made of.
+        const last = list.at(-1);
+        if (last)
+          figures[`${name} ${op}: units by item (AWS's rule), request; consumers`] =
+            `${last.request.items.join(', ')}; ${last.consumers.items.join(', ')}`;
       }
     }
     return figures;

@@ -234,41 +234,35 @@ describe('buildTransaction: the id directory (issue 42, item 2: a record is foun
   const entryOf = (items: ReturnType<typeof buildTransaction>['items']) =>
     items.filter((item) => (item.Put?.Item?.pk ?? item.Delete?.Key?.pk) === 'ID#v1');
 
-  it("a create puts the record's entry (its organisation and type) in its own transaction, owned by the create", () => {
-    const { items, owners } = buildTransaction([{ create: vehicle }]);
-    expect(entryOf(items)).toEqual([
-      {
-        Put: {
-          TableName: expect.any(String),
-          Item: { pk: 'ID#v1', sk: 'ID', org_id: 'o', type: 'vehicles' },
-        },
-      },
-    ]);
-    expect(owners[items.findIndex((item) => item.Put?.Item?.pk === 'ID#v1')]).toBe(0);
+  it("a create puts the record's entry (its organisation and type) once its transaction has committed, outside it (issue 42, item 7)", () => {
+    const { items, directory } = buildTransaction([{ create: vehicle }]);
+    expect(directory).toEqual([{ put: { pk: 'ID#v1', sk: 'ID', org_id: 'o', type: 'vehicles' } }]);
+    expect(entryOf(items)).toEqual([]);
   });
 
   it('a delete removes it; a replace leaves it alone', () => {
-    expect(entryOf(buildTransaction([{ delete: vehicle }]).items)).toEqual([
-      { Delete: { TableName: expect.any(String), Key: { pk: 'ID#v1', sk: 'ID' } } },
+    expect(buildTransaction([{ delete: vehicle }]).directory).toEqual([
+      { remove: { pk: 'ID#v1', sk: 'ID' } },
     ]);
-    expect(entryOf(buildTransaction([{ replace: { ...vehicle, version: 2 } }]).items)).toEqual([]);
+    expect(buildTransaction([{ replace: { ...vehicle, version: 2 } }]).directory).toEqual([]);
   });
 
   it('a record deleted from its key and put where it is parked keeps its entry: one action on it', () => {
     const parked = { ...vehicle, pk: 'ORG#o#vehicles#deleted' };
-    expect(entryOf(buildTransaction([{ delete: vehicle }, { put: parked }]).items)).toEqual([
-      {
-        Put: {
-          TableName: expect.any(String),
-          Item: { pk: 'ID#v1', sk: 'ID', org_id: 'o', type: 'vehicles' },
-        },
-      },
+    expect(buildTransaction([{ delete: vehicle }, { put: parked }]).directory).toEqual([
+      { put: { pk: 'ID#v1', sk: 'ID', org_id: 'o', type: 'vehicles' } },
     ]);
   });
 
   it('an item put outside tenant partitions (a principal) has no entry', () => {
     const principal = { pk: 'PRINCIPAL#v1', sk: 'PRINCIPAL', id: 'v1', org_id: 'o', type: 'vehicles' };
-    expect(entryOf(buildTransaction([{ put: principal }]).items)).toEqual([]);
+    expect(buildTransaction([{ put: principal }]).directory).toEqual([]);
+  });
+
+  it('issue 42, item 7: a record of a type every route reaches through its organisation (an equipment item) has none', () => {
+    const item = { ...vehicle, type: 'equipment-items', pk: 'ORG#o#equipment-items' };
+    expect(buildTransaction([{ create: item }]).directory).toEqual([]);
+    expect(buildTransaction([{ delete: item }]).directory).toEqual([]);
   });
 });
 
