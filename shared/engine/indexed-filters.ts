@@ -4,8 +4,8 @@
  * pattern answer filters:
  * - an equality on a sort index's value (`sort-serial`: `{attributes.serial}` on `lsi1`), for a unique
  *   attribute: the key is the case-folded value, the exact value stays a filter;
- * - a sort-key prefix ending in the id (`status#{attributes.status}#{id}` on `gsi1`): the records with
- *   one value, in creation order;
+ * - a sort-key prefix ending in the id (`status#{attributes.status}#{id}` on `gsi1` or `gsi2`, or on a
+ *   local index no sort uses): the records with one value, in creation order;
  * - the record's own key (`record`, `{id}`) for `created_at.since/until`: ids are UUIDv7, whose first 48
  *   bits are the millisecond `meta.created_at` was written at, so a time window is a key range. A prefix
  *   ending in the id takes the window too (`status` and `created_at.since` together).
@@ -58,7 +58,7 @@ const rangeOf = (
 ): KeyRange => {
   const pk = fill(pattern.pk, { org_id: orgId });
   const index = pattern.index === 'table' ? undefined : pattern.index;
-  if (index === 'gsi1' || pattern.sk.endsWith(ID)) {
+  if (pattern.sk.endsWith(ID)) {
     const prefix = fill(pattern.sk.slice(0, -ID.length), equal ? { [equal.path]: String(equal.value) } : {});
     return {
       pk,
