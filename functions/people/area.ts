@@ -34,6 +34,11 @@ export const area = defineArea('people', {
       module: 'functions/people/migrations/user-index-keys.ts',
       step: 'userIndexKeys',
     }),
+    // 15 once migration 14 (work nodes' cost sums) lands: the runner refuses a gap.
+    migration(15, 'user-filter-index', {
+      module: 'functions/people/migrations/user-filter-index.ts',
+      step: 'userFilterIndex',
+    }),
   ],
   routes: [
     {

@@ -98,11 +98,28 @@ export const users = defineResource({
     teams: { type: 'teams', many: true },
     job_role: { type: 'job-roles' },
   },
+  keys: {
+    'filter-status': {
+      index: 'gsi1',
+      pk: 'ORG#{org_id}#users',
+      sk: 'status#{attributes.status}#{id}',
+      about:
+        'a user under their status, in creation order: `filter[status]`; users written before issue 42 lack it until migrated',
+    },
+    'filter-job-role': {
+      index: 'gsi2',
+      pk: 'ORG#{org_id}#users',
+      sk: 'job_role#{rels.job_role}#{id}',
+      about: 'a user under their job role, in creation order (none without one): `filter[job_role]`',
+    },
+  },
   collection: {
+    // Every filter is indexed (an organisation may hold 50,000 workers): none reads the whole partition.
     filters: {
-      status: { kind: 'eq', path: 'attributes.status' },
-      email: { kind: 'eq', path: 'attributes.email' },
-      job_role: { kind: 'eq', path: 'rels.job_role' },
+      status: { kind: 'eq', path: 'attributes.status', index: 'filter-status', counted: true },
+      email: { kind: 'eq', path: 'attributes.email', index: 'sort-email' },
+      job_role: { kind: 'eq', path: 'rels.job_role', index: 'filter-job-role' },
+      created_at: { kind: 'time', path: 'meta.created_at', index: 'record' },
     },
     sorts: {
       last_name: { path: 'attributes.profile.personal.last_name', index: 'lsi1' },

@@ -1,4 +1,5 @@
 import { defineArea } from '#shared/engine/area';
+import { migration } from '#shared/engine/migration-declarations';
 import {
   qualificationAwards,
   qualificationEvaluations,
@@ -19,6 +20,13 @@ export const area = defineArea('qualifications', {
   },
   resources: [qualificationTypes, qualificationAwards, qualificationSpecifications, qualificationEvaluations],
   dueWork: [EXPIRY_WARNING],
+  migrations: [
+    // 16 once migrations 14 and 15 land: the runner refuses a gap.
+    migration(16, 'award-filter-index', {
+      module: 'functions/qualifications/migrations/award-filter-index.ts',
+      step: 'awardFilterIndex',
+    }),
+  ],
   routes: [
     {
       id: 'evaluateQualificationSpecification',

@@ -196,13 +196,39 @@ export const qualificationAwards = defineResource({
     created_by_user: { type: 'users' },
     created_by_service_account: { type: 'service-accounts' },
   },
+  keys: {
+    'filter-status': {
+      index: 'gsi1',
+      pk: 'ORG#{org_id}#qualification-awards',
+      sk: 'status#{attributes.status}#{id}',
+      about:
+        'an award under its status, in creation order: `filter[status]`; awards written before issue 42 lack it until migrated',
+    },
+    'filter-qualification-type': {
+      index: 'gsi2',
+      pk: 'ORG#{org_id}#qualification-awards',
+      sk: 'qualification_type#{rels.qualification_type}#{id}',
+      about:
+        'an award under its qualification type, in creation order: `filter[qualification_type]`; awards written before issue 42 lack it until migrated',
+    },
+    'filter-person': {
+      index: 'lsi2',
+      pk: 'ORG#{org_id}#qualification-awards',
+      sk: 'person#{rels.person}#{id}',
+      about:
+        'an award under its person, in creation order, in its own partition (no new index): `filter[person]`; awards written before issue 42 lack it until migrated',
+    },
+  },
   collection: {
+    // A 50,000-worker organisation holds hundreds of thousands: every filter but `number` is indexed, and
+    // `number` (a certificate's, not unique) narrows one of them, usually its type (docs/api.md).
     filters: {
-      status: { kind: 'eq', path: 'attributes.status' },
-      person: { kind: 'eq', path: 'rels.person' },
-      qualification_type: { kind: 'eq', path: 'rels.qualification_type' },
+      status: { kind: 'eq', path: 'attributes.status', index: 'filter-status', counted: true },
+      person: { kind: 'eq', path: 'rels.person', index: 'filter-person' },
+      qualification_type: { kind: 'eq', path: 'rels.qualification_type', index: 'filter-qualification-type' },
       number: { kind: 'eq', path: 'attributes.number' },
-      expires_at: { kind: 'time', path: 'attributes.expires_at' },
+      expires_at: { kind: 'time', path: 'attributes.expires_at', index: 'sort-expires_at' },
+      created_at: { kind: 'time', path: 'meta.created_at', index: 'record' },
     },
     sorts: { expires_at: { path: 'attributes.expires_at', index: 'lsi1' } },
     defaultSort: '-created_at',

@@ -5,8 +5,8 @@
  * so `shared/data/README.md`'s key table is written from the declarations (`npm run keys`) and
  * `test/unit/data/access-patterns.test.ts` refuses two patterns whose keys could meet.
  */
-/** The table's own key, its local secondary indexes (sort values in a record's partition) and `gsi1`. */
-export type IndexName = 'table' | 'lsi1' | 'lsi2' | 'gsi1';
+/** The table's own key, its local secondary indexes (sort values in a record's partition) and `gsi1`/`gsi2`. */
+export type IndexName = 'table' | 'lsi1' | 'lsi2' | 'gsi1' | 'gsi2';
 
 export interface AccessPattern<Pk extends string = string, Sk extends string = string> {
   index: IndexName;
@@ -52,6 +52,9 @@ export const indexKeysFrom = <P extends AccessPattern>(pattern: P, parts: PartsO
   gsi1pk: fill(pattern.pk, parts),
   gsi1sk: fill(pattern.sk, parts),
 });
+
+/** The key attributes of a global index's entries: `gsi2` → `gsi2pk`, `gsi2sk`. */
+export const globalKeyNames = (index: 'gsi1' | 'gsi2') => [`${index}pk`, `${index}sk`] as const;
 
 /** One declared pattern, with who declared it (a resource type, or a module of the data layer or an area). */
 export interface DeclaredPattern extends AccessPattern {

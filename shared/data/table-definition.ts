@@ -7,6 +7,7 @@
  *   global lookups (client ids, principals) use their own `<KIND>#<id>` partitions.
  * - `lsi1`/`lsi2`: alternative sort orders inside a collection partition (sparse).
  * - `gsi1pk`/`gsi1sk`: reverse look-ups (sparse), e.g. the keys of a service account.
+ * - `gsi2pk`/`gsi2sk`: a second indexed filter's entries (sparse), where a type's `gsi1` holds another.
  * - `expires_at`: TTL in epoch seconds (sessions, device backups, idempotency records, events).
  * - The stream carries each item as it became: event items (`EVENTS#…`) reach their consumers through it.
  */
@@ -19,7 +20,10 @@ export const tableDefinition = {
     { name: 'lsi1', sortKey: 'lsi1' },
     { name: 'lsi2', sortKey: 'lsi2' },
   ],
-  globalIndexes: [{ name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' }],
+  globalIndexes: [
+    { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+    { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+  ],
 } as const;
 
 export type LocalIndexName = (typeof tableDefinition.localIndexes)[number]['name'];

@@ -4,11 +4,13 @@
  * pattern answer filters:
  * - an equality on a sort index's value (`sort-serial`: `{attributes.serial}` on `lsi1`), for a unique
  *   attribute: the key is the case-folded value, the exact value stays a filter;
- * - a sort-key prefix ending in the id (`status#{attributes.status}#{id}` on `gsi1`): the records with
- *   one value, in creation order;
+ * - a sort-key prefix ending in the id (`status#{attributes.status}#{id}` on `gsi1` or `gsi2`, or on a
+ *   local index no sort uses): the records with one value, in creation order;
  * - the record's own key (`record`, `{id}`) for `created_at.since/until`: ids are UUIDv7, whose first 48
  *   bits are the millisecond `meta.created_at` was written at, so a time window is a key range. A prefix
- *   ending in the id takes the window too (`status` and `created_at.since` together).
+ *   ending in the id takes the window too (`status` and `created_at.since` together);
+ * - a sort index's value for a window on another time (`sort-expires_at`: `{attributes.expires_at}` on
+ *   `lsi1`): the values between its bounds, dates and instants alike (ISO 8601 text orders as time).
  * Every clause also stays in the read's filter, so an answer is exactly what the unindexed read gave.
  * An offset page's total: a counted filter's count (`FilterOption.counted`), a unique value's one match,
  * or a count-only read of the range (`total`).
@@ -21,6 +23,8 @@ import type { ResourceDefinition } from './declaration';
 
 /** Sorts after every character an id (a UUID: hex digits and hyphens) holds: `<prefix>~` ends a prefix's range. */
 const AFTER_IDS = '~';
+/** Sorts before any ISO 8601 time (a year's digits): a window with no `since` starts here. */
+const BEFORE_TIMES = '0';
 const ID = '{id}';
 
 /** The least id minted at `instant`'s millisecond: its 48 bits in hex, as a UUID spells them (`01890a5d-ac96`). */
@@ -58,7 +62,7 @@ const rangeOf = (
 ): KeyRange => {
   const pk = fill(pattern.pk, { org_id: orgId });
   const index = pattern.index === 'table' ? undefined : pattern.index;
-  if (index === 'gsi1' || pattern.sk.endsWith(ID)) {
+  if (pattern.sk.endsWith(ID)) {
     const prefix = fill(pattern.sk.slice(0, -ID.length), equal ? { [equal.path]: String(equal.value) } : {});
     return {
       pk,
@@ -68,8 +72,18 @@ const rangeOf = (
       to: `${prefix}${window.until ? idAt(window.until) : ''}${AFTER_IDS}`,
     };
   }
-  const value = sortKeyText(equal?.value);
-  return { pk, ...(index && { index }), from: value, to: value };
+  if (equal) {
+    const value = sortKeyText(equal.value);
+    return { pk, ...(index && { index }), from: value, to: value };
+  }
+  // Past `until` by the index's own text (case-folded), so a value equal to it stays in; a record without
+  // the time is kept last (`sortKeyText`), after `~`, and out of every window, as the filter left it.
+  return {
+    pk,
+    ...(index && { index }),
+    from: window.since ? sortKeyText(window.since) : BEFORE_TIMES,
+    to: window.until ? sortKeyText(window.until) : AFTER_IDS,
+  };
 };
 
 /**
@@ -90,16 +104,23 @@ export const indexedRead = (
     (c): c is Extract<FilterClause, { op: 'eq' }> => c.op === 'eq' && patternOf(c) !== undefined,
   );
   const times = query.filters.filter(
-    (c): c is TimeClause => (c.op === 'since' || c.op === 'until') && patternOf(c)?.sk === ID,
+    (c): c is TimeClause => (c.op === 'since' || c.op === 'until') && patternOf(c) !== undefined,
   );
-  const pattern = equal ? patternOf(equal) : times[0] && patternOf(times[0]);
+  const byKey = times.filter((c) => patternOf(c)?.sk === ID);
+  // An equality first, else a creation window (the key), else another indexed window.
+  const window = byKey.length > 0 ? byKey : times.filter((c) => c.field === times[0]?.field);
+  const pattern = equal ? patternOf(equal) : window[0] && patternOf(window[0]);
   if (!pattern) return null;
   const byId = pattern.sk.endsWith(ID);
-  const range = rangeOf(pattern, orgId, equal, byId ? windowOf(times) : {});
+  const range = rangeOf(pattern, orgId, equal, byId ? windowOf(byKey) : equal ? {} : windowOf(window));
   const sorted = byId
     ? query.sort.path === 'meta.created_at' && query.sort.index === undefined
     : query.sort.index === range.index;
   const counted = equal && query.filters.length === 1 && options[equal.field]?.counted;
-  const total = counted ? { counter: `${equal.field}#${String(equal.value)}` } : byId ? 'count' : 'read';
+  const total = counted
+    ? { counter: `${equal.field}#${String(equal.value)}` }
+    : byId || !equal
+      ? 'count'
+      : 'read';
   return { range, sorted, total };
 };

@@ -24,7 +24,12 @@ export const typeKeys = (
     ...(declaration.geoIndex && { geo: geoPattern(declaration.type) }),
   };
   const patterns: Record<string, AccessPattern> = { ...implied, ...declaration.keys, record };
-  // An indexed filter names one of the type's patterns; one on `gsi1` owns the record's only entry there.
+  // An indexed filter names one of the type's patterns; a prefix pattern owns the record's only entry on its index.
+  const owners = new Map<string, string>(
+    Object.entries(declaration.collection?.sorts ?? {}).flatMap(([name, sort]) =>
+      sort.index ? [[sort.index, `sort ${name}`] as const] : [],
+    ),
+  );
   for (const [name, { index, counted }] of Object.entries(declaration.collection?.filters ?? {})) {
     const pattern = index === undefined ? undefined : patterns[index];
     if (index !== undefined && !pattern)
@@ -34,6 +39,12 @@ export const typeKeys = (
       throw new Error(`${declaration.type}: counted filter ${name} needs a key prefix ending in the id`);
     if (pattern?.index === 'gsi1' && declaration.geoIndex && index !== 'geo')
       throw new Error(`${declaration.type}: filter ${name} and the geohash index both need gsi1`);
+    if (pattern && pattern.index !== 'table' && pattern.sk.endsWith('#{id}')) {
+      const owner = owners.get(pattern.index);
+      if (owner)
+        throw new Error(`${declaration.type}: filter ${name} and ${owner} both need ${pattern.index}`);
+      owners.set(pattern.index, `filter ${name}`);
+    }
   }
   return declareAccessPatterns(declaration.type, { ...implied, ...declaration.keys, record });
 };

@@ -1,5 +1,5 @@
 /** Builds the stored form of a record from its definition: keys, and the sort values its indexes need. */
-import { indexKeysFrom } from '../data/access-patterns';
+import { fill, globalKeyNames } from '../data/access-patterns';
 import { sortKeyText } from '../data/collation';
 import { valueAt } from '../data/collection-query';
 import { geoIndexKeys } from '../data/geo-index';
@@ -55,14 +55,22 @@ export const indexed = (definition: ResourceDefinition, stored: StoredResource):
   }
   for (const filter of Object.values(definition.collection?.filters ?? {})) {
     const pattern = filter.index === undefined ? undefined : definition.keys[filter.index];
-    // A box filter's entry is the geohash one, written below.
-    if (pattern?.index !== 'gsi1' || filter.kind === 'box') continue;
+    // A box filter's entry is the geohash one, written below; a sort's value is written above.
+    if (!pattern || pattern.index === 'table' || !pattern.sk.endsWith('#{id}') || filter.kind === 'box')
+      continue;
     // An indexed filter's entry (indexed-filters.ts): kept with the value, gone with it (a sparse index).
+    const { index } = pattern;
     const value = valueAt(next, filter.path);
-    delete next.gsi1pk;
-    delete next.gsi1sk;
-    if (typeof value === 'string' && value !== '') {
-      Object.assign(next, indexKeysFrom(pattern, { org_id: next.org_id, id: next.id, [filter.path]: value }));
+    const parts = { org_id: next.org_id, id: next.id, [filter.path]: String(value) };
+    const kept = typeof value === 'string' && value !== '';
+    if (index === 'gsi1' || index === 'gsi2') {
+      const [pk, sk] = globalKeyNames(index);
+      delete next[pk];
+      delete next[sk];
+      if (kept) Object.assign(next, { [pk]: fill(pattern.pk, parts), [sk]: fill(pattern.sk, parts) });
+    } else {
+      delete next[index];
+      if (kept) next[index] = fill(pattern.sk, parts);
     }
   }
   recount(definition, stored, next);

@@ -71,7 +71,11 @@ describe('GET /v3/orgs/{org_id}/people/users (users:view)', () => {
     expect(first.links.self).toBe(`${api.url}/v3/users/${first.id}`);
     expect(first.meta.grants).toEqual(expect.any(Array));
     expect(res.body.meta.features.params).toEqual({
-      filter: { options: ['status', 'email', 'job_role', 'created_at.since', 'created_at.until'] },
+      // Every filter is indexed (issue 42): `indexed` names them all.
+      filter: {
+        options: ['status', 'email', 'job_role', 'created_at.since', 'created_at.until'],
+        indexed: ['status', 'email', 'job_role', 'created_at.since', 'created_at.until'],
+      },
       include: { options: ['teams', 'job_role'] },
       sort: { options: ['last_name', 'email', 'created_at'] },
     });

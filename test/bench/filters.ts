@@ -25,6 +25,51 @@ const nextCursor = (links: Record<string, unknown> | undefined): string | undefi
   return typeof next === 'string' ? (new URL(next).searchParams.get('page[cursor]') ?? undefined) : undefined;
 };
 
+/** One organisation's collection page by `query`, read through the engine, with what it read. */
+const list = (org: string, definition: ResourceDefinition, query: Record<string, string>) =>
+  itemsRead(() =>
+    listResources(
+      {
+        method: 'GET',
+        baseUrl: 'https://bench.example',
+        path: `/v3/orgs/${org}/${definition.type}`,
+        query,
+        scope: scopeOf([org]),
+      },
+      definition,
+    ),
+  ).then(
+    ({ result, reads }) => ({ result, reads }),
+    (error: Error) => ({ result: null, reads: [], error: error.message }),
+  );
+
+/**
+ * What `pages` pages of one filtered query returned and read (items, the ratio, calls), following the
+ * cursor when the query asks for one; a refused query's reason.
+ */
+export const filteredPageFigure = async (
+  org: string,
+  definition: ResourceDefinition,
+  query: Record<string, string>,
+  pages = 1,
+) => {
+  const out: string[] = [];
+  let cursor: string | undefined = 'page[cursor]' in query ? '' : undefined;
+  for (let page = 1; page <= pages; page++) {
+    const asked = cursor === undefined ? query : { ...query, 'page[cursor]': cursor };
+    const { result, reads, ...rest } = await list(org, definition, asked);
+    if (!result) return `refused: ${'error' in rest ? rest.error : ''}`;
+    const read = reads.reduce((sum, r) => sum + r.items, 0);
+    const returned = result.data.length;
+    out.push(
+      `${returned} returned, ${read} items read (${(read / Math.max(1, returned)).toFixed(2)}×), ${reads.length} calls`,
+    );
+    cursor = nextCursor(result.links as Record<string, unknown> | undefined);
+    if (cursor === undefined) break;
+  }
+  return out.join('; then ');
+};
+
 export const benchFilters = async (count: number) => {
   const org = uuidv7();
   const start = Date.UTC(2026, 0, 1);
@@ -72,43 +117,11 @@ export const benchFilters = async (count: number) => {
   await bulkPutCounted([...items, ...places, ...fleet]);
   const since = new Date(start + (count - 24 * 60) * MINUTE).toISOString();
   const serial = `SN-${String(Math.floor(count / 3)).padStart(6, '0')}`;
-  const list = async (query: Record<string, string>, definition: ResourceDefinition = equipmentItems) =>
-    itemsRead(() =>
-      listResources(
-        {
-          method: 'GET',
-          baseUrl: 'https://bench.example',
-          path: `/v3/orgs/${org}/${definition.type}`,
-          query,
-          scope: scopeOf([org]),
-        },
-        definition,
-      ),
-    ).then(
-      ({ result, reads }) => ({ result, reads }),
-      (error: Error) => ({ result: null, reads: [], error: error.message }),
-    );
-  const figure = async (
+  const figure = (
     query: Record<string, string>,
     pages = 1,
     definition: ResourceDefinition = equipmentItems,
-  ) => {
-    const out: string[] = [];
-    let cursor: string | undefined = 'page[cursor]' in query ? '' : undefined;
-    for (let page = 1; page <= pages; page++) {
-      const asked = cursor === undefined ? query : { ...query, 'page[cursor]': cursor };
-      const { result, reads, ...rest } = await list(asked, definition);
-      if (!result) return `refused: ${'error' in rest ? rest.error : ''}`;
-      const read = reads.reduce((sum, r) => sum + r.items, 0);
-      const returned = result.data.length;
-      out.push(
-        `${returned} returned, ${read} items read (${(read / Math.max(1, returned)).toFixed(2)}×), ${reads.length} calls`,
-      );
-      cursor = nextCursor(result.links as Record<string, unknown> | undefined);
-      if (cursor === undefined) break;
-    }
-    return out.join('; then ');
-  };
+  ) => filteredPageFigure(org, definition, query, pages);
   const limit = { 'page[limit]': '25' };
   const cursor = { ...limit, 'page[cursor]': '' };
   return {

@@ -69,6 +69,7 @@ const main = async () => {
     const { benchSites } = await import('./sites');
     const { benchBudgets } = await import('./budgets');
     const { benchFilters } = await import('./filters');
+    const { benchPeopleFilters } = await import('./filters-people');
     const { benchWrites } = await import('./writes');
     const { benchAuditBurst } = await import('./audit-burst');
     const { benchGrowth } = await import('./growth');
@@ -87,7 +88,10 @@ const main = async () => {
       jobs: await part('jobs', () => benchJobs(JOB_ROWS, { halves: JOB_HALVES, exportRuns: EXPORT_RUNS })),
       sites: await part('sites', () => benchSites(SITE_HISTORIES)),
       budgets: await part('budgets', benchBudgets),
-      filters: await part('filters', () => benchFilters(FILTERED_ITEMS)),
+      filters: await part('filters', async () => ({
+        ...(await benchFilters(FILTERED_ITEMS)),
+        ...(await benchPeopleFilters(FILTERED_ITEMS)),
+      })),
       writes: await part('writes', () => benchWrites(seeding?.apiPort ?? 0)),
       audit: await part('audit', () => benchAuditBurst(seeding?.apiPort ?? 0)),
       growth: await part('growth', () => benchGrowth(GROWTH_SIZES)),
@@ -232,7 +236,7 @@ Containers simulated in one process (each its own leases), leasing from DynamoDB
 | figure | value |
 |---|---|
 ${rows(r.budgets)}
-## Filtered pages of 10,000 equipment items, 10,000 locations and 10,000 vehicles, page size 25 (issue 42)
+## Filtered pages of 10,000 equipment items, 10,000 locations, 10,000 vehicles, 10,000 users and 10,000 qualification awards, page size 25 (issue 42)
 
 | figure | value |
 |---|---|
