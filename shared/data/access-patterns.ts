@@ -5,8 +5,8 @@
  * so `shared/data/README.md`'s key table is written from the declarations (`npm run keys`) and
  * `test/unit/data/access-patterns.test.ts` refuses two patterns whose keys could meet.
  */
-/** The table's own key, its local secondary indexes (sort values in a record's partition) and `gsi1`. */
-export type IndexName = 'table' | 'lsi1' | 'lsi2' | 'gsi1';
+/** The table's own key, its local secondary indexes (sort values in a record's partition), `gsi1` and `gsi2`. */
+export type IndexName = 'table' | 'lsi1' | 'lsi2' | 'gsi1' | 'gsi2';
 
 export interface AccessPattern<Pk extends string = string, Sk extends string = string> {
   index: IndexName;

@@ -1,5 +1,5 @@
 /** Builds the stored form of a record from its definition: keys, and the sort values its indexes need. */
-import { indexKeysFrom } from '../data/access-patterns';
+import { fill } from '../data/access-patterns';
 import { sortKeyText } from '../data/collation';
 import { valueAt } from '../data/collection-query';
 import { geoIndexKeys } from '../data/geo-index';
@@ -56,13 +56,18 @@ export const indexed = (definition: ResourceDefinition, stored: StoredResource):
   for (const filter of Object.values(definition.collection?.filters ?? {})) {
     const pattern = filter.index === undefined ? undefined : definition.keys[filter.index];
     // A box filter's entry is the geohash one, written below.
-    if (pattern?.index !== 'gsi1' || filter.kind === 'box') continue;
+    if ((pattern?.index !== 'gsi1' && pattern?.index !== 'gsi2') || filter.kind === 'box') continue;
     // An indexed filter's entry (indexed-filters.ts): kept with the value, gone with it (a sparse index).
+    // On `gsi2` beside a `gsi1` entry of the record's own (a work-hierarchy node's tree).
     const value = valueAt(next, filter.path);
-    delete next.gsi1pk;
-    delete next.gsi1sk;
+    const [pk, sk] =
+      pattern.index === 'gsi1' ? (['gsi1pk', 'gsi1sk'] as const) : (['gsi2pk', 'gsi2sk'] as const);
+    delete next[pk];
+    delete next[sk];
     if (typeof value === 'string' && value !== '') {
-      Object.assign(next, indexKeysFrom(pattern, { org_id: next.org_id, id: next.id, [filter.path]: value }));
+      const parts = { org_id: next.org_id, id: next.id, [filter.path]: value };
+      next[pk] = fill(pattern.pk, parts);
+      next[sk] = fill(pattern.sk, parts);
     }
   }
   recount(definition, stored, next);
