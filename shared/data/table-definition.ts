@@ -7,6 +7,7 @@
  *   global lookups (client ids, principals) use their own `<KIND>#<id>` partitions.
  * - `lsi1`/`lsi2`: alternative sort orders inside a collection partition (sparse).
  * - `gsi1pk`/`gsi1sk`: reverse look-ups (sparse), e.g. the keys of a service account.
+ * - `gsi2pk`/`gsi2sk`: an indexed filter's entry on a record whose `gsi1` entry is another's (a node's tree).
  * - `expires_at`: TTL in epoch seconds (sessions, device backups, idempotency records, events).
  * - The stream carries each item as it became: event items (`EVENTS#…`) reach their consumers through it.
  */
