@@ -267,11 +267,13 @@ describe('a parent filter reads the parent and its subtree, never the partition'
     }
   });
 
-  it('a parent of another organisation, or none, answers an empty page', async () => {
+  it('a parent of another organisation, or none, answers an empty page; a value longer than any key, a 400', async () => {
     const other = await newTenant('Other work', 0);
     const theirs = node(schemes, 0, { name: 'Theirs', status: 'in_planning' });
     const moved = { ...theirs, org_id: other.org.id, pk: `ORG#${other.org.id}#schemes` };
     await bulkPutCounted([moved]);
+    const long = await api.get(`${org()}/work-orders?filter[scheme]=${'x'.repeat(2000)}`, token);
+    expect(long.status, long.text).toBe(400);
     for (const id of [moved.id, '019ca6d7-6560-75bc-bcfc-2e7f674faf03']) {
       const res = await api.get(`${org()}/work-orders?filter[scheme]=${id}`, token);
       expect(res.status, res.text).toBe(200);
