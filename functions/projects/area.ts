@@ -1,4 +1,5 @@
 import { defineArea } from '#shared/engine/area';
+import { migration } from '#shared/engine/migration-declarations';
 import { operations, schemeContracts, schemes, workOrders } from './definitions';
 
 export const area = defineArea('projects', {
@@ -11,6 +12,17 @@ export const area = defineArea('projects', {
     'projects:manage':
       'Create, change, delete and restore scheme contracts, schemes, work orders and operations.',
   },
+  migrations: [
+    // 17 and 18 once 14 to 16 land (i42t-projects: the runner refuses a gap).
+    migration(17, 'scheme-status-index', {
+      module: 'functions/projects/migrations/node-status-index.ts',
+      step: 'schemeStatusIndex',
+    }),
+    migration(18, 'work-status-index', {
+      module: 'functions/projects/migrations/node-status-index.ts',
+      step: 'workStatusIndex',
+    }),
+  ],
   resources: [schemeContracts, schemes, workOrders, operations],
   routes: [
     {

@@ -18,6 +18,7 @@ import { progressKey } from './progress-keys';
  */
 const progress = () => import('./progress');
 const restoring = () => import('./restoring');
+const parentFilter = () => import('./parent-filter');
 
 const NODE_STATES = ['in_place', 'deleted'] as const;
 
@@ -70,6 +71,32 @@ const named = {
   defaultSort: 'name',
 } as const;
 
+/**
+ * The filters of schemes, work orders and operations, every one index-backed (an organisation holds
+ * thousands of schemes and tens of thousands of work orders and operations): name and code through their
+ * sort indexes, a creation window as a range of the UUIDv7 ids, status through its entry on `gsi2` (the
+ * record's `gsi1` entry is its tree's), counted. A parent filter (`scheme`, `work_order`) reads the
+ * parent's subtree on that tree index (`parent-filter.ts`), bounded by what lies under the parent.
+ */
+const indexedFilters = {
+  name: { ...named.filters.name, index: 'sort-name' },
+  code: { ...named.filters.code, index: 'sort-code' },
+  created_at: { ...named.filters.created_at, index: 'record' },
+  status: { kind: 'eq', path: 'attributes.status', index: 'filter-status', counted: true },
+} as const;
+
+/** A node type's keys: where it is parked when deleted, and its status entry on `gsi2`. */
+const nodeKeys = <Type extends string>(type: Type, noun: string) =>
+  ({
+    deleted: deletedPattern(type),
+    'filter-status': {
+      index: 'gsi2',
+      pk: `ORG#{org_id}#${type}`,
+      sk: 'status#{attributes.status}#{id}',
+      about: `${noun} under its status, in creation order: \`filter[status]\`; those written before issue 42 lack it until migrated`,
+    },
+  }) as const;
+
 // What every node of the work hierarchy serves; the writes are hierarchy.ts's.
 const nodeAttributes = () => ({
   name: z.string(),
@@ -100,7 +127,7 @@ export const schemeContracts = defineResource({
 
 export const schemes = defineResource({
   type: 'schemes',
-  keys: { deleted: deletedPattern('schemes') },
+  keys: nodeKeys('schemes', 'a scheme'),
   lifecycle: restorable('schemes', 'scheme'),
   names: { one: 'Scheme', many: 'Schemes' },
   collectionPath: '/v3/orgs/{org_id}/projects/schemes',
@@ -141,14 +168,14 @@ export const schemes = defineResource({
   derivedKeys: (orgId, id) => [progressKey(orgId, id)],
   collection: {
     ...named,
-    filters: { ...named.filters, status: { kind: 'eq', path: 'attributes.status' } },
+    filters: indexedFilters,
     includes: ['contracts', 'site_managers', 'assignees', 'teams', 'locations'],
   },
 });
 
 export const workOrders = defineResource({
   type: 'work-orders',
-  keys: { deleted: deletedPattern('work-orders') },
+  keys: nodeKeys('work-orders', 'a work order'),
   lifecycle: restorable('work-orders', 'work order'),
   tag: 'Work Orders',
   names: { one: 'WorkOrder', many: 'WorkOrders' },
@@ -164,20 +191,22 @@ export const workOrders = defineResource({
   },
   served: () => ({ ...nodeAttributes(), status: z.enum(WORK_STATUSES) }),
   relationships: { scheme: { type: 'schemes' } },
+  readSubtree: async (scope, orgId, query) =>
+    (await parentFilter()).readUnderParent(scope, orgId, query, {
+      type: 'work-orders',
+      filter: 'scheme',
+      parent: schemes,
+    }),
   collection: {
     ...named,
-    filters: {
-      ...named.filters,
-      status: { kind: 'eq', path: 'attributes.status' },
-      scheme: { kind: 'eq', path: 'rels.scheme' },
-    },
+    filters: { ...indexedFilters, scheme: { kind: 'eq', path: 'rels.scheme', subtree: true } },
     includes: ['scheme'],
   },
 });
 
 export const operations = defineResource({
   type: 'operations',
-  keys: { deleted: deletedPattern('operations') },
+  keys: nodeKeys('operations', 'an operation'),
   lifecycle: restorable('operations', 'operation'),
   tag: 'Operations',
   names: { one: 'Operation', many: 'Operations' },
@@ -197,13 +226,15 @@ export const operations = defineResource({
     done_reason: z.enum(['completed', 'aborted', 'cancelled']).nullable().optional(),
   }),
   relationships: { work_order: { type: 'work-orders' } },
+  readSubtree: async (scope, orgId, query) =>
+    (await parentFilter()).readUnderParent(scope, orgId, query, {
+      type: 'operations',
+      filter: 'work_order',
+      parent: workOrders,
+    }),
   collection: {
     ...named,
-    filters: {
-      ...named.filters,
-      status: { kind: 'eq', path: 'attributes.status' },
-      work_order: { kind: 'eq', path: 'rels.work_order' },
-    },
+    filters: { ...indexedFilters, work_order: { kind: 'eq', path: 'rels.work_order', subtree: true } },
     includes: ['work_order', 'work_order.scheme'],
   },
 });

@@ -189,7 +189,8 @@ export const nodeCrud = (type: keyof typeof kinds & string): SimpleCrud => {
       );
     },
     remove: async (scope, record) => {
-      const { gsi1pk: _pk, gsi1sk: _sk, ...rest } = record;
+      // Out of its tree and its status entry: a parked node is in no list until restored.
+      const { gsi1pk: _pk, gsi1sk: _sk, gsi2pk: _statusPk, gsi2sk: _statusSk, ...rest } = record;
       const parked: StoredResource = {
         ...rest,
         ...deletedKey(record.org_id, record.type, record.id),

@@ -129,13 +129,15 @@ const readIndexed = async (
 };
 
 /**
- * A page from the table: through a sparse index when the filters select one of its partitions; through an
- * indexed filter's key range; through the geohash index when a box filter is on the indexed point.
+ * A page from the table: through a sparse index when the filters select one of its partitions; through a
+ * parent's subtree for a `subtree` filter; through an indexed filter's key range; through the geohash index when a box filter is on the indexed point.
  */
 const readCollectionPage = async (scope: Scope, definition: ResourceDefinition, query: CollectionQuery) => {
   const [orgId, ...others] = scope.orgIds;
   const sparse = orgId && others.length === 0 ? definition.sparseIndex?.(orgId, query.filters) : null;
   if (orgId && sparse) return readSparse(scope, orgId, definition, query, sparse);
+  const under = orgId && others.length === 0 ? await definition.readSubtree?.(scope, orgId, query) : null;
+  if (under) return under;
   const indexed = orgId && others.length === 0 ? indexedRead(definition, orgId, query) : null;
   if (orgId && indexed) return readIndexed(scope, counterKey(orgId, definition.type), indexed, query);
   const box = query.filters.find(

@@ -7,7 +7,7 @@
 import type * as z from 'zod';
 import type { Principal } from '../auth/principal';
 import type { AccessPattern } from '../data/access-patterns';
-import type { FilterClause } from '../data/collection-query';
+import type { CollectionQuery, FilterClause, PageRead } from '../data/collection-query';
 import type { Scope } from '../data/scope';
 import type { ItemKey, StoredResource } from '../data/stored-resource';
 import type { WriteOp } from '../data/transaction';
@@ -178,6 +178,15 @@ export interface ResourceDeclaration {
    * those. Lists and exports with those filters Query it, whatever the size of the type's history.
    */
   sparseIndex?: (orgId: string, filters: readonly FilterClause[]) => string | null;
+  /**
+   * A read with a `subtree` filter (`FilterOption.subtree`) in one organisation, from the parent's subtree
+   * on the tree index; null when the read has none.
+   */
+  readSubtree?: (
+    scope: Scope,
+    orgId: string,
+    query: CollectionQuery,
+  ) => Promise<PageRead<StoredResource> | null>;
   /** A point field (`{latitude, longitude}`) indexed by geohash on `gsi1`, so box filters read only nearby records. */
   geoIndex?: { path: string };
   /** Adds meta derived from other records (a scheme's counts) to records about to be answered with. */

@@ -53,6 +53,12 @@ export interface FilterOption {
    */
   index?: string;
   /**
+   * An equality on the record's parent in a tree (a work order's `scheme`): answered by the type's
+   * `readSubtree` from that parent's subtree on the tree index, bounded by what lies under the parent and
+   * never the partition; named with the indexed filters (`meta.features`, the 400).
+   */
+  subtree?: true;
+  /**
    * An indexed equality on a value from a small fixed set (a status): each value's records are counted on
    * the type's counter item (`<field>#<value>`), moved by the transaction that creates, changes or deletes
    * one, so an offset page of the filter alone reads its page and that count, not every match.
@@ -287,7 +293,9 @@ const filterNames = (field: string, { kind }: FilterOption): string[] =>
 
 /** The filter names of a collection's indexed filters (`FilterOption.index`), in declaration order. */
 export const indexedFilterNames = (options: CollectionOptions['filters']): string[] =>
-  Object.entries(options).flatMap(([field, option]) => (option.index ? filterNames(field, option) : []));
+  Object.entries(options).flatMap(([field, option]) =>
+    option.index || option.subtree ? filterNames(field, option) : [],
+  );
 
 /**
  * On a collection with indexed filters, filters that are not indexed are taken only beside an indexed one,
@@ -296,7 +304,8 @@ export const indexedFilterNames = (options: CollectionOptions['filters']): strin
  */
 const refuseUnindexed = (clauses: readonly FilterClause[], options: CollectionOptions['filters']) => {
   const indexed = indexedFilterNames(options);
-  if (indexed.length === 0 || clauses.some((clause) => options[clause.field]?.index)) return;
+  const bounds = (clause: FilterClause) => options[clause.field]?.index || options[clause.field]?.subtree;
+  if (indexed.length === 0 || clauses.some(bounds)) return;
   const [first] = clauses;
   if (!first) return;
   const name = `filter[${first.field}${first.op === 'since' || first.op === 'until' ? `.${first.op}` : first.op === 'box' ? '.box.bottom_left' : ''}]`;

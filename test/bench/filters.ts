@@ -4,7 +4,7 @@
  * Seeded with BatchWriteItem through the repository with the counter items their creates would keep
  * (`bulkPutCounted`), not the API: 1 in 100 items `in_repair`, one a minute over a week, so
  * `created_at.since` a day before the last matches about 1 in 7; 1 in 100 locations share a name; 1 in 100
- * vehicles `off_road`.
+ * vehicles `off_road`; the work hierarchy's nodes are `filters-projects.ts`'s.
  */
 
 import { equipmentItems, vehicles } from '#functions/assets/definitions';
@@ -16,6 +16,7 @@ import type { ResourceDefinition } from '#shared/engine/declaration';
 import { newRecord } from '#shared/engine/record-writes';
 import { bulkPutCounted } from '../support/counted-seed';
 import { itemsRead } from '../support/query-scans';
+import { benchProjectFilters } from './filters-projects';
 
 const MINUTE = 60_000;
 
@@ -187,5 +188,6 @@ export const benchFilters = async (count: number) => {
       'filter[status]': 'in_repair',
       'filter[reference]': 'R5037',
     }),
+    ...(await benchProjectFilters(org, count, start, figure)),
   };
 };

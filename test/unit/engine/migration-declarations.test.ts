@@ -19,7 +19,7 @@ describe('migration versions', () => {
     expect(() => migrationsInOrder([step(1), step(3)])).toThrow(/is version 3/);
   });
 
-  it('are what the composition root assembles: settings for every organisation, users’ index keys, equipment’s status index, the id directory, audit entries’ month buckets, status counts, the vehicle status index, SSO identifiers, exports’ and jobs’ creator index, folder paths and tallies, deliveries by creation, held grants, work nodes’ cost sums, users’ and awards’ filter indexes', () => {
+  it('are what the composition root assembles: settings for every organisation, users’ index keys, equipment’s status index, the id directory, audit entries’ month buckets, status counts, the vehicle status index, SSO identifiers, exports’ and jobs’ creator index, folder paths and tallies, deliveries by creation, held grants, work nodes’ cost sums, users’ and awards’ filter indexes, the status index of schemes and of work orders and operations', () => {
     expect(migrations.map((m) => [m.version, m.name])).toEqual([
       [1, 'settings-for-every-organisation'],
       [2, 'user-index-keys'],
@@ -37,6 +37,8 @@ describe('migration versions', () => {
       [14, 'work-node-cost-sums'],
       [15, 'user-filter-index'],
       [16, 'award-filter-index'],
+      [17, 'scheme-status-index'],
+      [18, 'work-status-index'],
     ]);
   });
 });
