@@ -72,7 +72,7 @@ const collections = [...resourceTypes.values()].flatMap((definition) => {
     (option) => option && option.path !== 'org_id',
   );
   if (filters.length === 0) return [];
-  return [{ type: definition.type, indexed: filters.some((option) => option && option.index) }];
+  return [{ type: definition.type, indexed: filters.some((option) => option?.index) }];
 });
 
 describe('every filtering collection answers its filters from an index, or is listed as owed', () => {
