@@ -15,6 +15,7 @@ import { declareAccessPatterns, partitionFrom } from '#shared/data/access-patter
 import type { FilterClause } from '#shared/data/collection-query';
 import { uuidv5 } from '#shared/data/ids';
 import type { StoredResource } from '#shared/data/stored-resource';
+import { declareTimeBuckets } from '#shared/data/time-buckets';
 import { defineLifecycle, type MoveContext } from '#shared/engine/lifecycle';
 import { byPrincipal, countOnNamed } from '#shared/engine/moments';
 import { defineResource } from '#shared/engine/resource-definition';
@@ -63,8 +64,25 @@ const eqValue = (filters: readonly FilterClause[], field: string) => {
   return clause?.op === 'eq' ? clause.value : undefined;
 };
 
+/**
+ * Kept by the month (UTC) of their ids from January 2027 (a sign-in a worker a day passes one item
+ * collection's 10 GB within months for the largest tenant: shared/data/README.md#growth). The id's month,
+ * not the sign-in's: a record's key must follow from its id alone (a GET through the id directory, a
+ * cursor, the sign-out due at closing time), and a sign-in is recorded when it happens, so the two are the
+ * same month; a correction keeps the sign-in in that month (`corrections.ts`), so each month read by
+ * `signed_in_at` (`lsi1`) one after another is the whole list in order. Attendances before stay in the
+ * former partition, read as the oldest bucket; those the code before wrote there after, migration
+ * `attendance-month-buckets` moves.
+ */
+export const attendanceBuckets = declareTimeBuckets('site-attendances', {
+  since: '2027-01',
+  orderedWithin: ['lsi1'],
+});
+
 export const siteAttendances = defineResource({
   type: 'site-attendances',
+  keys: attendanceBuckets.keys,
+  keyOf: attendanceBuckets.keyOf,
   tag: 'Site Attendances',
   names: { one: 'SiteAttendance', many: 'SiteAttendances' },
   collectionPath: '/v3/orgs/{org_id}/site-attendances',
