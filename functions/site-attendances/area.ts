@@ -29,11 +29,11 @@ export const area = defineArea('site-attendances', {
   ],
   routes: [],
   migrations: [
-    // Attendances the code before month buckets wrote in the former partition after the buckets began.
+    // Attendances' site entries (lsi2), and those the code before month buckets wrote in the former partition after they began.
     // Version 22 is this migration's; 14 on this branch until 14–21 land beside it (the runner refuses gaps).
-    migration(14, 'attendance-month-buckets', {
-      module: 'functions/site-attendances/migrations/attendance-month-buckets.ts',
-      step: 'attendanceMonthBuckets',
+    migration(14, 'attendance-buckets-and-sites', {
+      module: 'functions/site-attendances/migrations/attendance-buckets-and-sites.ts',
+      step: 'attendanceBucketsAndSites',
     }),
   ],
 });

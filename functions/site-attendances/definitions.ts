@@ -12,6 +12,7 @@ import * as z from 'zod';
 import { qualificationSpecifications, SITE_SETTINGS_REQUIRING } from '#functions/qualifications/definitions';
 import { ruleResultSchema } from '#functions/qualifications/rules/rules';
 import { declareAccessPatterns, partitionFrom } from '#shared/data/access-patterns';
+import { sortKeyText } from '#shared/data/collation';
 import type { FilterClause } from '#shared/data/collection-query';
 import { uuidv5 } from '#shared/data/ids';
 import type { StoredResource } from '#shared/data/stored-resource';
@@ -72,16 +73,30 @@ const eqValue = (filters: readonly FilterClause[], field: string) => {
  * same month; a correction keeps the sign-in in that month (`corrections.ts`), so each month read by
  * `signed_in_at` (`lsi1`) one after another is the whole list in order. Attendances before stay in the
  * former partition, read as the oldest bucket; those the code before wrote there after, migration
- * `attendance-month-buckets` moves.
+ * `attendance-buckets-and-sites` moves.
  */
 export const attendanceBuckets = declareTimeBuckets('site-attendances', {
   since: '2027-01',
-  orderedWithin: ['lsi1'],
+  orderedWithin: ['lsi1', 'lsi2'],
 });
 
 export const siteAttendances = defineResource({
   type: 'site-attendances',
-  keys: attendanceBuckets.keys,
+  keys: {
+    ...attendanceBuckets.keys,
+    'by-site': {
+      index: 'lsi2',
+      pk: attendanceBuckets.keys.record.pk,
+      sk: '{site_id}#{attributes.signed_in_at}',
+      about:
+        'an attendance under its site (scheme or location), in sign-in order: `filter[scheme]`, `filter[location]`',
+    },
+  },
+  // Its site's entry (`by-site`), the sign-in as the sort index keeps it (its key text).
+  indexKeys: (record) => {
+    const site = siteOf(record);
+    return { lsi2: site ? `${site}#${sortKeyText(record.attributes.signed_in_at)}` : undefined };
+  },
   keyOf: attendanceBuckets.keyOf,
   tag: 'Site Attendances',
   names: { one: 'SiteAttendance', many: 'SiteAttendances' },
@@ -150,12 +165,12 @@ export const siteAttendances = defineResource({
     filters: {
       created_at: false,
       on_site: { kind: 'eq', path: 'meta.on_site', type: 'boolean' },
-      scheme: { kind: 'eq', path: 'rels.scheme' },
-      location: { kind: 'eq', path: 'rels.location' },
+      scheme: { kind: 'eq', path: 'rels.scheme', index: 'by-site' },
+      location: { kind: 'eq', path: 'rels.location', index: 'by-site' },
       person: { kind: 'eq', path: 'rels.person' },
       attendee_kind: { kind: 'eq', path: 'attributes.attendee_kind' },
       method_out: { kind: 'eq', path: 'attributes.method_out' },
-      signed_in_at: { kind: 'time', path: 'attributes.signed_in_at' },
+      signed_in_at: { kind: 'time', path: 'attributes.signed_in_at', index: 'sort-signed_in_at' },
       signed_out_at: { kind: 'time', path: 'attributes.signed_out_at' },
     },
     sorts: { signed_in_at: { path: 'attributes.signed_in_at', index: 'lsi1' } },

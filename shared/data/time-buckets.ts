@@ -109,7 +109,8 @@ export const onlyPartition = (orgId: string, type: string): string => {
  * first when `descending`): one for a type that is not bucketed; for a bucketed one the former partition,
  * then each month from `since` to this one. `from` (the id a cursor resumes after) starts the walk at its
  * own bucket. An organisation whose id (a UUIDv7) is younger than `since` has no former records and no
- * months before its own, so neither is read.
+ * months before its own, so neither is read. `within` (a window of an `orderedWithin` index's time: the
+ * sign-ins of a register) keeps the buckets that hold its moments, and those alone.
  */
 export const partitionsOf = (
   orgId: string,
@@ -119,7 +120,14 @@ export const partitionsOf = (
     from,
     index,
     now = Date.now(),
-  }: { descending?: boolean; from?: string; index?: string; now?: number } = {},
+    within = {},
+  }: {
+    descending?: boolean;
+    from?: string;
+    index?: string;
+    now?: number;
+    within?: { since?: string; until?: string };
+  } = {},
 ): string[] => {
   const buckets = bucketed.get(type);
   const former = collectionPartition(orgId, type);
@@ -136,7 +144,13 @@ export const partitionsOf = (
     month = nextMonth(month)
   )
     months.push(month);
-  const all = [...(born < buckets.since ? [former] : []), ...months.map((month) => `${former}#${month}`)];
+  // The window's first and last bucket: undefined, unbounded; null, the former partition.
+  const [first, last] = [within.since, within.until].map((at) => at && bucketAt(buckets, Date.parse(at)));
+  const held = (month: string) => (!first || month >= first) && last !== null && (!last || month <= last);
+  const all = [
+    ...(born < buckets.since && !first ? [former] : []),
+    ...months.filter(held).map((month) => `${former}#${month}`),
+  ];
   const ordered = descending ? all.reverse() : all;
   if (from === undefined) return ordered;
   const month = bucketOf(buckets, from);

@@ -172,6 +172,11 @@ export interface ResourceDeclaration {
    * those. Lists and exports with those filters Query it, whatever the size of the type's history.
    */
   sparseIndex?: (orgId: string, filters: readonly FilterClause[]) => string | null;
+  /**
+   * Index keys the type computes from a record at every write, beside its sorts' and indexed filters'
+   * (an attendance's site and sign-in on `lsi2`); a key it answers undefined is removed (a sparse entry).
+   */
+  indexKeys?: (record: StoredResource) => Partial<Record<'lsi2', string | undefined>>;
   /** A point field (`{latitude, longitude}`) indexed by geohash on `gsi1`, so box filters read only nearby records. */
   geoIndex?: { path: string };
   /** Adds meta derived from other records (a scheme's counts) to records about to be answered with. */

@@ -65,6 +65,10 @@ export const indexed = (definition: ResourceDefinition, stored: StoredResource):
       Object.assign(next, indexKeysFrom(pattern, { org_id: next.org_id, id: next.id, [filter.path]: value }));
     }
   }
+  for (const [key, value] of Object.entries(definition.indexKeys?.(next) ?? {})) {
+    if (value === undefined) delete next[key as 'lsi2'];
+    else next[key as 'lsi2'] = value;
+  }
   recount(definition, stored, next);
   if (definition.geoIndex) {
     const point = valueAt(next, definition.geoIndex.path) as

@@ -5,13 +5,13 @@
  * the former partition, read as the oldest bucket. Proven here: attendances signed in on either side of
  * the buckets' start and of a month's end (one month empty) answer every list as one partition did, in
  * sign-in order both ways, by offset and by cursor, and each by id; the newest page reads what it returns;
- * a correction keeps the sign-in in its month; and migration attendance-month-buckets moves what the code
+ * a correction keeps the sign-in in its month; and migration attendance-buckets-and-sites moves what the code
  * before the buckets wrote in the former partition after they began. Sign-ins and reads run at faked
  * clocks (`Date`), the reads in April 2027.
  */
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { attendanceMonthBuckets } from '#functions/site-attendances/migrations/attendance-month-buckets';
+import { attendanceBucketsAndSites } from '#functions/site-attendances/migrations/attendance-buckets-and-sites';
 import { documents, tableName } from '#shared/data/clients';
 import { getItem } from '#shared/data/repository';
 import type { StoredResource } from '#shared/data/stored-resource';
@@ -21,18 +21,18 @@ import { newTenant, type Tenant } from '../support/tenants';
 
 let api: TestApi;
 let tenant: Tenant;
-let depot: string;
+const sites = { depot: '', yard: '' };
 
 const MOMENTS = [
-  '2026-11-30T08:00:00.000Z',
-  '2026-12-31T23:59:59.000Z',
-  '2027-01-01T00:00:01.000Z',
-  '2027-01-31T23:59:00.000Z',
-  '2027-02-01T00:01:00.000Z',
+  ['2026-11-30T08:00:00.000Z', 'depot'],
+  ['2026-12-31T23:59:59.000Z', 'yard'],
+  ['2027-01-01T00:00:01.000Z', 'depot'],
+  ['2027-01-31T23:59:00.000Z', 'depot'],
+  ['2027-02-01T00:01:00.000Z', 'yard'],
   // March: none, an empty bucket the walk passes.
-  '2027-04-02T07:00:00.000Z',
-  '2027-04-03T07:00:00.000Z',
-];
+  ['2027-04-02T07:00:00.000Z', 'depot'],
+  ['2027-04-03T07:00:00.000Z', 'yard'],
+] as const;
 /** Each attendance's id, in sign-in order. */
 const signedIn: string[] = [];
 
@@ -48,7 +48,7 @@ const nextCursor = (body: { links: { next?: string } }) =>
 const formerPk = () => `ORG#${tenant.org.id}#site-attendances`;
 
 /** A visitor signs in at the depot at `instant` (server time: the faked clock), and is signed out. */
-const visitAt = async (instant: string, name: string) => {
+const visitAt = async (instant: string, site: string, name: string) => {
   at(instant);
   const token = await api.token(tenant.admin);
   const res = await api.request('POST', attendances(), {
@@ -57,7 +57,7 @@ const visitAt = async (instant: string, name: string) => {
       data: {
         type: 'site-attendances',
         attributes: { method_in: 'kiosk', attendee_kind: 'visitor', guest: { name } },
-        relationships: { location: { data: { type: 'locations', id: depot } } },
+        relationships: { location: { data: { type: 'locations', id: site } } },
       },
     },
   });
@@ -71,12 +71,16 @@ beforeAll(async () => {
   api = await startTestApi();
   tenant = await newTenant('Attendance Buckets Org', 0);
   at('2026-11-01T08:00:00Z');
-  const location = await api.request('POST', `/v3/orgs/${tenant.org.id}/governance/locations`, {
-    token: await api.token(tenant.admin),
-    body: { data: { type: 'locations', attributes: { name: 'Bucket depot' } } },
-  });
-  depot = location.body.data.id;
-  for (const [i, instant] of MOMENTS.entries()) signedIn.push(await visitAt(instant, `Visitor ${i}`));
+  const token = await api.token(tenant.admin);
+  for (const name of ['depot', 'yard'] as const) {
+    const location = await api.request('POST', `/v3/orgs/${tenant.org.id}/governance/locations`, {
+      token,
+      body: { data: { type: 'locations', attributes: { name: `Bucket ${name}` } } },
+    });
+    sites[name] = location.body.data.id;
+  }
+  for (const [i, [instant, site]] of MOMENTS.entries())
+    signedIn.push(await visitAt(instant, sites[site], `Visitor ${i}`));
   vi.useRealTimers();
 });
 afterAll(() => api.close());
@@ -158,40 +162,127 @@ describe('site attendances bucketed by the month of their ids answer as one part
     expect(across.status, across.text).toBe(400);
     expect(across.body.errors[0].source).toEqual({ pointer: '/data/attributes/signed_in_at' });
     expect((await api.get(`/v3/site-attendances/${id}`, token)).body.data.attributes.signed_in_at).toBe(
-      MOMENTS[4],
+      MOMENTS[4][0],
     );
     const within = await patch('2027-02-01T00:00:30.000Z');
     expect(within.status, within.text).toBe(200);
   });
 });
 
-describe('migration attendance-month-buckets: attendances the code before the buckets wrote after they began', () => {
-  let misplaced: StoredResource;
+/** The attendances signed in at `site`, in sign-in order. */
+const atSite = (site: 'depot' | 'yard') => signedIn.filter((_, i) => MOMENTS[i]?.[1] === site);
 
-  it('before it, such an attendance is missing by id; after it, it reads by id and lists in order; a rerun moves nothing', async () => {
-    // As the code before buckets wrote it: the same attendance (sign-in index and all) at the former key.
-    const id = signedIn[3] as string;
-    const month = `${formerPk()}#2027-01`;
-    const stored = (await getItem<StoredResource>({ pk: month, sk: id }, true)) as StoredResource;
-    misplaced = { ...stored, pk: formerPk() };
-    await documents.send(new PutCommand({ TableName: tableName, Item: misplaced }));
-    await documents.send(new DeleteCommand({ TableName: tableName, Key: { pk: month, sk: id } }));
+describe('a site’s attendances and a sign-in window are key ranges inside the months that hold them', () => {
+  it('filter[location] walks its site’s entries month after month by cursor, each once in sign-in order, reading what it returns', async () => {
     const token = await inApril2027();
-    expect((await api.get(`/v3/site-attendances/${id}`, token)).status).toBe(404);
-
-    const moved = await attendanceMonthBuckets.migrate([misplaced], new Date());
-    expect(moved).toBe(1);
-    expect(await getItem({ pk: formerPk(), sk: id }, true)).toBeNull();
-    expect(await getItem({ pk: month, sk: id }, true)).toEqual(stored);
-    const one = await api.get(`/v3/site-attendances/${id}`, token);
-    expect(one.status, one.text).toBe(200);
-    const all = await api.get(`${attendances()}?page[limit]=100`, token);
-    expect(ids(all.body)).toEqual([...signedIn].reverse());
-    expect(await attendanceMonthBuckets.migrate([misplaced], new Date())).toBe(0);
+    for (const sort of ['-signed_in_at', 'signed_in_at']) {
+      const seen: string[] = [];
+      let [read, returned] = [0, 0];
+      let cursor: string | null = '';
+      while (cursor !== null) {
+        const url = `${attendances()}?filter[location]=${sites.depot}&sort=${sort}&page[limit]=2&page[cursor]=${encodeURIComponent(cursor)}`;
+        const { result, reads } = await itemsRead(() => api.get(url, token));
+        expect(result.status, result.text).toBe(200);
+        seen.push(...ids(result.body));
+        returned += result.body.data.length;
+        read += reads.filter((r) => r.command === 'QueryCommand').reduce((sum, r) => sum + r.items, 0);
+        cursor = nextCursor(result.body);
+      }
+      expect(seen).toEqual(sort === 'signed_in_at' ? atSite('depot') : atSite('depot').reverse());
+      expect(read).toBeLessThanOrEqual(returned * 1.1);
+    }
   });
 
-  it('selects attendances in the former partition with ids of a bucketed month, and none before', () => {
-    const since = String(attendanceMonthBuckets.select.values?.[':since']);
+  it('by offset, a site’s page and its total; the other site’s are not among them', async () => {
+    const token = await inApril2027();
+    const page = await api.get(
+      `${attendances()}?filter[location]=${sites.yard}&page[limit]=2&page[offset]=1`,
+      token,
+    );
+    expect(page.status, page.text).toBe(200);
+    expect(ids(page.body)).toEqual(atSite('yard').reverse().slice(1, 3));
+    expect(page.body.meta.pagination.counts.resources).toBe(atSite('yard').length);
+  });
+
+  it('a sign-in window across a month’s end reads those two months’ ranges alone, and only its matches', async () => {
+    const token = await inApril2027();
+    const window =
+      'filter[signed_in_at.since]=2027-01-31T00:00:00Z&filter[signed_in_at.until]=2027-02-01T23:59:59Z';
+    const { result, reads } = await itemsRead(() =>
+      api.get(`${attendances()}?${window}&page[limit]=10`, token),
+    );
+    expect(result.status, result.text).toBe(200);
+    expect(ids(result.body)).toEqual([signedIn[4], signedIn[3]]);
+    const queries = reads.filter((r) => r.command === 'QueryCommand');
+    // The page's reads and the count's, in each of the two months: its one match, nothing else.
+    expect(new Set(queries.map((q) => q.values?.[0]))).toEqual(
+      new Set([`${formerPk()}#2027-01`, `${formerPk()}#2027-02`]),
+    );
+    expect(queries.map((q) => q.items)).toEqual(queries.map(() => 1));
+    const yard = await api.get(`${attendances()}?${window}&filter[location]=${sites.yard}`, token);
+    expect(ids(yard.body)).toEqual([signedIn[4]]);
+  });
+
+  it('a filter that is not indexed alone is 400 naming the indexed ones; a site’s list sorted by creation is 400', async () => {
+    const token = await inApril2027();
+    const alone = await api.get(`${attendances()}?filter[attendee_kind]=visitor`, token);
+    expect(alone.status, alone.text).toBe(400);
+    expect(alone.body.errors[0].detail).toContain(
+      '(scheme, location, signed_in_at.since, signed_in_at.until)',
+    );
+    const beside = await api.get(
+      `${attendances()}?filter[attendee_kind]=visitor&filter[location]=${sites.yard}`,
+      token,
+    );
+    expect(ids(beside.body)).toEqual(atSite('yard').reverse());
+    const created = await api.get(`${attendances()}?filter[location]=${sites.yard}&sort=created_at`, token);
+    expect(created.status, created.text).toBe(400);
+    expect(created.body.errors[0].source).toEqual({ parameter: 'sort' });
+  });
+});
+
+describe('migration attendance-buckets-and-sites: attendances stored by the code before', () => {
+  it('before it, one written in the former partition after the buckets began is missing by id, and one without its site entry is missing from its site’s list; after it both read as new; a rerun changes nothing', async () => {
+    // As the code before wrote them: no site entry (lsi2), and one of them at the former key.
+    const [moved, stayed] = [signedIn[3] as string, signedIn[2] as string];
+    const month = `${formerPk()}#2027-01`;
+    const stored = await Promise.all(
+      [moved, stayed].map(
+        async (id) => (await getItem<StoredResource>({ pk: month, sk: id }, true)) as StoredResource,
+      ),
+    );
+    const old = stored.map(({ lsi2: _, ...item }, i) => ({ ...item, ...(i === 0 && { pk: formerPk() }) }));
+    for (const item of old) await documents.send(new PutCommand({ TableName: tableName, Item: item }));
+    await documents.send(new DeleteCommand({ TableName: tableName, Key: { pk: month, sk: moved } }));
+    const token = await inApril2027();
+    const depotList = async () =>
+      ids((await api.get(`${attendances()}?filter[location]=${sites.depot}&page[limit]=100`, token)).body);
+    expect((await api.get(`/v3/site-attendances/${moved}`, token)).status).toBe(404);
+    expect(await depotList()).not.toContain(stayed);
+
+    expect(await attendanceBucketsAndSites.migrate(old as StoredResource[], new Date())).toBe(2);
+    expect(await getItem({ pk: formerPk(), sk: moved }, true)).toBeNull();
+    // Each as today's code stores it: the moved one as it was, the one rewritten in place a version on.
+    const [movedNow, stayedNow] = stored as [StoredResource, StoredResource];
+    expect(await getItem({ pk: month, sk: moved }, true)).toEqual(movedNow);
+    expect(await getItem({ pk: month, sk: stayed }, true)).toEqual({
+      ...stayedNow,
+      version: stayedNow.version + 1,
+    });
+    expect((await api.get(`/v3/site-attendances/${moved}`, token)).status).toBe(200);
+    expect(await depotList()).toEqual(atSite('depot').reverse());
+    const all = await api.get(`${attendances()}?page[limit]=100`, token);
+    expect(ids(all.body)).toEqual([...signedIn].reverse());
+    const again = await Promise.all(
+      [moved, stayed].map((id) => getItem<StoredResource>({ pk: month, sk: id }, true)),
+    );
+    expect(await attendanceBucketsAndSites.migrate(again as StoredResource[], new Date())).toBe(0);
+  });
+
+  it('selects attendances without a site entry, or in the former partition with ids of a bucketed month', () => {
+    const { expression, values } = attendanceBucketsAndSites.select;
+    expect(expression).toContain('attribute_not_exists(lsi2)');
+    const since = String(values?.[':since']);
     expect(since < (signedIn[2] as string)).toBe(true);
     expect(since > (signedIn[1] as string)).toBe(true);
   });
