@@ -91,11 +91,24 @@ export const siteAttendances = defineResource({
       about:
         'an attendance under its site (scheme or location), in sign-in order: `filter[scheme]`, `filter[location]`',
     },
+    // A person's attendances over the years are a few thousand: one partition of an index with no 10 GB cap.
+    'by-person': {
+      index: 'gsi2',
+      pk: 'ATTENDANCES#{org_id}#{person_id}',
+      sk: '{attributes.signed_in_at}#{id}',
+      about:
+        'an attendance with an account under its person, in sign-in order: `filter[person]` (guests have none)',
+    },
   },
-  // Its site's entry (`by-site`), the sign-in as the sort index keeps it (its key text).
+  // Its site's entry (`by-site`) and its person's (`by-person`), the sign-in as the sort index keeps it.
   indexKeys: (record) => {
-    const site = siteOf(record);
-    return { lsi2: site ? `${site}#${sortKeyText(record.attributes.signed_in_at)}` : undefined };
+    const [site, person] = [siteOf(record), record.rels.person];
+    const signedIn = sortKeyText(record.attributes.signed_in_at);
+    return {
+      lsi2: site ? `${site}#${signedIn}` : undefined,
+      gsi2pk: typeof person === 'string' ? `ATTENDANCES#${record.org_id}#${person}` : undefined,
+      gsi2sk: typeof person === 'string' ? `${signedIn}#${record.id}` : undefined,
+    };
   },
   keyOf: attendanceBuckets.keyOf,
   tag: 'Site Attendances',
@@ -167,7 +180,7 @@ export const siteAttendances = defineResource({
       on_site: { kind: 'eq', path: 'meta.on_site', type: 'boolean' },
       scheme: { kind: 'eq', path: 'rels.scheme', index: 'by-site' },
       location: { kind: 'eq', path: 'rels.location', index: 'by-site' },
-      person: { kind: 'eq', path: 'rels.person' },
+      person: { kind: 'eq', path: 'rels.person', index: 'by-person' },
       attendee_kind: { kind: 'eq', path: 'attributes.attendee_kind' },
       method_out: { kind: 'eq', path: 'attributes.method_out' },
       signed_in_at: { kind: 'time', path: 'attributes.signed_in_at', index: 'sort-signed_in_at' },

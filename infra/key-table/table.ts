@@ -30,7 +30,7 @@ export const loadPatterns = async (): Promise<DeclaredPattern[]> => {
   return declaredAccessPatterns();
 };
 
-const INDEX_ORDER = ['table', 'lsi1', 'lsi2', 'gsi1'];
+const INDEX_ORDER = ['table', 'lsi1', 'lsi2', 'gsi1', 'gsi2'];
 /** A template as the README writes keys: `{org_id}` → `<org_id>`, the character no value holds escaped. */
 const shown = (template: string) =>
   `\`${template.replace(/\{([^}]+)\}/g, '<$1>').replaceAll('\u0001', '\\u0001')}\``;

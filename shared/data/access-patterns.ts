@@ -6,7 +6,7 @@
  * `test/unit/data/access-patterns.test.ts` refuses two patterns whose keys could meet.
  */
 /** The table's own key, its local secondary indexes (sort values in a record's partition) and `gsi1`. */
-export type IndexName = 'table' | 'lsi1' | 'lsi2' | 'gsi1';
+export type IndexName = 'table' | 'lsi1' | 'lsi2' | 'gsi1' | 'gsi2';
 
 export interface AccessPattern<Pk extends string = string, Sk extends string = string> {
   index: IndexName;

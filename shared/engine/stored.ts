@@ -66,8 +66,8 @@ export const indexed = (definition: ResourceDefinition, stored: StoredResource):
     }
   }
   for (const [key, value] of Object.entries(definition.indexKeys?.(next) ?? {})) {
-    if (value === undefined) delete next[key as 'lsi2'];
-    else next[key as 'lsi2'] = value;
+    if (value === undefined) delete next[key as 'lsi2' | 'gsi2pk'];
+    else next[key as 'lsi2' | 'gsi2pk'] = value;
   }
   recount(definition, stored, next);
   if (definition.geoIndex) {

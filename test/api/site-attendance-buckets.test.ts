@@ -47,8 +47,12 @@ const nextCursor = (body: { links: { next?: string } }) =>
   body.links.next ? new URL(body.links.next).searchParams.get('page[cursor]') : null;
 const formerPk = () => `ORG#${tenant.org.id}#site-attendances`;
 
-/** A visitor signs in at the depot at `instant` (server time: the faked clock), and is signed out. */
-const visitAt = async (instant: string, site: string, name: string) => {
+/** Whose attendance each is: a worker with an account (`tenant.people[0]`) at these; visitors at the rest. */
+const WORKER_AT = new Set([0, 3, 6]);
+const worker = () => tenant.people[0]?.id as string;
+
+/** Someone signs in at `site` at `instant` (server time: the faked clock), and is signed out. */
+const visitAt = async (instant: string, site: string, i: number) => {
   at(instant);
   const token = await api.token(tenant.admin);
   const res = await api.request('POST', attendances(), {
@@ -56,8 +60,14 @@ const visitAt = async (instant: string, site: string, name: string) => {
     body: {
       data: {
         type: 'site-attendances',
-        attributes: { method_in: 'kiosk', attendee_kind: 'visitor', guest: { name } },
-        relationships: { location: { data: { type: 'locations', id: site } } },
+        attributes: {
+          method_in: 'kiosk',
+          ...(!WORKER_AT.has(i) && { attendee_kind: 'visitor', guest: { name: `Visitor ${i}` } }),
+        },
+        relationships: {
+          location: { data: { type: 'locations', id: site } },
+          ...(WORKER_AT.has(i) && { person: { data: { type: 'users', id: worker() } } }),
+        },
       },
     },
   });
@@ -69,7 +79,7 @@ const visitAt = async (instant: string, site: string, name: string) => {
 
 beforeAll(async () => {
   api = await startTestApi();
-  tenant = await newTenant('Attendance Buckets Org', 0);
+  tenant = await newTenant('Attendance Buckets Org', 1);
   at('2026-11-01T08:00:00Z');
   const token = await api.token(tenant.admin);
   for (const name of ['depot', 'yard'] as const) {
@@ -79,8 +89,7 @@ beforeAll(async () => {
     });
     sites[name] = location.body.data.id;
   }
-  for (const [i, [instant, site]] of MOMENTS.entries())
-    signedIn.push(await visitAt(instant, sites[site], `Visitor ${i}`));
+  for (const [i, [instant, site]] of MOMENTS.entries()) signedIn.push(await visitAt(instant, sites[site], i));
   vi.useRealTimers();
 });
 afterAll(() => api.close());
@@ -171,6 +180,8 @@ describe('site attendances bucketed by the month of their ids answer as one part
 
 /** The attendances signed in at `site`, in sign-in order. */
 const atSite = (site: 'depot' | 'yard') => signedIn.filter((_, i) => MOMENTS[i]?.[1] === site);
+/** The worker's attendances, in sign-in order. */
+const byWorker = () => signedIn.filter((_, i) => WORKER_AT.has(i));
 
 describe('a site’s attendances and a sign-in window are key ranges inside the months that hold them', () => {
   it('filter[location] walks its site’s entries month after month by cursor, each once in sign-in order, reading what it returns', async () => {
@@ -223,18 +234,47 @@ describe('a site’s attendances and a sign-in window are key ranges inside the 
     expect(ids(yard.body)).toEqual([signedIn[4]]);
   });
 
+  it('filter[person] is their own index’s range across every month: a cursor walks it both ways reading what it returns; a window narrows it', async () => {
+    const token = await inApril2027();
+    for (const sort of ['-signed_in_at', 'signed_in_at']) {
+      const seen: string[] = [];
+      let [read, returned] = [0, 0];
+      let cursor: string | null = '';
+      while (cursor !== null) {
+        const url = `${attendances()}?filter[person]=${worker()}&sort=${sort}&page[limit]=2&page[cursor]=${encodeURIComponent(cursor)}`;
+        const { result, reads } = await itemsRead(() =>
+          fetch(`${api.url}${url}`, { headers: { authorization: `Bearer ${token}` } }),
+        );
+        const body = (await result.json()) as { data: { id: string }[]; links: { next?: string } };
+        expect(result.status).toBe(200);
+        seen.push(...ids(body));
+        returned += body.data.length;
+        read += reads.filter((r) => r.command === 'QueryCommand').reduce((sum, r) => sum + r.items, 0);
+        cursor = nextCursor(body);
+      }
+      expect(seen).toEqual(sort === 'signed_in_at' ? byWorker() : byWorker().reverse());
+      expect(read).toBeLessThanOrEqual(returned * 1.1);
+    }
+    const window = await api.get(
+      `${attendances()}?filter[person]=${worker()}&filter[signed_in_at.since]=2027-01-01T00:00:00Z&page[limit]=1`,
+      token,
+    );
+    expect(ids(window.body)).toEqual([signedIn[6]]);
+    expect(window.body.meta.pagination.counts.resources).toBe(2);
+  });
+
   it('a filter that is not indexed alone is 400 naming the indexed ones; a site’s list sorted by creation is 400', async () => {
     const token = await inApril2027();
     const alone = await api.get(`${attendances()}?filter[attendee_kind]=visitor`, token);
     expect(alone.status, alone.text).toBe(400);
     expect(alone.body.errors[0].detail).toContain(
-      '(scheme, location, signed_in_at.since, signed_in_at.until)',
+      '(scheme, location, person, signed_in_at.since, signed_in_at.until)',
     );
     const beside = await api.get(
       `${attendances()}?filter[attendee_kind]=visitor&filter[location]=${sites.yard}`,
       token,
     );
-    expect(ids(beside.body)).toEqual(atSite('yard').reverse());
+    expect(ids(beside.body)).toEqual([signedIn[4], signedIn[1]]); // the yard's visitors, not its worker
     const created = await api.get(`${attendances()}?filter[location]=${sites.yard}&sort=created_at`, token);
     expect(created.status, created.text).toBe(400);
     expect(created.body.errors[0].source).toEqual({ parameter: 'sort' });
@@ -251,7 +291,10 @@ describe('migration attendance-buckets-and-sites: attendances stored by the code
         async (id) => (await getItem<StoredResource>({ pk: month, sk: id }, true)) as StoredResource,
       ),
     );
-    const old = stored.map(({ lsi2: _, ...item }, i) => ({ ...item, ...(i === 0 && { pk: formerPk() }) }));
+    const old = stored.map(({ lsi2: _, gsi2pk: _pk, gsi2sk: _sk, ...item }, i) => ({
+      ...item,
+      ...(i === 0 && { pk: formerPk() }),
+    }));
     for (const item of old) await documents.send(new PutCommand({ TableName: tableName, Item: item }));
     await documents.send(new DeleteCommand({ TableName: tableName, Key: { pk: month, sk: moved } }));
     const token = await inApril2027();
@@ -259,6 +302,9 @@ describe('migration attendance-buckets-and-sites: attendances stored by the code
       ids((await api.get(`${attendances()}?filter[location]=${sites.depot}&page[limit]=100`, token)).body);
     expect((await api.get(`/v3/site-attendances/${moved}`, token)).status).toBe(404);
     expect(await depotList()).not.toContain(stayed);
+    const workerList = async () =>
+      ids((await api.get(`${attendances()}?filter[person]=${worker()}&page[limit]=100`, token)).body);
+    expect(await workerList()).not.toContain(moved);
 
     expect(await attendanceBucketsAndSites.migrate(old as StoredResource[], new Date())).toBe(2);
     expect(await getItem({ pk: formerPk(), sk: moved }, true)).toBeNull();
@@ -271,6 +317,7 @@ describe('migration attendance-buckets-and-sites: attendances stored by the code
     });
     expect((await api.get(`/v3/site-attendances/${moved}`, token)).status).toBe(200);
     expect(await depotList()).toEqual(atSite('depot').reverse());
+    expect(await workerList()).toEqual(byWorker().reverse());
     const all = await api.get(`${attendances()}?page[limit]=100`, token);
     expect(ids(all.body)).toEqual([...signedIn].reverse());
     const again = await Promise.all(
