@@ -9,8 +9,9 @@ import type { StoredResource } from '#shared/data/stored-resource';
 import { defineWrite, type WriteRequest } from '#shared/engine/define-write';
 import { changedRecord } from '#shared/engine/record-writes';
 import { requiredText, timestamp } from '#shared/jsonapi/attribute-types';
+import { ValidationError } from '#shared/jsonapi/errors';
 import { assertSameId } from '#shared/jsonapi/request-document';
-import { siteAttendances } from './definitions';
+import { attendanceBuckets, siteAttendances } from './definitions';
 import { corrected } from './rules/corrections';
 
 export const correctionDocument = z.strictObject({
@@ -34,6 +35,13 @@ export const correctTimes = defineWrite({
   decide: ({ principal, now }, { data }, attendance) => {
     assertSameId(data.id, attendance.id);
     const { correction_reason: reason, ...times } = data.attributes;
+    // Attendances are kept by the month their ids were made in, listed by sign-in month after month: a
+    // sign-in moved to another month would list out of order and be missing from that month's registers.
+    if (times.signed_in_at !== undefined && !attendanceBuckets.holds(attendance.id, times.signed_in_at))
+      throw new ValidationError({
+        detail: `A correction keeps the sign-in in the month (UTC) the attendance was recorded in, by which it is kept (all months before ${attendanceBuckets.since} count as one).`,
+        source: { pointer: '/data/attributes/signed_in_at' },
+      });
     const attributes = corrected(attendance.attributes, times, reason, principal.id, now);
     return changedRecord(siteAttendances, attendance, { attributes }, now);
   },

@@ -12,9 +12,11 @@ import * as z from 'zod';
 import { qualificationSpecifications, SITE_SETTINGS_REQUIRING } from '#functions/qualifications/definitions';
 import { ruleResultSchema } from '#functions/qualifications/rules/rules';
 import { declareAccessPatterns, partitionFrom } from '#shared/data/access-patterns';
+import { sortKeyText } from '#shared/data/collation';
 import type { FilterClause } from '#shared/data/collection-query';
 import { uuidv5 } from '#shared/data/ids';
 import type { StoredResource } from '#shared/data/stored-resource';
+import { declareTimeBuckets } from '#shared/data/time-buckets';
 import { defineLifecycle, type MoveContext } from '#shared/engine/lifecycle';
 import { byPrincipal, countOnNamed } from '#shared/engine/moments';
 import { defineResource } from '#shared/engine/resource-definition';
@@ -63,8 +65,52 @@ const eqValue = (filters: readonly FilterClause[], field: string) => {
   return clause?.op === 'eq' ? clause.value : undefined;
 };
 
+/**
+ * Kept by the month (UTC) of their ids from January 2027 (a sign-in a worker a day passes one item
+ * collection's 10 GB within months for the largest tenant: shared/data/README.md#growth). The id's month,
+ * not the sign-in's: a record's key must follow from its id alone (a GET through the id directory, a
+ * cursor, the sign-out due at closing time), and a sign-in is recorded when it happens, so the two are the
+ * same month; a correction keeps the sign-in in that month (`corrections.ts`), so each month read by
+ * `signed_in_at` (`lsi1`) one after another is the whole list in order. Attendances before stay in the
+ * former partition, read as the oldest bucket; those the code before wrote there after, migration
+ * `attendance-buckets-and-sites` moves.
+ */
+export const attendanceBuckets = declareTimeBuckets('site-attendances', {
+  since: '2027-01',
+  orderedWithin: ['lsi1', 'lsi2'],
+});
+
 export const siteAttendances = defineResource({
   type: 'site-attendances',
+  keys: {
+    ...attendanceBuckets.keys,
+    'by-site': {
+      index: 'lsi2',
+      pk: attendanceBuckets.keys.record.pk,
+      sk: '{site_id}#{attributes.signed_in_at}',
+      about:
+        'an attendance under its site (scheme or location), in sign-in order: `filter[scheme]`, `filter[location]`',
+    },
+    // A person's attendances over the years are a few thousand: one partition of an index with no 10 GB cap.
+    'by-person': {
+      index: 'gsi2',
+      pk: 'ATTENDANCES#{org_id}#{person_id}',
+      sk: '{attributes.signed_in_at}#{id}',
+      about:
+        'an attendance with an account under its person, in sign-in order: `filter[person]` (guests have none)',
+    },
+  },
+  // Its site's entry (`by-site`) and its person's (`by-person`), the sign-in as the sort index keeps it.
+  indexKeys: (record) => {
+    const [site, person] = [siteOf(record), record.rels.person];
+    const signedIn = sortKeyText(record.attributes.signed_in_at);
+    return {
+      lsi2: site ? `${site}#${signedIn}` : undefined,
+      gsi2pk: typeof person === 'string' ? `ATTENDANCES#${record.org_id}#${person}` : undefined,
+      gsi2sk: typeof person === 'string' ? `${signedIn}#${record.id}` : undefined,
+    };
+  },
+  keyOf: attendanceBuckets.keyOf,
   tag: 'Site Attendances',
   names: { one: 'SiteAttendance', many: 'SiteAttendances' },
   collectionPath: '/v3/orgs/{org_id}/site-attendances',
@@ -132,12 +178,12 @@ export const siteAttendances = defineResource({
     filters: {
       created_at: false,
       on_site: { kind: 'eq', path: 'meta.on_site', type: 'boolean' },
-      scheme: { kind: 'eq', path: 'rels.scheme' },
-      location: { kind: 'eq', path: 'rels.location' },
-      person: { kind: 'eq', path: 'rels.person' },
+      scheme: { kind: 'eq', path: 'rels.scheme', index: 'by-site' },
+      location: { kind: 'eq', path: 'rels.location', index: 'by-site' },
+      person: { kind: 'eq', path: 'rels.person', index: 'by-person' },
       attendee_kind: { kind: 'eq', path: 'attributes.attendee_kind' },
       method_out: { kind: 'eq', path: 'attributes.method_out' },
-      signed_in_at: { kind: 'time', path: 'attributes.signed_in_at' },
+      signed_in_at: { kind: 'time', path: 'attributes.signed_in_at', index: 'sort-signed_in_at' },
       signed_out_at: { kind: 'time', path: 'attributes.signed_out_at' },
     },
     sorts: { signed_in_at: { path: 'attributes.signed_in_at', index: 'lsi1' } },

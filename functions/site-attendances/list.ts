@@ -1,6 +1,7 @@
 import { listResources } from '#shared/engine/collection';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import type { OwnQueryParameters } from '#shared/jsonapi/own-query-parameters';
+import { readAttendances } from './attendance-reads';
 import { siteAttendances } from './definitions';
 import { registerQuery } from './register';
 
@@ -20,7 +21,7 @@ export const handler = jsonApiHandler('listSiteAttendances', async (request) =>
   listResources(
     request,
     siteAttendances,
-    undefined,
+    (query) => readAttendances(request.scope, request.params.org_id, query),
     await registerQuery(request.scope, request.params.org_id, request.query),
   ),
 );

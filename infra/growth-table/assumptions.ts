@@ -115,7 +115,10 @@ export const RATES: Record<string, Rate> = {
  * Collections already bucketed by time (data/time-buckets.ts), and their buckets a year: each bucket is an
  * item collection of its own, which stops growing when its month ends.
  */
-export const BUCKETED: Record<string, number> = { 'ORG#<id>#audit-events': 12 };
+export const BUCKETED: Record<string, number> = {
+  'ORG#<id>#audit-events': 12,
+  'ORG#<id>#site-attendances': 12,
+};
 
 /** Every other collection: types an organisation configures (roles, sites, templates), or a few a day. */
 export const REFERENCE: Rate = {

@@ -17,6 +17,11 @@ import { collectionPartition } from './stored-resource';
 export interface TimeBuckets {
   /** The first month (`yyyy-mm`) whose records are bucketed; those before stay in the former partition. */
   since: string;
+  /**
+   * Local indexes whose values the type's writes keep inside their record's bucket (an attendance's sign-in
+   * time, held to the month of its id): read month after month in that index's order, the walk is in order.
+   */
+  orderedWithin?: readonly string[];
 }
 
 const bucketed = new Map<string, TimeBuckets>();
@@ -36,11 +41,15 @@ export const firstIdOf = (month: string): string => {
   return `${hex.slice(0, 8)}-${hex.slice(8)}`;
 };
 
-/** The month bucket of a record of a bucketed type, from its id; null before the buckets (the former partition). */
-const bucketOf = (buckets: TimeBuckets, id: string): string | null => {
-  const month = UUID.test(id) ? monthOf(idTime(id)) : null;
-  return month !== null && month >= buckets.since ? month : null;
+/** The bucket of a moment: its month, or null before the buckets (the former partition). */
+const bucketAt = (buckets: TimeBuckets, ms: number): string | null => {
+  const month = monthOf(ms);
+  return month >= buckets.since ? month : null;
 };
+
+/** The month bucket of a record of a bucketed type, from its id; null before the buckets (the former partition). */
+const bucketOf = (buckets: TimeBuckets, id: string): string | null =>
+  UUID.test(id) ? bucketAt(buckets, idTime(id)) : null;
 
 /**
  * Declares a type bucketed by month: its `record` pattern (the month bucket) and `former-record` (the
@@ -63,6 +72,8 @@ export const declareTimeBuckets = (type: string, buckets: TimeBuckets) => {
   return {
     since: buckets.since,
     keys: { record, 'former-record': former },
+    /** Whether `instant` lies in the bucket of the record `id`: the month its id was made in, or before `since`. */
+    holds: (id: string, instant: string) => bucketOf(buckets, id) === bucketAt(buckets, Date.parse(instant)),
     keyOf: (orgId: string, id: string) => {
       const month = bucketOf(buckets, id);
       return {
@@ -98,7 +109,8 @@ export const onlyPartition = (orgId: string, type: string): string => {
  * first when `descending`): one for a type that is not bucketed; for a bucketed one the former partition,
  * then each month from `since` to this one. `from` (the id a cursor resumes after) starts the walk at its
  * own bucket. An organisation whose id (a UUIDv7) is younger than `since` has no former records and no
- * months before its own, so neither is read.
+ * months before its own, so neither is read. `within` (a window of an `orderedWithin` index's time: the
+ * sign-ins of a register) keeps the buckets that hold its moments, and those alone.
  */
 export const partitionsOf = (
   orgId: string,
@@ -108,13 +120,22 @@ export const partitionsOf = (
     from,
     index,
     now = Date.now(),
-  }: { descending?: boolean; from?: string; index?: string; now?: number } = {},
+    within = {},
+  }: {
+    descending?: boolean;
+    from?: string;
+    index?: string;
+    now?: number;
+    within?: { since?: string; until?: string };
+  } = {},
 ): string[] => {
   const buckets = bucketed.get(type);
   const former = collectionPartition(orgId, type);
   if (!buckets) return [former];
-  // Months in order are records in key order only: a local index's order runs across them.
-  if (index) throw new Error(`${type} is bucketed by time: it is read in key order, never by ${index}`);
+  // Months in order are records in key order only: a local index's order runs across them, unless the
+  // type's writes keep that index's values inside their bucket (`orderedWithin`).
+  if (index && !buckets.orderedWithin?.includes(index))
+    throw new Error(`${type} is bucketed by time: it is read in key order, never by ${index}`);
   const born = UUID.test(orgId) ? monthOf(idTime(orgId)) : '';
   const months: string[] = [];
   for (
@@ -123,7 +144,13 @@ export const partitionsOf = (
     month = nextMonth(month)
   )
     months.push(month);
-  const all = [...(born < buckets.since ? [former] : []), ...months.map((month) => `${former}#${month}`)];
+  // The window's first and last bucket: undefined, unbounded; null, the former partition.
+  const [first, last] = [within.since, within.until].map((at) => at && bucketAt(buckets, Date.parse(at)));
+  const held = (month: string) => (!first || month >= first) && last !== null && (!last || month <= last);
+  const all = [
+    ...(born < buckets.since && !first ? [former] : []),
+    ...months.filter(held).map((month) => `${former}#${month}`),
+  ];
   const ordered = descending ? all.reverse() : all;
   if (from === undefined) return ordered;
   const month = bucketOf(buckets, from);

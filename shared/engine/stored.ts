@@ -73,6 +73,10 @@ export const indexed = (definition: ResourceDefinition, stored: StoredResource):
       if (kept) next[index] = fill(pattern.sk, parts);
     }
   }
+  for (const [key, value] of Object.entries(definition.indexKeys?.(next) ?? {})) {
+    if (value === undefined) delete next[key as 'lsi2' | 'gsi2pk'];
+    else next[key as 'lsi2' | 'gsi2pk'] = value;
+  }
   recount(definition, stored, next);
   if (definition.geoIndex) {
     const point = valueAt(next, definition.geoIndex.path) as

@@ -18,11 +18,15 @@ describe('the growth table', () => {
   it('flags a collection for buckets when it passes 10 GB within ten years, and not one that stands under a TTL', () => {
     const measured = loadMeasured();
     const table = growthTable(measured);
-    expect(rowOf(table, 'ORG#<id>#site-attendances')).toContain('**bucket**');
+    // Audit states (one per subject ever audited) pass 10 GB within a year and are not bucketed.
+    expect(rowOf(table, 'ORG#<id>#audit-states')).toContain('**bucket**');
     expect(rowOf(table, 'EVENTS#<id>')).not.toContain('**bucket**');
     // Audit entries, bucketed by month: a month's entries (2.6 GB) are one item collection, which then stops growing.
     expect(rowOf(table, 'ORG#<id>#audit-events')).toContain('never (bucketed, 12 a year)');
     expect(rowOf(table, 'ORG#<id>#audit-events')).not.toContain('**bucket**');
+    // Site attendances (25.7 GB a year), bucketed by month since issue 42: 2.1 GB a bucket.
+    expect(rowOf(table, 'ORG#<id>#site-attendances')).toContain('never (bucketed, 12 a year)');
+    expect(rowOf(table, 'ORG#<id>#site-attendances')).not.toContain('**bucket**');
     // Derived, not typed: cost lines (a million a year) pass 10 GB within ten years once measured larger.
     expect(rowOf(table, 'ORG#<id>#cost-lines')).not.toContain('**bucket**');
     const larger = growthTable({

@@ -20,7 +20,6 @@ const NOT_YET_INDEXED: Record<string, string> = {
   'job-roles': `${REFERENCE}; \`filter[code]\` is a uniqueness claim, which no filter reads yet`,
   'qualification-types': `${REFERENCE}; \`filter[code]\` is a uniqueness claim`,
   'qualification-specifications': `${REFERENCE}; \`filter[code]\` is a uniqueness claim`,
-  'site-attendances': GROWING,
   'site-settings': REFERENCE,
   'feature-configurations': REFERENCE,
   'service-accounts': REFERENCE,
