@@ -24,6 +24,10 @@ export type PartsOf<P extends AccessPattern> = Record<Parts<P['pk']> | Parts<P['
 
 const PART = /\{([^}]+)\}/g;
 
+/** The named parts a pattern's keys are built from. */
+export const partsOf = ({ pk, sk }: AccessPattern): string[] =>
+  [...`${pk}${sk}`.matchAll(PART)].map(([, part]) => part as string);
+
 /** The template with its parts filled; a part missing is a programming error, thrown. */
 export const fill = (template: string, parts: Record<string, string>): string =>
   template.replace(PART, (_, name: string) => {

@@ -1,5 +1,5 @@
 /** Builds the stored form of a record from its definition: keys, and the sort values its indexes need. */
-import { fill, globalKeyNames } from '../data/access-patterns';
+import { fill, globalKeyNames, partsOf } from '../data/access-patterns';
 import { sortKeyText } from '../data/collation';
 import { valueAt } from '../data/collection-query';
 import { geoIndexKeys } from '../data/geo-index';
@@ -55,8 +55,11 @@ export const indexed = (definition: ResourceDefinition, stored: StoredResource):
   }
   for (const filter of Object.values(definition.collection?.filters ?? {})) {
     const pattern = filter.index === undefined ? undefined : definition.keys[filter.index];
-    // A box filter's entry is the geohash one, written below; a sort's value is written above.
+    // A box filter's entry is the geohash one, written below; a sort's value is written above; an entry
+    // keyed by more than the organisation, the id and the filter's value is the type's (`indexKeys`).
     if (!pattern || pattern.index === 'table' || !pattern.sk.endsWith('#{id}') || filter.kind === 'box')
+      continue;
+    if (!partsOf(pattern).every((part) => part === 'org_id' || part === 'id' || part === filter.path))
       continue;
     // An indexed filter's entry (indexed-filters.ts): kept with the value, gone with it (a sparse index).
     const { index } = pattern;
