@@ -23,6 +23,11 @@ export const area = defineArea('documents', {
       module: 'functions/documents/migrations/folder-tallies.ts',
       step: 'folderTallies',
     }),
+    // 20 at merge: 14–19 are other branches' (the runner refuses a gap).
+    migration(14, 'folder-filter-index', {
+      module: 'functions/documents/migrations/folder-filter-index.ts',
+      step: 'folderFilterIndex',
+    }),
   ],
   resources: [folders, documents, documentVersions],
   routes: [

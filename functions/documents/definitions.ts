@@ -146,11 +146,30 @@ export const folders = defineResource({
   },
   derive: withTallies,
   derivedKeys: (orgId, id) => [folderTallyKey(orgId, id)],
+  // `gsi1` files the tree (`keys` above), so a folder's filter entries are a local index and `gsi2`.
+  keys: {
+    'filter-parent': {
+      index: 'lsi2',
+      pk: 'ORG#{org_id}#folders',
+      sk: 'parent#{rels.parent}#{id}',
+      about:
+        'a subfolder under its parent, in creation order: `filter[parent]`; folders written before issue 42 lack it until migrated',
+    },
+    'filter-scheme': {
+      index: 'gsi2',
+      pk: 'ORG#{org_id}#folders',
+      sk: 'scheme#{rels.scheme}#{id}',
+      about:
+        "a scheme's folder, in creation order: `filter[scheme]`; folders written before issue 42 lack it until migrated",
+    },
+  },
   collection: {
+    // Every filter is indexed (folders grow with every scheme): none reads the whole partition.
     filters: {
-      parent: { kind: 'eq', path: 'rels.parent' },
-      scheme: { kind: 'eq', path: 'rels.scheme' },
-      name: { kind: 'eq', path: 'attributes.name' },
+      parent: { kind: 'eq', path: 'rels.parent', index: 'filter-parent' },
+      scheme: { kind: 'eq', path: 'rels.scheme', index: 'filter-scheme' },
+      name: { kind: 'eq', path: 'attributes.name', index: 'sort-name' },
+      created_at: { kind: 'time', path: 'meta.created_at', index: 'record' },
     },
     sorts: { name: { path: 'attributes.name', index: 'lsi1' } },
     defaultSort: 'name',

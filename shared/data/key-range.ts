@@ -13,7 +13,7 @@ import type { StoredResource } from './stored-resource';
 
 export interface KeyRange {
   pk: string;
-  index?: 'gsi1' | 'lsi1' | 'lsi2';
+  index?: 'gsi1' | 'gsi2' | 'lsi1' | 'lsi2';
   /** The least sort key of the range, when it starts inside the partition (a retention window's first day). */
   from?: string;
   /** The greatest sort key of the range, when it ends inside the partition (with `from`: a prefix's). */
@@ -23,6 +23,7 @@ export interface KeyRange {
 const KEYS = {
   table: ['pk', 'sk'],
   gsi1: ['gsi1pk', 'gsi1sk'],
+  gsi2: ['gsi2pk', 'gsi2sk'],
   lsi1: ['pk', 'lsi1'],
   lsi2: ['pk', 'lsi2'],
 } as const;
@@ -116,6 +117,7 @@ export const queryKeyRange = async (
     pk: item.pk,
     sk: item.sk,
     ...(range.index === 'gsi1' && { gsi1pk: item.gsi1pk, gsi1sk: item.gsi1sk }),
+    ...(range.index === 'gsi2' && { gsi2pk: item.gsi2pk, gsi2sk: item.gsi2sk }),
     ...(range.index === 'lsi1' && { lsi1: item.lsi1 }),
     ...(range.index === 'lsi2' && { lsi2: item.lsi2 }),
   });

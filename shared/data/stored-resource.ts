@@ -26,6 +26,8 @@ export interface StoredResource {
   lsi2?: string;
   gsi1pk?: string;
   gsi1sk?: string;
+  gsi2pk?: string;
+  gsi2sk?: string;
   /**
    * A child filed under its parent (`children.ts`): its `gsi1pk` partition is counted in
    * `counterKey(org_id, gsi1pk)`, one up and one down by the transaction that creates or deletes it.

@@ -19,7 +19,10 @@ export const tableDefinition = {
     { name: 'lsi1', sortKey: 'lsi1' },
     { name: 'lsi2', sortKey: 'lsi2' },
   ],
-  globalIndexes: [{ name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' }],
+  globalIndexes: [
+    { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+    { name: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+  ],
 } as const;
 
 export type LocalIndexName = (typeof tableDefinition.localIndexes)[number]['name'];

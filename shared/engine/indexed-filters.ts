@@ -58,7 +58,7 @@ const rangeOf = (
 ): KeyRange => {
   const pk = fill(pattern.pk, { org_id: orgId });
   const index = pattern.index === 'table' ? undefined : pattern.index;
-  if (index === 'gsi1' || pattern.sk.endsWith(ID)) {
+  if (index?.startsWith('gsi') || pattern.sk.endsWith(ID)) {
     const prefix = fill(pattern.sk.slice(0, -ID.length), equal ? { [equal.path]: String(equal.value) } : {});
     return {
       pk,

@@ -1,5 +1,5 @@
 /** Builds the stored form of a record from its definition: keys, and the sort values its indexes need. */
-import { indexKeysFrom } from '../data/access-patterns';
+import { entryAttributes, indexEntryFrom } from '../data/access-patterns';
 import { sortKeyText } from '../data/collation';
 import { valueAt } from '../data/collection-query';
 import { geoIndexKeys } from '../data/geo-index';
@@ -55,14 +55,17 @@ export const indexed = (definition: ResourceDefinition, stored: StoredResource):
   }
   for (const filter of Object.values(definition.collection?.filters ?? {})) {
     const pattern = filter.index === undefined ? undefined : definition.keys[filter.index];
-    // A box filter's entry is the geohash one, written below.
-    if (pattern?.index !== 'gsi1' || filter.kind === 'box') continue;
+    // A box filter's entry is the geohash one, written below; a sort's value (`sort-serial`), above.
+    if (!pattern || pattern.index === 'table' || filter.kind === 'box') continue;
+    if (pattern.index.startsWith('lsi') && !pattern.sk.endsWith('{id}')) continue;
     // An indexed filter's entry (indexed-filters.ts): kept with the value, gone with it (a sparse index).
     const value = valueAt(next, filter.path);
-    delete next.gsi1pk;
-    delete next.gsi1sk;
+    for (const name of entryAttributes(pattern.index)) delete next[name];
     if (typeof value === 'string' && value !== '') {
-      Object.assign(next, indexKeysFrom(pattern, { org_id: next.org_id, id: next.id, [filter.path]: value }));
+      Object.assign(
+        next,
+        indexEntryFrom(pattern, { org_id: next.org_id, id: next.id, [filter.path]: value }),
+      );
     }
   }
   recount(definition, stored, next);

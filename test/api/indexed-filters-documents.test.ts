@@ -1,0 +1,138 @@
+/**
+ * Indexed filters (issue 42, item 1) on folders: `parent` (a local index prefix), `scheme` (a sparse `gsi2`
+ * prefix), `name` (its sort index) and `created_at.since/until` (the id range) are each answered from their
+ * access patterns with the answers the partition's filter gave, reading what a page returns; none is
+ * refused alone, and `meta.features` names them all. Seeded with BatchWriteItem as the bench is.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { folders } from '#functions/documents/definitions';
+import type { StoredResource } from '#shared/data/stored-resource';
+import { newRecord } from '#shared/engine/record-writes';
+import { startTestApi, type TestApi } from '../support/api';
+import { bulkPutCounted } from '../support/counted-seed';
+import { idsByCursor } from '../support/cursor-walk';
+import { itemsRead, type Read } from '../support/query-scans';
+import { newTenant, type Tenant } from '../support/tenants';
+
+const COUNT = 240;
+const MINUTE = 60_000;
+const START = Date.UTC(2026, 2, 1);
+const PARENTS = Array.from({ length: 6 }, () => randomUUID());
+const SCHEMES = [randomUUID(), randomUUID()];
+
+let api: TestApi;
+let tenant: Tenant;
+let token: string;
+let records: StoredResource[];
+const base = () => `/v3/orgs/${tenant.org.id}/folders`;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  tenant = await newTenant('Indexed folder filters', 0);
+  token = await api.token(tenant.admin);
+  // One in 8 a root; names repeat out of creation order; one in 12 filed under a scheme.
+  records = Array.from({ length: COUNT }, (_, i) =>
+    newRecord(
+      folders,
+      tenant.org.id,
+      {
+        attributes: { name: `Folder ${String((i * 7) % 30).padStart(2, '0')}` },
+        rels: {
+          ...(i % 8 !== 0 && { parent: PARENTS[i % 6] }),
+          ...(i % 12 === 5 && { scheme: SCHEMES[Math.floor(i / 12) % 2] }),
+        },
+      },
+      new Date(START + i * MINUTE),
+    ),
+  );
+  await bulkPutCounted(records);
+}, 60_000);
+afterAll(() => api.close());
+
+const at = (i: number) => new Date(START + i * MINUTE).toISOString();
+const idsOf = (body: { data: { id: string }[] }) => body.data.map((r) => r.id);
+const itemsOf = (reads: Read[]) => reads.reduce((sum, r) => sum + r.items, 0);
+const byCreation = (keep: (folder: StoredResource) => boolean) => records.filter(keep).map((f) => f.id);
+const under = (parent: string | undefined) => (f: StoredResource) => f.rels.parent === parent;
+const ofScheme = (scheme: string | undefined) => (f: StoredResource) => f.rels.scheme === scheme;
+const named = (name: string) => (f: StoredResource) => f.attributes.name === name;
+const since = (i: number) => (f: StoredResource) => String(f.meta.created_at) >= at(i);
+
+/** A list's reads besides authentication, measured on its second sending (see children-paging.test.ts). */
+const measured = async (path: string) => {
+  await api.get(path, token);
+  const { result, reads } = await itemsRead(() => api.get(path, token));
+  expect(result.status, result.text).toBe(200);
+  return { body: result.body, items: itemsOf(reads), calls: reads.length };
+};
+
+describe('folders: every filter is indexed (parent, scheme, name, created_at)', () => {
+  const cases = (): [string, string[]][] => [
+    [`filter[parent]=${PARENTS[1]}`, byCreation(under(PARENTS[1]))],
+    [`filter[scheme]=${SCHEMES[0]}`, byCreation(ofScheme(SCHEMES[0]))],
+    ['filter[name]=Folder 14', byCreation(named('Folder 14'))],
+    [`filter[created_at.since]=${at(200)}`, byCreation(since(200))],
+    [
+      `filter[parent]=${PARENTS[5]}&filter[created_at.since]=${at(100)}`,
+      byCreation((f) => under(PARENTS[5])(f) && since(100)(f)),
+    ],
+    [
+      `filter[scheme]=${SCHEMES[1]}&filter[parent]=${PARENTS[5]}`,
+      byCreation((f) => ofScheme(SCHEMES[1])(f) && under(PARENTS[5])(f)),
+    ],
+  ];
+
+  it('answers each as the partition filter did: every page and the total by offset, every match by cursor', async () => {
+    for (const [query, expected] of cases()) {
+      expect(expected.length, query).toBeGreaterThan(0);
+      const res = await api.get(`${base()}?${query}&sort=created_at&page[limit]=100`, token);
+      expect(res.status, `${query}: ${res.text}`).toBe(200);
+      expect(idsOf(res.body), query).toEqual(expected.slice(0, 100));
+      expect(res.body.meta.pagination.counts.resources, query).toBe(expected.length);
+      const walked = await idsByCursor(
+        api,
+        `${base()}?${query}&sort=created_at&page[limit]=7&page[cursor]=`,
+        token,
+      );
+      expect(walked, query).toEqual(expected);
+      // By name (the default order), the same folders.
+      const byName = await idsByCursor(api, `${base()}?${query}&page[limit]=7&page[cursor]=`, token);
+      expect(new Set(byName), query).toEqual(new Set(expected));
+      expect(byName, query).toHaveLength(expected.length);
+    }
+  });
+
+  it('a cursor page reads at most 1.1× the folders it returns, in the same calls at page sizes 3 and 8', async () => {
+    for (const query of [
+      `filter[parent]=${PARENTS[2]}&sort=created_at`,
+      `filter[scheme]=${SCHEMES[0]}&sort=created_at`,
+      'filter[name]=Folder 14',
+      `filter[created_at.since]=${at(150)}&sort=created_at`,
+    ]) {
+      const calls: number[] = [];
+      for (const limit of [3, 8]) {
+        const page = await measured(`${base()}?${query}&page[limit]=${limit}&page[cursor]=`);
+        const returned = page.body.data.length;
+        expect(returned, query).toBeGreaterThan(0);
+        expect(page.items, `${query} at ${limit}`).toBeLessThanOrEqual(Math.ceil(1.1 * returned));
+        calls.push(page.calls);
+      }
+      expect(calls[0], query).toBe(calls[1]);
+    }
+  });
+
+  it("a folder's subfolders by name read its subfolders alone, never the organisation's folders", async () => {
+    const page = await measured(`${base()}?filter[parent]=${PARENTS[3]}&page[limit]=5`);
+    const matches = byCreation(under(PARENTS[3])).length;
+    expect(page.body.meta.pagination.counts.resources).toBe(matches);
+    expect(page.items).toBeLessThanOrEqual(matches + 1);
+  });
+
+  it('meta.features names every filter indexed (created_at windows too), so none is refused alone', async () => {
+    const res = await api.get(`${base()}?page[limit]=1`, token);
+    expect(res.body.meta.features.params.filter.indexed).toEqual(
+      res.body.meta.features.params.filter.options,
+    );
+  });
+});
