@@ -132,7 +132,11 @@ const readIndexed = async (
  * A page from the table: through a sparse index when the filters select one of its partitions; through an
  * indexed filter's key range; through the geohash index when a box filter is on the indexed point.
  */
-const readCollectionPage = async (scope: Scope, definition: ResourceDefinition, query: CollectionQuery) => {
+export const readCollectionPage = async (
+  scope: Scope,
+  definition: ResourceDefinition,
+  query: CollectionQuery,
+) => {
   const [orgId, ...others] = scope.orgIds;
   const sparse = orgId && others.length === 0 ? definition.sparseIndex?.(orgId, query.filters) : null;
   if (orgId && sparse) return readSparse(scope, orgId, definition, query, sparse);

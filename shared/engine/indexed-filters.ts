@@ -56,10 +56,12 @@ const rangeOf = (
   equal: Extract<FilterClause, { op: 'eq' }> | undefined,
   window: { since?: string; until?: string },
 ): KeyRange => {
-  const pk = fill(pattern.pk, { org_id: orgId });
+  const value = equal ? { [equal.path]: String(equal.value) } : {};
+  // A pattern may key its partition by the value (a record's comments: `COMMENTS#{attributes.subject.id}`).
+  const pk = fill(pattern.pk, { org_id: orgId, ...value });
   const index = pattern.index === 'table' ? undefined : pattern.index;
   if (index?.startsWith('gsi') || pattern.sk.endsWith(ID)) {
-    const prefix = fill(pattern.sk.slice(0, -ID.length), equal ? { [equal.path]: String(equal.value) } : {});
+    const prefix = fill(pattern.sk.slice(0, -ID.length), value);
     return {
       pk,
       ...(index && { index }),
@@ -68,8 +70,8 @@ const rangeOf = (
       to: `${prefix}${window.until ? idAt(window.until) : ''}${AFTER_IDS}`,
     };
   }
-  const value = sortKeyText(equal?.value);
-  return { pk, ...(index && { index }), from: value, to: value };
+  const folded = sortKeyText(equal?.value);
+  return { pk, ...(index && { index }), from: folded, to: folded };
 };
 
 /**

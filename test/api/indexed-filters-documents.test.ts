@@ -2,11 +2,16 @@
  * Indexed filters (issue 42, item 1) on folders: `parent` (a local index prefix), `scheme` (a sparse `gsi2`
  * prefix), `name` (its sort index) and `created_at.since/until` (the id range) are each answered from their
  * access patterns with the answers the partition's filter gave, reading what a page returns; none is
- * refused alone, and `meta.features` names them all. Seeded with BatchWriteItem as the bench is.
+ * refused alone, and `meta.features` names them all. Comments: a record's comments (`subject_id`, required)
+ * are its index partition, and a `created_at` window is a key range in it. Seeded with BatchWriteItem as
+ * the bench is.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commentsIndexKey } from '#functions/comments/comments';
+import { comments } from '#functions/comments/definitions';
 import { folders } from '#functions/documents/definitions';
+import { fileUnder } from '#shared/data/children';
 import type { StoredResource } from '#shared/data/stored-resource';
 import { newRecord } from '#shared/engine/record-writes';
 import { startTestApi, type TestApi } from '../support/api';
@@ -134,5 +139,87 @@ describe('folders: every filter is indexed (parent, scheme, name, created_at)', 
     expect(res.body.meta.features.params.filter.indexed).toEqual(
       res.body.meta.features.params.filter.options,
     );
+  });
+});
+
+describe('comments: a record’s comments and a time window in them are read from its index', () => {
+  const SUBJECT = randomUUID();
+  const OTHER = randomUUID();
+  const AUTHORS = [randomUUID(), randomUUID(), randomUUID()];
+  let said: StoredResource[];
+  const commentsBase = () => `/v3/orgs/${tenant.org.id}/comments?filter[subject_id]=${SUBJECT}`;
+  const on = (keep: (c: StoredResource) => boolean) =>
+    said.filter((c) => (c.attributes.subject as { id: string }).id === SUBJECT && keep(c)).map((c) => c.id);
+
+  beforeAll(async () => {
+    // 120 comments on one record, 120 on another, interleaved in time.
+    said = Array.from({ length: 240 }, (_, i) => {
+      const subject = i % 2 === 0 ? SUBJECT : OTHER;
+      const record = newRecord(
+        comments,
+        tenant.org.id,
+        {
+          attributes: { body: `Comment ${i}`, subject: { type: 'schemes', id: subject } },
+          rels: { author: AUTHORS[i % 3] ?? null },
+        },
+        new Date(START + i * MINUTE),
+      );
+      return fileUnder(record, commentsIndexKey(subject));
+    });
+    await bulkPutCounted(said);
+  }, 60_000);
+
+  it('answers each filter as the partition filter did: every page and the total by offset, every match by cursor', async () => {
+    const cases: [string, string[]][] = [
+      ['', on(() => true)],
+      [`&filter[created_at.since]=${at(100)}`, on(since(100))],
+      [
+        `&filter[created_at.since]=${at(40)}&filter[created_at.until]=${at(90)}&sort=-created_at`,
+        on((c) => since(40)(c) && String(c.meta.created_at) <= at(90)).reverse(),
+      ],
+      [`&filter[author]=${AUTHORS[1]}`, on((c) => c.rels.author === AUTHORS[1])],
+      [
+        `&filter[author]=${AUTHORS[2]}&filter[created_at.until]=${at(60)}`,
+        on((c) => c.rels.author === AUTHORS[2] && String(c.meta.created_at) <= at(60)),
+      ],
+    ];
+    for (const [query, expected] of cases) {
+      expect(expected.length, query).toBeGreaterThan(0);
+      const res = await api.get(`${commentsBase()}${query}&page[limit]=100`, token);
+      expect(res.status, `${query}: ${res.text}`).toBe(200);
+      expect(idsOf(res.body), query).toEqual(expected.slice(0, 100));
+      expect(res.body.meta.pagination.counts.resources, query).toBe(expected.length);
+      const walked = await idsByCursor(api, `${commentsBase()}${query}&page[limit]=9&page[cursor]=`, token);
+      expect(walked, query).toEqual(expected);
+    }
+  });
+
+  it("a window's cursor page reads at most 1.1× what it returns, in the same calls at page sizes 3 and 8", async () => {
+    for (const query of [`&filter[created_at.since]=${at(150)}`, `&filter[created_at.until]=${at(80)}`]) {
+      const calls: number[] = [];
+      for (const limit of [3, 8]) {
+        const page = await measured(`${commentsBase()}${query}&page[limit]=${limit}&page[cursor]=`);
+        const returned = page.body.data.length;
+        expect(returned, query).toBe(limit);
+        expect(page.items, `${query} at ${limit}`).toBeLessThanOrEqual(Math.ceil(1.1 * returned));
+        calls.push(page.calls);
+      }
+      expect(calls[0], query).toBe(calls[1]);
+    }
+  });
+
+  it("an offset page of a window reads its page, and counts the window in the record's comments alone", async () => {
+    const page = await measured(`${commentsBase()}&filter[created_at.since]=${at(200)}&page[limit]=5`);
+    expect(page.body.meta.pagination.counts.resources).toBe(on(since(200)).length);
+    // The page's 5, and the window's 20 looked at by a count-only read: never the other record's.
+    expect(page.items).toBe(5 + on(since(200)).length);
+  });
+
+  it('meta.features names subject_id and created_at indexed: author narrows the required subject', async () => {
+    const res = await api.get(`${commentsBase()}&page[limit]=1`, token);
+    expect(res.body.meta.features.params.filter).toMatchObject({
+      options: ['subject_id', 'author', 'created_at.since', 'created_at.until'],
+      indexed: ['subject_id', 'created_at.since', 'created_at.until'],
+    });
   });
 });
