@@ -4,11 +4,16 @@
  * Seeded with BatchWriteItem through the repository with the counter items their creates would keep
  * (`bulkPutCounted`), not the API: 1 in 100 items `in_repair`, one a minute over a week, so
  * `created_at.since` a day before the last matches about 1 in 7; 1 in 100 locations share a name; 1 in 100
- * vehicles `off_road`.
+ * vehicles `off_road`; folders under 100 parents (a folder's subfolders: 1 in 100), 1 in 100 filed under a
+ * scheme, names shared by 100; comments on 10 records (1,000 a record at 10,000).
  */
 
 import { equipmentItems, vehicles } from '#functions/assets/definitions';
+import { commentsIndexKey } from '#functions/comments/comments';
+import { comments } from '#functions/comments/definitions';
+import { folders } from '#functions/documents/definitions';
 import { locations } from '#functions/places/definitions';
+import { fileUnder } from '#shared/data/children';
 import { uuidv7 } from '#shared/data/ids';
 import { scopeOf } from '#shared/data/scope';
 import { listResources } from '#shared/engine/collection';
@@ -69,7 +74,32 @@ export const benchFilters = async (count: number) => {
       new Date(start + i * MINUTE),
     ),
   );
-  await bulkPutCounted([...items, ...places, ...fleet]);
+  const parents = Array.from({ length: 100 }, () => uuidv7());
+  const scheme = uuidv7();
+  const subjects = Array.from({ length: 10 }, () => uuidv7());
+  const subject = subjects[3] ?? '';
+  const tree = Array.from({ length: count }, (_, i) =>
+    newRecord(
+      folders,
+      org,
+      {
+        attributes: { name: `Folder ${String(i % Math.ceil(count / 100)).padStart(5, '0')}` },
+        rels: { parent: parents[i % 100] ?? null, ...(i % 100 === 37 && { scheme }) },
+      },
+      new Date(start + i * MINUTE),
+    ),
+  );
+  const said = Array.from({ length: count }, (_, i) => {
+    const on = subjects[i % 10] ?? '';
+    const record = newRecord(
+      comments,
+      org,
+      { attributes: { body: `Comment ${i}`, subject: { type: 'schemes', id: on } } },
+      new Date(start + i * MINUTE),
+    );
+    return fileUnder(record, commentsIndexKey(on));
+  });
+  await bulkPutCounted([...items, ...places, ...fleet, ...tree, ...said]);
   const since = new Date(start + (count - 24 * 60) * MINUTE).toISOString();
   const serial = `SN-${String(Math.floor(count / 3)).padStart(6, '0')}`;
   const list = async (query: Record<string, string>, definition: ResourceDefinition = equipmentItems) =>
@@ -168,6 +198,36 @@ export const benchFilters = async (count: number) => {
       { ...limit, 'filter[status]': 'off_road' },
       1,
       vehicles,
+    ),
+    folders: count,
+    folder_parent_cursor_pages_1_2: await figure(
+      { ...cursor, 'filter[parent]': parents[37] ?? '', sort: 'created_at' },
+      2,
+      folders,
+    ),
+    folder_parent_by_name_offset: await figure({ ...limit, 'filter[parent]': parents[37] ?? '' }, 1, folders),
+    folder_scheme_cursor: await figure(
+      { ...cursor, 'filter[scheme]': scheme, sort: 'created_at' },
+      1,
+      folders,
+    ),
+    folder_name_cursor: await figure({ ...cursor, 'filter[name]': 'Folder 00042' }, 1, folders),
+    folder_created_since_cursor: await figure(
+      { ...cursor, 'filter[created_at.since]': since, sort: 'created_at' },
+      1,
+      folders,
+    ),
+    comments: count,
+    comments_on_a_record_cursor: await figure({ ...cursor, 'filter[subject_id]': subject }, 1, comments),
+    comments_on_a_record_since_cursor: await figure(
+      { ...cursor, 'filter[subject_id]': subject, 'filter[created_at.since]': since },
+      2,
+      comments,
+    ),
+    comments_on_a_record_since_offset: await figure(
+      { ...limit, 'filter[subject_id]': subject, 'filter[created_at.since]': since },
+      1,
+      comments,
     ),
     reference_with_status_cursor: await figure({
       ...cursor,
