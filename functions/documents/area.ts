@@ -23,8 +23,12 @@ export const area = defineArea('documents', {
       module: 'functions/documents/migrations/folder-tallies.ts',
       step: 'folderTallies',
     }),
-    // 20 at merge: 14–19 are other branches' (the runner refuses a gap).
-    migration(14, 'folder-filter-index', {
+    // 19 and 20 at merge: 14–18 are other branches' (the runner refuses a gap).
+    migration(14, 'document-filter-index', {
+      module: 'functions/documents/migrations/document-filter-index.ts',
+      step: 'documentFilterIndex',
+    }),
+    migration(15, 'folder-filter-index', {
       module: 'functions/documents/migrations/folder-filter-index.ts',
       step: 'folderFilterIndex',
     }),

@@ -55,8 +55,9 @@ const rangeOf = (
   orgId: string,
   equal: Extract<FilterClause, { op: 'eq' }> | undefined,
   window: { since?: string; until?: string },
+  parent: Record<string, string>,
 ): KeyRange => {
-  const value = equal ? { [equal.path]: String(equal.value) } : {};
+  const value = { ...parent, ...(equal && { [equal.path]: String(equal.value) }) };
   // A pattern may key its partition by the value (a record's comments: `COMMENTS#{attributes.subject.id}`).
   const pk = fill(pattern.pk, { org_id: orgId, ...value });
   const index = pattern.index === 'table' ? undefined : pattern.index;
@@ -82,6 +83,8 @@ export const indexedRead = (
   definition: ResourceDefinition,
   orgId: string,
   query: CollectionQuery,
+  /** A parent's children (a folder's documents): its id as the part a per-parent pattern names (`rels.folder`). */
+  parent: Record<string, string> = {},
 ): IndexedRead | null => {
   const options = definition.collection?.filters ?? {};
   const patternOf = (clause: FilterClause) => {
@@ -97,11 +100,13 @@ export const indexedRead = (
   const pattern = equal ? patternOf(equal) : times[0] && patternOf(times[0]);
   if (!pattern) return null;
   const byId = pattern.sk.endsWith(ID);
-  const range = rangeOf(pattern, orgId, equal, byId ? windowOf(times) : {});
+  const range = rangeOf(pattern, orgId, equal, byId ? windowOf(times) : {}, parent);
   const sorted = byId
     ? query.sort.path === 'meta.created_at' && query.sort.index === undefined
     : query.sort.index === range.index;
-  const counted = equal && query.filters.length === 1 && options[equal.field]?.counted;
+  // A count is the organisation's, never one parent's.
+  const counted =
+    equal && query.filters.length === 1 && Object.keys(parent).length === 0 && options[equal.field]?.counted;
   const total = counted ? { counter: `${equal.field}#${String(equal.value)}` } : byId ? 'count' : 'read';
   return { range, sorted, total };
 };

@@ -1,5 +1,5 @@
 /** Builds the stored form of a record from its definition: keys, and the sort values its indexes need. */
-import { entryAttributes, indexEntryFrom } from '../data/access-patterns';
+import { type AccessPattern, entryAttributes, indexEntryFrom } from '../data/access-patterns';
 import { sortKeyText } from '../data/collation';
 import { valueAt } from '../data/collection-query';
 import { geoIndexKeys } from '../data/geo-index';
@@ -43,6 +43,17 @@ const recount = (definition: ResourceDefinition, stored: StoredResource, next: S
   if (names.join('\n') !== before.join('\n')) next.counted_before = before;
 };
 
+/** The values of a pattern's parts in the record (`org_id`, `id`, field paths), or null if one has none. */
+const entryParts = (pattern: AccessPattern, record: StoredResource): Record<string, string> | null => {
+  const parts: Record<string, string> = { org_id: record.org_id, id: record.id };
+  for (const [, name = ''] of `${pattern.pk}${pattern.sk}`.matchAll(/\{([^}]+)\}/g)) {
+    const value = name in parts ? parts[name] : valueAt(record, name);
+    if (typeof value !== 'string' || value === '') return null;
+    parts[name] = value;
+  }
+  return parts;
+};
+
 /**
  * The record with its index sort values recomputed from its fields (after any change to them): each the
  * collation's text (data/collation.ts), so the index orders as a sort over records in hand does.
@@ -58,15 +69,11 @@ export const indexed = (definition: ResourceDefinition, stored: StoredResource):
     // A box filter's entry is the geohash one, written below; a sort's value (`sort-serial`), above.
     if (!pattern || pattern.index === 'table' || filter.kind === 'box') continue;
     if (pattern.index.startsWith('lsi') && !pattern.sk.endsWith('{id}')) continue;
-    // An indexed filter's entry (indexed-filters.ts): kept with the value, gone with it (a sparse index).
-    const value = valueAt(next, filter.path);
+    // An indexed filter's entry (indexed-filters.ts): kept with its parts' values (the filter's, and a
+    // parent's where a pattern is per parent: `folder#{rels.folder}#…`), gone without one (a sparse index).
+    const parts = entryParts(pattern, next);
     for (const name of entryAttributes(pattern.index)) delete next[name];
-    if (typeof value === 'string' && value !== '') {
-      Object.assign(
-        next,
-        indexEntryFrom(pattern, { org_id: next.org_id, id: next.id, [filter.path]: value }),
-      );
-    }
+    if (parts) Object.assign(next, indexEntryFrom(pattern, parts));
   }
   recount(definition, stored, next);
   if (definition.geoIndex) {

@@ -10,9 +10,11 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commentsIndexKey } from '#functions/comments/comments';
 import { comments } from '#functions/comments/definitions';
-import { folders } from '#functions/documents/definitions';
+import { documents, folders } from '#functions/documents/definitions';
+import { documentVersions } from '#functions/documents/versions/definition';
 import { fileUnder } from '#shared/data/children';
 import type { StoredResource } from '#shared/data/stored-resource';
+import { fileChild } from '#shared/engine/children';
 import { newRecord } from '#shared/engine/record-writes';
 import { startTestApi, type TestApi } from '../support/api';
 import { bulkPutCounted } from '../support/counted-seed';
@@ -221,5 +223,137 @@ describe('comments: a record’s comments and a time window in them are read fro
       options: ['subject_id', 'author', 'created_at.since', 'created_at.until'],
       indexed: ['subject_id', 'created_at.since', 'created_at.until'],
     });
+  });
+});
+
+describe("documents and versions: a parent's children by an indexed filter read that filter's matches in the parent", () => {
+  let shelf: StoredResource;
+  let other: StoredResource;
+  let filed: StoredResource[];
+  let manual: StoredResource;
+  let versions: StoredResource[];
+  const TYPES = ['application/pdf', 'image/png', 'text/plain'];
+  const docsOf = (folder: StoredResource) => `/v3/folders/${folder.id}/documents`;
+  const inShelf = (keep: (d: StoredResource) => boolean) =>
+    filed.filter((d) => d.rels.folder === shelf.id && keep(d)).map((d) => d.id);
+
+  beforeAll(async () => {
+    [shelf, other] = ['Shelf', 'Other'].map((name, i) =>
+      newRecord(folders, tenant.org.id, { attributes: { name } }, new Date(START - (2 - i) * MINUTE)),
+    ) as [StoredResource, StoredResource];
+    // 150 documents in each of two folders, interleaved; 1 in 6 pending (no file yet).
+    filed = Array.from({ length: 300 }, (_, i) => {
+      const folder = i % 2 === 0 ? shelf : other;
+      const pending = i % 12 < 2;
+      const record = newRecord(
+        documents,
+        tenant.org.id,
+        {
+          attributes: {
+            name: `Doc ${String((i * 7) % 300).padStart(3, '0')}`,
+            status: pending ? 'pending' : 'available',
+            content_type: pending ? null : TYPES[i % 3],
+            size: pending ? null : 100,
+            checksum: null,
+            version_count: pending ? 0 : 1,
+          },
+          rels: { folder: folder.id, current_version: null },
+        },
+        new Date(START + i * MINUTE),
+      );
+      return fileChild(folder, record);
+    });
+    manual = filed[1] as StoredResource;
+    versions = Array.from({ length: 40 }, (_, i) =>
+      fileChild(
+        manual,
+        newRecord(
+          documentVersions,
+          tenant.org.id,
+          {
+            attributes: {
+              number: i + 1,
+              status: i % 5 === 4 ? 'pending' : 'available',
+              content_type: 'application/pdf',
+              size: 100,
+              checksum: 'x',
+              uploaded_at: null,
+            },
+            rels: { document: manual.id },
+          },
+          new Date(START + (400 + i) * MINUTE),
+        ),
+      ),
+    );
+    await bulkPutCounted([shelf, other, ...filed, ...versions]);
+  }, 60_000);
+
+  it('answers each filter as the partition filter did: every page and the total by offset, every match by cursor', async () => {
+    const cases: [string, string[]][] = [
+      ['filter[status]=pending', inShelf((d) => d.attributes.status === 'pending')],
+      ['filter[content_type]=image/png', inShelf((d) => d.attributes.content_type === 'image/png')],
+      [`filter[created_at.since]=${at(200)}`, inShelf(since(200))],
+      [
+        `filter[status]=available&filter[created_at.until]=${at(100)}`,
+        inShelf((d) => d.attributes.status === 'available' && String(d.meta.created_at) <= at(100)),
+      ],
+    ];
+    for (const [query, expected] of cases) {
+      expect(expected.length, query).toBeGreaterThan(0);
+      const res = await api.get(`${docsOf(shelf)}?${query}&sort=created_at&page[limit]=100`, token);
+      expect(res.status, `${query}: ${res.text}`).toBe(200);
+      expect(idsOf(res.body), query).toEqual(expected.slice(0, 100));
+      expect(res.body.meta.pagination.counts.resources, query).toBe(expected.length);
+      const walked = await idsByCursor(
+        api,
+        `${docsOf(shelf)}?${query}&sort=created_at&page[limit]=7&page[cursor]=`,
+        token,
+      );
+      expect(walked, query).toEqual(expected);
+      const byName = await idsByCursor(api, `${docsOf(shelf)}?${query}&page[limit]=7&page[cursor]=`, token);
+      expect(new Set(byName), query).toEqual(new Set(expected));
+      expect(byName, query).toHaveLength(expected.length);
+    }
+  });
+
+  it('a cursor page reads at most 1.1× the documents it returns and the folder, in the same calls at page sizes 3 and 8', async () => {
+    for (const query of [
+      'filter[status]=pending',
+      'filter[content_type]=text/plain',
+      `filter[created_at.since]=${at(100)}`,
+    ]) {
+      const calls: number[] = [];
+      for (const limit of [3, 8]) {
+        const page = await measured(
+          `${docsOf(shelf)}?${query}&sort=created_at&page[limit]=${limit}&page[cursor]=`,
+        );
+        const returned = page.body.data.length;
+        expect(returned, query).toBe(limit);
+        expect(page.items, `${query} at ${limit}`).toBeLessThanOrEqual(Math.ceil(1.1 * returned) + 1);
+        calls.push(page.calls);
+      }
+      expect(calls[0], query).toBe(calls[1]);
+    }
+  });
+
+  it("a document's versions by status read its matches and the document, not every version", async () => {
+    const pending = versions
+      .filter((v) => v.attributes.status === 'pending')
+      .map((v) => v.id)
+      .reverse();
+    const page = await measured(`/v3/documents/${manual.id}/versions?filter[status]=pending&page[limit]=100`);
+    expect(idsOf(page.body)).toEqual(pending);
+    expect(page.body.meta.pagination.counts.resources).toBe(pending.length);
+    expect(page.items).toBeLessThanOrEqual(pending.length + 1);
+  });
+
+  it('meta.features names every filter indexed, so none is refused alone', async () => {
+    for (const path of [docsOf(shelf), `/v3/documents/${manual.id}/versions`]) {
+      const res = await api.get(`${path}?page[limit]=1`, token);
+      expect(res.status, res.text).toBe(200);
+      expect(res.body.meta.features.params.filter.indexed, path).toEqual(
+        res.body.meta.features.params.filter.options,
+      );
+    }
   });
 });

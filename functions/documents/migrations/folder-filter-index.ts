@@ -1,5 +1,5 @@
 /**
- * Migration 20 (declared 14 until 14–19 land): folders written before `filter[parent]` and `filter[scheme]`
+ * Migration 20 (declared 15 until 14–18 land): folders written before `filter[parent]` and `filter[scheme]`
  * were answered from an index have no entry in them (`lsi2`: `parent#<parent>#<id>`; `gsi2`:
  * `scheme#<scheme>#<id>`), so an indexed filter would miss them. Each folder with a parent or a scheme is
  * rewritten as today's code writes it (the entries its declaration derives); a root without a scheme has none.

@@ -19,7 +19,7 @@ describe('migration versions', () => {
     expect(() => migrationsInOrder([step(1), step(3)])).toThrow(/is version 3/);
   });
 
-  it('are what the composition root assembles: settings for every organisation, users’ index keys, equipment’s status index, the id directory, audit entries’ month buckets, status counts, the vehicle status index, SSO identifiers, exports’ and jobs’ creator index, folder paths and tallies, deliveries by creation, held grants, folders’ filter index', () => {
+  it('are what the composition root assembles: settings for every organisation, users’ index keys, equipment’s status index, the id directory, audit entries’ month buckets, status counts, the vehicle status index, SSO identifiers, exports’ and jobs’ creator index, folder paths and tallies, deliveries by creation, held grants, documents’ and folders’ filter indexes', () => {
     expect(migrations.map((m) => [m.version, m.name])).toEqual([
       [1, 'settings-for-every-organisation'],
       [2, 'user-index-keys'],
@@ -34,8 +34,9 @@ describe('migration versions', () => {
       [11, 'folder-paths-and-tallies'],
       [12, 'deliveries-by-creation'],
       [13, 'held-grants'],
-      // 20 once 14–19 land (issue 42's numbering).
-      [14, 'folder-filter-index'],
+      // 19 and 20 once 14–18 land (issue 42's numbering).
+      [14, 'document-filter-index'],
+      [15, 'folder-filter-index'],
     ]);
   });
 });
