@@ -85,7 +85,8 @@ export const listChildren = async (
     // An indexed filter (a folder's documents by status) reads its key range in the parent, bounded by its matches.
     const through = Object.entries(child.relationships).find(([, r]) => r.type === parent.type)?.[0];
     const parentPart = through ? { [`rels.${through}`]: parentId } : {};
-    if (through && query.filters.some((f) => child.collection?.filters[f.field]?.index)) {
+    // Whether a per-parent pattern answers is the same in every organisation: asked before the parent is read.
+    if (through && indexedRead(child, '', query, parentPart)) {
       const record = await readInScope(scope, parent, parentId);
       const indexed = indexedRead(child, record.org_id, query, parentPart);
       if (indexed)

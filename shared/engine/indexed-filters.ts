@@ -87,9 +87,20 @@ export const indexedRead = (
   parent: Record<string, string> = {},
 ): IndexedRead | null => {
   const options = definition.collection?.filters ?? {};
+  // A pattern answers here only if it names exactly the parent's parts: a per-parent entry serves its
+  // parent's children alone, and an organisation's entry never a parent's children.
+  const fits = (pattern: AccessPattern, clause: FilterClause) => {
+    const named = [...`${pattern.pk}${pattern.sk}`.matchAll(/\{([^}]+)\}/g)].map(([, part]) => part);
+    const own = ['org_id', 'id', clause.path];
+    return (
+      named.every((part) => part === undefined || own.includes(part) || part in parent) &&
+      Object.keys(parent).every((part) => named.includes(part))
+    );
+  };
   const patternOf = (clause: FilterClause) => {
     const name = options[clause.field]?.index;
-    return name === undefined ? undefined : definition.keys[name];
+    const pattern = name === undefined ? undefined : definition.keys[name];
+    return pattern && fits(pattern, clause) ? pattern : undefined;
   };
   const equal = query.filters.find(
     (c): c is Extract<FilterClause, { op: 'eq' }> => c.op === 'eq' && patternOf(c) !== undefined,
