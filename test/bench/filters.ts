@@ -5,17 +5,19 @@
  * (`bulkPutCounted`), not the API: 1 in 100 items `in_repair`, one a minute over a week, so
  * `created_at.since` a day before the last matches about 1 in 7; 1 in 100 locations share a name; 1 in 100
  * vehicles `off_road`; folders under 100 parents (a folder's subfolders: 1 in 100), 1 in 100 filed under a
- * scheme, names shared by 100; comments on 10 records (1,000 a record at 10,000).
+ * scheme, names shared by 100; comments on 10 records (1,000 a record at 10,000); one folder of documents,
+ * 1 in 100 pending.
  */
 
 import { equipmentItems, vehicles } from '#functions/assets/definitions';
 import { commentsIndexKey } from '#functions/comments/comments';
 import { comments } from '#functions/comments/definitions';
-import { folders } from '#functions/documents/definitions';
+import { documents, folders } from '#functions/documents/definitions';
 import { locations } from '#functions/places/definitions';
 import { fileUnder } from '#shared/data/children';
 import { uuidv7 } from '#shared/data/ids';
 import { scopeOf } from '#shared/data/scope';
+import { fileChild, listChildren } from '#shared/engine/children';
 import { listResources } from '#shared/engine/collection';
 import type { ResourceDefinition } from '#shared/engine/declaration';
 import { newRecord } from '#shared/engine/record-writes';
@@ -99,22 +101,46 @@ export const benchFilters = async (count: number) => {
     );
     return fileUnder(record, commentsIndexKey(on));
   });
-  await bulkPutCounted([...items, ...places, ...fleet, ...tree, ...said]);
+  // One folder of `count` documents: 1 in 100 pending, three content types.
+  const shelf = newRecord(folders, org, { attributes: { name: 'Shelf' } }, new Date(start - MINUTE));
+  const filed = Array.from({ length: count }, (_, i) =>
+    fileChild(
+      shelf,
+      newRecord(
+        documents,
+        org,
+        {
+          attributes: {
+            name: `Doc ${String(i).padStart(6, '0')}`,
+            status: i % 100 === 37 ? 'pending' : 'available',
+            content_type: i % 100 === 37 ? null : ['application/pdf', 'image/png', 'text/plain'][i % 3],
+            size: 1,
+            checksum: null,
+            version_count: 1,
+          },
+          rels: { folder: shelf.id, current_version: null },
+        },
+        new Date(start + i * MINUTE),
+      ),
+    ),
+  );
+  await bulkPutCounted([...items, ...places, ...fleet, ...tree, ...said, shelf, ...filed]);
   const since = new Date(start + (count - 24 * 60) * MINUTE).toISOString();
   const serial = `SN-${String(Math.floor(count / 3)).padStart(6, '0')}`;
   const list = async (query: Record<string, string>, definition: ResourceDefinition = equipmentItems) =>
-    itemsRead(() =>
-      listResources(
-        {
-          method: 'GET',
-          baseUrl: 'https://bench.example',
-          path: `/v3/orgs/${org}/${definition.type}`,
-          query,
-          scope: scopeOf([org]),
-        },
-        definition,
-      ),
-    ).then(
+    itemsRead(() => {
+      const request = {
+        method: 'GET',
+        baseUrl: 'https://bench.example',
+        path: `/v3/orgs/${org}/${definition.type}`,
+        query,
+        scope: scopeOf([org]),
+      };
+      // A folder's documents are listed under it (GET /v3/folders/{folder_id}/documents).
+      return definition === documents
+        ? listChildren(request, folders, shelf.id, documents)
+        : listResources(request, definition);
+    }).then(
       ({ result, reads }) => ({ result, reads }),
       (error: Error) => ({ result: null, reads: [], error: error.message }),
     );
@@ -228,6 +254,23 @@ export const benchFilters = async (count: number) => {
       { ...limit, 'filter[subject_id]': subject, 'filter[created_at.since]': since },
       1,
       comments,
+    ),
+    documents_in_a_folder: count,
+    document_status_cursor: await figure(
+      { ...cursor, 'filter[status]': 'pending', sort: 'created_at' },
+      1,
+      documents,
+    ),
+    document_status_by_name_offset: await figure({ ...limit, 'filter[status]': 'pending' }, 1, documents),
+    document_content_type_cursor: await figure(
+      { ...cursor, 'filter[content_type]': 'image/png', sort: 'created_at' },
+      1,
+      documents,
+    ),
+    document_created_since_cursor: await figure(
+      { ...cursor, 'filter[created_at.since]': since, sort: 'created_at' },
+      1,
+      documents,
     ),
     reference_with_status_cursor: await figure({
       ...cursor,
