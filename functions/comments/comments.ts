@@ -6,13 +6,11 @@
 
 import * as z from 'zod';
 import type { Principal } from '#shared/auth/principal';
-import { declareAccessPatterns, partitionFrom } from '#shared/data/access-patterns';
+import { partitionFrom } from '#shared/data/access-patterns';
 import { fileUnder, queryFiled } from '#shared/data/children';
-import { applyInMemory } from '#shared/data/in-memory-collection';
-import { readIndex } from '#shared/data/repository';
 import type { Scope } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
-import { type CollectionRequest, listResources } from '#shared/engine/collection';
+import { type CollectionRequest, listResources, readCollectionPage } from '#shared/engine/collection';
 import { defineWrite } from '#shared/engine/define-write';
 import { byPrincipal, deleteRecord, newRecord } from '#shared/engine/record-writes';
 import { declaredType } from '#shared/engine/resource-definition';
@@ -38,31 +36,23 @@ export const commentableTypes = [
   'briefings',
 ] as const;
 
-const keys = /* @__PURE__ */ declareAccessPatterns('comments/comments', {
-  subject: {
-    index: 'gsi1',
-    pk: 'COMMENTS#{subject_id}',
-    sk: '{id}',
-    about: "a comment under its subject, counted as a parent's children are",
-  },
-});
-export const commentsIndexKey = (subjectId: string) => partitionFrom(keys.subject, { subject_id: subjectId });
+/** The `gsi1` partition a record's comments are filed and counted under (`filter-subject`). */
+export const commentsIndexKey = (subjectId: string) =>
+  partitionFrom(comments.keys['filter-subject'], { 'attributes.subject.id': subjectId });
 
 /**
- * A record's comments in the scope (`filter[subject_id]`, which the declaration requires): one Query of
- * its `gsi1` partition, where each is filed by id and counted (data/children.ts). In creation order and
- * filtered by nothing but the subject, only the page is read and the total is the count; otherwise every
- * comment of the record, in memory.
+ * A record's comments in the scope (`filter[subject_id]`, which the declaration requires), from its `gsi1`
+ * partition, where each is filed by id and counted (data/children.ts). In creation order and filtered by
+ * nothing but the subject, the page is read and the total is the count; otherwise the engine reads the
+ * subject's key range (a time window a range of ids in it: indexed-filters.ts), never the organisation's.
  */
 export const listCommentsOn = (request: CollectionRequest) =>
-  listResources(request, comments, async (query) => {
+  listResources(request, comments, (query) => {
     const subject = query.filters.find((f) => f.field === 'subject_id');
     if (subject?.op !== 'eq') throw new Error('the comments collection is declared to require subject_id');
-    const partition = commentsIndexKey(String(subject.value));
-    const filters = query.filters.filter((f) => f !== subject);
-    return filters.length === 0 && query.sort.field === 'created_at'
-      ? queryFiled(request.scope, partition, { ...query, filters })
-      : applyInMemory(await readIndex(request.scope, partition), query);
+    return query.filters.length === 1 && query.sort.field === 'created_at'
+      ? queryFiled(request.scope, commentsIndexKey(String(subject.value)), query)
+      : readCollectionPage(request.scope, comments, query);
   });
 
 export const createCommentDocument = z.lazy(() =>

@@ -21,16 +21,27 @@ export const comments = defineResource({
     author: { type: 'users' },
     author_service_account: { type: 'service-accounts' },
   },
+  keys: {
+    'filter-subject': {
+      index: 'gsi1',
+      pk: 'COMMENTS#{attributes.subject.id}',
+      sk: '{id}',
+      about: "a comment under its subject, counted as a parent's children are: `filter[subject_id]`",
+    },
+  },
   collection: {
+    // A record's comments are one Query of its index entry, a time window a key range in it: there is no
+    // reading them all. `author` narrows the subject's comments (the subject is required).
     filters: {
-      // A record's comments are one Query of its index entry: there is no reading them all.
       subject_id: {
         kind: 'eq',
         path: 'attributes.subject.id',
         required: true,
+        index: 'filter-subject',
         description: 'The id of the record whose comments to list (its subject).',
       },
       author: { kind: 'eq', path: 'rels.author' },
+      created_at: { kind: 'time', path: 'meta.created_at', index: 'record' },
     },
     defaultSort: 'created_at',
     includes: ['author', 'author_service_account'],

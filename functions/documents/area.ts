@@ -23,6 +23,15 @@ export const area = defineArea('documents', {
       module: 'functions/documents/migrations/folder-tallies.ts',
       step: 'folderTallies',
     }),
+    // 19 and 20 at merge: 14–18 are other branches' (the runner refuses a gap).
+    migration(20, 'document-filter-index', {
+      module: 'functions/documents/migrations/document-filter-index.ts',
+      step: 'documentFilterIndex',
+    }),
+    migration(21, 'folder-filter-index', {
+      module: 'functions/documents/migrations/folder-filter-index.ts',
+      step: 'folderFilterIndex',
+    }),
   ],
   resources: [folders, documents, documentVersions],
   routes: [

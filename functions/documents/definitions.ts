@@ -146,11 +146,30 @@ export const folders = defineResource({
   },
   derive: withTallies,
   derivedKeys: (orgId, id) => [folderTallyKey(orgId, id)],
+  // `gsi1` files the tree (`keys` above), so a folder's filter entries are a local index and `gsi2`.
+  keys: {
+    'filter-parent': {
+      index: 'lsi2',
+      pk: 'ORG#{org_id}#folders',
+      sk: 'parent#{rels.parent}#{id}',
+      about:
+        'a subfolder under its parent, in creation order: `filter[parent]`; folders written before issue 42 lack it until migrated',
+    },
+    'filter-scheme': {
+      index: 'gsi2',
+      pk: 'ORG#{org_id}#folders',
+      sk: 'scheme#{rels.scheme}#{id}',
+      about:
+        "a scheme's folder, in creation order: `filter[scheme]`; folders written before issue 42 lack it until migrated",
+    },
+  },
   collection: {
+    // Every filter is indexed (folders grow with every scheme): none reads the whole partition.
     filters: {
-      parent: { kind: 'eq', path: 'rels.parent' },
-      scheme: { kind: 'eq', path: 'rels.scheme' },
-      name: { kind: 'eq', path: 'attributes.name' },
+      parent: { kind: 'eq', path: 'rels.parent', index: 'filter-parent' },
+      scheme: { kind: 'eq', path: 'rels.scheme', index: 'filter-scheme' },
+      name: { kind: 'eq', path: 'attributes.name', index: 'sort-name' },
+      created_at: { kind: 'time', path: 'meta.created_at', index: 'record' },
     },
     sorts: { name: { path: 'attributes.name', index: 'lsi1' } },
     defaultSort: 'name',
@@ -192,10 +211,36 @@ export const documents = defineResource({
     author: { type: 'users' },
     author_service_account: { type: 'service-accounts' },
   },
+  // A folder's documents are listed under it, so each filter's entry is per folder (documents grow with
+  // every scheme): a status or a content type as a local index prefix, a window on the folder's `gsi2` ids.
+  keys: {
+    'filter-status': {
+      index: 'lsi1',
+      pk: 'ORG#{org_id}#documents',
+      sk: 'folder#{rels.folder}#status#{attributes.status}#{id}',
+      about:
+        "a folder's document under its status, in creation order: `filter[status]`; documents written before issue 42 lack it until migrated",
+    },
+    'filter-content-type': {
+      index: 'lsi2',
+      pk: 'ORG#{org_id}#documents',
+      sk: 'folder#{rels.folder}#type#{attributes.content_type}#{id}',
+      about:
+        "a folder's document under its current file's content type (none until uploaded), in creation order: `filter[content_type]`; documents written before issue 42 lack it until migrated",
+    },
+    'filter-folder-created': {
+      index: 'gsi2',
+      pk: 'DOCUMENTS#{rels.folder}',
+      sk: '{id}',
+      about:
+        "a folder's document by id (creation order): `filter[created_at.since/until]`; documents written before issue 42 lack it until migrated",
+    },
+  },
   collection: {
     filters: {
-      status: { kind: 'eq', path: 'attributes.status' },
-      content_type: { kind: 'eq', path: 'attributes.content_type' },
+      status: { kind: 'eq', path: 'attributes.status', index: 'filter-status' },
+      content_type: { kind: 'eq', path: 'attributes.content_type', index: 'filter-content-type' },
+      created_at: { kind: 'time', path: 'meta.created_at', index: 'filter-folder-created' },
     },
     sorts: { name: { path: 'attributes.name' } },
     defaultSort: 'name',

@@ -5,7 +5,7 @@
  * so `shared/data/README.md`'s key table is written from the declarations (`npm run keys`) and
  * `test/unit/data/access-patterns.test.ts` refuses two patterns whose keys could meet.
  */
-/** The table's own key, its local secondary indexes (sort values in a record's partition) and `gsi1`/`gsi2`. */
+/** The table's own key, its local secondary indexes (sort values in a record's partition) and the global ones. */
 export type IndexName = 'table' | 'lsi1' | 'lsi2' | 'gsi1' | 'gsi2';
 
 export interface AccessPattern<Pk extends string = string, Sk extends string = string> {
@@ -57,8 +57,20 @@ export const indexKeysFrom = <P extends AccessPattern>(pattern: P, parts: PartsO
   gsi1sk: fill(pattern.sk, parts),
 });
 
-/** The key attributes of a global index's entries: `gsi2` → `gsi2pk`, `gsi2sk`. */
-export const globalKeyNames = (index: 'gsi1' | 'gsi2') => [`${index}pk`, `${index}sk`] as const;
+/** The attributes a record carries its entry on an index in: a global index's two keys, a local one's sort value. */
+export const entryAttributes = (
+  index: Exclude<IndexName, 'table'>,
+): ('lsi1' | 'lsi2' | 'gsi1pk' | 'gsi1sk' | 'gsi2pk' | 'gsi2sk')[] =>
+  index === 'gsi1' || index === 'gsi2' ? [`${index}pk`, `${index}sk`] : [index];
+
+/** A record's entry on the pattern's index, as the record carries it (`entryAttributes`); a local one's partition is the record's own. */
+export const indexEntryFrom = (
+  pattern: AccessPattern,
+  parts: Record<string, string>,
+): Record<string, string> =>
+  pattern.index.startsWith('gsi')
+    ? { [`${pattern.index}pk`]: fill(pattern.pk, parts), [`${pattern.index}sk`]: fill(pattern.sk, parts) }
+    : { [pattern.index]: fill(pattern.sk, parts) };
 
 /** One declared pattern, with who declared it (a resource type, or a module of the data layer or an area). */
 export interface DeclaredPattern extends AccessPattern {

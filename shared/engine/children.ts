@@ -13,8 +13,9 @@ import { childPartition, fileUnder, queryChildren } from '../data/children';
 import type { CollectionQuery } from '../data/collection-query';
 import { applyInMemory } from '../data/in-memory-collection';
 import { batchGetInScope, readIndex } from '../data/repository';
-import type { StoredResource } from '../data/stored-resource';
-import { type CollectionRequest, listResources } from './collection';
+import { counterKey, type StoredResource } from '../data/stored-resource';
+import { type CollectionRequest, listResources, readIndexed } from './collection';
+import { indexedRead } from './indexed-filters';
 import { declaredType, type ResourceDefinition } from './resource-definition';
 import { relatedIds } from './serialise';
 import { notFound, readInScope } from './single';
@@ -80,6 +81,19 @@ export const listChildren = async (
         ...(chosen.next !== undefined && { next: chosen.next }),
         inHand: await answered(record),
       };
+    }
+    // An indexed filter (a folder's documents by status) reads its key range in the parent, bounded by its matches.
+    const through = Object.entries(child.relationships).find(([, r]) => r.type === parent.type)?.[0];
+    const parentPart = through ? { [`rels.${through}`]: parentId } : {};
+    // Whether a per-parent pattern answers is the same in every organisation: asked before the parent is read.
+    if (through && indexedRead(child, '', query, parentPart)) {
+      const record = await readInScope(scope, parent, parentId);
+      const indexed = indexedRead(child, record.org_id, query, parentPart);
+      if (indexed)
+        return {
+          ...(await readIndexed(scope, counterKey(record.org_id, child.type), indexed, query)),
+          inHand: await answered(record),
+        };
     }
     if (!inKeyOrder(child, query)) {
       const [record, items] = await Promise.all([

@@ -109,7 +109,7 @@ const readSparse = async (
  * A page through an indexed filter's key range (indexed-filters.ts): in the range's key order when that is
  * the query's sort; else the range whole (its matches, never the partition), sorted in memory.
  */
-const readIndexed = async (
+export const readIndexed = async (
   scope: Scope,
   counterOf: ItemKey,
   { range, sorted, total }: NonNullable<ReturnType<typeof indexedRead>>,

@@ -15,7 +15,7 @@
  * An offset page's total: a counted filter's count (`FilterOption.counted`), a unique value's one match,
  * or a count-only read of the range (`total`).
  */
-import { type AccessPattern, fill } from '../data/access-patterns';
+import { type AccessPattern, fill, partsOf } from '../data/access-patterns';
 import { sortKeyText } from '../data/collation';
 import type { CollectionQuery, FilterClause } from '../data/collection-query';
 import type { KeyRange } from '../data/key-range';
@@ -59,11 +59,14 @@ const rangeOf = (
   orgId: string,
   equal: Extract<FilterClause, { op: 'eq' }> | undefined,
   window: { since?: string; until?: string },
+  parent: Record<string, string>,
 ): KeyRange => {
-  const pk = fill(pattern.pk, { org_id: orgId });
+  const value = { ...parent, ...(equal && { [equal.path]: String(equal.value) }) };
+  // A pattern may key its partition by the value (a record's comments: `COMMENTS#{attributes.subject.id}`).
+  const pk = fill(pattern.pk, { org_id: orgId, ...value });
   const index = pattern.index === 'table' ? undefined : pattern.index;
-  if (pattern.sk.endsWith(ID)) {
-    const prefix = fill(pattern.sk.slice(0, -ID.length), equal ? { [equal.path]: String(equal.value) } : {});
+  if (index?.startsWith('gsi') || pattern.sk.endsWith(ID)) {
+    const prefix = fill(pattern.sk.slice(0, -ID.length), value);
     return {
       pk,
       ...(index && { index }),
@@ -73,8 +76,8 @@ const rangeOf = (
     };
   }
   if (equal) {
-    const value = sortKeyText(equal.value);
-    return { pk, ...(index && { index }), from: value, to: value };
+    const folded = sortKeyText(equal.value);
+    return { pk, ...(index && { index }), from: folded, to: folded };
   }
   // Past `until` by the index's own text (case-folded), so a value equal to it stays in; a record without
   // the time is kept last (`sortKeyText`), after `~`, and out of every window, as the filter left it.
@@ -94,11 +97,24 @@ export const indexedRead = (
   definition: ResourceDefinition,
   orgId: string,
   query: CollectionQuery,
+  /** A parent's children (a folder's documents): its id as the part a per-parent pattern names (`rels.folder`). */
+  parent: Record<string, string> = {},
 ): IndexedRead | null => {
   const options = definition.collection?.filters ?? {};
+  // A pattern answers here only if it names exactly the parent's parts: a per-parent entry serves its
+  // parent's children alone, and an organisation's entry never a parent's children.
+  const fits = (pattern: AccessPattern, clause: FilterClause) => {
+    const named = partsOf(pattern);
+    const own = ['org_id', 'id', clause.path];
+    return (
+      named.every((part) => part === undefined || own.includes(part) || part in parent) &&
+      Object.keys(parent).every((part) => named.includes(part))
+    );
+  };
   const patternOf = (clause: FilterClause) => {
     const name = options[clause.field]?.index;
-    return name === undefined ? undefined : definition.keys[name];
+    const pattern = name === undefined ? undefined : definition.keys[name];
+    return pattern && fits(pattern, clause) ? pattern : undefined;
   };
   const equal = query.filters.find(
     (c): c is Extract<FilterClause, { op: 'eq' }> => c.op === 'eq' && patternOf(c) !== undefined,
@@ -112,11 +128,19 @@ export const indexedRead = (
   const pattern = equal ? patternOf(equal) : window[0] && patternOf(window[0]);
   if (!pattern) return null;
   const byId = pattern.sk.endsWith(ID);
-  const range = rangeOf(pattern, orgId, equal, byId ? windowOf(byKey) : equal ? {} : windowOf(window));
+  const range = rangeOf(
+    pattern,
+    orgId,
+    equal,
+    byId ? windowOf(byKey) : equal ? {} : windowOf(window),
+    parent,
+  );
   const sorted = byId
     ? query.sort.path === 'meta.created_at' && query.sort.index === undefined
     : query.sort.index === range.index;
-  const counted = equal && query.filters.length === 1 && options[equal.field]?.counted;
+  // A count is the organisation's, never one parent's.
+  const counted =
+    equal && query.filters.length === 1 && Object.keys(parent).length === 0 && options[equal.field]?.counted;
   const total = counted
     ? { counter: `${equal.field}#${String(equal.value)}` }
     : byId || !equal

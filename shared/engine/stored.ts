@@ -1,5 +1,5 @@
 /** Builds the stored form of a record from its definition: keys, and the sort values its indexes need. */
-import { fill, globalKeyNames, partsOf } from '../data/access-patterns';
+import { type AccessPattern, entryAttributes, indexEntryFrom, partsOf } from '../data/access-patterns';
 import { sortKeyText } from '../data/collation';
 import { valueAt } from '../data/collection-query';
 import { geoIndexKeys } from '../data/geo-index';
@@ -43,6 +43,17 @@ const recount = (definition: ResourceDefinition, stored: StoredResource, next: S
   if (names.join('\n') !== before.join('\n')) next.counted_before = before;
 };
 
+/** The values of a pattern's parts in the record (`org_id`, `id`, field paths), or null if one has none. */
+const entryParts = (pattern: AccessPattern, record: StoredResource): Record<string, string> | null => {
+  const parts: Record<string, string> = { org_id: record.org_id, id: record.id };
+  for (const name of partsOf(pattern)) {
+    const value = name in parts ? parts[name] : valueAt(record, name);
+    if (typeof value !== 'string' || value === '') return null;
+    parts[name] = value;
+  }
+  return parts;
+};
+
 /**
  * The record with its index sort values recomputed from its fields (after any change to them): each the
  * collation's text (data/collation.ts), so the index orders as a sort over records in hand does.
@@ -55,26 +66,14 @@ export const indexed = (definition: ResourceDefinition, stored: StoredResource):
   }
   for (const filter of Object.values(definition.collection?.filters ?? {})) {
     const pattern = filter.index === undefined ? undefined : definition.keys[filter.index];
-    // A box filter's entry is the geohash one, written below; a sort's value is written above; an entry
-    // keyed by more than the organisation, the id and the filter's value is the type's (`indexKeys`).
-    if (!pattern || pattern.index === 'table' || !pattern.sk.endsWith('#{id}') || filter.kind === 'box')
-      continue;
-    if (!partsOf(pattern).every((part) => part === 'org_id' || part === 'id' || part === filter.path))
-      continue;
-    // An indexed filter's entry (indexed-filters.ts): kept with the value, gone with it (a sparse index).
-    const { index } = pattern;
-    const value = valueAt(next, filter.path);
-    const parts = { org_id: next.org_id, id: next.id, [filter.path]: String(value) };
-    const kept = typeof value === 'string' && value !== '';
-    if (index === 'gsi1' || index === 'gsi2') {
-      const [pk, sk] = globalKeyNames(index);
-      delete next[pk];
-      delete next[sk];
-      if (kept) Object.assign(next, { [pk]: fill(pattern.pk, parts), [sk]: fill(pattern.sk, parts) });
-    } else {
-      delete next[index];
-      if (kept) next[index] = fill(pattern.sk, parts);
-    }
+    // A box filter's entry is the geohash one, written below; a sort's value (`sort-serial`), above.
+    if (!pattern || pattern.index === 'table' || filter.kind === 'box') continue;
+    if (pattern.index.startsWith('lsi') && !pattern.sk.endsWith('{id}')) continue;
+    // An indexed filter's entry (indexed-filters.ts): kept with its parts' values (the filter's, and a
+    // parent's where a pattern is per parent: `folder#{rels.folder}#…`), gone without one (a sparse index).
+    const parts = entryParts(pattern, next);
+    for (const name of entryAttributes(pattern.index)) delete next[name];
+    if (parts) Object.assign(next, indexEntryFrom(pattern, parts));
   }
   for (const [key, value] of Object.entries(definition.indexKeys?.(next) ?? {})) {
     if (value === undefined) delete next[key as 'lsi2' | 'gsi2pk'];

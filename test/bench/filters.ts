@@ -4,13 +4,21 @@
  * Seeded with BatchWriteItem through the repository with the counter items their creates would keep
  * (`bulkPutCounted`), not the API: 1 in 100 items `in_repair`, one a minute over a week, so
  * `created_at.since` a day before the last matches about 1 in 7; 1 in 100 locations share a name; 1 in 100
- * vehicles `off_road`; the work hierarchy's nodes are `filters-projects.ts`'s.
+ * vehicles `off_road`; folders under 100 parents (a folder's subfolders: 1 in 100), 1 in 100 filed under a
+ * scheme, names shared by 100; comments on 10 records (1,000 a record at 10,000); one folder of documents,
+ * 1 in 100 pending.
+ * The work hierarchy's nodes are `filters-projects.ts`'s.
  */
 
 import { equipmentItems, vehicles } from '#functions/assets/definitions';
+import { commentsIndexKey } from '#functions/comments/comments';
+import { comments } from '#functions/comments/definitions';
+import { documents, folders } from '#functions/documents/definitions';
 import { locations } from '#functions/places/definitions';
+import { fileUnder } from '#shared/data/children';
 import { uuidv7 } from '#shared/data/ids';
 import { scopeOf } from '#shared/data/scope';
+import { fileChild, listChildren } from '#shared/engine/children';
 import { listResources } from '#shared/engine/collection';
 import type { ResourceDefinition } from '#shared/engine/declaration';
 import { newRecord } from '#shared/engine/record-writes';
@@ -26,20 +34,28 @@ const nextCursor = (links: Record<string, unknown> | undefined): string | undefi
   return typeof next === 'string' ? (new URL(next).searchParams.get('page[cursor]') ?? undefined) : undefined;
 };
 
-/** One organisation's collection page by `query`, read through the engine, with what it read. */
-const list = (org: string, definition: ResourceDefinition, query: Record<string, string>) =>
-  itemsRead(() =>
-    listResources(
-      {
-        method: 'GET',
-        baseUrl: 'https://bench.example',
-        path: `/v3/orgs/${org}/${definition.type}`,
-        query,
-        scope: scopeOf([org]),
-      },
-      definition,
-    ),
-  ).then(
+/**
+ * One organisation's collection page by `query`, read through the engine, with what it read; a folder's
+ * documents are listed under it (GET /v3/folders/{folder_id}/documents).
+ */
+const list = (
+  org: string,
+  definition: ResourceDefinition,
+  query: Record<string, string>,
+  folderId?: string,
+) =>
+  itemsRead(() => {
+    const request = {
+      method: 'GET',
+      baseUrl: 'https://bench.example',
+      path: `/v3/orgs/${org}/${definition.type}`,
+      query,
+      scope: scopeOf([org]),
+    };
+    return folderId
+      ? listChildren(request, folders, folderId, definition)
+      : listResources(request, definition);
+  }).then(
     ({ result, reads }) => ({ result, reads }),
     (error: Error) => ({ result: null, reads: [], error: error.message }),
   );
@@ -53,12 +69,13 @@ export const filteredPageFigure = async (
   definition: ResourceDefinition,
   query: Record<string, string>,
   pages = 1,
+  folderId?: string,
 ) => {
   const out: string[] = [];
   let cursor: string | undefined = 'page[cursor]' in query ? '' : undefined;
   for (let page = 1; page <= pages; page++) {
     const asked = cursor === undefined ? query : { ...query, 'page[cursor]': cursor };
-    const { result, reads, ...rest } = await list(org, definition, asked);
+    const { result, reads, ...rest } = await list(org, definition, asked, folderId);
     if (!result) return `refused: ${'error' in rest ? rest.error : ''}`;
     const read = reads.reduce((sum, r) => sum + r.items, 0);
     const returned = result.data.length;
@@ -115,14 +132,62 @@ export const benchFilters = async (count: number) => {
       new Date(start + i * MINUTE),
     ),
   );
-  await bulkPutCounted([...items, ...places, ...fleet]);
+  const parents = Array.from({ length: 100 }, () => uuidv7());
+  const scheme = uuidv7();
+  const subjects = Array.from({ length: 10 }, () => uuidv7());
+  const subject = subjects[3] ?? '';
+  const tree = Array.from({ length: count }, (_, i) =>
+    newRecord(
+      folders,
+      org,
+      {
+        attributes: { name: `Folder ${String(i % Math.ceil(count / 100)).padStart(5, '0')}` },
+        rels: { parent: parents[i % 100] ?? null, ...(i % 100 === 37 && { scheme }) },
+      },
+      new Date(start + i * MINUTE),
+    ),
+  );
+  const said = Array.from({ length: count }, (_, i) => {
+    const on = subjects[i % 10] ?? '';
+    const record = newRecord(
+      comments,
+      org,
+      { attributes: { body: `Comment ${i}`, subject: { type: 'schemes', id: on } } },
+      new Date(start + i * MINUTE),
+    );
+    return fileUnder(record, commentsIndexKey(on));
+  });
+  // One folder of `count` documents: 1 in 100 pending, three content types.
+  const shelf = newRecord(folders, org, { attributes: { name: 'Shelf' } }, new Date(start - MINUTE));
+  const filed = Array.from({ length: count }, (_, i) =>
+    fileChild(
+      shelf,
+      newRecord(
+        documents,
+        org,
+        {
+          attributes: {
+            name: `Doc ${String(i).padStart(6, '0')}`,
+            status: i % 100 === 37 ? 'pending' : 'available',
+            content_type: i % 100 === 37 ? null : ['application/pdf', 'image/png', 'text/plain'][i % 3],
+            size: 1,
+            checksum: null,
+            version_count: 1,
+          },
+          rels: { folder: shelf.id, current_version: null },
+        },
+        new Date(start + i * MINUTE),
+      ),
+    ),
+  );
+  await bulkPutCounted([...items, ...places, ...fleet, ...tree, ...said, shelf, ...filed]);
   const since = new Date(start + (count - 24 * 60) * MINUTE).toISOString();
   const serial = `SN-${String(Math.floor(count / 3)).padStart(6, '0')}`;
   const figure = (
     query: Record<string, string>,
     pages = 1,
     definition: ResourceDefinition = equipmentItems,
-  ) => filteredPageFigure(org, definition, query, pages);
+  ) => filteredPageFigure(org, definition, query, pages, definition === documents ? shelf.id : undefined);
   const limit = { 'page[limit]': '25' };
   const cursor = { ...limit, 'page[cursor]': '' };
   return {
@@ -182,6 +247,53 @@ export const benchFilters = async (count: number) => {
       { ...limit, 'filter[status]': 'off_road' },
       1,
       vehicles,
+    ),
+    folders: count,
+    folder_parent_cursor_pages_1_2: await figure(
+      { ...cursor, 'filter[parent]': parents[37] ?? '', sort: 'created_at' },
+      2,
+      folders,
+    ),
+    folder_parent_by_name_offset: await figure({ ...limit, 'filter[parent]': parents[37] ?? '' }, 1, folders),
+    folder_scheme_cursor: await figure(
+      { ...cursor, 'filter[scheme]': scheme, sort: 'created_at' },
+      1,
+      folders,
+    ),
+    folder_name_cursor: await figure({ ...cursor, 'filter[name]': 'Folder 00042' }, 1, folders),
+    folder_created_since_cursor: await figure(
+      { ...cursor, 'filter[created_at.since]': since, sort: 'created_at' },
+      1,
+      folders,
+    ),
+    comments: count,
+    comments_on_a_record_cursor: await figure({ ...cursor, 'filter[subject_id]': subject }, 1, comments),
+    comments_on_a_record_since_cursor: await figure(
+      { ...cursor, 'filter[subject_id]': subject, 'filter[created_at.since]': since },
+      2,
+      comments,
+    ),
+    comments_on_a_record_since_offset: await figure(
+      { ...limit, 'filter[subject_id]': subject, 'filter[created_at.since]': since },
+      1,
+      comments,
+    ),
+    documents_in_a_folder: count,
+    document_status_cursor: await figure(
+      { ...cursor, 'filter[status]': 'pending', sort: 'created_at' },
+      1,
+      documents,
+    ),
+    document_status_by_name_offset: await figure({ ...limit, 'filter[status]': 'pending' }, 1, documents),
+    document_content_type_cursor: await figure(
+      { ...cursor, 'filter[content_type]': 'image/png', sort: 'created_at' },
+      1,
+      documents,
+    ),
+    document_created_since_cursor: await figure(
+      { ...cursor, 'filter[created_at.since]': since, sort: 'created_at' },
+      1,
+      documents,
     ),
     reference_with_status_cursor: await figure({
       ...cursor,

@@ -236,7 +236,7 @@ Containers simulated in one process (each its own leases), leasing from DynamoDB
 | figure | value |
 |---|---|
 ${rows(r.budgets)}
-## Filtered pages of 10,000 equipment items, 10,000 locations, 10,000 vehicles, 10,000 users and 10,000 qualification awards, page size 25 (issue 42)
+## Filtered pages of 10,000 each of equipment items, locations, vehicles, users, qualification awards, work orders, operations, folders and comments, and a folder of 10,000 documents, page size 25 (issue 42)
 
 | figure | value |
 |---|---|

@@ -43,8 +43,21 @@ export const documentVersions = defineResource({
   // A document's versions are numbered in the order they are made, and each one's id sorts after the last
   // one's (`addVersion`), so their partition's key order is their number's.
   childSorts: ['created_at', 'number'],
+  // Listed under their document, so the status entry is per document.
+  keys: {
+    'filter-status': {
+      index: 'lsi1',
+      pk: 'ORG#{org_id}#document-versions',
+      sk: 'document#{rels.document}#status#{attributes.status}#{id}',
+      about:
+        "a document's version under its status, in creation order: `filter[status]`; versions written before issue 42 lack it until migrated",
+    },
+  },
   collection: {
-    filters: { created_at: false, status: { kind: 'eq', path: 'attributes.status' } },
+    filters: {
+      created_at: false,
+      status: { kind: 'eq', path: 'attributes.status', index: 'filter-status' },
+    },
     sorts: { number: { path: 'attributes.number' } },
     defaultSort: '-number',
     includes: [],
