@@ -152,7 +152,7 @@ for (const [type, resource] of resourceTypes) {
 }
 
 /** The read attributes of the types routes answer with that no declaration is (whoami, events), by type. */
-export const answeredTypes: ReadonlyMap<string, () => z.ZodRawShape> = new Map(
+export const answeredTypes: ReadonlyMap<string, () => Promise<z.ZodRawShape> | z.ZodRawShape> = new Map(
   areaList.flatMap((area) => Object.entries(area.answered)),
 );
 

@@ -1,9 +1,7 @@
 /** Agents (AI personas of an organisation) and the briefings they produce. */
-import * as z from 'zod';
 import { authored } from '#shared/engine/moments';
 import { CRUD, defineResource } from '#shared/engine/resource-definition';
-import { freeText, requiredLine, requiredText } from '#shared/jsonapi/attribute-types';
-import { jsonObject } from '#shared/jsonapi/served-types';
+import { loadSchemaBuilders } from '#shared/jsonapi/load-schema-builders';
 import { briefingStatuses, sectionTypes, severities } from './rules/briefing-sections';
 
 export const agents = defineResource({
@@ -15,16 +13,19 @@ export const agents = defineResource({
   foundById: true,
   permission: 'agents',
   endpoints: CRUD,
-  writes: () => ({
-    attributes: {
-      name: requiredLine(100),
-      description: freeText(2000).optional(),
-      persona: requiredText(20_000),
-      model: requiredLine(100).optional(),
-      enabled: z.boolean(),
-    },
-    prepare: authored,
-  }),
+  writes: async () => {
+    const { z, requiredLine, freeText, requiredText } = await loadSchemaBuilders();
+    return {
+      attributes: {
+        name: requiredLine(100),
+        description: freeText(2000).optional(),
+        persona: requiredText(20_000),
+        model: requiredLine(100).optional(),
+        enabled: z.boolean(),
+      },
+      prepare: authored,
+    };
+  },
   relationships: {
     author: { type: 'users' },
     author_service_account: { type: 'service-accounts' },
@@ -53,27 +54,30 @@ export const briefings = defineResource({
     update: 'functions/agents/briefings/update.ts',
   },
   // The generated result is absent while the briefing is generating (and stays absent if it fails).
-  served: () => ({
-    status: z.enum(briefingStatuses),
-    summary: z.string().optional(),
-    sections: z
-      .array(
-        z.strictObject({
-          title: z.string(),
-          items: z.array(jsonObject()),
-          reasoning: z.string(),
-          type: z.enum(sectionTypes),
-          severity: z.enum(severities),
-        }),
-      )
-      .optional(),
-    reasoning: jsonObject().optional(),
-    model_used: z.string().optional(),
-    token_usage: z
-      .strictObject({ prompt_tokens: z.number().int(), completion_tokens: z.number().int() })
-      .optional(),
-    failure_reason: z.string().optional(),
-  }),
+  served: async () => {
+    const { z, jsonObject } = await loadSchemaBuilders();
+    return {
+      status: z.enum(briefingStatuses),
+      summary: z.string().optional(),
+      sections: z
+        .array(
+          z.strictObject({
+            title: z.string(),
+            items: z.array(jsonObject()),
+            reasoning: z.string(),
+            type: z.enum(sectionTypes),
+            severity: z.enum(severities),
+          }),
+        )
+        .optional(),
+      reasoning: jsonObject().optional(),
+      model_used: z.string().optional(),
+      token_usage: z
+        .strictObject({ prompt_tokens: z.number().int(), completion_tokens: z.number().int() })
+        .optional(),
+      failure_reason: z.string().optional(),
+    };
+  },
   relationships: { agent: { type: 'agents' } },
   collection: {
     filters: {

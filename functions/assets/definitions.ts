@@ -2,11 +2,10 @@
  * Assets: equipment items and the graph their includes walk (manufacturers, models, categories,
  * vehicle specifications, vehicles). Allocation relationships carry `meta.starts_at` on the identifier.
  */
-import * as z from 'zod';
 import type { StoredResource } from '#shared/data/stored-resource';
 import { CRUD, defineResource } from '#shared/engine/resource-definition';
-import { freeText, line, requiredLine, url } from '#shared/jsonapi/attribute-types';
-import { instant } from '#shared/jsonapi/served-types';
+import { loadSchemaBuilders } from '#shared/jsonapi/load-schema-builders';
+import type { SchemaBuilders } from '#shared/jsonapi/schema-builders';
 
 /** An equipment item's statuses: a new item is `active`. */
 export const EQUIPMENT_STATUSES = ['active', 'inactive', 'in_repair', 'lost', 'retired'] as const;
@@ -19,9 +18,9 @@ export const allocationRelationships = {
   allocated_location: { type: 'locations' },
 } as const;
 
-// Functions, as the writes that call them are: loading the area (every read) constructs no schema.
-const name = () => requiredLine(200);
-const description = () => freeText(2000).optional();
+// Functions of the builders, loaded when the writes that call them run: a read loads no zod.
+const name = ({ requiredLine }: SchemaBuilders) => requiredLine(200);
+const description = ({ freeText }: SchemaBuilders) => freeText(2000).optional();
 
 const named = {
   // The name's sort index answers `filter[name]` too (issue 42): a name is read where it sorts.
@@ -37,7 +36,16 @@ export const equipmentManufacturers = defineResource({
   itemPath: '/v3/orgs/{org_id}/assets/equipment-manufacturers/{equipment_manufacturer_id}',
   permission: 'assets',
   endpoints: CRUD,
-  writes: () => ({ attributes: { name: name(), description: description(), website: url().optional() } }),
+  writes: async () => {
+    const builders = await loadSchemaBuilders();
+    return {
+      attributes: {
+        name: name(builders),
+        description: description(builders),
+        website: builders.url().optional(),
+      },
+    };
+  },
   collection: { ...named, includes: [] },
 });
 
@@ -48,7 +56,10 @@ export const equipmentCategories = defineResource({
   itemPath: '/v3/orgs/{org_id}/assets/equipment-categories/{equipment_category_id}',
   permission: 'assets',
   endpoints: CRUD,
-  writes: () => ({ attributes: { name: name(), description: description() } }),
+  writes: async () => {
+    const builders = await loadSchemaBuilders();
+    return { attributes: { name: name(builders), description: description(builders) } };
+  },
   collection: { ...named, includes: [] },
 });
 
@@ -59,10 +70,13 @@ export const equipmentModels = defineResource({
   itemPath: '/v3/orgs/{org_id}/assets/equipment-models/{equipment_model_id}',
   permission: 'assets',
   endpoints: CRUD,
-  writes: () => ({
-    attributes: { name: name(), description: description() },
-    relationships: ['manufacturer', 'categories'],
-  }),
+  writes: async () => {
+    const builders = await loadSchemaBuilders();
+    return {
+      attributes: { name: name(builders), description: description(builders) },
+      relationships: ['manufacturer', 'categories'],
+    };
+  },
   relationships: {
     manufacturer: { type: 'equipment-manufacturers' },
     categories: { type: 'equipment-categories', many: true },
@@ -78,15 +92,19 @@ export const vehicleSpecifications = defineResource({
   itemPath: '/v3/orgs/{org_id}/assets/vehicle-specifications/{vehicle_specification_id}',
   permission: 'assets',
   endpoints: CRUD,
-  writes: () => ({
-    attributes: {
-      name: name(),
-      description: description(),
-      fuel_type: z.enum(['diesel', 'petrol', 'electric', 'hybrid', 'hydrogen']).optional(),
-      seats: z.number().int().min(1).max(100).optional(),
-    },
-    relationships: ['model'],
-  }),
+  writes: async () => {
+    const builders = await loadSchemaBuilders();
+    const { z } = builders;
+    return {
+      attributes: {
+        name: name(builders),
+        description: description(builders),
+        fuel_type: z.enum(['diesel', 'petrol', 'electric', 'hybrid', 'hydrogen']).optional(),
+        seats: z.number().int().min(1).max(100).optional(),
+      },
+      relationships: ['model'],
+    };
+  },
   relationships: { model: { type: 'equipment-models' } },
   collection: { ...named, includes: ['model', 'model.manufacturer', 'model.categories'] },
 });
@@ -125,18 +143,21 @@ export const vehicles = defineResource({
     update: true,
     delete: 'functions/assets/vehicles/delete.ts',
   },
-  writes: () => ({
-    attributes: {
-      registration: requiredLine(20),
-      name: line(200).optional(),
-      make: line(100).optional(),
-      model_name: line(100).optional(),
-      colour: line(50).optional(),
-      year: z.number().int().min(1900).max(2100).optional(),
-      status: z.enum(['active', 'off_road', 'in_service', 'disposed']).optional(),
-    },
-    relationships: ['specification', 'user'],
-  }),
+  writes: async () => {
+    const { z, line, requiredLine } = await loadSchemaBuilders();
+    return {
+      attributes: {
+        registration: requiredLine(20),
+        name: line(200).optional(),
+        make: line(100).optional(),
+        model_name: line(100).optional(),
+        colour: line(50).optional(),
+        year: z.number().int().min(1900).max(2100).optional(),
+        status: z.enum(['active', 'off_road', 'in_service', 'disposed']).optional(),
+      },
+      relationships: ['specification', 'user'],
+    };
+  },
   relationships: {
     specification: { type: 'vehicle-specifications' },
     user: { type: 'users' },
@@ -179,17 +200,20 @@ export const equipmentItems = defineResource({
     update: 'functions/assets/equipment/update.ts',
     delete: 'functions/assets/equipment/delete.ts',
   },
-  served: () => ({
-    reference: z.string().optional(),
-    serial: z.string(),
-    asset_number: z.string().optional(),
-    is_rented: z.boolean().optional(),
-    purchased_at: instant().optional(),
-    vibration_source: z.boolean().optional(),
-    vibration_magnitude: z.number().optional(),
-    description: z.string().optional(),
-    status: z.enum(EQUIPMENT_STATUSES),
-  }),
+  served: async () => {
+    const { z, instant } = await loadSchemaBuilders();
+    return {
+      reference: z.string().optional(),
+      serial: z.string(),
+      asset_number: z.string().optional(),
+      is_rented: z.boolean().optional(),
+      purchased_at: instant().optional(),
+      vibration_source: z.boolean().optional(),
+      vibration_magnitude: z.number().optional(),
+      description: z.string().optional(),
+      status: z.enum(EQUIPMENT_STATUSES),
+    };
+  },
   relationships: {
     manufacturer: { type: 'equipment-manufacturers' },
     model: { type: 'equipment-models' },
@@ -256,17 +280,20 @@ export const vehicleInventoryChecks = defineResource({
     create: 'functions/assets/inventory-checks/create.ts',
     update: 'functions/assets/inventory-checks/update.ts',
   },
-  served: () => ({
-    inspected_at: instant(),
-    items: z.array(
-      z.strictObject({
-        equipment_id: z.uuid(),
-        present: z.boolean().nullable().optional(),
-        working: z.boolean().nullable().optional(),
-        certified: z.boolean().nullable().optional(),
-      }),
-    ),
-  }),
+  served: async () => {
+    const { z, instant } = await loadSchemaBuilders();
+    return {
+      inspected_at: instant(),
+      items: z.array(
+        z.strictObject({
+          equipment_id: z.uuid(),
+          present: z.boolean().nullable().optional(),
+          working: z.boolean().nullable().optional(),
+          certified: z.boolean().nullable().optional(),
+        }),
+      ),
+    };
+  },
   relationships: {
     vehicle: { type: 'vehicles' },
     author: { type: 'users' },

@@ -8,13 +8,12 @@
  * tenant (the growth table, shared/data/README.md), so they are bucketed by month (data/time-buckets.ts).
  */
 
-import * as z from 'zod';
 import { declareAccessPatterns, partitionFrom } from '#shared/data/access-patterns';
 import { counterKey } from '#shared/data/stored-resource';
 import { declareTimeBuckets } from '#shared/data/time-buckets';
 import { defineResource } from '#shared/engine/resource-definition';
 import type { CollectionOptions } from '#shared/jsonapi/collection-query';
-import { instant, jsonObject, recordName } from '#shared/jsonapi/served-types';
+import { loadSchemaBuilders } from '#shared/jsonapi/load-schema-builders';
 import { servedSides } from './entry-sides';
 
 /**
@@ -33,7 +32,8 @@ export const auditEvents = defineResource({
   itemPath: '/v3/orgs/{org_id}/audit-events/{audit_event_id}',
   permission: 'audit-events',
   endpoints: { list: true, get: true },
-  served: () => {
+  served: async () => {
+    const { z, instant, recordName, jsonObject } = await loadSchemaBuilders();
     // The members that changed, as they were and as they became (domain/audit/changes.ts).
     const members = z
       .strictObject({ attributes: jsonObject().optional(), relationships: jsonObject().optional() })

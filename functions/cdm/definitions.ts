@@ -9,15 +9,13 @@
  * use the declarations here.
  */
 
-import * as z from 'zod';
 import { signedIn } from '#shared/auth/signed-in';
 import type { StoredResource } from '#shared/data/stored-resource';
 import type { MoveContext } from '#shared/engine/lifecycle';
 import { byPrincipal } from '#shared/engine/moments';
 import { type CollectionDeclaration, defineResource } from '#shared/engine/resource-definition';
-import { requiredText } from '#shared/jsonapi/attribute-types';
 import type { CollectionOptions } from '#shared/jsonapi/collection-query';
-import { instant, jsonObject } from '#shared/jsonapi/served-types';
+import { loadSchemaBuilders } from '#shared/jsonapi/load-schema-builders';
 import { preConstructionSections } from './rules/documents';
 import { dutyRoles } from './rules/duty-holders';
 
@@ -40,16 +38,19 @@ export const decider = {
 } as const;
 
 // Read shapes: a document's sections are all present, each its content or null until written.
-const sectionContent = () => z.strictObject({ text: z.string(), items: z.array(z.string()).optional() });
-export const sectionsOf = (names: readonly string[]) =>
-  z.strictObject(Object.fromEntries(names.map((name) => [name, sectionContent().nullable()])));
-export const decision = () => ({
-  decision_reason: z.string().nullable(),
-  decided_at: instant().nullable(),
-});
+export const sectionsOf = async (names: readonly string[]) => {
+  const { z } = await loadSchemaBuilders();
+  const sectionContent = () => z.strictObject({ text: z.string(), items: z.array(z.string()).optional() });
+  return z.strictObject(Object.fromEntries(names.map((name) => [name, sectionContent().nullable()])));
+};
+export const decision = async () => {
+  const { z, instant } = await loadSchemaBuilders();
+  return { decision_reason: z.string().nullable(), decided_at: instant().nullable() };
+};
 
 /** A decision's document (`POST …/accept`, `…/reject`): the reason, which a rejection must give. */
-export const decisionInput = (type: string, reason: 'required' | 'optional') => () => {
+export const decisionInput = (type: string, reason: 'required' | 'optional') => async () => {
+  const { z, requiredText } = await loadSchemaBuilders();
   const decisionReason = requiredText(5000);
   const document = z.strictObject({
     data: z.strictObject({
@@ -74,12 +75,15 @@ export const decided = (_record: StoredResource, { principal, now, input }: Move
   rels: byPrincipal('decided_by', signedIn(principal)),
 });
 
-export const hazard = () => ({
-  title: z.string(),
-  description: z.string().optional(),
-  location: z.string().optional(),
-  severity: z.enum(['low', 'medium', 'high']),
-});
+export const hazard = async () => {
+  const { z } = await loadSchemaBuilders();
+  return {
+    title: z.string(),
+    description: z.string().optional(),
+    location: z.string().optional(),
+    severity: z.enum(['low', 'medium', 'high']),
+  };
+};
 export const PLAN_STATUSES = ['draft', 'handed_over'] as const;
 
 export const appointments = defineResource({
@@ -95,14 +99,17 @@ export const appointments = defineResource({
     get: true,
     create: 'functions/cdm/appointments/create.ts',
   },
-  served: () => ({
-    role: z.enum(dutyRoles),
-    status: z.enum(['active', 'ended']),
-    starts_at: instant(),
-    ended_at: instant().nullable(),
-    end_reason: z.string().nullable(),
-    notes: z.string().nullable(),
-  }),
+  served: async () => {
+    const { z, instant } = await loadSchemaBuilders();
+    return {
+      role: z.enum(dutyRoles),
+      status: z.enum(['active', 'ended']),
+      starts_at: instant(),
+      ended_at: instant().nullable(),
+      end_reason: z.string().nullable(),
+      notes: z.string().nullable(),
+    };
+  },
   relationships: {
     scheme: { type: 'schemes' },
     user: { type: 'users' },
@@ -128,7 +135,7 @@ export const preConstructionInformation = defineResource({
   itemPath: '/v3/pre-construction-information/{pre_construction_information_id}',
   permission: 'pre-construction-information',
   endpoints: { list: true, get: true, update: 'functions/cdm/pre-construction-information/update.ts' },
-  served: () => ({ sections: sectionsOf(Object.keys(preConstructionSections)) }),
+  served: async () => ({ sections: await sectionsOf(Object.keys(preConstructionSections)) }),
   relationships: {
     scheme: { type: 'schemes' },
     site_hazards: { type: 'site-hazards', many: true },
@@ -150,12 +157,15 @@ export const siteHazards = defineResource({
     create: 'functions/cdm/site-hazards/create.ts',
     update: 'functions/cdm/site-hazards/update.ts',
   },
-  served: () => ({
-    ...hazard(),
-    status: z.enum(['active', 'retired']),
-    retired_at: instant().nullable(),
-    retired_reason: z.string().optional(),
-  }),
+  served: async () => {
+    const { z, instant } = await loadSchemaBuilders();
+    return {
+      ...(await hazard()),
+      status: z.enum(['active', 'retired']),
+      retired_at: instant().nullable(),
+      retired_reason: z.string().optional(),
+    };
+  },
   relationships: {
     scheme: { type: 'schemes' },
     pre_construction_information: { type: 'pre-construction-information' },
@@ -178,11 +188,14 @@ export const planRisks = defineResource({
     update: 'functions/cdm/plan-risks/update.ts',
     delete: 'functions/cdm/plan-risks/delete.ts',
   },
-  served: () => ({
-    title: z.string(),
-    control_measures: z.array(z.string()),
-    residual_risk: z.enum(['low', 'medium', 'high']),
-  }),
+  served: async () => {
+    const { z } = await loadSchemaBuilders();
+    return {
+      title: z.string(),
+      control_measures: z.array(z.string()),
+      residual_risk: z.enum(['low', 'medium', 'high']),
+    };
+  },
   relationships: {
     scheme: { type: 'schemes' },
     construction_phase_plan: { type: 'construction-phase-plans' },
@@ -198,13 +211,16 @@ export const planVersions = defineResource({
   itemPath: '/v3/construction-phase-plan-versions/{plan_version_id}',
   permission: 'construction-phase-plans',
   endpoints: { list: 'functions/cdm/construction-phase-plans/list-versions.ts', get: true },
-  served: () => ({
-    version: z.number().int().describe("The plan's version this entry made."),
-    status: z.enum(PLAN_STATUSES),
-    sections: z.array(z.string()).describe('The sections the change wrote.'),
-    operation: z.enum(['create', 'replace', 'update', 'delete', 'handover']),
-    content: jsonObject().nullable().describe('What the change wrote: sections, or a risk and its id.'),
-  }),
+  served: async () => {
+    const { z, jsonObject } = await loadSchemaBuilders();
+    return {
+      version: z.number().int().describe("The plan's version this entry made."),
+      status: z.enum(PLAN_STATUSES),
+      sections: z.array(z.string()).describe('The sections the change wrote.'),
+      operation: z.enum(['create', 'replace', 'update', 'delete', 'handover']),
+      content: jsonObject().nullable().describe('What the change wrote: sections, or a risk and its id.'),
+    };
+  },
   relationships: {
     scheme: { type: 'schemes' },
     construction_phase_plan: { type: 'construction-phase-plans' },

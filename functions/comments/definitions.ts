@@ -1,8 +1,7 @@
 /** Comments: what a comment is as a resource (its writes are in comments.ts). */
 
-import * as z from 'zod';
 import { defineResource } from '#shared/engine/resource-definition';
-import { recordName } from '#shared/jsonapi/served-types';
+import { loadSchemaBuilders } from '#shared/jsonapi/load-schema-builders';
 
 export const comments = defineResource({
   type: 'comments',
@@ -16,7 +15,10 @@ export const comments = defineResource({
     create: { handler: 'functions/comments/create.ts', permission: 'comments:create' },
     delete: { handler: 'functions/comments/delete.ts', permission: 'comments:view' },
   },
-  served: () => ({ body: z.string(), subject: recordName().describe('The record commented on.') }),
+  served: async () => {
+    const { z, recordName } = await loadSchemaBuilders();
+    return { body: z.string(), subject: recordName().describe('The record commented on.') };
+  },
   relationships: {
     author: { type: 'users' },
     author_service_account: { type: 'service-accounts' },

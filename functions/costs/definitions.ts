@@ -4,12 +4,10 @@
  * lines add to what their node keeps (node-totals.ts), so a roll-up reads the subtree's nodes alone
  * (those written before were filed in the tree index until migration 14 folded them).
  */
-import * as z from 'zod';
 import { type StoredResource, tenantPattern } from '#shared/data/stored-resource';
 import { defineLifecycle, type MoveWrites, type PartyRule } from '#shared/engine/lifecycle';
 import { defineResource } from '#shared/engine/resource-definition';
-import { line, requiredLine } from '#shared/jsonapi/attribute-types';
-import { instant, money } from '#shared/jsonapi/served-types';
+import { loadSchemaBuilders } from '#shared/jsonapi/load-schema-builders';
 import { costCentreRelationships } from './rules/cost-centres';
 import { type Bucket, CATEGORIES, SHEET_STATUSES } from './rules/roll-up';
 import { COST_CENTRE_TYPES } from './rules/roll-up-filter';
@@ -23,15 +21,18 @@ export const rateCodes = defineResource({
   itemPath: '/v3/orgs/{org_id}/costs/rate-codes/{rate_code_id}',
   permission: 'costs',
   endpoints: { list: true, get: true, create: true },
-  writes: () => ({
-    attributes: {
-      code: requiredLine(50),
-      name: requiredLine(200),
-      category: z.enum(CATEGORIES),
-      unit: line(20).optional(),
-    },
-    unique: { attribute: 'code', claim: 'code-claim' },
-  }),
+  writes: async () => {
+    const { z, line, requiredLine } = await loadSchemaBuilders();
+    return {
+      attributes: {
+        code: requiredLine(50),
+        name: requiredLine(200),
+        category: z.enum(CATEGORIES),
+        unit: line(20).optional(),
+      },
+      unique: { attribute: 'code', claim: 'code-claim' },
+    };
+  },
   keys: { 'code-claim': { ...tenantPattern('rate-code-codes', '{code}'), about: '`holder_id`' } },
   collection: {
     filters: {
@@ -80,7 +81,10 @@ export const costSheets = defineResource({
     create: 'functions/costs/create-cost-sheet.ts',
     update: 'functions/costs/update-cost-sheet.ts',
   },
-  served: () => ({ name: z.string(), status: z.enum(SHEET_STATUSES) }),
+  served: async () => {
+    const { z } = await loadSchemaBuilders();
+    return { name: z.string(), status: z.enum(SHEET_STATUSES) };
+  },
   relationships: {
     ...costCentreRelationships,
     // Who made it, for four eyes on its approval; none on sheets made before it was recorded.
@@ -119,24 +123,27 @@ export const costLines = defineResource({
   itemPath: '/v3/orgs/{org_id}/costs/cost-lines/{cost_line_id}',
   permission: 'cost-lines',
   endpoints: { list: true, get: true },
-  served: () => ({
-    kind: z.enum(['actual', 'estimate']),
-    description: z.string().optional(),
-    quantity: z.number(),
-    at: instant().describe('When the work was done: the rate in force then was used.'),
-    snapshot: z
-      .strictObject({
-        rate_code: z.string(),
-        rate_version: z.string(),
-        category: z.enum(CATEGORIES),
-        currency: z.string(),
-        unit_cost: z.number().int(),
-        unit_charge: z.number().int(),
-      })
-      .describe('The rate the line was written at.'),
-    cost: money(),
-    charge: money(),
-  }),
+  served: async () => {
+    const { z, instant, money } = await loadSchemaBuilders();
+    return {
+      kind: z.enum(['actual', 'estimate']),
+      description: z.string().optional(),
+      quantity: z.number(),
+      at: instant().describe('When the work was done: the rate in force then was used.'),
+      snapshot: z
+        .strictObject({
+          rate_code: z.string(),
+          rate_version: z.string(),
+          category: z.enum(CATEGORIES),
+          currency: z.string(),
+          unit_cost: z.number().int(),
+          unit_charge: z.number().int(),
+        })
+        .describe('The rate the line was written at.'),
+      cost: money(),
+      charge: money(),
+    };
+  },
   relationships: {
     cost_sheet: { type: 'cost-sheets' },
     rate_code: { type: 'rate-codes' },
@@ -153,32 +160,32 @@ export const costLines = defineResource({
 });
 
 /** A rate code's version (`/versions`): its rate, in force from `valid_from` until `valid_to` (null: open). */
-export const rateCodeVersionAttributes = () => ({
-  valid_from: instant(),
-  valid_to: instant().nullable(),
-  cost: money(),
-  charge: money(),
-});
-
-const totals = () =>
-  z.strictObject({
-    cost: money(),
-    charge: money(),
-    profit: money(),
-    categories: z.strictObject(Object.fromEntries(CATEGORIES.map((category) => [category, money()]))),
-  });
+export const rateCodeVersionAttributes = async () => {
+  const { instant, money } = await loadSchemaBuilders();
+  return { valid_from: instant(), valid_to: instant().nullable(), cost: money(), charge: money() };
+};
 
 /** A node of the work hierarchy with its cost totals (`/v3/cost-rollups`, domain/costs/roll-up.ts). */
-export const costRollupAttributes = () => ({
-  cost_centre_id: z.string(),
-  cost_centre_type: z.enum(COST_CENTRE_TYPES),
-  parent_cost_centre_id: z.string().nullable(),
-  parent_cost_centre_type: z.enum(COST_CENTRE_TYPES).nullable(),
-  name: z.string().nullable(),
-  code: z.string().nullable(),
-  has_cost_sheet: z.boolean(),
-  direct: totals(),
-  rolled: totals(),
-  by_status: z.strictObject(Object.fromEntries(SHEET_STATUSES.map((status) => [status, totals()]))),
-  estimated: z.strictObject({ direct: totals(), rolled: totals() }),
-});
+export const costRollupAttributes = async () => {
+  const { z, money } = await loadSchemaBuilders();
+  const totals = () =>
+    z.strictObject({
+      cost: money(),
+      charge: money(),
+      profit: money(),
+      categories: z.strictObject(Object.fromEntries(CATEGORIES.map((category) => [category, money()]))),
+    });
+  return {
+    cost_centre_id: z.string(),
+    cost_centre_type: z.enum(COST_CENTRE_TYPES),
+    parent_cost_centre_id: z.string().nullable(),
+    parent_cost_centre_type: z.enum(COST_CENTRE_TYPES).nullable(),
+    name: z.string().nullable(),
+    code: z.string().nullable(),
+    has_cost_sheet: z.boolean(),
+    direct: totals(),
+    rolled: totals(),
+    by_status: z.strictObject(Object.fromEntries(SHEET_STATUSES.map((status) => [status, totals()]))),
+    estimated: z.strictObject({ direct: totals(), rolled: totals() }),
+  };
+};

@@ -3,11 +3,11 @@
  * had with them and the appointments made with them. A contact lists its interactions (kept as they are
  * created and deleted), so `include=interactions` is one read.
  */
-import * as z from 'zod';
 import type { StoredResource } from '#shared/data/stored-resource';
 import { authored, listedOn } from '#shared/engine/moments';
 import { CRUD, defineResource } from '#shared/engine/resource-definition';
-import { email, line, requiredLine, requiredText, timestamp } from '#shared/jsonapi/attribute-types';
+import { loadSchemaBuilders } from '#shared/jsonapi/load-schema-builders';
+import type { SchemaBuilders } from '#shared/jsonapi/schema-builders';
 
 const author = { author: { type: 'users' }, author_service_account: { type: 'service-accounts' } } as const;
 
@@ -15,9 +15,9 @@ const author = { author: { type: 'users' }, author_service_account: { type: 'ser
 const withModifiedAt = async (_scope: unknown, items: StoredResource[]) =>
   items.map((item) => ({ ...item, meta: { ...item.meta, modified_at: item.meta.updated_at } }));
 
-// A function, as the writes that call it are: loading the area (every read) constructs no schema.
-const name = () => requiredLine(100);
-const text = (max: number) => line(max).trim().optional();
+// Functions of the builders, loaded when the writes that call them run: a read loads no zod.
+const name = ({ requiredLine }: SchemaBuilders) => requiredLine(100);
+const text = ({ line }: SchemaBuilders, max: number) => line(max).trim().optional();
 
 export const customerContacts = defineResource({
   type: 'customer-contacts',
@@ -26,24 +26,28 @@ export const customerContacts = defineResource({
   itemPath: '/v3/orgs/{org_id}/customers/contacts/{contact_id}',
   permission: 'customers',
   endpoints: CRUD,
-  writes: () => ({
-    attributes: {
-      association: z.enum(['occupier', 'owner', 'tenant', 'landlord', 'agent', 'other']),
-      salutation: z.enum(['Mr', 'Mrs', 'Ms', 'Miss', 'Mx', 'Dr', 'Prof']).optional(),
-      first_name: name(),
-      last_name: name(),
-      email: email().optional(),
-      telephone: z
-        .string()
-        .regex(
-          /^\+?[0-9 ()-]{6,20}$/,
-          'telephone must be digits, spaces, brackets or dashes, optionally after +',
-        )
-        .optional(),
-    },
-    relationships: ['accounts'],
-    prepare: authored,
-  }),
+  writes: async () => {
+    const builders = await loadSchemaBuilders();
+    const { z, email } = builders;
+    return {
+      attributes: {
+        association: z.enum(['occupier', 'owner', 'tenant', 'landlord', 'agent', 'other']),
+        salutation: z.enum(['Mr', 'Mrs', 'Ms', 'Miss', 'Mx', 'Dr', 'Prof']).optional(),
+        first_name: name(builders),
+        last_name: name(builders),
+        email: email().optional(),
+        telephone: z
+          .string()
+          .regex(
+            /^\+?[0-9 ()-]{6,20}$/,
+            'telephone must be digits, spaces, brackets or dashes, optionally after +',
+          )
+          .optional(),
+      },
+      relationships: ['accounts'],
+      prepare: authored,
+    };
+  },
   relationships: {
     accounts: { type: 'customer-accounts', many: true },
     interactions: { type: 'customer-interactions', many: true },
@@ -73,14 +77,18 @@ export const customerAccounts = defineResource({
   itemPath: '/v3/orgs/{org_id}/customers/accounts/{account_id}',
   permission: 'customers',
   endpoints: CRUD,
-  writes: () => ({
-    attributes: {
-      name: requiredLine(200),
-      reference: text(50),
-      kind: z.enum(['domestic', 'commercial', 'public']),
-    },
-    prepare: authored,
-  }),
+  writes: async () => {
+    const builders = await loadSchemaBuilders();
+    const { z, requiredLine } = builders;
+    return {
+      attributes: {
+        name: requiredLine(200),
+        reference: text(builders, 50),
+        kind: z.enum(['domestic', 'commercial', 'public']),
+      },
+      prepare: authored,
+    };
+  },
   relationships: { ...author },
   collection: {
     filters: {
@@ -101,18 +109,22 @@ export const customerInteractions = defineResource({
   itemPath: '/v3/orgs/{org_id}/customers/interactions/{interaction_id}',
   permission: 'customers',
   endpoints: CRUD,
-  writes: () => ({
-    attributes: {
-      channel: z.enum(['phone', 'email', 'visit', 'letter', 'sms', 'other']),
-      direction: z.enum(['inbound', 'outbound']),
-      occurred_at: timestamp,
-      summary: requiredText(5000),
-      outcome: text(2000),
-    },
-    relationships: ['contact', 'account'],
-    prepare: authored,
-    keep: listedOn('contact', 'interactions'),
-  }),
+  writes: async () => {
+    const builders = await loadSchemaBuilders();
+    const { z, requiredText, timestamp } = builders;
+    return {
+      attributes: {
+        channel: z.enum(['phone', 'email', 'visit', 'letter', 'sms', 'other']),
+        direction: z.enum(['inbound', 'outbound']),
+        occurred_at: timestamp,
+        summary: requiredText(5000),
+        outcome: text(builders, 2000),
+      },
+      relationships: ['contact', 'account'],
+      prepare: authored,
+      keep: listedOn('contact', 'interactions'),
+    };
+  },
   relationships: {
     contact: { type: 'customer-contacts' },
     account: { type: 'customer-accounts' },
@@ -139,17 +151,21 @@ export const customerAppointments = defineResource({
   itemPath: '/v3/orgs/{org_id}/customers/appointments/{appointment_id}',
   permission: 'customers',
   endpoints: CRUD,
-  writes: () => ({
-    attributes: {
-      starts_at: timestamp,
-      ends_at: timestamp.optional(),
-      purpose: requiredText(500),
-      location: text(500),
-      status: z.enum(['scheduled', 'completed', 'cancelled', 'no_show']),
-    },
-    relationships: ['contact', 'account', 'assignee'],
-    prepare: authored,
-  }),
+  writes: async () => {
+    const builders = await loadSchemaBuilders();
+    const { z, requiredText, timestamp } = builders;
+    return {
+      attributes: {
+        starts_at: timestamp,
+        ends_at: timestamp.optional(),
+        purpose: requiredText(500),
+        location: text(builders, 500),
+        status: z.enum(['scheduled', 'completed', 'cancelled', 'no_show']),
+      },
+      relationships: ['contact', 'account', 'assignee'],
+      prepare: authored,
+    };
+  },
   relationships: {
     contact: { type: 'customer-contacts' },
     account: { type: 'customer-accounts' },

@@ -3,12 +3,11 @@
  * each is filed against) and the requests that ask a device for one.
  */
 
-import * as z from 'zod';
 import type { Kept } from '#shared/data/kept';
 import { collectionPartition } from '#shared/data/stored-resource';
 import { defineLifecycle, type PartyRule } from '#shared/engine/lifecycle';
 import { defineResource } from '#shared/engine/resource-definition';
-import { instant } from '#shared/jsonapi/served-types';
+import { loadSchemaBuilders } from '#shared/jsonapi/load-schema-builders';
 
 /** The move's work (S3's copy of the upload) loads when it runs: every function reads this declaration. */
 const completion = () => import('./completion');
@@ -36,14 +35,17 @@ export const deviceBackups = defineResource({
       access: { table: 'write', buckets: { deviceBackups: 'write' } },
     },
   },
-  served: () => ({
-    device: z.string(),
-    size: z.number().int().describe('Bytes.'),
-    checksum: z.string().describe('The SHA-256 the upload was signed with, base64.'),
-    content_type: z.string(),
-    status: z.enum(BACKUP_STATES),
-    completed_at: instant().nullable(),
-  }),
+  served: async () => {
+    const { z, instant } = await loadSchemaBuilders();
+    return {
+      device: z.string(),
+      size: z.number().int().describe('Bytes.'),
+      checksum: z.string().describe('The SHA-256 the upload was signed with, base64.'),
+      content_type: z.string(),
+      status: z.enum(BACKUP_STATES),
+      completed_at: instant().nullable(),
+    };
+  },
   relationships: {
     user: { type: 'users' },
     uploaded_by_user: { type: 'users' },
@@ -90,11 +92,14 @@ export const deviceBackupRequests = defineResource({
     get: { permission: 'device-backups:create' },
     create: { handler: 'functions/device-backups/requests/create.ts', permission: 'device-backups:request' },
   },
-  served: () => ({
-    device: z.string(),
-    note: z.string().optional(),
-    status: z.enum(['open', 'fulfilled']),
-  }),
+  served: async () => {
+    const { z } = await loadSchemaBuilders();
+    return {
+      device: z.string(),
+      note: z.string().optional(),
+      status: z.enum(['open', 'fulfilled']),
+    };
+  },
   relationships: {
     user: { type: 'users' },
     requested_by_user: { type: 'users' },

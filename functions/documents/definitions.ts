@@ -7,13 +7,13 @@
  * reads one tally each, in the BatchGetItem that reads the rest.
  */
 
-import * as z from 'zod';
 import { declareAccessPatterns, partitionFrom } from '#shared/data/access-patterns';
 import { queryItems, readAheadOr } from '#shared/data/repository';
 import type { Scope } from '#shared/data/scope';
 import { counterKey, keyId, type StoredResource } from '#shared/data/stored-resource';
 import type { WriteOp } from '#shared/data/transaction';
 import { defineResource } from '#shared/engine/resource-definition';
+import { loadSchemaBuilders } from '#shared/jsonapi/load-schema-builders';
 
 const keys = /* @__PURE__ */ declareAccessPatterns('documents/definitions', {
   tree: {
@@ -135,7 +135,10 @@ export const folders = defineResource({
       query: ['recursive'],
     },
   },
-  served: () => ({ name: z.string() }),
+  served: async () => {
+    const { z } = await loadSchemaBuilders();
+    return { name: z.string() };
+  },
   relationships: {
     author: { type: 'users' },
     author_service_account: { type: 'service-accounts' },
@@ -197,14 +200,17 @@ export const documents = defineResource({
     },
   },
   // The current version's file: null until its first upload completes.
-  served: () => ({
-    name: z.string(),
-    status: z.enum(['pending', 'available']),
-    content_type: z.string().nullable(),
-    size: z.number().int().nullable().describe('Bytes.'),
-    checksum: z.string().nullable().describe('SHA-256, base64.'),
-    version_count: z.number().int(),
-  }),
+  served: async () => {
+    const { z } = await loadSchemaBuilders();
+    return {
+      name: z.string(),
+      status: z.enum(['pending', 'available']),
+      content_type: z.string().nullable(),
+      size: z.number().int().nullable().describe('Bytes.'),
+      checksum: z.string().nullable().describe('SHA-256, base64.'),
+      version_count: z.number().int(),
+    };
+  },
   relationships: {
     folder: { type: 'folders' },
     current_version: { type: 'document-versions' },

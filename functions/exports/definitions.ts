@@ -3,9 +3,9 @@
  * `status`: `complete` (its file ready), `processing` (its job is writing it) or `failed` (with `errors`).
  */
 
-import * as z from 'zod';
 import { byCreatorPattern, keptByCreator } from '#shared/data/kept';
 import { defineResource } from '#shared/engine/resource-definition';
+import { loadSchemaBuilders } from '#shared/jsonapi/load-schema-builders';
 
 export const exportsDefinition = defineResource({
   type: 'exports',
@@ -27,18 +27,21 @@ export const exportsDefinition = defineResource({
     },
   },
   // The file's facts arrive when it is complete; `errors` says why a failed one failed.
-  served: () => ({
-    subject_type: z.string().describe('The collection exported (a resource type, or `cost-rollups`).'),
-    format: z.enum(['csv', 'json']),
-    filters: z.record(z.string(), z.string()),
-    sort: z.string().nullable(),
-    status: z.enum(['processing', 'complete', 'failed']),
-    file_name: z.string(),
-    row_count: z.number().int().optional(),
-    size: z.number().int().optional().describe('Bytes.'),
-    checksum: z.string().optional().describe('SHA-256 of the file, base64.'),
-    errors: z.array(z.string()).optional(),
-  }),
+  served: async () => {
+    const { z } = await loadSchemaBuilders();
+    return {
+      subject_type: z.string().describe('The collection exported (a resource type, or `cost-rollups`).'),
+      format: z.enum(['csv', 'json']),
+      filters: z.record(z.string(), z.string()),
+      sort: z.string().nullable(),
+      status: z.enum(['processing', 'complete', 'failed']),
+      file_name: z.string(),
+      row_count: z.number().int().optional(),
+      size: z.number().int().optional().describe('Bytes.'),
+      checksum: z.string().optional().describe('SHA-256 of the file, base64.'),
+      errors: z.array(z.string()).optional(),
+    };
+  },
   keys: { 'by-creator': byCreatorPattern('EXPORTS') },
   relationships: {
     created_by_user: { type: 'users' },

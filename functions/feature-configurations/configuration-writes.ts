@@ -6,7 +6,8 @@ import { declaredCrud } from '#shared/engine/simple-crud';
 import { assertSameId, parseDocument } from '#shared/jsonapi/request-document';
 import { featureConfigurations } from './definitions';
 
-const crud = declaredCrud(featureConfigurations);
+// The declared writes' schemas load with this module, which only writes load.
+const crud = await declaredCrud(featureConfigurations);
 
 type UpdateDocument = { data: { id: string; attributes?: Record<string, unknown> } };
 

@@ -1,5 +1,5 @@
-import * as z from 'zod';
 import { defineResource } from '#shared/engine/resource-definition';
+import { loadSchemaBuilders } from '#shared/jsonapi/load-schema-builders';
 
 export const featureConfigurations = defineResource({
   type: 'feature-configurations',
@@ -13,13 +13,19 @@ export const featureConfigurations = defineResource({
     update: 'functions/feature-configurations/update-feature-configuration.ts',
   },
   // Switched with PATCH (`feature-configurations:manage`); what a configuration configures is the operators'.
-  writes: () => ({ attributes: { enabled: z.boolean() } }),
-  served: () => ({
-    name: z.string().optional(),
-    domain: z.string(),
-    component: z.string(),
-    enabled: z.boolean(),
-  }),
+  writes: async () => {
+    const { z } = await loadSchemaBuilders();
+    return { attributes: { enabled: z.boolean() } };
+  },
+  served: async () => {
+    const { z } = await loadSchemaBuilders();
+    return {
+      name: z.string().optional(),
+      domain: z.string(),
+      component: z.string(),
+      enabled: z.boolean(),
+    };
+  },
   collection: {
     filters: {
       created_at: false,

@@ -1,10 +1,11 @@
 /** IAM resource types: service accounts, grants, roles and role groups. */
 
-import * as z from 'zod';
+import type { ZodEnum } from 'zod';
 import type { StoredResource } from '#shared/data/stored-resource';
 import { permissions } from '#shared/domain/permissions';
 import { defineResource } from '#shared/engine/resource-definition';
-import { instant } from '#shared/jsonapi/served-types';
+import { loadSchemaBuilders } from '#shared/jsonapi/load-schema-builders';
+import type { SchemaBuilders } from '#shared/jsonapi/schema-builders';
 
 export const serviceAccounts = defineResource({
   type: 'service-accounts',
@@ -19,13 +20,17 @@ export const serviceAccounts = defineResource({
     update: 'functions/iam/update-service-account.ts',
     delete: 'functions/iam/delete-service-account.ts',
   },
-  served: () => ({
-    name: z.string(),
-    description: z.string(),
-    email: z.string().describe('Its own, or a generated `sa-<id>@service-accounts.invalid`.'),
-    enabled: z.boolean(),
-    keys: z.array(z.strictObject({ id: z.string(), ...serviceAccountKeyAttributes() })),
-  }),
+  served: async () => {
+    const builders = await loadSchemaBuilders();
+    const { z } = builders;
+    return {
+      name: z.string(),
+      description: z.string(),
+      email: z.string().describe('Its own, or a generated `sa-<id>@service-accounts.invalid`.'),
+      enabled: z.boolean(),
+      keys: z.array(z.strictObject({ id: z.string(), ...serviceAccountKeyAttributes(builders) })),
+    };
+  },
   relationships: {
     organisation: false,
     organisations: { type: 'organisations', many: true },
@@ -92,7 +97,10 @@ export const roleGroups = defineResource({
     update: 'functions/iam/update-role-group.ts',
     delete: 'functions/iam/delete-role-group.ts',
   },
-  served: () => ({ name: z.string(), description: z.string() }),
+  served: async () => {
+    const { z } = await loadSchemaBuilders();
+    return { name: z.string(), description: z.string() };
+  },
   relationships: { roles: { type: 'roles', many: true } },
   collection: {
     filters: { created_at: false, name: { kind: 'eq', path: 'attributes.name', index: 'sort-name' } },
@@ -106,7 +114,7 @@ export const roleGroups = defineResource({
  * The catalogue's names, in its order (the document's enum). Typed as plain strings: naming `Permission`
  * here would make this declaration's type depend on every manifest's (the catalogue is assembled from them).
  */
-const catalogueNames = (): z.ZodEnum => z.enum(permissions() as [string, ...string[]]);
+const catalogueNames = ({ z }: SchemaBuilders): ZodEnum => z.enum(permissions() as [string, ...string[]]);
 
 export const roles = defineResource({
   type: 'roles',
@@ -122,11 +130,15 @@ export const roles = defineResource({
     update: 'functions/iam/update-role.ts',
     delete: 'functions/iam/delete-role.ts',
   },
-  served: () => ({
-    name: z.string(),
-    description: z.string(),
-    permissions: z.array(catalogueNames()),
-  }),
+  served: async () => {
+    const builders = await loadSchemaBuilders();
+    const { z } = builders;
+    return {
+      name: z.string(),
+      description: z.string(),
+      permissions: z.array(catalogueNames(builders)),
+    };
+  },
   collection: {
     filters: {
       created_at: false,
@@ -152,7 +164,11 @@ export const iamPermissions = defineResource({
   collectionPath: PERMISSIONS,
   endpoints: { list: { handler: 'functions/iam/list-permissions.ts', access: {} } },
   permission: 'roles',
-  served: () => ({ name: catalogueNames(), description: z.string() }),
+  served: async () => {
+    const builders = await loadSchemaBuilders();
+    const { z } = builders;
+    return { name: catalogueNames(builders), description: z.string() };
+  },
   relationships: { organisation: false },
   selfPath: (r) => `${PERMISSIONS}?${new URLSearchParams({ 'filter[name]': r.id })}`,
   collection: {
@@ -200,24 +216,27 @@ export const ssoProviders = defineResource({
     },
     delete: { handler: 'functions/iam/delete-sso-provider.ts', permission: 'sso-providers:manage' },
   },
-  served: () => ({
-    provider_type: z.literal('oidc'),
-    name: z.string(),
-    metadata: z.string().describe("The provider's OpenID discovery document, as given."),
-    enforce: z.boolean(),
-    client_id: z.string().optional(),
-    has_client_secret: z
-      .boolean()
-      .describe(
-        'Whether the client is confidential: a `client_secret` is set (write-only; never answered). The token exchange then authenticates with it as the discovery document says (client_secret_basic, else client_secret_post), with PKCE always.',
-      ),
-    allowed_domains: z.array(z.string()),
-    return_to_allow_list: z
-      .array(z.string())
-      .describe(
-        'Where sign-in may send the browser back (`return_to`): exact origin, and a path under the entry’s path.',
-      ),
-  }),
+  served: async () => {
+    const { z } = await loadSchemaBuilders();
+    return {
+      provider_type: z.literal('oidc'),
+      name: z.string(),
+      metadata: z.string().describe("The provider's OpenID discovery document, as given."),
+      enforce: z.boolean(),
+      client_id: z.string().optional(),
+      has_client_secret: z
+        .boolean()
+        .describe(
+          'Whether the client is confidential: a `client_secret` is set (write-only; never answered). The token exchange then authenticates with it as the discovery document says (client_secret_basic, else client_secret_post), with PKCE always.',
+        ),
+      allowed_domains: z.array(z.string()),
+      return_to_allow_list: z
+        .array(z.string())
+        .describe(
+          'Where sign-in may send the browser back (`return_to`): exact origin, and a path under the entry’s path.',
+        ),
+    };
+  },
   relationships: { default_role: { type: 'roles' } },
   derive: async (_scope, items) => items.map(withShapeDefaults),
   collection: {
@@ -233,14 +252,20 @@ export const ssoProviders = defineResource({
 });
 
 /** A service account's key as its account lists it: never the secret, a mask ending in its last four characters. */
-const serviceAccountKeyAttributes = () => ({
+const serviceAccountKeyAttributes = ({ z, instant }: SchemaBuilders) => ({
   client_secret: z.string(),
   enabled: z.boolean(),
   created_at: instant(),
 });
 
 /** A key of its own (`/keys`): its client id, and its secret in full once, in the answer that made it. */
-export const keyAttributes = () => ({ client_id: z.string(), ...serviceAccountKeyAttributes() });
+export const keyAttributes = async () => {
+  const builders = await loadSchemaBuilders();
+  return { client_id: builders.z.string(), ...serviceAccountKeyAttributes(builders) };
+};
 
 /** The caller (`GET /v3/whoami`): a user or a service account. */
-export const whoamiAttributes = () => ({ kind: z.enum(['user', 'service-account']), name: z.string() });
+export const whoamiAttributes = async () => {
+  const { z } = await loadSchemaBuilders();
+  return { kind: z.enum(['user', 'service-account']), name: z.string() };
+};

@@ -7,7 +7,6 @@
  * (`working-state.ts`).
  */
 
-import * as z from 'zod';
 import type { Principal } from '#shared/auth/principal';
 import { JOB_DUE_KIND, jobStateKey } from '#shared/data/job-keys';
 import { byCreatorPattern, keptByCreator } from '#shared/data/kept';
@@ -15,7 +14,7 @@ import type { StoredResource } from '#shared/data/stored-resource';
 import { dueWorkKind } from '#shared/engine/due-work-kind';
 import { defineLifecycle } from '#shared/engine/lifecycle';
 import { defineResource } from '#shared/engine/resource-definition';
-import { instant } from '#shared/jsonapi/served-types';
+import { loadSchemaBuilders } from '#shared/jsonapi/load-schema-builders';
 
 /** A job (and its state) is kept 30 whole days from the day it was requested (see data/retention.ts). */
 export const JOB_RETENTION_DAYS = 30;
@@ -55,25 +54,28 @@ export const jobs = defineResource({
     list: { handler: 'functions/jobs/list.ts', permission: 'authenticated' },
     get: { handler: 'functions/jobs/get.ts', permission: 'authenticated' },
   },
-  served: () => ({
-    kind: z
-      .string()
-      .describe('What the job does (`location-import`, `export`); a relationship names its record.'),
-    status: z.enum(JOB_STATES),
-    progress: z.strictObject({
-      processed: z.number().int(),
-      total: z.number().int().nullable().describe('Null until the job knows how much there is.'),
-    }),
-    errors: z.array(
-      z.strictObject({
-        detail: z.string(),
-        source: z
-          .strictObject({ line: z.number().int().optional(), pointer: z.string().optional() })
-          .optional(),
+  served: async () => {
+    const { z, instant } = await loadSchemaBuilders();
+    return {
+      kind: z
+        .string()
+        .describe('What the job does (`location-import`, `export`); a relationship names its record.'),
+      status: z.enum(JOB_STATES),
+      progress: z.strictObject({
+        processed: z.number().int(),
+        total: z.number().int().nullable().describe('Null until the job knows how much there is.'),
       }),
-    ),
-    finished_at: instant().optional(),
-  }),
+      errors: z.array(
+        z.strictObject({
+          detail: z.string(),
+          source: z
+            .strictObject({ line: z.number().int().optional(), pointer: z.string().optional() })
+            .optional(),
+        }),
+      ),
+      finished_at: instant().optional(),
+    };
+  },
   keys: { 'by-creator': byCreatorPattern('JOBS') },
   relationships: {
     created_by_user: { type: 'users' },

@@ -1,5 +1,5 @@
-import * as z from 'zod';
 import { defineResource } from '#shared/engine/resource-definition';
+import { loadSchemaBuilders } from '#shared/jsonapi/load-schema-builders';
 
 /** An organisation is the root of its own tenant partition: it is stored in itself. */
 export const organisations = defineResource({
@@ -10,7 +10,10 @@ export const organisations = defineResource({
   permission: 'organisations',
   endpoints: { list: 'functions/organisations/list-organisations.ts', get: true },
   // Made by the platform's operators, not through the API.
-  served: () => ({ name: z.string(), slug: z.string(), description: z.string() }),
+  served: async () => {
+    const { z } = await loadSchemaBuilders();
+    return { name: z.string(), slug: z.string(), description: z.string() };
+  },
   relationships: { organisation: false },
   // An organisation is filed in its own partition, whichever organisation it is read in.
   keys: { record: { index: 'table', pk: 'ORG#{id}#organisations', sk: '{id}' } },

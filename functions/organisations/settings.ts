@@ -7,12 +7,11 @@
  * and the new value of what changed. The spec fixes its retention periods (device backups: 30 days), so
  * none is a setting here.
  */
-import * as z from 'zod';
 import { settingsKey } from '#shared/data/organisation-settings';
 import { defineResource } from '#shared/engine/resource-definition';
 import { fillPath } from '#shared/http/path-template';
-import { integer, languageTag, timeZone } from '#shared/jsonapi/attribute-types';
 import { PAGE_SIZE_MAX } from '#shared/jsonapi/collection-query';
+import { loadSchemaBuilders } from '#shared/jsonapi/load-schema-builders';
 
 export { SETTINGS_DEFAULTS, type Settings, settingsOf } from '#shared/data/organisation-settings';
 
@@ -34,16 +33,19 @@ export const settings = defineResource({
   itemPath: SETTINGS_PATH,
   permission: 'settings',
   endpoints: { get: true, update: true },
-  writes: () => ({
-    attributes: {
-      timezone: timeZone(),
-      locale: languageTag(),
-      week_start: z.enum(WEEK_DAYS),
-      session_lifetime_minutes: integer(15, 24 * 60),
-      default_page_size: integer(1, PAGE_SIZE_MAX),
-      sso_enforced: z.boolean(),
-    },
-  }),
+  writes: async () => {
+    const { z, integer, languageTag, timeZone } = await loadSchemaBuilders();
+    return {
+      attributes: {
+        timezone: timeZone(),
+        locale: languageTag(),
+        week_start: z.enum(WEEK_DAYS),
+        session_lifetime_minutes: integer(15, 24 * 60),
+        default_page_size: integer(1, PAGE_SIZE_MAX),
+        sso_enforced: z.boolean(),
+      },
+    };
+  },
   relationships: { organisation: false },
   // One per organisation: its id is derived from the organisation's, whatever id it is read by.
   keys: { record: { index: 'table', pk: 'ORG#{org_id}#settings', sk: '{settings_id}' } },

@@ -1,8 +1,7 @@
-import * as z from 'zod';
 import type { StoredResource } from '#shared/data/stored-resource';
 import { defineLifecycle } from '#shared/engine/lifecycle';
 import { defineResource } from '#shared/engine/resource-definition';
-import { instant } from '#shared/jsonapi/served-types';
+import { loadSchemaBuilders } from '#shared/jsonapi/load-schema-builders';
 import { expiry, INVITATION_DAYS_DEFAULT, INVITATION_STATUSES, invitationStatus } from './rules/invitation';
 
 /**
@@ -55,12 +54,15 @@ export const invitations = defineResource({
       access: { table: 'write', email: true },
     },
   },
-  served: () => ({
-    email: z.string().describe('Lower-cased.'),
-    status: z.enum(INVITATION_STATUSES).describe('`expired`: pending past `expires_at`.'),
-    lifetime_days: z.number().int(),
-    expires_at: instant(),
-  }),
+  served: async () => {
+    const { z, instant } = await loadSchemaBuilders();
+    return {
+      email: z.string().describe('Lower-cased.'),
+      status: z.enum(INVITATION_STATUSES).describe('`expired`: pending past `expires_at`.'),
+      lifetime_days: z.number().int(),
+      expires_at: instant(),
+    };
+  },
   relationships: {
     organisation: false,
     roles: { type: 'roles', many: true },

@@ -8,7 +8,7 @@ import { type StoredResource, tenantPattern } from '#shared/data/stored-resource
 import type { WriteOp } from '#shared/data/transaction';
 import { countOnNamed } from '#shared/engine/moments';
 import { CRUD, defineResource } from '#shared/engine/resource-definition';
-import { freeText, requiredLine } from '#shared/jsonapi/attribute-types';
+import { loadSchemaBuilders } from '#shared/jsonapi/load-schema-builders';
 
 /**
  * How many users hold the role: a number kept on the role's record by the users' own writes (never an
@@ -42,21 +42,24 @@ export const jobRoles = defineResource({
   itemPath: '/v3/job-roles/{job_role_id}',
   permission: 'job-roles',
   endpoints: CRUD,
-  writes: () => ({
-    attributes: { name: requiredLine(200), code: requiredLine(50), description: freeText(2000).optional() },
-    // The qualifications the role requires: users?filter[compliant_with]=<it> lists who meets them.
-    relationships: ['required_specification'],
-    // Counted on the specification, which stays while a role requires it.
-    keep: countOnNamed('required_specification', qualificationSpecifications, JOB_ROLES_REQUIRING),
-    // The code is how other systems (payroll, competence matrices) name a role: one per organisation.
-    unique: { attribute: 'code', claim: 'code-claim' },
-    guardDelete: (role) => {
-      const n = holdersOf(role);
-      return n > 0
-        ? `${n} ${n === 1 ? 'user holds' : 'users hold'} this job role: give them another (or none) first.`
-        : undefined;
-    },
-  }),
+  writes: async () => {
+    const { requiredLine, freeText } = await loadSchemaBuilders();
+    return {
+      attributes: { name: requiredLine(200), code: requiredLine(50), description: freeText(2000).optional() },
+      // The qualifications the role requires: users?filter[compliant_with]=<it> lists who meets them.
+      relationships: ['required_specification'],
+      // Counted on the specification, which stays while a role requires it.
+      keep: countOnNamed('required_specification', qualificationSpecifications, JOB_ROLES_REQUIRING),
+      // The code is how other systems (payroll, competence matrices) name a role: one per organisation.
+      unique: { attribute: 'code', claim: 'code-claim' },
+      guardDelete: (role) => {
+        const n = holdersOf(role);
+        return n > 0
+          ? `${n} ${n === 1 ? 'user holds' : 'users hold'} this job role: give them another (or none) first.`
+          : undefined;
+      },
+    };
+  },
   keys: { 'code-claim': { ...tenantPattern('job-role-codes', '{code}'), about: '`holder_id`' } },
   relationships: {
     required_specification: { type: 'qualification-specifications' },

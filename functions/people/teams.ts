@@ -1,6 +1,5 @@
-import * as z from 'zod';
 import { defineResource } from '#shared/engine/resource-definition';
-import { freeText, requiredLine } from '#shared/jsonapi/attribute-types';
+import { loadSchemaBuilders } from '#shared/jsonapi/load-schema-builders';
 
 /**
  * Teams: a name, a description and members, one of whom may lead. Created with members
@@ -21,10 +20,16 @@ export const teams = defineResource({
     update: true,
     delete: 'functions/people/delete-team.ts',
   },
-  writes: () => ({
-    attributes: { name: requiredLine(200), description: freeText(2000).optional() },
-  }),
-  served: () => ({ name: z.string(), description: z.string() }),
+  writes: async () => {
+    const { requiredLine, freeText } = await loadSchemaBuilders();
+    return {
+      attributes: { name: requiredLine(200), description: freeText(2000).optional() },
+    };
+  },
+  served: async () => {
+    const { z } = await loadSchemaBuilders();
+    return { name: z.string(), description: z.string() };
+  },
   relationships: {
     members: { type: 'users', many: true },
     organisation: { type: 'organisations' },

@@ -1,7 +1,7 @@
-import * as z from 'zod';
 import type { StoredResource } from '#shared/data/stored-resource';
 import { defineLifecycle, type PartyRule } from '#shared/engine/lifecycle';
 import { defineResource } from '#shared/engine/resource-definition';
+import { loadSchemaBuilders } from '#shared/jsonapi/load-schema-builders';
 import { ownStatusRefusal, USER_STATUSES } from './rules/user-status';
 
 /**
@@ -51,7 +51,8 @@ export const users = defineResource({
     get: true,
     update: { handler: 'functions/people/update-user.ts', self: 'users:self' },
   },
-  served: () => {
+  served: async () => {
+    const { z } = await loadSchemaBuilders();
     // Every group and member is present: a new user's profile holds their name and nulls (joining.ts).
     const text = () => z.string().nullable();
     const date = () => z.iso.date().nullable();

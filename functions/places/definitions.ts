@@ -1,5 +1,4 @@
 /** Places an organisation manages. */
-import * as z from 'zod';
 import { keyFrom } from '#shared/data/access-patterns';
 import { jobStateKey } from '#shared/data/job-keys';
 import type { JobState } from '#shared/data/jobs';
@@ -7,8 +6,8 @@ import { readAheadOr } from '#shared/data/repository';
 import type { Scope } from '#shared/data/scope';
 import { type StoredResource, tenantPattern } from '#shared/data/stored-resource';
 import { CRUD, defineResource } from '#shared/engine/resource-definition';
-import { freeText, line, requiredLine } from '#shared/jsonapi/attribute-types';
-import { instant } from '#shared/jsonapi/served-types';
+import { loadSchemaBuilders } from '#shared/jsonapi/load-schema-builders';
+import type { SchemaBuilders } from '#shared/jsonapi/schema-builders';
 import { LOCATION_FIELDS } from './rules/location-rows';
 
 /** What places share: a point indexed by geohash, the organisation's own reference, a name. */
@@ -27,7 +26,7 @@ const place = {
 } as const;
 
 // Built by the writes that need it, not when the area loads.
-const point = () =>
+const point = ({ z }: SchemaBuilders) =>
   z.strictObject({
     latitude: z.number().min(-90).max(90),
     longitude: z.number().min(-180).max(180),
@@ -45,15 +44,19 @@ export const locations = defineResource({
   itemPath: '/v3/orgs/{org_id}/governance/locations/{location_id}',
   permission: 'places',
   endpoints: CRUD,
-  writes: () => ({
-    attributes: {
-      name: requiredLine(200),
-      reference: requiredLine(100).optional(),
-      address: freeText(500).optional(),
-      location: point().optional(),
-    },
-    unique: { attribute: 'reference', claim: 'reference-claim' },
-  }),
+  writes: async () => {
+    const builders = await loadSchemaBuilders();
+    const { requiredLine, freeText } = builders;
+    return {
+      attributes: {
+        name: requiredLine(200),
+        reference: requiredLine(100).optional(),
+        address: freeText(500).optional(),
+        location: point(builders).optional(),
+      },
+      unique: { attribute: 'reference', claim: 'reference-claim' },
+    };
+  },
   keys: { 'reference-claim': referenceClaims },
   geoIndex: place.geoIndex,
   collection: {
@@ -86,20 +89,24 @@ export const properties = defineResource({
     update: true,
     delete: true,
   },
-  writes: () => ({
-    attributes: {
-      name: requiredLine(200),
-      reference: requiredLine(100).optional(),
-      uprn: z
-        .string()
-        .regex(/^\d{1,12}$/)
-        .optional(),
-      address: freeText(500).optional(),
-      postcode: line(10).optional(),
-      location: point().optional(),
-    },
-    relationships: ['street'],
-  }),
+  writes: async () => {
+    const builders = await loadSchemaBuilders();
+    const { z, line, requiredLine, freeText } = builders;
+    return {
+      attributes: {
+        name: requiredLine(200),
+        reference: requiredLine(100).optional(),
+        uprn: z
+          .string()
+          .regex(/^\d{1,12}$/)
+          .optional(),
+        address: freeText(500).optional(),
+        postcode: line(10).optional(),
+        location: point(builders).optional(),
+      },
+      relationships: ['street'],
+    };
+  },
   relationships: { street: { type: 'streets' } },
   geoIndex: place.geoIndex,
   collection: {
@@ -124,7 +131,11 @@ export const streets = defineResource({
   permission: 'places',
   endpoints: { list: true, get: true },
   // Loaded from the national street gazetteer, not through the API.
-  served: () => ({ usrn: z.string(), name: z.string(), town: z.string() }),
+  served: async () => {
+    const builders = await loadSchemaBuilders();
+    const { z } = builders;
+    return { usrn: z.string(), name: z.string(), town: z.string() };
+  },
   collection: {
     filters: {
       created_at: false,
@@ -151,15 +162,19 @@ export const importTemplates = defineResource({
     create: true,
     delete: true,
   },
-  writes: () => ({
-    attributes: {
-      name: requiredLine(200),
-      target: z.literal('locations'),
-      columns: z.strictObject(
-        Object.fromEntries(LOCATION_FIELDS.map((field) => [field, requiredLine(100).optional()])),
-      ),
-    },
-  }),
+  writes: async () => {
+    const builders = await loadSchemaBuilders();
+    const { z, requiredLine } = builders;
+    return {
+      attributes: {
+        name: requiredLine(200),
+        target: z.literal('locations'),
+        columns: z.strictObject(
+          Object.fromEntries(LOCATION_FIELDS.map((field) => [field, requiredLine(100).optional()])),
+        ),
+      },
+    };
+  },
   collection: {
     filters: { created_at: false, target: { kind: 'eq', path: 'attributes.target' } },
     sorts: { name: { path: 'attributes.name', index: 'lsi1' } },
@@ -216,41 +231,45 @@ export const locationImports = defineResource({
     },
   },
   // The outcome (counts, errors, times) arrives when the import completes or fails.
-  served: () => ({
-    status: z.enum(['awaiting_upload', 'processing', 'completed', 'failed']),
-    source: z.strictObject({
-      kind: z.enum(['inline', 'upload']),
-      file_name: z
-        .string()
+  served: async () => {
+    const builders = await loadSchemaBuilders();
+    const { z, instant } = builders;
+    return {
+      status: z.enum(['awaiting_upload', 'processing', 'completed', 'failed']),
+      source: z.strictObject({
+        kind: z.enum(['inline', 'upload']),
+        file_name: z
+          .string()
+          .nullable()
+          .describe('As the client named it; null for an inline import that named none.'),
+        bytes: z.number().int(),
+        checksum: z.string().optional().describe('SHA-256 the upload was signed with, base64.'),
+        object: z.string().optional().describe("The file's key in the exports bucket."),
+      }),
+      counts: z
+        .strictObject({
+          rows: z.number().int(),
+          created: z.number().int(),
+          updated: z.number().int(),
+          unchanged: z.number().int(),
+          rejected: z.number().int(),
+        })
+        .optional(),
+      errors: z
+        .array(z.strictObject({ line: z.number().int().nullable(), message: z.string() }))
+        .optional()
+        .describe('Rejected rows (the first ones), or why the import failed.'),
+      errors_truncated: z.boolean().optional(),
+      started_at: instant().optional(),
+      finished_at: instant().optional(),
+      progress: z
+        .strictObject({ processed: z.number().int(), total: z.number().int().nullable() })
         .nullable()
-        .describe('As the client named it; null for an inline import that named none.'),
-      bytes: z.number().int(),
-      checksum: z.string().optional().describe('SHA-256 the upload was signed with, base64.'),
-      object: z.string().optional().describe("The file's key in the exports bucket."),
-    }),
-    counts: z
-      .strictObject({
-        rows: z.number().int(),
-        created: z.number().int(),
-        updated: z.number().int(),
-        unchanged: z.number().int(),
-        rejected: z.number().int(),
-      })
-      .optional(),
-    errors: z
-      .array(z.strictObject({ line: z.number().int().nullable(), message: z.string() }))
-      .optional()
-      .describe('Rejected rows (the first ones), or why the import failed.'),
-    errors_truncated: z.boolean().optional(),
-    started_at: instant().optional(),
-    finished_at: instant().optional(),
-    progress: z
-      .strictObject({ processed: z.number().int(), total: z.number().int().nullable() })
-      .nullable()
-      .describe(
-        'While its job runs: rows processed of the total (null until the file is counted); else null.',
-      ),
-  }),
+        .describe(
+          'While its job runs: rows processed of the total (null until the file is counted); else null.',
+        ),
+    };
+  },
   relationships: {
     author: { type: 'users' },
     author_service_account: { type: 'service-accounts' },

@@ -4,12 +4,12 @@
  * sort key = the path of ids from the root), so a subtree is one `begins_with` Query.
  */
 
-import * as z from 'zod';
 import type { StoredResource } from '#shared/data/stored-resource';
 import { deletedKey, deletedPattern } from '#shared/data/trees';
 import { defineLifecycle } from '#shared/engine/lifecycle';
 import { defineResource } from '#shared/engine/resource-definition';
-import { instant } from '#shared/jsonapi/served-types';
+import { loadSchemaBuilders } from '#shared/jsonapi/load-schema-builders';
+import type { SchemaBuilders } from '#shared/jsonapi/schema-builders';
 import { progressKey } from './progress-keys';
 
 /**
@@ -98,7 +98,7 @@ const nodeKeys = <Type extends string>(type: Type, noun: string) =>
   }) as const;
 
 // What every node of the work hierarchy serves; the writes are hierarchy.ts's.
-const nodeAttributes = () => ({
+const nodeAttributes = ({ z }: SchemaBuilders) => ({
   name: z.string(),
   code: z.string().optional(),
   description: z.string().optional(),
@@ -121,7 +121,7 @@ export const schemeContracts = defineResource({
     update: 'functions/projects/scheme-contracts/update.ts',
     delete: 'functions/projects/scheme-contracts/delete.ts',
   },
-  served: nodeAttributes,
+  served: async () => nodeAttributes(await loadSchemaBuilders()),
   collection: { ...named, includes: [] },
 });
 
@@ -140,10 +140,12 @@ export const schemes = defineResource({
     update: 'functions/projects/schemes/update.ts',
     delete: 'functions/projects/schemes/delete.ts',
   },
-  served: () => {
+  served: async () => {
+    const builders = await loadSchemaBuilders();
+    const { z, instant } = builders;
     const anticipated = instant().nullable().optional();
     return {
-      ...nodeAttributes(),
+      ...nodeAttributes(builders),
       status: z.literal('in_planning'),
       dates: z
         .strictObject({ anticipated: z.strictObject({ start: anticipated, end: anticipated }).optional() })
@@ -189,7 +191,11 @@ export const workOrders = defineResource({
     update: 'functions/projects/work-orders/update.ts',
     delete: 'functions/projects/work-orders/delete.ts',
   },
-  served: () => ({ ...nodeAttributes(), status: z.enum(WORK_STATUSES) }),
+  served: async () => {
+    const builders = await loadSchemaBuilders();
+    const { z } = builders;
+    return { ...nodeAttributes(builders), status: z.enum(WORK_STATUSES) };
+  },
   relationships: { scheme: { type: 'schemes' } },
   readSubtree: async (scope, orgId, query) =>
     (await parentFilter()).readUnderParent(scope, orgId, query, {
@@ -220,11 +226,15 @@ export const operations = defineResource({
     update: 'functions/projects/operations/update.ts',
     delete: 'functions/projects/operations/delete.ts',
   },
-  served: () => ({
-    ...nodeAttributes(),
-    status: z.enum(WORK_STATUSES),
-    done_reason: z.enum(['completed', 'aborted', 'cancelled']).nullable().optional(),
-  }),
+  served: async () => {
+    const builders = await loadSchemaBuilders();
+    const { z } = builders;
+    return {
+      ...nodeAttributes(builders),
+      status: z.enum(WORK_STATUSES),
+      done_reason: z.enum(['completed', 'aborted', 'cancelled']).nullable().optional(),
+    };
+  },
   relationships: { work_order: { type: 'work-orders' } },
   readSubtree: async (scope, orgId, query) =>
     (await parentFilter()).readUnderParent(scope, orgId, query, {

@@ -3,7 +3,6 @@
  * training, inductions, registrations), the awards of them to its people, and specifications combining
  * them (`all_of` / `any_of`). Awards' writes and states: `awards.ts`; evaluations: `evaluation.ts`.
  */
-import * as z from 'zod';
 import type { Principal } from '#shared/auth/principal';
 import { keyFrom } from '#shared/data/access-patterns';
 import { type StoredResource, tenantPattern } from '#shared/data/stored-resource';
@@ -12,8 +11,8 @@ import { defineLifecycle, type PartyRule } from '#shared/engine/lifecycle';
 import { byPrincipal } from '#shared/engine/moments';
 import type { Check } from '#shared/engine/record-writes';
 import { CRUD, defineResource } from '#shared/engine/resource-definition';
-import { freeText, requiredLine } from '#shared/jsonapi/attribute-types';
 import { ValidationError } from '#shared/jsonapi/errors';
+import { loadSchemaBuilders } from '#shared/jsonapi/load-schema-builders';
 import {
   AWARD_STATUSES,
   type AwardAction,
@@ -79,64 +78,71 @@ export const qualificationTypes = defineResource({
   itemPath: '/v3/qualification-types/{qualification_type_id}',
   permission: 'qualifications',
   endpoints: CRUD,
-  writes: () => ({
-    attributes: {
-      kind: z.enum(QUALIFICATION_KINDS),
-      name: requiredLine(200),
-      code: requiredLine(50).optional(),
-      description: freeText(2000).optional(),
-      // Whether its awards expire: each then has an expiry date, given or computed from the period.
-      has_expiry: z.boolean(),
-      validity_period: z
-        .string()
-        .regex(VALIDITY_PERIOD, 'must be an ISO 8601 duration of years, months, weeks or days, such as P5Y')
-        .nullable()
-        .optional(),
-      evidence_required: z.boolean().optional(),
-    },
-    // An induction's sites: the schemes and locations it inducts people to.
-    relationships: ['schemes', 'locations'],
-    unique: { attribute: 'code', claim: 'code-claim' },
-    prepare: (type) => {
-      if (type.attributes.kind !== 'induction' && sitesOf(type).length > 0)
-        throw new ValidationError({
-          detail: 'Only an induction names the sites it covers.',
-          source: { pointer: '/data/relationships/schemes' },
-        });
-      if (!type.attributes.has_expiry && type.attributes.validity_period)
-        throw new ValidationError({
-          detail: 'A validity period needs has_expiry: true.',
-          source: { pointer: '/data/attributes/validity_period' },
-        });
-      return type;
-    },
-    keep: (before, after) => {
-      const [was, is] = [sitesOf(before), sitesOf(after)];
-      const record = (after ?? before) as StoredResource;
-      const ops: WriteOp[] = [
-        ...was
-          .filter((site) => !is.includes(site))
-          .map((site) => ({ remove: siteInductionKey(record.org_id, site, record.id) })),
-        ...is
-          .filter((site) => !was.includes(site))
-          .map((site) => ({
-            put: {
-              ...siteInductionKey(record.org_id, site, record.id),
-              org_id: record.org_id,
-              qualification_type: record.id,
-            },
-          })),
-      ];
-      return { ops };
-    },
-    guardDelete: (type) => {
-      const [awards, specifications] = [countOf(type, AWARDS_OF_TYPE), countOf(type, SPECIFICATIONS_OF_TYPE)];
-      if (awards > 0)
-        return `${awards} award(s) are of this type: it stays while they do (revoke rather than delete).`;
-      if (specifications > 0) return `${specifications} specification(s) name this type: change them first.`;
-      return undefined;
-    },
-  }),
+  writes: async () => {
+    const { z, requiredLine, freeText } = await loadSchemaBuilders();
+    return {
+      attributes: {
+        kind: z.enum(QUALIFICATION_KINDS),
+        name: requiredLine(200),
+        code: requiredLine(50).optional(),
+        description: freeText(2000).optional(),
+        // Whether its awards expire: each then has an expiry date, given or computed from the period.
+        has_expiry: z.boolean(),
+        validity_period: z
+          .string()
+          .regex(VALIDITY_PERIOD, 'must be an ISO 8601 duration of years, months, weeks or days, such as P5Y')
+          .nullable()
+          .optional(),
+        evidence_required: z.boolean().optional(),
+      },
+      // An induction's sites: the schemes and locations it inducts people to.
+      relationships: ['schemes', 'locations'],
+      unique: { attribute: 'code', claim: 'code-claim' },
+      prepare: (type) => {
+        if (type.attributes.kind !== 'induction' && sitesOf(type).length > 0)
+          throw new ValidationError({
+            detail: 'Only an induction names the sites it covers.',
+            source: { pointer: '/data/relationships/schemes' },
+          });
+        if (!type.attributes.has_expiry && type.attributes.validity_period)
+          throw new ValidationError({
+            detail: 'A validity period needs has_expiry: true.',
+            source: { pointer: '/data/attributes/validity_period' },
+          });
+        return type;
+      },
+      keep: (before, after) => {
+        const [was, is] = [sitesOf(before), sitesOf(after)];
+        const record = (after ?? before) as StoredResource;
+        const ops: WriteOp[] = [
+          ...was
+            .filter((site) => !is.includes(site))
+            .map((site) => ({ remove: siteInductionKey(record.org_id, site, record.id) })),
+          ...is
+            .filter((site) => !was.includes(site))
+            .map((site) => ({
+              put: {
+                ...siteInductionKey(record.org_id, site, record.id),
+                org_id: record.org_id,
+                qualification_type: record.id,
+              },
+            })),
+        ];
+        return { ops };
+      },
+      guardDelete: (type) => {
+        const [awards, specifications] = [
+          countOf(type, AWARDS_OF_TYPE),
+          countOf(type, SPECIFICATIONS_OF_TYPE),
+        ];
+        if (awards > 0)
+          return `${awards} award(s) are of this type: it stays while they do (revoke rather than delete).`;
+        if (specifications > 0)
+          return `${specifications} specification(s) name this type: change them first.`;
+        return undefined;
+      },
+    };
+  },
   keys: {
     'code-claim': { ...tenantPattern('qualification-codes', '{code}'), about: '`holder_id`' },
     'site-induction': siteInductions,
@@ -180,13 +186,16 @@ export const qualificationAwards = defineResource({
     update: 'functions/qualifications/update-award.ts',
     delete: 'functions/qualifications/delete-award.ts',
   },
-  served: () => ({
-    status: z.enum(AWARD_STATUSES),
-    issued_at: z.iso.date(),
-    expires_at: z.iso.date().nullable().describe('Null for a type without expiry.'),
-    number: z.string().nullable(),
-    notes: z.string().nullable(),
-  }),
+  served: async () => {
+    const { z } = await loadSchemaBuilders();
+    return {
+      status: z.enum(AWARD_STATUSES),
+      issued_at: z.iso.date(),
+      expires_at: z.iso.date().nullable().describe('Null for a type without expiry.'),
+      number: z.string().nullable(),
+      notes: z.string().nullable(),
+    };
+  },
   relationships: {
     person: { type: 'users' },
     qualification_type: { type: 'qualification-types' },
@@ -321,17 +330,20 @@ export const qualificationSpecifications = defineResource({
   itemPath: '/v3/qualification-specifications/{qualification_specification_id}',
   permission: 'qualifications',
   endpoints: CRUD,
-  writes: () => ({
-    attributes: {
-      name: requiredLine(200),
-      code: requiredLine(50).optional(),
-      description: freeText(2000).optional(),
-      rule: ruleSchema(),
-    },
-    unique: { attribute: 'code', claim: 'code-claim' },
-    keep: (before, after) => ({ checks: typeCounts(before, after) }),
-    guardDelete: requiredBy,
-  }),
+  writes: async () => {
+    const { z, requiredLine, freeText } = await loadSchemaBuilders();
+    return {
+      attributes: {
+        name: requiredLine(200),
+        code: requiredLine(50).optional(),
+        description: freeText(2000).optional(),
+        rule: ruleSchema(z),
+      },
+      unique: { attribute: 'code', claim: 'code-claim' },
+      keep: (before, after) => ({ checks: typeCounts(before, after) }),
+      guardDelete: requiredBy,
+    };
+  },
   keys: {
     'code-claim': { ...tenantPattern('qualification-specification-codes', '{code}'), about: '`holder_id`' },
   },
@@ -363,13 +375,16 @@ export const qualificationSpecifications = defineResource({
 export const qualificationEvaluations = defineResource({
   type: 'qualification-evaluations',
   tag: 'Qualifications',
-  served: () => ({
-    on: z.iso.date().describe('The day evaluated.'),
-    met: z.boolean(),
-    rule: ruleResultSchema().describe(
-      "The specification's rule, each part met or not, with the awards proving it.",
-    ),
-  }),
+  served: async () => {
+    const { z } = await loadSchemaBuilders();
+    return {
+      on: z.iso.date().describe('The day evaluated.'),
+      met: z.boolean(),
+      rule: ruleResultSchema(z).describe(
+        "The specification's rule, each part met or not, with the awards proving it.",
+      ),
+    };
+  },
   relationships: {
     organisation: false,
     person: { type: 'users' },

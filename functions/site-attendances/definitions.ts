@@ -8,7 +8,6 @@
  * (`closing-time.ts`).
  */
 
-import * as z from 'zod';
 import { qualificationSpecifications, SITE_SETTINGS_REQUIRING } from '#functions/qualifications/definitions';
 import { ruleResultSchema } from '#functions/qualifications/rules/rules';
 import { declareAccessPatterns, partitionFrom } from '#shared/data/access-patterns';
@@ -21,7 +20,7 @@ import { defineLifecycle, type MoveContext } from '#shared/engine/lifecycle';
 import { byPrincipal, countOnNamed } from '#shared/engine/moments';
 import { defineResource } from '#shared/engine/resource-definition';
 import { ValidationError } from '#shared/jsonapi/errors';
-import { instant } from '#shared/jsonapi/served-types';
+import { loadSchemaBuilders } from '#shared/jsonapi/load-schema-builders';
 import { notThePerson, SELF_PERMISSION } from './rules/self';
 import { CLOCK_TIME } from './rules/site-day';
 import { siteOf } from './rules/sites';
@@ -127,8 +126,9 @@ export const siteAttendances = defineResource({
     },
     update: 'functions/site-attendances/correct.ts',
   },
-  served: () => {
-    const result = ruleResultSchema();
+  served: async () => {
+    const { z, instant } = await loadSchemaBuilders();
+    const result = ruleResultSchema(z);
     return {
       method_in: z.enum(['app', 'kiosk', 'qr', 'manual']),
       method_out: z.enum(['self', 'manual', 'auto']).nullable().describe('Null while on site.'),
@@ -236,32 +236,35 @@ export const siteSettings = defineResource({
   itemPath: '/v3/site-settings/{site_setting_id}',
   permission: 'site-attendances',
   endpoints: { list: true, get: true, create: true, update: true, delete: true },
-  writes: () => ({
-    attributes: {
-      // When the site closes, in the organisation's time zone: anyone still signed in is signed out then.
-      closing_time: z.string().regex(CLOCK_TIME, 'must be a time of day, HH:MM (24-hour), such as 18:00'),
-      // Whether a sign-in by someone who does not meet the required specification is refused or only recorded.
-      missing_qualification: z.enum(['refuse', 'warn']).optional(),
-    },
-    relationships: ['scheme', 'location', 'required_specification'],
-    // Counted on the specification, which stays while a site requires it.
-    keep: countOnNamed('required_specification', qualificationSpecifications, SITE_SETTINGS_REQUIRING),
-    // One per site: its id is the site's (a second create is 409), and it stays with that site.
-    prepare: (record, { before }) => {
-      const site = siteOf(record);
-      if (!site || (record.rels.scheme && record.rels.location))
-        throw new ValidationError({
-          detail: 'Site settings name their site: a scheme or a location, not both.',
-          source: { pointer: '/data/relationships' },
-        });
-      if (before && record.id !== siteSettingsIdOf(site))
-        throw new ValidationError({
-          detail: 'Site settings stay with their site: create the other site’s settings instead.',
-          source: { pointer: '/data/relationships' },
-        });
-      return { ...record, id: siteSettingsIdOf(site) };
-    },
-  }),
+  writes: async () => {
+    const { z } = await loadSchemaBuilders();
+    return {
+      attributes: {
+        // When the site closes, in the organisation's time zone: anyone still signed in is signed out then.
+        closing_time: z.string().regex(CLOCK_TIME, 'must be a time of day, HH:MM (24-hour), such as 18:00'),
+        // Whether a sign-in by someone who does not meet the required specification is refused or only recorded.
+        missing_qualification: z.enum(['refuse', 'warn']).optional(),
+      },
+      relationships: ['scheme', 'location', 'required_specification'],
+      // Counted on the specification, which stays while a site requires it.
+      keep: countOnNamed('required_specification', qualificationSpecifications, SITE_SETTINGS_REQUIRING),
+      // One per site: its id is the site's (a second create is 409), and it stays with that site.
+      prepare: (record, { before }) => {
+        const site = siteOf(record);
+        if (!site || (record.rels.scheme && record.rels.location))
+          throw new ValidationError({
+            detail: 'Site settings name their site: a scheme or a location, not both.',
+            source: { pointer: '/data/relationships' },
+          });
+        if (before && record.id !== siteSettingsIdOf(site))
+          throw new ValidationError({
+            detail: 'Site settings stay with their site: create the other site’s settings instead.',
+            source: { pointer: '/data/relationships' },
+          });
+        return { ...record, id: siteSettingsIdOf(site) };
+      },
+    };
+  },
   relationships: {
     scheme: { type: 'schemes' },
     location: { type: 'locations' },

@@ -4,9 +4,9 @@
  * that moved them.
  */
 
-import * as z from 'zod';
 import { defineResource } from '#shared/engine/resource-definition';
-import { instant, jsonObject } from '#shared/jsonapi/served-types';
+import { loadSchemaBuilders } from '#shared/jsonapi/load-schema-builders';
+import type { SchemaBuilders } from '#shared/jsonapi/schema-builders';
 
 const objectCollection = {
   filters: {
@@ -29,7 +29,7 @@ const objectCollection = {
  * (domain/street-works/events.ts): null until an event says; the last applied event's data and message
  * attributes as they came.
  */
-const objectState = () => ({
+const objectState = ({ z, instant, jsonObject }: SchemaBuilders) => ({
   reference: z.string(),
   status: z.string().nullable(),
   work_status: z.enum(['not_started', 'in_progress', 'completed']).nullable(),
@@ -47,7 +47,7 @@ export const permits = defineResource({
   itemPath: '/v3/permits/{permit_id}',
   permission: 'street-works',
   endpoints: { list: true, get: true },
-  served: objectState,
+  served: async () => objectState(await loadSchemaBuilders()),
   relationships: {
     protections: { type: 'street-works-protections', many: true },
   },
@@ -64,7 +64,7 @@ export const streetWorks = defineResource({
   itemPath: '/v3/street-works/{street_work_id}',
   permission: 'street-works',
   endpoints: { list: true, get: true },
-  served: objectState,
+  served: async () => objectState(await loadSchemaBuilders()),
   relationships: {
     protections: { type: 'street-works-protections', many: true },
   },
@@ -79,18 +79,22 @@ export const protections = defineResource({
   permission: 'street-works',
   endpoints: { list: true, get: true },
   // One event received, as it came and when; `applied`: whether it moved its object's state.
-  served: () => ({
-    event_reference: z.string(),
-    event_type: z.string(),
-    object_type: z.enum(['PERMIT', 'ACTIVITY']),
-    object_reference: z.string(),
-    event_time: instant(),
-    received_at: instant(),
-    applied: z.boolean(),
-    event: jsonObject().describe('The event as Street Manager sent it.'),
-    message_attributes: z.record(z.string(), z.string()),
-    sns: z.strictObject({ topic_arn: z.string(), message_id: z.string(), subject: z.string().nullable() }),
-  }),
+  served: async () => {
+    const builders = await loadSchemaBuilders();
+    const { z, instant, jsonObject } = builders;
+    return {
+      event_reference: z.string(),
+      event_type: z.string(),
+      object_type: z.enum(['PERMIT', 'ACTIVITY']),
+      object_reference: z.string(),
+      event_time: instant(),
+      received_at: instant(),
+      applied: z.boolean(),
+      event: jsonObject().describe('The event as Street Manager sent it.'),
+      message_attributes: z.record(z.string(), z.string()),
+      sns: z.strictObject({ topic_arn: z.string(), message_id: z.string(), subject: z.string().nullable() }),
+    };
+  },
   relationships: {
     permit: { type: 'permits' },
     street_work: { type: 'street-works' },

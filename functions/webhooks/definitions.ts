@@ -5,12 +5,11 @@
  * changes are not events: an event about a delivery would itself be delivered, without end.
  */
 
-import * as z from 'zod';
 import { EVENT_RETENTION_DAYS } from '#shared/data/events';
 import type { Kept } from '#shared/data/kept';
 import { collectionPartition } from '#shared/data/stored-resource';
 import { defineResource } from '#shared/engine/resource-definition';
-import { instant } from '#shared/jsonapi/served-types';
+import { loadSchemaBuilders } from '#shared/jsonapi/load-schema-builders';
 
 export const webhookSubscriptions = defineResource({
   type: 'webhook-subscriptions',
@@ -29,20 +28,23 @@ export const webhookSubscriptions = defineResource({
     update: 'functions/webhooks/update-subscription.ts',
     delete: 'functions/webhooks/delete-subscription.ts',
   },
-  served: () => ({
-    url: z.string(),
-    event_types: z.array(z.string()).describe('Event names (`vehicle.created`), or `*` for every event.'),
-    enabled: z.boolean(),
-    description: z.string(),
-    status: z
-      .enum(['active', 'failing'])
-      .describe('`failing` since `failing_since`: deliveries keep failing.'),
-    failing_since: instant().nullable(),
-    secret: z
-      .string()
-      .optional()
-      .describe('The signing secret (`whsec_…`): only in the answer that made it (a create, a rotation).'),
-  }),
+  served: async () => {
+    const { z, instant } = await loadSchemaBuilders();
+    return {
+      url: z.string(),
+      event_types: z.array(z.string()).describe('Event names (`vehicle.created`), or `*` for every event.'),
+      enabled: z.boolean(),
+      description: z.string(),
+      status: z
+        .enum(['active', 'failing'])
+        .describe('`failing` since `failing_since`: deliveries keep failing.'),
+      failing_since: instant().nullable(),
+      secret: z
+        .string()
+        .optional()
+        .describe('The signing secret (`whsec_…`): only in the answer that made it (a create, a rotation).'),
+    };
+  },
   collection: {
     filters: {
       enabled: { kind: 'eq', path: 'attributes.enabled', type: 'boolean' },
@@ -69,36 +71,39 @@ export const webhookDeliveries = defineResource({
   itemPath: '/v3/webhook-deliveries/{webhook_delivery_id}',
   permission: 'webhooks',
   endpoints: { get: true },
-  served: () => ({
-    event_id: z.string(),
-    event_type: z.string(),
-    status: z.enum(['pending', 'delivered', 'failed']),
-    attempt_count: z.number().int(),
-    scheduled_attempts: z
-      .number()
-      .int()
-      .optional()
-      .describe('Attempts the retry schedule made (not redeliveries).'),
-    redelivery_requested: z.boolean().optional(),
-    next_attempt_at: instant().nullable(),
-    attempts: z
-      .array(
-        z.strictObject({
-          number: z.number().int(),
-          attempted_at: instant(),
-          status_code: z
-            .number()
-            .int()
-            .nullable()
-            .describe("The receiver's HTTP status; null when none came."),
-          duration_ms: z.number(),
-          response_excerpt: z.string(),
-          error: z.string().nullable(),
-          manual: z.boolean().describe('A redelivery a client asked for.'),
-        }),
-      )
-      .describe('The latest attempts, oldest first.'),
-  }),
+  served: async () => {
+    const { z, instant } = await loadSchemaBuilders();
+    return {
+      event_id: z.string(),
+      event_type: z.string(),
+      status: z.enum(['pending', 'delivered', 'failed']),
+      attempt_count: z.number().int(),
+      scheduled_attempts: z
+        .number()
+        .int()
+        .optional()
+        .describe('Attempts the retry schedule made (not redeliveries).'),
+      redelivery_requested: z.boolean().optional(),
+      next_attempt_at: instant().nullable(),
+      attempts: z
+        .array(
+          z.strictObject({
+            number: z.number().int(),
+            attempted_at: instant(),
+            status_code: z
+              .number()
+              .int()
+              .nullable()
+              .describe("The receiver's HTTP status; null when none came."),
+            duration_ms: z.number(),
+            response_excerpt: z.string(),
+            error: z.string().nullable(),
+            manual: z.boolean().describe('A redelivery a client asked for.'),
+          }),
+        )
+        .describe('The latest attempts, oldest first.'),
+    };
+  },
   relationships: {
     subscription: { type: 'webhook-subscriptions' },
   },

@@ -20,12 +20,12 @@ import { declaredCrud, type SimpleCrud } from '#shared/engine/simple-crud';
 
 const rel = (type: string, id: string) => ({ data: { type, id } });
 
-const manufacturerCrud = declaredCrud(equipmentManufacturers);
-const categoryCrud = declaredCrud(equipmentCategories);
-const modelCrud = declaredCrud(equipmentModels);
-const vehicleSpecificationCrud = declaredCrud(vehicleSpecifications);
-const locationCrud = declaredCrud(locations);
-const propertyCrud = declaredCrud(properties);
+const manufacturerCrud = await declaredCrud(equipmentManufacturers);
+const categoryCrud = await declaredCrud(equipmentCategories);
+const modelCrud = await declaredCrud(equipmentModels);
+const vehicleSpecificationCrud = await declaredCrud(vehicleSpecifications);
+const locationCrud = await declaredCrud(locations);
+const propertyCrud = await declaredCrud(properties);
 
 export const loadDemoAssets = async (
   orgId: string,

@@ -37,7 +37,7 @@ export const loadDemoCosts = async (orgId: string, prefix: string): Promise<stri
     ['CON-TM', 'Traffic management, per day', 'contractor', 45_000, 51_750],
     ['MSC-SKIP', 'Skip hire', 'misc', 28_000, 32_200],
   ] as const) {
-    const rate = await declaredCrud(rateCodes).create(scope, orgId, {
+    const rate = await (await declaredCrud(rateCodes)).create(scope, orgId, {
       data: { type: 'rate-codes', attributes: { code, name, category } },
     });
     await addRateVersion(scope, rate, {

@@ -24,7 +24,7 @@ const rel = (type: string, id: string) => ({ data: { type, id } });
 export const loadDemoSites = async (orgId: string, prefix: string, people: StoredResource[]) => {
   const scope = scopeOf([orgId]);
   const create = async (definition: Parameters<typeof declaredCrud>[0], body: object) =>
-    (await declaredCrud(definition).create(scope, orgId, body)).id;
+    (await (await declaredCrud(definition)).create(scope, orgId, body)).id;
   const depot = await create(locations, {
     data: {
       type: 'locations',

@@ -91,11 +91,13 @@ const contractOf = async (route: Route): Promise<HandlerContract> => {
     if (route.declared?.operation === 'transition') {
       const { verb } = route.declared;
       const input = declaredDefinition(route.declared.resource.type).lifecycle?.transitions[verb]?.input;
-      return input ? { requestBody: input() } : {};
+      return input ? { requestBody: await input() } : {};
     }
     if (operation !== 'create' && operation !== 'update') return {};
     return {
-      requestBody: declaredCrud(declaredDefinition(route.declared?.resource.type ?? '')).documents[operation],
+      requestBody: (await declaredCrud(declaredDefinition(route.declared?.resource.type ?? ''))).documents[
+        operation
+      ],
     };
   }
   return (await import(pathToFileURL(resolve(REPOSITORY_ROOT, route.handler)).href)) as HandlerContract;
@@ -707,9 +709,9 @@ const operationOf = async (route: Route, example: RequestExample | undefined): P
  * (the API takes no sparse fieldsets, so an answer never leaves one out), so a generated client types
  * them as present. A type answered with nothing describing its attributes fails the generation.
  */
-const attributesOf = (type: string): SchemaObject => {
+const attributesOf = async (type: string): Promise<SchemaObject> => {
   const definition = resourceTypes.get(type);
-  const shape = definition ? readShape(definition) : answeredTypes.get(type)?.();
+  const shape = definition ? await readShape(definition) : await answeredTypes.get(type)?.();
   // An empty shape is declared so (a grant is wholly its relationships); none at all fails.
   if (!shape)
     throw new Error(`${type} is answered with, but no declaration or area describes its attributes`);
@@ -764,24 +766,22 @@ const metaOf = (type: string): SchemaObject | undefined => {
 };
 
 /** Resource object schemas of every type a route answers with or includes. */
-const resourceSchemas = (documented: Route[]): Record<string, SchemaObject> => {
+const resourceSchemas = async (documented: Route[]): Promise<Record<string, SchemaObject>> => {
   const types = new Set<string>();
   for (const route of documented) for (const type of typesOf(route)) types.add(type);
-  return Object.fromEntries(
-    [...types].sort().map((type) => {
-      const definition = resourceTypes.get(type);
-      return [
-        schemaName(type),
-        resourceSchema({
-          type,
-          attributes: attributesOf(type),
-          relationships: definition?.relationships,
-          linked: Boolean(definition?.selfPath),
-          meta: metaOf(type),
-        }),
-      ];
-    }),
-  );
+  const schemas: Record<string, SchemaObject> = {};
+  // One after another, in name order: the document is the same on every run.
+  for (const type of [...types].sort()) {
+    const definition = resourceTypes.get(type);
+    schemas[schemaName(type)] = resourceSchema({
+      type,
+      attributes: await attributesOf(type),
+      relationships: definition?.relationships,
+      linked: Boolean(definition?.selfPath),
+      meta: metaOf(type),
+    });
+  }
+  return schemas;
 };
 
 export const openApiDocument = async (): Promise<OpenAPIObject> => {
@@ -814,7 +814,7 @@ export const openApiDocument = async (): Promise<OpenAPIObject> => {
         Session: { type: 'apiKey', in: 'header', name: 'X-Session-Token' },
         Cookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE },
       },
-      schemas: { ...envelopeSchemas, ...resourceSchemas(documented) },
+      schemas: { ...envelopeSchemas, ...(await resourceSchemas(documented)) },
       responses: errorResponses,
       headers: BUDGET_HEADERS,
     },

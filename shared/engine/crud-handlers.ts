@@ -6,7 +6,6 @@ import { listResources } from './collection';
 import { declaredType, type ResourceDefinition } from './resource-definition';
 import type { SimpleCrud } from './simple-crud';
 import { readForMove, readInScope, resourceResponse } from './single';
-import { moveAnswering } from './transition';
 
 /** Generic handlers read parameters by name (the id parameter is the route's last). */
 const routeOf = (id: RouteId | Route): Route => (typeof id === 'string' ? routeById(id) : id);
@@ -56,6 +55,8 @@ export const transitionHandler = (
 ) =>
   jsonApiHandler(route, async (request) => {
     const record = await readForMove(request.scope, definition, request.params[idParam] ?? '');
+    // The write machinery (and zod, for its input) loads with a move, never with a read's handlers.
+    const { moveAnswering } = await import('./transition');
     const moved = await moveAnswering(request.scope, definition, record, verb, {
       principal: request.principal,
       body: request.body,

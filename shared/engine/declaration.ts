@@ -138,16 +138,19 @@ export interface ResourceDeclaration {
   /** `assets` makes reads `assets:view` and writes `assets:manage`; an endpoint may name its own. */
   permission?: PermissionFamily;
   endpoints?: Partial<Record<Operation, EndpointDeclaration>>;
-  /** Built on the first write, so a cold start builds no schema it does not use. */
-  writes?: () => WritesDeclaration;
+  /**
+   * Built on the first write, from schema builders loaded then (`() => import('#shared/jsonapi/schema-builders')`),
+   * so a read's cold start neither loads zod nor builds a schema.
+   */
+  writes?: () => Promise<WritesDeclaration> | WritesDeclaration;
   /**
    * The attributes answers carry beyond what the writes accept: those the server sets (a status, counts,
    * dates it fills), those it serves otherwise than a write takes them, and every attribute of a type
    * with no declared writes. An attribute an answer may lack is `.optional()`; one it may answer null is
    * `.nullable()`. With the writes' attributes (as stored) it is the type's read shape, documented closed
-   * (`read-attributes.ts`); built only when the document is.
+   * (`read-attributes.ts`); built only when the document is, from builders loaded then, as the writes'.
    */
-  served?: () => z.ZodRawShape;
+  served?: () => Promise<z.ZodRawShape> | z.ZodRawShape;
   /**
    * Beyond the house default (`organisation`, first: `house-defaults.ts`); `false` under a name opts out of
    * the default of that name.

@@ -15,9 +15,8 @@ import {
   updateHandler,
 } from './crud-handlers';
 import { declaredType } from './resource-definition';
-import { declaredCrud } from './simple-crud';
 
-export const handlerFor = (route: Route) => {
+export const handlerFor = async (route: Route) => {
   if (!route.declared) throw new Error(`${route.id} is not a declared resource's endpoint`);
   const { operation } = route.declared;
   // The route names only what the HTTP layer reads of its type; the engine reads the whole declaration.
@@ -28,7 +27,8 @@ export const handlerFor = (route: Route) => {
   if (operation === 'get') return getHandler(route, resource, idParam);
   if (route.declared.operation === 'transition')
     return transitionHandler(route, resource, idParam, route.declared.verb);
-  const crud = declaredCrud(resource);
+  // The write machinery and its schemas (zod) load with a write's handler, never with a read's.
+  const crud = await (await import('./simple-crud')).declaredCrud(resource);
   if (operation === 'create') return createHandler(route, crud);
   if (operation === 'update') return updateHandler(route, crud, idParam);
   return deleteHandler(route, crud, idParam);

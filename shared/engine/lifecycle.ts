@@ -104,7 +104,7 @@ export interface TransitionDeclaration<Facts = never> {
   answers?: string;
   guards?: readonly Guard<Facts>[];
   /** The request document it requires (a reason): parsed before anything is read beyond the record. */
-  input?: () => z.ZodType;
+  input?: () => Promise<z.ZodType> | z.ZodType;
   /** Attributes, relationships and meta the move sets beside the state (who verified, when). */
   changes?: (
     record: StoredResource,

@@ -9,10 +9,10 @@ import type * as z from 'zod';
 import type { ResourceDeclaration } from './resource-definition';
 
 /** The read attributes of types that no declaration describes (whoami, a service account's keys), by type. */
-export type AnsweredTypes = Readonly<Record<string, () => z.ZodRawShape>>;
+export type AnsweredTypes = Readonly<Record<string, () => Promise<z.ZodRawShape> | z.ZodRawShape>>;
 
-export const readShape = ({
+export const readShape = async ({
   writes,
   served,
-}: Pick<ResourceDeclaration, 'writes' | 'served'>): z.ZodRawShape | undefined =>
-  writes || served ? { ...writes?.().attributes, ...served?.() } : undefined;
+}: Pick<ResourceDeclaration, 'writes' | 'served'>): Promise<z.ZodRawShape | undefined> =>
+  writes || served ? { ...(await writes?.())?.attributes, ...(await served?.()) } : undefined;

@@ -58,9 +58,11 @@ export type {
  * (an option since folded into a moment, such as `validate` or `inUse`) does not compile. Needed because a
  * declaration's type is inferred, and an inferred object is not checked for keys its constraint lacks.
  */
-type ClosedWrites<Declaration> = Declaration extends { writes: () => infer Writes }
-  ? { writes: () => Writes & Record<Exclude<keyof Writes, keyof WritesDeclaration>, never> }
-  : unknown;
+type ClosedWrites<Declaration> = Declaration extends { writes: () => Promise<infer Writes> }
+  ? { writes: () => Promise<Writes & Record<Exclude<keyof Writes, keyof WritesDeclaration>, never>> }
+  : Declaration extends { writes: () => infer Writes }
+    ? { writes: () => Writes & Record<Exclude<keyof Writes, keyof WritesDeclaration>, never> }
+    : unknown;
 
 export const defineResource = <const Declaration extends ResourceDeclaration>(
   declared: Declaration & ClosedWrites<Declaration>,

@@ -178,8 +178,8 @@ export const simpleCrud = (
 };
 
 /** The create/update/delete a declaration's `writes` describe: what its generic endpoints apply. */
-export const declaredCrud = (definition: ResourceDefinition): SimpleCrud => {
-  const writes = definition.writes?.();
+export const declaredCrud = async (definition: ResourceDefinition): Promise<SimpleCrud> => {
+  const writes = await definition.writes?.();
   if (!writes) throw new Error(`${definition.type} declares no writes`);
   return simpleCrud(definition, writes.attributes, writes.relationships ?? [], writes.unique, writes);
 };

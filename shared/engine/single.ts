@@ -9,10 +9,10 @@ import { parseResourceQuery } from '../jsonapi/collection-query';
 import { ENTITY_TAG, type ResourceDocument, resourceDocument } from '../jsonapi/document';
 import type { RequestTarget } from '../jsonapi/document-links';
 import { NotFoundError, PreconditionFailedError } from '../jsonapi/errors';
+import { allowedTransitionsFor } from './allowed-transitions';
 import { resolveIncludes } from './includes';
 import type { ResourceDefinition } from './resource-definition';
 import { toResourceObject } from './serialise';
-import { allowedTransitionsFor } from './transition';
 
 /**
  * The record with this id inside the scope, or 404 (records outside it do not exist for the caller); 412

@@ -9,53 +9,10 @@ import type { Scope } from '../data/scope';
 import type { StoredResource } from '../data/stored-resource';
 import type { WriteOp, WriteRefused } from '../data/transaction';
 import { ConflictError, ForbiddenError, StateRefusedError } from '../jsonapi/errors';
-import { parseDocument } from '../jsonapi/request-document';
+import { allowedTransitionsFor, factsFor, lifecycleOf } from './allowed-transitions';
 import type { ResourceDefinition } from './declaration';
-import {
-  type AllowedTransition,
-  allowedTransitions,
-  clientVerbs,
-  guardReasons,
-  isParked,
-  type LifecycleDeclaration,
-  type MoveContext,
-  needsFacts,
-  refusalOf,
-  stateOf,
-  verbReaching,
-} from './lifecycle';
+import { guardReasons, isParked, type MoveContext, refusalOf, stateOf, verbReaching } from './lifecycle';
 import { changedRecord, commitChecked, type RecordChanges, refusedAsRace } from './record-writes';
-
-const lifecycleOf = (definition: ResourceDefinition): LifecycleDeclaration => {
-  if (!definition.lifecycle) throw new Error(`${definition.type} declares no lifecycle`);
-  return definition.lifecycle;
-};
-
-/** The facts the guards of the moves otherwise open to the caller need: read once, or not at all. */
-const factsFor = async (
-  scope: Scope,
-  definition: ResourceDefinition,
-  record: StoredResource,
-  principal: Principal | null,
-  verbs: readonly string[],
-): Promise<unknown> => {
-  const lifecycle = lifecycleOf(definition);
-  const needed = verbs.some((verb) => needsFacts(lifecycle, definition.permission, verb, record, principal));
-  return needed ? lifecycle.facts?.(scope, record, principal) : undefined;
-};
-
-/** `meta.allowed_transitions` of a record for the caller; undefined for a type with no lifecycle. */
-export const allowedTransitionsFor = async (
-  scope: Scope,
-  definition: ResourceDefinition,
-  record: StoredResource,
-  principal: Principal | null,
-): Promise<AllowedTransition[] | undefined> => {
-  const { lifecycle } = definition;
-  if (!lifecycle) return undefined;
-  const facts = await factsFor(scope, definition, record, principal, clientVerbs(lifecycle));
-  return allowedTransitions(lifecycle, definition.permission, record, principal, facts);
-};
 
 /** What a write that moves the record also does (a PATCH alias's profile change), in the same transaction. */
 export interface AlsoWritten {
@@ -134,10 +91,14 @@ export const moveAnswering = async (
   const refusal = system ? { ...checked, who: [] } : checked;
   // Authorisation first, as for any route: who may not move it learns nothing of its state.
   if (refusal.who.length > 0) throw new ForbiddenError(refusal.who.join(' '));
-  const schema = transition.input?.();
+  const schema = await transition.input?.();
   // A move whose input is optional (an acceptance's reason) may come with no body at all.
   const bodiless = body === undefined && schema?.safeParse(undefined).success === true;
-  const input = schema && !bodiless ? parseDocument(schema, body) : undefined;
+  // The parser (zod) loads with a move's input, never with a read (`allowedTransitionsFor`).
+  const input =
+    schema && !bodiless
+      ? (await import('../jsonapi/request-document')).parseDocument(schema, body)
+      : undefined;
   const from = stateOf(lifecycle, record, now);
   const refuse = (reasons: string[]) => refused(scope, definition, record, move, verb, reasons);
   if (refusal.state.length > 0) return refuse(refusal.state);

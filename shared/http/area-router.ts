@@ -18,7 +18,9 @@ export type LambdaHandler = (
  * A route's module: a bespoke handler exports `handler`; the generic endpoints module builds the handler
  * of a declared resource's endpoint from its route.
  */
-export type HandlerModule = { handler: LambdaHandler } | { handlerFor: (route: Route) => LambdaHandler };
+export type HandlerModule =
+  | { handler: LambdaHandler }
+  | { handlerFor: (route: Route) => LambdaHandler | Promise<LambdaHandler> };
 
 /** How an entry reaches a route's module: a static `import()` when bundled, a path locally. */
 export type HandlerLoader = (route: Route) => Promise<HandlerModule>;

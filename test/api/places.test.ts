@@ -75,7 +75,7 @@ beforeAll(async () => {
     { count: { key: counterKey(tenant.org.id, properties.type), by: records.length } },
   ]);
   // And one through the API's create, which must index the same way.
-  const created = await declaredCrud(properties).create(scopeOf([tenant.org.id]), tenant.org.id, {
+  const created = await (await declaredCrud(properties)).create(scopeOf([tenant.org.id]), tenant.org.id, {
     data: {
       type: 'properties',
       attributes: { name: 'Kendal', location: { latitude: 54.33, longitude: -2.75 } },

@@ -71,7 +71,7 @@ export const benchDirectory = async (sizes = [1, 10, 100]) => {
   const { handlerFor } = await import('#shared/engine/generic-endpoints');
   const getStreet = routeById('getStreet');
   const listDocuments = routeById('listDocuments');
-  const streetHandler = handlerFor(getStreet);
+  const streetHandler = await handlerFor(getStreet);
   // A bespoke route: its own module's handler (a folder's documents, filed under it).
   const { handler: documentsHandler } = await import('#functions/documents/documents/list');
   const orgs: StoredResource[] = [];

@@ -32,7 +32,7 @@ export const benchOverhead = async (invocations = 1000) => {
   });
   if (!item) throw new Error('demo data has no equipment');
   const { handlerFor } = await import('#shared/engine/generic-endpoints');
-  const handler = handlerFor(routeById('getEquipment'));
+  const handler = await handlerFor(routeById('getEquipment'));
   const path = `/v3/orgs/${org.id}/assets/equipment/${item.id}`;
   const event = () => ({
     version: '2.0',

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { registerPermissions } from '#shared/domain/permissions';
+import { GENERIC_ENDPOINTS } from '#shared/engine/area';
 import { registerRoutes } from '#shared/http/route-table';
 import { servedTable } from '#shared/http/served-table';
 import { matchRoute, permissionCatalogue, type Route, routes as table } from '#shared/routes';
@@ -109,6 +110,35 @@ describe("a cold start reads the route table's declarations, not the moves and h
     '%s',
     (area, routes) => {
       expect(coldStartInputs(area, routes).filter((input) => REQUEST_TIME.test(input))).toEqual([]);
+    },
+    60_000,
+  );
+});
+
+/** The source files a route's first request reads: the cold start's, then its route's own chunk. */
+const firstRequestInputs = (area: string, routes: Route[], route: Route) => {
+  const { metafile } = bundled(area, routes);
+  return [...coldStartFiles(metafile, route)].flatMap((file) =>
+    Object.entries(metafile.outputs[file]?.inputs ?? {}).flatMap(([input, { bytesInOutput }]) =>
+      bytesInOutput > 0 ? [input] : [],
+    ),
+  );
+};
+
+/** zod, or the builders that load it: only a write (or a handler parsing a body or query of its own) needs it. */
+const SCHEMA_CODE =
+  /node_modules\/zod\/|^shared\/jsonapi\/(schema-builders|attribute-types|served-types|request-document)\.ts$/;
+
+describe('a read loads no zod: declarations load their schema builders with a write, generic reads none', () => {
+  it.each([...areas()])(
+    '%s',
+    (area, routes) => {
+      expect(coldStartInputs(area, routes).filter((input) => SCHEMA_CODE.test(input))).toEqual([]);
+      for (const route of routes.filter((r) => r.handler === GENERIC_ENDPOINTS && r.method === 'GET'))
+        expect(
+          firstRequestInputs(area, routes, route).filter((input) => SCHEMA_CODE.test(input)),
+          route.id,
+        ).toEqual([]);
     },
     60_000,
   );

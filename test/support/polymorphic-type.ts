@@ -48,7 +48,7 @@ const itemPath = '/v3/test-assignments/{test_assignment_id}';
 const handlers = {
   create: createHandler(
     route('createTestAssignment', 'POST', collectionPath, 'teams:manage'),
-    declaredCrud(testAssignments),
+    await declaredCrud(testAssignments),
   ),
   list: listHandler(route('listTestAssignments', 'GET', collectionPath, 'teams:view'), testAssignments),
   get: getHandler(

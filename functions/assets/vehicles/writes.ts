@@ -15,7 +15,8 @@ import { ConflictError, NotFoundError, ValidationError } from '#shared/jsonapi/e
 import { parseDocument } from '#shared/jsonapi/request-document';
 import { allocationRelationships, carriedAttribute, vehicles } from '../definitions';
 
-const crud = declaredCrud(vehicles);
+// The declared writes' schemas load with this module, which only writes load.
+const crud = await declaredCrud(vehicles);
 
 export const vehicleCrud = {
   ...crud,

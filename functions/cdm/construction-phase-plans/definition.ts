@@ -4,13 +4,13 @@
  * here from the facts `moves.ts` reads; what the move reads and writes loads only when a move is made or
  * asked about, so the functions that merely read this declaration carry none of it.
  */
-import * as z from 'zod';
 import type { Principal } from '#shared/auth/principal';
 import type { Scope } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
 import { defineLifecycle, type PartyRule } from '#shared/engine/lifecycle';
 import { byPrincipal } from '#shared/engine/moments';
 import { defineResource } from '#shared/engine/resource-definition';
+import { loadSchemaBuilders } from '#shared/jsonapi/load-schema-builders';
 import { author, byCreation, PLAN_STATUSES, sectionsOf, status } from '../definitions';
 import type { DutyFacts, HandoverFacts } from '../move-facts';
 import { handoverGaps, planContentSections } from '../rules/documents';
@@ -36,7 +36,10 @@ export const constructionPhasePlans = defineResource({
   itemPath: '/v3/construction-phase-plans/{construction_phase_plan_id}',
   permission: 'construction-phase-plans',
   endpoints: { list: true, get: true, update: 'functions/cdm/construction-phase-plans/update.ts' },
-  served: () => ({ sections: sectionsOf(planContentSections), status: z.enum(PLAN_STATUSES) }),
+  served: async () => {
+    const { z } = await loadSchemaBuilders();
+    return { sections: await sectionsOf(planContentSections), status: z.enum(PLAN_STATUSES) };
+  },
   relationships: {
     scheme: { type: 'schemes' },
     pre_construction_information: { type: 'pre-construction-information' },

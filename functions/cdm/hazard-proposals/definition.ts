@@ -4,12 +4,12 @@
  * final. Who may is decided here from the caller's roles `moves.ts` reads; what a decision reads and writes
  * loads only when a move is made or asked about.
  */
-import * as z from 'zod';
 import type { Principal } from '#shared/auth/principal';
 import type { Scope } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
 import { defineLifecycle } from '#shared/engine/lifecycle';
 import { defineResource } from '#shared/engine/resource-definition';
+import { loadSchemaBuilders } from '#shared/jsonapi/load-schema-builders';
 import { dutyHolder } from '../construction-phase-plans/definition';
 import {
   author,
@@ -44,12 +44,15 @@ export const hazardProposals = defineResource({
     get: true,
     create: 'functions/cdm/hazard-proposals/create.ts',
   },
-  served: () => ({
-    ...hazard(),
-    reason: z.string(),
-    status: z.enum(PROPOSAL_STATUSES),
-    ...decision(),
-  }),
+  served: async () => {
+    const { z } = await loadSchemaBuilders();
+    return {
+      ...(await hazard()),
+      reason: z.string(),
+      status: z.enum(PROPOSAL_STATUSES),
+      ...(await decision()),
+    };
+  },
   relationships: {
     scheme: { type: 'schemes' },
     pre_construction_information: { type: 'pre-construction-information' },

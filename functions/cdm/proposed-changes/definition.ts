@@ -4,13 +4,12 @@
  * here from the facts `moves.ts` reads; what a decision reads and writes loads only when a move is made or
  * asked about, so the functions that merely read this declaration carry none of it.
  */
-import * as z from 'zod';
 import type { Principal } from '#shared/auth/principal';
 import type { Scope } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
 import { defineLifecycle, type PartyRule } from '#shared/engine/lifecycle';
 import { defineResource } from '#shared/engine/resource-definition';
-import { jsonObject } from '#shared/jsonapi/served-types';
+import { loadSchemaBuilders } from '#shared/jsonapi/load-schema-builders';
 import { dutyHolder } from '../construction-phase-plans/definition';
 import { byCreation, decided, decider, decision, decisionInput, status } from '../definitions';
 import type { DecisionFacts, DutyFacts } from '../move-facts';
@@ -85,15 +84,18 @@ export const proposedChanges = defineResource({
       answers: { status: 200, resource: 'construction-phase-plan-proposed-changes' },
     },
   },
-  served: () => ({
-    reason: z.string(),
-    section: z.enum(Object.keys(planSections) as [PlanSection, ...PlanSection[]]),
-    operation: z.enum(['replace', 'create', 'update', 'delete']),
-    proposed: jsonObject().nullable(),
-    status: z.enum(CHANGE_STATUSES),
-    proposer_role: z.enum(dutyRoles),
-    ...decision(),
-  }),
+  served: async () => {
+    const { z, jsonObject } = await loadSchemaBuilders();
+    return {
+      reason: z.string(),
+      section: z.enum(Object.keys(planSections) as [PlanSection, ...PlanSection[]]),
+      operation: z.enum(['replace', 'create', 'update', 'delete']),
+      proposed: jsonObject().nullable(),
+      status: z.enum(CHANGE_STATUSES),
+      proposer_role: z.enum(dutyRoles),
+      ...(await decision()),
+    };
+  },
   relationships: {
     scheme: { type: 'schemes' },
     construction_phase_plan: { type: 'construction-phase-plans' },

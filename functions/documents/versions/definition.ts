@@ -3,10 +3,9 @@
  * writes in `completion.ts`, which reads the documents' declarations: so this one lives beside it, and
  * `../definitions.ts` names it only by type).
  */
-import * as z from 'zod';
 import { defineLifecycle } from '#shared/engine/lifecycle';
 import { defineResource } from '#shared/engine/resource-definition';
-import { instant } from '#shared/jsonapi/served-types';
+import { loadSchemaBuilders } from '#shared/jsonapi/load-schema-builders';
 
 /** The move's work and writes load when it runs: every function reads this declaration, few complete a version. */
 const completion = () => import('./completion');
@@ -27,14 +26,17 @@ export const documentVersions = defineResource({
       access: { table: 'write', buckets: { documents: 'write' } },
     },
   },
-  served: () => ({
-    number: z.number().int(),
-    status: z.enum(VERSION_STATES),
-    content_type: z.string(),
-    size: z.number().int().describe('Bytes.'),
-    checksum: z.string().describe('SHA-256, base64.'),
-    uploaded_at: instant().nullable(),
-  }),
+  served: async () => {
+    const { z, instant } = await loadSchemaBuilders();
+    return {
+      number: z.number().int(),
+      status: z.enum(VERSION_STATES),
+      content_type: z.string(),
+      size: z.number().int().describe('Bytes.'),
+      checksum: z.string().describe('SHA-256, base64.'),
+      uploaded_at: instant().nullable(),
+    };
+  },
   relationships: {
     document: { type: 'documents' },
     author: { type: 'users' },

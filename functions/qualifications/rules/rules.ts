@@ -3,7 +3,8 @@
  * to `MAX_DEPTH` levels with at most `MAX_TYPES` types in all. Evaluating it for one person on one day says,
  * for every part of the rule, whether it is met and by which awards. Pure.
  */
-import * as z from 'zod';
+import type * as z from 'zod';
+import type { SchemaBuilders } from '#shared/jsonapi/schema-builders';
 import { type AwardEntry, countsOn } from './awards';
 
 export type Rule = { qualification_type: string } | { all_of: Rule[] } | { any_of: Rule[] };
@@ -11,14 +12,20 @@ export type Rule = { qualification_type: string } | { all_of: Rule[] } | { any_o
 export const MAX_DEPTH = 4;
 export const MAX_TYPES = 50;
 
-const list = (rule: z.ZodType<Rule>) => z.array(rule).min(1).max(20);
+/** zod's builders, handed in by the declaration's writes that load them: rules load no zod themselves. */
+type Zod = SchemaBuilders['z'];
 
 /** The schema of a rule nested at most `depth` more levels. */
-const ruleAt = (depth: number): z.ZodType<Rule> => {
-  const leaf = z.strictObject({ qualification_type: z.uuid() });
+const ruleAt = (zod: Zod, depth: number): z.ZodType<Rule> => {
+  const list = (rule: z.ZodType<Rule>) => zod.array(rule).min(1).max(20);
+  const leaf = zod.strictObject({ qualification_type: zod.uuid() });
   if (depth <= 1) return leaf;
-  const inner = z.lazy(() => ruleAt(depth - 1));
-  return z.union([leaf, z.strictObject({ all_of: list(inner) }), z.strictObject({ any_of: list(inner) })]);
+  const inner = zod.lazy(() => ruleAt(zod, depth - 1));
+  return zod.union([
+    leaf,
+    zod.strictObject({ all_of: list(inner) }),
+    zod.strictObject({ any_of: list(inner) }),
+  ]);
 };
 
 /** The qualification types a rule names, each once, in the order they first appear. */
@@ -32,8 +39,8 @@ export const typesOf = (rule: Rule): string[] => {
  * A rule's schema, built when a write needs it: a function, as the declarations' writes are, so that
  * loading the area (every read) constructs none of its schemas.
  */
-export const ruleSchema = () =>
-  ruleAt(MAX_DEPTH).refine((rule) => typesOf(rule).length <= MAX_TYPES, {
+export const ruleSchema = (zod: Zod) =>
+  ruleAt(zod, MAX_DEPTH).refine((rule) => typesOf(rule).length <= MAX_TYPES, {
     error: `names at most ${MAX_TYPES} qualification types`,
   });
 
@@ -50,31 +57,31 @@ export type RuleResult =
   | { all_of: RuleResult[]; met: boolean }
   | { any_of: RuleResult[]; met: boolean };
 
-const proofSchema = () =>
-  z.strictObject({
-    id: z.string(),
-    number: z.string().nullable(),
-    issued_at: z.iso.date(),
-    expires_at: z.iso.date().nullable(),
+const proofSchema = (zod: Zod) =>
+  zod.strictObject({
+    id: zod.string(),
+    number: zod.string().nullable(),
+    issued_at: zod.iso.date(),
+    expires_at: zod.iso.date().nullable(),
   });
 
 /** What `evaluate` answers for a rule nested at most `depth` more levels (served in read attributes). */
-const resultAt = (depth: number): z.ZodType<RuleResult> => {
-  const leaf = z.strictObject({
-    qualification_type: z.string(),
-    met: z.boolean(),
-    awards: z.array(proofSchema()),
+const resultAt = (zod: Zod, depth: number): z.ZodType<RuleResult> => {
+  const leaf = zod.strictObject({
+    qualification_type: zod.string(),
+    met: zod.boolean(),
+    awards: zod.array(proofSchema(zod)),
   });
   if (depth <= 1) return leaf;
-  const inner = z.lazy(() => resultAt(depth - 1));
-  return z.union([
+  const inner = zod.lazy(() => resultAt(zod, depth - 1));
+  return zod.union([
     leaf,
-    z.strictObject({ all_of: z.array(inner), met: z.boolean() }),
-    z.strictObject({ any_of: z.array(inner), met: z.boolean() }),
+    zod.strictObject({ all_of: zod.array(inner), met: zod.boolean() }),
+    zod.strictObject({ any_of: zod.array(inner), met: zod.boolean() }),
   ]);
 };
 
-export const ruleResultSchema = () => resultAt(MAX_DEPTH);
+export const ruleResultSchema = (zod: Zod) => resultAt(zod, MAX_DEPTH);
 
 export const evaluate = (rule: Rule, awards: readonly AwardEntry[], day: string): RuleResult => {
   if ('qualification_type' in rule) {

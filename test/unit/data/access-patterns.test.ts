@@ -37,11 +37,13 @@ describe('stored keys do not change', () => {
   });
 
   it('unique claims, sort indexes and fixed keys are the keys written before', async () => {
-    const claimOf = (type: string) =>
-      declaredType(type)?.keys[declaredType(type)?.writes?.().unique?.claim ?? ''];
+    const claimOf = async (type: string) =>
+      declaredType(type)?.keys[(await declaredType(type)?.writes?.())?.unique?.claim ?? ''];
     const claims = Object.fromEntries(
-      ['job-roles', 'rate-codes', 'locations', 'qualification-types', 'qualification-specifications'].map(
-        (t) => [t, claimOf(t)?.pk],
+      await Promise.all(
+        ['job-roles', 'rate-codes', 'locations', 'qualification-types', 'qualification-specifications'].map(
+          async (t) => [t, (await claimOf(t))?.pk],
+        ),
       ),
     );
     expect(claims).toEqual({

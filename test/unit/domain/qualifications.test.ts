@@ -15,6 +15,7 @@ import {
 import { evaluate, ruleSchema } from '#functions/qualifications/rules/rules';
 import { gateChecks } from '#functions/site-attendances/rules/gate';
 import { dayBounds, nextClosing } from '#functions/site-attendances/rules/site-day';
+import { z } from '#shared/jsonapi/schema-builders';
 
 const DAY = 86_400_000;
 const award = (type: string, overrides: Partial<AwardEntry> = {}): AwardEntry => ({
@@ -113,21 +114,21 @@ describe('a specification’s rule', () => {
 
   it('nests at most 4 levels, lists 1 to 20 parts, names at most 50 types', () => {
     const leaf = { qualification_type: '01a21060-a5a3-73d8-923d-070860651c6d' };
-    expect(ruleSchema().safeParse({ all_of: [{ any_of: [{ all_of: [leaf] }] }] }).success).toBe(true);
-    expect(ruleSchema().safeParse({ all_of: [{ any_of: [{ all_of: [{ any_of: [leaf] }] }] }] }).success).toBe(
-      false,
-    );
-    expect(ruleSchema().safeParse({ all_of: [] }).success).toBe(false);
-    expect(ruleSchema().safeParse({ all_of: [leaf], any_of: [leaf] }).success).toBe(false);
+    expect(ruleSchema(z).safeParse({ all_of: [{ any_of: [{ all_of: [leaf] }] }] }).success).toBe(true);
+    expect(
+      ruleSchema(z).safeParse({ all_of: [{ any_of: [{ all_of: [{ any_of: [leaf] }] }] }] }).success,
+    ).toBe(false);
+    expect(ruleSchema(z).safeParse({ all_of: [] }).success).toBe(false);
+    expect(ruleSchema(z).safeParse({ all_of: [leaf], any_of: [leaf] }).success).toBe(false);
     const types = (from: number) =>
       Array.from({ length: 20 }, (_, i) => ({
         qualification_type: `01a21060-a5a3-73d8-923d-${String(from + i).padStart(12, '0')}`,
       }));
-    expect(ruleSchema().safeParse({ any_of: [{ all_of: types(0) }, { all_of: types(20) }] }).success).toBe(
+    expect(ruleSchema(z).safeParse({ any_of: [{ all_of: types(0) }, { all_of: types(20) }] }).success).toBe(
       true,
     );
     const sixty = { any_of: [{ all_of: types(0) }, { all_of: types(20) }, { all_of: types(40) }] };
-    expect(ruleSchema().safeParse(sixty).success).toBe(false);
+    expect(ruleSchema(z).safeParse(sixty).success).toBe(false);
   });
 });
 

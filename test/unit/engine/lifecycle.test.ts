@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Principal } from '#shared/auth/principal';
 import type { Scope } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
+import { allowedTransitionsFor } from '#shared/engine/allowed-transitions';
 import type { ResourceDefinition } from '#shared/engine/declaration';
 import {
   allowedTransitions,
@@ -16,7 +17,6 @@ import {
   refusalOf,
   verbReaching,
 } from '#shared/engine/lifecycle';
-import { allowedTransitionsFor } from '#shared/engine/transition';
 
 const ORG = 'org-1';
 type Facts = { evidence: number };
