@@ -119,7 +119,7 @@ describe('a PATCH or DELETE of a declared resource reads its record with the cre
     },
   );
 
-  it('POST a subfolder (issue 19, writes row: 6 round trips before): the credentials, its parent, one transaction, and nothing read after: the answer is built from what was written', async () => {
+  it('POST a subfolder (issue 19, writes row: 6 round trips before): the credentials, its parent, one transaction, its id directory entry put once that has committed (issue 42, item 7), and nothing read after: the answer is built from what was written', async () => {
     const folders = `/v3/orgs/${tenant.org.id}/folders`;
     const body = (name: string, parent?: string) => ({
       data: {
@@ -136,7 +136,12 @@ describe('a PATCH or DELETE of a declared resource reads its record with the cre
       answer = res.body.data;
       return res;
     }, 201);
-    expect(calls).toEqual(['BatchGetItemCommand', 'BatchGetItemCommand', 'TransactWriteItemsCommand']);
+    expect(calls).toEqual([
+      'BatchGetItemCommand',
+      'BatchGetItemCommand',
+      'TransactWriteItemsCommand',
+      'PutItemCommand',
+    ]);
     expect(answer.meta).toMatchObject({ path: '/Read ahead/Drawings', document_count: 0, size: 0 });
   });
 
