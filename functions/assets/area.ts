@@ -31,6 +31,10 @@ export const area = defineArea('assets', {
       module: 'functions/assets/migrations/vehicle-status-index.ts',
       step: 'vehicleStatusIndex',
     }),
+    migration(23, 'inventory-check-vehicle-index', {
+      module: 'functions/assets/migrations/inventory-check-vehicle-index.ts',
+      step: 'inventoryCheckVehicleIndex',
+    }),
   ],
   resources: [
     equipmentItems,

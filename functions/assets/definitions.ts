@@ -299,10 +299,21 @@ export const vehicleInventoryChecks = defineResource({
     author: { type: 'users' },
     equipment: { type: 'equipment-items', many: true },
   },
+  keys: {
+    'filter-vehicle': {
+      index: 'lsi2',
+      pk: 'ORG#{org_id}#vehicle-inventory-checks',
+      sk: 'vehicle#{rels.vehicle}#{id}',
+      about:
+        'a check under its vehicle, in creation order, in its own partition (no sort uses `lsi2`): `filter[vehicle]`; checks written before issue 42 lack it until migrated',
+    },
+  },
   collection: {
+    // A vehicle per 25 workers, checked weekly: every filter is indexed (`inspected_at` on its sort's index).
     filters: {
-      vehicle: { kind: 'eq', path: 'rels.vehicle' },
-      inspected_at: { kind: 'time', path: 'attributes.inspected_at' },
+      vehicle: { kind: 'eq', path: 'rels.vehicle', index: 'filter-vehicle' },
+      inspected_at: { kind: 'time', path: 'attributes.inspected_at', index: 'sort-inspected_at' },
+      created_at: { kind: 'time', path: 'meta.created_at', index: 'record' },
     },
     sorts: { inspected_at: { path: 'attributes.inspected_at', index: 'lsi1' } },
     defaultSort: '-inspected_at',

@@ -21,6 +21,10 @@ export const area = defineArea('costs', {
       module: 'functions/costs/migrations/cost-sums.ts',
       step: 'costSums',
     }),
+    migration(22, 'cost-filter-index', {
+      module: 'functions/costs/migrations/cost-filter-index.ts',
+      step: 'costFilterIndex',
+    }),
   ],
   resources: [rateCodes, costSheets, costLines],
   answered: { 'rate-code-versions': rateCodeVersionAttributes, 'cost-rollups': costRollupAttributes },

@@ -91,8 +91,21 @@ export const costSheets = defineResource({
     created_by_user: { type: 'users' },
     created_by_service_account: { type: 'service-accounts' },
   },
+  keys: {
+    'filter-status': {
+      index: 'lsi1',
+      pk: 'ORG#{org_id}#cost-sheets',
+      sk: 'status#{attributes.status}#{id}',
+      about:
+        'a sheet under its status, in creation order, in its own partition (no sort uses `lsi1`): `filter[status]`; sheets written before issue 42 lack it until migrated',
+    },
+  },
   collection: {
-    filters: { created_at: false, status: { kind: 'eq', path: 'attributes.status' } },
+    // A sheet per operation grows with the sites: its one filter is indexed, and counted (three statuses).
+    filters: {
+      created_at: false,
+      status: { kind: 'eq', path: 'attributes.status', index: 'filter-status', counted: true },
+    },
     defaultSort: 'created_at',
     includes: [],
   },
@@ -148,11 +161,28 @@ export const costLines = defineResource({
     cost_sheet: { type: 'cost-sheets' },
     rate_code: { type: 'rate-codes' },
   },
+  keys: {
+    'filter-kind': {
+      index: 'lsi1',
+      pk: 'ORG#{org_id}#cost-lines',
+      sk: 'kind#{attributes.kind}#{id}',
+      about:
+        'a line under its kind, in creation order, in its own partition (no sort uses `lsi1`): `filter[kind]`; lines written before issue 42 lack it until migrated',
+    },
+    'filter-cost-sheet': {
+      index: 'lsi2',
+      pk: 'ORG#{org_id}#cost-lines',
+      sk: 'cost_sheet#{rels.cost_sheet}#{id}',
+      about:
+        'a line under its sheet, in creation order, in its own partition (no sort uses `lsi2`): `filter[cost_sheet]`; lines written before issue 42 lack it until migrated',
+    },
+  },
   collection: {
+    // Two thousand lines a site a year: both filters are indexed; `kind` (two values) is counted.
     filters: {
       created_at: false,
-      kind: { kind: 'eq', path: 'attributes.kind' },
-      cost_sheet: { kind: 'eq', path: 'rels.cost_sheet' },
+      kind: { kind: 'eq', path: 'attributes.kind', index: 'filter-kind', counted: true },
+      cost_sheet: { kind: 'eq', path: 'rels.cost_sheet', index: 'filter-cost-sheet' },
     },
     defaultSort: 'created_at',
     includes: ['rate_code', 'cost_sheet'],

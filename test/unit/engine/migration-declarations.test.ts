@@ -42,6 +42,8 @@ describe('migration versions', () => {
       [19, 'attendance-buckets-and-sites'],
       [20, 'document-filter-index'],
       [21, 'folder-filter-index'],
+      [22, 'cost-filter-index'],
+      [23, 'inventory-check-vehicle-index'],
     ]);
   });
 });
