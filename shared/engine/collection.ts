@@ -160,7 +160,11 @@ const readBySortIndex = async (
  * its page, a rare one (suspended) its few matches.
  */
 const bySortIndex = (query: CollectionQuery, matching: number, share: number) =>
-  share > 0 && (query.page.after === undefined ? query.page.offset : 0) + query.page.limit < share * matching;
+  share > 0 &&
+  // A cursor sealed before this read existed (another position's shape) resumes as it was read then.
+  (typeof query.page.after !== 'object' ||
+    typeof (query.page.after as Partial<SortPosition>).id === 'string') &&
+  (query.page.after === undefined ? query.page.offset : 0) + query.page.limit < share * matching;
 
 /**
  * A page through an indexed filter's key range (indexed-filters.ts): in the range's key order when that is
