@@ -86,6 +86,8 @@ export const queryKeyRange = async (
   count?: () => Promise<number>,
   /** The filtered range's total (a counted filter's count, `countKeyRange`), read in parallel by offset. */
   matches?: () => Promise<number>,
+  /** The share of the range the filters keep, when known (a counted value's): see `queryItems`. */
+  share = 1,
 ): Promise<PageRead<StoredResource>> => {
   const { limit, offset, after } = query.page;
   const filter = buildFilterExpression(query.filters);
@@ -105,6 +107,7 @@ export const queryKeyRange = async (
       },
       wanted,
       after && after !== 'start' ? (after as Record<string, unknown>) : undefined,
+      share,
     ),
     after && filter ? undefined : counter?.(),
   ]);

@@ -206,21 +206,36 @@ const pageItems = (out: QueryCommandOutput, limit: number) => {
 };
 
 /**
+ * The items to read for `wanted` matches of a filter that keeps `share` of them: `wanted / share`, and the
+ * misses' own spread again (about twice the square root of the misses expected) so that a page seldom comes
+ * back short: a short page's next read is a whole 1 MB page. At a share of 1, exactly `wanted`.
+ */
+const shareAsk = (wanted: number, share: number) => {
+  if (share >= 1 || !Number.isFinite(wanted)) return wanted;
+  const misses = (wanted * (1 - share)) / share;
+  return Math.ceil(wanted + misses + 2 * Math.sqrt(misses));
+};
+
+/**
  * Pages through a Query until `wanted` items (or the end) are in hand, from the start or after the key
  * `from`. With `Limit`, the first page asks for no more than is wanted: without a filter every item read
  * is returned, so nothing is over-read, and later pages ask for what is still wanted. With a filter, a
  * page that came back short asks next for what DynamoDB's 1 MB page holds of its items (`pageItems`):
- * asking one page-size per Query made a rare match cost thousands of round trips (issue 42).
+ * asking one page-size per Query made a rare match cost thousands of round trips (issue 42). A filter known
+ * to keep a `share` of the items (a counted value's count over the type's) asks first for the items that
+ * share should fill the page from, and a little over (`shareAsk`); a page that still came back short asks
+ * again for twice as many, up to a 1 MB page.
  */
 export const queryItems = async <T = StoredResource>(
   input: QueryInput,
   wanted = Number.POSITIVE_INFINITY,
   from?: Record<string, unknown>,
+  share = 1,
 ): Promise<T[]> => {
   const items: T[] = [];
   const filtered = input.FilterExpression !== undefined;
   let ExclusiveStartKey: Record<string, unknown> | undefined = from;
-  let limit = input.Limit === undefined ? undefined : Math.min(input.Limit, wanted);
+  let limit = input.Limit === undefined ? undefined : shareAsk(Math.min(input.Limit, wanted), share);
   do {
     const out: QueryCommandOutput = await documents.send(
       new QueryCommand({
@@ -235,7 +250,12 @@ export const queryItems = async <T = StoredResource>(
     ExclusiveStartKey = out.LastEvaluatedKey;
     if (limit !== undefined && input.Limit !== undefined) {
       const still = wanted - items.length;
-      limit = filtered ? Math.max(still, pageItems(out, FIRST_PAGE_ITEMS)) : Math.min(input.Limit, still);
+      // A known share asks again for what it should still need, at least twice the last ask (a sparse
+      // stretch takes a few calls, never one a match), up to a 1 MB page.
+      const page = pageItems(out, FIRST_PAGE_ITEMS);
+      const again =
+        share < 1 && limit !== undefined ? Math.min(page, Math.max(shareAsk(still, share), 2 * limit)) : page;
+      limit = filtered ? Math.max(still, again) : Math.min(input.Limit, still);
     }
   } while (ExclusiveStartKey && items.length < wanted);
   return items;

@@ -98,6 +98,9 @@ export const misplacedSelection = (type: string, since: string) => ({
   values: { ':type': type, ':tenant': 'ORG#', ':bucket': `#${type}#`, ':since': firstIdOf(since) },
 });
 
+/** Whether a type's records are spread over monthly partitions (declared with `declareTimeBuckets`). */
+export const isBucketed = (type: string): boolean => bucketed.has(type);
+
 /** The one partition of a type that is not bucketed, for reads that take a whole partition. */
 export const onlyPartition = (orgId: string, type: string): string => {
   if (bucketed.has(type)) throw new Error(`${type} is bucketed by time: it has no one partition to read`);

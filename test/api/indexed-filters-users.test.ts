@@ -5,12 +5,14 @@
  * so none is refused alone; writes (a change of job role, a suspension) move the entries and the counts.
  * Seeded with BatchWriteItem as their creates would have stored them (counted-seed.ts).
  */
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newUserRecord } from '#functions/people/joining';
 import { users } from '#functions/people/users';
+import { documents, tableName } from '#shared/data/clients';
 import { compareCollated } from '#shared/data/collation';
 import { uuidv7 } from '#shared/data/ids';
-import type { StoredResource } from '#shared/data/stored-resource';
+import { counterKey, type StoredResource } from '#shared/data/stored-resource';
 import { indexed } from '#shared/engine/stored';
 import { createUser } from '../../infra/local/records';
 import { startTestApi, type TestApi } from '../support/api';
@@ -169,6 +171,88 @@ describe('users: an indexed filter reads what its page returns', () => {
       options: ['status', 'email', 'job_role', 'created_at.since', 'created_at.until'],
       indexed: ['status', 'email', 'job_role', 'created_at.since', 'created_at.until'],
     });
+  });
+});
+
+describe('users: a common counted value in a sort its own index keeps reads that index, not every match', () => {
+  /** The reference: the unfiltered list by last name (the sort index, no filter), its active members. */
+  const unfiltered = async (descending: boolean) => {
+    const query = `sort=${descending ? '-' : ''}last_name&page[limit]=100&page[cursor]=`;
+    const all = await idsByCursor(api, `${base()}?${query}`, token);
+    const suspendedIds = new Set(people.filter(suspended).map((u) => u.id));
+    return all.filter((id) => !suspendedIds.has(id));
+  };
+  const relative = (link: string) => `${new URL(link).pathname}${new URL(link).search}`;
+  /** The type's count on its counter item (the seeded users and the tenant's administrator). */
+  const storedCount = async () => {
+    const out = await documents.send(
+      new GetCommand({ TableName: tableName, Key: counterKey(tenant.org.id, 'users') }),
+    );
+    return out.Item?.count as number;
+  };
+  /** Sets the type's count on its counter item: the share a value's count is of it decides the path. */
+  const setCount = (count: number) =>
+    documents.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: counterKey(tenant.org.id, 'users'),
+        UpdateExpression: 'SET #count = :count',
+        ExpressionAttributeNames: { '#count': 'count' },
+        ExpressionAttributeValues: { ':count': count },
+      }),
+    );
+
+  it('filter[status]=active by last name answers as before, by offset and by cursor, both directions', async () => {
+    for (const descending of [false, true]) {
+      const expected = await unfiltered(descending);
+      const query = `filter[status]=active&sort=${descending ? '-' : ''}last_name`;
+      const first = await api.get(`${base()}?${query}&page[limit]=20&page[offset]=40`, token);
+      expect(idsOf(first.body), query).toEqual(expected.slice(40, 60));
+      expect(first.body.meta.pagination.counts.resources, query).toBe(expected.length);
+      expect(await idsByCursor(api, `${base()}?${query}&page[limit]=9&page[cursor]=`, token), query).toEqual(
+        expected,
+      );
+    }
+  });
+
+  it('a cursor page of the common value (14 in 15 users) reads at most 1.1 × returned ÷ share items, plus its counter, at page sizes 20 and 50', async () => {
+    const expected = await unfiltered(false);
+    const share = expected.length / (await storedCount());
+    const calls: number[] = [];
+    for (const limit of [20, 50]) {
+      const page = await measured(`${base()}?filter[status]=active&page[limit]=${limit}&page[cursor]=`);
+      expect(idsOf(page.body)).toEqual(expected.slice(0, limit));
+      expect(page.items, `at ${limit}`).toBeLessThanOrEqual(Math.ceil((1.1 * limit) / share) + 1);
+      calls.push(page.calls);
+    }
+    expect(calls[0]).toBe(calls[1]);
+  });
+
+  it('a rare value (1 in 15) still reads its own index: its matches and the counter, never the partition', async () => {
+    const page = await measured(`${base()}?filter[status]=suspended&page[limit]=5&page[cursor]=`);
+    expect(idsOf(page.body)).toEqual(byLastName(suspended).slice(0, 5));
+    expect(page.items).toBe(COUNT / 15 + 1);
+  });
+
+  it('a cursor is valid on both paths: a walk whose value turns rare midway resumes where it stopped', async () => {
+    const expected = await unfiltered(false);
+    const path = `${base()}?filter[status]=active&page[limit]=50&page[cursor]=`;
+    const first = await api.get(path, token);
+    expect(idsOf(first.body)).toEqual(expected.slice(0, 50));
+    const count = await storedCount();
+    try {
+      // The type's count raised so far that the active users' share is rare: the value's own index answers.
+      await setCount(1_000_000_000);
+      const next = await measured(relative(first.body.links.next));
+      expect(next.items).toBeGreaterThanOrEqual(expected.length);
+      expect(idsOf(next.body)).toEqual(expected.slice(50, 100));
+      await setCount(count);
+      const third = await measured(relative(next.body.links.next));
+      expect(third.items).toBeLessThan(expected.length);
+      expect(idsOf(third.body)).toEqual(expected.slice(100, 150));
+    } finally {
+      await setCount(count);
+    }
   });
 });
 

@@ -75,7 +75,7 @@ export const benchPeopleFilters = async (count: number) => {
     user_status_by_last_name_offset: await ofUsers({ ...limit, 'filter[status]': 'suspended' }),
     // The common list (active users by the default sort, last name): the index keeps creation order.
     user_active_by_last_name_offset: await ofUsers({ ...limit, 'filter[status]': 'active' }),
-    user_active_by_last_name_cursor: await ofUsers({ ...cursor, 'filter[status]': 'active' }),
+    user_active_by_last_name_cursor_pages_1_2: await ofUsers({ ...cursor, 'filter[status]': 'active' }, 2),
     user_email_offset: await ofUsers({ ...limit, 'filter[email]': `worker${count / 2}@bench.example` }),
     user_job_role_cursor_pages_1_2: await ofUsers(
       { ...cursor, 'filter[job_role]': roleA, sort: 'created_at' },
@@ -96,6 +96,11 @@ export const benchPeopleFilters = async (count: number) => {
       ...cursor,
       'filter[qualification_type]': typeA,
       'filter[number]': 'CARD-4003',
+    }),
+    award_valid_by_expiry_cursor: await ofAwards({
+      ...cursor,
+      'filter[status]': 'valid',
+      sort: 'expires_at',
     }),
     award_expiry_window_by_expiry_cursor: await ofAwards({ ...cursor, ...window, sort: 'expires_at' }),
     award_expiry_window_offset: await ofAwards({ ...limit, ...window }),
