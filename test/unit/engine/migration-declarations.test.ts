@@ -42,6 +42,7 @@ describe('migration versions', () => {
       [19, 'attendance-buckets-and-sites'],
       [20, 'document-filter-index'],
       [21, 'folder-filter-index'],
+      [22, 'street-works-filter-index'],
     ]);
   });
 });
