@@ -33,8 +33,8 @@ export const childSortKey = (definition: ResourceDefinition, record: StoredResou
  */
 const recount = (definition: ResourceDefinition, stored: StoredResource, next: StoredResource) => {
   const names = Object.entries(definition.collection?.filters ?? {}).flatMap(([field, filter]) => {
-    const value = filter.counted ? keyPart(valueAt(next, filter.path)) : null;
-    return value === null ? [] : [`${field}#${value}`];
+    const value = filter.counted ? valueAt(next, filter.path) : undefined;
+    return typeof value === 'string' && value !== '' ? [`${field}#${value}`] : [];
   });
   const before = stored.counted_before ?? stored.counted ?? [];
   delete next.counted;
@@ -43,19 +43,12 @@ const recount = (definition: ResourceDefinition, stored: StoredResource, next: S
   if (names.join('\n') !== before.join('\n')) next.counted_before = before;
 };
 
-/**
- * A value as a key spells it, or null for none: text, or a boolean as `true`/`false` (a filter on one
- * reads `String(value)`, indexed-filters.ts).
- */
-const keyPart = (value: unknown): string | null =>
-  typeof value === 'boolean' ? String(value) : typeof value === 'string' && value !== '' ? value : null;
-
 /** The values of a pattern's parts in the record (`org_id`, `id`, field paths), or null if one has none. */
 const entryParts = (pattern: AccessPattern, record: StoredResource): Record<string, string> | null => {
   const parts: Record<string, string> = { org_id: record.org_id, id: record.id };
   for (const name of partsOf(pattern)) {
-    const value = name in parts ? parts[name] : keyPart(valueAt(record, name));
-    if (value === null || value === undefined) return null;
+    const value = name in parts ? parts[name] : valueAt(record, name);
+    if (typeof value !== 'string' || value === '') return null;
     parts[name] = value;
   }
   return parts;

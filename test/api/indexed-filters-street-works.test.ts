@@ -1,10 +1,10 @@
 /**
  * Indexed filters (issue 42, item 1) on street works: permits' and activities' `status` (counted), `usrn`,
  * `reference` and `latest_event_time` (their sorts' indexes) and `created_at`, and protections'
- * `event_type`, `object_reference`, `applied` (counted), `event_time` (its sort's index) and `received_at`
+ * `event_type`, `object_reference`, `event_time` (its sort's index) and `received_at`
  * (the id's own instant) are answered from their access patterns, with the answers the partition's filter
- * gave and reads bounded by what a page returns; a permit's `work_status` narrows an indexed filter and
- * alone is refused. Seeded with BatchWriteItem as the feed's writes would have stored them.
+ * gave and reads bounded by what a page returns; a permit's `work_status` and a protection's `applied`
+ * narrow an indexed filter and alone are refused. Seeded with BatchWriteItem as the feed's writes would have stored them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { permits, protections, streetWorks } from '#functions/street-works/definitions';
@@ -179,7 +179,14 @@ const cases = (): [string, string, () => string[]][] => [
     'filter[object_reference]=TP00003',
     newestFirst(() => protectionRecords, is('object_reference', 'TP00003')),
   ],
-  [paths.protections(), 'filter[applied]=false', newestFirst(() => protectionRecords, is('applied', false))],
+  [
+    paths.protections(),
+    'filter[object_reference]=TP00005&filter[applied]=false',
+    newestFirst(
+      () => protectionRecords,
+      (r) => is('object_reference', 'TP00005')(r) && is('applied', false)(r),
+    ),
+  ],
   [
     paths.protections(),
     `filter[event_time.since]=${SINCE}&sort=event_time`,
@@ -233,7 +240,6 @@ describe('street works: an indexed filter reads what its page returns', () => {
       [paths.activities(), `filter[created_at.since]=${at(50)}&sort=-created_at`],
       [paths.protections(), 'filter[event_type]=PERMIT_GRANTED'],
       [paths.protections(), 'filter[object_reference]=TP00011'],
-      [paths.protections(), 'filter[applied]=true'],
       [paths.protections(), `filter[event_time.since]=${SINCE}&sort=event_time`],
       [paths.protections(), `filter[received_at.since]=${at(100)}`],
     ];
@@ -250,10 +256,9 @@ describe('street works: an indexed filter reads what its page returns', () => {
     }
   });
 
-  it('an offset page of a counted filter reads its page and the count kept for the value, not every match', async () => {
+  it("an offset page of a permit's status reads its page and the count kept for the status, not every match", async () => {
     for (const [path, query, total] of [
       [paths.permits(), 'filter[status]=granted&sort=-created_at', OBJECTS / 3],
-      [paths.protections(), 'filter[applied]=false', PROTECTIONS / 3],
     ] as const) {
       const page = await measured(`${path}?${query}&page[offset]=10&page[limit]=5`);
       expect(page.body.meta.pagination.counts.resources, query).toBe(total);
@@ -265,14 +270,25 @@ describe('street works: an indexed filter reads what its page returns', () => {
 });
 
 describe('street works: the filter that is not indexed', () => {
-  it("a permit's work_status alone is refused with 400 naming the indexed filters", async () => {
-    const res = await api.get(`${paths.permits()}?filter[work_status]=completed`, token);
-    expect(res.status, res.text).toBe(400);
-    const [error] = res.body.errors;
-    expect(error.source.parameter).toBe('filter[work_status]');
-    expect(error.detail).toContain(
-      'status, reference, usrn, latest_event_time.since, latest_event_time.until, created_at.since, created_at.until',
-    );
+  it("a permit's work_status and a protection's applied alone are refused with 400 naming the indexed filters", async () => {
+    for (const [path, field, indexed] of [
+      [
+        paths.permits(),
+        'work_status',
+        'status, reference, usrn, latest_event_time.since, latest_event_time.until, created_at.since, created_at.until',
+      ],
+      [
+        paths.protections(),
+        'applied',
+        'event_type, object_reference, event_time.since, event_time.until, received_at.since, received_at.until',
+      ],
+    ] as const) {
+      const res = await api.get(`${path}?filter[${field}]=true`, token);
+      expect(res.status, res.text).toBe(400);
+      const [error] = res.body.errors;
+      expect(error.source.parameter).toBe(`filter[${field}]`);
+      expect(error.detail).toContain(indexed);
+    }
   });
 
   it('meta.features names the indexed filters beside every option', async () => {
@@ -295,12 +311,14 @@ describe('street works: the filter that is not indexed', () => {
     const received = [
       'event_type',
       'object_reference',
-      'applied',
       'event_time.since',
       'event_time.until',
       'received_at.since',
       'received_at.until',
     ];
-    expect(await features(paths.protections())).toEqual({ options: received, indexed: received });
+    expect(await features(paths.protections())).toEqual({
+      options: ['event_type', 'object_reference', 'applied', ...received.slice(2)],
+      indexed: received,
+    });
   });
 });

@@ -1,9 +1,9 @@
 /**
  * Migration 24 (22 until the ones before it land): permits, street works and protections written before
  * their filters were answered from indexes (issue 42, item 1) have no entry under their status (`gsi1`) or
- * street (`gsi2`), or under their event type (`gsi1`), object reference (`gsi2`) and whether they applied
- * (`lsi2`), and are in no count, so those filters never found them. Each is rewritten as today's code
- * writes it: the entries its declaration derives and its counts moved in one transaction.
+ * street (`gsi2`), and are in no status count, or under their event type (`gsi1`) and object reference
+ * (`gsi2`), so those filters never found them. Each is rewritten as today's code writes it: the entries its
+ * declaration derives and its counts moved in one transaction.
  */
 import type { MigrationStep } from '#shared/engine/migration-declarations';
 import { reindexStep } from '#shared/engine/reindex-step';
@@ -13,7 +13,7 @@ import { permits, protections, streetWorks } from '../definitions';
 const objectLacks =
   '((attribute_type(#attributes.#status, :string) AND (attribute_not_exists(gsi1pk) OR attribute_not_exists(#counted))) OR (attribute_type(#attributes.#usrn, :string) AND attribute_not_exists(gsi2pk)))';
 const select = {
-  expression: `begins_with(pk, :tenant) AND (((#type = :permit OR #type = :work) AND ${objectLacks}) OR (#type = :protection AND (attribute_not_exists(gsi1pk) OR attribute_not_exists(gsi2pk) OR attribute_not_exists(lsi2) OR attribute_not_exists(#counted))))`,
+  expression: `begins_with(pk, :tenant) AND (((#type = :permit OR #type = :work) AND ${objectLacks}) OR (#type = :protection AND (attribute_not_exists(gsi1pk) OR attribute_not_exists(gsi2pk))))`,
   names: {
     '#type': 'type',
     '#attributes': 'attributes',
