@@ -8,13 +8,40 @@ import { defineResource } from '#shared/engine/resource-definition';
 import { loadSchemaBuilders } from '#shared/jsonapi/load-schema-builders';
 import type { SchemaBuilders } from '#shared/jsonapi/schema-builders';
 
+/**
+ * A permit's or a street work's keys: its status under `gsi1` and its street (USRN) under `gsi2`, each a
+ * prefix ending in the id, so an organisation's half a million notices a year never make a filter read the
+ * partition; reference and latest event time are answered by their sorts' own indexes.
+ */
+const objectKeys = (type: 'permits' | 'street-works', noun: string) =>
+  ({
+    'filter-status': {
+      index: 'gsi1',
+      pk: `ORG#{org_id}#${type}`,
+      sk: 'status#{attributes.status}#{id}',
+      about: `${noun} under its status, in creation order: \`filter[status]\`; those written before issue 42 lack it until migrated`,
+    },
+    'filter-usrn': {
+      index: 'gsi2',
+      pk: `ORG#{org_id}#${type}`,
+      sk: 'usrn#{attributes.usrn}#{id}',
+      about: `${noun} under its street (USRN), in creation order: \`filter[usrn]\`; those written before issue 42 lack it until migrated`,
+    },
+  }) as const;
+
 const objectCollection = {
+  // Every filter is indexed: status (a handful of values the events set, counted), street, the unique
+  // reference (its sort's index), the latest event's time (its sort's index) and creation (the key).
   filters: {
-    status: { kind: 'eq', path: 'attributes.status' },
-    reference: { kind: 'eq', path: 'attributes.reference' },
-    usrn: { kind: 'eq', path: 'attributes.usrn' },
-    latest_event_time: { kind: 'time', path: 'attributes.latest_event_time' },
-    created_at: { kind: 'time', path: 'meta.created_at' },
+    status: { kind: 'eq', path: 'attributes.status', index: 'filter-status', counted: true },
+    reference: { kind: 'eq', path: 'attributes.reference', index: 'sort-reference' },
+    usrn: { kind: 'eq', path: 'attributes.usrn', index: 'filter-usrn' },
+    latest_event_time: {
+      kind: 'time',
+      path: 'attributes.latest_event_time',
+      index: 'sort-latest_event_time',
+    },
+    created_at: { kind: 'time', path: 'meta.created_at', index: 'record' },
   },
   sorts: {
     reference: { path: 'attributes.reference', index: 'lsi1' },
@@ -51,8 +78,11 @@ export const permits = defineResource({
   relationships: {
     protections: { type: 'street-works-protections', many: true },
   },
+  keys: objectKeys('permits', 'a permit'),
   collection: {
     ...objectCollection,
+    // Every index a permit has is taken (both sorts, status, street): `work_status` (three values) narrows
+    // an indexed filter and is refused alone (docs/api.md).
     filters: { ...objectCollection.filters, work_status: { kind: 'eq', path: 'attributes.work_status' } },
   },
 });
@@ -68,6 +98,7 @@ export const streetWorks = defineResource({
   relationships: {
     protections: { type: 'street-works-protections', many: true },
   },
+  keys: objectKeys('street-works', 'a street work'),
   collection: objectCollection,
 });
 
@@ -99,14 +130,34 @@ export const protections = defineResource({
     permit: { type: 'permits' },
     street_work: { type: 'street-works' },
   },
+  keys: {
+    'filter-event-type': {
+      index: 'gsi1',
+      pk: 'ORG#{org_id}#street-works-protections',
+      sk: 'event_type#{attributes.event_type}#{id}',
+      about:
+        'a protection under its event type, in creation order: `filter[event_type]`; those written before issue 42 lack it until migrated',
+    },
+    'filter-object-reference': {
+      index: 'gsi2',
+      pk: 'ORG#{org_id}#street-works-protections',
+      sk: 'object_reference#{attributes.object_reference}#{id}',
+      about:
+        "a protection under its permit's or activity's reference, in creation order: `filter[object_reference]`; those written before issue 42 lack it until migrated",
+    },
+  },
   collection: {
+    // Half a million a year for the largest tenant. `received_at` is the instant the id was minted at
+    // (receive.ts makes both from one `now`), so its window is a key range. `applied` is taken beside an
+    // indexed filter: the one index left is local, and its copy of each protection would bring the
+    // collection to 10 GB within ten years (shared/data/README.md, Growth).
     filters: {
       created_at: false,
-      event_type: { kind: 'eq', path: 'attributes.event_type' },
-      object_reference: { kind: 'eq', path: 'attributes.object_reference' },
+      event_type: { kind: 'eq', path: 'attributes.event_type', index: 'filter-event-type' },
+      object_reference: { kind: 'eq', path: 'attributes.object_reference', index: 'filter-object-reference' },
       applied: { kind: 'eq', path: 'attributes.applied', type: 'boolean' },
-      event_time: { kind: 'time', path: 'attributes.event_time' },
-      received_at: { kind: 'time', path: 'attributes.received_at' },
+      event_time: { kind: 'time', path: 'attributes.event_time', index: 'sort-event_time' },
+      received_at: { kind: 'time', path: 'attributes.received_at', index: 'record' },
     },
     sorts: {
       created_at: { path: 'meta.created_at' },

@@ -496,6 +496,31 @@ describe('protections and permits', () => {
     );
     expect(one.body.included[0].type).toBe('permits');
   });
+
+  it("the feed's writes keep a permit's status count: a filter's total as the permits hold it", async () => {
+    // A permit moved from one status to another leaves the first count and joins the second; a page in
+    // creation order takes its total from the count (in another order it counts the matches it sorts).
+    await deliver(sign(notification(event('TW0700001', 'PERMIT_SUBMITTED')), authority.signingKey));
+    await deliver(sign(notification(event('TW0700001', 'PERMIT_GRANTED')), authority.signingKey));
+    const base = `/v3/orgs/${STREET_WORKS_ORGS.TW}/street-works`;
+    for (const [collection, field] of [['permits', 'status']] as const) {
+      const all = await api.get(`${base}/${collection}?page[limit]=100`, tokens.main);
+      expect(all.body.meta.pagination.counts.resources).toBeLessThan(100);
+      const held = new Map<string, number>();
+      for (const record of all.body.data as { attributes: Record<string, unknown> }[]) {
+        const value = record.attributes[field];
+        if (value !== null) held.set(String(value), (held.get(String(value)) ?? 0) + 1);
+      }
+      expect(held.size, collection).toBeGreaterThan(1);
+      for (const [value, count] of held) {
+        const page = await api.get(
+          `${base}/${collection}?filter[${field}]=${value}&sort=-created_at&page[limit]=1`,
+          tokens.main,
+        );
+        expect(page.body.meta.pagination.counts.resources, `${collection} ${field}=${value}`).toBe(count);
+      }
+    }
+  });
 });
 
 describe('recorded-shape fixtures (field names and order as AWS documents them)', () => {
