@@ -136,13 +136,8 @@ const READS_LOADING_ZOD_TODAY = new Set([
   'beginSsoLogin',
   'finishSsoLogin',
   'getTeamMembers',
-  'listServiceAccountKeys',
-  'getServiceAccountKey',
   'listRateCodeVersions',
   'getRateCodeVersion',
-  'downloadDocument',
-  'downloadDocumentVersion',
-  'downloadDeviceBackup',
   'getExport',
 ]);
 
