@@ -6,17 +6,16 @@
 
 import * as z from 'zod';
 import type { Principal } from '#shared/auth/principal';
-import { partitionFrom } from '#shared/data/access-patterns';
-import { fileUnder, queryFiled } from '#shared/data/children';
+import { fileUnder } from '#shared/data/children';
 import type { Scope } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
-import { type CollectionRequest, listResources, readCollectionPage } from '#shared/engine/collection';
 import { defineWrite } from '#shared/engine/define-write';
 import { byPrincipal, deleteRecord, newRecord } from '#shared/engine/record-writes';
 import { declaredType } from '#shared/engine/resource-definition';
 import { requiredText } from '#shared/jsonapi/attribute-types';
 import { ForbiddenError } from '#shared/jsonapi/errors';
 import { comments } from './definitions';
+import { commentsIndexKey } from './subject-index';
 
 export const commentableTypes = [
   'documents',
@@ -35,25 +34,6 @@ export const commentableTypes = [
   'vehicle-inventory-checks',
   'briefings',
 ] as const;
-
-/** The `gsi1` partition a record's comments are filed and counted under (`filter-subject`). */
-export const commentsIndexKey = (subjectId: string) =>
-  partitionFrom(comments.keys['filter-subject'], { 'attributes.subject.id': subjectId });
-
-/**
- * A record's comments in the scope (`filter[subject_id]`, which the declaration requires), from its `gsi1`
- * partition, where each is filed by id and counted (data/children.ts). In creation order and filtered by
- * nothing but the subject, the page is read and the total is the count; otherwise the engine reads the
- * subject's key range (a time window a range of ids in it: indexed-filters.ts), never the organisation's.
- */
-export const listCommentsOn = (request: CollectionRequest) =>
-  listResources(request, comments, (query) => {
-    const subject = query.filters.find((f) => f.field === 'subject_id');
-    if (subject?.op !== 'eq') throw new Error('the comments collection is declared to require subject_id');
-    return query.filters.length === 1 && query.sort.field === 'created_at'
-      ? queryFiled(request.scope, commentsIndexKey(String(subject.value)), query)
-      : readCollectionPage(request.scope, comments, query);
-  });
 
 export const createCommentDocument = z.lazy(() =>
   z.strictObject({

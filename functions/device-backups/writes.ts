@@ -13,7 +13,7 @@
 import * as z from 'zod';
 import type { Principal } from '#shared/auth/principal';
 import { config } from '#shared/config';
-import { presignDownload, presignUpload } from '#shared/data/files';
+import { presignUpload } from '#shared/data/files';
 import { countedDay, expiryOf } from '#shared/data/retention';
 import type { Scope } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
@@ -173,14 +173,4 @@ export const createBackup = async (
     3600,
   );
   return { ...stored, meta: { ...stored.meta, upload } };
-};
-
-export const backupDownload = (backup: StoredResource) => {
-  if (backup.attributes.status !== 'available' || !backup.object_key)
-    throw new ConflictError('This backup has not been completed yet.');
-  return presignDownload(
-    config.DEVICE_BACKUPS_BUCKET,
-    backup.object_key,
-    `${String(backup.attributes.device)}-${backup.id}.backup`,
-  );
 };

@@ -3,7 +3,8 @@ import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { created } from '#shared/http/reply';
 import { resourceDocument } from '#shared/jsonapi/document';
 import { serviceAccounts } from './definitions';
-import { createKey, keyResource } from './service-accounts';
+import { keyResource } from './service-account-keys';
+import { createKey } from './service-accounts';
 
 /** POST …/service-accounts/{service_account_id}/keys: 201 with client_id and client_secret, shown this once. */
 export const handler = jsonApiHandler('createServiceAccountKey', async (request) => {

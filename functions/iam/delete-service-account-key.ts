@@ -3,7 +3,8 @@ import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { Reply } from '#shared/http/reply';
 import { NotFoundError } from '#shared/jsonapi/errors';
 import { serviceAccounts } from './definitions';
-import { deleteKey, findKey } from './service-accounts';
+import { findKey } from './service-account-keys';
+import { deleteKey } from './service-accounts';
 
 /** DELETE …/keys/{key_id}: 204; the key's tokens and its secret stop working at once. */
 export const handler = jsonApiHandler('deleteServiceAccountKey', async ({ scope, params }) => {

@@ -3,7 +3,7 @@ import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { resourceDocument } from '#shared/jsonapi/document';
 import { NotFoundError } from '#shared/jsonapi/errors';
 import { serviceAccounts } from './definitions';
-import { findKey, keyResource } from './service-accounts';
+import { findKey, keyResource } from './service-account-keys';
 
 /** GET …/service-accounts/{service_account_id}/keys/{key_id}: one key, its secret masked. */
 export const handler = jsonApiHandler(

@@ -2,9 +2,9 @@ import { listResourceObjects } from '#shared/engine/collection';
 import { readInScope } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { serviceAccounts } from './definitions';
-import { keyOptions, keyResource, keysOf } from './service-accounts';
+import { keyOptions, keyResource, keysOf } from './service-account-keys';
 
-export { keyOptions as collectionOptions } from './service-accounts';
+export { keyOptions as collectionOptions } from './service-account-keys';
 
 /** GET …/service-accounts/{service_account_id}/keys: every key (at most 10), secrets masked. */
 export const handler = jsonApiHandler('listServiceAccountKeys', async (request) => {

@@ -24,24 +24,15 @@ import {
 } from '#shared/data/transaction';
 import { changedRecord } from '#shared/engine/record-writes';
 import { toStoredResource } from '#shared/engine/stored';
-import { routePath } from '#shared/http/links';
 import { email, freeText, requiredLine } from '#shared/jsonapi/attribute-types';
-import type { CollectionOptions } from '#shared/jsonapi/collection-query';
 import { ConflictError } from '#shared/jsonapi/errors';
 import { assertSameId, createDocument } from '#shared/jsonapi/request-document';
 import { serviceAccounts } from './definitions';
 import { holdingOps } from './grant-writes';
+import { keysOf, type StoredKey } from './service-account-keys';
 
 /** Keys per account: enough to rotate without downtime, few enough to keep one item small. */
 export const KEYS_PER_ACCOUNT_MAX = 10;
-
-export interface StoredKey {
-  id: string;
-  /** Never the secret: a mask ending in its last four characters, so people can tell keys apart. */
-  client_secret: string;
-  enabled: boolean;
-  created_at: string;
-}
 
 const name = z.lazy(() => requiredLine(200));
 const description = z.lazy(() => freeText(2000));
@@ -82,17 +73,6 @@ export const updateKeyDocument = z.lazy(() =>
     }),
   }),
 );
-
-export const keysOf = (account: StoredResource): StoredKey[] =>
-  (account.attributes.keys as StoredKey[] | undefined) ?? [];
-
-/** The keys collection's query features, over the resource objects `keyResource` builds. */
-export const keyOptions = {
-  filters: { enabled: { kind: 'eq', path: 'attributes.enabled', type: 'boolean' } },
-  sorts: { created_at: { path: 'attributes.created_at' } },
-  defaultSort: 'created_at',
-  includes: [],
-} as const satisfies CollectionOptions;
 
 /** What authentication reads about an account: derived from the account record, never edited apart. */
 export const principalOf = (account: StoredResource): PrincipalRecord & ItemKey => ({
@@ -200,9 +180,6 @@ export const createKey = async (
   return { account: next, key, clientSecret };
 };
 
-export const findKey = (account: StoredResource, keyId: string): StoredKey | undefined =>
-  keysOf(account).find((k) => k.id === keyId);
-
 export const setKeyEnabled = async (
   scope: Scope,
   account: StoredResource,
@@ -222,25 +199,3 @@ export const deleteKey = async (scope: Scope, account: StoredResource, keyId: st
     staleIsConflict,
   );
 };
-
-/** A key as a JSON:API resource; the secret appears only in the answer to its creation. */
-export const keyResource = (
-  account: StoredResource,
-  key: StoredKey,
-  baseUrl: string,
-  clientSecret?: string,
-) => ({
-  type: 'service-account-keys',
-  id: key.id,
-  attributes: {
-    client_id: key.id,
-    client_secret: clientSecret ?? key.client_secret,
-    enabled: key.enabled,
-    created_at: key.created_at,
-  },
-  meta: { secret_shown_once: clientSecret !== undefined },
-  relationships: { service_account: { data: { type: 'service-accounts', id: account.id } } },
-  links: {
-    self: `${baseUrl}${routePath('getServiceAccountKey', { org_id: account.org_id, service_account_id: account.id, key_id: key.id })}`,
-  },
-});

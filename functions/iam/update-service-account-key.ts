@@ -4,7 +4,8 @@ import { resourceDocument } from '#shared/jsonapi/document';
 import { NotFoundError } from '#shared/jsonapi/errors';
 import { assertSameId, parseDocument } from '#shared/jsonapi/request-document';
 import { serviceAccounts } from './definitions';
-import { findKey, keyResource, setKeyEnabled, updateKeyDocument } from './service-accounts';
+import { findKey, keyResource } from './service-account-keys';
+import { setKeyEnabled, updateKeyDocument } from './service-accounts';
 
 export { updateKeyDocument as requestBody } from './service-accounts';
 

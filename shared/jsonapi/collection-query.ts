@@ -82,14 +82,16 @@ export interface CollectionOptions {
 /** Query parameters as API Gateway hands them over: repeated names arrive comma-joined. */
 export type QueryParameters = Readonly<Record<string, string | undefined>>;
 
-const problem = (parameter: string, detail: string) => new ValidationError({ detail, source: { parameter } });
+/** A 400 naming the query parameter at fault. */
+export const problem = (parameter: string, detail: string) =>
+  new ValidationError({ detail, source: { parameter } });
 
 const INTEGER = /^-?\d+$/;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
 const DECIMAL = /^\s*-?\d{1,3}(\.\d+)?\s*$/;
 
 // Digit strings of any length: one beyond `max` converts to a number above it (or Infinity), never below.
-const parseInteger = (parameter: string, raw: string, min: number, max: number): number => {
+export const parseInteger = (parameter: string, raw: string, min: number, max: number): number => {
   if (!INTEGER.test(raw)) throw problem(parameter, `${parameter} must be an integer.`);
   const value = Number(raw);
   if (value < min) throw problem(parameter, `${parameter} must be ${min} or more.`);

@@ -8,8 +8,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commentsIndexKey } from '#functions/comments/comments';
 import { comments } from '#functions/comments/definitions';
+import { commentsIndexKey } from '#functions/comments/subject-index';
 import { documents, folders } from '#functions/documents/definitions';
 import { documentVersions } from '#functions/documents/versions/definition';
 import { fileUnder } from '#shared/data/children';

@@ -11,8 +11,8 @@
  */
 
 import { equipmentItems, vehicles } from '#functions/assets/definitions';
-import { commentsIndexKey } from '#functions/comments/comments';
 import { comments } from '#functions/comments/definitions';
+import { commentsIndexKey } from '#functions/comments/subject-index';
 import { documents, folders } from '#functions/documents/definitions';
 import { locations } from '#functions/places/definitions';
 import { fileUnder } from '#shared/data/children';

@@ -13,7 +13,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { registerPermissions } from '#shared/domain/permissions';
-import { GENERIC_ENDPOINTS } from '#shared/engine/area';
 import { registerRoutes } from '#shared/http/route-table';
 import { servedTable } from '#shared/http/served-table';
 import { matchRoute, permissionCatalogue, type Route, routes as table } from '#shared/routes';
@@ -129,12 +128,25 @@ const firstRequestInputs = (area: string, routes: Route[], route: Route) => {
 const SCHEMA_CODE =
   /node_modules\/zod\/|^shared\/jsonapi\/(schema-builders|attribute-types|served-types|request-document)\.ts$/;
 
-describe('a read loads no zod: declarations load their schema builders with a write, generic reads none', () => {
+/**
+ * The GET routes whose first request still loads zod: bespoke handlers that parse a query with it or
+ * import a read helper from a module of writes. Today's exceptions; this list may only shrink.
+ */
+const READS_LOADING_ZOD_TODAY = new Set([
+  'beginSsoLogin',
+  'finishSsoLogin',
+  'getTeamMembers',
+  'listRateCodeVersions',
+  'getRateCodeVersion',
+  'getExport',
+]);
+
+describe('a read loads no zod: declarations load their schema builders with a write, reads none', () => {
   it.each([...areas()])(
     '%s',
     (area, routes) => {
       expect(coldStartInputs(area, routes).filter((input) => SCHEMA_CODE.test(input))).toEqual([]);
-      for (const route of routes.filter((r) => r.handler === GENERIC_ENDPOINTS && r.method === 'GET'))
+      for (const route of routes.filter((r) => r.method === 'GET' && !READS_LOADING_ZOD_TODAY.has(r.id)))
         expect(
           firstRequestInputs(area, routes, route).filter((input) => SCHEMA_CODE.test(input)),
           route.id,
@@ -142,6 +154,16 @@ describe('a read loads no zod: declarations load their schema builders with a wr
     },
     60_000,
   );
+
+  it('every route excepted still loads zod (remove one from the list once its read loads none)', () => {
+    const loading = [...areas()].flatMap(([area, routes]) =>
+      routes
+        .filter((route) => READS_LOADING_ZOD_TODAY.has(route.id))
+        .filter((route) => firstRequestInputs(area, routes, route).some((input) => SCHEMA_CODE.test(input)))
+        .map((route) => route.id),
+    );
+    expect(new Set(loading)).toEqual(READS_LOADING_ZOD_TODAY);
+  }, 120_000);
 });
 
 describe('a function none of whose routes declares a bucket bundles no S3 client', () => {

@@ -4,7 +4,7 @@ import { Reply } from '#shared/http/reply';
 import { ConflictError } from '#shared/jsonapi/errors';
 import { documents } from '../definitions';
 import { documentVersions } from '../versions/definition';
-import { downloadUrl } from './writes';
+import { downloadUrl } from './download-url';
 
 /** GET /v3/documents/{document_id}/content: 303 to a presigned GET of the current version. */
 export const handler = jsonApiHandler('downloadDocument', async (request) => {

@@ -13,7 +13,7 @@ import * as z from 'zod';
 import type { Principal } from '#shared/auth/principal';
 import { config } from '#shared/config';
 import { refiled } from '#shared/data/children';
-import { deleteObjects, presignDownload, presignUpload } from '#shared/data/files';
+import { deleteObjects, presignUpload } from '#shared/data/files';
 import { idTime } from '#shared/data/ids';
 import { readIndex } from '#shared/data/repository';
 import type { Scope } from '#shared/data/scope';
@@ -139,13 +139,6 @@ export const addVersion = async (
   };
   await commitChecked(scope, [{ create: version }, { replace: next }], []);
   return withUpload(version);
-};
-
-/** A presigned GET for an available version (the current one when `version` is the document's). */
-export const downloadUrl = async (document: StoredResource, version: StoredResource) => {
-  if (version.attributes.status !== 'available' || !version.object_key)
-    throw new ConflictError('This version has not been uploaded yet.');
-  return presignDownload(config.DOCUMENTS_BUCKET, version.object_key, String(document.attributes.name));
 };
 
 export const updateDocumentDocument = z.lazy(() =>

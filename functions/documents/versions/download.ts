@@ -2,7 +2,7 @@ import { readInScope } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { Reply } from '#shared/http/reply';
 import { documents } from '../definitions';
-import { downloadUrl } from '../documents/writes';
+import { downloadUrl } from '../documents/download-url';
 import { documentVersions } from '../versions/definition';
 
 /** GET /v3/document-versions/{version_id}/content: 303 to a presigned GET of that version. */
