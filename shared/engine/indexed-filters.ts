@@ -116,9 +116,12 @@ export const indexedRead = (
     const pattern = name === undefined ? undefined : definition.keys[name];
     return pattern && fits(pattern, clause) ? pattern : undefined;
   };
-  const equal = query.filters.find(
+  // Of several indexed equalities, one on a value of many (a sheet, a person) before one of a small counted
+  // set (a status, a kind), whatever their order in the query: its matches are the fewer to read.
+  const equalities = query.filters.filter(
     (c): c is Extract<FilterClause, { op: 'eq' }> => c.op === 'eq' && patternOf(c) !== undefined,
   );
+  const equal = equalities.find((c) => !options[c.field]?.counted) ?? equalities[0];
   const times = query.filters.filter(
     (c): c is TimeClause => (c.op === 'since' || c.op === 'until') && patternOf(c) !== undefined,
   );

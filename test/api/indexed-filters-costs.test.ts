@@ -216,6 +216,18 @@ describe('costs and inventory checks: indexed filters answer what the partition 
 });
 
 describe('costs and inventory checks: an indexed filter reads what its page returns', () => {
+  it("a counted value beside a sheet reads through the sheet's index, in either order: no more than the sheet's lines", async () => {
+    const sheetLines = lines.filter((l) => l.rels.cost_sheet === SHEET(11)).length;
+    for (const query of [
+      `filter[kind]=actual&filter[cost_sheet]=${SHEET(11)}`,
+      `filter[cost_sheet]=${SHEET(11)}&filter[kind]=actual`,
+    ]) {
+      const page = await measured(`${paths.lines()}?${query}&page[limit]=100&page[cursor]=`);
+      expect(page.body.data.length, query).toBeGreaterThan(0);
+      expect(page.items, query).toBeLessThanOrEqual(sheetLines);
+    }
+  });
+
   it('a cursor page reads at most 1.1× the items it returns, in the same calls at page sizes 3 and 8', async () => {
     const queries = [
       `${paths.sheets()}?filter[status]=completed`,
