@@ -15,7 +15,7 @@ import { newRecord } from '#shared/engine/record-writes';
 import { startTestApi, type TestApi } from '../support/api';
 import { bulkPutCounted } from '../support/counted-seed';
 import { idsByCursor } from '../support/cursor-walk';
-import { itemsRead, type Read } from '../support/query-scans';
+import { expectCursorPagesRead, measuredGet } from '../support/indexed-reads';
 import { newTenant, type Tenant } from '../support/tenants';
 
 const COUNT = 240;
@@ -95,7 +95,6 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const idsOf = (body: { data: { id: string }[] }) => body.data.map((r) => r.id);
-const itemsOf = (reads: Read[]) => reads.reduce((sum, r) => sum + r.items, 0);
 const inCreation = (records: () => StoredResource[], keep: (r: StoredResource) => boolean) => () =>
   records()
     .filter(keep)
@@ -190,12 +189,7 @@ const cases: [() => string, string, () => string[]][] = [
 ];
 
 /** A list's reads besides authentication, measured on its second sending (see children-paging.test.ts). */
-const measured = async (path: string) => {
-  await api.get(path, token);
-  const { result, reads } = await itemsRead(() => api.get(path, token));
-  expect(result.status, result.text).toBe(200);
-  return { body: result.body, items: itemsOf(reads), calls: reads.length };
-};
+const measured = (path: string) => measuredGet(api, token, path);
 
 describe('costs and inventory checks: indexed filters answer what the partition filter answered', () => {
   it('by offset, every page and the total are those of the unindexed read', async () => {
@@ -237,17 +231,7 @@ describe('costs and inventory checks: an indexed filter reads what its page retu
       `${paths.checks()}?filter[inspected_at.since]=${SINCE}&sort=inspected_at`,
       `${paths.checks()}?filter[created_at.since]=${at(100).toISOString()}&sort=created_at`,
     ];
-    for (const query of queries) {
-      const calls: number[] = [];
-      for (const limit of [3, 8]) {
-        const page = await measured(`${query}&page[limit]=${limit}&page[cursor]=`);
-        const returned = page.body.data.length;
-        expect(returned, query).toBe(limit);
-        expect(page.items, `${query} at ${limit}`).toBeLessThanOrEqual(Math.ceil(1.1 * returned));
-        calls.push(page.calls);
-      }
-      expect(calls[0], query).toBe(calls[1]);
-    }
+    await expectCursorPagesRead(measured, queries, { limits: [3, 8], full: true });
   });
 
   it('an offset page of a counted filter reads its page and the count kept for the value, not every match', async () => {

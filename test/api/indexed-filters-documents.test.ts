@@ -19,7 +19,7 @@ import { newRecord } from '#shared/engine/record-writes';
 import { startTestApi, type TestApi } from '../support/api';
 import { bulkPutCounted } from '../support/counted-seed';
 import { idsByCursor } from '../support/cursor-walk';
-import { itemsRead, type Read } from '../support/query-scans';
+import { expectCursorPagesRead, measuredGet } from '../support/indexed-reads';
 import { newTenant, type Tenant } from '../support/tenants';
 
 const COUNT = 240;
@@ -59,7 +59,6 @@ afterAll(() => api.close());
 
 const at = (i: number) => new Date(START + i * MINUTE).toISOString();
 const idsOf = (body: { data: { id: string }[] }) => body.data.map((r) => r.id);
-const itemsOf = (reads: Read[]) => reads.reduce((sum, r) => sum + r.items, 0);
 const byCreation = (keep: (folder: StoredResource) => boolean) => records.filter(keep).map((f) => f.id);
 const under = (parent: string | undefined) => (f: StoredResource) => f.rels.parent === parent;
 const ofScheme = (scheme: string | undefined) => (f: StoredResource) => f.rels.scheme === scheme;
@@ -67,12 +66,7 @@ const named = (name: string) => (f: StoredResource) => f.attributes.name === nam
 const since = (i: number) => (f: StoredResource) => String(f.meta.created_at) >= at(i);
 
 /** A list's reads besides authentication, measured on its second sending (see children-paging.test.ts). */
-const measured = async (path: string) => {
-  await api.get(path, token);
-  const { result, reads } = await itemsRead(() => api.get(path, token));
-  expect(result.status, result.text).toBe(200);
-  return { body: result.body, items: itemsOf(reads), calls: reads.length };
-};
+const measured = (path: string) => measuredGet(api, token, path);
 
 describe('folders: every filter is indexed (parent, scheme, name, created_at)', () => {
   const cases = (): [string, string[]][] => [
@@ -111,22 +105,13 @@ describe('folders: every filter is indexed (parent, scheme, name, created_at)', 
   });
 
   it('a cursor page reads at most 1.1× the folders it returns, in the same calls at page sizes 3 and 8', async () => {
-    for (const query of [
+    const paths = [
       `filter[parent]=${PARENTS[2]}&sort=created_at`,
       `filter[scheme]=${SCHEMES[0]}&sort=created_at`,
       'filter[name]=Folder 14',
       `filter[created_at.since]=${at(150)}&sort=created_at`,
-    ]) {
-      const calls: number[] = [];
-      for (const limit of [3, 8]) {
-        const page = await measured(`${base()}?${query}&page[limit]=${limit}&page[cursor]=`);
-        const returned = page.body.data.length;
-        expect(returned, query).toBeGreaterThan(0);
-        expect(page.items, `${query} at ${limit}`).toBeLessThanOrEqual(Math.ceil(1.1 * returned));
-        calls.push(page.calls);
-      }
-      expect(calls[0], query).toBe(calls[1]);
-    }
+    ].map((query) => `${base()}?${query}`);
+    await expectCursorPagesRead(measured, paths, { limits: [3, 8] });
   });
 
   it("a folder's subfolders by name read its subfolders alone, never the organisation's folders", async () => {
@@ -197,17 +182,10 @@ describe('comments: a record’s comments and a time window in them are read fro
   });
 
   it("a window's cursor page reads at most 1.1× what it returns, in the same calls at page sizes 3 and 8", async () => {
-    for (const query of [`&filter[created_at.since]=${at(150)}`, `&filter[created_at.until]=${at(80)}`]) {
-      const calls: number[] = [];
-      for (const limit of [3, 8]) {
-        const page = await measured(`${commentsBase()}${query}&page[limit]=${limit}&page[cursor]=`);
-        const returned = page.body.data.length;
-        expect(returned, query).toBe(limit);
-        expect(page.items, `${query} at ${limit}`).toBeLessThanOrEqual(Math.ceil(1.1 * returned));
-        calls.push(page.calls);
-      }
-      expect(calls[0], query).toBe(calls[1]);
-    }
+    const paths = [`&filter[created_at.since]=${at(150)}`, `&filter[created_at.until]=${at(80)}`].map(
+      (query) => `${commentsBase()}${query}`,
+    );
+    await expectCursorPagesRead(measured, paths, { limits: [3, 8], full: true });
   });
 
   it("an offset page of a window reads its page, and counts the window in the record's comments alone", async () => {
@@ -317,23 +295,12 @@ describe("documents and versions: a parent's children by an indexed filter read 
   });
 
   it('a cursor page reads at most 1.1× the documents it returns and the folder, in the same calls at page sizes 3 and 8', async () => {
-    for (const query of [
+    const paths = [
       'filter[status]=pending',
       'filter[content_type]=text/plain',
       `filter[created_at.since]=${at(100)}`,
-    ]) {
-      const calls: number[] = [];
-      for (const limit of [3, 8]) {
-        const page = await measured(
-          `${docsOf(shelf)}?${query}&sort=created_at&page[limit]=${limit}&page[cursor]=`,
-        );
-        const returned = page.body.data.length;
-        expect(returned, query).toBe(limit);
-        expect(page.items, `${query} at ${limit}`).toBeLessThanOrEqual(Math.ceil(1.1 * returned) + 1);
-        calls.push(page.calls);
-      }
-      expect(calls[0], query).toBe(calls[1]);
-    }
+    ].map((query) => `${docsOf(shelf)}?${query}&sort=created_at`);
+    await expectCursorPagesRead(measured, paths, { limits: [3, 8], full: true, besides: 1 });
   });
 
   it("a document's versions by status read its matches and the document, not every version", async () => {

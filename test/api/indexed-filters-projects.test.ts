@@ -16,7 +16,7 @@ import { newRecord } from '#shared/engine/record-writes';
 import { startTestApi, type TestApi } from '../support/api';
 import { bulkPutCounted } from '../support/counted-seed';
 import { idsByCursor } from '../support/cursor-walk';
-import { itemsRead, type Read } from '../support/query-scans';
+import { expectCursorPagesRead, measuredGet } from '../support/indexed-reads';
 import { newTenant, type Tenant } from '../support/tenants';
 
 const SCHEMES = 60;
@@ -36,7 +36,6 @@ const org = () => `/v3/orgs/${tenant.org.id}/projects`;
 
 const at = (i: number) => new Date(START + i * MINUTE).toISOString();
 const idsOf = (body: { data: { id: string }[] }) => body.data.map((r) => r.id);
-const itemsOf = (reads: Read[]) => reads.reduce((sum, r) => sum + r.items, 0);
 
 /** A node as its create stores it, filed in its tree under `parent` (a root without one). */
 const node = (
@@ -88,12 +87,7 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 /** A list's reads besides authentication, measured on its second sending (see children-paging.test.ts). */
-const measured = async (path: string) => {
-  await api.get(path, token);
-  const { result, reads } = await itemsRead(() => api.get(path, token));
-  expect(result.status, result.text).toBe(200);
-  return { body: result.body, items: itemsOf(reads), calls: reads.length, reads };
-};
+const measured = (path: string) => measuredGet(api, token, path);
 
 const byName = (records: StoredResource[], keep: (record: StoredResource) => boolean) =>
   records
@@ -184,22 +178,13 @@ describe('an indexed filter of the work hierarchy reads what its page returns', 
   it('a cursor page reads at most 1.1× the items it returns, in the same calls at page sizes 3 and 9', async () => {
     for (const { path, prefix, code, status } of types()) {
       // In each index's own order: a name's and a code's by name, a status's and a window's by creation.
-      for (const query of [
+      const lists = [
         `filter[name]=${prefix} 07`,
         `filter[code]=${code}-0042`,
         `filter[status]=${status}&sort=created_at`,
         `filter[created_at.since]=${at(20)}&sort=created_at`,
-      ]) {
-        const calls: number[] = [];
-        for (const limit of [3, 9]) {
-          const page = await measured(`${org()}/${path}?${query}&page[limit]=${limit}&page[cursor]=`);
-          const returned = page.body.data.length;
-          expect(returned, `${path} ${query}`).toBeGreaterThan(0);
-          expect(page.items, `${path} ${query} at ${limit}`).toBeLessThanOrEqual(Math.ceil(1.1 * returned));
-          calls.push(page.calls);
-        }
-        expect(calls[0], `${path} ${query}`).toBe(calls[1]);
-      }
+      ].map((query) => `${org()}/${path}?${query}`);
+      await expectCursorPagesRead(measured, lists, { limits: [3, 9] });
     }
   });
 

@@ -13,7 +13,7 @@ import { newRecord } from '#shared/engine/record-writes';
 import { startTestApi, type TestApi } from '../support/api';
 import { bulkPutCounted } from '../support/counted-seed';
 import { idsByCursor } from '../support/cursor-walk';
-import { itemsRead, type Read } from '../support/query-scans';
+import { expectCursorPagesRead, measuredGet } from '../support/indexed-reads';
 import { newTenant, type Tenant } from '../support/tenants';
 
 const COUNT = 300;
@@ -51,7 +51,6 @@ afterAll(() => api.close());
 
 const at = (i: number) => new Date(START + i * MINUTE).toISOString();
 const idsOf = (body: { data: { id: string }[] }) => body.data.map((r) => r.id);
-const itemsOf = (reads: Read[]) => reads.reduce((sum, r) => sum + r.items, 0);
 const byCreation = (keep: (item: StoredResource) => boolean) => items.filter(keep).map((item) => item.id);
 const serialOf = (item: StoredResource) => String(item.attributes.serial);
 const bySerial = (keep: (item: StoredResource) => boolean) =>
@@ -64,12 +63,7 @@ const since = (i: number) => (item: StoredResource) => String(item.meta.created_
 const until = (i: number) => (item: StoredResource) => String(item.meta.created_at) <= at(i);
 
 /** A list's reads besides authentication, measured on its second sending (see children-paging.test.ts). */
-const measured = async (path: string) => {
-  await api.get(path, token);
-  const { result, reads } = await itemsRead(() => api.get(path, token));
-  expect(result.status, result.text).toBe(200);
-  return { body: result.body, items: itemsOf(reads), calls: reads.length, reads };
-};
+const measured = (path: string) => measuredGet(api, token, path);
 
 describe('indexed filters answer what the partition filter answered', () => {
   const cases: [string, string[]][] = [];
@@ -125,17 +119,8 @@ describe('an indexed filter reads what its page returns', () => {
       `filter[created_at.since]=${at(100)}`,
       `filter[status]=in_repair&filter[created_at.until]=${at(250)}`,
     ];
-    for (const query of queries) {
-      const calls: number[] = [];
-      for (const limit of [5, 20]) {
-        const page = await measured(`${base()}?${query}&page[limit]=${limit}&page[cursor]=`);
-        const returned = page.body.data.length;
-        expect(returned, query).toBeGreaterThan(0);
-        expect(page.items, `${query} at ${limit}`).toBeLessThanOrEqual(Math.ceil(1.1 * returned));
-        calls.push(page.calls);
-      }
-      expect(calls[0], query).toBe(calls[1]);
-    }
+    const paths = queries.map((query) => `${base()}?${query}`);
+    await expectCursorPagesRead(measured, paths, { limits: [5, 20] });
   });
 
   it('an offset page of a counted filter reads its page and the count kept for its value, not every match', async () => {
@@ -307,21 +292,12 @@ describe('locations: every filter is indexed (reference, name, created_at, locat
 
   it('a cursor page reads at most 1.1× the items it returns, in the same calls at page sizes 3 and 8', async () => {
     // A window in its own (creation) order; by name it reads its matches to sort them (docs/api.md).
-    for (const query of [
+    const paths = [
       'filter[reference]=LOC-0042',
       'filter[name]=Depot 07',
       `filter[created_at.since]=${at(150)}&sort=created_at`,
-    ]) {
-      const calls: number[] = [];
-      for (const limit of [3, 8]) {
-        const page = await measured(`${placesBase()}?${query}&page[limit]=${limit}&page[cursor]=`);
-        const returned = page.body.data.length;
-        expect(returned, query).toBeGreaterThan(0);
-        expect(page.items, `${query} at ${limit}`).toBeLessThanOrEqual(Math.ceil(1.1 * returned));
-        calls.push(page.calls);
-      }
-      expect(calls[0], query).toBe(calls[1]);
-    }
+    ].map((query) => `${placesBase()}?${query}`);
+    await expectCursorPagesRead(measured, paths, { limits: [3, 8] });
   });
 
   it('meta.features names every filter indexed, so none is refused alone', async () => {
