@@ -21,7 +21,10 @@ export interface AccessPattern<Pk extends string = string, Sk extends string = s
   index: IndexName;
   /** The partition key's template: literal text and `{part}`s, separated by `#`. */
   pk: Pk;
-  /** The sort key's template. On an LSI, the case-folded value it sorts by (`{attributes.name}`). */
+  /**
+   * The sort key's template. A sort's own on an LSI (`sort-name`: `{attributes.name}`) holds the case-folded
+   * value it sorts by, which the sort writes; any other folds a part only where it says `:folded`.
+   */
   sk: Sk;
   /** What the key table says of the items or index entries, beyond their keys. */
   about?: string;
@@ -122,6 +125,7 @@ export const declareAccessPatterns = <const Patterns extends Record<string, Acce
   patterns: Patterns,
 ): Patterns => {
   for (const [name, pattern] of Object.entries(patterns)) {
+    partsOf(pattern); // a part written in a way there is none of is refused here, as its module loads
     declared.set(`${owner}\n${name}`, { owner, name, ...pattern });
   }
   return patterns;

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { siteAttendances } from '#functions/site-attendances/definitions';
 import { siteOf } from '#functions/site-attendances/rules/sites';
-import { fill, partsOf } from '#shared/data/access-patterns';
+import { declareAccessPatterns, fill, partsOf } from '#shared/data/access-patterns';
 import { sortKeyText } from '#shared/data/collation';
 import type { StoredResource } from '#shared/data/stored-resource';
 import { changedRecord, newRecord } from '#shared/engine/record-writes';
@@ -148,9 +148,13 @@ describe('a pattern part names its value, and how it is written', () => {
     );
   });
 
-  it('a way of writing a part other than :folded is refused, not taken for a name', () => {
-    expect(() => fill('{attributes.name:upper}', { 'attributes.name': 'a' })).toThrow(
-      "{attributes.name:upper}: a part's one way of writing is :folded",
-    );
+  it('a way of writing a part other than :folded is refused as it is declared, not taken for a name', () => {
+    const refused = "{attributes.name:upper}: a part's one way of writing is :folded";
+    expect(() => fill('{attributes.name:upper}', { 'attributes.name': 'a' })).toThrow(refused);
+    expect(() =>
+      declareAccessPatterns('pattern-parts-test', {
+        shouted: { index: 'gsi2', pk: 'ORG#{org_id}#things', sk: '{attributes.name:upper}#{id}' },
+      }),
+    ).toThrow(refused);
   });
 });
