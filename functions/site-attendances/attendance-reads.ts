@@ -5,6 +5,7 @@
  * the sparse index; the rest as the engine reads any collection. Every range keeps sign-in order, so a
  * filtered list sorts by `signed_in_at`.
  */
+import { partitionFrom } from '#shared/data/access-patterns';
 import { type BucketedRange, queryBucketedRange } from '#shared/data/bucketed-ranges';
 import { sortKeyText } from '#shared/data/collation';
 import type { CollectionQuery, FilterClause } from '#shared/data/collection-query';
@@ -45,7 +46,7 @@ const personRange = (orgId: string, filters: readonly FilterClause[]): KeyRange 
   const since = clauseValue(filters, 'signed_in_at', 'since') as string | undefined;
   const until = clauseValue(filters, 'signed_in_at', 'until') as string | undefined;
   return {
-    pk: `ATTENDANCES#${orgId}#${person}`,
+    pk: partitionFrom(siteAttendances.keys['by-person'], { org_id: orgId, 'rels.person': person }),
     index: 'gsi2',
     from: since ? sortKeyText(since) : '0',
     to: `${until ? sortKeyText(until) : ''}${AFTER}`,

@@ -11,7 +11,6 @@
 import { qualificationSpecifications, SITE_SETTINGS_REQUIRING } from '#functions/qualifications/definitions';
 import { ruleResultSchema } from '#functions/qualifications/rules/rules';
 import { declareAccessPatterns, partitionFrom } from '#shared/data/access-patterns';
-import { sortKeyText } from '#shared/data/collation';
 import type { FilterClause } from '#shared/data/collection-query';
 import { uuidv5 } from '#shared/data/ids';
 import type { StoredResource } from '#shared/data/stored-resource';
@@ -83,31 +82,22 @@ export const siteAttendances = defineResource({
   type: 'site-attendances',
   keys: {
     ...attendanceBuckets.keys,
+    // Its site, the scheme else the location, then its sign-in as the `signed_in_at` sort keeps it.
     'by-site': {
       index: 'lsi2',
       pk: attendanceBuckets.keys.record.pk,
-      sk: '{site_id}#{attributes.signed_in_at}',
+      sk: '{rels.scheme|rels.location}#{attributes.signed_in_at:folded}',
       about:
         'an attendance under its site (scheme or location), in sign-in order: `filter[scheme]`, `filter[location]`',
     },
     // A person's attendances over the years are a few thousand: one partition of an index with no 10 GB cap.
     'by-person': {
       index: 'gsi2',
-      pk: 'ATTENDANCES#{org_id}#{person_id}',
-      sk: '{attributes.signed_in_at}#{id}',
+      pk: 'ATTENDANCES#{org_id}#{rels.person}',
+      sk: '{attributes.signed_in_at:folded}#{id}',
       about:
         'an attendance with an account under its person, in sign-in order: `filter[person]` (guests have none)',
     },
-  },
-  // Its site's entry (`by-site`) and its person's (`by-person`), the sign-in as the sort index keeps it.
-  indexKeys: (record) => {
-    const [site, person] = [siteOf(record), record.rels.person];
-    const signedIn = sortKeyText(record.attributes.signed_in_at);
-    return {
-      lsi2: site ? `${site}#${signedIn}` : undefined,
-      gsi2pk: typeof person === 'string' ? `ATTENDANCES#${record.org_id}#${person}` : undefined,
-      gsi2sk: typeof person === 'string' ? `${signedIn}#${record.id}` : undefined,
-    };
   },
   keyOf: attendanceBuckets.keyOf,
   tag: 'Site Attendances',

@@ -31,9 +31,15 @@ export const loadPatterns = async (): Promise<DeclaredPattern[]> => {
 };
 
 const INDEX_ORDER = ['table', 'lsi1', 'lsi2', 'gsi1', 'gsi2'];
-/** A template as the README writes keys: `{org_id}` → `<org_id>`, the character no value holds escaped. */
+/**
+ * A template as the README writes keys: `{org_id}` → `<org_id>`, the character no value holds escaped, and
+ * alternatives' `|` (`<rels.scheme|rels.location>`), which would end the table's cell even in code.
+ */
 const shown = (template: string) =>
-  `\`${template.replace(/\{([^}]+)\}/g, '<$1>').replaceAll('\u0001', '\\u0001')}\``;
+  `\`${template
+    .replace(/\{([^}]+)\}/g, '<$1>')
+    .replaceAll('\u0001', '\\u0001')
+    .replaceAll('|', '\\|')}\``;
 const cell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 export const keyTable = (patterns: readonly DeclaredPattern[]): string => {

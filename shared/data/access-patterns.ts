@@ -4,7 +4,16 @@
  * (`ORG#{org_id}#job-role-codes` / `{code}`). Key functions fill a pattern; nothing else spells a key,
  * so `shared/data/README.md`'s key table is written from the declarations (`npm run keys`) and
  * `test/unit/data/access-patterns.test.ts` refuses two patterns whose keys could meet.
+ *
+ * A part names a value: `{org_id}`, `{id}`, or a field's path in the record (`{attributes.status}`,
+ * `{rels.folder}`), which is how the engine fills a record's index entries (`indexed`, engine/stored.ts).
+ * Two spellings say more. `{rels.scheme|rels.location}` reads "the scheme, else the location": the first
+ * of the alternatives the record holds (an attendance's site is one of two relationships). A part ending
+ * `:folded` is written as a sort index keeps its values, the collation's text (`sortKeyText`: case-folded),
+ * so `{attributes.signed_in_at:folded}` orders and ranges as the `signed_in_at` sort does.
  */
+import { sortKeyText } from './collation';
+
 /** The table's own key, its local secondary indexes (sort values in a record's partition) and the global ones. */
 export type IndexName = 'table' | 'lsi1' | 'lsi2' | 'gsi1' | 'gsi2';
 
@@ -12,28 +21,51 @@ export interface AccessPattern<Pk extends string = string, Sk extends string = s
   index: IndexName;
   /** The partition key's template: literal text and `{part}`s, separated by `#`. */
   pk: Pk;
-  /** The sort key's template. On an LSI, the case-folded value it sorts by (`{attributes.name}`). */
+  /**
+   * The sort key's template. A sort's own on an LSI (`sort-name`: `{attributes.name}`) holds the case-folded
+   * value it sorts by, which the sort writes; any other folds a part only where it says `:folded`.
+   */
   sk: Sk;
   /** What the key table says of the items or index entries, beyond their keys. */
   about?: string;
 }
 
+/** A part's name, without how it is written: `{attributes.signed_in_at:folded}` → `attributes.signed_in_at`. */
+type Named<Part extends string> = Part extends `${infer Name}${typeof FOLDED}` ? Name : Part;
 /** The parts a template is composed from: `ORG#{org_id}#{site_id}` → `'org_id' | 'site_id'`. */
-type Parts<T extends string> = T extends `${string}{${infer Part}}${infer Rest}` ? Part | Parts<Rest> : never;
+type Parts<T extends string> = T extends `${string}{${infer Part}}${infer Rest}`
+  ? Named<Part> | Parts<Rest>
+  : never;
 export type PartsOf<P extends AccessPattern> = Record<Parts<P['pk']> | Parts<P['sk']>, string>;
 
 const PART = /\{([^}]+)\}/g;
+const FOLDED = ':folded';
+
+/** A part as a template writes it: the name its value is given under, and whether it is written folded. */
+const partOf = (text: string) => {
+  const folded = text.endsWith(FOLDED);
+  const name = folded ? text.slice(0, -FOLDED.length) : text;
+  if (name.includes(':')) throw new Error(`{${text}}: a part's one way of writing is ${FOLDED}`);
+  return { name, folded };
+};
+
+/** The named parts of templates, as their values are given (`fill`): `{a|b:folded}` → `a|b`. */
+const namedIn = (...templates: string[]): string[] =>
+  [...templates.join('').matchAll(PART)].map(([, part]) => partOf(part as string).name);
 
 /** The named parts a pattern's keys are built from. */
-export const partsOf = ({ pk, sk }: AccessPattern): string[] =>
-  [...`${pk}${sk}`.matchAll(PART)].map(([, part]) => part as string);
+export const partsOf = ({ pk, sk }: AccessPattern): string[] => namedIn(pk, sk);
 
-/** The template with its parts filled; a part missing is a programming error, thrown. */
+/** The alternatives a part names, first first: `rels.scheme|rels.location` → both paths; a plain part, itself. */
+export const alternativesOf = (name: string): string[] => name.split('|');
+
+/** The template with its parts filled (folded where it says); a part missing is a programming error, thrown. */
 export const fill = (template: string, parts: Record<string, string>): string =>
-  template.replace(PART, (_, name: string) => {
+  template.replace(PART, (_, text: string) => {
+    const { name, folded } = partOf(text);
     const value = parts[name];
     if (value === undefined) throw new Error(`${template}: no value for {${name}}`);
-    return value;
+    return folded ? sortKeyText(value) : value;
   });
 
 /** A table item's key from its pattern. */
@@ -63,6 +95,10 @@ export const entryAttributes = (
 ): ('lsi1' | 'lsi2' | 'gsi1pk' | 'gsi1sk' | 'gsi2pk' | 'gsi2sk')[] =>
   index === 'gsi1' || index === 'gsi2' ? [`${index}pk`, `${index}sk`] : [index];
 
+/** The parts a record's entry on the pattern's index is filled from: a local index's, its sort key's alone. */
+export const entryPartsOf = (pattern: AccessPattern): string[] =>
+  pattern.index.startsWith('lsi') ? namedIn(pattern.sk) : partsOf(pattern);
+
 /** A record's entry on the pattern's index, as the record carries it (`entryAttributes`); a local one's partition is the record's own. */
 export const indexEntryFrom = (
   pattern: AccessPattern,
@@ -89,6 +125,7 @@ export const declareAccessPatterns = <const Patterns extends Record<string, Acce
   patterns: Patterns,
 ): Patterns => {
   for (const [name, pattern] of Object.entries(patterns)) {
+    partsOf(pattern); // a part written in a way there is none of is refused here, as its module loads
     declared.set(`${owner}\n${name}`, { owner, name, ...pattern });
   }
   return patterns;

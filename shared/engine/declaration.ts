@@ -190,11 +190,6 @@ export interface ResourceDeclaration {
     orgId: string,
     query: CollectionQuery,
   ) => Promise<PageRead<StoredResource> | null>;
-  /**
-   * Index keys the type computes from a record at every write, beside its sorts' and indexed filters'
-   * (an attendance's site and sign-in on `lsi2`); a key it answers undefined is removed (a sparse entry).
-   */
-  indexKeys?: (record: StoredResource) => Partial<Record<'lsi2' | 'gsi2pk' | 'gsi2sk', string | undefined>>;
   /** A point field (`{latitude, longitude}`) indexed by geohash on `gsi1`, so box filters read only nearby records. */
   geoIndex?: { path: string };
   /** Adds meta derived from other records (a scheme's counts) to records about to be answered with. */

@@ -1,5 +1,11 @@
 /** Builds the stored form of a record from its definition: keys, and the sort values its indexes need. */
-import { type AccessPattern, entryAttributes, indexEntryFrom, partsOf } from '../data/access-patterns';
+import {
+  type AccessPattern,
+  alternativesOf,
+  entryAttributes,
+  entryPartsOf,
+  indexEntryFrom,
+} from '../data/access-patterns';
 import { sortKeyText } from '../data/collation';
 import { valueAt } from '../data/collection-query';
 import { geoIndexKeys } from '../data/geo-index';
@@ -43,12 +49,23 @@ const recount = (definition: ResourceDefinition, stored: StoredResource, next: S
   if (names.join('\n') !== before.join('\n')) next.counted_before = before;
 };
 
-/** The values of a pattern's parts in the record (`org_id`, `id`, field paths), or null if one has none. */
+/** A value a key can hold: a non-empty string (an empty one is no key at all). */
+const keyable = (value: unknown): value is string => typeof value === 'string' && value !== '';
+
+/**
+ * The values of the parts the record's entry on a pattern's index is filled from (`org_id`, `id`, field
+ * paths; of alternatives, the first the record holds), or null if one has none.
+ */
 const entryParts = (pattern: AccessPattern, record: StoredResource): Record<string, string> | null => {
   const parts: Record<string, string> = { org_id: record.org_id, id: record.id };
-  for (const name of partsOf(pattern)) {
-    const value = name in parts ? parts[name] : valueAt(record, name);
-    if (typeof value !== 'string' || value === '') return null;
+  for (const name of entryPartsOf(pattern)) {
+    const value =
+      name in parts
+        ? parts[name]
+        : alternativesOf(name)
+            .map((path) => valueAt(record, path))
+            .find(keyable);
+    if (!keyable(value)) return null;
     parts[name] = value;
   }
   return parts;
@@ -64,20 +81,20 @@ export const indexed = (definition: ResourceDefinition, stored: StoredResource):
   for (const sort of Object.values(definition.collection?.sorts ?? {})) {
     if (sort.index) next[sort.index] = sortKeyText(valueAt(next, sort.path));
   }
+  const sortIndexes = new Set<string | undefined>(
+    Object.values(definition.collection?.sorts ?? {}).map((sort) => sort.index),
+  );
   for (const filter of Object.values(definition.collection?.filters ?? {})) {
     const pattern = filter.index === undefined ? undefined : definition.keys[filter.index];
     // A box filter's entry is the geohash one, written below; a sort's value (`sort-serial`), above.
-    if (!pattern || pattern.index === 'table' || filter.kind === 'box') continue;
-    if (pattern.index.startsWith('lsi') && !pattern.sk.endsWith('{id}')) continue;
+    if (!pattern || pattern.index === 'table' || filter.kind === 'box' || sortIndexes.has(pattern.index))
+      continue;
     // An indexed filter's entry (indexed-filters.ts): kept with its parts' values (the filter's, and a
-    // parent's where a pattern is per parent: `folder#{rels.folder}#…`), gone without one (a sparse index).
+    // parent's where a pattern is per parent: `folder#{rels.folder}#…`; an attendance's site and sign-in,
+    // `{rels.scheme|rels.location}#{attributes.signed_in_at:folded}`), gone without one (a sparse index).
     const parts = entryParts(pattern, next);
     for (const name of entryAttributes(pattern.index)) delete next[name];
     if (parts) Object.assign(next, indexEntryFrom(pattern, parts));
-  }
-  for (const [key, value] of Object.entries(definition.indexKeys?.(next) ?? {})) {
-    if (value === undefined) delete next[key as 'lsi2' | 'gsi2pk'];
-    else next[key as 'lsi2' | 'gsi2pk'] = value;
   }
   recount(definition, stored, next);
   if (definition.geoIndex) {
