@@ -3,7 +3,10 @@
  * by its bare id (GET /v3/streets/{id}) and a folder's children (GET /v3/folders/{id}/documents), through
  * the deployed handler modules in process, warm, session-authenticated. Counted on the service's own
  * client, besides grant evaluation (cached in a warm container) and budget leases: DynamoDB round trips
- * and keys asked, credentials included. Each is measured for a record with its directory entry, seen by
+ * (calls made), the sequential round trips among them (the calls the request waits through one after
+ * another, the latency a client sees: a call that starts after an earlier one ended waits for it, one
+ * that starts before every earlier one ended runs beside them; `test/support/round-trips.ts`) and keys
+ * asked, credentials included. Each is measured for a record with its directory entry, seen by
  * this container before or not, and for one without (as every record was before migration 4: the lookup
  * in each organisation the caller reads). Then what the entry costs a create: its transaction's items and
  * write units, with and without it.
@@ -25,6 +28,7 @@ import { newRecord } from '#shared/engine/record-writes';
 import { routeById } from '#shared/routes';
 import { createOrganisation, createUser } from '../../infra/local/records';
 import { isBudgetLease } from '../support/request-overhead';
+import { sequentialTrips, type Timed } from '../support/round-trips';
 
 type Input = {
   RequestItems?: Record<string, { Keys?: { pk: string }[] }>;
@@ -85,7 +89,7 @@ export const benchDirectory = async (sizes = [1, 10, 100]) => {
     );
   const home = orgs[0] as StoredResource;
 
-  const calls: { command: string; keys: number; switches: number }[] = [];
+  const calls: (Timed & { keys: number; switches: number })[] = [];
   let counting = false;
   dynamodb.middlewareStack.add(
     (next, ctx) => async (args) => {
@@ -96,7 +100,13 @@ export const benchDirectory = async (sizes = [1, 10, 100]) => {
           ...(input.Key ? [input.Key] : []),
         ];
         const switches = keys.filter((key) => key.pk.endsWith('#feature-configurations')).length;
-        calls.push({ command: ctx.commandName ?? '', keys: keys.length - switches, switches });
+        const call = { keys: keys.length - switches, switches, started: performance.now(), ended: Infinity };
+        calls.push(call);
+        try {
+          return await next(args);
+        } finally {
+          call.ended = performance.now();
+        }
       }
       return next(args);
     },
@@ -110,10 +120,15 @@ export const benchDirectory = async (sizes = [1, 10, 100]) => {
     if (result.statusCode !== 200) throw new Error(`answered ${result.statusCode}`);
     const keys = calls.reduce((sum, call) => sum + call.keys, 0);
     const switches = calls.reduce((sum, call) => sum + call.switches, 0);
-    return `${calls.length} round trips, ${keys} keys (+ ${switches} feature switches)`;
+    return {
+      round_trips: calls.length,
+      sequential_round_trips: sequentialTrips(calls),
+      keys,
+      feature_switches: switches,
+    };
   };
 
-  const figures: Record<string, string> = {};
+  const figures: Record<string, Awaited<ReturnType<typeof measure>> | string> = {};
   for (const size of sizes) {
     const user = await createUser(home.id, {
       email: `directory-${size}@bench.example`,
