@@ -7,9 +7,10 @@
  */
 import { declareAccessPatterns, partitionFrom } from './access-patterns';
 import type { CollectionQuery, PageRead } from './collection-query';
+import { learnLocation } from './id-directory';
 import { queryKeyRange } from './key-range';
-import { batchGet, getInScope, getItem } from './repository';
-import type { Scope } from './scope';
+import { batchGet, getInScope, getItem, live, locatedOrg, readAheadOr } from './repository';
+import { inScope, type Scope } from './scope';
 import { childCounter, counterKey, type ItemKey, keyId, type StoredResource } from './stored-resource';
 import type { WriteOp } from './transaction';
 
@@ -50,11 +51,14 @@ export const refiled = (from: StoredResource, to: StoredResource): WriteOp[] => 
 
 /**
  * A page of a parent's children in key order (creation order, or what increases with it), read with the
- * parent. The page's Query comes first: its key needs only the parent's type and id, and its children name
- * the parent's organisation, so the parent and its count are then read in that organisation alone, in one
- * BatchGetItem, not looked up in every organisation the caller reads. Only a page with no child (an empty
- * parent, or past the end) looks the parent up in each, then reads its count. The parent is null when the
- * scope holds none; the caller then answers nothing of the page.
+ * parent. When the parent's organisation is known before anything is read (the scope's only one, or the
+ * one its id directory entry or this container's memory names: `locatedOrg`), the page's Query and one
+ * BatchGetItem of the parent and its count go out together, one round trip: the Query's key needs only the
+ * parent's type and id. Otherwise the Query comes first and its children name the parent's organisation, so
+ * the parent and its count are then read in that organisation alone, not looked up in every organisation
+ * the caller reads; only a page with no child (an empty parent, or past the end) then looks the parent up
+ * in each and reads its count. The parent is null when the scope holds none: the caller then answers
+ * nothing of the page, which was read but is not handed on until the parent is.
  */
 export const queryChildren = async (
   scope: Scope,
@@ -69,25 +73,40 @@ export const queryChildren = async (
   /** Where the partition's count is kept in an organisation (by default its counter by partition). */
   counterIn: (orgId: string) => ItemKey = (orgId) => counterKey(orgId, partition),
 ): Promise<{ parent: StoredResource | null; page: PageRead<StoredResource> }> => {
-  const page = await queryKeyRange(scope, { pk: partition, index: 'gsi1' }, query);
-  const orgId = page.items[0]?.org_id;
-  let record: StoredResource | null;
-  let counted: number;
-  if (orgId) {
+  const pageOf = () => queryKeyRange(scope, { pk: partition, index: 'gsi1' }, query);
+  /** The parent and its count in `orgId`, with what its answer derives from, in one BatchGetItem. */
+  const parentIn = async (orgId: string) => {
     const [key, counter] = [parent.keyOf(orgId, parent.id), counterIn(orgId)];
     const ahead = parent.ahead?.(orgId, parent.id) ?? [];
-    const found = await batchGet<StoredResource & { count?: number }>([key, counter, ...ahead]);
+    const found = await readAheadOr<StoredResource & { count?: number }>(scope, [key, counter, ...ahead]);
     for (const k of ahead) scope.readAhead?.set(keyId(k), found.find((i) => keyId(i) === keyId(k)) ?? null);
-    record = found.find((item) => keyId(item) === keyId(key)) ?? null;
-    counted = found.find((item) => keyId(item) === keyId(counter))?.count ?? 0;
-  } else {
-    record = await getInScope(scope, parent.keyOf, parent.id);
-    counted = record ? ((await getItem<{ count?: number }>(counterIn(record.org_id)))?.count ?? 0) : 0;
+    const record = found.find((item) => keyId(item) === keyId(key));
+    return {
+      record: record && inScope(scope, record.org_id) && live(record) ? record : null,
+      counted: found.find((item) => keyId(item) === keyId(counter))?.count ?? 0,
+    };
+  };
+  const located = locatedOrg(scope, parent.keyOf, parent.id);
+  let page: PageRead<StoredResource>;
+  let read: { record: StoredResource | null; counted: number };
+  if (located !== undefined) [page, read] = await Promise.all([pageOf(), parentIn(located)]);
+  else {
+    page = await pageOf();
+    const orgId = page.items[0]?.org_id;
+    if (orgId) read = await parentIn(orgId);
+    else {
+      const record = await getInScope(scope, parent.keyOf, parent.id);
+      read = {
+        record,
+        counted: record ? ((await getItem<{ count?: number }>(counterIn(record.org_id)))?.count ?? 0) : 0,
+      };
+    }
   }
+  if (read.record) learnLocation(parent.id, read.record.org_id);
   // Filtered, the total is the matches' (none for a cursor page, which reads only a page of them).
   return {
-    parent: record,
-    page: query.filters.length > 0 ? page : { ...page, total: page.total ?? counted },
+    parent: read.record,
+    page: query.filters.length > 0 ? page : { ...page, total: page.total ?? read.counted },
   };
 };
 

@@ -142,9 +142,7 @@ export const getInScope = async (
   keyOf: (orgId: string, id: string) => ItemKey,
   id: string,
 ): Promise<StoredResource | null> => {
-  // Read ahead in one organisation of the scope (where this container last found it), it is there alone.
-  const held = scope.orgIds.find((org) => scope.readAhead?.get(keyId(keyOf(org, id))));
-  const located = held ?? directoryOrg(scope, id);
+  const located = locatedOrg(scope, keyOf, id);
   const orgIds = located === undefined ? scope.orgIds : [located];
   const [found] = await batchGetInScope(
     scope,
@@ -152,6 +150,21 @@ export const getInScope = async (
   );
   if (found) learnLocation(id, found.org_id);
   return found ?? null;
+};
+
+/**
+ * The one organisation of the scope a record can lie in, when that is known before it is read: the
+ * scope's only one, the one it was read ahead in (where this container last found it), or the one its id
+ * directory entry, read ahead with the credentials, names. Undefined when it may lie in any of several.
+ */
+export const locatedOrg = (
+  scope: Scope,
+  keyOf: (orgId: string, id: string) => ItemKey,
+  id: string,
+): string | undefined => {
+  if (scope.orgIds.length === 1) return scope.orgIds[0];
+  const held = scope.orgIds.find((org) => scope.readAhead?.get(keyId(keyOf(org, id))));
+  return held ?? directoryOrg(scope, id);
 };
 
 /** One item by key; `consistent` for state a write decides on. */

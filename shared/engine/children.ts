@@ -4,7 +4,8 @@
  * `gsi1` partition (data/children.ts), where each is filed and counted, keyed by id or by the field its type
  * orders its children by (`childSorts`). In a sort the key serves, only the page is read: a Query of the
  * partition (`offset + limit` items, or a page after the cursor's key; filters applied by DynamoDB, the
- * matches read in full to count them), then the parent and the partition's count; or, unfiltered, the page
+ * matches read in full to count them) and the parent and the partition's count, together when the
+ * parent's organisation is known first (data/children.ts); or, unfiltered, the page
  * of the listed ids (sorted, they are in creation order) and the list's length. Sorted otherwise, every
  * child is read and filters, sort and page apply in memory. Nothing is answered unless the parent is in the
  * caller's scope (404 otherwise); read, the parent serves an include of it.
@@ -12,7 +13,7 @@
 import { childPartition, fileUnder, queryChildren } from '../data/children';
 import type { CollectionQuery } from '../data/collection-query';
 import { applyInMemory } from '../data/in-memory-collection';
-import { batchGetInScope, readIndex } from '../data/repository';
+import { batchGetInScope, locatedOrg, readIndex } from '../data/repository';
 import { counterKey, type StoredResource } from '../data/stored-resource';
 import { type CollectionRequest, listResources, readIndexed } from './collection';
 import { indexedRead } from './indexed-filters';
@@ -87,13 +88,17 @@ export const listChildren = async (
     const parentPart = through ? { [`rels.${through}`]: parentId } : {};
     // Whether a per-parent pattern answers is the same in every organisation: asked before the parent is read.
     if (through && indexedRead(child, '', query, parentPart)) {
-      const record = await readInScope(scope, parent, parentId);
-      const indexed = indexedRead(child, record.org_id, query, parentPart);
-      if (indexed)
-        return {
-          ...(await readIndexed(scope, counterKey(record.org_id, child.type), indexed, query)),
-          inHand: await answered(record),
-        };
+      const pageIn = async (orgId: string) => {
+        const indexed = indexedRead(child, orgId, query, parentPart);
+        return indexed && readIndexed(scope, counterKey(orgId, child.type), indexed, query);
+      };
+      // The parent's organisation known before it is read, the page is read beside it (answered only with it).
+      const located = locatedOrg(scope, parent.keyOf, parentId);
+      const [record, page] =
+        located === undefined
+          ? await readInScope(scope, parent, parentId).then(async (r) => [r, await pageIn(r.org_id)] as const)
+          : await Promise.all([readInScope(scope, parent, parentId), pageIn(located)]);
+      if (page) return { ...page, inHand: await answered(record) };
     }
     if (!inKeyOrder(child, query)) {
       const [record, items] = await Promise.all([

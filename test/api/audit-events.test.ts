@@ -19,6 +19,7 @@ import { createServiceAccountClient } from '../../infra/local/records';
 import { startTestApi, type TestApi } from '../support/api';
 import { consume, deliverEvents, latestEvent, streamRecordOf } from '../support/event-stream';
 import { itemsRead } from '../support/query-scans';
+import { sequentialTrips } from '../support/round-trips';
 import { newTenant, type Tenant } from '../support/tenants';
 
 let api: TestApi;
@@ -326,7 +327,7 @@ describe('audit entries derived from the events', () => {
 });
 
 describe('a record’s history, a page at a time (issue 19: no lookup in every organisation)', () => {
-  it('GET /v3/vehicles/{id}/audit-events reads the page, then the vehicle and its counter in the organisation its entries name: one BatchGetItem of 2 keys for a caller of two organisations', async () => {
+  it('GET /v3/vehicles/{id}/audit-events reads the page beside the vehicle and its counter, in the organisation its id directory entry names: one BatchGetItem of 2 keys for a caller of two organisations, one round trip after the credentials (issue 42)', async () => {
     const other = await newTenant('Audit Other Org', 0);
     const both = await api.token(
       await createServiceAccountClient('Audit both', [
@@ -360,15 +361,50 @@ describe('a record’s history, a page at a time (issue 19: no lookup in every o
     expect(page.body.data.map((e: { id: string }) => e.id)).toEqual(newestFirst.slice(0, 2));
     expect(page.body.meta.pagination.counts.resources).toBe(4);
     // The vehicle's id directory entry rides with the credentials (issue 42, item 2): a key, no round trip.
+    // It names the organisation, so the Query and the vehicle's read go out together.
     expect(reads.map((r) => [r.command, r.items, r.asked])).toEqual([
       ['BatchGetItemCommand', 1, 1],
       ['QueryCommand', 2, undefined],
       ['BatchGetItemCommand', 2, 2],
     ]);
+    expect(sequentialTrips(reads), JSON.stringify(reads)).toBe(2);
     const oldest = await api.get(`/v3/vehicles/${van}/audit-events?sort=created_at&page[limit]=1`, both);
     expect(oldest.body.data.map((e: { id: string }) => e.id)).toEqual(newestFirst.slice(-1));
     // Not in the caller's organisations: 404, as if absent.
     const outsider = await api.token(other.admin);
     expect((await api.get(`/v3/vehicles/${van}/audit-events`, outsider)).status).toBe(404);
+  });
+
+  it('a deleted vehicle’s history is 404 with none of its entries, though they are kept and in the caller’s organisation: the page read beside the vehicle is not answered without it (issue 42)', async () => {
+    const other = await newTenant('Audit Deleted Other', 0);
+    const both = await api.token(
+      await createServiceAccountClient('Audit deleted both', [
+        { org_id: tenant.org.id, role: 'viewer' },
+        { org_id: other.org.id, role: 'viewer' },
+      ]),
+    );
+    const created = await api.request('POST', `${org()}/assets/vehicles`, {
+      token,
+      body: { data: { type: 'vehicles', attributes: { registration: 'AU24 DEL' } } },
+    });
+    expect(created.status, created.text).toBe(201);
+    const van = created.body.data.id as string;
+    await deliverEvents(tenant.org.id);
+    const path = `/v3/vehicles/${van}/audit-events`;
+    expect((await api.get(path, token)).body.data).toHaveLength(1);
+    expect((await api.get(path, both)).body.data).toHaveLength(1);
+    expect((await api.request('DELETE', `/v3/vehicles/${van}`, { token })).status).toBe(204);
+    await deliverEvents(tenant.org.id);
+    // The entries stay (the organisation's log lists them), filed under the vehicle.
+    expect((await auditOf(van)).body.data).toHaveLength(2);
+    // A caller in one organisation reads the page beside the vehicle; a caller in two, whose vehicle has
+    // no directory entry any more, reads the page first: neither answers it.
+    for (const caller of [token, both]) {
+      const { result: gone, reads } = await itemsRead(() => api.get(path, caller));
+      expect(gone.status, gone.text).toBe(404);
+      expect(gone.body.data).toBeUndefined();
+      expect(gone.text).not.toContain('vehicle.created');
+      expect(reads.map((r) => r.command)).toContain('QueryCommand');
+    }
   });
 });

@@ -1,7 +1,8 @@
 /**
  * Issue 19: a parent's children are read a page at a time, not whole. Unfiltered and in their partition's
  * key order, a page of an agent's briefings (and every collection filed on `gsi1` under its parent) reads
- * the page, the parent and the partition's counter, in three calls whatever the page size; a cursor walk
+ * the page, the parent and the partition's counter, in two calls whatever the page size, made together
+ * when the parent's organisation is known (issue 42: one round trip); a cursor walk
  * reads a page per page; a pack's site hazards (listed by the pack) read only the page's ids. The counter
  * the total comes from is kept by the writes themselves: it equals the real number of children after every
  * create, move and delete. A folder's documents are keyed by name, their default order. Filtered, the
@@ -18,6 +19,7 @@ import { newRecord } from '#shared/engine/record-writes';
 import { type ApiResponse, startTestApi, type TestApi } from '../support/api';
 import { createFolder } from '../support/folders';
 import { itemsRead, type Read } from '../support/query-scans';
+import { sequentialTrips } from '../support/round-trips';
 import { newTenant, type Tenant } from '../support/tenants';
 
 let api: TestApi;
@@ -90,7 +92,7 @@ const walk = async (path: string, limit: number) => {
 };
 
 describe('an agent’s briefings (a gsi1 partition), unfiltered, newest first (the key order)', () => {
-  it('page 1 of 40 reads the page, then the parent and the counter in its organisation: two calls, whatever the page size', async () => {
+  it('page 1 of 40 reads the page beside the parent and the counter in its organisation (the caller’s only one): two calls in one round trip, whatever the page size', async () => {
     for (const limit of [1, 25, 100]) {
       const { res, reads, items } = await measured(`/v3/agents/${agentId}/briefings?page[limit]=${limit}`);
       expect(res.status, res.text).toBe(200);
@@ -98,12 +100,14 @@ describe('an agent’s briefings (a gsi1 partition), unfiltered, newest first (t
       expect(ids(res)).toEqual(newestFirst().slice(0, page));
       expect(total(res)).toBe(40);
       expect(items, JSON.stringify(reads)).toBe(page + 2);
-      // The children name the parent's organisation: its key and the counter's, and no other, are asked.
-      // No feature switch: an administrator reads past it (issue 42), so none is read ahead.
+      // The parent's organisation is the caller's only one: its key and the counter's, and no other, are
+      // asked, beside the Query. No feature switch: an administrator reads past it (issue 42), so none is
+      // read ahead.
       expect(reads.map((r) => [r.command, r.asked])).toEqual([
         ['QueryCommand', undefined],
         ['BatchGetItemCommand', 2],
       ]);
+      expect(sequentialTrips(reads), JSON.stringify(reads)).toBe(1);
     }
   });
 
@@ -116,8 +120,9 @@ describe('an agent’s briefings (a gsi1 partition), unfiltered, newest first (t
       ['agents', agentId],
     ]);
     expect(items, JSON.stringify(reads)).toBe(5 + 2);
-    // The page, then the parent and its counter (an administrator reads no feature switch, issue 42).
+    // The page beside the parent and its counter (an administrator reads no feature switch, issue 42).
     expect(reads.map((r) => r.command)).toEqual(['QueryCommand', 'BatchGetItemCommand']);
+    expect(sequentialTrips(reads), JSON.stringify(reads)).toBe(1);
   });
 
   it('an offset page reads up to its end (offset paging costs the offset), a cursor page reads a page', async () => {
@@ -264,6 +269,7 @@ describe('the count a total comes from is the real number of children after ever
       ['QueryCommand', undefined],
       ['BatchGetItemCommand', 3],
     ]);
+    expect(sequentialTrips(withFolder.reads), JSON.stringify(withFolder.reads)).toBe(1);
     const last = await measured(`/v3/folders/${shelf}/documents?sort=-name&page[limit]=2`);
     expect(ids(last.res)).toEqual(byName(made).reverse().slice(0, 2));
 

@@ -3,15 +3,19 @@
  * by its bare id (GET /v3/streets/{id}) and a folder's children (GET /v3/folders/{id}/documents), through
  * the deployed handler modules in process, warm, session-authenticated. Counted on the service's own
  * client, besides grant evaluation (cached in a warm container) and budget leases: DynamoDB round trips
- * and keys asked, credentials included. Each is measured for a record with its directory entry, seen by
+ * (calls made), the sequential round trips among them (the calls the request waits through one after
+ * another, the latency a client sees: a call that starts after an earlier one ended waits for it, one
+ * that starts before every earlier one ended runs beside them; `test/support/round-trips.ts`) and keys
+ * asked, credentials included. Each is measured for a record with its directory entry, seen by
  * this container before or not, and for one without (as every record was before migration 4: the lookup
  * in each organisation the caller reads). Then what the entry costs a create: its transaction's items and
  * write units, with and without it.
  */
 import { randomUUID } from 'node:crypto';
+import { GetItemCommand } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Context } from 'aws-lambda';
-import { folders } from '#functions/documents/definitions';
+import { documents as documentRecords, folders } from '#functions/documents/definitions';
 import { grantRecord, grantWrites } from '#functions/iam/grant-writes';
 import { streets } from '#functions/places/definitions';
 import { startSession } from '#shared/auth/sessions';
@@ -19,12 +23,15 @@ import { documents, dynamodb, tableName } from '#shared/data/clients';
 import { directoryKey } from '#shared/data/id-directory';
 import { uuidv7 } from '#shared/data/ids';
 import { scopeOf } from '#shared/data/scope';
-import type { StoredResource } from '#shared/data/stored-resource';
+import { checkItem } from '#shared/data/storage-limits';
+import type { ItemKey, StoredResource } from '#shared/data/stored-resource';
 import { buildTransaction, commit } from '#shared/data/transaction';
+import { fileChild } from '#shared/engine/children';
 import { newRecord } from '#shared/engine/record-writes';
 import { routeById } from '#shared/routes';
 import { createOrganisation, createUser } from '../../infra/local/records';
 import { isBudgetLease } from '../support/request-overhead';
+import { sequentialTrips, type Timed } from '../support/round-trips';
 
 type Input = {
   RequestItems?: Record<string, { Keys?: { pk: string }[] }>;
@@ -85,7 +92,7 @@ export const benchDirectory = async (sizes = [1, 10, 100]) => {
     );
   const home = orgs[0] as StoredResource;
 
-  const calls: { command: string; keys: number; switches: number }[] = [];
+  const calls: (Timed & { keys: number; switches: number })[] = [];
   let counting = false;
   dynamodb.middlewareStack.add(
     (next, ctx) => async (args) => {
@@ -96,7 +103,13 @@ export const benchDirectory = async (sizes = [1, 10, 100]) => {
           ...(input.Key ? [input.Key] : []),
         ];
         const switches = keys.filter((key) => key.pk.endsWith('#feature-configurations')).length;
-        calls.push({ command: ctx.commandName ?? '', keys: keys.length - switches, switches });
+        const call = { keys: keys.length - switches, switches, started: performance.now(), ended: Infinity };
+        calls.push(call);
+        try {
+          return await next(args);
+        } finally {
+          call.ended = performance.now();
+        }
       }
       return next(args);
     },
@@ -110,10 +123,16 @@ export const benchDirectory = async (sizes = [1, 10, 100]) => {
     if (result.statusCode !== 200) throw new Error(`answered ${result.statusCode}`);
     const keys = calls.reduce((sum, call) => sum + call.keys, 0);
     const switches = calls.reduce((sum, call) => sum + call.switches, 0);
-    return `${calls.length} round trips, ${keys} keys (+ ${switches} feature switches)`;
+    return {
+      round_trips: calls.length,
+      sequential_round_trips: sequentialTrips(calls),
+      keys,
+      feature_switches: switches,
+    };
   };
 
-  const figures: Record<string, string> = {};
+  const figures: Record<string, Awaited<ReturnType<typeof measure>> | string> = {};
+  let benchFolder: StoredResource | undefined;
   for (const size of sizes) {
     const user = await createUser(home.id, {
       email: `directory-${size}@bench.example`,
@@ -139,6 +158,7 @@ export const benchDirectory = async (sizes = [1, 10, 100]) => {
       eventFor(`GET ${getStreet.path}`, `/v3/streets/${id}`, { street_id: id }, token);
     const folder = newRecord(folders, home.id, { attributes: { name: `Bench ${size}` } });
     await commit(scopeOf([home.id]), [{ create: folder }]);
+    benchFolder = folder;
     const readDocuments = (id: string) =>
       eventFor(`GET ${listDocuments.path}`, `/v3/folders/${id}/documents`, { folder_id: id }, token);
     // Warm: modules, connections, the caller's grants and the area's switches.
@@ -153,6 +173,22 @@ export const benchDirectory = async (sizes = [1, 10, 100]) => {
     await documents.send(new DeleteCommand({ TableName: tableName, Key: directoryKey(old.id) }));
     figures[`get_by_id_in_${size}_no_entry_as_before`] = await measure(streetHandler, readStreet(old.id));
     figures[`children_list_in_${size}`] = await measure(documentsHandler, readDocuments(folder.id));
+    // A folder with a page of documents: its organisation is also named by the page.
+    const filled = newRecord(folders, home.id, { attributes: { name: `Bench filled ${size}` } });
+    await commit(scopeOf([home.id]), [{ create: filled }]);
+    for (const name of ['a.pdf', 'b.pdf', 'c.pdf']) {
+      const attributes = { name, status: 'pending', content_type: null, size: null, checksum: null };
+      const document = newRecord(documentRecords, home.id, {
+        attributes: { ...attributes, version_count: 1 },
+        rels: { folder: filled.id, current_version: null },
+      });
+      await commit(scopeOf([home.id]), [{ create: fileChild(filled, document) }]);
+    }
+    await documentsHandler(readDocuments(filled.id) as never, context);
+    figures[`children_list_in_${size}_of_3_documents`] = await measure(
+      documentsHandler,
+      readDocuments(filled.id),
+    );
     const oldFolder = newRecord(folders, home.id, { attributes: { name: `Bench old ${size}` } });
     await commit(scopeOf([home.id]), [{ create: oldFolder }]);
     await documents.send(new DeleteCommand({ TableName: tableName, Key: directoryKey(oldFolder.id) }));
@@ -182,5 +218,18 @@ export const benchDirectory = async (sizes = [1, 10, 100]) => {
       (await documents.send(new PutCommand({ TableName: tableName, Item, ReturnConsumedCapacity: 'TOTAL' })))
         .ConsumedCapacity?.CapacityUnits ?? 0;
   figures.street_create_entry_after_it = `${entries.length} item, ${entryUnits} write units`;
+  // What a first sight in one round trip would carry by id alone (docs/performance.md): sizes as stored,
+  // by AWS's rules (`checkItem`, as the growth table measures).
+  const bytesOf = async ({ pk, sk }: ItemKey) =>
+    checkItem(
+      (
+        await dynamodb.send(
+          new GetItemCommand({ TableName: tableName, Key: { pk: { S: pk }, sk: { S: sk } } }),
+        )
+      ).Item,
+    );
+  figures.street_record_bytes = `${await bytesOf(record)}`;
+  if (benchFolder) figures.folder_record_bytes = `${await bytesOf(benchFolder)}`;
+  figures.directory_entry_bytes = `${await bytesOf(directoryKey(record.id))}`;
   return figures;
 };

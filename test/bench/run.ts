@@ -138,6 +138,17 @@ const report = (r: {
       : Object.entries(o)
           .map(([k, v]) => `| ${k} | ${v} |`)
           .join('\n');
+  /** A request's figures in columns; a create's, as written, in the second. */
+  const directoryRows = (o: Figures) =>
+    o === 'not run'
+      ? '| (not run) | | | | |'
+      : Object.entries(o)
+          .map(([k, v]) =>
+            typeof v === 'object' && v !== null
+              ? `| ${k} | ${Object.values(v).join(' | ')} |`
+              : `| ${k} | ${v} | | | |`,
+          )
+          .join('\n');
   const depth = r.routes === 'not run' ? undefined : r.routes.depth;
   const depthRows = !depth
     ? '(not run)'
@@ -264,13 +275,16 @@ ${rows(r.growth)}
 
 ## Paths with a bare id: a caller in 1, 10 and 100 organisations (issue 42, item 2)
 
-Warm handler, session; DynamoDB round trips and keys asked per request, credentials included, grant
-evaluation (cached) and budget leases left out. \`no_entry_as_before\`: a record without its id directory
-entry, read as every record was before it (looked up in each organisation the caller reads).
+Warm handler, session; DynamoDB round trips (calls made) and keys asked per request, credentials included,
+grant evaluation (cached) and budget leases left out. Sequential round trips: the calls the request waits
+through one after another, the latency a client sees (a call that starts after an earlier one ended waits
+for it; one that starts before every earlier one ended runs beside them; \`test/support/round-trips.ts\`).
+\`no_entry_as_before\`: a record without its id directory entry, read as every record was before it
+(looked up in each organisation the caller reads). The children list is an empty folder's.
 
-| figure | value |
-|---|---|
-${rows(r.directory)}
+| figure | round trips (calls) | sequential round trips | keys | feature switches |
+|---|---|---|---|---|
+${directoryRows(r.directory)}
 `;
 };
 

@@ -4,9 +4,13 @@
  * partition is among its values as written.
  */
 import { dynamodb } from '#shared/data/clients';
+import type { Timed } from './round-trips';
 
-/** One DynamoDB call a request made besides authenticating it, and how many items it read. */
-export interface Read {
+/**
+ * One DynamoDB call a request made besides authenticating it, and how many items it read; when it started
+ * and ended, for `sequentialTrips`.
+ */
+export interface Read extends Timed {
   command: string;
   items: number;
   /** A BatchGetItem's keys asked (each costs a read, found or not). */
@@ -27,7 +31,7 @@ const credentialItem = (item: { pk?: Value }) =>
   typeof item.pk === 'string' && /^(PRINCIPAL|SESSION)#/.test(item.pk);
 
 /** The read of one call, or null for one that reads only what authentication reads. */
-const readOf = (command: string, input: Input, output: Output): Read | null => {
+const readOf = (command: string, input: Input, output: Output): Omit<Read, keyof Timed> | null => {
   if (command === 'QueryCommand') {
     const values = input.ExpressionAttributeValues ?? {};
     if (credentialItem({ pk: values[':p'] ?? values[':pk'] })) return null;
@@ -59,14 +63,19 @@ export const itemsRead = async <T>(send: () => Promise<T>): Promise<{ result: T;
   const count =
     (next: (args: { input: Input }) => Promise<{ output: Output }>, context: { commandName?: string }) =>
     async (args: { input: Input }) => {
+      // Listed in the order the calls start (calls made together end in any order).
+      const slot = reads.length;
+      reads.length += 1;
+      const started = performance.now();
       const out = await next(args);
       const read = readOf(context.commandName ?? '', args.input, out.output);
-      if (read) reads.push(read);
+      if (read) reads[slot] = { ...read, started, ended: performance.now() };
       return out;
     };
   dynamodb.middlewareStack.add(count as never, { step: 'initialize', name });
   try {
-    return { result: await send(), reads };
+    const result = await send();
+    return { result, reads: reads.filter(Boolean) };
   } finally {
     dynamodb.middlewareStack.remove(name);
   }
