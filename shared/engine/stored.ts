@@ -5,6 +5,7 @@ import { valueAt } from '../data/collection-query';
 import { geoIndexKeys } from '../data/geo-index';
 import type { StoredRelationship, StoredResource } from '../data/stored-resource';
 import type { ResourceDefinition } from './declaration';
+import { orderingPart } from './indexed-filters';
 
 interface NewRecord {
   orgId: string;
@@ -43,13 +44,21 @@ const recount = (definition: ResourceDefinition, stored: StoredResource, next: S
   if (names.join('\n') !== before.join('\n')) next.counted_before = before;
 };
 
-/** The values of a pattern's parts in the record (`org_id`, `id`, field paths), or null if one has none. */
-const entryParts = (pattern: AccessPattern, record: StoredResource): Record<string, string> | null => {
+/**
+ * The values of a pattern's parts in the record (`org_id`, `id`, field paths), or null if one has none. The
+ * part that orders the entries (`ordering`, indexed-filters.ts) is its collation text, as a sort index keeps
+ * it, so its windows are the same ranges there as on the sort's own index.
+ */
+const entryParts = (
+  pattern: AccessPattern,
+  record: StoredResource,
+  ordering: string | undefined,
+): Record<string, string> | null => {
   const parts: Record<string, string> = { org_id: record.org_id, id: record.id };
   for (const name of partsOf(pattern)) {
     const value = name in parts ? parts[name] : valueAt(record, name);
     if (typeof value !== 'string' || value === '') return null;
-    parts[name] = value;
+    parts[name] = name === ordering ? sortKeyText(value) : value;
   }
   return parts;
 };
@@ -71,7 +80,7 @@ export const indexed = (definition: ResourceDefinition, stored: StoredResource):
     if (pattern.index.startsWith('lsi') && !pattern.sk.endsWith('{id}')) continue;
     // An indexed filter's entry (indexed-filters.ts): kept with its parts' values (the filter's, and a
     // parent's where a pattern is per parent: `folder#{rels.folder}#…`), gone without one (a sparse index).
-    const parts = entryParts(pattern, next);
+    const parts = entryParts(pattern, next, orderingPart(pattern, filter.kind === 'eq' ? [filter.path] : []));
     for (const name of entryAttributes(pattern.index)) delete next[name];
     if (parts) Object.assign(next, indexEntryFrom(pattern, parts));
   }
