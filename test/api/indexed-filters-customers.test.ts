@@ -192,6 +192,16 @@ describe('customer interactions and appointments: an indexed filter reads what i
     }
   });
 
+  it('a value longer than any key is refused in its partition key (400) and names nothing in a sort key, never a 5xx', async () => {
+    const long = 'x'.repeat(3000);
+    const byContact = await api.get(`${paths.appointments()}?filter[contact]=${long}`, token);
+    expect(byContact.status, byContact.text.slice(0, 300)).toBe(400);
+    expect(byContact.body.errors[0].detail).toMatch(/cannot be part of a key/);
+    const byStatus = await api.get(`${paths.appointments()}?filter[status]=${long}`, token);
+    expect(byStatus.status, byStatus.text.slice(0, 300)).toBe(200);
+    expect(byStatus.body.data).toEqual([]);
+  });
+
   it('meta.features names every filter indexed, so none is refused alone', async () => {
     for (const path of [paths.interactions(), paths.appointments()]) {
       const res = await api.get(`${path}?page[limit]=1`, token);
