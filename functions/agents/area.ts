@@ -1,4 +1,5 @@
 import { defineArea } from '#shared/engine/area';
+import { migration } from '#shared/engine/migration-declarations';
 import { agents, briefings } from './definitions';
 
 export const area = defineArea('agents', {
@@ -8,6 +9,12 @@ export const area = defineArea('agents', {
     'agents:view': 'See the organisation’s agents and their briefings.',
     'agents:manage': 'Create, change and delete agents, and store and update their briefings.',
   },
+  migrations: [
+    migration(26, 'briefing-filter-index', {
+      module: 'functions/agents/migrations/briefing-filter-index.ts',
+      step: 'briefingFilterIndex',
+    }),
+  ],
   resources: [agents, briefings],
   routes: [],
 });

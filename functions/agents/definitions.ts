@@ -79,11 +79,29 @@ export const briefings = defineResource({
     };
   },
   relationships: { agent: { type: 'agents' } },
+  // An agent's briefings only (a per-parent pattern): its list is the one route that filters them.
+  keys: {
+    'filter-status': {
+      index: 'gsi2',
+      pk: 'BRIEFINGS#{org_id}#{rels.agent}',
+      sk: 'status#{attributes.status}#{id}',
+      about:
+        "an agent's briefing under its status, in creation order: `filter[status]`; briefings written before issue 42 lack it until migrated",
+    },
+    'filter-generated-at': {
+      index: 'lsi1',
+      pk: 'ORG#{org_id}#briefings',
+      sk: 'agent#{rels.agent}#{meta.generated_at:folded}#{id}',
+      about:
+        "an agent's generated briefing, in the order generated (none while generating): `filter[generated_at.since/until]`; briefings written before issue 42 lack it until migrated",
+    },
+  },
   collection: {
+    // A briefing a site a working day: both filters are indexed, in the agent's briefings alone.
     filters: {
       created_at: false,
-      status: { kind: 'eq', path: 'attributes.status' },
-      generated_at: { kind: 'time', path: 'meta.generated_at' },
+      status: { kind: 'eq', path: 'attributes.status', index: 'filter-status' },
+      generated_at: { kind: 'time', path: 'meta.generated_at', index: 'filter-generated-at' },
     },
     defaultSort: '-created_at',
     includes: ['agent'],

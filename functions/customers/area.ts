@@ -1,4 +1,5 @@
 import { defineArea } from '#shared/engine/area';
+import { migration } from '#shared/engine/migration-declarations';
 import {
   customerAccounts,
   customerAppointments,
@@ -14,6 +15,12 @@ export const area = defineArea('customers', {
     'customers:manage':
       'Create, change and delete customer contacts, accounts, interactions and appointments.',
   },
+  migrations: [
+    migration(25, 'customer-filter-index', {
+      module: 'functions/customers/migrations/customer-filter-index.ts',
+      step: 'customerFilterIndex',
+    }),
+  ],
   resources: [customerContacts, customerAccounts, customerInteractions, customerAppointments],
   routes: [],
 });

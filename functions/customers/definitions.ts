@@ -130,12 +130,30 @@ export const customerInteractions = defineResource({
     account: { type: 'customer-accounts' },
     ...author,
   },
+  // Each entry in the order of the list's one sort (`occurred_at`), so a filtered page reads what it returns.
+  keys: {
+    'filter-channel': {
+      index: 'gsi1',
+      pk: 'ORG#{org_id}#customer-interactions',
+      sk: 'channel#{attributes.channel}#{attributes.occurred_at:folded}#{id}',
+      about:
+        'an interaction under its channel, in the order it occurred: `filter[channel]`; interactions written before issue 42 lack it until migrated',
+    },
+    'filter-contact': {
+      index: 'gsi2',
+      pk: 'CUSTOMER-INTERACTIONS#{org_id}#{rels.contact}',
+      sk: '{attributes.occurred_at:folded}#{id}',
+      about:
+        "a contact's interaction, in the order it occurred: `filter[contact]`; interactions written before issue 42 lack it until migrated",
+    },
+  },
   collection: {
+    // Five hundred a site a year: every filter is indexed, `channel` (six values) counted.
     filters: {
       created_at: false,
-      contact: { kind: 'eq', path: 'rels.contact' },
-      channel: { kind: 'eq', path: 'attributes.channel' },
-      occurred_at: { kind: 'time', path: 'attributes.occurred_at' },
+      contact: { kind: 'eq', path: 'rels.contact', index: 'filter-contact' },
+      channel: { kind: 'eq', path: 'attributes.channel', index: 'filter-channel', counted: true },
+      occurred_at: { kind: 'time', path: 'attributes.occurred_at', index: 'sort-occurred_at' },
     },
     sorts: { occurred_at: { path: 'attributes.occurred_at', index: 'lsi1' } },
     defaultSort: '-occurred_at',
@@ -172,12 +190,30 @@ export const customerAppointments = defineResource({
     assignee: { type: 'users' },
     ...author,
   },
+  // Each entry in the order of the list's one sort (`starts_at`), so a filtered page reads what it returns.
+  keys: {
+    'filter-status': {
+      index: 'gsi1',
+      pk: 'ORG#{org_id}#customer-appointments',
+      sk: 'status#{attributes.status}#{attributes.starts_at:folded}#{id}',
+      about:
+        'an appointment under its status, in the order they start: `filter[status]`; appointments written before issue 42 lack it until migrated',
+    },
+    'filter-contact': {
+      index: 'gsi2',
+      pk: 'CUSTOMER-APPOINTMENTS#{org_id}#{rels.contact}',
+      sk: '{attributes.starts_at:folded}#{id}',
+      about:
+        "a contact's appointment, in the order they start: `filter[contact]`; appointments written before issue 42 lack it until migrated",
+    },
+  },
   collection: {
+    // A hundred a site a year: every filter is indexed, `status` (four values) counted.
     filters: {
       created_at: false,
-      contact: { kind: 'eq', path: 'rels.contact' },
-      status: { kind: 'eq', path: 'attributes.status' },
-      starts_at: { kind: 'time', path: 'attributes.starts_at' },
+      contact: { kind: 'eq', path: 'rels.contact', index: 'filter-contact' },
+      status: { kind: 'eq', path: 'attributes.status', index: 'filter-status', counted: true },
+      starts_at: { kind: 'time', path: 'attributes.starts_at', index: 'sort-starts_at' },
     },
     sorts: { starts_at: { path: 'attributes.starts_at', index: 'lsi1' } },
     defaultSort: 'starts_at',

@@ -31,12 +31,23 @@ const KEYS = {
 /** The key condition of a range: its partition, and its sort keys from `from` (up to `to`). */
 const keyCondition = ({ pk, index, from, to }: KeyRange) => {
   const [pkName, skName] = KEYS[index ?? 'table'];
+  // A range from a partition's start has no `from` (a key is never empty, so '' cannot stand for it).
   const sk =
-    from === undefined ? '' : to === undefined ? ' AND #sk >= :from' : ' AND #sk BETWEEN :from AND :to';
+    from === undefined
+      ? to === undefined
+        ? ''
+        : ' AND #sk <= :to'
+      : to === undefined
+        ? ' AND #sk >= :from'
+        : ' AND #sk BETWEEN :from AND :to';
   return {
     expression: `#pk = :pk${sk}`,
     names: { '#pk': pkName, ...(sk && { '#sk': skName }) },
-    values: { ':pk': pk, ...(sk && { ':from': from }), ...(to !== undefined && sk && { ':to': to }) },
+    values: {
+      ':pk': pk,
+      ...(from !== undefined && { ':from': from }),
+      ...(to !== undefined && sk && { ':to': to }),
+    },
   };
 };
 

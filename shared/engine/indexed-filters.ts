@@ -10,7 +10,11 @@
  *   bits are the millisecond `meta.created_at` was written at, so a time window is a key range. A prefix
  *   ending in the id takes the window too (`status` and `created_at.since` together);
  * - a sort index's value for a window on another time (`sort-expires_at`: `{attributes.expires_at}` on
- *   `lsi1`): the values between its bounds, dates and instants alike (ISO 8601 text orders as time).
+ *   `lsi1`): the values between its bounds, dates and instants alike (ISO 8601 text orders as time);
+ * - a prefix followed by an ordering value and the id (`{attributes.occurred_at:folded}#{id}` in a contact's
+ *   `gsi2` partition, `status#{attributes.status}#{attributes.starts_at:folded}#{id}`): one value's records in
+ *   that value's order, so a page in that sort reads what it returns; a window on the ordering value is a
+ *   range inside the prefix. The ordering value is written `:folded`, as its sort index keeps it.
  * Every clause also stays in the read's filter, so an answer is exactly what the unindexed read gave.
  * An offset page's total: a counted filter's count (`FilterOption.counted`), a unique value's one match,
  * or a count-only read of the range (`total`).
@@ -25,7 +29,22 @@ import type { ResourceDefinition } from './declaration';
 const AFTER_IDS = '~';
 /** Sorts before any ISO 8601 time (a year's digits): a window with no `since` starts here. */
 const BEFORE_TIMES = '0';
+/** Sorts after every character a key holds: `<prefix>` + this ends the range of any value after a prefix. */
+const AFTER_VALUES = '\u{10FFFF}';
 const ID = '{id}';
+
+/** A folded part just before the id, where a pattern's sort key ends (`{attributes.occurred_at:folded}#{id}`). */
+const ORDERING = /\{([^}:]+):folded\}#\{id\}$/;
+
+/**
+ * The part a pattern orders its entries by before the id (`{attributes.occurred_at:folded}#{id}`), when it
+ * is not one the read is given (the equality's, a parent's): the records of one prefix, in that part's
+ * order. It is written folded, as the sort's own index keeps it, so a window is the same range on both.
+ */
+export const orderingPart = (pattern: AccessPattern, given: readonly string[] = []): string | undefined => {
+  const part = ORDERING.exec(pattern.sk)?.[1];
+  return part === undefined || given.includes(part) ? undefined : part;
+};
 
 /** The least id minted at `instant`'s millisecond: its 48 bits in hex, as a UUID spells them (`01890a5d-ac96`). */
 const idAt = (instant: string): string => {
@@ -65,6 +84,18 @@ const rangeOf = (
   // A pattern may key its partition by the value (a record's comments: `COMMENTS#{attributes.subject.id}`).
   const pk = fill(pattern.pk, { org_id: orgId, ...value });
   const index = pattern.index === 'table' ? undefined : pattern.index;
+  const ordering = orderingPart(pattern, Object.keys(value));
+  if (ordering) {
+    // The prefix the read is given, then its ordering value's window (each bound the value's whole key text).
+    const prefix = fill(pattern.sk.slice(0, pattern.sk.search(ORDERING)), value);
+    return {
+      pk,
+      ...(index && { index }),
+      // No prefix and no `since`: from the partition's start (a key is never empty).
+      from: `${prefix}${window.since ? sortKeyText(window.since) : ''}` || undefined,
+      to: window.until ? `${prefix}${sortKeyText(window.until)}#${AFTER_IDS}` : `${prefix}${AFTER_VALUES}`,
+    };
+  }
   if (index?.startsWith('gsi') || pattern.sk.endsWith(ID)) {
     const prefix = fill(pattern.sk.slice(0, -ID.length), value);
     return {
@@ -105,7 +136,8 @@ export const indexedRead = (
   // parent's children alone, and an organisation's entry never a parent's children.
   const fits = (pattern: AccessPattern, clause: FilterClause) => {
     const named = partsOf(pattern);
-    const own = ['org_id', 'id', clause.path];
+    // A part after the filter's own orders its entries (`orderingPart`): the read needs no value for it.
+    const own = ['org_id', 'id', clause.path, orderingPart(pattern, [clause.path, ...Object.keys(parent)])];
     return (
       named.every((part) => part === undefined || own.includes(part) || part in parent) &&
       Object.keys(parent).every((part) => named.includes(part))
@@ -131,16 +163,25 @@ export const indexedRead = (
   const pattern = equal ? patternOf(equal) : window[0] && patternOf(window[0]);
   if (!pattern) return null;
   const byId = pattern.sk.endsWith(ID);
+  const ordering = orderingPart(pattern, [...(equal ? [equal.path] : []), ...Object.keys(parent)]);
   const range = rangeOf(
     pattern,
     orgId,
     equal,
-    byId ? windowOf(byKey) : equal ? {} : windowOf(window),
+    ordering
+      ? windowOf(times.filter((c) => c.path === ordering))
+      : byId
+        ? windowOf(byKey)
+        : equal
+          ? {}
+          : windowOf(window),
     parent,
   );
-  const sorted = byId
-    ? query.sort.path === 'meta.created_at' && query.sort.index === undefined
-    : query.sort.index === range.index;
+  const sorted = ordering
+    ? query.sort.path === ordering
+    : byId
+      ? query.sort.path === 'meta.created_at' && query.sort.index === undefined
+      : query.sort.index === range.index;
   // A count is the organisation's, never one parent's.
   const counted =
     equal && query.filters.length === 1 && Object.keys(parent).length === 0 && options[equal.field]?.counted;

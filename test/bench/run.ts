@@ -70,6 +70,7 @@ const main = async () => {
     const { benchBudgets } = await import('./budgets');
     const { benchFilters } = await import('./filters');
     const { benchPeopleFilters } = await import('./filters-people');
+    const { benchCustomerFilters } = await import('./filters-customers');
     const { benchWrites } = await import('./writes');
     const { benchAuditBurst } = await import('./audit-burst');
     const { benchGrowth } = await import('./growth');
@@ -91,6 +92,7 @@ const main = async () => {
       filters: await part('filters', async () => ({
         ...(await benchFilters(FILTERED_ITEMS)),
         ...(await benchPeopleFilters(FILTERED_ITEMS)),
+        ...(await benchCustomerFilters(FILTERED_ITEMS)),
       })),
       writes: await part('writes', () => benchWrites(seeding?.apiPort ?? 0)),
       audit: await part('audit', () => benchAuditBurst(seeding?.apiPort ?? 0)),
@@ -247,7 +249,7 @@ Containers simulated in one process (each its own leases), leasing from DynamoDB
 | figure | value |
 |---|---|
 ${rows(r.budgets)}
-## Filtered pages of 10,000 each of equipment items, locations, vehicles, users, qualification awards, work orders, operations, folders and comments, and a folder of 10,000 documents, page size 25 (issue 42)
+## Filtered pages of 10,000 each of equipment items, locations, vehicles, users, qualification awards, work orders, operations, folders, comments, customer interactions and appointments, and a folder of 10,000 documents, page size 25 (issue 42)
 
 | figure | value |
 |---|---|
