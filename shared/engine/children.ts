@@ -1,8 +1,9 @@
 /**
- * Collections under one parent (a scheme's appointments, a plan's risks, an agent's briefings, …). The
- * children come either from the ids the parent lists (BatchGetItem, strongly bounded) or from the parent's
- * `gsi1` partition (data/children.ts), where each is filed and counted, keyed by id or by the field its type
- * orders its children by (`childSorts`). In a sort the key serves, only the page is read: a Query of the
+ * Collections under one parent (a scheme's appointments, a plan's risks, an agent's briefings, …). An
+ * indexed filter on a per-parent pattern (a folder's documents, a pack's hazards, by status) reads its key
+ * range in the parent (indexed-filters.ts). Otherwise the children come either from the ids the parent lists
+ * (BatchGetItem, strongly bounded) or from the parent's `gsi1` partition (data/children.ts), where each is
+ * filed and counted, keyed by id or by the field its type orders its children by (`childSorts`). In a sort the key serves, only the page is read: a Query of the
  * partition (`offset + limit` items, or a page after the cursor's key; filters applied by DynamoDB, the
  * matches read in full to count them), then the parent and the partition's count; or, unfiltered, the page
  * of the listed ids (sorted, they are in creation order) and the list's length. Sorted otherwise, every
@@ -58,6 +59,20 @@ export const listChildren = async (
     // The parent, as an include of it answers (derived: a folder's counts), when the include names it.
     const answered = async (record: StoredResource) =>
       !parent.derive ? [record] : named ? parent.derive(scope, [record]) : [];
+    // An indexed filter (a folder's documents, a pack's hazards, by status) reads its key range in the parent,
+    // bounded by its matches; before a parent's listed ids, which it would read whole.
+    const through = Object.entries(child.relationships).find(([, r]) => r.type === parent.type)?.[0];
+    const parentPart = through ? { [`rels.${through}`]: parentId } : {};
+    // Whether a per-parent pattern answers is the same in every organisation: asked before the parent is read.
+    if (through && indexedRead(child, '', query, parentPart)) {
+      const record = await readInScope(scope, parent, parentId);
+      const indexed = indexedRead(child, record.org_id, query, parentPart);
+      if (indexed)
+        return {
+          ...(await readIndexed(scope, counterKey(record.org_id, child.type), indexed, query)),
+          inHand: await answered(record),
+        };
+    }
     if (listedAs) {
       const record = await readInScope(scope, parent, parentId);
       const keys = (ids: readonly string[]) => ids.map((id) => child.keyOf(record.org_id, id));
@@ -81,19 +96,6 @@ export const listChildren = async (
         ...(chosen.next !== undefined && { next: chosen.next }),
         inHand: await answered(record),
       };
-    }
-    // An indexed filter (a folder's documents by status) reads its key range in the parent, bounded by its matches.
-    const through = Object.entries(child.relationships).find(([, r]) => r.type === parent.type)?.[0];
-    const parentPart = through ? { [`rels.${through}`]: parentId } : {};
-    // Whether a per-parent pattern answers is the same in every organisation: asked before the parent is read.
-    if (through && indexedRead(child, '', query, parentPart)) {
-      const record = await readInScope(scope, parent, parentId);
-      const indexed = indexedRead(child, record.org_id, query, parentPart);
-      if (indexed)
-        return {
-          ...(await readIndexed(scope, counterKey(record.org_id, child.type), indexed, query)),
-          inHand: await answered(record),
-        };
     }
     if (!inKeyOrder(child, query)) {
       const [record, items] = await Promise.all([

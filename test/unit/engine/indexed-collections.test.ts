@@ -35,7 +35,6 @@ const NOT_YET_INDEXED: Record<string, string> = {
   'rate-codes': REFERENCE,
   appointments: REFERENCE,
   'pre-construction-information': REFERENCE,
-  'site-hazards': GROWING,
   'hazard-proposals': REFERENCE,
   'construction-phase-plans': REFERENCE,
   'construction-phase-plan-risks': REFERENCE,

@@ -1,0 +1,16 @@
+/**
+ * Migration 25 (the lead renumbers at merge): site hazards written before a pack's hazards were filtered
+ * through an index have no entry in them (`lsi1` `pack#<pack>#status#…`, `lsi2` `pack#<pack>#severity#…`,
+ * `gsi2` `SITE-HAZARDS#<org>#<pack>`), so an indexed filter would miss them. Each is rewritten as today's
+ * code writes it (the entries its declaration derives). No count to carry: a pack's filtered total is a
+ * count-only read of its own range, as a folder's documents' is.
+ */
+import { reindexStep } from '#shared/engine/reindex-step';
+import { siteHazards } from '../definitions';
+
+export const siteHazardFilterIndex = reindexStep(siteHazards, {
+  expression:
+    '#type = :type AND begins_with(pk, :tenant) AND (attribute_not_exists(lsi1) OR attribute_not_exists(lsi2) OR attribute_not_exists(gsi2pk))',
+  names: { '#type': 'type' },
+  values: { ':type': siteHazards.type, ':tenant': 'ORG#' },
+});
