@@ -173,8 +173,9 @@ export const siteHazards = defineResource({
     ...author,
   },
   // A pack's hazards are listed under it, so each filter's entry is per pack (hazards grow with the sites):
-  // a status or a severity as a local index prefix, a window on the pack's `gsi2` ids. A retirement moves
-  // the status entry in the hazard's own write.
+  // a status or a severity as a local index prefix, counted on the pack's children counter (an offset
+  // page's total), a window on the pack's `gsi2` ids. A retirement moves the status entry and its count in
+  // the hazard's own write.
   keys: {
     'filter-status': {
       index: 'lsi1',
@@ -199,8 +200,8 @@ export const siteHazards = defineResource({
     },
   },
   collection: byCreation({
-    status: { ...status.status, index: 'filter-status' },
-    severity: { kind: 'eq', path: 'attributes.severity', index: 'filter-severity' },
+    status: { ...status.status, index: 'filter-status', counted: true },
+    severity: { kind: 'eq', path: 'attributes.severity', index: 'filter-severity', counted: true },
     created_at: { kind: 'time', path: 'meta.created_at', index: 'filter-pack-created' },
   }),
 });

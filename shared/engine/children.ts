@@ -69,7 +69,8 @@ export const listChildren = async (
       const indexed = indexedRead(child, record.org_id, query, parentPart);
       if (indexed)
         return {
-          ...(await readIndexed(scope, counterKey(record.org_id, child.type), indexed, query)),
+          // A per-parent counted filter is counted on the parent's children counter (stored.ts).
+          ...(await readIndexed(scope, counterKey(record.org_id, partition), indexed, query)),
           inHand: await answered(record),
         };
     }

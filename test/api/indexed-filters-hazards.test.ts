@@ -170,12 +170,24 @@ describe("a pack's site hazards: every filter is indexed per pack (status, sever
     await expectCursorPagesRead(measured, paths, { limits: [3, 8], full: true, besides: 1 });
   });
 
-  it("an offset page reads its page and counts its matches in the pack alone, never the pack's other hazards", async () => {
-    const matches = inPack(withStatus('retired'));
-    const page = await measured(`${hazardsOf(pack)}?filter[status]=retired&page[limit]=5`);
-    expect(page.body.meta.pagination.counts.resources).toBe(matches.length);
-    // The page's 5, the matches looked at by a count-only read of the pack's range, and the pack.
-    expect(page.items).toBeLessThanOrEqual(5 + matches.length + 1);
+  it("an offset page of one status or severity reads its page, the pack and the pack's count, never the pack's other hazards", async () => {
+    const cases: [string, string[]][] = [
+      ['filter[status]=active', inPack(withStatus('active'))],
+      ['filter[status]=retired', inPack(withStatus('retired'))],
+      ['filter[severity]=high', inPack(withSeverity('high'))],
+    ];
+    for (const [query, matches] of cases) {
+      const page = await measured(`${hazardsOf(pack)}?${query}&page[limit]=5&page[offset]=5`);
+      expect(idsOf(page.body), query).toEqual(matches.slice(5, 10));
+      expect(page.body.meta.pagination.counts.resources, query).toBe(matches.length);
+      // Offset + limit matches (an offset is read past), the pack and its counter item.
+      expect(page.items, query).toBeLessThanOrEqual(10 + 2);
+    }
+    // A window is no count: a count-only read of the pack's matches, never its other hazards.
+    const window = inPack(since(300));
+    const page = await measured(`${hazardsOf(pack)}?filter[created_at.since]=${at(300)}&page[limit]=5`);
+    expect(page.body.meta.pagination.counts.resources).toBe(window.length);
+    expect(page.items).toBeLessThanOrEqual(5 + window.length + 1);
   });
 
   it("a pack's hazards never include another pack's, nor a hazard of another organisation naming the pack", async () => {
@@ -243,6 +255,11 @@ describe('a hazard retired through the API moves its status entry', () => {
     });
     expect(retire.status, retire.text).toBe(200);
     expect(await ids('filter[status]=active')).toEqual(active.filter((id) => id !== s.hazards.excavation));
+    // The pack's counts moved with it: an offset page's totals.
+    const total = async (query: string) =>
+      (await api.get(`${path}?${query}`, admin)).body.meta.pagination.counts.resources;
+    expect(await total('filter[status]=retired')).toBe(2);
+    expect(await total('filter[status]=active')).toBe(active.length - 1);
     expect(await ids('filter[status]=retired')).toEqual([s.hazards.excavation, s.hazards.asbestos]);
     expect(await ids('filter[status]=retired&filter[severity]=high')).toEqual([s.hazards.excavation]);
   }, 120_000);

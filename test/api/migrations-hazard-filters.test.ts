@@ -1,9 +1,10 @@
 /**
  * The filter index migration of site hazards (issue 42, item 1): hazards stored before a pack's hazards
- * were filtered through an index (no `lsi1` status entry, no `lsi2` severity entry, no `gsi2` entry per pack:
- * what the code before wrote) are missed by those filters until `migrate` has run, then answer as hazards
- * written today, and the unfiltered list (the pack's listed ids) holds them throughout. A file of its own
- * so its table holds only these records: the runner walks the whole table once per migration.
+ * were filtered through an index (no `lsi1` status entry, no `lsi2` severity entry, no `gsi2` entry per
+ * pack, not counted on the pack's counter: what the code before wrote) are missed by those filters until
+ * `migrate` has run, then answer as hazards written today, totals too; the unfiltered list (the pack's
+ * listed ids) holds them throughout. A file of its own so its table holds only these records: the runner
+ * walks the whole table once per migration.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,9 +30,15 @@ let old: StoredResource[];
 /** Written today: an active high hazard. */
 let today: StoredResource;
 
-/** The hazard without the entries its filters gained: what the former code's `indexed` stored. */
-const asBeforeFilterIndex = ({ lsi1, lsi2, gsi2pk, gsi2sk, ...record }: StoredResource): StoredResource =>
-  record;
+/** The hazard without the entries and counts its filters gained: what the former code's `indexed` stored. */
+const asBeforeFilterIndex = ({
+  lsi1,
+  lsi2,
+  gsi2pk,
+  gsi2sk,
+  counted,
+  ...record
+}: StoredResource): StoredResource => record;
 
 const at = (minute: number) => new Date(Date.UTC(2026, 0, 5, 10, minute));
 /** Who recorded the hazards: only its id and kind are stored (`created_by_service_account`). */

@@ -1,9 +1,9 @@
 /**
  * Migration 25 (the lead renumbers at merge): site hazards written before a pack's hazards were filtered
  * through an index have no entry in them (`lsi1` `pack#<pack>#status#…`, `lsi2` `pack#<pack>#severity#…`,
- * `gsi2` `SITE-HAZARDS#<org>#<pack>`), so an indexed filter would miss them. Each is rewritten as today's
- * code writes it (the entries its declaration derives). No count to carry: a pack's filtered total is a
- * count-only read of its own range, as a folder's documents' is.
+ * `gsi2` `SITE-HAZARDS#<org>#<pack>`), so an indexed filter would miss them, nor a count of their status
+ * and severity on the pack's children counter (an offset page's total). Each is rewritten as today's code
+ * writes it (the entries its declaration derives), its counts added in the same transaction.
  */
 import { reindexStep } from '#shared/engine/reindex-step';
 import { siteHazards } from '../definitions';
