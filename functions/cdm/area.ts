@@ -1,4 +1,5 @@
 import { defineArea } from '#shared/engine/area';
+import { migration } from '#shared/engine/migration-declarations';
 import { constructionPhasePlans } from './construction-phase-plans/definition';
 import {
   appointments,
@@ -29,6 +30,13 @@ export const area = defineArea('cdm', {
     'construction-phase-plans:manage':
       'Write construction phase plans and risks, hand plans over, and propose and decide changes, in the duty-holder role each needs.',
   },
+  migrations: [
+    // The next free number on its branch; renumbered at merge (the runner refuses a gap or a repeat).
+    migration(27, 'site-hazard-filter-index', {
+      module: 'functions/cdm/migrations/site-hazard-filter-index.ts',
+      step: 'siteHazardFilterIndex',
+    }),
+  ],
   resources: [
     appointments,
     preConstructionInformation,

@@ -172,7 +172,38 @@ export const siteHazards = defineResource({
     hazard_proposal: { type: 'hazard-proposals' },
     ...author,
   },
-  collection: byCreation({ ...status, severity: { kind: 'eq', path: 'attributes.severity' } }),
+  // A pack's hazards are listed under it, so each filter's entry is per pack (hazards grow with the sites):
+  // a status or a severity as a local index prefix, counted on the pack's children counter (an offset
+  // page's total), a window on the pack's `gsi2` ids. A retirement moves the status entry and its count in
+  // the hazard's own write.
+  keys: {
+    'filter-status': {
+      index: 'lsi1',
+      pk: 'ORG#{org_id}#site-hazards',
+      sk: 'pack#{rels.pre_construction_information}#status#{attributes.status}#{id}',
+      about:
+        "a pack's site hazard under its status, in creation order: `filter[status]`; hazards written before issue 42 lack it until migrated",
+    },
+    'filter-severity': {
+      index: 'lsi2',
+      pk: 'ORG#{org_id}#site-hazards',
+      sk: 'pack#{rels.pre_construction_information}#severity#{attributes.severity}#{id}',
+      about:
+        "a pack's site hazard under its severity, in creation order: `filter[severity]`; hazards written before issue 42 lack it until migrated",
+    },
+    'filter-pack-created': {
+      index: 'gsi2',
+      pk: 'SITE-HAZARDS#{org_id}#{rels.pre_construction_information}',
+      sk: '{id}',
+      about:
+        "a pack's site hazard by id (creation order): `filter[created_at.since/until]`; hazards written before issue 42 lack it until migrated",
+    },
+  },
+  collection: byCreation({
+    status: { ...status.status, index: 'filter-status', counted: true },
+    severity: { kind: 'eq', path: 'attributes.severity', index: 'filter-severity', counted: true },
+    created_at: { kind: 'time', path: 'meta.created_at', index: 'filter-pack-created' },
+  }),
 });
 
 export const planRisks = defineResource({

@@ -17,7 +17,7 @@ import {
 import { declareAccessPatterns, keyFrom } from './access-patterns';
 import { documents, tableName } from './clients';
 import type { PageKey } from './repository';
-import { counterKey, countMoves, type ItemKey, type StoredResource } from './stored-resource';
+import { countedIn, countMoves, type ItemKey, keyId, type StoredResource } from './stored-resource';
 import type { WriteOp } from './transaction';
 
 const keys = /* @__PURE__ */ declareAccessPatterns('data/migrations', {
@@ -146,14 +146,20 @@ export const scanPage = async (
  * Stores a record's migrated shape over the one read, refused (false) if it changed since. No event:
  * a migration changes how a record is kept, not what happened to it, so neither the audit log nor a
  * tenant's webhooks hear of it. Its version moves, as its answers (and their ETag) may differ. Where the
- * counts it is in changed (`counted_before`: one counted before a filter was), its type's counter moves
- * with it in one transaction.
+ * counts it is in changed (`counted_before`: one counted before a filter was), its type's counter (or its
+ * parent's, `countedIn`) moves with it in one transaction.
  */
 export const rewriteRecord = (before: StoredResource, after: StoredResource): Promise<boolean> => {
   const { stored, moves } = countMoves(after, false);
-  const add = Object.fromEntries(Object.entries(moves).filter(([, by]) => by !== 0));
-  const counters = Object.keys(add).length > 0 ? [{ key: counterKey(after.org_id, after.type), add }] : [];
-  return storeOver(before, stored, counters);
+  const counters = new Map<string, CounterAdds>();
+  for (const [name, by] of Object.entries(moves)) {
+    if (by === 0) continue;
+    const at = countedIn(after, name);
+    const counter = counters.get(keyId(at.key)) ?? { key: at.key, add: {} };
+    counter.add[at.name] = (counter.add[at.name] ?? 0) + by;
+    counters.set(keyId(at.key), counter);
+  }
+  return storeOver(before, stored, [...counters.values()]);
 };
 
 /** Numbers a migration adds to a counter item, in the transaction that stores the record they count. */

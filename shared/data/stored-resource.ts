@@ -35,8 +35,9 @@ export interface StoredResource {
   gsi1_counted?: true;
   /**
    * The counts of its type's counter item (`counterKey(org_id, type)`) it is in, one per counted filter
-   * (`<field>#<value>`, `FilterOption.counted`): moved with `count` by the transaction that creates or
-   * deletes it, and from `counted_before` to these by one that changes it; internal, never served.
+   * (`<field>#<value>`, `FilterOption.counted`; a per-parent filter's on its parent's children counter,
+   * `parentCountName`): moved with `count` by the transaction that creates or deletes it, and from
+   * `counted_before` to these by one that changes it; internal, never served.
    */
   counted?: string[];
   /**
@@ -95,7 +96,7 @@ const counters = /* @__PURE__ */ declareAccessPatterns('data/stored-resource', {
   counter: {
     ...tenantPattern('counters', '{counter}'),
     about:
-      "`count`. `<T>`: a type's records in the organisation, moved by the transaction that creates or deletes one, beside `<field>#<value>`: those with that value of a counted filter (moved by changes too); `<gsi1pk>` of a parent's children; `audit-events#<subject id>` (with `state`, the subject as its last audit entry left it, and `mark`, that entry's place in the subject's order), `folder-tree#<folder id>`, `folders#<folder id>#folders`, `<name>#days` (a number per day): the counts other writes keep. Read by key only",
+      "`count`. `<T>`: a type's records in the organisation, moved by the transaction that creates or deletes one, beside `<field>#<value>`: those with that value of a counted filter (moved by changes too); `<parent type>#<parent id>#<child type>` of a parent's children (its `gsi1pk`), beside `<field>#<value>` of a counted filter whose pattern is per parent (a pack's site hazards by status); `audit-events#<subject id>` (with `state`, the subject as its last audit entry left it, and `mark`, that entry's place in the subject's order), `folder-tree#<folder id>`, `folders#<folder id>#folders`, `<name>#days` (a number per day): the counts other writes keep. Read by key only",
   },
 });
 
@@ -111,7 +112,7 @@ export const counterKey = (orgId: string, counter: string): ItemKey =>
   keyFrom(counters.counter, { org_id: orgId, counter });
 
 /**
- * What committing `record` moves on its type's counter item, by count name (`countMoves`), and the record
+ * What committing `record` moves on its counter items, by count name (`countMoves`, each kept where `countedIn` says), and the record
  * as it is stored (without `counted_before`): `created` +1 for each count it is in, a change from the
  * counts before to these.
  */
@@ -125,6 +126,24 @@ export const countMoves = (
   for (const name of created ? [] : (before ?? [])) moves[name] = (moves[name] ?? 0) - 1;
   for (const name of stored.counted ?? []) moves[name] = (moves[name] ?? 0) + 1;
   return { stored, moves };
+};
+
+/**
+ * A count kept on a parent's children counter (`counterKey(org, <parent type>#<parent id>#<child type>)`)
+ * rather than on the type's: a counted filter whose pattern is per parent, so a parent's total is its own.
+ * An organisation's count name is `<field>#<value>`, never beginning with `@`.
+ */
+export const parentCountName = (partition: string, name: string): string => `@${partition}@${name}`;
+
+/** The counter item, and the number in it, that a count name of `record` (`counted`) is kept in. */
+export const countedIn = (
+  record: Pick<StoredResource, 'org_id' | 'type'>,
+  name: string,
+): { key: ItemKey; name: string } => {
+  const end = name.startsWith('@') ? name.indexOf('@', 1) : -1;
+  return end < 0
+    ? { key: counterKey(record.org_id, record.type), name }
+    : { key: counterKey(record.org_id, name.slice(1, end)), name: name.slice(end + 1) };
 };
 
 /** The counter a child filed under its parent (children.ts) is counted in; none for any other record. */

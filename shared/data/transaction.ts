@@ -20,6 +20,7 @@ import type { Actor, Scope } from './scope';
 import { inScope, systemActor } from './scope';
 import {
   childCounter,
+  countedIn,
   counterKey,
   countMoves,
   type ItemKey,
@@ -264,11 +265,13 @@ export const buildTransaction = (
     const { add } = tally(op, key);
     add.set(name, (add.get(name) ?? 0) + by);
   };
-  /** The counts of a counted filter (`StoredResource.counted`) a create or change moves, on its type's counter. */
+  /** The counts of a counted filter (`StoredResource.counted`) a create or change moves, on its type's counter (or its parent's). */
   const recount = (i: number, record: StoredResource, created: boolean) => {
     const { stored, moves } = countMoves(record, created);
-    for (const [name, by] of Object.entries(moves))
-      count(i, counterKey(record.org_id, record.type), by, name);
+    for (const [name, by] of Object.entries(moves)) {
+      const at = countedIn(record, name);
+      count(i, at.key, by, at.name);
+    }
     return stored;
   };
   ops.forEach((op, i) => {
@@ -299,8 +302,10 @@ export const buildTransaction = (
         },
       });
       count(i, counterKey(op.delete.org_id, op.delete.type), -1);
-      for (const name of op.delete.counted ?? [])
-        count(i, counterKey(op.delete.org_id, op.delete.type), -1, name);
+      for (const name of op.delete.counted ?? []) {
+        const at = countedIn(op.delete, name);
+        count(i, at.key, -1, at.name);
+      }
       const parent = childCounter(op.delete);
       if (parent) count(i, parent, -1);
     } else if ('link' in op) {

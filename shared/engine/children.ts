@@ -1,14 +1,16 @@
 /**
- * Collections under one parent (a scheme's appointments, a plan's risks, an agent's briefings, …). The
- * children come either from the ids the parent lists (BatchGetItem, strongly bounded) or from the parent's
- * `gsi1` partition (data/children.ts), where each is filed and counted, keyed by id or by the field its type
- * orders its children by (`childSorts`). In a sort the key serves, only the page is read: a Query of the
- * partition (`offset + limit` items, or a page after the cursor's key; filters applied by DynamoDB, the
- * matches read in full to count them) and the parent and the partition's count, together when the
- * parent's organisation is known first (data/children.ts); or, unfiltered, the page
- * of the listed ids (sorted, they are in creation order) and the list's length. Sorted otherwise, every
- * child is read and filters, sort and page apply in memory. Nothing is answered unless the parent is in the
- * caller's scope (404 otherwise); read, the parent serves an include of it.
+ * Collections under one parent (a scheme's appointments, a plan's risks, an agent's briefings, …). An
+ * indexed filter on a per-parent pattern (a folder's documents, a pack's hazards, by status) reads its key
+ * range in the parent (indexed-filters.ts). Otherwise the children come either from the ids the parent
+ * lists (BatchGetItem, strongly bounded) or from the parent's `gsi1` partition (data/children.ts), where
+ * each is filed and counted, keyed by id or by the field its type orders its children by (`childSorts`). In
+ * a sort the key serves, only the page is read: a Query of the partition (`offset + limit` items, or a page
+ * after the cursor's key; filters applied by DynamoDB, the matches read in full to count them) and the
+ * parent and the partition's count, together when the parent's organisation is known first
+ * (data/children.ts); or, unfiltered, the page of the listed ids (sorted, they are in creation order) and
+ * the list's length. Sorted otherwise, every child is read and filters, sort and page apply in memory.
+ * Nothing is answered unless the parent is in the caller's scope (404 otherwise); read, the parent serves
+ * an include of it.
  */
 import { childPartition, fileUnder, queryChildren } from '../data/children';
 import type { CollectionQuery } from '../data/collection-query';
@@ -59,6 +61,25 @@ export const listChildren = async (
     // The parent, as an include of it answers (derived: a folder's counts), when the include names it.
     const answered = async (record: StoredResource) =>
       !parent.derive ? [record] : named ? parent.derive(scope, [record]) : [];
+    // An indexed filter (a folder's documents, a pack's hazards, by status) reads its key range in the parent,
+    // bounded by its matches; before a parent's listed ids, which it would read whole.
+    const through = Object.entries(child.relationships).find(([, r]) => r.type === parent.type)?.[0];
+    const parentPart = through ? { [`rels.${through}`]: parentId } : {};
+    // Whether a per-parent pattern answers is the same in every organisation: asked before the parent is read.
+    if (through && indexedRead(child, '', query, parentPart)) {
+      // A per-parent counted filter is counted on the parent's children counter (stored.ts).
+      const pageIn = async (orgId: string) => {
+        const indexed = indexedRead(child, orgId, query, parentPart);
+        return indexed && readIndexed(scope, counterKey(orgId, partition), indexed, query);
+      };
+      // The parent's organisation known before it is read, the page is read beside it (answered only with it).
+      const located = locatedOrg(scope, parent.keyOf, parentId);
+      const [record, page] =
+        located === undefined
+          ? await readInScope(scope, parent, parentId).then(async (r) => [r, await pageIn(r.org_id)] as const)
+          : await Promise.all([readInScope(scope, parent, parentId), pageIn(located)]);
+      if (page) return { ...page, inHand: await answered(record) };
+    }
     if (listedAs) {
       const record = await readInScope(scope, parent, parentId);
       const keys = (ids: readonly string[]) => ids.map((id) => child.keyOf(record.org_id, id));
@@ -82,23 +103,6 @@ export const listChildren = async (
         ...(chosen.next !== undefined && { next: chosen.next }),
         inHand: await answered(record),
       };
-    }
-    // An indexed filter (a folder's documents by status) reads its key range in the parent, bounded by its matches.
-    const through = Object.entries(child.relationships).find(([, r]) => r.type === parent.type)?.[0];
-    const parentPart = through ? { [`rels.${through}`]: parentId } : {};
-    // Whether a per-parent pattern answers is the same in every organisation: asked before the parent is read.
-    if (through && indexedRead(child, '', query, parentPart)) {
-      const pageIn = async (orgId: string) => {
-        const indexed = indexedRead(child, orgId, query, parentPart);
-        return indexed && readIndexed(scope, counterKey(orgId, child.type), indexed, query);
-      };
-      // The parent's organisation known before it is read, the page is read beside it (answered only with it).
-      const located = locatedOrg(scope, parent.keyOf, parentId);
-      const [record, page] =
-        located === undefined
-          ? await readInScope(scope, parent, parentId).then(async (r) => [r, await pageIn(r.org_id)] as const)
-          : await Promise.all([readInScope(scope, parent, parentId), pageIn(located)]);
-      if (page) return { ...page, inHand: await answered(record) };
     }
     if (!inKeyOrder(child, query)) {
       const [record, items] = await Promise.all([

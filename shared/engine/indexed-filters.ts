@@ -16,8 +16,8 @@
  *   that value's order, so a page in that sort reads what it returns; a window on the ordering value is a
  *   range inside the prefix. The ordering value is written `:folded`, as its sort index keeps it.
  * Every clause also stays in the read's filter, so an answer is exactly what the unindexed read gave.
- * An offset page's total: a counted filter's count (`FilterOption.counted`), a unique value's one match,
- * or a count-only read of the range (`total`).
+ * An offset page's total: a counted filter's count (`FilterOption.counted`; of a per-parent pattern, the
+ * parent's count), a unique value's one match, or a count-only read of the range (`total`).
  */
 import { type AccessPattern, fill, partsOf } from '../data/access-patterns';
 import { sortKeyText } from '../data/collation';
@@ -58,8 +58,8 @@ export interface IndexedRead {
   /** False when the range must be read whole and sorted in memory (bounded by its matches). */
   sorted: boolean;
   /**
-   * How an offset page counts its matches: from the count of a counted filter on the type's counter item
-   * (`{counter: '<field>#<value>'}`, the filter alone); by reading them (`read`: a unique value's range
+   * How an offset page counts its matches: from the count of a counted filter on the type's counter item,
+   * or a parent's for a per-parent pattern (`{counter: '<field>#<value>'}`, the filter alone); by reading them (`read`: a unique value's range
    * holds its one match); else by a count-only read of the range (a time window cannot be counted ahead).
    */
   total: { counter: string } | 'read' | 'count';
@@ -182,9 +182,9 @@ export const indexedRead = (
     : byId
       ? query.sort.path === 'meta.created_at' && query.sort.index === undefined
       : query.sort.index === range.index;
-  // A count is the organisation's, never one parent's.
-  const counted =
-    equal && query.filters.length === 1 && Object.keys(parent).length === 0 && options[equal.field]?.counted;
+  // A count is the organisation's for its pattern, or, for a per-parent pattern (the only kind that fits a
+  // parent), that parent's, kept on its children counter (`stored.ts`), which the caller reads.
+  const counted = equal && query.filters.length === 1 && options[equal.field]?.counted;
   const total = counted
     ? { counter: `${equal.field}#${String(equal.value)}` }
     : byId || !equal

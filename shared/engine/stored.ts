@@ -5,11 +5,14 @@ import {
   entryAttributes,
   entryPartsOf,
   indexEntryFrom,
+  partsOf,
 } from '../data/access-patterns';
+import { childPartition } from '../data/children';
 import { sortKeyText } from '../data/collation';
 import { valueAt } from '../data/collection-query';
 import { geoIndexKeys } from '../data/geo-index';
-import type { StoredRelationship, StoredResource } from '../data/stored-resource';
+import { parentCountName, type StoredRelationship, type StoredResource } from '../data/stored-resource';
+import type { FilterOption } from '../jsonapi/collection-query';
 import type { ResourceDefinition } from './declaration';
 
 interface NewRecord {
@@ -34,13 +37,36 @@ export const childSortKey = (definition: ResourceDefinition, record: StoredResou
 };
 
 /**
- * Sets the counts the record is in (`counted`, one per counted filter with a value) and, where they differ
- * from those of the version it was built from, what those were (`counted_before`, until it is committed).
+ * The children partition of the parent a counted filter's pattern names (`pack#{rels.pre_construction_information}#…`),
+ * whose counter keeps the filter's counts; undefined for an organisation's pattern, null without the parent.
+ */
+const countedParent = (
+  definition: ResourceDefinition,
+  filter: FilterOption,
+  record: StoredResource,
+): string | null | undefined => {
+  const pattern = filter.index === undefined ? undefined : definition.keys[filter.index];
+  const part = pattern && partsOf(pattern).find((p) => p.startsWith('rels.'));
+  const parentType = part && definition.relationships[part.slice('rels.'.length)]?.type;
+  if (!part || !parentType) return undefined;
+  const parentId = valueAt(record, part);
+  return typeof parentId === 'string' && parentId !== ''
+    ? childPartition(parentType, parentId, definition.type)
+    : null;
+};
+
+/**
+ * Sets the counts the record is in (`counted`, one per counted filter with a value; a per-parent filter's
+ * on its parent's counter) and, where they differ from those of the version it was built from, what those
+ * were (`counted_before`, until it is committed).
  */
 const recount = (definition: ResourceDefinition, stored: StoredResource, next: StoredResource) => {
   const names = Object.entries(definition.collection?.filters ?? {}).flatMap(([field, filter]) => {
     const value = filter.counted ? valueAt(next, filter.path) : undefined;
-    return typeof value === 'string' && value !== '' ? [`${field}#${value}`] : [];
+    if (typeof value !== 'string' || value === '') return [];
+    const parent = countedParent(definition, filter, next);
+    if (parent === null) return [];
+    return [parent === undefined ? `${field}#${value}` : parentCountName(parent, `${field}#${value}`)];
   });
   const before = stored.counted_before ?? stored.counted ?? [];
   delete next.counted;

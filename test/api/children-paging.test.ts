@@ -345,22 +345,21 @@ describe('a pack’s site hazards (ids the pack lists), unfiltered in creation o
 
   beforeAll(async () => {
     const scope = scopeOf([a.org.id]);
+    const pack = newRecord(preConstructionInformation, a.org.id, { attributes: {}, rels: { scheme: null } });
     const made = Array.from({ length: 40 }, (_, i) =>
       newRecord(siteHazards, a.org.id, {
-        // As the API writes them (pre-construction.ts): a retired hazard says when.
+        // As the API writes them (pre-construction.ts): a retired hazard says when; each names its pack.
         attributes: {
           title: `Hazard ${i}`,
           severity: 'low',
           status: i % 4 === 0 ? 'retired' : 'active',
           retired_at: i % 4 === 0 ? '2026-01-31T09:00:00.000Z' : null,
         },
+        rels: { pre_construction_information: pack.id },
       }),
     );
     hazards.push(...made.map((h) => h.id));
-    const pack = newRecord(preConstructionInformation, a.org.id, {
-      attributes: {},
-      rels: { scheme: null, site_hazards: [...hazards].reverse() },
-    });
+    pack.rels.site_hazards = [...hazards].reverse();
     packId = pack.id;
     for (let i = 0; i < made.length; i += 20)
       await commit(
@@ -382,7 +381,7 @@ describe('a pack’s site hazards (ids the pack lists), unfiltered in creation o
     }
   });
 
-  it('a cursor walk visits every hazard once, newest first too; a filter reads them all and answers the matches', async () => {
+  it('a cursor walk visits every hazard once, newest first too; a filter answers the matches', async () => {
     const path = `/v3/pre-construction-information/${packId}/site-hazards`;
     const down = await walk(`${path}?sort=-created_at`, 6);
     expect(down.seen).toEqual([...hazards].reverse());

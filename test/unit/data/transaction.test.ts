@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { briefings } from '#functions/agents/definitions';
 import { equipmentItems, vehicles } from '#functions/assets/definitions';
 import { auditEvents } from '#functions/audit/audit-events';
+import { siteHazards } from '#functions/cdm/definitions';
 import { fileUnder, refiled } from '#shared/data/children';
 import type { StoredEvent } from '#shared/data/events';
-import { countMoves } from '#shared/data/stored-resource';
+import { countedIn, counterKey, countMoves } from '#shared/data/stored-resource';
 import { buildTransaction as build, type WriteOp } from '#shared/data/transaction';
 import { changedRecord } from '#shared/engine/record-writes';
 import { toStoredResource } from '#shared/engine/stored';
@@ -304,5 +305,47 @@ describe("buildTransaction: a counted filter's counts (FilterOption.counted) on 
     expect(put?.counted).toEqual(['status#lost']);
     expect(put).not.toHaveProperty('counted_before');
     expect(moved({ create: item }).put).not.toHaveProperty('counted_before');
+  });
+});
+
+describe("buildTransaction: a per-parent counted filter's counts on its parent's children counter", () => {
+  const hazard = toStoredResource(siteHazards, {
+    orgId: 'o',
+    id: 'h1',
+    attributes: { title: 'Excavation', severity: 'high', status: 'active' },
+    meta: {},
+    rels: { pre_construction_information: 'p1' },
+  });
+  const { stored } = countMoves(hazard, true);
+  /** Each counter update's numbers by name, by the counter's sort key. */
+  const moved = (op: WriteOp) =>
+    Object.fromEntries(
+      buildTransaction([op]).items.flatMap((i) => {
+        const update = i.Update;
+        if (!update?.Key?.pk?.endsWith('#counters')) return [];
+        const names = update.ExpressionAttributeNames ?? {};
+        const values = update.ExpressionAttributeValues ?? {};
+        const counts = Object.fromEntries(
+          Object.entries(names).map(([a, name]) => [name, values[`:${a.slice(1)}`]]),
+        );
+        return [[update.Key.sk, counts]];
+      }),
+    );
+
+  it("a pack's hazard is counted by status and severity in the pack's counter, and by nothing on its type's but `count`", () => {
+    const pack = 'pre-construction-information#p1#site-hazards';
+    expect(moved({ create: hazard })).toEqual({
+      'site-hazards': { count: 1 },
+      [pack]: { 'status#active': 1, 'severity#high': 1 },
+    });
+    const retired = changedRecord(siteHazards, stored, { attributes: { status: 'retired' } });
+    expect(moved({ replace: retired })).toEqual({ [pack]: { 'status#active': -1, 'status#retired': 1 } });
+  });
+
+  it("an organisation's count name holding `@` stays on its type's counter", () => {
+    expect(countedIn({ org_id: 'o', type: 'users' }, 'email#a@b.example')).toEqual({
+      key: counterKey('o', 'users'),
+      name: 'email#a@b.example',
+    });
   });
 });
