@@ -13,6 +13,7 @@ import { targetTypes } from '#shared/engine/relationship-targets';
 import type { RouteData } from '#shared/http/served-table';
 import { fallbackRoute, permissionCatalogue, type Route, resourceTypes, routes } from '#shared/routes';
 import { typesOf } from './answered-types';
+import { gatewayMatch, gatewayRoutes } from './gateway-routes';
 import { nodeBundle } from './node-bundle';
 import { SPECIFICATION_FILES } from './openapi/files';
 import { REPOSITORY_ROOT } from './repository';
@@ -79,12 +80,74 @@ export const declaringAreas = (area: string, areaRoutes: readonly Route[]): stri
 };
 
 /** The route table as the entry carries it (`RouteData`), in its order: the first match wins. */
-export const routeData = (): RouteData[] =>
-  routes.map(({ id, method, path, area }) => [id, method, path, area]);
+export const routeData = (table: readonly Route[] = routes): RouteData[] =>
+  table.map(({ id, method, path, area }) => [id, method, path, area]);
+
+const segmentsOf = (path: string) => path.split('/').filter(Boolean);
+const isParameter = (segment: string) => segment.startsWith('{');
+/** Every method a request may come with: a gateway route may be one method's, or any. */
+const METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'HEAD', 'OPTIONS'];
 
 /**
- * The entry module's source: the area router over the route table as data (derived here from
- * `shared/routes.ts`, so the two never disagree) and the manifests of the areas it needs, not the
+ * The routes an area's entry carries, in the table's order: its own, and every other area's whose path
+ * a request API Gateway sends to this function could have (a greedy prefix of the area's takes another
+ * area's path with a method the other's gateway routes lack), so the router and the fallback answer every
+ * request that reaches the function as the whole table does (405 with the other area's methods, never
+ * this area's route in place of one before it). The rest of the table, 25 KB of assets' cold start, is
+ * never matched here. The fallback function, which takes every path no gateway route has, carries it all.
+ *
+ * A route is reached when a path of it, filled to fit one of the area's gateway routes (that route's
+ * literal where the route has a parameter, a value no route spells elsewhere), is sent to the area: any
+ * other path of both fits no fewer other gateway routes, so it is sent there no more often.
+ */
+export const routeDataOf = (area: string, table: readonly Route[] = routes): RouteData[] => {
+  if (area === fallbackRoute.area) return routeData(table);
+  const gateway = gatewayRoutes(table);
+  const own = gateway.filter((route) => route.area === area).map(({ path }) => segmentsOf(path));
+  const reached = (path: string) =>
+    own.some((template) => {
+      const greedy = template.at(-1) === '{proxy+}';
+      const prefix = greedy ? template.slice(0, -1) : template;
+      const segments = segmentsOf(path);
+      if (greedy ? segments.length <= prefix.length : segments.length !== prefix.length) return false;
+      const sample = segments.map((segment, i) => {
+        const fit = prefix[i];
+        if (!isParameter(segment))
+          return fit === undefined || isParameter(fit) || fit === segment ? segment : null;
+        return fit === undefined || isParameter(fit) ? '~' : fit;
+      });
+      if (sample.includes(null)) return false;
+      const request = `/${sample.join('/')}`;
+      return METHODS.some((method) => gatewayMatch(gateway, method, request)?.area === area);
+    });
+  const linked = linkedRouteIds();
+  return routeData(table).filter(([id, , path, owner]) => owner === area || linked.has(id) || reached(path));
+};
+
+/**
+ * The routes a link names by id (`routePath('getVehicle', …)`) anywhere in `functions/` or `shared/`:
+ * every entry carries them (about 1 KB), since a module that builds one may be loaded by another area's
+ * function (an export's file reads the cost roll-ups' module).
+ */
+let linked: Set<string> | undefined;
+export const linkedRouteIds = (): Set<string> => {
+  linked ??= new Set(
+    ['functions', 'shared'].flatMap((folder) =>
+      readdirSync(resolve(REPOSITORY_ROOT, folder), { withFileTypes: true, recursive: true })
+        .filter((file) => file.isFile() && file.name.endsWith('.ts'))
+        .flatMap((file) =>
+          [
+            ...readFileSync(resolve(file.parentPath, file.name), 'utf8').matchAll(/routePath\(\s*'(\w+)'/g),
+          ].map(([, id]) => id ?? ''),
+        ),
+    ),
+  );
+  return linked;
+};
+
+/**
+ * The entry module's source: the area router over its part of the route table as data (`routeDataOf`,
+ * derived here from `shared/routes.ts`, so the two never disagree) and the manifests of the areas it needs, not the
  * composition root, which evaluates every area's declarations. An area in READS_EVERY_DECLARATION loads
  * the composition root instead.
  */
@@ -104,7 +167,7 @@ export const entrySource = (area: string, areaRoutes: readonly Route[]): string 
     "import { areaRouter } from './shared/http/area-router.ts';",
     "import { servedTable } from './shared/http/served-table.ts';",
     ...declaring.map((name, i) => `import { area as area${i} } from './${manifests().get(name)}';`),
-    `const table = servedTable(JSON.parse(${JSON.stringify(JSON.stringify(routeData()))}), [${declaring.map((_, i) => `area${i}`).join(', ')}], ${JSON.stringify([...permissionCatalogue])});`,
+    `const table = servedTable(JSON.parse(${JSON.stringify(JSON.stringify(routeDataOf(area)))}), [${declaring.map((_, i) => `area${i}`).join(', ')}], ${JSON.stringify([...permissionCatalogue])});`,
     loaders,
     serve,
   ].join('\n');

@@ -1,7 +1,7 @@
 /**
- * What an area function's entry registers before it serves, in place of the composition root: the route
- * table and the permission catalogue as build-time data (`infra/area-bundle.ts` derives both from
- * `shared/routes.ts`), and the manifests of the areas whose declarations its routes can answer, include
+ * What an area function's entry registers before it serves, in place of the composition root: the routes
+ * a request reaching it can match or a link can name, and the permission catalogue, as build-time data
+ * (`infra/area-bundle.ts` derives both from `shared/routes.ts`), and the manifests of the areas whose declarations its routes can answer, include
  * or link to. A cold start so evaluates those declarations only, not every area's; a route of another
  * area is known by its data (its path for links, its permission), never served here.
  */

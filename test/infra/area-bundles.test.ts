@@ -8,24 +8,33 @@
  * first thing a request meets, so no database is needed (DynamoDB is a closed port here).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { registerPermissions } from '#shared/domain/permissions';
 import { registerRoutes } from '#shared/http/route-table';
 import { servedTable } from '#shared/http/served-table';
-import { matchRoute, permissionCatalogue, type Route, routes as table } from '#shared/routes';
+import {
+  type HttpMethod,
+  matchRoute,
+  permissionCatalogue,
+  type Route,
+  routes as table,
+} from '#shared/routes';
 import {
   areas,
   bundleArea,
   coldStartFiles,
   declaredLazyModules,
   declaringAreas,
+  linkedRouteIds,
   manifests,
   READS_EVERY_DECLARATION,
   routeData,
+  routeDataOf,
 } from '../../infra/area-bundle';
+import { gatewayMatch, gatewayRoutes } from '../../infra/gateway-routes';
 import { bundleEnv } from '../support/bundle-env';
 
 const out = mkdtempSync(join(tmpdir(), 'area-bundles-'));
@@ -235,6 +244,100 @@ describe('an entry matches on the route table as build-time data, which agrees w
       }
     }
   });
+
+  // Each entry carries its own routes and the others a request reaching it can match (`routeDataOf`):
+  // every path of every route, filled with a plain value and with each literal any route spells at a
+  // parameter's place, with every method, that API Gateway sends to the area, is answered as the whole
+  // table answers it (the router's route, else the fallback's 404 or 405 with the same Allow).
+  const gateway = gatewayRoutes(table);
+  const literals = new Map<number, Set<string>>();
+  for (const route of table)
+    route.path.split('/').forEach((segment, i) => {
+      if (!segment.startsWith('{')) literals.set(i, new Set([...(literals.get(i) ?? []), segment]));
+    });
+  const samples = [
+    ...new Set(
+      table.flatMap((route) => {
+        const segments = route.path.split('/');
+        return [
+          segments.map((s) => (s.startsWith('{') ? 'x' : s)).join('/'),
+          ...segments.flatMap((segment, i) =>
+            segment.startsWith('{')
+              ? [...(literals.get(i) ?? [])].map((literal) =>
+                  segments.map((s, j) => (j === i ? literal : s.startsWith('{') ? 'x' : s)).join('/'),
+                )
+              : [],
+          ),
+        ];
+      }),
+    ),
+  ];
+
+  it.each([...areas()].filter(([area]) => !READS_EVERY_DECLARATION.has(area) && area !== 'fallback'))(
+    '%s: every request API Gateway sends it is matched by its part of the table as by the whole',
+    (area) => {
+      const served = servedTable(routeDataOf(area), [], [...permissionCatalogue]);
+      const answer = (match: ReturnType<typeof matchRoute>) =>
+        match.match
+          ? [match.match.route.area === area ? match.match.route.id : 'fallback', match.match.params]
+          : ['fallback', match.allowed];
+      let reaching = 0;
+      for (const path of samples)
+        for (const method of ['GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS']) {
+          if ((gatewayMatch(gateway, method, path)?.area ?? 'fallback') !== area) continue;
+          reaching += 1;
+          const whole = answer(matchRoute(method, path));
+          expect(answer(served.matchRoute(method, path)), `${method} ${path}`).toEqual(whole);
+          // The fallback lists the methods of its own table's routes at the path (405's Allow).
+          if (whole[0] === 'fallback')
+            expect(served.matchRoute(method, path).allowed).toEqual(matchRoute(method, path).allowed);
+        }
+      expect(reaching).toBeGreaterThan(0);
+    },
+  );
+
+  it("an entry carries another area's route at a path the area's greedy gateway route takes with other methods (405's Allow)", () => {
+    const route = (area: string, method: HttpMethod, path: string) =>
+      ({ id: `${area}${method}${path}`, method, path, area }) as Partial<Route> as Route;
+    // Two areas serve one path: the gateway sends each its method, and a third method to the greedy
+    // route of the area with most routes under the prefix, which must answer 405 naming both.
+    const shared = [
+      route('a', 'GET', '/v3/orgs/{org_id}/things'),
+      route('a', 'GET', '/v3/orgs/{org_id}/things/{id}'),
+      route('a', 'GET', '/v3/orgs/{org_id}/stuff/{id}'),
+      route('b', 'POST', '/v3/orgs/{org_id}/things/{id}'),
+      route('b', 'GET', '/v3/orgs/{org_id}/b-things'),
+    ];
+    expect(gatewayMatch(gatewayRoutes(shared), 'DELETE', '/v3/orgs/x/things/y')?.area).toBe('a');
+    expect(routeDataOf('a', shared).map(([id]) => id)).toContain('bPOST/v3/orgs/{org_id}/things/{id}');
+    expect(routeDataOf('a', shared).map(([id]) => id)).not.toContain('bGET/v3/orgs/{org_id}/b-things');
+    expect(routeDataOf('b', shared).map(([id]) => id)).not.toContain('aGET/v3/orgs/{org_id}/things');
+  });
+
+  it('an entry carries its own routes and the few others only, the fallback the whole table', () => {
+    expect(routeDataOf('fallback')).toEqual(routeData());
+    for (const [area, routes] of areas())
+      if (area !== 'fallback')
+        expect(routeDataOf(area).length, area).toBeLessThanOrEqual(routes.length + linkedRouteIds().size);
+  });
+
+  it.each([...areas()].filter(([area]) => !READS_EVERY_DECLARATION.has(area)))(
+    '%s: every route its code names by id (a link, a handler) is in its part of the table',
+    (area, routes) => {
+      const carried = new Set(routeDataOf(area).map(([id]) => id));
+      const ids = new Set<string>(table.map((route) => route.id));
+      const named = Object.keys(bundled(area, routes).metafile.inputs)
+        .filter((input) => /^(functions|shared)\//.test(input) && !MANIFEST.test(input))
+        .flatMap((input) =>
+          [
+            ...readFileSync(input, 'utf8').matchAll(/(?:routePath|routeById|[a-zA-Z]+Handler)\(\s*'(\w+)'/g),
+          ].map(([, id]) => `${id} (${input})`),
+        )
+        .filter((name) => ids.has(name.split(' ')[0] ?? ''));
+      expect(named.filter((name) => !carried.has(name.split(' ')[0] ?? ''))).toEqual([]);
+    },
+    60_000,
+  );
 });
 
 /** An area's manifest: what the composition root imports of each area, and an entry of the areas it needs. */
