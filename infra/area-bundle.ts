@@ -1,8 +1,9 @@
 /**
- * How an area function is built: an entry generated from the route table (the table as data and the
- * manifests of the areas its routes need, registered first, then the area router, with one static
- * `import()` per route so esbuild knows every handler), bundled by esbuild with code splitting, so
- * each route's handler is its own chunk and a cold start loads only the chunks of the route it serves.
+ * How an area function is built: an entry generated from the route table (its part of the table as
+ * data, its manifest and the declarations of the types its routes need, registered first, then the area
+ * router, with one static `import()` per route so esbuild knows every handler), bundled by esbuild with
+ * code splitting, so each route's handler is its own chunk and a cold start loads only the chunks of the
+ * route it serves.
  * The stack and `npm run bench` both build with this.
  */
 import { execFileSync } from 'node:child_process';
@@ -63,20 +64,71 @@ export const manifests = (() => {
 })();
 
 /**
- * The areas whose declarations an area's routes need: its own, and those serving every type its routes
- * answer or include, and every type those link to, followed to the end (a write checks a link's target
- * by its declaration; an include serialises it).
+ * The types whose declarations an area's routes need: those they answer or include, and every type those
+ * link to, followed to the end (a write checks a link's target by its declaration; an include serialises
+ * it).
  */
-export const declaringAreas = (area: string, areaRoutes: readonly Route[]): string[] => {
-  const servedBy = new Map(
-    routes.flatMap((route) => (route.declared ? [[route.declared.resource.type, route.area]] : [])),
-  );
+export const typesNeeded = (areaRoutes: readonly Route[]): Set<string> => {
   const types = new Set(areaRoutes.flatMap(typesOf));
   for (const type of types)
     for (const relationship of Object.values(resourceTypes.get(type)?.relationships ?? {}))
       for (const target of targetTypes(relationship)) types.add(target);
-  const named = new Set([area, ...[...types].flatMap((type) => servedBy.get(type) ?? [])]);
+  return types;
+};
+
+/** The areas whose declarations an area's routes need: its own, and those serving the types it needs. */
+export const declaringAreas = (area: string, areaRoutes: readonly Route[]): string[] => {
+  const servedBy = new Map(
+    routes.flatMap((route) => (route.declared ? [[route.declared.resource.type, route.area]] : [])),
+  );
+  const named = new Set([area, ...[...typesNeeded(areaRoutes)].flatMap((type) => servedBy.get(type) ?? [])]);
   return [...manifests().keys()].filter((name) => named.has(name)).sort();
+};
+
+/**
+ * Each declared type's module, the one whose `defineResource({ type: … })` declares it (the type as a
+ * literal, or a constant of that module), found in the sources as the manifests are.
+ */
+export const declarationModules = (() => {
+  let found: Map<string, string> | undefined;
+  return () => {
+    found ??= new Map(
+      readdirSync(resolve(REPOSITORY_ROOT, 'functions'), { withFileTypes: true, recursive: true })
+        .filter((file) => file.isFile() && file.name.endsWith('.ts'))
+        .flatMap((file) => {
+          const path = relative(REPOSITORY_ROOT, resolve(file.parentPath, file.name));
+          const source = readFileSync(resolve(REPOSITORY_ROOT, path), 'utf8');
+          return source
+            .split(/\bdefineResource\(\{/)
+            .slice(1)
+            .flatMap((declaration) => {
+              const named = /^\s*type: (?:'([^']+)'|([A-Z_]+)),/.exec(declaration);
+              const constant = named?.[2] && new RegExp(`const ${named[2]} = '([^']+)'`).exec(source)?.[1];
+              const type = named?.[1] ?? constant;
+              return type ? [[type, path] as const] : [];
+            });
+        }),
+    );
+    return found;
+  };
+})();
+
+/**
+ * The declaration modules an area's entry imports besides its manifest: those of the types it needs that
+ * other areas serve, each alone, so a cold start evaluates the declarations it reads and not the rest of
+ * those areas' (their manifests, their other types).
+ */
+export const declarationModulesOf = (area: string, areaRoutes: readonly Route[]): string[] => {
+  const own = new Set(
+    routes.flatMap((route) => (route.area === area && route.declared ? [route.declared.resource.type] : [])),
+  );
+  return [
+    ...new Set(
+      [...typesNeeded(areaRoutes)]
+        .filter((type) => !own.has(type))
+        .flatMap((type) => declarationModules().get(type) ?? []),
+    ),
+  ].sort();
 };
 
 /** The route table as the entry carries it (`RouteData`), in its order: the first match wins. */
@@ -147,8 +199,9 @@ export const linkedRouteIds = (): Set<string> => {
 
 /**
  * The entry module's source: the area router over its part of the route table as data (`routeDataOf`,
- * derived here from `shared/routes.ts`, so the two never disagree) and the manifests of the areas it needs, not the
- * composition root, which evaluates every area's declarations. An area in READS_EVERY_DECLARATION loads
+ * derived here from `shared/routes.ts`, so the two never disagree), its manifest and the declaration
+ * modules of the other areas' types it needs, not the composition root, which evaluates every area's
+ * declarations. An area in READS_EVERY_DECLARATION loads
  * the composition root instead.
  */
 export const entrySource = (area: string, areaRoutes: readonly Route[]): string => {
@@ -162,12 +215,13 @@ export const entrySource = (area: string, areaRoutes: readonly Route[]): string 
       loaders,
       serve,
     ].join('\n');
-  const declaring = declaringAreas(area, areaRoutes);
+  const manifest = manifests().get(area);
   return [
     "import { areaRouter } from './shared/http/area-router.ts';",
     "import { servedTable } from './shared/http/served-table.ts';",
-    ...declaring.map((name, i) => `import { area as area${i} } from './${manifests().get(name)}';`),
-    `const table = servedTable(JSON.parse(${JSON.stringify(JSON.stringify(routeDataOf(area)))}), [${declaring.map((_, i) => `area${i}`).join(', ')}], ${JSON.stringify([...permissionCatalogue])});`,
+    ...(manifest ? [`import { area as served } from './${manifest}';`] : []),
+    ...declarationModulesOf(area, areaRoutes).map((path) => `import './${path}';`),
+    `const table = servedTable(JSON.parse(${JSON.stringify(JSON.stringify(routeDataOf(area)))}), [${manifest ? 'served' : ''}], ${JSON.stringify([...permissionCatalogue])});`,
     loaders,
     serve,
   ].join('\n');

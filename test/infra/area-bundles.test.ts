@@ -20,12 +20,14 @@ import {
   matchRoute,
   permissionCatalogue,
   type Route,
+  resourceTypes,
   routes as table,
 } from '#shared/routes';
 import {
   areas,
   bundleArea,
   coldStartFiles,
+  declarationModules,
   declaredLazyModules,
   declaringAreas,
   linkedRouteIds,
@@ -33,6 +35,7 @@ import {
   READS_EVERY_DECLARATION,
   routeData,
   routeDataOf,
+  typesNeeded,
 } from '../../infra/area-bundle';
 import { gatewayMatch, gatewayRoutes } from '../../infra/gateway-routes';
 import { bundleEnv } from '../support/bundle-env';
@@ -343,7 +346,7 @@ describe('an entry matches on the route table as build-time data, which agrees w
 /** An area's manifest: what the composition root imports of each area, and an entry of the areas it needs. */
 const MANIFEST = /^functions\/[^/]+\/([^/]+-)?area\.ts$/;
 
-describe("a cold start evaluates the declarations of the areas its routes answer, include or link to, not every area's", () => {
+describe("a cold start evaluates its own manifest and the declarations of the types its routes answer, include or link to, not every area's", () => {
   // Those whose routes list every event (the feed, webhook subscriptions) or every feature load the
   // composition root; `eventNames()` refuses elsewhere (test/unit/data/event-names.test.ts).
   it('only the audit, events, webhooks and feature configurations functions load every declaration', () => {
@@ -360,16 +363,35 @@ describe("a cold start evaluates the declarations of the areas its routes answer
     (area, routes) => {
       const inputs = coldStartInputs(area, routes);
       expect(inputs).not.toContain('shared/routes.ts');
-      // The manifests of the areas it needs only (a declaration may still import another's declarations,
-      // as exports' imports the jobs').
-      expect(inputs.filter((input) => MANIFEST.test(input)).sort()).toEqual(
-        declaringAreas(area, routes)
-          .map((name) => manifests().get(name))
-          .sort(),
-      );
+      // Its own manifest only: the types of other areas it needs come from their declaration modules.
+      expect(inputs.filter((input) => MANIFEST.test(input))).toEqual([manifests().get(area) ?? []].flat());
+      const needed = [...typesNeeded(routes)].filter((type) => resourceTypes.has(type));
+      expect(
+        needed.filter((type) => !inputs.includes(declarationModules().get(type) ?? type)),
+        'types whose declarations its cold start lacks',
+      ).toEqual([]);
     },
     60_000,
   );
+
+  it('each type the service serves is found in the module that declares it', async () => {
+    for (const [type, definition] of resourceTypes) {
+      const path = declarationModules().get(type);
+      expect(path, type).toBeDefined();
+      const module: Record<string, unknown> = await import(`../../${path}`);
+      expect(Object.values(module), `${type} in ${path}`).toContain(definition);
+    }
+  });
+
+  it("assets loads the declarations of the types it links to, not the rest of their areas'", () => {
+    const inputs = coldStartInputs('assets', areas().get('assets') ?? []);
+    expect(inputs).toEqual(
+      expect.arrayContaining(['functions/places/definitions.ts', 'functions/people/users.ts']),
+    );
+    // Invitations and document versions are people's and documents' types no asset links to.
+    for (const other of ['functions/people/invitations.ts', 'functions/documents/versions/definition.ts'])
+      expect(inputs).not.toContain(other);
+  });
 
   it('the assets function answers a method its path lacks with 405, its fallback matching the table as data', () => {
     bundled('assets', areas().get('assets') ?? []);
