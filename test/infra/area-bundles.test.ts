@@ -406,3 +406,66 @@ describe("a cold start evaluates its own manifest and the declarations of the ty
     for (const other of ['cdm', 'costs', 'agents']) expect(reached).not.toContain(other);
   });
 });
+
+/**
+ * Each area's start-up budget in bytes: the most a first GET of any of its routes reads (the entry, its
+ * static imports, the route's chunk and its static imports, minified), but the reads still listed as
+ * loading zod, which their own list fences. Today's figures (issue 42: per-area route tables and
+ * declarations loaded by type) plus about 8 KB; steadier than the bench's CPU ratio, which moves ±0.05×
+ * with the machine's load. Raise one only with a reason in its commit; lower it when a change cuts.
+ */
+const FIRST_GET_BYTES: Record<string, number> = {
+  status: 383_000,
+  auth: 433_000,
+  organisations: 442_000,
+  people: 481_000,
+  qualifications: 492_000,
+  'site-attendances': 502_000,
+  'feature-configurations': 564_000,
+  iam: 475_000,
+  assets: 499_000,
+  audit: 571_000,
+  places: 499_000,
+  projects: 490_000,
+  costs: 495_000,
+  cdm: 513_000,
+  'street-works': 445_000,
+  'street-works-feed': 298_000,
+  customers: 473_000,
+  agents: 471_000,
+  comments: 468_000,
+  documents: 512_000,
+  'device-backups': 490_000,
+  exports: 493_000,
+  events: 521_000,
+  webhooks: 570_000,
+  specifications: 384_000,
+  fallback: 407_000,
+};
+
+describe('a first GET reads no more bytes than its area’s start-up budget', () => {
+  it('every area has a budget', () => {
+    expect(Object.keys(FIRST_GET_BYTES).sort()).toEqual([...areas().keys()].sort());
+  });
+
+  it.each([...areas()])(
+    '%s',
+    (area, routes) => {
+      const { metafile } = bundled(area, routes);
+      const bytes = (route?: Route) =>
+        [...coldStartFiles(metafile, route)].reduce(
+          (sum, file) => sum + (metafile.outputs[file]?.bytes ?? 0),
+          0,
+        );
+      const read = [
+        ['cold start', bytes()] as const,
+        ...routes
+          .filter((route) => route.method === 'GET' && !READS_LOADING_ZOD_TODAY.has(route.id))
+          .map((route) => [route.id, bytes(route)] as const),
+      ].sort(([, a], [, b]) => b - a);
+      const [route, most] = read[0] ?? ['none', 0];
+      expect(most, `${area}'s ${route} reads ${most} bytes`).toBeLessThanOrEqual(FIRST_GET_BYTES[area] ?? 0);
+    },
+    60_000,
+  );
+});
