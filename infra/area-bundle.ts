@@ -1,8 +1,9 @@
 /**
- * How an area function is built: an entry generated from the route table (the table as data and the
- * manifests of the areas its routes need, registered first, then the area router, with one static
- * `import()` per route so esbuild knows every handler), bundled by esbuild with code splitting, so
- * each route's handler is its own chunk and a cold start loads only the chunks of the route it serves.
+ * How an area function is built: an entry generated from the route table (its part of the table as
+ * data, its manifest and the declarations of the types its routes need, registered first, then the area
+ * router, with one static `import()` per route so esbuild knows every handler), bundled by esbuild with
+ * code splitting, so each route's handler is its own chunk and a cold start loads only the chunks of the
+ * route it serves.
  * The stack and `npm run bench` both build with this.
  */
 import { execFileSync } from 'node:child_process';
@@ -13,6 +14,7 @@ import { targetTypes } from '#shared/engine/relationship-targets';
 import type { RouteData } from '#shared/http/served-table';
 import { fallbackRoute, permissionCatalogue, type Route, resourceTypes, routes } from '#shared/routes';
 import { typesOf } from './answered-types';
+import { gatewayMatch, gatewayRoutes } from './gateway-routes';
 import { nodeBundle } from './node-bundle';
 import { SPECIFICATION_FILES } from './openapi/files';
 import { REPOSITORY_ROOT } from './repository';
@@ -62,30 +64,144 @@ export const manifests = (() => {
 })();
 
 /**
- * The areas whose declarations an area's routes need: its own, and those serving every type its routes
- * answer or include, and every type those link to, followed to the end (a write checks a link's target
- * by its declaration; an include serialises it).
+ * The types whose declarations an area's routes need: those they answer or include, and every type those
+ * link to, followed to the end (a write checks a link's target by its declaration; an include serialises
+ * it).
  */
-export const declaringAreas = (area: string, areaRoutes: readonly Route[]): string[] => {
-  const servedBy = new Map(
-    routes.flatMap((route) => (route.declared ? [[route.declared.resource.type, route.area]] : [])),
-  );
+export const typesNeeded = (areaRoutes: readonly Route[]): Set<string> => {
   const types = new Set(areaRoutes.flatMap(typesOf));
   for (const type of types)
     for (const relationship of Object.values(resourceTypes.get(type)?.relationships ?? {}))
       for (const target of targetTypes(relationship)) types.add(target);
-  const named = new Set([area, ...[...types].flatMap((type) => servedBy.get(type) ?? [])]);
+  return types;
+};
+
+/** The areas whose declarations an area's routes need: its own, and those serving the types it needs. */
+export const declaringAreas = (area: string, areaRoutes: readonly Route[]): string[] => {
+  const servedBy = new Map(
+    routes.flatMap((route) => (route.declared ? [[route.declared.resource.type, route.area]] : [])),
+  );
+  const named = new Set([area, ...[...typesNeeded(areaRoutes)].flatMap((type) => servedBy.get(type) ?? [])]);
   return [...manifests().keys()].filter((name) => named.has(name)).sort();
 };
 
-/** The route table as the entry carries it (`RouteData`), in its order: the first match wins. */
-export const routeData = (): RouteData[] =>
-  routes.map(({ id, method, path, area }) => [id, method, path, area]);
+/**
+ * Each declared type's module, the one whose `defineResource({ type: … })` declares it (the type as a
+ * literal, or a constant of that module), found in the sources as the manifests are.
+ */
+export const declarationModules = (() => {
+  let found: Map<string, string> | undefined;
+  return () => {
+    found ??= new Map(
+      readdirSync(resolve(REPOSITORY_ROOT, 'functions'), { withFileTypes: true, recursive: true })
+        .filter((file) => file.isFile() && file.name.endsWith('.ts'))
+        .flatMap((file) => {
+          const path = relative(REPOSITORY_ROOT, resolve(file.parentPath, file.name));
+          const source = readFileSync(resolve(REPOSITORY_ROOT, path), 'utf8');
+          return source
+            .split(/\bdefineResource\(\{/)
+            .slice(1)
+            .flatMap((declaration) => {
+              const named = /^\s*type: (?:'([^']+)'|([A-Z_]+)),/.exec(declaration);
+              const constant = named?.[2] && new RegExp(`const ${named[2]} = '([^']+)'`).exec(source)?.[1];
+              const type = named?.[1] ?? constant;
+              return type ? [[type, path] as const] : [];
+            });
+        }),
+    );
+    return found;
+  };
+})();
 
 /**
- * The entry module's source: the area router over the route table as data (derived here from
- * `shared/routes.ts`, so the two never disagree) and the manifests of the areas it needs, not the
- * composition root, which evaluates every area's declarations. An area in READS_EVERY_DECLARATION loads
+ * The declaration modules an area's entry imports besides its manifest: those of the types it needs that
+ * other areas serve, each alone, so a cold start evaluates the declarations it reads and not the rest of
+ * those areas' (their manifests, their other types).
+ */
+export const declarationModulesOf = (area: string, areaRoutes: readonly Route[]): string[] => {
+  const own = new Set(
+    routes.flatMap((route) => (route.area === area && route.declared ? [route.declared.resource.type] : [])),
+  );
+  return [
+    ...new Set(
+      [...typesNeeded(areaRoutes)]
+        .filter((type) => !own.has(type))
+        .flatMap((type) => declarationModules().get(type) ?? []),
+    ),
+  ].sort();
+};
+
+/** The route table as the entry carries it (`RouteData`), in its order: the first match wins. */
+export const routeData = (table: readonly Route[] = routes): RouteData[] =>
+  table.map(({ id, method, path, area }) => [id, method, path, area]);
+
+const segmentsOf = (path: string) => path.split('/').filter(Boolean);
+const isParameter = (segment: string) => segment.startsWith('{');
+/** Every method a request may come with: a gateway route may be one method's, or any. */
+const METHODS = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'HEAD', 'OPTIONS'];
+
+/**
+ * The routes an area's entry carries, in the table's order: its own, and every other area's whose path
+ * a request API Gateway sends to this function could have (a greedy prefix of the area's takes another
+ * area's path with a method the other's gateway routes lack), so the router and the fallback answer every
+ * request that reaches the function as the whole table does (405 with the other area's methods, never
+ * this area's route in place of one before it). The rest of the table, 25 KB of assets' cold start, is
+ * never matched here. The fallback function, which takes every path no gateway route has, carries it all.
+ *
+ * A route is reached when a path of it, filled to fit one of the area's gateway routes (that route's
+ * literal where the route has a parameter, a value no route spells elsewhere), is sent to the area: any
+ * other path of both fits no fewer other gateway routes, so it is sent there no more often.
+ */
+export const routeDataOf = (area: string, table: readonly Route[] = routes): RouteData[] => {
+  if (area === fallbackRoute.area) return routeData(table);
+  const gateway = gatewayRoutes(table);
+  const own = gateway.filter((route) => route.area === area).map(({ path }) => segmentsOf(path));
+  const reached = (path: string) =>
+    own.some((template) => {
+      const greedy = template.at(-1) === '{proxy+}';
+      const prefix = greedy ? template.slice(0, -1) : template;
+      const segments = segmentsOf(path);
+      if (greedy ? segments.length <= prefix.length : segments.length !== prefix.length) return false;
+      const sample = segments.map((segment, i) => {
+        const fit = prefix[i];
+        if (!isParameter(segment))
+          return fit === undefined || isParameter(fit) || fit === segment ? segment : null;
+        return fit === undefined || isParameter(fit) ? '~' : fit;
+      });
+      if (sample.includes(null)) return false;
+      const request = `/${sample.join('/')}`;
+      return METHODS.some((method) => gatewayMatch(gateway, method, request)?.area === area);
+    });
+  const linked = linkedRouteIds();
+  return routeData(table).filter(([id, , path, owner]) => owner === area || linked.has(id) || reached(path));
+};
+
+/**
+ * The routes a link names by id (`routePath('getVehicle', …)`) anywhere in `functions/` or `shared/`:
+ * every entry carries them (about 1 KB), since a module that builds one may be loaded by another area's
+ * function (an export's file reads the cost roll-ups' module).
+ */
+let linked: Set<string> | undefined;
+export const linkedRouteIds = (): Set<string> => {
+  linked ??= new Set(
+    ['functions', 'shared'].flatMap((folder) =>
+      readdirSync(resolve(REPOSITORY_ROOT, folder), { withFileTypes: true, recursive: true })
+        .filter((file) => file.isFile() && file.name.endsWith('.ts'))
+        .flatMap((file) =>
+          [
+            ...readFileSync(resolve(file.parentPath, file.name), 'utf8').matchAll(/routePath\(\s*'(\w+)'/g),
+          ].map(([, id]) => id ?? ''),
+        ),
+    ),
+  );
+  return linked;
+};
+
+/**
+ * The entry module's source: the area router over its part of the route table as data (`routeDataOf`,
+ * derived here from `shared/routes.ts`, so the two never disagree), its manifest and the declaration
+ * modules of the other areas' types it needs, not the composition root, which evaluates every area's
+ * declarations. An area in READS_EVERY_DECLARATION loads
  * the composition root instead.
  */
 export const entrySource = (area: string, areaRoutes: readonly Route[]): string => {
@@ -99,12 +215,13 @@ export const entrySource = (area: string, areaRoutes: readonly Route[]): string 
       loaders,
       serve,
     ].join('\n');
-  const declaring = declaringAreas(area, areaRoutes);
+  const manifest = manifests().get(area);
   return [
     "import { areaRouter } from './shared/http/area-router.ts';",
     "import { servedTable } from './shared/http/served-table.ts';",
-    ...declaring.map((name, i) => `import { area as area${i} } from './${manifests().get(name)}';`),
-    `const table = servedTable(JSON.parse(${JSON.stringify(JSON.stringify(routeData()))}), [${declaring.map((_, i) => `area${i}`).join(', ')}], ${JSON.stringify([...permissionCatalogue])});`,
+    ...(manifest ? [`import { area as served } from './${manifest}';`] : []),
+    ...declarationModulesOf(area, areaRoutes).map((path) => `import './${path}';`),
+    `const table = servedTable(JSON.parse(${JSON.stringify(JSON.stringify(routeDataOf(area)))}), [${manifest ? 'served' : ''}], ${JSON.stringify([...permissionCatalogue])});`,
     loaders,
     serve,
   ].join('\n');

@@ -1,7 +1,7 @@
 /**
  * Demo assets and places for one organisation, created through the same write functions the API uses:
- * a manufacturer → model → vehicle specification graph, vans carrying equipment, a depot, streets and
- * properties around the organisation's town.
+ * a manufacturer → model → vehicle specification graph, vans carrying equipment (one with a comment), a
+ * depot, streets and properties around the organisation's town.
  */
 
 import {
@@ -12,6 +12,7 @@ import {
 } from '#functions/assets/definitions';
 import { equipmentCrud } from '#functions/assets/equipment/writes';
 import { vehicleCrud } from '#functions/assets/vehicles/writes';
+import { createComment } from '#functions/comments/comments';
 import { locations, properties, streets } from '#functions/places/definitions';
 import { scopeOf } from '#shared/data/scope';
 import { commit } from '#shared/data/transaction';
@@ -101,6 +102,19 @@ export const loadDemoAssets = async (
       );
     }
   }
+  // A comment, so a record's comments read something (the start-up bench times one by its id).
+  await createComment(
+    { scope, orgId, principal: null },
+    {
+      data: {
+        type: 'comments',
+        attributes: {
+          body: 'Rear door seal worn: booked in at the depot on Friday.',
+          subject: { type: 'vehicles', id: vans[0] ?? '' },
+        },
+      },
+    },
+  );
   await make(locationCrud, 'locations', {
     name: 'Main depot',
     reference: `${prefix}-DEP-1`,

@@ -1,9 +1,10 @@
 /**
- * What an area function's entry registers before it serves, in place of the composition root: the route
- * table and the permission catalogue as build-time data (`infra/area-bundle.ts` derives both from
- * `shared/routes.ts`), and the manifests of the areas whose declarations its routes can answer, include
- * or link to. A cold start so evaluates those declarations only, not every area's; a route of another
- * area is known by its data (its path for links, its permission), never served here.
+ * What an area function's entry registers before it serves, in place of the composition root: the routes
+ * a request reaching it can match or a link can name, and the permission catalogue, as build-time data
+ * (`infra/area-bundle.ts` derives both from `shared/routes.ts`), and its own manifest, whose routes it
+ * serves. The entry imports the declarations of the types its routes can answer, include or link to
+ * before it; a cold start so evaluates those only, not every area's. A route of another area is known by
+ * its data (its path for links), never served here.
  */
 import { type Permission, registerPermissions } from '../domain/permissions';
 import { templateMatcher } from '../route-matcher';
