@@ -13,7 +13,7 @@ import {
   type PageRead,
   valueAt,
 } from '#shared/data/collection-query';
-import { applyInMemory } from '#shared/data/in-memory-collection';
+import { applyInMemory, memoryPosition } from '#shared/data/in-memory-collection';
 import { batchGetInScope, readAheadOr } from '#shared/data/repository';
 import type { Scope } from '#shared/data/scope';
 import { resourceKey, type StoredResource } from '#shared/data/stored-resource';
@@ -71,7 +71,7 @@ export const readSchemeWorkOrders = async (
   // Ids are UUIDv7, so the list's order is creation order: a page reads its own work orders.
   const direction = query.sort.descending ? -1 : 1;
   const ordered = direction < 0 ? listed.toReversed() : listed;
-  const resume = after === 'start' ? undefined : (after as { id: string }).id;
+  const resume = after === 'start' ? undefined : memoryPosition(after).id;
   let next =
     resume === undefined ? 0 : ordered.findIndex((id) => direction * compareCodePoints(id, resume) > 0);
   if (next < 0) next = ordered.length;
