@@ -75,8 +75,9 @@ const named = {
  * The filters of schemes, work orders and operations, every one index-backed (an organisation holds
  * thousands of schemes and tens of thousands of work orders and operations): name and code through their
  * sort indexes, a creation window as a range of the UUIDv7 ids, status through its entry on `gsi2` (the
- * record's `gsi1` entry is its tree's), counted. A parent filter (`scheme`, `work_order`) reads the
- * parent's subtree on that tree index (`parent-filter.ts`), bounded by what lies under the parent.
+ * record's `gsi1` entry is its tree's), counted. A parent filter reads what lies under the parent
+ * (`parent-filter.ts`): a scheme's work orders as its progress lists them, a work order's subtree on that
+ * tree index.
  */
 const indexedFilters = {
   name: { ...named.filters.name, index: 'sort-name' },
@@ -198,11 +199,7 @@ export const workOrders = defineResource({
   },
   relationships: { scheme: { type: 'schemes' } },
   readSubtree: async (scope, orgId, query) =>
-    (await parentFilter()).readUnderParent(scope, orgId, query, {
-      type: 'work-orders',
-      filter: 'scheme',
-      parent: schemes,
-    }),
+    (await parentFilter()).readSchemeWorkOrders(scope, orgId, query),
   collection: {
     ...named,
     filters: { ...indexedFilters, scheme: { kind: 'eq', path: 'rels.scheme', subtree: true } },

@@ -11,6 +11,7 @@
  * at the same moment cannot be lost from the scheme.
  */
 
+import { compareCodePoints } from '#shared/data/collation';
 import { getItem, readAheadOr } from '#shared/data/repository';
 import type { Scope } from '#shared/data/scope';
 import { resourceKey, type StoredResource } from '#shared/data/stored-resource';
@@ -50,6 +51,15 @@ export const withProgress = async (scope: Scope, items: StoredResource[]): Promi
       rels: { ...scheme.rels, work_orders: workOrders },
     };
   });
+};
+
+/**
+ * The work orders a scheme lists, in id (creation) order: its live ones, joined and left in the
+ * transactions that create, delete and restore them. Nothing for an id that is not a scheme here.
+ */
+export const listedWorkOrders = async (scope: Scope, orgId: string, schemeId: string): Promise<string[]> => {
+  const [progress] = await readAheadOr<Progress>(scope, [progressKey(orgId, schemeId)]);
+  return [...(progress?.work_order_ids ?? [])].sort(compareCodePoints);
 };
 
 /** The scheme and work order above an operation, from its tree path (…/scheme/work order/operation). */

@@ -6,7 +6,13 @@
  * stopped; by offset `offset + limit` matches, and the total is a count-only read of each month's range
  * (no items come back, but it is charged the range's read units, as a time window's is: indexed-filters.ts).
  */
-import type { CollectionQuery, PageRead } from './collection-query';
+import {
+  type CollectionQuery,
+  type PageRead,
+  type Position,
+  positionObject,
+  UnfitPosition,
+} from './collection-query';
 import { buildFilterExpression } from './filter-expression';
 import { countKeyRange } from './key-range';
 import { queryItems } from './repository';
@@ -23,6 +29,20 @@ export interface BucketedRange {
   within: { since?: string; until?: string };
 }
 
+/**
+ * The key a cursor page resumes after, as `queryBucketedRange` wrote it (its month's partition, the id, the
+ * index's value, strings), or `UnfitPosition`: DynamoDB refuses any other start key.
+ */
+const resumeKey = (index: BucketedRange['index'], after: Position): Record<string, string> => {
+  const position = positionObject(after);
+  const values = Object.entries(position);
+  const fits =
+    values.length === 3 &&
+    values.every(([name, value]) => ['pk', 'sk', index].includes(name) && typeof value === 'string');
+  if (!fits) throw new UnfitPosition();
+  return position as Record<string, string>;
+};
+
 export const queryBucketedRange = async (
   scope: Scope,
   orgId: string,
@@ -32,10 +52,12 @@ export const queryBucketedRange = async (
 ): Promise<PageRead<StoredResource>> => {
   if (!inScope(scope, orgId)) return { items: [], total: 0 };
   const { limit, offset, after } = query.page;
-  const resume = after && after !== 'start' ? (after as Record<string, string>) : undefined;
   const { index, from, to, within } = range;
+  const resume = after && after !== 'start' ? resumeKey(index, after) : undefined;
   const { descending } = query.sort;
   const partitions = partitionsOf(orgId, type, { descending, from: resume?.sk, index, within });
+  // The walk starts in the month the position's id is in: a key of another partition is no place in it.
+  if (resume && resume.pk !== partitions[0]) throw new UnfitPosition();
   const filter = buildFilterExpression(query.filters);
   const wanted = after ? limit : offset + limit;
   const counted = after

@@ -27,13 +27,31 @@ export interface Page {
   /**
    * Paging by cursor (`page[cursor]`) instead of offset: `start` for the first page, else where the
    * page before ended, as the reader that read it recorded it (`next` of its answer). Opaque outside
-   * that reader; the cursor that carries it is sealed, so it is always one the reader made.
+   * that reader; the cursor that carries it is sealed, so the service made it, though perhaps another
+   * reader of the same query (an older release's): a reader resumes only from its own (`UnfitPosition`).
    */
   after?: Position;
 }
 
 /** A reader's record of where a cursor page ended: JSON it writes and reads back, nobody else. */
 export type Position = 'start' | object;
+
+/**
+ * A reader handed a position it cannot resume from: sealed for the same query, but by another reader (an
+ * older deployment's, or one a query took before its path changed). The page that opened the cursor
+ * answers 400 (shared/engine/collection.ts, `readPage`), never a read from a key that is not one.
+ */
+export class UnfitPosition extends Error {
+  constructor() {
+    super('a cursor position this reader did not make');
+  }
+}
+
+/** `after` as a plain JSON object, or `UnfitPosition`. */
+export const positionObject = (after: Position): Record<string, unknown> => {
+  if (typeof after !== 'object' || after === null || Array.isArray(after)) throw new UnfitPosition();
+  return after as Record<string, unknown>;
+};
 
 /** One page read, its total where known, and where the next page starts when paging by cursor. */
 export interface PageRead<T> {

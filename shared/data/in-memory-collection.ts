@@ -3,7 +3,15 @@
  * (organisations). Same semantics as the DynamoDB path: equality, prefixes, inclusive time windows, boxes.
  */
 import { compareCodePoints, compareCollated } from './collation';
-import { type CollectionQuery, type FilterClause, type PageRead, valueAt } from './collection-query';
+import {
+  type CollectionQuery,
+  type FilterClause,
+  type PageRead,
+  type Position,
+  positionObject,
+  UnfitPosition,
+  valueAt,
+} from './collection-query';
 import type { StoredResource } from './stored-resource';
 
 const matches = (item: unknown, f: FilterClause): boolean => {
@@ -36,6 +44,13 @@ interface MemoryPosition {
   id: string;
 }
 
+/** The position `applyInMemory` wrote (a record's sort value and id), or `UnfitPosition`: without an id it names no place. */
+export const memoryPosition = (after: Position): MemoryPosition => {
+  const position = positionObject(after);
+  if (typeof position.id !== 'string') throw new UnfitPosition();
+  return position as unknown as MemoryPosition;
+};
+
 /**
  * Any records with an id: stored resources, or resource objects a handler computed (keys, versions).
  * Ordered by the sort field in the API's collation (collation.ts: the order a sort index keeps), then by
@@ -55,8 +70,8 @@ export const applyInMemory = <T extends { id: string } = StoredResource>(
     .sort((a, b) => order(at(a), at(b)));
   const { offset, limit, after } = query.page;
   if (after === undefined) return { items: kept.slice(offset, offset + limit), total: kept.length };
-  const start =
-    after === 'start' ? 0 : kept.findIndex((item) => order(at(item), after as MemoryPosition) > 0);
+  const from = after === 'start' ? undefined : memoryPosition(after);
+  const start = from ? kept.findIndex((item) => order(at(item), from) > 0) : 0;
   const page = start < 0 ? [] : kept.slice(start, start + limit);
   const last = page.at(-1);
   return { items: page, total: kept.length, ...(last && page.length === limit && { next: { ...at(last) } }) };

@@ -5,7 +5,14 @@
 
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { documents, tableName } from './clients';
-import type { CollectionQuery, PageRead } from './collection-query';
+import { compareCodePoints } from './collation';
+import {
+  type CollectionQuery,
+  type PageRead,
+  type Position,
+  positionObject,
+  UnfitPosition,
+} from './collection-query';
 import { buildFilterExpression } from './filter-expression';
 import { queryItems } from './repository';
 import { inScope, type Scope } from './scope';
@@ -27,6 +34,25 @@ const KEYS = {
   lsi1: ['pk', 'lsi1'],
   lsi2: ['pk', 'lsi2'],
 } as const;
+
+/**
+ * The key a cursor page of `range` resumes after, as `queryKeyRange` wrote it (the table's key and the
+ * index's, strings, inside the range), or `UnfitPosition`: DynamoDB refuses any other start key.
+ */
+const resumeKey = (range: KeyRange, after: Position): Record<string, string> => {
+  const position = positionObject(after);
+  const [pkName, skName] = KEYS[range.index ?? 'table'];
+  const names = new Set<string>([...KEYS.table, pkName, skName]);
+  const values = Object.entries(position);
+  const fits =
+    values.length === names.size &&
+    values.every(([name, value]) => names.has(name) && typeof value === 'string') &&
+    position[pkName] === range.pk &&
+    (range.from === undefined || compareCodePoints(String(position[skName]), range.from) >= 0) &&
+    (range.to === undefined || compareCodePoints(String(position[skName]), range.to) <= 0);
+  if (!fits) throw new UnfitPosition();
+  return position as Record<string, string>;
+};
 
 /** The key condition of a range: its partition, and its sort keys from `from` (up to `to`). */
 const keyCondition = ({ pk, index, from, to }: KeyRange) => {
@@ -117,7 +143,7 @@ export const queryKeyRange = async (
         ScanIndexForward: !query.sort.descending,
       },
       wanted,
-      after && after !== 'start' ? (after as Record<string, unknown>) : undefined,
+      after && after !== 'start' ? resumeKey(range, after) : undefined,
       share,
     ),
     after && filter ? undefined : counter?.(),

@@ -13,7 +13,13 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { documents, tableName } from './clients';
 import { compareCodePoints } from './collation';
-import type { CollectionQuery, PageRead } from './collection-query';
+import {
+  type CollectionQuery,
+  type PageRead,
+  type Position,
+  positionObject,
+  UnfitPosition,
+} from './collection-query';
 import { buildFilterExpression } from './filter-expression';
 import { directoryOrg, learnLocation } from './id-directory';
 import type { Scope } from './scope';
@@ -281,6 +287,19 @@ export const queryItems = async <T = StoredResource>(
  */
 type PartitionPositions = Record<string, { sk: string; value?: string }>;
 
+/** The positions `queryCollection` wrote for `query`'s sort (an index's value with each key only when it reads an index), or `UnfitPosition`. */
+const partitionPositions = (after: Position, query: CollectionQuery): PartitionPositions => {
+  const positions = Object.values(positionObject(after));
+  const fits = positions.every((position) => {
+    if (typeof position !== 'object' || position === null) return false;
+    const { sk, value, ...rest } = position as Record<string, unknown>;
+    const valued = query.sort.index ? typeof value === 'string' : value === undefined;
+    return typeof sk === 'string' && valued && Object.keys(rest).length === 0;
+  });
+  if (!fits) throw new UnfitPosition();
+  return { ...(after as PartitionPositions) };
+};
+
 /**
  * Reads one organisation's records of a type in sort order until `wanted` records (or the end) are in
  * hand: its partition, or a bucketed type's partitions one after another in key order (time-buckets.ts),
@@ -339,8 +358,7 @@ export const queryCollection = async (
 ): Promise<PageRead<StoredResource>> => {
   const { limit, offset, after } = query.page;
   const filtered = query.filters.length > 0;
-  const positions: PartitionPositions =
-    after && after !== 'start' ? { ...(after as PartitionPositions) } : {};
+  const positions = after && after !== 'start' ? partitionPositions(after, query) : {};
   const wanted = after ? limit : filtered ? Number.POSITIVE_INFINITY : offset + limit;
   const [partitions, counted] = await Promise.all([
     Promise.all(scope.orgIds.map((org) => queryPartition(org, type, query, wanted, positions[org]))),

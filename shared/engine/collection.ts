@@ -4,7 +4,13 @@
  */
 
 import { sortKeyText } from '../data/collation';
-import { type CollectionQuery, type FilterClause, type PageRead, valueAt } from '../data/collection-query';
+import {
+  type CollectionQuery,
+  type FilterClause,
+  type PageRead,
+  UnfitPosition,
+  valueAt,
+} from '../data/collection-query';
 import { cursorKey } from '../data/cursor-key';
 import { queryByBox } from '../data/geo-index';
 import { applyInMemory } from '../data/in-memory-collection';
@@ -25,7 +31,7 @@ import {
   parseCollectionQuery,
   type QueryParameters,
 } from '../jsonapi/collection-query';
-import { openCursor, sealCursor } from '../jsonapi/cursor';
+import { openCursor, sealCursor, unfitCursor } from '../jsonapi/cursor';
 import {
   type CollectionDocument,
   type CollectionPage,
@@ -49,7 +55,10 @@ type PageReader = (query: CollectionQuery) => Promise<PageRead<StoredResource>>;
  * What a cursor is sealed to: the collection's path, the query's order and filters, and the
  * organisations the caller reads (a cursor of another caller's, or from before a grant changed, is refused).
  */
-const cursorBinding = (request: CollectionRequest, query: CollectionQuery) =>
+export const cursorBinding = (
+  request: { path: string; scope: Pick<Scope, 'orgIds'> },
+  query: Pick<CollectionQuery, 'sort' | 'filters'>,
+) =>
   JSON.stringify([
     request.path,
     query.sort.field,
@@ -57,6 +66,21 @@ const cursorBinding = (request: CollectionRequest, query: CollectionQuery) =>
     query.filters,
     request.scope.orgIds,
   ]);
+
+/**
+ * A page read after a cursor's position. The cursor is sealed, so the service made it: a position its
+ * reader cannot resume from is another reader's (an older release's), and a 400, never a 500.
+ */
+const resumed = async <T>(
+  read: (query: CollectionQuery) => Promise<PageRead<T>> | PageRead<T>,
+  paged: CollectionQuery,
+): Promise<PageRead<T>> => {
+  try {
+    return await read(paged);
+  } catch (error) {
+    throw error instanceof UnfitPosition ? unfitCursor() : error;
+  }
+};
 
 /**
  * The page a collection request asks for: by offset, or by cursor (`page[cursor]`), whose position the
@@ -72,7 +96,7 @@ export const readPage = async <T>(
   const binding = cursorBinding(request, query);
   const after = cursor === '' ? 'start' : openCursor(await cursorKey(), binding, cursor);
   const paged = { ...query, page: { ...query.page, after } };
-  const page = await read(paged);
+  const page = await resumed(read, paged);
   return {
     ...page,
     query: paged,

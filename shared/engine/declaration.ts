@@ -182,8 +182,8 @@ export interface ResourceDeclaration {
    */
   sparseIndex?: (orgId: string, filters: readonly FilterClause[]) => string | null;
   /**
-   * A read with a `subtree` filter (`FilterOption.subtree`) in one organisation, from the parent's subtree
-   * on the tree index; null when the read has none.
+   * A read with a `subtree` filter (`FilterOption.subtree`) in one organisation, from what lies under the
+   * parent (its subtree on the tree index, or the children it lists); null when the read has none.
    */
   readSubtree?: (
     scope: Scope,

@@ -54,8 +54,8 @@ export interface FilterOption {
   index?: string;
   /**
    * An equality on the record's parent in a tree (a work order's `scheme`): answered by the type's
-   * `readSubtree` from that parent's subtree on the tree index, bounded by what lies under the parent and
-   * never the partition; named with the indexed filters (`meta.features`, the 400).
+   * `readSubtree` from what lies under that parent (its subtree on the tree index, or the children it
+   * lists), never the partition; named with the indexed filters (`meta.features`, the 400).
    */
   subtree?: true;
   /**

@@ -26,6 +26,17 @@ export const sealCursor = (key: Buffer, binding: string, position: Position): st
   return `${payload}.${tag(key, binding, payload).toString('base64url')}`;
 };
 
+/**
+ * The 400 for a cursor sealed for this query whose position the page's reader cannot resume from: made by
+ * another reader of it (an older deployment's). Nothing is read from it.
+ */
+export const unfitCursor = (): ValidationError =>
+  new ValidationError({
+    detail:
+      'page[cursor] was made by an earlier version of this list and cannot resume it; start again from the first page with an empty page[cursor].',
+    source: { parameter: PARAMETER },
+  });
+
 /** The position a cursor made by `sealCursor` for the same query holds; a 400 for anything else. */
 export const openCursor = (key: Buffer, binding: string, cursor: string): Position => {
   const [payload = '', mac = '', ...rest] = cursor.split('.');

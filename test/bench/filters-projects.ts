@@ -9,7 +9,7 @@ import type { StoredResource } from '#shared/data/stored-resource';
 import { treeKeys } from '#shared/data/trees';
 import type { ResourceDefinition } from '#shared/engine/declaration';
 import { newRecord } from '#shared/engine/record-writes';
-import { bulkPutCounted } from '../support/counted-seed';
+import { bulkPutHierarchy } from '../support/hierarchy-seed';
 
 const MINUTE = 60_000;
 
@@ -51,7 +51,7 @@ export const benchProjectFilters = async (org: string, count: number, start: num
       workOrderNodes[Math.floor(i / 4)],
     ),
   );
-  await bulkPutCounted([...schemeNodes, ...workOrderNodes, ...operationNodes]);
+  await bulkPutHierarchy([...schemeNodes, ...workOrderNodes, ...operationNodes]);
   const since = new Date(start + (count - 24 * 60) * MINUTE).toISOString();
   const limit = { 'page[limit]': '25' };
   const cursor = { ...limit, 'page[cursor]': '' };

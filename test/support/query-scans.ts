@@ -17,6 +17,8 @@ export interface Read extends Timed {
   asked?: number;
   /** A Query's values as written (its partition among them: `:pk`, or a tree's `:root`). */
   values?: string[];
+  /** A BatchGetItem's partitions asked, as written (besides authentication's). */
+  partitions?: string[];
 }
 
 type Value = unknown;
@@ -43,10 +45,12 @@ const readOf = (command: string, input: Input, output: Output): Omit<Read, keyof
     const keys = Object.values(input.RequestItems ?? {}).flatMap((r) => r.Keys ?? []);
     if (keys.every(credentialItem)) return null;
     const items = Object.values(output.Responses ?? {}).flat();
+    const asked = keys.filter((key) => !credentialItem(key));
     return {
       command,
       items: items.filter((item) => !credentialItem(item)).length,
-      asked: keys.filter((key) => !credentialItem(key)).length,
+      asked: asked.length,
+      partitions: asked.map((key) => String(key.pk)),
     };
   }
   return null;
