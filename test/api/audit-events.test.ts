@@ -9,6 +9,8 @@ import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, historyCounter } from '#functions/audit/audit-events';
 import { formerStateKey } from '#functions/audit/consumer';
+import { eventResource } from '#functions/events/feed';
+import { payloadOf } from '#functions/webhooks/deliveries';
 import type { Members } from '#shared/data/changed-members';
 import { documents, tableName } from '#shared/data/clients';
 import { eventPartition, type StoredEvent, subjectEvents } from '#shared/data/events';
@@ -102,6 +104,43 @@ describe('audit entries derived from the events', () => {
     const one = await api.get(`${org()}/audit-events/${updated.id}`, token);
     expect(one.status, one.text).toBe(200);
     expect(one.body.data).toEqual(updated);
+  });
+
+  it('an event carries what its write changed as it was (issue 42, item 7), which neither the change feed nor a webhook serves, and the audit keeps nothing per subject', async () => {
+    const made = await api.request('POST', `${org()}/assets/equipment-manufacturers`, {
+      token,
+      body: { data: { type: 'equipment-manufacturers', attributes: { name: 'Was Co' } } },
+    });
+    expect(made.status, made.text).toBe(201);
+    const id = made.body.data.id as string;
+    const path = `${org()}/assets/equipment-manufacturers/${id}`;
+    const renamed = await api.request('PATCH', path, {
+      token,
+      body: { data: { type: 'equipment-manufacturers', id, attributes: { name: 'Was Co Ltd' } } },
+    });
+    expect(renamed.status, renamed.text).toBe(200);
+    expect((await api.request('DELETE', path, { token })).status).toBe(204);
+    const [created, updated, deleted] = await Promise.all(
+      ['created', 'updated', 'deleted'].map((a) =>
+        latestEvent(tenant.org.id, `equipment-manufacturer.${a}`, id),
+      ),
+    );
+    expect(created?.was).toBeNull();
+    expect(updated?.was).toEqual({ attributes: { name: 'Was Co' } });
+    expect(deleted?.was).toMatchObject({
+      type: 'equipment-manufacturers',
+      id,
+      attributes: { name: 'Was Co Ltd' },
+    });
+    // What the change feed serves of an event, and what a webhook sends: never its `was`.
+    for (const event of [created, updated, deleted] as StoredEvent[]) {
+      expect(JSON.stringify(eventResource(event))).not.toContain('"was"');
+      expect(payloadOf(event)).not.toContain('"was"');
+    }
+    await deliverEvents(tenant.org.id);
+    expect((await auditOf(id)).body.data).toHaveLength(3);
+    // No item per subject: only a type whose history a route lists keeps its count.
+    expect(await getItem(historyCounter(tenant.org.id, id), true)).toBeNull();
   });
 
   it('a redelivered event makes no second entry and is counted once', async () => {
