@@ -49,10 +49,17 @@ export const formerStateKey = (orgId: string, subjectId: string): ItemKey =>
 
 type Data = Members & { type?: unknown; id?: unknown };
 
+/** What an entry says changed: both sides, or (too large to keep) the names of the members. */
+interface Change {
+  before: unknown;
+  after: unknown;
+  omitted?: string[];
+}
+
 /**
  * What the event says about its subject: the record as it became; that it is gone (a deletion carries
  * only its identifier); or neither, when it carries something kept beside the record (a rate code's new
- * version), which leaves the subject's state as it was.
+ * version), which leaves the subject as it was.
  */
 const subjectAfter = (event: StoredEvent): { now: Members | null } | null => {
   const data = event.data as Data;
@@ -105,13 +112,6 @@ const actorRels = ({ actor }: StoredEvent) => ({
 });
 
 /** The entry an event becomes, filed under its subject where its history is listed. */
-/** What an entry says changed: both sides, or (too large to keep) the names of the members. */
-interface Change {
-  before: unknown;
-  after: unknown;
-  omitted?: string[];
-}
-
 const entryOf = (event: StoredEvent, change: Change) => {
   const record = toStoredResource(auditEvents, {
     orgId: event.org_id,

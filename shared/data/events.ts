@@ -118,8 +118,9 @@ export interface StoredEvent {
   /**
    * The subject's version this event leaves it at (a deletion: one past its last), internal: its place
    * in the subject's own order, which is the order its writes committed (each is conditional on the version
-   * before). Consumers that keep something per subject order by it (the audit's history mark); absent on
-   * events committed before it was kept. Never served: webhooks and the change feed show `subject` only.
+   * before). For a consumer that keeps something per subject in its order (the audit did, until events
+   * carried `was`); absent on events committed before it was kept. Never served: webhooks and the change
+   * feed show `subject` only.
    */
   subject_version?: number;
   actor: Actor;
