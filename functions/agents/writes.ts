@@ -138,6 +138,6 @@ export const updateBriefing = async (
       ? withResult(data.attributes as Result, now)
       : { attributes: data.attributes };
   const next = changedRecord(briefings, briefing, changes, now);
-  await commitChecked(scope, [{ replace: next }], []);
+  await commitChecked(scope, [{ replace: next, was: briefing }], []);
   return next;
 };

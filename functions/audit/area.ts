@@ -28,5 +28,10 @@ export const area = defineArea('audit', {
       module: 'functions/audit/migrations/audit-month-buckets.ts',
       step: 'auditMonthBuckets',
     }),
+    // The audit consumer's state items, kept per subject before events carried what they changed.
+    migration(28, 'audit-states', {
+      module: 'functions/audit/migrations/audit-states.ts',
+      step: 'auditStates',
+    }),
   ],
 });

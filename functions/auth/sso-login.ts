@@ -234,7 +234,7 @@ const linkIdentity = async (provider: StoredResource, user: StoredResource, sub:
     version: user.version + 1,
   });
   await commit(scopeOf([user.org_id], undefined, { kind: 'user', id: user.id }), [
-    { replace: next },
+    { replace: next, was: user },
     { claim: { ...identityClaim(user.org_id, provider.id, sub), holder_id: user.id } },
   ]).catch(raced);
   return next;

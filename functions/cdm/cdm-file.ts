@@ -75,7 +75,7 @@ export const cdmFileWrite = (file: CdmFile, attributes: Record<string, unknown>)
     attributes: { ...file.record.attributes, ...attributes },
     version: file.record.version + 1,
   };
-  return file.record.version === 0 ? { create: next } : { replace: next };
+  return file.record.version === 0 ? { create: next } : { replace: next, was: file.record };
 };
 
 /** 403 AUTH.002 naming the role required, unless the caller holds one of `anyOf` on the scheme. */

@@ -48,7 +48,8 @@ export const riskSchema = z.strictObject(riskAttributes);
 const hazardRelationship = z.lazy(() => z.strictObject({ data: identifier(siteHazards.type) }));
 
 export type RiskEdit =
-  | { operation: 'create' | 'update'; record: StoredResource }
+  | { operation: 'create'; record: StoredResource }
+  | { operation: 'update'; record: StoredResource; was: StoredResource }
   | { operation: 'delete'; record: StoredResource };
 
 export interface PlanEdit {
@@ -108,9 +109,9 @@ export const planEditOps = (plan: StoredResource, edit: PlanEdit, principal: Pri
     : risk.operation === 'create'
       ? [{ create: risk.record }]
       : risk.operation === 'update'
-        ? [{ replace: risk.record }]
+        ? [{ replace: risk.record, was: risk.was }]
         : [{ delete: risk.record }];
-  return { plan: next, ops: [{ replace: next }, ...riskOp, entry] };
+  return { plan: next, ops: [{ replace: next, was: plan }, ...riskOp, entry] };
 };
 
 /** The plan a risk or proposed change belongs to. */
@@ -299,7 +300,7 @@ export const updateRisk = async (
   const hazardId = data.relationships?.hazard?.data.id;
   if (hazardId) await requirePlanHazard(scope, plan, hazardId, '/data/relationships/hazard/data');
   const record = changedRisk(plan, risk, data.attributes ?? {}, hazardId, now);
-  await commitEdit(scope, plan, { risk: { operation: 'update', record } }, principal, now);
+  await commitEdit(scope, plan, { risk: { operation: 'update', record, was: risk } }, principal, now);
   return record;
 };
 

@@ -112,7 +112,7 @@ export const updatePack = async ({ scope, record: pack, file, body }: CdmWrite, 
     { attributes: { sections: { ...(pack.attributes.sections as object), ...written } } },
     now,
   );
-  await commitChecked(scope, [{ replace: next }], []);
+  await commitChecked(scope, [{ replace: next, was: pack }], []);
   return next;
 };
 
@@ -123,7 +123,11 @@ export const createHazard = async (
   const { data } = parseDocument(hazardDocuments.create, body);
   requireRole(file, ['client'], 'write site hazards');
   const hazard = newHazard(pack, data.attributes, principal, now);
-  await commitChecked(scope, [{ create: hazard }, { replace: withHazard(pack, hazard.id, now) }], []);
+  await commitChecked(
+    scope,
+    [{ create: hazard }, { replace: withHazard(pack, hazard.id, now), was: pack }],
+    [],
+  );
   return hazard;
 };
 
@@ -140,7 +144,7 @@ export const updateHazard = async ({ scope, record: hazard, file, body }: CdmWri
     { attributes: { ...data.attributes, ...(retiring && { retired_at: now.toISOString() }) } },
     now,
   );
-  await commitChecked(scope, [{ replace: next }], []);
+  await commitChecked(scope, [{ replace: next, was: hazard }], []);
   return next;
 };
 
@@ -242,5 +246,5 @@ export const acceptProposalOps = (
   const accepted = decided(hazardProposals, proposal, { status: 'accepted' }, principal, now, {
     site_hazard: hazard.id,
   });
-  return { hazard, proposal: accepted, ops: [...ops, { replace: accepted, as: 'accepted' }] };
+  return { hazard, proposal: accepted, ops: [...ops, { replace: accepted, was: proposal, as: 'accepted' }] };
 };

@@ -110,7 +110,7 @@ export const updateSheet = async (scope: Scope, sheet: StoredResource, body: unk
   const { data } = parseDocument(updateSheetDocument, body);
   assertSameId(data.id, sheet.id);
   const next = changedRecord(costSheets, sheet, { attributes: data.attributes });
-  return replaceRecord(scope, costSheets, next, {}, [], refused);
+  return replaceRecord(scope, costSheets, { replace: next, was: sheet }, {}, [], refused);
 };
 
 export const addLine = async (

@@ -155,6 +155,7 @@ export const createBackup = async (
             { attributes: { status: 'fulfilled' }, rels: { backup: record.id } },
             now,
           ),
+          was: request,
         },
       ]
     : [];

@@ -30,17 +30,14 @@ export const keepFolderPaths = async (event: StoredEvent): Promise<void> => {
   const subtree = await folderSubtree(folder);
   const paths = pathsBeneath(folder, String(folder.meta.path), subtree);
   const now = new Date();
-  const stale: StoredResource[] = [];
+  const stale: { replace: StoredResource; was: StoredResource }[] = [];
   for (const sub of subtree) {
     const path = paths.get(sub.id);
     if (path !== undefined && sub.meta.path !== path)
-      stale.push(changedRecord(folders, sub, { meta: { path } }, now));
+      stale.push({ replace: changedRecord(folders, sub, { meta: { path } }, now), was: sub });
   }
   // Each folder is written with its event: two items.
   for (let at = 0; at < stale.length; at += TRANSACTION_MAX / 2) {
-    await commit(
-      scope,
-      stale.slice(at, at + TRANSACTION_MAX / 2).map((replace) => ({ replace })),
-    );
+    await commit(scope, stale.slice(at, at + TRANSACTION_MAX / 2));
   }
 };

@@ -41,6 +41,7 @@ const failedExport = (record: StoredResource, errors: JobError[]): WriteOp[] => 
     replace: changedRecord(exportsDefinition, record, {
       attributes: { status: 'failed', errors: errors.map((e) => e.detail) },
     }),
+    was: record,
   },
 ];
 
@@ -104,6 +105,7 @@ export const exportJob: JobKind = {
           replace: changedRecord(exportsDefinition, record, {
             attributes: { status: 'complete', row_count: written.rows, size: bytes, checksum: sha256 },
           }),
+          was: record,
         },
       ],
     };

@@ -268,7 +268,7 @@ export const updateGrant = async (
     version: grant.version + 1,
   };
   await commit(scope, [
-    { replace: next },
+    { replace: next, was: grant },
     ...checks,
     ...holdingOps(next, members ?? [granteeOf(grant)], name),
   ]).catch((error: unknown) => {

@@ -87,7 +87,7 @@ export const updateRole = async (
 ) => {
   assertSameId(data.id, role.id);
   const next = changedRecord(roles, role, { attributes: data.attributes });
-  await commitChecked(scope, [{ replace: next }], []);
+  await commitChecked(scope, [{ replace: next, was: role }], []);
   return next;
 };
 
@@ -119,7 +119,7 @@ export const updateRoleGroup = async (
   });
   await commitChecked(
     scope,
-    [{ replace: next }],
+    [{ replace: next, was: group }],
     roleChecks(group.org_id, ids ?? [], (i) => `/data/relationships/roles/data/${i}`),
   );
   return next;

@@ -126,7 +126,7 @@ export const updateServiceAccount = async (
 ): Promise<StoredResource> => {
   assertSameId(data.id, account.id);
   const next = nextVersion(account, data.attributes);
-  await commit(scope, [{ replace: next }, { put: principalOf(next) }]).catch(staleIsConflict);
+  await commit(scope, [{ replace: next, was: account }, { put: principalOf(next) }]).catch(staleIsConflict);
   return next;
 };
 
@@ -174,7 +174,7 @@ export const createKey = async (
     secret_hash: await hashSecret(clientSecret),
     created_at: key.created_at,
   };
-  await commit(scope, [{ replace: next }, { put: principalOf(next) }, { put: client }]).catch(
+  await commit(scope, [{ replace: next, was: account }, { put: principalOf(next) }, { put: client }]).catch(
     staleIsConflict,
   );
   return { account: next, key, clientSecret };
@@ -189,13 +189,15 @@ export const setKeyEnabled = async (
   const next = nextVersion(account, {
     keys: keysOf(account).map((k) => (k.id === keyId ? { ...k, enabled } : k)),
   });
-  await commit(scope, [{ replace: next }, { put: principalOf(next) }]).catch(staleIsConflict);
+  await commit(scope, [{ replace: next, was: account }, { put: principalOf(next) }]).catch(staleIsConflict);
   return next;
 };
 
 export const deleteKey = async (scope: Scope, account: StoredResource, keyId: string) => {
   const next = nextVersion(account, { keys: keysOf(account).filter((k) => k.id !== keyId) });
-  await commit(scope, [{ replace: next }, { put: principalOf(next) }, { remove: clientKey(keyId) }]).catch(
-    staleIsConflict,
-  );
+  await commit(scope, [
+    { replace: next, was: account },
+    { put: principalOf(next) },
+    { remove: clientKey(keyId) },
+  ]).catch(staleIsConflict);
 };

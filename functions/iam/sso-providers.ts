@@ -234,7 +234,7 @@ export const updateSsoProvider = async (
   const oldName = String(provider.attributes.name);
   const renamed = given.name !== undefined && given.name.toLowerCase() !== oldName.toLowerCase();
   const ops: WriteOp[] = [
-    { replace: next },
+    { replace: next, was: provider },
     ...(renamed && given.name
       ? [{ claim: nameClaim(provider.org_id, given.name) }, { remove: nameClaim(provider.org_id, oldName) }]
       : []),

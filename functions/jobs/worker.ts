@@ -98,6 +98,7 @@ const finish = async (
     ...ops,
     {
       replace: { ...record, expires_at: expiresAt },
+      was: job,
       as: result.status,
       transition: { verb, from: String(job.attributes.status), to: result.status },
     },

@@ -129,8 +129,8 @@ export const joinFromInvitation = async (
     token_hash: null,
   };
   const ops: WriteOp[] = [
-    { replace: accepted, as: 'accepted' },
-    existing ? { replace: user } : { create: user },
+    { replace: accepted, was: invitation, as: 'accepted' },
+    existing ? { replace: user, was: existing } : { create: user },
     ...releaseClaim(invitation, now),
     ...(existing
       ? teamIds.length > 0

@@ -160,6 +160,7 @@ export const changeTeamMembers = defineWrite({
     const ops: WriteOp[] = [
       {
         replace: next,
+        was: team,
         ...(decision.event !== 'updated' && { as: decision.event }),
         note: { members_added: identifiers(decision.added), members_removed: identifiers(decision.removed) },
       },

@@ -146,7 +146,7 @@ export const updateUser = async (
       also: { changes, ops, onRefused },
     });
   const next = changedRecord(users, user, changes, now);
-  const all: WriteOp[] = [{ replace: next }, ...ops];
+  const all: WriteOp[] = [{ replace: next, was: user }, ...ops];
   await commitChecked(scope, all, [], (error: WriteRefused) => onRefused(error, all));
   return next;
 };

@@ -66,6 +66,7 @@ const failedImport = (record: StoredResource, errors: JobError[]): WriteOp[] => 
         errors: errors.map((e) => ({ line: e.source?.line ?? null, message: e.detail })),
       },
     }),
+    was: record,
     as: 'processed',
   },
 ];
@@ -154,6 +155,7 @@ export const locationImportJob: JobKind = {
             attributes: { ...outcome, finished_at: new Date().toISOString() },
             meta: { write_calls: calls },
           }),
+          was: record,
           as: 'processed',
         },
       ],

@@ -102,7 +102,7 @@ const importJob = async (
     permission: IMPORT_PERMISSION,
     id: jobId,
     rels: { location_import: record.id },
-    ops: [create ? { create: processing } : { replace: processing }],
+    ops: [create ? { create: processing } : { replace: processing, was: record }],
   });
   return { job };
 };

@@ -182,7 +182,7 @@ export const nodeCrud = (type: keyof typeof kinds & string): SimpleCrud => {
       return replaceRecord(
         scope,
         definition,
-        next,
+        { replace: next, was: record },
         rels,
         await progressMoves('changed', next, record),
         refused,

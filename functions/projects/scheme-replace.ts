@@ -39,5 +39,5 @@ export const replaceScheme = async (
     attributes: { ...cleared, ...data.attributes },
     rels: { template: data.relationships?.template.data?.id ?? null },
   });
-  return replaceRecord(scope, schemes, next);
+  return replaceRecord(scope, schemes, { replace: next, was: scheme });
 };

@@ -167,7 +167,7 @@ export const updateAward = async (scope: Scope, award: StoredResource, body: unk
   return replaceRecord(
     scope,
     qualificationAwards,
-    next,
+    { replace: next, was: award },
     rels,
     [],
     undefined,
@@ -213,7 +213,7 @@ export const warnOfExpiry = async (entry: DueEntry, now: number) => {
   await commitChecked(
     scope,
     [
-      { replace: next, as: days === 0 ? 'expired' : 'expiring' },
+      { replace: next, was: award, as: days === 0 ? 'expired' : 'expiring' },
       removeDueEntryOp(entry),
       ...(after ? [dueEntryOp(after)] : []),
     ],

@@ -46,6 +46,6 @@ export const correctTimes = defineWrite({
     return changedRecord(siteAttendances, attendance, { attributes }, now);
   },
   // The next version, conditional on the one read.
-  ops: (_request, next) => ({ ops: [{ replace: next }] }),
+  ops: ({ attendance }, next) => ({ ops: [{ replace: next, was: attendance }] }),
   answer: (next) => next,
 });

@@ -155,6 +155,7 @@ const attempt = async (
             { attributes: latest, rels: { protections: [...listed, protection.id] } },
             now,
           ),
+          was: existing,
         },
       ]
     : [

@@ -124,7 +124,7 @@ const claim = async (delivery: StoredResource, now: number): Promise<StoredResou
     ...dueKeys(delivery.id, now + CLAIM_LEASE_MS),
   };
   try {
-    await commit(system(delivery.org_id), [{ replace: claimed }]);
+    await commit(system(delivery.org_id), [{ replace: claimed, was: delivery }]);
     return claimed;
   } catch (error) {
     if (error instanceof WriteRefused) return null;
@@ -147,7 +147,7 @@ const markFailing = async (subscriptionId: string, orgId: string, now: number) =
       new Date(now),
     );
     try {
-      await commit(system(orgId), [{ replace: next }]);
+      await commit(system(orgId), [{ replace: next, was: current }]);
       metric('WebhookSubscriptionFailing');
       return;
     } catch (error) {
@@ -246,7 +246,7 @@ const attempt = async (claimed: StoredResource, now: number): Promise<DeliverySt
   );
   const stored = next === null ? withoutDue(recorded) : { ...recorded, ...dueKeys(claimed.id, next) };
   try {
-    await commit(system(orgId), [{ replace: stored }]);
+    await commit(system(orgId), [{ replace: stored, was: claimed }]);
   } catch (error) {
     // Changed since the claim (a redelivery asked for meanwhile): it is due again and will be retried.
     if (!(error instanceof WriteRefused)) throw error;
@@ -344,7 +344,7 @@ export const requestRedelivery = async (
     ),
     ...dueKeys(delivery.id, now),
   };
-  await commit(scope, [{ replace: next }]).catch((error: unknown) => {
+  await commit(scope, [{ replace: next, was: delivery }]).catch((error: unknown) => {
     if (error instanceof WriteRefused && error.code === 'stale')
       throw new ConflictError(
         'The delivery changed while this request was applied; read it again and retry.',

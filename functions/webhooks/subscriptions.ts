@@ -195,7 +195,7 @@ export const updateSubscription = async (
     attributes: { ...attributes, status: 'active', failing_since: null },
   }) as StoredSubscription;
   checkMayHold(next, principal, 'Changing this subscription');
-  await commitChecked(scope, [{ replace: next }], []);
+  await commitChecked(scope, [{ replace: next, was: record }], []);
   return next;
 };
 
@@ -221,7 +221,7 @@ export const rotateSecret = async (
       ...retiring,
     ],
   };
-  await commitChecked(scope, [{ replace: next }], []);
+  await commitChecked(scope, [{ replace: next, was: record }], []);
   return { record: next, secret };
 };
 

@@ -129,12 +129,12 @@ export const REFERENCE: Rate = {
 
 /**
  * Collections whose records follow from the others' events or records, derived in write.ts: audit entries
- * (one per event, kept for good), the outbox and deliveries (one per event, TTL), audit states (one per
- * subject), counters (one ADD per create and two per audit entry, into one partition per organisation).
+ * (one per event, kept for good), the outbox and deliveries (one per event, TTL), counters (one ADD per
+ * create and one or two per audit entry, into one partition per organisation). The audit consumer's state
+ * items, one per subject, are gone since events carry what they changed (issue 42, item 7; migration 25).
  */
 export const DERIVED = {
   audit: 'ORG#<id>#audit-events',
-  auditStates: 'ORG#<id>#audit-states',
   events: 'EVENTS#<id>',
   deliveries: 'ORG#<id>#webhook-deliveries',
   counters: 'ORG#<id>#counters',

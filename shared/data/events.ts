@@ -16,6 +16,7 @@ import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import { declareAccessPatterns, partitionFrom } from './access-patterns';
+import { changedMembers } from './changed-members';
 import { documents, tableName } from './clients';
 import {
   type RelationshipShape,
@@ -117,14 +118,23 @@ export interface StoredEvent {
   /**
    * The subject's version this event leaves it at (a deletion: one past its last), internal: its place
    * in the subject's own order, which is the order its writes committed (each is conditional on the version
-   * before). Consumers that keep something per subject order by it (the audit's history mark); absent on
-   * events committed before it was kept. Never served: webhooks and the change feed show `subject` only.
+   * before). For a consumer that keeps something per subject in its order (the audit did, until events
+   * carried `was`); absent on events committed before it was kept. Never served: webhooks and the change
+   * feed show `subject` only.
    */
   subject_version?: number;
   actor: Actor;
   occurred_at: string;
   /** The resource as it became; for a deletion (or a list kept on a related record) its identifier. */
   data: object;
+  /**
+   * What the write changed, as it was (internal, never served: the audit's `before`, so its consumer keeps
+   * no copy of each subject): null for a creation; an update's changed members only (a change side, kept
+   * as it is); a deletion's whole record as presented (stored without its empty relationships). Absent
+   * on an event not about its subject as it became (a rate code's new version) and on events committed
+   * before it was kept.
+   */
+  was?: object | null;
   expires_at: number;
 }
 
@@ -158,6 +168,8 @@ export interface Change {
   record?: StoredResource;
   /** What the event carries when it is not the subject as it became (a rate code's new version). */
   data?: object;
+  /** The subject as the write read it (a replace's, a deletion's) or null (a creation): the event's `was`. */
+  was?: StoredResource | null;
   /** Meta the event's record carries beside its own: what the change did that the record cannot say. */
   note?: Record<string, unknown>;
   /** A declared transition's move, carried beside the record (`data.transition`). */
@@ -175,6 +187,14 @@ export interface Transition {
 const noted = (presented: object, note: Record<string, unknown> | undefined): object =>
   note ? { ...presented, meta: { ...(presented as { meta?: object }).meta, ...note } } : presented;
 
+/** The event's `was`: what the change replaced, as presented (`StoredEvent.was`); undefined if unknown. */
+const wasOf = ({ was, record, data }: Change, source: EventSource): object | null | undefined => {
+  if (data !== undefined || was === undefined) return undefined;
+  if (was === null) return null;
+  if (!record) return storedPresentation(source.present(was));
+  return changedMembers(source.present(was), source.present(record)).before;
+};
+
 /** The event item for a change, or null for a type whose changes are not events. */
 export const eventItem = (change: Change, actor: Actor, at: number): StoredEvent | null => {
   const { subject, action, record, data, note, transition } = change;
@@ -184,6 +204,7 @@ export const eventItem = (change: Change, actor: Actor, at: number): StoredEvent
   if (!source.actions.includes(action)) throw new Error(`${subject.type} declares no ${action} event`);
   const id = uuidv7(at);
   const version = change.version ?? subject.version;
+  const was = wasOf(change, source);
   return {
     pk: eventPartition(subject.org_id),
     sk: id,
@@ -202,6 +223,7 @@ export const eventItem = (change: Change, actor: Actor, at: number): StoredEvent
         ...(transition && { transition }),
       },
     ),
+    ...(was !== undefined && { was }),
     expires_at: Math.floor(at / 1000) + EVENT_RETENTION_DAYS * 86_400,
   };
 };

@@ -342,3 +342,42 @@ export const dropAttributes = (record: StoredResource, names: readonly string[])
     },
   };
 };
+
+/** Deletes an item nothing reads any more (a consumer's former state): false when it is gone already. */
+export const deleteUnread = async (key: ItemKey): Promise<boolean> => {
+  try {
+    await documents.send(
+      new DeleteCommand({
+        TableName: tableName,
+        Key: { pk: key.pk, sk: key.sk },
+        ConditionExpression: 'attribute_exists(pk)',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};
+
+/**
+ * Removes top-level attributes nothing reads any more from an item kept without a version (a counter),
+ * if the item is there: false when it is gone.
+ */
+export const removeUnread = async (key: ItemKey, names: readonly string[]): Promise<boolean> => {
+  try {
+    await documents.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: { pk: key.pk, sk: key.sk },
+        UpdateExpression: `REMOVE ${names.map((_, i) => `#r${i}`).join(', ')}`,
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: Object.fromEntries(names.map((name, i) => [`#r${i}`, name])),
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};

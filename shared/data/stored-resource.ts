@@ -96,7 +96,7 @@ const counters = /* @__PURE__ */ declareAccessPatterns('data/stored-resource', {
   counter: {
     ...tenantPattern('counters', '{counter}'),
     about:
-      "`count`. `<T>`: a type's records in the organisation, moved by the transaction that creates or deletes one, beside `<field>#<value>`: those with that value of a counted filter (moved by changes too); `<parent type>#<parent id>#<child type>` of a parent's children (its `gsi1pk`), beside `<field>#<value>` of a counted filter whose pattern is per parent (a pack's site hazards by status); `audit-events#<subject id>` (with `state`, the subject as its last audit entry left it, and `mark`, that entry's place in the subject's order), `folder-tree#<folder id>`, `folders#<folder id>#folders`, `<name>#days` (a number per day): the counts other writes keep. Read by key only",
+      "`count`. `<T>`: a type's records in the organisation, moved by the transaction that creates or deletes one, beside `<field>#<value>`: those with that value of a counted filter (moved by changes too); `<parent type>#<parent id>#<child type>` of a parent's children (its `gsi1pk`), beside `<field>#<value>` of a counted filter whose pattern is per parent (a pack's site hazards by status); `audit-events#<subject id>` (a vehicle's: its history's entries; moved with each entry), `folder-tree#<folder id>`, `folders#<folder id>#folders`, `<name>#days` (a number per day): the counts other writes keep. Read by key only",
   },
 });
 

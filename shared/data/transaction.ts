@@ -50,9 +50,17 @@ export type WriteOp =
   /**
    * A new version of a tenant record, refused unless the stored version is `version - 1`; `note` is meta
    * its event carries beside the record (the members a team's membership change added and removed); a
-   * declared transition's names the move, which its event carries (`transition`).
+   * declared transition's names the move, which its event carries (`transition`). `was` is the record as
+   * read, the version it replaces: its event carries the members that changed as they were (the audit's
+   * `before`).
    */
-  | { replace: StoredResource; as?: string; note?: Record<string, unknown>; transition?: Transition }
+  | {
+      replace: StoredResource;
+      was: StoredResource;
+      as?: string;
+      note?: Record<string, unknown>;
+      transition?: Transition;
+    }
   /** A tenant record removed, refused unless the stored version is `version`; uncounted (under its parent too). */
   | { delete: StoredResource; as?: string }
   /**
@@ -202,6 +210,7 @@ const changeOf = (op: WriteOp): Change | null => {
       subject: op.create,
       action: op.as ?? 'created',
       record: op.create,
+      was: null,
       ...(op.transition && { transition: op.transition }),
     };
   if ('replace' in op)
@@ -209,12 +218,18 @@ const changeOf = (op: WriteOp): Change | null => {
       subject: op.replace,
       action: op.as ?? 'updated',
       record: op.replace,
+      was: op.was,
       ...(op.note && { note: op.note }),
       ...(op.transition && { transition: op.transition }),
     };
   // A deletion is the step after the version it was conditional on.
   if ('delete' in op)
-    return { subject: op.delete, action: op.as ?? 'deleted', version: op.delete.version + 1 };
+    return {
+      subject: op.delete,
+      action: op.as ?? 'deleted',
+      version: op.delete.version + 1,
+      was: op.delete,
+    };
   if ('event' in op) return op.event;
   return null;
 };

@@ -185,11 +185,14 @@ export const createRecord = async (
   return record;
 };
 
-/** Writes the next version of a record; only relationships that changed are checked again. */
+/**
+ * Writes the next version of a record over the one read (`was`, which its event's `was` is made from);
+ * only relationships that changed are checked again.
+ */
 export const replaceRecord = async (
   scope: Scope,
   definition: ResourceDefinition,
-  next: StoredResource,
+  { replace: next, was }: { replace: StoredResource; was: StoredResource },
   changedRels: Record<string, StoredRelationship> = {},
   extra: WriteOp[] = [],
   onRefused?: (error: WriteRefused) => never,
@@ -197,7 +200,7 @@ export const replaceRecord = async (
 ) => {
   await commitChecked(
     scope,
-    [{ replace: next }, ...extra],
+    [{ replace: next, was }, ...extra],
     [...existenceChecks(definition, next.org_id, changedRels), ...checks],
     onRefused,
   );

@@ -161,7 +161,15 @@ export const simpleCrud = (
       const next = prepared(draft, { before: record, principal: null });
       const kept = await keep(scope, record, next);
       const extra = [...claimOps(definition, unique, record, next), ...(kept.ops ?? [])];
-      return replaceRecord(scope, definition, next, rels, extra, takenValue(unique, extra), kept.checks);
+      return replaceRecord(
+        scope,
+        definition,
+        { replace: next, was: record },
+        rels,
+        extra,
+        takenValue(unique, extra),
+        kept.checks,
+      );
     },
     remove: async (scope, record) => {
       const guard = moments.guardDelete?.(record);

@@ -137,7 +137,7 @@ export const moveAnswering = async (
     const ops: WriteOp[] = [
       unparks
         ? { create: next, as: transition.event, transition: moving }
-        : { replace: next, as: transition.event, transition: moving },
+        : { replace: next, was: record, as: transition.event, transition: moving },
       ...(written.ops ?? []),
       ...conflicts.map((c) => c.op),
       ...(also.ops ?? []),

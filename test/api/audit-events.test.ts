@@ -7,9 +7,11 @@
  */
 import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { historyCounter } from '#functions/audit/audit-events';
+import { auditEvents, historyCounter } from '#functions/audit/audit-events';
 import { formerStateKey } from '#functions/audit/consumer';
-import type { Members } from '#functions/audit/rules/changes';
+import { eventResource } from '#functions/events/feed';
+import { payloadOf } from '#functions/webhooks/deliveries';
+import type { Members } from '#shared/data/changed-members';
 import { documents, tableName } from '#shared/data/clients';
 import { eventPartition, type StoredEvent, subjectEvents } from '#shared/data/events';
 import { uuidv7 } from '#shared/data/ids';
@@ -105,6 +107,43 @@ describe('audit entries derived from the events', () => {
     expect(one.body.data).toEqual(updated);
   });
 
+  it('an event carries what its write changed as it was (issue 42, item 7), which neither the change feed nor a webhook serves, and the audit keeps nothing per subject', async () => {
+    const made = await api.request('POST', `${org()}/assets/equipment-manufacturers`, {
+      token,
+      body: { data: { type: 'equipment-manufacturers', attributes: { name: 'Was Co' } } },
+    });
+    expect(made.status, made.text).toBe(201);
+    const id = made.body.data.id as string;
+    const path = `${org()}/assets/equipment-manufacturers/${id}`;
+    const renamed = await api.request('PATCH', path, {
+      token,
+      body: { data: { type: 'equipment-manufacturers', id, attributes: { name: 'Was Co Ltd' } } },
+    });
+    expect(renamed.status, renamed.text).toBe(200);
+    expect((await api.request('DELETE', path, { token })).status).toBe(204);
+    const [created, updated, deleted] = await Promise.all(
+      ['created', 'updated', 'deleted'].map((a) =>
+        latestEvent(tenant.org.id, `equipment-manufacturer.${a}`, id),
+      ),
+    );
+    expect(created?.was).toBeNull();
+    expect(updated?.was).toEqual({ attributes: { name: 'Was Co' } });
+    expect(deleted?.was).toMatchObject({
+      type: 'equipment-manufacturers',
+      id,
+      attributes: { name: 'Was Co Ltd' },
+    });
+    // What the change feed serves of an event, and what a webhook sends: never its `was`.
+    for (const event of [created, updated, deleted] as StoredEvent[]) {
+      expect(JSON.stringify(eventResource(event))).not.toContain('"was"');
+      expect(payloadOf(event)).not.toContain('"was"');
+    }
+    await deliverEvents(tenant.org.id);
+    expect((await auditOf(id)).body.data).toHaveLength(3);
+    // No item per subject: only a type whose history a route lists keeps its count.
+    expect(await getItem(historyCounter(tenant.org.id, id), true)).toBeNull();
+  });
+
   it('a redelivered event makes no second entry and is counted once', async () => {
     const created = await api.request('POST', `${org()}/assets/vehicles`, {
       token,
@@ -142,7 +181,7 @@ describe('audit entries derived from the events', () => {
   };
   const put = (item: object) => documents.send(new PutCommand({ TableName: tableName, Item: item }));
 
-  it('an event retried after its entry was written but before its counts moved is counted once, against the state before it', async () => {
+  it('an event handed over again after its transaction did not land (the consumer stopped before it) is recorded and counted once, against the version its write replaced', async () => {
     const van = await newVan('AU24 RTY');
     await deliverEvents(tenant.org.id);
     await recolour(van, 'red');
@@ -153,7 +192,10 @@ describe('audit entries derived from the events', () => {
     const held = await Promise.all(keys.map((key) => getItem<object>(key, true)));
     const event = await latestEvent(tenant.org.id, 'vehicle.updated', van);
     await consume(streamRecordOf(event));
-    // The consumer died after the entry: the counts and the state are as they were before the event.
+    // The entry and its counts land together or not at all: as if they had not, nothing of the event is there.
+    await documents.send(
+      new DeleteCommand({ TableName: tableName, Key: auditEvents.keyOf(tenant.org.id, event.id) }),
+    );
     for (const item of held) await put(item as object);
     await consume(streamRecordOf(event));
     const history = await api.get(`/v3/vehicles/${van}/audit-events`, token);
@@ -164,7 +206,7 @@ describe('audit entries derived from the events', () => {
       before: { attributes: { colour: null } },
       after: { attributes: { colour: 'red' } },
     });
-    // The state moved with it: the next change is diffed against red.
+    // The next change is diffed against the version it replaced: red.
     await recolour(van, 'blue');
     await deliverEvents(tenant.org.id);
     const [latest] = (await api.get(`/v3/vehicles/${van}/audit-events`, token)).body.data;
@@ -174,31 +216,34 @@ describe('audit entries derived from the events', () => {
     });
   });
 
-  it('a subject audited before states moved onto its history item is diffed against its former state item, which is then removed', async () => {
-    const van = await newVan('AU24 OLD');
-    await recolour(van, 'green');
-    await deliverEvents(tenant.org.id);
-    // As the consumer left them before: a counter holding only its count, the state in an item of its own.
-    const history = historyCounter(tenant.org.id, van);
-    const { count, state } = (await getItem<{ count: number; state: object }>(history, true)) as {
-      count: number;
-      state: object;
-    };
-    await put({ ...history, count });
-    const former = formerStateKey(tenant.org.id, van);
-    const { id: event_id } = await latestEvent(tenant.org.id, 'vehicle.updated', van);
-    await put({ ...former, org_id: tenant.org.id, state, event_id });
-    await recolour(van, 'grey');
-    await deliverEvents(tenant.org.id);
-    const entries = (await api.get(`/v3/vehicles/${van}/audit-events`, token)).body;
-    expect(entries.meta.pagination.counts.resources).toBe(3);
-    expect(entries.data[0].attributes).toMatchObject({
-      before: { attributes: { colour: 'green' } },
-      after: { attributes: { colour: 'grey' } },
-    });
-    expect(Object.keys(entries.data[0].attributes.after.attributes)).toEqual(['colour']);
-    expect(await getItem(former, true)).toBeNull();
-    await documents.send(new DeleteCommand({ TableName: tableName, Key: former }));
+  it('an event committed before events carried what they changed (handed over at the deploy) is diffed against the state the consumer kept then, on the history item or in the former item', async () => {
+    for (const [registration, where] of [
+      ['AU24 OLD', 'history item'],
+      ['AU24 FMR', 'former item'],
+    ] as const) {
+      const van = await newVan(registration);
+      await recolour(van, 'green');
+      await deliverEvents(tenant.org.id);
+      // As the consumer before left it: the subject's members as its last event gave them.
+      const green = await latestEvent(tenant.org.id, 'vehicle.updated', van);
+      const { attributes, relationships } = green.data as Members;
+      const history = historyCounter(tenant.org.id, van);
+      const held = (await getItem<object>(history, true)) as object;
+      const former = formerStateKey(tenant.org.id, van);
+      if (where === 'history item') await put({ ...held, state: { attributes, relationships } });
+      else await put({ ...former, org_id: tenant.org.id, state: { attributes, relationships } });
+      await recolour(van, 'grey');
+      const { was: _was, ...committedBefore } = await latestEvent(tenant.org.id, 'vehicle.updated', van);
+      await consume(streamRecordOf(committedBefore as StoredEvent));
+      const entries = (await api.get(`/v3/vehicles/${van}/audit-events`, token)).body;
+      expect(entries.meta.pagination.counts.resources, where).toBe(3);
+      expect(entries.data[0].attributes, where).toMatchObject({
+        before: { attributes: { colour: 'green' } },
+        after: { attributes: { colour: 'grey' } },
+      });
+      expect(Object.keys(entries.data[0].attributes.after.attributes), where).toEqual(['colour']);
+      await documents.send(new DeleteCommand({ TableName: tableName, Key: former }));
+    }
   });
 
   /** The organisation's count of entries, its entries as listed, and a subject's history (ids, count). */
@@ -227,7 +272,7 @@ describe('audit entries derived from the events', () => {
       ).Items as StoredEvent[]
     ).sort((a, b) => a.id.localeCompare(b.id));
 
-  it('the mark (issue 42): an event redelivered after a later one of its subject is counted once, for its subject and its organisation', async () => {
+  it('an event redelivered after a later one of its subject (issue 42) is counted once, for its subject and its organisation', async () => {
     const van = await newVan('AU24 MRK');
     await recolour(van, 'red');
     await recolour(van, 'blue');
@@ -241,7 +286,7 @@ describe('audit entries derived from the events', () => {
     expect(await historyOf(van)).toEqual(before.history);
   });
 
-  it('the mark (issue 42): an event first handed over after a later one of its subject is refused, with no entry and no count', async () => {
+  it('an event first handed over after a later one of its subject (issue 42, item 7: a replayed dead letter) is recorded with what its own write changed, and counted once', async () => {
     const van = await newVan('AU24 OOO');
     await deliverEvents(tenant.org.id);
     await recolour(van, 'red');
@@ -250,21 +295,30 @@ describe('audit entries derived from the events', () => {
     const before = await totals();
     await consume(streamRecordOf(blue as StoredEvent));
     await consume(streamRecordOf(red as StoredEvent));
-    // The red entry, diffed against the blue state, would say blue → red: it is not written.
-    expect(await historyOf(van)).toEqual({ ids: [blue?.id, created?.id], count: 2 });
-    expect((await api.get(`${org()}/audit-events/${red?.id}`, token)).status).toBe(404);
-    expect(await totals()).toBe(before + 1);
+    // Each entry is its event's own change, whatever came first: not blue → red.
+    expect(await historyOf(van)).toEqual({ ids: [blue?.id, red?.id, created?.id], count: 3 });
+    const entry = async (id: string | undefined) =>
+      (await api.get(`${org()}/audit-events/${id}`, token)).body.data.attributes;
+    expect(await entry(red?.id)).toMatchObject({
+      before: { attributes: { colour: null } },
+      after: { attributes: { colour: 'red' } },
+    });
+    expect(await entry(blue?.id)).toMatchObject({
+      before: { attributes: { colour: 'red' } },
+      after: { attributes: { colour: 'blue' } },
+    });
+    expect(await totals()).toBe(before + 2);
     await deliverEvents(tenant.org.id);
-    expect(await totals()).toBe(before + 1);
+    expect(await totals()).toBe(before + 2);
   });
 
-  it('the mark (issue 42): two deliveries of one event at once write one entry and count it once', async () => {
+  it('two deliveries of one event at once (issue 42) write one entry and count it once', async () => {
     const van = await newVan('AU24 TWO');
     await deliverEvents(tenant.org.id);
     await recolour(van, 'teal');
     const before = await totals();
     const event = await latestEvent(tenant.org.id, 'vehicle.updated', van);
-    // Both read the history before either moved it: only the mark's condition tells them apart.
+    // Both made the entry before either committed it: only the entry's condition tells them apart.
     await Promise.all([consume(streamRecordOf(event)), consume(streamRecordOf(event))]);
     expect((await historyOf(van)).count).toBe(2);
     expect(await totals()).toBe(before + 1);
@@ -298,7 +352,7 @@ describe('audit entries derived from the events', () => {
 
   it('a change too large to keep both sides of names the members it changed', async () => {
     const subject = { type: 'locations', id: uuidv7() };
-    const event = (name: string, notes: string): StoredEvent => {
+    const event = (name: string, notes: string, was: StoredEvent['was']): StoredEvent => {
       const id = uuidv7();
       return {
         pk: eventPartition(tenant.org.id),
@@ -312,11 +366,15 @@ describe('audit entries derived from the events', () => {
         actor: { kind: 'system', id: 'test' },
         occurred_at: new Date().toISOString(),
         data: { ...subject, attributes: { name: 'Depot', notes }, relationships: {}, meta: {} },
+        was,
         expires_at: Math.floor(Date.now() / 1000) + 3600,
       };
     };
     // Each side alone fits an item (as its event did); both together do not.
-    const [created, updated] = [event('created', 'a'.repeat(250_000)), event('updated', 'b'.repeat(250_000))];
+    const [created, updated] = [
+      event('created', 'a'.repeat(250_000), null),
+      event('updated', 'b'.repeat(250_000), { attributes: { notes: 'a'.repeat(250_000) } }),
+    ];
     await consume(streamRecordOf(created));
     await consume(streamRecordOf(updated));
     const entries = (await auditOf(subject.id)).body.data;

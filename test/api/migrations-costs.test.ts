@@ -296,7 +296,9 @@ describe('cost sheets and lines stored before work nodes kept their sums', () =>
 
     // A replace of a sheet read before its fold (a rename racing the migration) cannot file it again.
     const renamed = changedRecord(costSheets, readBefore, { attributes: { name: 'Renamed' } });
-    await expect(commit(scopeOf([tenant.org.id]), [{ replace: renamed }])).rejects.toThrow(WriteRefused);
+    await expect(commit(scopeOf([tenant.org.id]), [{ replace: renamed, was: readBefore }])).rejects.toThrow(
+      WriteRefused,
+    );
     expect(await selected()).toEqual([]);
 
     await onBoth((tree) => ok('POST', `/projects/operations/${tree.op1}/restore`));

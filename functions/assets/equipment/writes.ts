@@ -177,7 +177,14 @@ export const updateEquipment = async (
       : [{ remove: serialClaim(item.org_id, oldSerial) }, { claim: serialClaim(item.org_id, newSerial) }]),
     ...('vehicle' in rels ? vehicleOps(item, item.rels.vehicle ?? null, rels.vehicle ?? null) : []),
   ];
-  return replaceRecord(scope, equipmentItems, next, checked(rels), extra, explain(extra));
+  return replaceRecord(
+    scope,
+    equipmentItems,
+    { replace: next, was: item },
+    checked(rels),
+    extra,
+    explain(extra),
+  );
 };
 
 export const deleteEquipment = async (scope: Scope, item: StoredResource): Promise<void> => {

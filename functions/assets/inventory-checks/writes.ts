@@ -97,7 +97,11 @@ export const inventoryCheckCrud: SimpleCrud = {
       attributes: data.attributes ?? {},
       ...(nextItems && derived(nextItems)),
     });
-    await commitChecked(scope, [{ replace: next }], nextItems ? itemChecks(check.org_id, nextItems) : []);
+    await commitChecked(
+      scope,
+      [{ replace: next, was: check }],
+      nextItems ? itemChecks(check.org_id, nextItems) : [],
+    );
     return next;
   },
   remove: () =>

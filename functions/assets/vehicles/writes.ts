@@ -74,13 +74,15 @@ export const allocateVehicle = async (
   if (data && !target) throw new NotFoundError(`No ${targetType} can be allocated to yet.`);
   const checks =
     data && target ? [{ op: { check: target.keyOf(vehicle.org_id, data.id) }, pointer: '/data/id' }] : [];
-  await commitChecked(scope, [{ replace: next, as: 'allocated' }], checks).catch((error: unknown) => {
-    // An allocation to something that is not in the organisation is "not found", like any foreign id.
-    if (error instanceof ValidationError && error.source?.pointer === '/data/id') {
-      throw new NotFoundError(`No such ${targetType} in this organisation.`);
-    }
-    throw error;
-  });
+  await commitChecked(scope, [{ replace: next, was: vehicle, as: 'allocated' }], checks).catch(
+    (error: unknown) => {
+      // An allocation to something that is not in the organisation is "not found", like any foreign id.
+      if (error instanceof ValidationError && error.source?.pointer === '/data/id') {
+        throw new NotFoundError(`No such ${targetType} in this organisation.`);
+      }
+      throw error;
+    },
+  );
   return {
     vehicle: next,
     linkage: data ? { type: targetType, id: data.id, meta: { starts_at: startsAt } } : null,

@@ -180,7 +180,7 @@ export const endAppointment = async (
   const { [appointment.id]: _ended, ...remaining } = file.appointments;
   await commitChecked(
     scope,
-    [{ replace: next, as: 'ended' }, cdmFileWrite(file, { appointments: remaining })],
+    [{ replace: next, was: appointment, as: 'ended' }, cdmFileWrite(file, { appointments: remaining })],
     [],
   );
   return next;

@@ -86,6 +86,7 @@ export const acceptanceWrites = (
               risk: {
                 operation,
                 record: changedRisk(plan, risk as StoredResource, proposed.risk ?? {}, hazardId, now),
+                was: risk as StoredResource,
               },
             }
           : { risk: { operation: 'delete', record: risk as StoredResource } };

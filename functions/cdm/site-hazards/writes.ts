@@ -66,5 +66,5 @@ export const proposedHazard = (
     now,
     proposal,
   );
-  return { hazard, ops: [{ create: hazard }, { replace: withHazard(pack, hazard.id, now) }] };
+  return { hazard, ops: [{ create: hazard }, { replace: withHazard(pack, hazard.id, now), was: pack }] };
 };

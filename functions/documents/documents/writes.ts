@@ -137,7 +137,7 @@ export const addVersion = async (
     ...changedRecord(documents, document, { attributes: { version_count: number } }, now),
     latest_version: version.id,
   };
-  await commitChecked(scope, [{ create: version }, { replace: next }], []);
+  await commitChecked(scope, [{ create: version }, { replace: next, was: document }], []);
   return withUpload(version);
 };
 
@@ -195,7 +195,11 @@ export const updateDocument = async (
         ? [{ check: folders.keyOf(folder.org_id, folder.id) }]
         : [];
   const placed = folder ? fileChild(folder, next) : next;
-  await commitChecked(scope, [{ replace: placed }, ...moveOps, ...refiled(document, placed)], []);
+  await commitChecked(
+    scope,
+    [{ replace: placed, was: document }, ...moveOps, ...refiled(document, placed)],
+    [],
+  );
   return placed;
 };
 

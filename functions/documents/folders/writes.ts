@@ -182,7 +182,7 @@ export const updateFolder = async (scope: Scope, folder: StoredResource, body: u
       now,
     );
     const { parent: _p, ...checked } = rels;
-    return replaceRecord(scope, folders, next, checked);
+    return replaceRecord(scope, folders, { replace: next, was: folder }, checked);
   }
   const parent = await parentOf(scope, folder.org_id, rels.parent);
   const from = folder.gsi1sk ?? folder.id;
@@ -211,8 +211,8 @@ export const updateFolder = async (scope: Scope, folder: StoredResource, body: u
   });
   const { documents: count, bytes } = totals;
   const ops: WriteOp[] = [
-    { replace: next },
-    ...subtree.filter((f) => f.id !== folder.id).map((f) => ({ replace: moved(f) })),
+    { replace: next, was: folder },
+    ...subtree.filter((f) => f.id !== folder.id).map((f) => ({ replace: moved(f), was: f })),
     ...(parent ? [parentUnchanged(parent), subfolderMove(folder.org_id, parent.id, 1)] : []),
     ...(left ? [subfolderMove(folder.org_id, left, -1)] : []),
     // The subtree's totals leave the old ancestors and join the new ones, as read.

@@ -61,7 +61,7 @@ export const versionCompleted = async (
   );
   return {
     ops: [
-      { replace: next },
+      { replace: next, was: document },
       ...documentMoves(folder, { documents: previous === null ? 1 : 0, bytes: file.bytes - (previous ?? 0) }),
     ],
     answer: next,

@@ -219,7 +219,7 @@ export const importLocations = async (
     : newRecord(locationImports, orgId, outcome, now);
   // The created locations are counted in the same transaction as the import record that reports them.
   await commit(scope, [
-    awaiting ? { replace: record, as: 'processed' } : { create: record },
+    awaiting ? { replace: record, was: awaiting, as: 'processed' } : { create: record },
     { count: { key: counterKey(orgId, locations.type), by: created } },
   ]);
   return record;

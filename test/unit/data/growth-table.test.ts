@@ -18,8 +18,10 @@ describe('the growth table', () => {
   it('flags a collection for buckets when it passes 10 GB within ten years, and not one that stands under a TTL', () => {
     const measured = loadMeasured();
     const table = growthTable(measured);
-    // Audit states (one per subject ever audited) pass 10 GB within a year and are not bucketed.
-    expect(rowOf(table, 'ORG#<id>#audit-states')).toContain('**bucket**');
+    // Audit states (one per subject ever audited, past 10 GB within a year) are gone: events carry what
+    // they changed, and the audit consumer keeps nothing per subject (issue 42, item 7).
+    expect(rowOf(table, 'ORG#<id>#audit-states')).toBe('');
+    expect(table).not.toContain('**bucket**');
     expect(rowOf(table, 'EVENTS#<id>')).not.toContain('**bucket**');
     // Audit entries, bucketed by month: a month's entries (2.6 GB) are one item collection, which then stops growing.
     expect(rowOf(table, 'ORG#<id>#audit-events')).toContain('never (bucketed, 12 a year)');

@@ -137,7 +137,7 @@ describe('buildTransaction: a child filed under its parent is counted there by t
     const { gsi1_counted: _, ...unmarked } = one;
     expect(counts([{ create: unmarked }])).toEqual({ briefings: 1 });
     const moved = fileUnder(one, 'agents#a2#briefings');
-    expect(counts([{ replace: moved }, ...refiled(one, moved)])).toEqual({
+    expect(counts([{ replace: moved, was: one }, ...refiled(one, moved)])).toEqual({
       'agents#a1#briefings': -1,
       'agents#a2#briefings': 1,
     });
@@ -169,7 +169,7 @@ describe('buildTransaction: events (issue 18: every write that changes a record 
   it('a create, a replace and a delete each put their event, owned by their op, after the writes', () => {
     const ops: WriteOp[] = [
       { create: vehicle },
-      { replace: { ...vehicle, version: 2 } },
+      { replace: { ...vehicle, version: 2 }, was: vehicle },
       { delete: { ...vehicle, version: 2 } },
     ];
     const { items, owners } = buildTransaction(ops);
@@ -199,8 +199,12 @@ describe('buildTransaction: events (issue 18: every write that changes a record 
   });
 
   it('a domain action its type declares names the event; one it does not declare is refused', () => {
-    expect(eventsOf([{ replace: vehicle, as: 'allocated' }])[0]?.event).toBe('vehicle.allocated');
-    expect(() => buildTransaction([{ replace: vehicle, as: 'repainted' }])).toThrow(/no repainted event/);
+    expect(eventsOf([{ replace: vehicle, was: vehicle, as: 'allocated' }])[0]?.event).toBe(
+      'vehicle.allocated',
+    );
+    expect(() => buildTransaction([{ replace: vehicle, was: vehicle, as: 'repainted' }])).toThrow(
+      /no repainted event/,
+    );
   });
 
   it('list upkeep, counters, claims and checks are not events; audit entries are not either', () => {
@@ -245,7 +249,7 @@ describe('buildTransaction: the id directory (issue 42, item 2: a record is foun
     expect(buildTransaction([{ delete: vehicle }]).directory).toEqual([
       { remove: { pk: 'ID#v1', sk: 'ID' } },
     ]);
-    expect(buildTransaction([{ replace: { ...vehicle, version: 2 } }]).directory).toEqual([]);
+    expect(buildTransaction([{ replace: { ...vehicle, version: 2 }, was: vehicle }]).directory).toEqual([]);
   });
 
   it('a record deleted from its key and put where it is parked keeps its entry: one action on it', () => {
@@ -291,9 +295,12 @@ describe("buildTransaction: a counted filter's counts (FilterOption.counted) on 
   it('a create counts the record under its value, a change of value moves it, another change leaves it, a delete uncounts it', () => {
     expect(moved({ create: item }).counts).toEqual({ count: 1, 'status#active': 1 });
     const lost = changedRecord(equipmentItems, stored, { attributes: { status: 'lost' } });
-    expect(moved({ replace: lost }).counts).toEqual({ 'status#active': -1, 'status#lost': 1 });
+    expect(moved({ replace: lost, was: stored }).counts).toEqual({ 'status#active': -1, 'status#lost': 1 });
     expect(
-      moved({ replace: changedRecord(equipmentItems, stored, { attributes: { description: 'd' } }) }),
+      moved({
+        replace: changedRecord(equipmentItems, stored, { attributes: { description: 'd' } }),
+        was: stored,
+      }),
     ).toEqual({ counts: {}, put: expect.objectContaining({ counted: ['status#active'] }) });
     expect(moved({ delete: stored }).counts).toEqual({ count: -1, 'status#active': -1 });
   });
@@ -301,7 +308,7 @@ describe("buildTransaction: a counted filter's counts (FilterOption.counted) on 
   it('stores the counts a record is in, never what they were before the write', () => {
     const lost = changedRecord(equipmentItems, stored, { attributes: { status: 'lost' } });
     expect(lost.counted_before).toEqual(['status#active']);
-    const { put } = moved({ replace: lost });
+    const { put } = moved({ replace: lost, was: stored });
     expect(put?.counted).toEqual(['status#lost']);
     expect(put).not.toHaveProperty('counted_before');
     expect(moved({ create: item }).put).not.toHaveProperty('counted_before');
@@ -339,7 +346,7 @@ describe("buildTransaction: a per-parent counted filter's counts on its parent's
       [pack]: { 'status#active': 1, 'severity#high': 1 },
     });
     const retired = changedRecord(siteHazards, stored, { attributes: { status: 'retired' } });
-    expect(moved({ replace: retired })).toEqual({ [pack]: { 'status#active': -1, 'status#retired': 1 } });
+    expect(moved({ replace: retired, was: stored })).toEqual({ [pack]: { 'status#active': -1, 'status#retired': 1 } });
   });
 
   it("an organisation's count name holding `@` stays on its type's counter", () => {

@@ -1,6 +1,6 @@
 /** What an audit entry shows of a change: the members that changed, before and after (issue 18, item 7). */
 import { describe, expect, it } from 'vitest';
-import { changedMembers, memberNames } from '#functions/audit/rules/changes';
+import { changedMembers, memberNames } from '#shared/data/changed-members';
 
 const vehicle = {
   type: 'vehicles',
