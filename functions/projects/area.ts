@@ -22,6 +22,11 @@ export const area = defineArea('projects', {
       module: 'functions/projects/migrations/node-status-index.ts',
       step: 'workStatusIndex',
     }),
+    // The next free number on i42v-progress: the lead renumbers at merge.
+    migration(29, 'scheme-progress-items', {
+      module: 'functions/projects/migrations/scheme-progress.ts',
+      step: 'schemeProgressItems',
+    }),
   ],
   resources: [schemeContracts, schemes, workOrders, operations],
   routes: [

@@ -284,6 +284,22 @@ export const putBeside = async (
 };
 
 /**
+ * Puts an item a record's writes keep and a record stored before lacks, only if it is absent: a write
+ * since made it, and that write's item stays (false). Unlike `putBeside`, nothing else is required.
+ */
+export const putIfAbsent = async (item: ItemKey & Record<string, unknown>): Promise<boolean> => {
+  try {
+    await documents.send(
+      new PutCommand({ TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};
+
+/**
  * Stores a record's migrated shape over the one read, as `rewriteRecord` does, and adds to a counter item
  * that counts it beside its type's (a kept collection's count by day) in the same transaction: refused
  * (false) if the record changed since it was read, so a record is counted once however often it is handed.
