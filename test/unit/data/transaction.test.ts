@@ -346,7 +346,9 @@ describe("buildTransaction: a per-parent counted filter's counts on its parent's
       [pack]: { 'status#active': 1, 'severity#high': 1 },
     });
     const retired = changedRecord(siteHazards, stored, { attributes: { status: 'retired' } });
-    expect(moved({ replace: retired, was: stored })).toEqual({ [pack]: { 'status#active': -1, 'status#retired': 1 } });
+    expect(moved({ replace: retired, was: stored })).toEqual({
+      [pack]: { 'status#active': -1, 'status#retired': 1 },
+    });
   });
 
   it("an organisation's count name holding `@` stays on its type's counter", () => {
