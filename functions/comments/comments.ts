@@ -45,7 +45,7 @@ const commentable = [
 ] as const;
 
 type Commentable = (typeof commentable)[number];
-const commentableTypes = commentable.map(({ type }) => type) as [
+export const commentableTypes = commentable.map(({ type }) => type) as [
   Commentable['type'],
   ...Commentable['type'][],
 ];
