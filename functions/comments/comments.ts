@@ -1,39 +1,58 @@
 /**
- * Comments on records. A comment names its subject (`attributes.subject: {type, id}`, like an audit
- * event) among the commentable types below, and is filed on `gsi1` under it so a record's comments are
- * one Query. Deleting is permanent and allowed to the author or a holder of `comments:moderate`.
+ * Writing a comment. A comment names its subject (`attributes.subject: {type, id}`, like an audit event)
+ * among the commentable types below, and is filed on `gsi1` under it so a record's comments are one Query.
+ * Deleting one is deletion.ts (it reads neither zod nor the commentable types' declarations).
  */
 
 import * as z from 'zod';
-import type { Principal } from '#shared/auth/principal';
+import { briefings } from '#functions/agents/definitions';
+import { equipmentItems, vehicleInventoryChecks, vehicles } from '#functions/assets/definitions';
+import { constructionPhasePlans } from '#functions/cdm/construction-phase-plans/definition';
+import { siteHazards } from '#functions/cdm/definitions';
+import { proposedChanges } from '#functions/cdm/proposed-changes/definition';
+import { customerContacts, customerInteractions } from '#functions/customers/definitions';
+import { documents, folders } from '#functions/documents/definitions';
+import { operations, schemes, workOrders } from '#functions/projects/definitions';
+import { permits } from '#functions/street-works/definitions';
 import { fileUnder } from '#shared/data/children';
-import type { Scope } from '#shared/data/scope';
-import type { StoredResource } from '#shared/data/stored-resource';
 import { defineWrite } from '#shared/engine/define-write';
-import { byPrincipal, deleteRecord, newRecord } from '#shared/engine/record-writes';
-import { declaredType } from '#shared/engine/resource-definition';
+import { byPrincipal, newRecord } from '#shared/engine/record-writes';
 import { requiredText } from '#shared/jsonapi/attribute-types';
-import { ForbiddenError } from '#shared/jsonapi/errors';
 import { comments } from './definitions';
 import { commentsIndexKey } from './subject-index';
 
-export const commentableTypes = [
-  'documents',
-  'folders',
-  'schemes',
-  'work-orders',
-  'operations',
-  'site-hazards',
-  'construction-phase-plans',
-  'construction-phase-plan-proposed-changes',
-  'permits',
-  'customer-contacts',
-  'customer-interactions',
-  'equipment-items',
-  'vehicles',
-  'vehicle-inventory-checks',
-  'briefings',
+/**
+ * The declarations of the types a comment's subject may name: the write holds them, so the route that
+ * writes a comment loads them in every bundle, where a lookup by name (`declaredType`) found only what the
+ * function's entry had loaded (in AWS, none of these: a 500), and a read of comments loads none of them.
+ */
+const commentable = [
+  documents,
+  folders,
+  schemes,
+  workOrders,
+  operations,
+  siteHazards,
+  constructionPhasePlans,
+  proposedChanges,
+  permits,
+  customerContacts,
+  customerInteractions,
+  equipmentItems,
+  vehicles,
+  vehicleInventoryChecks,
+  briefings,
 ] as const;
+
+type Commentable = (typeof commentable)[number];
+export const commentableTypes = commentable.map(({ type }) => type) as [
+  Commentable['type'],
+  ...Commentable['type'][],
+];
+const subjects = Object.fromEntries(commentable.map((definition) => [definition.type, definition])) as Record<
+  Commentable['type'],
+  Commentable
+>;
 
 export const createCommentDocument = z.lazy(() =>
   z.strictObject({
@@ -52,8 +71,6 @@ export const createComment = defineWrite({
   document: createCommentDocument,
   decide: ({ orgId, principal, now }, { data }) => {
     const { subject } = data.attributes;
-    const target = declaredType(subject.type);
-    if (!target) throw new Error(`commentable type ${subject.type} is not registered`);
     const record = newRecord(
       comments,
       orgId,
@@ -62,7 +79,7 @@ export const createComment = defineWrite({
     );
     return {
       comment: fileUnder(record, commentsIndexKey(subject.id)),
-      subject: target.keyOf(orgId, subject.id),
+      subject: subjects[subject.type].keyOf(orgId, subject.id),
     };
   },
   ops: (_request, { comment, subject }) => ({
@@ -71,13 +88,3 @@ export const createComment = defineWrite({
   }),
   answer: ({ comment }) => comment,
 });
-
-/** Permanent; the author's own, or anyone's with `comments:moderate` in the comment's organisation. */
-export const deleteComment = async (scope: Scope, comment: StoredResource, principal: Principal | null) => {
-  const author = comment.rels.author ?? comment.rels.author_service_account;
-  const moderator = principal?.permissions.get(comment.org_id)?.has('comments:moderate') ?? false;
-  if (author !== principal?.id && !moderator) {
-    throw new ForbiddenError('Only the comment’s author or a holder of comments:moderate may delete it.');
-  }
-  await deleteRecord(scope, comment);
-};

@@ -5,12 +5,13 @@
  * written (node-totals.ts), so a roll-up reads one item per node whatever the number of lines. Amounts
  * are integer minor units.
  */
+import { operations, schemeContracts, schemes, workOrders } from '#functions/projects/definitions';
 import { authorise, type Principal } from '#shared/auth/principal';
 import { getInScope } from '#shared/data/repository';
 import type { Scope } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
 import { subtree } from '#shared/data/trees';
-import { declaredType } from '#shared/engine/resource-definition';
+import type { ResourceDefinition } from '#shared/engine/resource-definition';
 import { routePath } from '#shared/http/links';
 import { features, parsePage, rejectUnknownParameters } from '#shared/jsonapi/collection-query';
 import { type CollectionDocument, collectionDocument, type ResourceObject } from '#shared/jsonapi/document';
@@ -18,7 +19,12 @@ import type { RequestTarget } from '#shared/jsonapi/document-links';
 import { ConflictError, NotFoundError, UnauthorisedError, ValidationError } from '#shared/jsonapi/errors';
 import { hasSheet, keptSums } from './node-totals';
 import { type CostNode, InexactTotal, MixedCurrencies, rollUpSums } from './rules/roll-up';
-import { parseRollUpFilter, ROLL_UP_FILTER_FIELDS, type RollUpFilter } from './rules/roll-up-filter';
+import {
+  type CostCentreType,
+  parseRollUpFilter,
+  ROLL_UP_FILTER_FIELDS,
+  type RollUpFilter,
+} from './rules/roll-up-filter';
 
 const NODE_TYPES = new Set(['scheme-contracts', 'schemes', 'work-orders', 'operations']);
 export const ROLL_UP_FILTER_CODE = 'CH.004.211';
@@ -38,10 +44,20 @@ export const parseRollUps = (filterText: string | undefined): RollUpFilter | nul
   return parsed.filter;
 };
 
+/**
+ * The declarations of the nodes a roll-up starts from, held here rather than looked up by name: every
+ * function reading roll-ups (costs, and exports with its job) then finds them, whatever else it loads.
+ */
+const costCentres: Record<CostCentreType, ResourceDefinition> = {
+  'scheme-contracts': schemeContracts,
+  schemes,
+  'work-orders': workOrders,
+  operations,
+};
+
 /** The node the filter names, in the scope (404 when there is none). */
 export const rollUpRoot = async (scope: Scope, { costCentre, costCentreType }: RollUpFilter) => {
-  const definition = declaredType(costCentreType);
-  const root = definition ? await getInScope(scope, definition.keyOf, costCentre) : null;
+  const root = await getInScope(scope, costCentres[costCentreType].keyOf, costCentre);
   if (!root?.tree_path) throw new NotFoundError(`No ${costCentreType} with id ${costCentre}.`);
   return root;
 };

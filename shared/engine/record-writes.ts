@@ -61,6 +61,10 @@ export const relationshipSchema = (definition: ResourceDefinition, name: string,
 /**
  * Checks that every record the relationships name exists among the organisation's records of its type: a
  * record of another organisation is looked for under this one's key, so it is as missing as an unknown id.
+ * A target whose declaration is not loaded is refused, never let through unchecked: a function writing a
+ * type loads the declarations of every type that type links to (`typesNeeded`, fenced by
+ * test/infra/area-bundles.test.ts), so one missing is a programming error (a type declared nowhere yet,
+ * or a write in a function that does not serve its type).
  */
 export const existenceChecks = (
   definition: ResourceDefinition,
@@ -73,14 +77,14 @@ export const existenceChecks = (
     const many = Array.isArray(stored);
     return identifiersOf(relationship, stored).flatMap(({ type, id }, i) => {
       const target = declaredType(type);
-      return target
-        ? [
-            {
-              op: { check: target.keyOf(orgId, id) },
-              pointer: `/data/relationships/${name}/data${many ? `/${i}` : ''}`,
-            },
-          ]
-        : [];
+      if (!target)
+        throw new Error(`${definition.type}.${name} links to ${type}, whose declaration is not loaded here`);
+      return [
+        {
+          op: { check: target.keyOf(orgId, id) },
+          pointer: `/data/relationships/${name}/data${many ? `/${i}` : ''}`,
+        },
+      ];
     });
   });
 

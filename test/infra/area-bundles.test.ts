@@ -407,6 +407,73 @@ describe("a cold start evaluates its own manifest and the declarations of the ty
   });
 });
 
+/** The OpenAPI document, kept equal to the code (test/api/specifications.test.ts). */
+const openapi = JSON.parse(readFileSync(join(import.meta.dirname, '../../docs/openapi.json'), 'utf8')) as {
+  paths: Record<string, Record<string, { operationId?: string; requestBody?: unknown }>>;
+};
+
+/** A `$ref` of the document (`#/components/schemas/…`), resolved. */
+const resolved = (node: unknown): unknown => {
+  const ref = (node as { $ref?: string } | null)?.$ref;
+  return ref
+    ? ref
+        .slice(2)
+        .split('/')
+        .reduce<unknown>((at, key) => (at as Record<string, unknown>)[key], openapi)
+    : node;
+};
+
+/** Every name a schema lets a client put in a `type` member (a resource object's, a linkage's, a subject's). */
+const typeNames = (schema: unknown, seen = new Set<unknown>()): string[] => {
+  const node = resolved(schema);
+  if (!node || typeof node !== 'object' || seen.has(node)) return [];
+  seen.add(node);
+  const member = resolved((node as { properties?: { type?: unknown } }).properties?.type) as
+    | { const?: string; enum?: string[] }
+    | undefined;
+  return [
+    ...(member?.const ? [member.const] : []),
+    ...(member?.enum ?? []),
+    ...Object.values(node).flatMap((value) => typeNames(value, seen)),
+  ];
+};
+
+/** Each operation's request body, by its route id. */
+const requestBodies = new Map(
+  Object.values(openapi.paths).flatMap((operations) =>
+    Object.values(operations).flatMap(({ operationId, requestBody }) =>
+      operationId && requestBody ? [[operationId, requestBody] as const] : [],
+    ),
+  ),
+);
+
+// A write finds the records a body names by their types' declarations (a comment's subject, a link's
+// target). The tests run every declaration in one process, so a declaration a function's bundle lacks
+// passes them all, and in AWS the lookup finds nothing: a comment on a document was a 500 there.
+describe('every declared type a route’s body can name is declared by what its first request loads', () => {
+  it.each([...areas()])(
+    '%s',
+    (area, routes) => {
+      const undeclared = routes.flatMap((route) => {
+        const inputs = new Set(firstRequestInputs(area, routes, route));
+        return [...new Set(typeNames(requestBodies.get(route.id)))]
+          .filter((type) => resourceTypes.has(type))
+          .filter((type) => !inputs.has(declarationModules().get(type) ?? type))
+          .map((type) => `${route.id}: ${type}`);
+      });
+      expect(undeclared).toEqual([]);
+    },
+    60_000,
+  );
+
+  it('reads the names a body offers: a comment’s subject may be any commentable type, a vehicle names its allocation', () => {
+    expect(typeNames(requestBodies.get('createComment'))).toEqual(
+      expect.arrayContaining(['comments', 'documents', 'equipment-items', 'briefings']),
+    );
+    expect(typeNames(requestBodies.get('createVehicle'))).toContain('vehicles');
+  });
+});
+
 /**
  * Each area's start-up budget in bytes: the most a first GET of any of its routes reads (the entry, its
  * static imports, the route's chunk and its static imports, minified), but the reads still listed as

@@ -1,0 +1,123 @@
+/**
+ * The comments function as the stack builds it (infra/area-bundle.ts), run in a fresh Node process
+ * against this file's DynamoDB Local table. The other API tests run every declaration in one process, so
+ * a write that found its subject's type by name passed them all while the deployed function, which loads
+ * only the declarations it imports, answered a comment on any commentable type with a 500.
+ */
+import { execFileSync } from 'node:child_process';
+import { createPublicKey } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { commentableTypes } from '#functions/comments/comments';
+import { config } from '#shared/config';
+import { areas, bundleArea } from '../../infra/area-bundle';
+import { localDatabaseKey } from '../../infra/local/clients';
+import { startTestApi, type TestApi } from '../support/api';
+import { bundleEnv } from '../support/bundle-env';
+import { newTenant, type Tenant } from '../support/tenants';
+
+const out = mkdtempSync(join(tmpdir(), 'comments-bundled-'));
+let api: TestApi;
+let tenant: Tenant;
+let token: string;
+
+beforeAll(async () => {
+  api = await startTestApi();
+  tenant = await newTenant('Bundled Comments Org', 0);
+  token = await api.token(tenant.admin);
+  bundleArea('comments', areas().get('comments') ?? [], out);
+}, 60_000);
+afterAll(async () => {
+  await api.close();
+  rmSync(out, { recursive: true, force: true });
+});
+
+/** The environment the stack gives the function, on this file's table, with the key tokens are verified by. */
+const functionEnv = (): NodeJS.ProcessEnv => {
+  const { LOCAL_SIGNING_KEY_FILE: keyFile, ...env }: NodeJS.ProcessEnv = { ...process.env, ...bundleEnv };
+  return {
+    ...env,
+    DYNAMODB_ENDPOINT: process.env.DYNAMODB_ENDPOINT,
+    TABLE_NAME: config.TABLE_NAME,
+    AWS_ACCESS_KEY_ID: localDatabaseKey(config.TABLE_NAME),
+    TOKEN_ISSUER: config.TOKEN_ISSUER,
+    TOKEN_AUDIENCE: config.TOKEN_AUDIENCE,
+    TOKEN_VERIFICATION_KEYS: createPublicKey(readFileSync(keyFile ?? ''))
+      .export({ type: 'spki', format: 'der' })
+      .toString('base64'),
+  };
+};
+
+/** POSTs each body to the bundled function's create route, one cold process for all; their answers. */
+const postComments = (bodies: object[]) => {
+  const path = `/v3/orgs/${tenant.org.id}/comments`;
+  const events = bodies.map((body) => ({
+    version: '2.0',
+    rawPath: path,
+    rawQueryString: '',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/vnd.api+json',
+      accept: 'application/vnd.api+json',
+    },
+    body: JSON.stringify(body),
+    isBase64Encoded: false,
+    requestContext: {
+      domainName: 'test',
+      requestId: 'test',
+      http: { method: 'POST', path, sourceIp: '127.0.0.1' },
+    },
+  }));
+  const script = `const { handler } = await import(${JSON.stringify(join(out, 'index.mjs'))});
+const answers = [];
+for (const event of ${JSON.stringify(events)}) {
+  const result = await handler(event, { awsRequestId: 'test', getRemainingTimeInMillis: () => 10000 });
+  answers.push({ statusCode: result.statusCode, body: String(result.body) });
+}
+process.stdout.write('\\nANSWERS ' + JSON.stringify(answers));`;
+  const stdout = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+    encoding: 'utf8',
+    env: functionEnv(),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return JSON.parse(stdout.slice(stdout.lastIndexOf('ANSWERS ') + 8)) as {
+    statusCode: number;
+    body: string;
+  }[];
+};
+
+it('the deployed comments function checks a subject of every commentable type: 400 at the subject for an absent record, 201 for a present one', async () => {
+  const contact = await api.request('POST', `/v3/orgs/${tenant.org.id}/customers/contacts`, {
+    token,
+    body: {
+      data: {
+        type: 'customer-contacts',
+        attributes: { association: 'occupier', first_name: 'A', last_name: 'B' },
+      },
+    },
+  });
+  expect(contact.status, contact.text).toBe(201);
+  const body = (type: string, id: string) => ({
+    data: { type: 'comments', attributes: { body: 'Checked on site.', subject: { type, id } } },
+  });
+  const absent = '0190a0a0-0000-7000-8000-00000000abcd';
+  const answers = postComments([
+    ...commentableTypes.map((type) => body(type, absent)),
+    body('customer-contacts', contact.body.data.id),
+  ]);
+  const present = answers.pop();
+  expect(present?.statusCode, present?.body).toBe(201);
+  expect(
+    answers.map(({ statusCode, body }) => [statusCode, JSON.parse(body).errors?.[0]?.source?.pointer]),
+  ).toEqual(commentableTypes.map(() => [400, '/data/attributes/subject']));
+  // The comment the function wrote is read back through the API, on its subject.
+  const listed = await api.get(
+    `/v3/orgs/${tenant.org.id}/comments?filter[subject_id]=${contact.body.data.id}`,
+    token,
+  );
+  expect(listed.body.data.map((c: { id: string }) => c.id)).toEqual([
+    JSON.parse(present?.body ?? '{}').data.id,
+  ]);
+}, 60_000);
