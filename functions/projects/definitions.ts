@@ -58,11 +58,17 @@ const fixedMeta = (scheme: StoredResource): StoredResource => ({
   },
 });
 
+/**
+ * The filters every node of the work hierarchy and every scheme contract shares, each index-backed (an
+ * organisation holds thousands of schemes and tens of thousands of work orders and operations; contracts
+ * grow by a few hundred a year): name and code through their sort indexes, a creation window as a range of
+ * the UUIDv7 ids. None needs an index entry its sorts do not already write.
+ */
 const named = {
   filters: {
-    name: { kind: 'eq', path: 'attributes.name' },
-    code: { kind: 'eq', path: 'attributes.code' },
-    created_at: { kind: 'time', path: 'meta.created_at' },
+    name: { kind: 'eq', path: 'attributes.name', index: 'sort-name' },
+    code: { kind: 'eq', path: 'attributes.code', index: 'sort-code' },
+    created_at: { kind: 'time', path: 'meta.created_at', index: 'record' },
   },
   sorts: {
     name: { path: 'attributes.name', index: 'lsi1' },
@@ -72,17 +78,12 @@ const named = {
 } as const;
 
 /**
- * The filters of schemes, work orders and operations, every one index-backed (an organisation holds
- * thousands of schemes and tens of thousands of work orders and operations): name and code through their
- * sort indexes, a creation window as a range of the UUIDv7 ids, status through its entry on `gsi2` (the
- * record's `gsi1` entry is its tree's), counted. A parent filter reads what lies under the parent
- * (`parent-filter.ts`): a scheme's work orders as its progress lists them, a work order's subtree on that
- * tree index.
+ * A node's filters: the shared ones, and status through its entry on `gsi2` (the record's `gsi1` entry is
+ * its tree's), counted. A parent filter reads what lies under the parent (`parent-filter.ts`): a scheme's
+ * work orders as its progress lists them, a work order's subtree on that tree index.
  */
 const indexedFilters = {
-  name: { ...named.filters.name, index: 'sort-name' },
-  code: { ...named.filters.code, index: 'sort-code' },
-  created_at: { ...named.filters.created_at, index: 'record' },
+  ...named.filters,
   status: { kind: 'eq', path: 'attributes.status', index: 'filter-status', counted: true },
 } as const;
 

@@ -2,13 +2,15 @@
  * Indexed filters (issue 42, item 1) on collections whose filters are already sort orders: a name of
  * equipment manufacturers, categories, models, vehicle specifications and role groups is read where
  * `sort=name` reads it (`sort-name` on `lsi1`), an invitation's e-mail where `sort=email` does and its
- * creation window on the UUIDv7 ids. Each answers as the partition's filter did, reads what its page
+ * creation window on the UUIDv7 ids; a scheme contract's name and code where `sort=name` and `sort=code` read
+ * them, and its creation window on the ids. Each answers as the partition's filter did, reads what its page
  * returns, and `meta.features` names every filter indexed, so none is refused alone.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { equipmentManufacturers } from '#functions/assets/definitions';
 import { roleGroups } from '#functions/iam/definitions';
 import { invitations } from '#functions/people/invitations';
+import { schemeContracts } from '#functions/projects/definitions';
 import type { StoredResource } from '#shared/data/stored-resource';
 import type { ResourceDefinition } from '#shared/engine/declaration';
 import { newRecord } from '#shared/engine/record-writes';
@@ -124,6 +126,41 @@ describe('invitations: e-mail and creation window are indexed', () => {
       path(),
       `filter[created_at.since]=${at(110)}`,
       expectedIds(sent, (r) => String(r.meta.created_at) >= at(110)),
+    );
+  });
+});
+
+describe('scheme contracts: name, code and creation window are indexed (no entry beyond their sorts)', () => {
+  let contracts: StoredResource[];
+  const path = () => `/v3/orgs/${tenant.org.id}/projects/scheme-contracts`;
+  beforeAll(async () => {
+    contracts = await seed(schemeContracts, (i) => ({
+      name: `Region ${String(i % 12).padStart(2, '0')}`,
+      code: `SC-${String(i).padStart(3, '0')}`,
+    }));
+  });
+
+  it('filter[name] (shared by several) answers from lsi1', async () => {
+    await answersFromIndex(
+      path(),
+      'filter[name]=Region 07',
+      expectedIds(contracts, (r) => r.attributes.name === 'Region 07', 'name'),
+    );
+  });
+
+  it('filter[code] (one each) answers from lsi2', async () => {
+    await answersFromIndex(
+      path(),
+      'filter[code]=SC-042',
+      expectedIds(contracts, (r) => r.attributes.code === 'SC-042'),
+    );
+  });
+
+  it('filter[created_at.since] answers as a key range on the ids', async () => {
+    await answersFromIndex(
+      path(),
+      `filter[created_at.since]=${at(105)}&sort=created_at`,
+      expectedIds(contracts, (r) => String(r.meta.created_at) >= at(105)),
     );
   });
 });

@@ -10,44 +10,58 @@ import { describe, expect, it } from 'vitest';
 import { resourceTypes } from '#shared/routes';
 
 const REFERENCE = 'reference data, at most about a thousand a year (shared/data/README.md, "Growth")';
+/** A filter no index keeps, which indexing the others would refuse alone (a 400): an API change not worth it. */
+const refused = (filters: string) =>
+  `no index keeps ${filters}, and indexing the others would refuse it alone`;
+/** Lists without an organisation in the path: the engine reads an index within one organisation only. */
+const ACROSS = "listed across a caller's organisations, where the engine reads no index (it does within one)";
+/** A parent's own, listed under it: the parent's records, never the organisation's. */
+const UNDER = (parent: string) => `a ${parent}'s own, listed under it`;
+/** Lists read from their own key range (`listKept`): every filter narrows that range, not the partition. */
+const KEPT = (days: number, range: string) =>
+  `kept ${days} days and listed from ${range} (\`listKept\`): every filter narrows that range, never the organisation's partition`;
 
-/** Collections whose filters still read their partition, and why. Remove a type once it is indexed. */
+/**
+ * Collections whose filters still read their partition (or a range the list already bounds), and why.
+ * Remove a type once it is indexed. The growing ones whose remaining filter needs an index slot of its own
+ * (a \`gsi2\` entry and its migration) say so.
+ */
 const NOT_YET_INDEXED: Record<string, string> = {
   organisations: "a caller's organisations are read by key from its memberships, not from a partition",
   'iam-permissions': 'the permission catalogue, held in code: no table read',
-  teams: `${REFERENCE}; \`filter[updated_at.since]\` (incremental sync) has no index yet`,
-  'job-roles': `${REFERENCE}; \`filter[code]\` is a uniqueness claim, which no filter reads yet`,
-  'qualification-types': `${REFERENCE}; \`filter[code]\` is a uniqueness claim`,
-  'qualification-specifications': `${REFERENCE}; \`filter[code]\` is a uniqueness claim`,
-  'site-settings': REFERENCE,
-  'feature-configurations': REFERENCE,
-  'service-accounts': REFERENCE,
-  grants: `${REFERENCE}: a few per user and team`,
-  roles: REFERENCE,
-  'sso-providers': REFERENCE,
+  teams: `${REFERENCE}; ${refused('`filter[updated_at.since]` (incremental sync)')} (\`name\` sorts on lsi1)`,
+  'job-roles': `${REFERENCE}; ${refused('`filter[code]` (a uniqueness claim no filter reads yet)')}`,
+  'qualification-types': `${REFERENCE}; ${refused('`kind` or `code` (a uniqueness claim)')}`,
+  'qualification-specifications': `${REFERENCE}; ${refused('`code` (a uniqueness claim)')}`,
+  'site-settings': `${REFERENCE}: one a site; \`scheme\` and \`location\` have no index`,
+  'feature-configurations': `${ACROSS}; ${refused('`component` or `enabled`')} (\`domain\` sorts on lsi1)`,
+  'service-accounts': `${REFERENCE}; ${refused('`enabled`')} (\`name\` sorts on lsi1)`,
+  grants: `${REFERENCE}: a few per user and team; its filters are relationships with no index entry (a per-user entry on \`gsi2\` is owed if grants grow)`,
+  roles: `${REFERENCE}; ${refused('`built_in` (the built-in roles are held in code)')}`,
+  'sso-providers': `${ACROSS}: a few per organisation`,
   'audit-events': "bucketed by month; a subject's entries are its history route (`/{id}/history`)",
-  properties: 'governance reference data shared across organisations (`filter[organisation]`)',
-  streets: 'governance reference data shared across organisations (`filter[organisation]`)',
-  'import-templates': REFERENCE,
-  'location-imports': REFERENCE,
-  'scheme-contracts': REFERENCE,
-  'rate-codes': REFERENCE,
-  appointments: REFERENCE,
-  'pre-construction-information': REFERENCE,
-  'hazard-proposals': REFERENCE,
-  'construction-phase-plans': REFERENCE,
-  'construction-phase-plan-risks': REFERENCE,
-  'construction-phase-plan-versions': REFERENCE,
-  'construction-phase-plan-proposed-changes': REFERENCE,
-  'customer-contacts': REFERENCE,
-  'customer-accounts': REFERENCE,
-  agents: REFERENCE,
-  'device-backups': 'kept 30 days: a device per ten workers, about 5,000 standing',
-  'device-backup-requests': REFERENCE,
-  exports: `${REFERENCE}; a creator's own are on \`gsi1\` (\`by-creator\`)`,
-  jobs: `${REFERENCE}; a creator's own are on \`gsi1\` (\`by-creator\`)`,
-  'webhook-subscriptions': REFERENCE,
-  'webhook-deliveries': "kept 30 days; a subscription's own are on `lsi1` (`by-subscription`)",
+  properties: `governance reference data, ${ACROSS}; \`uprn\` and \`postcode\` have no index`,
+  streets: `governance reference data, ${ACROSS}; \`usrn\` and \`town\` have no index`,
+  'import-templates': `${REFERENCE}; \`target\` has no index`,
+  'location-imports': `${REFERENCE}; \`status\` has no index`,
+  'rate-codes': `${REFERENCE}; ${refused('`category`')} (\`code\` sorts on lsi1; lsi2 keeps the name sort, so \`category\` needs a \`gsi2\` entry and its migration)`,
+  appointments: `${UNDER('scheme')}: its CDM duty holders`,
+  'pre-construction-information': `${REFERENCE}, ${ACROSS}`,
+  'hazard-proposals': UNDER('pre-construction information pack'),
+  'construction-phase-plans': `${REFERENCE}, ${ACROSS}`,
+  'construction-phase-plan-risks': `${UNDER('plan')}, at most 500 a plan (\`MAX_RISKS\`, functions/cdm/plans.ts)`,
+  'construction-phase-plan-versions': UNDER('plan'),
+  'construction-phase-plan-proposed-changes': UNDER('plan'),
+  'customer-contacts': `${REFERENCE}; ${refused("`association` (an export's filter too)")} (\`last_name\` and \`email\` sort on lsi1 and lsi2, so it needs a \`gsi2\` entry and its migration)`,
+  'customer-accounts': `${REFERENCE}; \`reference\` and \`kind\` have no index (the one sort kept is \`name\`)`,
+  agents: `${REFERENCE}; \`enabled\` has no index`,
+  'device-backups':
+    'kept 30 days (`listKept`): a device per ten workers, about 5,000 standing; `device`, `user` and `status` have no index',
+  'device-backup-requests': `${REFERENCE}; \`device\` and \`status\` have no index`,
+  exports: KEPT(30, "the caller's own on `gsi1` (`by-creator`)"),
+  jobs: KEPT(30, "the caller's own on `gsi1` (`by-creator`)"),
+  'webhook-subscriptions': `${REFERENCE}: a few per organisation; \`enabled\` and \`status\` have no index`,
+  'webhook-deliveries': KEPT(35, "a subscription's log on `lsi1` (`by-subscription`)"),
 };
 
 /** Each filtering collection's filters (not `false`, not the organisation's), and whether any is indexed. */
