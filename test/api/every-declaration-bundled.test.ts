@@ -45,6 +45,8 @@ beforeAll(async () => {
   });
   expect(patched.status, patched.text).toBe(200);
   await deliverEvents(tenant.org.id);
+  // Past the feed's settle window, so both reads of it see the same events.
+  await new Promise((settled) => setTimeout(settled, (config.EVENT_FEED_SETTLE_SECONDS + 1) * 1000));
 }, 120_000);
 afterAll(async () => {
   await api.close();
@@ -58,6 +60,7 @@ const functionEnv = (): NodeJS.ProcessEnv => {
     ...env,
     DYNAMODB_ENDPOINT: process.env.DYNAMODB_ENDPOINT,
     TABLE_NAME: config.TABLE_NAME,
+    EVENT_FEED_SETTLE_SECONDS: String(config.EVENT_FEED_SETTLE_SECONDS),
     AWS_ACCESS_KEY_ID: localDatabaseKey(config.TABLE_NAME),
     TOKEN_ISSUER: config.TOKEN_ISSUER,
     TOKEN_AUDIENCE: config.TOKEN_AUDIENCE,
