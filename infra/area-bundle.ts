@@ -10,9 +10,18 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { type BuildOptions, buildSync, type Metafile } from 'esbuild';
+import { eventCatalogue } from '#shared/data/events';
 import { targetTypes } from '#shared/engine/relationship-targets';
+import { viewPermissions } from '#shared/http/read-permissions';
 import type { RouteData } from '#shared/http/served-table';
-import { fallbackRoute, permissionCatalogue, type Route, resourceTypes, routes } from '#shared/routes';
+import {
+  fallbackRoute,
+  featureCatalogue,
+  permissionCatalogue,
+  type Route,
+  resourceTypes,
+  routes,
+} from '#shared/routes';
 import { typesOf } from './answered-types';
 import { gatewayMatch, gatewayRoutes } from './gateway-routes';
 import { nodeBundle } from './node-bundle';
@@ -36,13 +45,52 @@ const loadersOf = (areaRoutes: readonly Route[]) =>
     .join('\n');
 
 /**
- * Areas whose routes read what every declaration declares (every event's name, for the feed and for
- * webhook subscriptions; every feature, for the switches; every type's relationships, for the audit log's
- * records of any type, stored without their empty ones): their entry loads the composition root.
- * `eventNames()` and a stored presentation's read refuse where it was not loaded, so a route missing here
- * fails loudly, never answers less.
+ * What an area's routes may read of every declaration, each part as build-time data made here from the
+ * composition root (as the route table is), and the module and function its entry registers it with.
  */
-export const READS_EVERY_DECLARATION = new Set(['audit', 'events', 'webhooks', 'feature-configurations']);
+const EVERY_DECLARATION_PARTS = {
+  /** Every event's name and types, and each type's relationship shape (a stored presentation's read). */
+  events: { module: 'shared/data/events.ts', register: 'describeEveryEventSource', data: eventCatalogue },
+  /** Each type's read permission: which events a caller may see, or subscribe a webhook to. */
+  'read-permissions': {
+    module: 'shared/http/read-permissions.ts',
+    register: 'registerReadPermissions',
+    data: () => [...viewPermissions()],
+  },
+  /** Every feature an organisation may switch off. */
+  features: {
+    module: 'shared/engine/feature-catalogue.ts',
+    register: 'registerFeatureCatalogue',
+    data: () => [...featureCatalogue],
+  },
+} as const;
+type EveryDeclarationPart = keyof typeof EVERY_DECLARATION_PARTS;
+
+/**
+ * Areas whose routes read what every declaration declares, and which of it: every event's name (the feed,
+ * webhook subscriptions), every type's relationship shape (the audit log's and the feed's records of any
+ * type, stored without their empty ones), every type's read permission (the feed, webhooks), every
+ * feature (the switches). Their entries carry it as data, not the composition root, which evaluates every
+ * area's declarations. `eventNames()`, a stored presentation's read, `viewPermissions()` and
+ * `featureCatalogue()` refuse where it was not registered, so a part missing here fails loudly, never
+ * answers less.
+ */
+export const READS_EVERY_DECLARATION: ReadonlyMap<string, readonly EveryDeclarationPart[]> = new Map([
+  ['audit', ['events']],
+  ['events', ['events', 'read-permissions']],
+  ['webhooks', ['events', 'read-permissions']],
+  ['feature-configurations', ['features']],
+]);
+
+/** The entry's lines registering what its area reads of every declaration (`READS_EVERY_DECLARATION`). */
+const everyDeclarationLines = (area: string): string[] =>
+  (READS_EVERY_DECLARATION.get(area) ?? []).flatMap((part) => {
+    const { module, register, data } = EVERY_DECLARATION_PARTS[part];
+    return [
+      `import { ${register} } from './${module}';`,
+      `${register}(JSON.parse(${JSON.stringify(JSON.stringify(data()))}));`,
+    ];
+  });
 
 /** Each area's manifest module, by the name it declares (`defineArea('<name>', …)`). */
 export const manifests = (() => {
@@ -201,29 +249,19 @@ export const linkedRouteIds = (): Set<string> => {
  * The entry module's source: the area router over its part of the route table as data (`routeDataOf`,
  * derived here from `shared/routes.ts`, so the two never disagree), its manifest and the declaration
  * modules of the other areas' types it needs, not the composition root, which evaluates every area's
- * declarations. An area in READS_EVERY_DECLARATION loads
- * the composition root instead.
+ * declarations; an area in READS_EVERY_DECLARATION also what it reads of every declaration, as data.
  */
 export const entrySource = (area: string, areaRoutes: readonly Route[]): string => {
-  const loaders = `const loaders = {\n${loadersOf(areaRoutes)}\n};`;
-  const serve = `export const handler = areaRouter(${JSON.stringify(area)}, table, (route) => loaders[route.id]());`;
-  if (READS_EVERY_DECLARATION.has(area))
-    return [
-      "import { fallbackRoute, matchRoute } from './shared/routes.ts';",
-      "import { areaRouter } from './shared/http/area-router.ts';",
-      'const table = { matchRoute, fallbackRoute };',
-      loaders,
-      serve,
-    ].join('\n');
   const manifest = manifests().get(area);
   return [
     "import { areaRouter } from './shared/http/area-router.ts';",
     "import { servedTable } from './shared/http/served-table.ts';",
     ...(manifest ? [`import { area as served } from './${manifest}';`] : []),
     ...declarationModulesOf(area, areaRoutes).map((path) => `import './${path}';`),
+    ...everyDeclarationLines(area),
     `const table = servedTable(JSON.parse(${JSON.stringify(JSON.stringify(routeDataOf(area)))}), [${manifest ? 'served' : ''}], ${JSON.stringify([...permissionCatalogue])});`,
-    loaders,
-    serve,
+    `const loaders = {\n${loadersOf(areaRoutes)}\n};`,
+    `export const handler = areaRouter(${JSON.stringify(area)}, table, (route) => loaders[route.id]());`,
   ].join('\n');
 };
 

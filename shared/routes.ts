@@ -41,8 +41,10 @@ import { type Permission, registerPermissions } from './domain/permissions';
 import type { FeatureDeclaration } from './engine/area';
 import { assemblePermissions, undeclaredPermissions } from './engine/assembly';
 import { inStageOrder } from './engine/event-consumers';
+import { registerFeatureCatalogue } from './engine/feature-catalogue';
 import { migrationsInOrder } from './engine/migration-declarations';
 import { declaredType, type ResourceDefinition } from './engine/resource-definition';
+import { readPermissionsOf, registerReadPermissions } from './http/read-permissions';
 import type { HttpMethod, Route } from './http/route';
 import { registerRoutes, routeById } from './http/route-table';
 import { type TemplateMatch, templateMatcher } from './route-matcher';
@@ -114,11 +116,12 @@ export const eventConsumers = inStageOrder(areaList.flatMap((area) => area.consu
 /**
  * The features an organisation may switch off, one per area whose manifest declares one, by the area's
  * name: each organisation's switch is its feature configuration record with an id derived from both
- * (`data/feature-switches.ts`).
+ * (`data/feature-switches.ts`), registered for the switches (`engine/feature-catalogue.ts`).
  */
 export const featureCatalogue: ReadonlyMap<string, FeatureDeclaration> = new Map(
   areaList.flatMap((area) => (area.feature ? [[area.name, area.feature] as const] : [])),
 );
+registerFeatureCatalogue(featureCatalogue);
 
 /** Every kind of job the worker runs, as the areas declare them. */
 export const jobKinds = areaList.flatMap((area) => area.jobs);
@@ -161,6 +164,7 @@ export { fallbackRoute } from './http/fallback-route';
 export type { PathOf, RouteId } from './http/route-table';
 
 registerRoutes(routes);
+registerReadPermissions(readPermissionsOf(routes));
 
 export { routeById };
 

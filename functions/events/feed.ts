@@ -9,7 +9,7 @@ import { config } from '#shared/config';
 import { eventNames, readEvents, type StoredEvent } from '#shared/data/events';
 import { UUID } from '#shared/data/ids';
 import type { ApiRequest } from '#shared/http/json-api-handler';
-import { registeredRoutes } from '#shared/http/route-table';
+import { viewPermissions } from '#shared/http/read-permissions';
 import { parseInteger, problem } from '#shared/jsonapi/collection-query';
 import { feedDocument } from '#shared/jsonapi/document';
 import type { OwnQueryParameters } from '#shared/jsonapi/own-query-parameters';
@@ -18,32 +18,6 @@ export const FEED_PAGE_DEFAULT = 100;
 export const FEED_PAGE_MAX = 1000;
 /** `filter[type]` names at most this many event names (DynamoDB's `IN` takes 100 operands). */
 const NAMES_MAX = 20;
-
-/**
- * The permission that reads each type: that of its declared reads, else of a route answering it (not
- * `whoami`'s, which any caller may read about itself); `authenticated` means any member (exports). Read
- * from the route table the composition root registers, on first use (this module loads before it does).
- */
-export const viewPermissions = (): ReadonlyMap<string, string> => {
-  permissionsByType ??= readPermissions();
-  return permissionsByType;
-};
-let permissionsByType: ReadonlyMap<string, string> | undefined;
-
-const readPermissions = (): ReadonlyMap<string, string> => {
-  const found = new Map<string, string>();
-  const gets = registeredRoutes().filter((r) => r.method === 'GET' && typeof r.permission === 'string');
-  for (const route of gets) {
-    const type = route.declared?.resource.type;
-    if (type && !found.has(type)) found.set(type, route.permission as string);
-  }
-  for (const route of gets) {
-    const type = route.answers?.resource ?? [route.answers?.collection ?? []].flat()[0];
-    if (type && !found.has(type) && route.permission !== 'authenticated')
-      found.set(type, route.permission as string);
-  }
-  return found;
-};
 
 /** The query parameters the feed takes, with their syntax (for the OpenAPI document). */
 export const feedParameters = {

@@ -3,15 +3,15 @@
  * declares one) from the start, on, though nothing stores it until someone first changes it: like the
  * built-in roles, it is served from code until then. Its id derives from the organisation and the feature
  * (`data/feature-switches.ts`), so it is found by id without a record, and its first PATCH stores it
- * (`configuration-writes.ts`). Here, not in the declaration, because the catalogue is the composition
- * root's, which imports the declaration.
+ * (`configuration-writes.ts`). Here, not in the declaration: the catalogue is registered when the
+ * composition root (or the function's entry) has loaded, after the declaration.
  */
 import { featureConfigurationIdOf } from '#shared/data/feature-switches';
 import { readPartition } from '#shared/data/repository';
 import type { Scope } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
+import { featureCatalogue } from '#shared/engine/feature-catalogue';
 import { toStoredResource } from '#shared/engine/stored';
-import { featureCatalogue } from '#shared/routes';
 import { featureConfigurations } from './definitions';
 
 /** What a switch is before it is stored: on, at version 0 (its ETag names "not yet written"). */
@@ -27,7 +27,7 @@ const unstoredSwitch = (orgId: string, feature: string, description: string): St
 
 /** The organisation's switch of each catalogued feature, as served before any is stored. */
 const unstoredSwitchesOf = (orgId: string): StoredResource[] =>
-  [...featureCatalogue].map(([feature, { description }]) => unstoredSwitch(orgId, feature, description));
+  [...featureCatalogue()].map(([feature, { description }]) => unstoredSwitch(orgId, feature, description));
 
 /** The switch whose id this is in one of `orgIds` (the caller's scope, so never another's), if any. */
 export const unstoredSwitchWithId = (orgIds: readonly string[], id: string): StoredResource | undefined =>

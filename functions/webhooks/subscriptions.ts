@@ -7,7 +7,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import * as z from 'zod';
-import { viewPermissions } from '#functions/events/feed';
 import type { Principal } from '#shared/auth/principal';
 import { config } from '#shared/config';
 import { eventNames, typesNamed } from '#shared/data/events';
@@ -16,6 +15,7 @@ import type { Scope } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
 import { decryptSecret, encryptSecret } from '#shared/data/webhook-secrets';
 import { changedRecord, commitChecked, deleteRecord, newRecord } from '#shared/engine/record-writes';
+import { viewPermissions } from '#shared/http/read-permissions';
 import { freeText, url } from '#shared/jsonapi/attribute-types';
 import { ForbiddenError, ValidationError } from '#shared/jsonapi/errors';
 import { assertSameId, createDocument, parseDocument } from '#shared/jsonapi/request-document';

@@ -54,9 +54,10 @@ export const declareEvents = (type: string, source: EventSource | null): void =>
 /** A type's relationships; a type not declared where not every declaration is loaded is a fault of the bundle. */
 const shapeOf = (type: unknown) => {
   if (typeof type !== 'string') return undefined;
-  if (!sources.has(type) && !everyTypeDeclared)
+  if (sources.has(type)) return sources.get(type)?.relationships;
+  if (!everyTypeDeclared && !described)
     throw new Error(`a ${type} is presented where its declaration is not loaded: load shared/routes.ts`);
-  return sources.get(type)?.relationships;
+  return everySource().get(type)?.relationships;
 };
 const typeOf = (record: object) => (record as { type?: unknown }).type;
 
@@ -91,11 +92,42 @@ export const everyEventSourceDeclared = (): void => {
   everyTypeDeclared = true;
 };
 
-const everySource = () => {
-  if (!everyTypeDeclared)
-    throw new Error('every event is asked for where not every declaration is loaded: load shared/routes.ts');
-  return sources;
+/** What a type's events are called and its relationships' shape: an event source without its presenter. */
+type DescribedSource = Pick<EventSource, 'name' | 'actions' | 'relationships'>;
+
+/**
+ * Every type's event source as data: `[type, name, actions, relationships]` for each type whose changes are
+ * events (a type whose are not, or one never declared, has none alike).
+ */
+export type EventCatalogue = readonly (readonly [
+  type: string,
+  name: string,
+  actions: readonly string[],
+  relationships: RelationshipShape,
+])[];
+
+/**
+ * Every type's event source as the declarations describe them, carried as build-time data by the entry of
+ * an area function whose routes read every event (the feed, webhook subscriptions, the audit log's records
+ * of any type) without loading every declaration: `infra/area-bundle.ts` makes it with `eventCatalogue()`
+ * where the composition root is loaded, so the two never disagree.
+ */
+let described: ReadonlyMap<string, DescribedSource> | undefined;
+export const describeEveryEventSource = (catalogue: EventCatalogue): void => {
+  described = new Map(
+    catalogue.map(([type, name, actions, relationships]) => [type, { name, actions, relationships }]),
+  );
 };
+
+const everySource = (): ReadonlyMap<string, DescribedSource | null> => {
+  if (everyTypeDeclared) return sources;
+  if (described) return described;
+  throw new Error('every event is asked for where not every declaration is loaded: load shared/routes.ts');
+};
+
+/** Every type's event source as data, for an area function's entry (`describeEveryEventSource`). */
+export const eventCatalogue = (): EventCatalogue =>
+  [...everySource()].flatMap(([type, s]) => (s ? [[type, s.name, s.actions, s.relationships] as const] : []));
 
 /** Every event name a declared type can emit (`vehicle.created`, …, `vehicle.allocated`). */
 export const eventNames = (): string[] =>

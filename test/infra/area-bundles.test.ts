@@ -276,7 +276,7 @@ describe('an entry matches on the route table as build-time data, which agrees w
     ),
   ];
 
-  it.each([...areas()].filter(([area]) => !READS_EVERY_DECLARATION.has(area) && area !== 'fallback'))(
+  it.each([...areas()].filter(([area]) => area !== 'fallback'))(
     '%s: every request API Gateway sends it is matched by its part of the table as by the whole',
     (area) => {
       const served = servedTable(routeDataOf(area), [], [...permissionCatalogue]);
@@ -324,7 +324,7 @@ describe('an entry matches on the route table as build-time data, which agrees w
         expect(routeDataOf(area).length, area).toBeLessThanOrEqual(routes.length + linkedRouteIds().size);
   });
 
-  it.each([...areas()].filter(([area]) => !READS_EVERY_DECLARATION.has(area)))(
+  it.each([...areas()])(
     '%s: every route its code names by id (a link, a handler) is in its part of the table',
     (area, routes) => {
       const carried = new Set(routeDataOf(area).map(([id]) => id));
@@ -347,18 +347,19 @@ describe('an entry matches on the route table as build-time data, which agrees w
 const MANIFEST = /^functions\/[^/]+\/([^/]+-)?area\.ts$/;
 
 describe("a cold start evaluates its own manifest and the declarations of the types its routes answer, include or link to, not every area's", () => {
-  // Those whose routes list every event (the feed, webhook subscriptions) or every feature load the
-  // composition root; `eventNames()` refuses elsewhere (test/unit/data/event-names.test.ts).
-  it('only the audit, events, webhooks and feature configurations functions load every declaration', () => {
-    expect([...READS_EVERY_DECLARATION].sort()).toEqual([
-      'audit',
-      'events',
-      'feature-configurations',
-      'webhooks',
-    ]);
+  // Those whose routes read every event, type's read permission or feature carry it as data
+  // (test/infra/every-declaration-data.test.ts); `eventNames()` refuses where it is not carried
+  // (test/unit/data/event-names.test.ts).
+  it('the audit, events, webhooks and feature configurations functions carry what they read of every declaration', () => {
+    expect(Object.fromEntries(READS_EVERY_DECLARATION)).toEqual({
+      audit: ['events'],
+      events: ['events', 'read-permissions'],
+      'feature-configurations': ['features'],
+      webhooks: ['events', 'read-permissions'],
+    });
   });
 
-  it.each([...areas()].filter(([area]) => !READS_EVERY_DECLARATION.has(area)))(
+  it.each([...areas()])(
     '%s',
     (area, routes) => {
       const inputs = coldStartInputs(area, routes);
@@ -373,6 +374,29 @@ describe("a cold start evaluates its own manifest and the declarations of the ty
     },
     60_000,
   );
+
+  // What reads every declaration, by the part an entry carries for it: a module of a function's bundle
+  // calling one of these needs that part registered, or its first such request throws in AWS.
+  const READERS_OF_EVERY = {
+    events: /\b(eventNames|typesNamed|readPresentation|readableEvent|readEvents|streamEvents)\(/,
+    'read-permissions': /\bviewPermissions\(/,
+    features: /\bfeatureCatalogue\(\)/,
+  } as const;
+  const DEFINING = new Set([
+    'shared/data/events.ts',
+    'shared/http/read-permissions.ts',
+    'shared/engine/feature-catalogue.ts',
+  ]);
+
+  it.each([...areas()])('%s carries every part of every declaration its bundle reads', (area, routes) => {
+    const sources = Object.keys(bundled(area, routes).metafile.inputs).filter(
+      (input) => /^(functions|shared)\//.test(input) && !DEFINING.has(input),
+    );
+    const read = Object.entries(READERS_OF_EVERY).flatMap(([part, reader]) =>
+      sources.some((input) => reader.test(readFileSync(input, 'utf8'))) ? [part] : [],
+    );
+    expect(read.filter((part) => !READS_EVERY_DECLARATION.get(area)?.includes(part as never))).toEqual([]);
+  });
 
   it('each type the service serves is found in the module that declares it', async () => {
     for (const [type, definition] of resourceTypes) {
@@ -477,8 +501,9 @@ describe('every declared type a route’s body can name is declared by what its 
 /**
  * Each area's start-up budget in bytes: the most a first GET of any of its routes reads (the entry, its
  * static imports, the route's chunk and its static imports, minified), but the reads still listed as
- * loading zod, which their own list fences. Today's figures (issue 42: per-area route tables and
- * declarations loaded by type) plus about 8 KB; steadier than the bench's CPU ratio, which moves ±0.05×
+ * loading zod, which their own list fences. Today's figures (issue 42: per-area route tables,
+ * declarations loaded by type, and what audit, events, webhooks and feature configurations read of every
+ * declaration carried as data) plus about 8 KB; steadier than the bench's CPU ratio, which moves ±0.05×
  * with the machine's load. Raise one only with a reason in its commit; lower it when a change cuts.
  */
 const FIRST_GET_BYTES: Record<string, number> = {
@@ -488,10 +513,10 @@ const FIRST_GET_BYTES: Record<string, number> = {
   people: 481_000,
   qualifications: 492_000,
   'site-attendances': 502_000,
-  'feature-configurations': 564_000,
+  'feature-configurations': 445_000,
   iam: 475_000,
   assets: 499_000,
-  audit: 571_000,
+  audit: 492_000,
   places: 499_000,
   projects: 490_000,
   costs: 495_000,
@@ -504,8 +529,8 @@ const FIRST_GET_BYTES: Record<string, number> = {
   documents: 512_000,
   'device-backups': 490_000,
   exports: 493_000,
-  events: 521_000,
-  webhooks: 570_000,
+  events: 403_000,
+  webhooks: 466_000,
   specifications: 384_000,
   fallback: 407_000,
 };
