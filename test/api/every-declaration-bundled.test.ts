@@ -10,7 +10,7 @@ import { createPublicKey } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { config } from '#shared/config';
 import { areas, bundleArea } from '../../infra/area-bundle';
 import { localDatabaseKey } from '../../infra/local/clients';
@@ -45,8 +45,12 @@ beforeAll(async () => {
   });
   expect(patched.status, patched.text).toBe(200);
   await deliverEvents(tenant.org.id);
-  // Past the feed's settle window, so both reads of it see the same events.
-  await new Promise((settled) => setTimeout(settled, (config.EVENT_FEED_SETTLE_SECONDS + 1) * 1000));
+  // Until the van's two events are past the feed's settle window (EVENT_FEED_SETTLE_SECONDS), and with
+  // them every earlier one, so both reads of the feed see the same events.
+  await vi.waitFor(async () => {
+    const fed = await api.get(`${org}/events?filter[subject_id]=${van}`, token);
+    expect(fed.body.data).toHaveLength(2);
+  }, 10_000);
 }, 120_000);
 afterAll(async () => {
   await api.close();
