@@ -1,21 +1,11 @@
-/**
- * The comments function as the stack builds it (infra/area-bundle.ts), run in a fresh Node process
- * against this file's DynamoDB Local table. The other API tests run every declaration in one process, so
- * a write that found its subject's type by name passed them all while the deployed function, which loads
- * only the declarations it imports, answered a comment on any commentable type with a 500.
- */
-import { execFileSync } from 'node:child_process';
-import { createPublicKey } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { commentableTypes } from '#functions/comments/comments';
-import { config } from '#shared/config';
 import { areas, bundleArea } from '../../infra/area-bundle';
-import { localDatabaseKey } from '../../infra/local/clients';
 import { startTestApi, type TestApi } from '../support/api';
-import { bundleEnv } from '../support/bundle-env';
+import { invokeBuilt } from '../support/bundle-env';
 import { newTenant, type Tenant } from '../support/tenants';
 
 const out = mkdtempSync(join(tmpdir(), 'comments-bundled-'));
@@ -33,22 +23,6 @@ afterAll(async () => {
   await api.close();
   rmSync(out, { recursive: true, force: true });
 });
-
-/** The environment the stack gives the function, on this file's table, with the key tokens are verified by. */
-const functionEnv = (): NodeJS.ProcessEnv => {
-  const { LOCAL_SIGNING_KEY_FILE: keyFile, ...env }: NodeJS.ProcessEnv = { ...process.env, ...bundleEnv };
-  return {
-    ...env,
-    DYNAMODB_ENDPOINT: process.env.DYNAMODB_ENDPOINT,
-    TABLE_NAME: config.TABLE_NAME,
-    AWS_ACCESS_KEY_ID: localDatabaseKey(config.TABLE_NAME),
-    TOKEN_ISSUER: config.TOKEN_ISSUER,
-    TOKEN_AUDIENCE: config.TOKEN_AUDIENCE,
-    TOKEN_VERIFICATION_KEYS: createPublicKey(readFileSync(keyFile ?? ''))
-      .export({ type: 'spki', format: 'der' })
-      .toString('base64'),
-  };
-};
 
 /** POSTs each body to the bundled function's create route, one cold process for all; their answers. */
 const postComments = (bodies: object[]) => {
@@ -70,22 +44,7 @@ const postComments = (bodies: object[]) => {
       http: { method: 'POST', path, sourceIp: '127.0.0.1' },
     },
   }));
-  const script = `const { handler } = await import(${JSON.stringify(join(out, 'index.mjs'))});
-const answers = [];
-for (const event of ${JSON.stringify(events)}) {
-  const result = await handler(event, { awsRequestId: 'test', getRemainingTimeInMillis: () => 10000 });
-  answers.push({ statusCode: result.statusCode, body: String(result.body) });
-}
-process.stdout.write('\\nANSWERS ' + JSON.stringify(answers));`;
-  const stdout = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
-    encoding: 'utf8',
-    env: functionEnv(),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return JSON.parse(stdout.slice(stdout.lastIndexOf('ANSWERS ') + 8)) as {
-    statusCode: number;
-    body: string;
-  }[];
+  return invokeBuilt(join(out, 'index.mjs'), events);
 };
 
 it('the deployed comments function checks a subject of every commentable type: 400 at the subject for an absent record, 201 for a present one', async () => {

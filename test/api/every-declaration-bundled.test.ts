@@ -1,21 +1,10 @@
-/**
- * The events, audit, feature configurations and webhooks functions as the stack builds them
- * (infra/area-bundle.ts), run in a fresh Node process against this file's DynamoDB Local table. They read
- * what every declaration declares (every event's name and types, each type's relationship shape and read
- * permission, every feature) from data their entry carries, not from the composition root, which every
- * other API test loads: each answers here as the API answers in one process with every declaration.
- */
-import { execFileSync } from 'node:child_process';
-import { createPublicKey } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { config } from '#shared/config';
 import { areas, bundleArea } from '../../infra/area-bundle';
-import { localDatabaseKey } from '../../infra/local/clients';
 import { startTestApi, type TestApi } from '../support/api';
-import { bundleEnv } from '../support/bundle-env';
+import { invokeBuilt } from '../support/bundle-env';
 import { deliverEvents } from '../support/event-stream';
 import { gatewayEvent } from '../support/gateway-event';
 import { newTenant, type Tenant } from '../support/tenants';
@@ -57,23 +46,6 @@ afterAll(async () => {
   rmSync(out, { recursive: true, force: true });
 });
 
-/** The environment the stack gives the function, on this file's table, with the key tokens are verified by. */
-const functionEnv = (): NodeJS.ProcessEnv => {
-  const { LOCAL_SIGNING_KEY_FILE: keyFile, ...env }: NodeJS.ProcessEnv = { ...process.env, ...bundleEnv };
-  return {
-    ...env,
-    DYNAMODB_ENDPOINT: process.env.DYNAMODB_ENDPOINT,
-    TABLE_NAME: config.TABLE_NAME,
-    EVENT_FEED_SETTLE_SECONDS: String(config.EVENT_FEED_SETTLE_SECONDS),
-    AWS_ACCESS_KEY_ID: localDatabaseKey(config.TABLE_NAME),
-    TOKEN_ISSUER: config.TOKEN_ISSUER,
-    TOKEN_AUDIENCE: config.TOKEN_AUDIENCE,
-    TOKEN_VERIFICATION_KEYS: createPublicKey(readFileSync(keyFile ?? ''))
-      .export({ type: 'spki', format: 'der' })
-      .toString('base64'),
-  };
-};
-
 interface Presented {
   attributes: Record<string, unknown>;
 }
@@ -105,19 +77,10 @@ const answersOf = (area: string, requests: Request[]) => {
       ...(body && { body: JSON.stringify(body) }),
     }),
   );
-  const script = `const { handler } = await import(${JSON.stringify(join(out, area, 'index.mjs'))});
-const answers = [];
-for (const event of ${JSON.stringify(events)}) {
-  const result = await handler(event, { awsRequestId: 'test', getRemainingTimeInMillis: () => 10000 });
-  answers.push({ status: result.statusCode, body: JSON.parse(String(result.body)) });
-}
-process.stdout.write('\\nANSWERS ' + JSON.stringify(answers));`;
-  const stdout = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
-    encoding: 'utf8',
-    env: functionEnv(),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return JSON.parse(stdout.slice(stdout.lastIndexOf('ANSWERS ') + 8)) as { status: number; body: Document }[];
+  return invokeBuilt(join(out, area, 'index.mjs'), events).map(({ statusCode, body }) => ({
+    status: statusCode,
+    body: JSON.parse(body) as Document,
+  }));
 };
 
 /** A document's resources without their links (absolute, so they name the host each was reached at). */

@@ -22,21 +22,18 @@
  * read until a request needs it).
  */
 import { execFileSync } from 'node:child_process';
-import { createPublicKey } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildSync, type Metafile } from 'esbuild';
 import { issueAccessToken } from '#shared/auth/issue-access-token';
-import { config } from '#shared/config';
 import { queryItems } from '#shared/data/repository';
 import { collectionPartition, type StoredResource } from '#shared/data/stored-resource';
 import type { Route } from '#shared/routes';
 import { areas, bundleArea, coldStartFiles } from '../../infra/area-bundle';
-import { localDatabaseKey } from '../../infra/local/clients';
 import { createServiceAccountClient } from '../../infra/local/records';
 import { nodeBundle } from '../../infra/node-bundle';
-import { bundleEnv } from '../support/bundle-env';
+import { liveFunctionEnv } from '../support/bundle-env';
 import { demoData } from './demo';
 
 /** Issue 42's start-up budget: each area's larger CPU ratio (session or bearer) to the bare handler's. */
@@ -51,26 +48,6 @@ const bytesIn = (dir: string): { bytes: number; files: number } =>
       bytes: 0,
       files: 0,
     });
-
-/**
- * The environment the stack gives an area function, on the bench's DynamoDB Local and table, with the
- * token issuer's verification key as the stack ships it (the local key file is not there in AWS).
- */
-const functionEnv = (): NodeJS.ProcessEnv => {
-  const { LOCAL_SIGNING_KEY_FILE: keyFile, ...env }: NodeJS.ProcessEnv = { ...process.env, ...bundleEnv };
-  return {
-    ...env,
-    DYNAMODB_ENDPOINT: process.env.DYNAMODB_ENDPOINT,
-    TABLE_NAME: config.TABLE_NAME,
-    // DynamoDB Local keeps a database per access key: the bare handler's is the service's local one.
-    AWS_ACCESS_KEY_ID: localDatabaseKey(config.TABLE_NAME),
-    TOKEN_ISSUER: config.TOKEN_ISSUER,
-    TOKEN_AUDIENCE: config.TOKEN_AUDIENCE,
-    TOKEN_VERIFICATION_KEYS: createPublicKey(readFileSync(keyFile ?? ''))
-      .export({ type: 'spki', format: 'der' })
-      .toString('base64'),
-  };
-};
 
 interface TimedRequest {
   method: string;
@@ -239,7 +216,7 @@ export const benchBundles = async () => {
   });
   const bare = join(bareDir, 'index.mjs');
   const caller = await benchCaller();
-  const env = functionEnv();
+  const env = liveFunctionEnv();
   const figures: Record<string, string> = { bare_handler_bytes: String(bytesIn(bareDir).bytes) };
   const ratios = new Map<string, number>();
   const cpuRatios = new Map<string, number>();
