@@ -537,7 +537,7 @@ const ERRORS: Record<number, string> = {
   413: 'The request body, or the record it would make, is too large.',
   415: 'The request body is not of the media type this operation takes.',
   429: 'Too many requests: the organisation’s or the client’s request budget for this minute is spent (docs/request-budgets.md); `Retry-After` says when to try again, `RateLimit` which budget.',
-  422: 'The `Idempotency-Key` was used for another request (IDEMPOTENCY.001).',
+  422: 'The `Idempotency-Key` was used for another request (IDEMPOTENCY.001), or the body is well-formed but names what cannot be (a notice’s recipient not of the organisation); `source` says which.',
   431: 'Request header fields too large.',
   500: 'Server-side failure.',
   503: 'A dependency is briefly unavailable; retry.',

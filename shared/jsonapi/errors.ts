@@ -72,6 +72,24 @@ export class ValidationError extends ApiError {
   }
 }
 
+/**
+ * 422: a well-formed request naming what cannot be (a recipient who is not of the organisation, an
+ * escalation time out of bounds). The document's shape is a 400; this is what it says. One error object
+ * per problem, each with its pointer.
+ */
+export class UnprocessableContentError extends ApiError {
+  readonly problems: UnprocessableContentError[];
+
+  constructor(problems: readonly { pointer: string; detail: string }[]) {
+    const [first] = problems;
+    super(422, 'Unprocessable content', {
+      ...(first && { detail: first.detail, source: { pointer: first.pointer } }),
+    });
+    this.problems =
+      problems.length > 1 ? problems.map((problem) => new UnprocessableContentError([problem])) : [];
+  }
+}
+
 export class UnauthorisedError extends ApiError {
   constructor(detail = 'Missing, invalid or expired credentials.') {
     super(401, 'You are not authorised to access this resource', {
@@ -219,6 +237,7 @@ export class InternalError extends ApiError {
 
 /** The error objects a failure renders as: a validation error with several problems renders each. */
 export const errorObjects = (error: ApiError): ErrorObject[] =>
-  error instanceof ValidationError && error.problems.length > 0
+  (error instanceof ValidationError || error instanceof UnprocessableContentError) &&
+  error.problems.length > 0
     ? error.problems.map((p) => p.toErrorObject())
     : [error.toErrorObject()];

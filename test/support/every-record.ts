@@ -341,6 +341,7 @@ export const buildEveryRecord = async (
   await send('updateAgent', 200);
   await send('updateBriefing', 200);
   ids.comment_id = await create('createComment');
+  ids.notice_id = await create('createNotice');
 
   // Folders and documents, the document's first version uploaded and completed.
   ids.root_folder = (

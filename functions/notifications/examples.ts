@@ -1,0 +1,17 @@
+/** A body for each of the notifications area's write routes; see shared/engine/examples.ts. */
+import type { RequestExamples } from '#shared/engine/examples';
+
+export const examples: RequestExamples = {
+  createNotice: (i) => ({
+    data: {
+      type: 'notices',
+      attributes: {
+        title: 'Stop work: crane exclusion zone',
+        body: 'All lifting on the north bay stops until the crane is inspected.',
+        category: 'safety',
+        severity: 'critical',
+        recipients: { users: [i.person], teams: [i.team_id] },
+      },
+    },
+  }),
+};
