@@ -7,6 +7,7 @@
 import { startSession } from '#shared/auth/sessions';
 import { loadDemoAssets } from './demo-assets';
 import { loadDemoCosts } from './demo-costs';
+import { loadDemoNotice } from './demo-notices';
 import { loadDemoSites } from './demo-sites';
 import {
   type ClientCredentials,
@@ -162,12 +163,14 @@ export const loadDemoData = async (idp?: DemoIdentityProvider): Promise<DemoCred
       }),
     );
     // One at a time: each team's transaction also appends to its members' `teams` lists.
+    let leadsTeam: string | undefined;
     for (const t of o.teams) {
       const team = await createTeam(org.id, {
         ...t,
         memberIds: t.members.flatMap((m) => people[m]?.id ?? []),
       });
       await grantRole(org.id, 'viewer', 'team', team.id);
+      if (t.members.includes(0)) leadsTeam ??= team.id;
     }
     const [lead] = people;
     if (lead) await grantRole(org.id, 'admin', 'user', lead.id);
@@ -175,6 +178,7 @@ export const loadDemoData = async (idp?: DemoIdentityProvider): Promise<DemoCred
     await loadDemoAssets(org.id, o.centre, o.prefix);
     const costedContract = await loadDemoCosts(org.id, o.prefix);
     await loadDemoSites(org.id, o.prefix, people);
+    if (lead && leadsTeam) await loadDemoNotice(org.id, lead, leadsTeam);
     const admin = await createServiceAccountClient(`${o.name} integration (admin)`, [
       { org_id: org.id, role: 'admin' },
     ]);
