@@ -1,0 +1,55 @@
+import { defineArea } from '#shared/engine/area';
+import { countsAttributes } from './counts-attributes';
+import { notifications } from './definitions';
+
+export const area = defineArea('notifications', {
+  tag: 'Notifications',
+  resources: [notifications],
+  answered: { 'notification-counts': countsAttributes },
+  // The caller's own inbox: any signed-in user, about themselves; a service account is 403 (no inbox).
+  routes: [
+    {
+      id: 'listNotifications',
+      method: 'GET',
+      path: '/v3/notifications',
+      handler: 'functions/notifications/list-notifications.ts',
+      answers: { status: 200, collection: 'notifications' },
+      permission: 'authenticated',
+      access: { table: 'read', cursors: true },
+    },
+    {
+      id: 'getNotificationCounts',
+      method: 'GET',
+      path: '/v3/notifications/counts',
+      handler: 'functions/notifications/notification-counts.ts',
+      answers: { status: 200, resource: 'notification-counts' },
+      permission: 'authenticated',
+      query: [],
+    },
+    {
+      id: 'markNotifications',
+      method: 'POST',
+      path: '/v3/notifications/mark',
+      handler: 'functions/notifications/mark-notifications.ts',
+      answers: { status: 200, resource: 'notification-counts' },
+      permission: 'authenticated',
+    },
+    {
+      id: 'getNotification',
+      method: 'GET',
+      path: '/v3/notifications/{notification_id}',
+      handler: 'functions/notifications/get-notification.ts',
+      answers: { status: 200, resource: 'notifications' },
+      permission: 'authenticated',
+      query: [],
+    },
+    {
+      id: 'updateNotification',
+      method: 'PATCH',
+      path: '/v3/notifications/{notification_id}',
+      handler: 'functions/notifications/update-notification.ts',
+      answers: { status: 200, resource: 'notifications' },
+      permission: 'authenticated',
+    },
+  ],
+});

@@ -1,0 +1,15 @@
+import { listResources } from '#shared/engine/collection';
+import { jsonApiHandler } from '#shared/http/json-api-handler';
+import { notifications } from './definitions';
+import { inboxOwner } from './inbox-owner';
+import { inboxOptions, readInboxPage } from './inbox-page';
+
+export { inboxOptions as collectionOptions } from './inbox-page';
+
+/** GET /v3/notifications: the caller's own inbox, newest first by arrival, across their organisations. */
+export const handler = jsonApiHandler('listNotifications', (request) => {
+  const owner = inboxOwner(request);
+  return listResources(request, { ...notifications, collection: inboxOptions }, (query) =>
+    readInboxPage(owner, query),
+  );
+});
