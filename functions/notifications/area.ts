@@ -13,9 +13,20 @@ export const area = defineArea('notifications', {
       method: 'GET',
       path: '/v3/notifications',
       handler: 'functions/notifications/list-notifications.ts',
+      // Newest first, by cursor or offset, with no total (the counts route counts): its own query list.
       answers: { status: 200, collection: 'notifications' },
       permission: 'authenticated',
       access: { table: 'read', cursors: true },
+      query: [
+        'page[cursor]',
+        'page[limit]',
+        'page[offset]',
+        'sort',
+        'filter[organisation]',
+        'filter[category]',
+        'filter[severity]',
+        'filter[state]',
+      ],
     },
     {
       id: 'getNotificationCounts',

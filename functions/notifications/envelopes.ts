@@ -100,8 +100,11 @@ export const writeEnvelopes = async (envelopes: readonly Envelope[], now = Date.
     byRecipient.set(envelope.recipient, own);
   }
   let written = 0;
-  for (let attempt = 0; byRecipient.size > 0; attempt++) {
-    if (attempt === ATTEMPTS)
+  // Rounds a transaction was refused in (an inbox changed since it was read); rounds that only go on
+  // writing a recipient's next 99 envelopes do not count.
+  let refused = 0;
+  while (byRecipient.size > 0) {
+    if (refused === ATTEMPTS)
       throw new DataUnavailable('The inboxes kept changing while envelopes were written');
     const recipients = [...byRecipient.keys()];
     const [states, present] = await Promise.all([
@@ -137,6 +140,7 @@ export const writeEnvelopes = async (envelopes: readonly Envelope[], now = Date.
       } else transactions.push({ users: [user], puts });
     }
     const results = await Promise.all(transactions.map(async (t) => ({ t, ok: await putTogether(t.puts) })));
+    if (results.some(({ ok }) => !ok)) refused++;
     for (const { t, ok } of results) {
       if (!ok) continue;
       // What committed is read as present next round; recipients with nothing left are done.
