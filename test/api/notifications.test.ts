@@ -24,10 +24,11 @@ interface Inbox {
   headers: Record<string, string>;
 }
 
-const inboxOf = async (userId: string, orgs: string[]): Promise<Inbox> => {
-  for (const org of orgs) await grantRole(org, 'viewer', 'user', userId);
-  return { userId, headers: { 'x-session-token': (await startSession(userId)).token } };
-};
+/** A user's inbox, signed in: the user belongs to the organisations they hold a grant in (beforeAll). */
+const inboxOf = async (userId: string): Promise<Inbox> => ({
+  userId,
+  headers: { 'x-session-token': (await startSession(userId)).token },
+});
 
 const envelope = (recipient: string, org: string, n: number, extra: Partial<Envelope> = {}): Envelope => ({
   recipient,
@@ -97,6 +98,8 @@ beforeAll(async () => {
   api = await startTestApi();
   [tenant, second] = await Promise.all([newTenant('Inbox Org', 4), newTenant('Inbox Second', 1)]);
   admin = await api.token(tenant.admin);
+  for (const { org, people } of [tenant, second])
+    for (const person of people) await grantRole(org.id, 'viewer', 'user', person.id);
 });
 afterAll(() => api.close());
 
@@ -104,7 +107,7 @@ const personId = (i: number) => tenant.people[i]?.id ?? '';
 
 describe('writing envelopes', () => {
   it('a redelivered event writes nothing twice and still writes the missing envelopes, counted once', async () => {
-    const inbox = await inboxOf(personId(0), [tenant.org.id]);
+    const inbox = await inboxOf(personId(0));
     const event = { id: randomUUID(), name: 'invitation.accepted' };
     const first = [envelope(inbox.userId, tenant.org.id, 0, { event })];
     expect(await writeEnvelopes(first)).toBe(1);
@@ -123,7 +126,7 @@ describe('writing envelopes', () => {
   });
 
   it('writes envelopes written at once for one inbox with exact counts (concurrent writes go round again)', async () => {
-    const inbox = await inboxOf(personId(1), [tenant.org.id]);
+    const inbox = await inboxOf(personId(1));
     await Promise.all(
       Array.from({ length: 4 }, (_, batch) =>
         writeEnvelopes(
@@ -140,7 +143,7 @@ describe('the inbox API', () => {
   let inbox: Inbox;
   let ids: string[];
   beforeAll(async () => {
-    inbox = await inboxOf(personId(2), [tenant.org.id]);
+    inbox = await inboxOf(personId(2));
     const written = Array.from({ length: 12 }, (_, i) => envelope(inbox.userId, tenant.org.id, i));
     for (const e of written) await writeEnvelopes([e]);
     ids = written.map((e) => envelopeId(e.event.id, inbox.userId));
@@ -225,7 +228,7 @@ describe('the inbox API', () => {
 
 describe('marks', () => {
   it('marking by ids and through a position keeps the counts exact, with later arrivals unmarked', async () => {
-    const inbox = await inboxOf(personId(3), [tenant.org.id]);
+    const inbox = await inboxOf(personId(3));
     const written = Array.from({ length: 10 }, (_, i) => envelope(inbox.userId, tenant.org.id, i));
     for (const e of written) await writeEnvelopes([e]);
     const ids = written.map((e) => envelopeId(e.event.id, inbox.userId));
@@ -268,8 +271,8 @@ describe('marks', () => {
 
   it('a mark naming another’s envelope, or both ids and through, or more than 100 ids, is a 400 writing nothing', async () => {
     const [mine, theirs] = await Promise.all([
-      inboxOf(tenant.people[0]?.id ?? '', []),
-      inboxOf(tenant.people[1]?.id ?? '', []),
+      inboxOf(tenant.people[0]?.id ?? ''),
+      inboxOf(tenant.people[1]?.id ?? ''),
     ]);
     const foreign = envelope(theirs.userId, tenant.org.id, 1);
     await writeEnvelopes([foreign]);
@@ -294,7 +297,7 @@ describe('marks', () => {
 describe('expiry', () => {
   it('envelopes past their 90 days leave the list and the counts with no write; saved ones stay', async () => {
     const [person] = second.people;
-    const inbox = await inboxOf(person?.id ?? '', [second.org.id]);
+    const inbox = await inboxOf(person?.id ?? '');
     const at = (daysAgo: number) => () => Date.now() - daysAgo * DAY;
     const old = envelope(inbox.userId, second.org.id, 1);
     const recent = envelope(inbox.userId, second.org.id, 2);
@@ -331,8 +334,8 @@ describe('whose inbox', () => {
 
   it('another user’s envelope, in the same organisation, is 404 on GET and PATCH and never listed or counted', async () => {
     const [owner, other] = await Promise.all([
-      inboxOf(tenant.people[0]?.id ?? '', []),
-      inboxOf(tenant.people[2]?.id ?? '', []),
+      inboxOf(tenant.people[0]?.id ?? ''),
+      inboxOf(tenant.people[2]?.id ?? ''),
     ]);
     const theirs = envelope(owner.userId, tenant.org.id, 7);
     await writeEnvelopes([theirs]);
@@ -352,7 +355,7 @@ describe('whose inbox', () => {
     const left = await newTenant('Inbox Left', 1);
     const userId = left.people[0]?.id ?? '';
     const grant = await grantRole(left.org.id, 'viewer', 'user', userId);
-    const inbox = await inboxOf(userId, []);
+    const inbox = await inboxOf(userId);
     const there = envelope(userId, left.org.id, 1);
     await writeEnvelopes([there]);
     const id = envelopeId(there.event.id, userId);
@@ -362,7 +365,7 @@ describe('whose inbox', () => {
       token: await api.token(left.admin),
     });
     expect(revoked.status, revoked.text).toBe(204);
-    const again = await inboxOf(userId, []);
+    const again = await inboxOf(userId);
     expect((await get(again, `/v3/notifications/${id}`)).status).toBe(404);
     expect((await everything(again)).map((e) => e.id)).not.toContain(id);
     expect((await countsOf(again)).unread).toBe(before.unread - 1);
