@@ -371,3 +371,25 @@ describe('whose inbox', () => {
     expect((await countsOf(again)).unread).toBe(before.unread - 1);
   });
 });
+
+describe('concurrency', () => {
+  it('envelopes arriving while "mark all read" runs are never lost from the counts', async () => {
+    const [person] = second.people;
+    const inbox = await inboxOf(person?.id ?? '');
+    const markAll = () =>
+      send(inbox, 'POST', '/v3/notifications/mark', {
+        data: { type: 'notification-marks', attributes: { action: 'read', through: 'now' } },
+      });
+    const results = await Promise.all([
+      ...Array.from({ length: 4 }, (_, batch) =>
+        writeEnvelopes(
+          Array.from({ length: 3 }, (_, i) => envelope(inbox.userId, second.org.id, batch * 3 + i)),
+        ),
+      ),
+      markAll().then((res) => res.status),
+      markAll().then((res) => res.status),
+    ]);
+    expect(results.slice(4)).toEqual([200, 200]);
+    await expectExactCounts(inbox);
+  });
+});
