@@ -14,4 +14,10 @@ export const examples: RequestExamples = {
       },
     },
   }),
+  updateNotification: (i) => ({
+    data: { type: 'notifications', id: i.notification_id, attributes: { state: 'read', saved: true } },
+  }),
+  markNotifications: () => ({
+    data: { type: 'notification-marks', attributes: { action: 'read', through: 'now' } },
+  }),
 };

@@ -75,6 +75,7 @@ const main = async () => {
     const { benchAuditBurst } = await import('./audit-burst');
     const { benchGrowth } = await import('./growth');
     const { benchDirectory } = await import('./directory');
+    const { benchNotifications } = await import('./notifications');
     const results = {
       machine: { cpus: cpus().length, memory_gib: Math.round(totalmem() / 2 ** 30), node: process.version },
       date: new Date().toISOString(),
@@ -98,6 +99,7 @@ const main = async () => {
       audit: await part('audit', () => benchAuditBurst(seeding?.apiPort ?? 0)),
       growth: await part('growth', () => benchGrowth(GROWTH_SIZES)),
       directory: await part('directory', () => benchDirectory()),
+      notifications: await part('notifications', benchNotifications),
     };
     mkdirSync(resolve(root, 'bench'), { recursive: true });
     // A partial run (BENCH_ONLY) never overwrites the committed full results.
@@ -133,6 +135,7 @@ const report = (r: {
   audit: Figures;
   growth: Figures;
   directory: Figures;
+  notifications: Figures;
 }) => {
   const rows = (o: Figures) =>
     o === 'not run'
@@ -287,6 +290,15 @@ for it; one that starts before every earlier one ended runs beside them; \`test/
 | figure | round trips (calls) | sequential round trips | keys | feature switches |
 |---|---|---|---|---|
 ${directoryRows(r.directory)}
+
+## The inbox: 10,000 envelopes for one user, marks and a fan-out (issue 43)
+
+Through the notifications area's functions in process; items read count a Query's scanned items and each
+key asked; a page's minimum is what it returns plus the inbox's state item.
+
+| figure | value |
+|---|---|
+${rows(r.notifications)}
 `;
 };
 

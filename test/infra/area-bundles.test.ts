@@ -531,7 +531,7 @@ const FIRST_GET_BYTES: Record<string, number> = {
   exports: 493_000,
   events: 403_000,
   webhooks: 466_000,
-  notifications: 472_000,
+  notifications: 483_000,
   specifications: 384_000,
   fallback: 407_000,
 };

@@ -261,6 +261,12 @@ interface Caller {
   name: string;
   as: () => RequestOptions;
 }
+/**
+ * Routes of a user's own inbox (issue 43): a service account has none, so it is refused (403) whatever the
+ * path names, and A's own reads are made by A's signed-in user, who owns A's envelope.
+ */
+const personal = (route: Route) => route.area === 'notifications';
+
 const callers: Caller[] = [
   { name: 'B’s administrator (OAuth2)', as: () => ({ token: tokenB }) },
   { name: 'B’s user (Session)', as: () => ({ headers: { 'x-session-token': b.session } }) },
@@ -372,7 +378,7 @@ describe('the records the cases name', () => {
       const path = `${pathFor(route, paramsOf(route))}${query ? `?${query}` : ''}`;
       // Downloads answer 303 to a presigned URL: the control is the redirect, not the file.
       const res = await fetch(`${api.url}${path}`, {
-        headers: { authorization: `Bearer ${tokenA}` },
+        headers: personal(route) ? { 'x-session-token': a.session } : { authorization: `Bearer ${tokenA}` },
         redirect: 'manual',
       });
       const text = await res.text();
@@ -426,6 +432,15 @@ describe('B’s callers naming A’s records in the path are refused with 404, a
         ...c.caller.as(),
         ...(body && { body }),
       });
+      if (personal(c.route) && c.caller === callers[0]) {
+        // The same refusal for A's ids as for random ones: it says nothing of what exists.
+        expect(res.status, res.text).toBe(403);
+        expect(res.body.errors[0]).toMatchObject({
+          code: 'AUTH.002',
+          detail: expect.stringMatching(/no inbox/),
+        });
+        return;
+      }
       expect(res.status, res.text).toBe(404);
       expect(res.body.errors[0]).toMatchObject({ status: '404', code: 'NOT_FOUND.001' });
     }),

@@ -17,6 +17,7 @@ import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
 import { EXAMPLE_BACKUP } from '#functions/device-backups/examples';
 import { EXAMPLE_DOCUMENT } from '#functions/documents/examples';
+import { envelopeId, writeEnvelopes } from '#functions/notifications/envelopes';
 import { streets } from '#functions/places/definitions';
 import { processNotification } from '#functions/street-works/receive';
 import { startSession } from '#shared/auth/sessions';
@@ -374,6 +375,26 @@ export const buildEveryRecord = async (
   await send('completeDeviceBackup', 200);
 
   ids.export_id = await create('createExport');
+
+  // Notifications: an envelope in the signed-in user's inbox, as the event consumer writes them (no route does).
+  const told = { id: randomUUID(), name: 'invitation.accepted' };
+  await writeEnvelopes([
+    {
+      recipient: signedIn,
+      org_id: org,
+      event: told,
+      subject: { type: 'invitations', id: randomUUID() },
+      actor: null,
+      category: 'people',
+      severity: 'info',
+      title: 'An invitation was accepted',
+      body: 'Someone you invited has joined.',
+      link: null,
+      requires_ack: false,
+      channels: { email: false },
+    },
+  ]);
+  ids.notification_id = envelopeId(told.id, signedIn);
 
   // Jobs: an inline import too large for its request answers 202 with its job (no worker runs here).
   const large = await api.request('POST', `/v3/orgs/${org}/governance/location-imports`, {

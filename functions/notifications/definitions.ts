@@ -1,0 +1,89 @@
+/**
+ * Notifications: envelopes, one per recipient user and event, in the recipient's own inbox partition
+ * (`INBOX#<user_id>`), never the organisation's: an inbox is read whole by its owner, across every
+ * organisation they belong to. Listed newest first by arrival (`lsi1`, a UUIDv7 minted when the envelope is
+ * written), the order the inbox's watermarks compare (docs/notifications.md). Personal, so not events.
+ */
+import { defineResource } from '#shared/engine/resource-definition';
+import { loadSchemaBuilders } from '#shared/jsonapi/load-schema-builders';
+
+export const CATEGORIES = [
+  'actions',
+  'permits',
+  'reviews',
+  'submissions',
+  'reports',
+  'sharing',
+  'people',
+  'system',
+  'safety',
+] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export const SEVERITIES = ['info', 'warning', 'critical'] as const;
+export type Severity = (typeof SEVERITIES)[number];
+
+export const INBOX_STATES = ['unseen', 'seen', 'read'] as const;
+
+/** The types an envelope's subject may be: the subjects of the shipped rules' events. */
+export const SUBJECT_TYPES = ['invitations', 'qualification-awards', 'site-attendances'] as const;
+
+export const notifications = defineResource({
+  type: 'notifications',
+  names: { one: 'Notification', many: 'Notifications' },
+  itemPath: '/v3/notifications/{notification_id}',
+  events: false,
+  keys: {
+    record: {
+      index: 'table',
+      pk: 'INBOX#{user_id}',
+      sk: 'ENVELOPE#{id}',
+      about:
+        "an envelope, in its recipient's inbox (beside its state item and preferences, so prefixed): its id is UUIDv5(event id, namespace = the user's id)",
+    },
+    arrival: {
+      index: 'lsi1',
+      pk: 'INBOX#{user_id}',
+      sk: 'ARRIVED#{arrival}',
+      about: 'an envelope by arrival (a UUIDv7 minted when written): the inbox newest first, and watermarks',
+    },
+    state: {
+      index: 'table',
+      pk: 'INBOX#{user_id}',
+      sk: 'STATE',
+      about:
+        "the inbox's state: watermarks, their generations, and its counts by organisation, day and category",
+    },
+  },
+  served: async () => {
+    const { z, instant } = await loadSchemaBuilders();
+    const delivery = z.strictObject({
+      status: z.enum(['pending', 'sent', 'suppressed', 'failed']),
+      at: instant().nullable(),
+      reason: z.string().optional(),
+    });
+    return {
+      category: z.enum(CATEGORIES),
+      severity: z.enum(SEVERITIES),
+      title: z.string(),
+      body: z.string().describe('Plain text.'),
+      link: z
+        .string()
+        .nullable()
+        .describe("The subject's API path; null where the recipient may not read it."),
+      event: z.strictObject({ id: z.string(), name: z.string() }).describe('The event it came from.'),
+      requires_ack: z.boolean(),
+      acknowledged_at: instant().nullable(),
+      state: z.enum(INBOX_STATES).describe('Effective: its own mark, or the watermark above it.'),
+      saved: z
+        .boolean()
+        .describe('Saved envelopes are kept; others expire 90 days after their day of arrival.'),
+      archived: z.boolean(),
+      deliveries: z.strictObject({ inbox: delivery, email: delivery }),
+    };
+  },
+  relationships: {
+    subject: { types: SUBJECT_TYPES },
+    actor: { types: ['users', 'service-accounts'] },
+  },
+});

@@ -1,0 +1,19 @@
+import { listResources } from '#shared/engine/collection';
+import { jsonApiHandler } from '#shared/http/json-api-handler';
+import { notifications } from './definitions';
+import { inboxOwner } from './inbox-owner';
+import { inboxOptions, readInboxPage } from './inbox-page';
+
+export { inboxOptions as collectionOptions } from './inbox-page';
+
+/**
+ * GET /v3/notifications: the caller's own inbox, newest first by arrival, across their organisations; by
+ * cursor (`page[cursor]`), or by offset, which reads every envelope it skips. No total: counting the
+ * inbox's envelopes as listed would read them all (its counts are `GET /v3/notifications/counts`).
+ */
+export const handler = jsonApiHandler('listNotifications', (request) => {
+  const owner = inboxOwner(request);
+  return listResources(request, { ...notifications, collection: inboxOptions }, (query) =>
+    readInboxPage(owner, query),
+  );
+});

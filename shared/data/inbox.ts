@@ -1,0 +1,101 @@
+/**
+ * A personal inbox's storage (functions/notifications): items in one user's partition (`INBOX#<user>`),
+ * outside every organisation's, read and written only for that user. The notifications area decides what
+ * to write; this module only talks to DynamoDB: consistent reads of a few keys, a Query of the arrival
+ * order, and conditional puts committed together (a state item's version checked, envelopes put if absent).
+ */
+import { randomUUID } from 'node:crypto';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { BatchGetCommand, type BatchGetCommandOutput, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { documents, tableName } from './clients';
+import { queryItems } from './repository';
+import type { ItemKey } from './stored-resource';
+import { TRANSACTION_MAX } from './transaction';
+
+const BATCH_GET_MAX = 100;
+const MAX_ATTEMPTS = 8;
+
+/** Items by key with strongly consistent reads (state a write decides on), in chunks of 100. */
+export const readConsistently = async <T>(keys: readonly ItemKey[]): Promise<T[]> => {
+  const found: T[] = [];
+  for (let i = 0; i < keys.length; i += BATCH_GET_MAX) {
+    let pending: Record<string, unknown>[] | undefined = keys.slice(i, i + BATCH_GET_MAX).map((k) => ({
+      pk: k.pk,
+      sk: k.sk,
+    }));
+    for (let attempt = 0; pending && pending.length > 0; attempt++) {
+      if (attempt === MAX_ATTEMPTS) throw new Error(`BatchGetItem left ${pending.length} keys unprocessed`);
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** attempt));
+      const out: BatchGetCommandOutput = await documents.send(
+        new BatchGetCommand({ RequestItems: { [tableName]: { Keys: pending, ConsistentRead: true } } }),
+      );
+      found.push(...((out.Responses?.[tableName] ?? []) as T[]));
+      pending = out.UnprocessedKeys?.[tableName]?.Keys;
+    }
+  }
+  return found;
+};
+
+/** A put in an inbox: if absent (`new`), or only over the version it was read at (`version`). */
+export type InboxPut = ItemKey & Record<string, unknown> & { version: number };
+
+/**
+ * Commits puts together, each conditional: a `version` 1 item must be absent, a later one must stand at
+ * `version - 1`. Answers false when a condition failed (something was there, or moved since it was read):
+ * nothing was written, and the caller reads again. At most 100 puts, one per item.
+ */
+export const putTogether = async (puts: readonly InboxPut[]): Promise<boolean> => {
+  if (puts.length > TRANSACTION_MAX) throw new Error(`${puts.length} puts in one transaction`);
+  try {
+    await documents.send(
+      new TransactWriteCommand({
+        ClientRequestToken: randomUUID(),
+        TransactItems: puts.map((item) => ({
+          Put: {
+            TableName: tableName,
+            Item: item,
+            ...(item.version <= 1
+              ? { ConditionExpression: 'attribute_not_exists(pk)' }
+              : {
+                  ConditionExpression: '#version = :before',
+                  ExpressionAttributeNames: { '#version': 'version' },
+                  ExpressionAttributeValues: { ':before': item.version - 1 },
+                }),
+          },
+        })),
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof TransactionCanceledException) return false;
+    throw error;
+  }
+};
+
+/**
+ * The items of an inbox partition on one local index between two sort values (inclusive), in index
+ * order or reversed, up to `limit`, after `after` (the last item's index value and `sk`).
+ */
+export const queryInbox = async <T>(
+  pk: string,
+  range: {
+    index: 'lsi1';
+    from: string;
+    to: string;
+    descending: boolean;
+    limit?: number;
+    after?: { value: string; sk: string };
+  },
+): Promise<T[]> =>
+  queryItems<T>(
+    {
+      IndexName: range.index,
+      KeyConditionExpression: '#pk = :pk AND #index BETWEEN :from AND :to',
+      ExpressionAttributeNames: { '#pk': 'pk', '#index': range.index },
+      ExpressionAttributeValues: { ':pk': pk, ':from': range.from, ':to': range.to },
+      ScanIndexForward: !range.descending,
+      ...(range.limit !== undefined && { Limit: range.limit }),
+    },
+    range.limit,
+    range.after && { pk, sk: range.after.sk, [range.index]: range.after.value },
+  );

@@ -1,0 +1,108 @@
+/**
+ * The inbox (issue 43): at 10,000 envelopes for one user, what a page and the counts read (items a Query
+ * scanned, each key a GetItem or BatchGetItem asked), against what they return plus the state item;
+ * "mark all read" at 100 and at 10,000 envelopes (write calls and items written); and a fan-out of one
+ * event to 1,000 recipients (calls by kind). Through the area's own functions, in process.
+ */
+import { randomUUID } from 'node:crypto';
+import { type Envelope, writeEnvelopes } from '#functions/notifications/envelopes';
+import { readInboxPage } from '#functions/notifications/inbox-page';
+import { readState } from '#functions/notifications/inbox-state';
+import { markThrough } from '#functions/notifications/inbox-writes';
+import { dynamodb } from '#shared/data/clients';
+import { uuidv7 } from '#shared/data/ids';
+
+interface Tally {
+  calls: Record<string, number>;
+  itemsRead: number;
+  itemsWritten: number;
+}
+let tally: Tally = { calls: {}, itemsRead: 0, itemsWritten: 0 };
+
+type Input = { RequestItems?: Record<string, { Keys?: unknown[] }>; TransactItems?: unknown[] };
+dynamodb.middlewareStack.add(
+  (next, context) => async (args) => {
+    const result = await next(args);
+    const command = context.commandName ?? 'unknown';
+    tally.calls[command] = (tally.calls[command] ?? 0) + 1;
+    const input = args.input as Input;
+    const output = result.output as { ScannedCount?: number; Item?: unknown };
+    if (command === 'QueryCommand') tally.itemsRead += output.ScannedCount ?? 0;
+    if (command === 'GetItemCommand') tally.itemsRead += 1;
+    if (command === 'BatchGetItemCommand')
+      tally.itemsRead += Object.values(input.RequestItems ?? {}).reduce(
+        (n, r) => n + (r.Keys?.length ?? 0),
+        0,
+      );
+    if (command === 'TransactWriteItemsCommand') tally.itemsWritten += input.TransactItems?.length ?? 0;
+    return result;
+  },
+  { step: 'initialize', name: 'notificationsBench' },
+);
+
+const measured = async <T>(run: () => Promise<T>) => {
+  tally = { calls: {}, itemsRead: 0, itemsWritten: 0 };
+  const result = await run();
+  // A copy: what runs after this measure counts on a fresh tally, never on this one's.
+  return { result, calls: { ...tally.calls }, itemsRead: tally.itemsRead, itemsWritten: tally.itemsWritten };
+};
+
+const envelope = (recipient: string, org: string, n: number): Envelope => ({
+  recipient,
+  org_id: org,
+  event: { id: randomUUID(), name: 'invitation.accepted' },
+  subject: { type: 'invitations', id: randomUUID() },
+  actor: null,
+  category: n % 2 === 0 ? 'people' : 'safety',
+  severity: 'info',
+  title: `Notice ${n}`,
+  body: 'Something happened.',
+  link: null,
+  requires_ack: false,
+  channels: { email: false },
+});
+
+const inbox = async (size: number) => {
+  const owner = { userId: randomUUID(), organisations: new Set([uuidv7()]) };
+  const [org] = [...owner.organisations];
+  for (let i = 0; i < size; i += 500)
+    await writeEnvelopes(
+      Array.from({ length: Math.min(500, size - i) }, (_, j) => envelope(owner.userId, org ?? '', i + j)),
+    );
+  return owner;
+};
+
+const page = (limit: number) => ({
+  filters: [],
+  sort: { field: 'arrived', path: 'arrival', descending: true },
+  page: { limit, offset: 0, after: 'start' as const },
+  include: [],
+});
+
+export const benchNotifications = async () => {
+  const big = await inbox(10_000);
+  const first = await measured(() => readInboxPage(big, page(25)));
+  const counts = await measured(() => readState(big.userId));
+  const markBig = await measured(() => markThrough(big, 'read', 'now'));
+  const small = await inbox(100);
+  const markSmall = await measured(() => markThrough(small, 'read', 'now'));
+  const org = uuidv7();
+  const fanOut = await measured(() =>
+    writeEnvelopes(Array.from({ length: 1_000 }, (_, i) => envelope(randomUUID(), org, i))),
+  );
+  const redelivered = envelope(randomUUID(), org, 0);
+  await writeEnvelopes([redelivered]);
+  const again = await measured(() => writeEnvelopes([redelivered]));
+  const calls = (c: Record<string, number>) =>
+    Object.entries(c)
+      .map(([k, v]) => `${v} ${k.replace('Command', '')}`)
+      .join(', ');
+  return {
+    page_25_of_10000_items_read: `${first.itemsRead - 1} envelopes for ${first.result.items.length} returned (${((first.itemsRead - 1) / first.result.items.length).toFixed(2)}×) + the state item (${calls(first.calls)})`,
+    counts_at_10000_items_read: `${counts.itemsRead} (${calls(counts.calls)})`,
+    mark_all_read_at_100: `${markSmall.itemsWritten} item written (${calls(markSmall.calls)})`,
+    mark_all_read_at_10000: `${markBig.itemsWritten} item written (${calls(markBig.calls)})`,
+    fan_out_1000_recipients: `${fanOut.result} envelopes, ${fanOut.itemsWritten} items written (${calls(fanOut.calls)})`,
+    redelivery_of_one: `${again.result} written (${calls(again.calls)})`,
+  };
+};
