@@ -1,7 +1,7 @@
 import { verifySnsMessage } from '#shared/auth/sns-messages';
 import { toResourceObject } from '#shared/engine/serialise';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { metric } from '#shared/http/log';
+import { metric } from '#shared/http/metrics';
 import { metaDocument, resourceDocument } from '#shared/jsonapi/document';
 import { ApiError } from '#shared/jsonapi/errors';
 import { protections } from './definitions';

@@ -27,7 +27,8 @@ import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
-import { METRIC_NAMESPACE, SERVICE_NAME } from '#shared/http/log';
+import { SERVICE_NAME } from '#shared/http/log';
+import { METRIC_NAMESPACE } from '#shared/http/metrics';
 import type { Operations, Stage } from '../operations';
 
 const FIVE_MINUTES = Duration.minutes(5);
