@@ -348,9 +348,11 @@ export const qualificationSpecifications = defineResource({
     'code-claim': { ...tenantPattern('qualification-specification-codes', '{code}'), about: '`holder_id`' },
   },
   collection: {
+    // Every filter indexed: name on its sort's lsi1, code (unique) by its claim, a creation window on the ids.
     filters: {
-      name: { kind: 'eq', path: 'attributes.name' },
-      code: { kind: 'eq', path: 'attributes.code' },
+      name: { kind: 'eq', path: 'attributes.name', index: 'sort-name' },
+      code: { kind: 'eq', path: 'attributes.code', index: 'code-claim', claimed: true },
+      created_at: { kind: 'time', path: 'meta.created_at', index: 'record' },
     },
     sorts: { name: { path: 'attributes.name', index: 'lsi1' } },
     defaultSort: 'name',

@@ -144,7 +144,8 @@ export const indexedRead = (
     );
   };
   const patternOf = (clause: FilterClause) => {
-    const name = options[clause.field]?.index;
+    // A claimed equality is read by its claim's key (claimed-filters.ts), never as a range.
+    const name = options[clause.field]?.claimed ? undefined : options[clause.field]?.index;
     const pattern = name === undefined ? undefined : definition.keys[name];
     return pattern && fits(pattern, clause) ? pattern : undefined;
   };
