@@ -10,6 +10,9 @@ import { geoPattern } from '../data/geo-index';
 import { tenantPattern } from '../data/stored-resource';
 import type { ResourceDeclaration, ResourceDefinition } from './declaration';
 
+/** A sort key ending in the id after a separator (`#`, or `\u0001` after a text ordering value). */
+const ENDS_IN_ID = /(#|\u0001)\{id\}$/;
+
 export const typeKeys = (
   declaration: Pick<ResourceDefinition, 'type' | 'collection' | 'geoIndex'> &
     Pick<ResourceDeclaration, 'keys'>,
@@ -48,11 +51,11 @@ export const typeKeys = (
     )
       throw new Error(`${declaration.type}: claimed filter ${name} needs an equality on a claim's pattern`);
     // A count stands for the records its key prefix reads: only a prefix ending in the id has one per value.
-    if (counted && !pattern?.sk.endsWith('#{id}'))
+    if (counted && !(pattern && ENDS_IN_ID.test(pattern.sk)))
       throw new Error(`${declaration.type}: counted filter ${name} needs a key prefix ending in the id`);
     if (pattern?.index === 'gsi1' && declaration.geoIndex && index !== 'geo')
       throw new Error(`${declaration.type}: filter ${name} and the geohash index both need gsi1`);
-    if (pattern && pattern.index !== 'table' && pattern.sk.endsWith('#{id}')) {
+    if (pattern && pattern.index !== 'table' && ENDS_IN_ID.test(pattern.sk)) {
       const owner = owners.get(pattern.index);
       if (owner)
         throw new Error(`${declaration.type}: filter ${name} and ${owner} both need ${pattern.index}`);

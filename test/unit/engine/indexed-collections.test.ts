@@ -42,7 +42,6 @@ const NOT_YET_INDEXED: Record<string, string> = {
   streets: `governance reference data, ${ACROSS}; \`usrn\` and \`town\` have no index`,
   'import-templates': `${REFERENCE}; \`target\` has no index`,
   'location-imports': `${REFERENCE}; \`status\` has no index`,
-  'rate-codes': `${REFERENCE}; ${refused('`category`')} (\`code\` sorts on lsi1; lsi2 keeps the name sort, so \`category\` needs a \`gsi2\` entry and its migration)`,
   appointments: `${UNDER('scheme')}: its CDM duty holders`,
   'pre-construction-information': `${REFERENCE}, ${ACROSS}`,
   'hazard-proposals': UNDER('pre-construction information pack'),
@@ -50,7 +49,6 @@ const NOT_YET_INDEXED: Record<string, string> = {
   'construction-phase-plan-risks': `${UNDER('plan')}, at most 500 a plan (\`MAX_RISKS\`, functions/cdm/plans.ts)`,
   'construction-phase-plan-versions': UNDER('plan'),
   'construction-phase-plan-proposed-changes': UNDER('plan'),
-  'customer-contacts': `${REFERENCE}; ${refused("`association` (an export's filter too)")} (\`last_name\` and \`email\` sort on lsi1 and lsi2, so it needs a \`gsi2\` entry and its migration)`,
   'customer-accounts': `${REFERENCE}; \`reference\` and \`kind\` have no index (the one sort kept is \`name\`)`,
   agents: `${REFERENCE}; \`enabled\` has no index`,
   'device-backups':
