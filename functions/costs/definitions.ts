@@ -34,7 +34,10 @@ export const rateCodes = defineResource({
     };
   },
   keys: {
-    'code-claim': { ...tenantPattern('rate-code-codes', '{code}'), about: '`holder_id`' },
+    'code-claim': {
+      ...tenantPattern('rate-code-codes', '{code}'),
+      about: '`holder_id`; read by `filter[code]`',
+    },
     // On gsi2: lsi1 and lsi2 keep the code and name sorts.
     'filter-category': {
       index: 'gsi2',

@@ -60,7 +60,12 @@ export const jobRoles = defineResource({
       },
     };
   },
-  keys: { 'code-claim': { ...tenantPattern('job-role-codes', '{code}'), about: '`holder_id`' } },
+  keys: {
+    'code-claim': {
+      ...tenantPattern('job-role-codes', '{code}'),
+      about: '`holder_id`; read by `filter[code]`',
+    },
+  },
   relationships: {
     required_specification: { type: 'qualification-specifications' },
   },

@@ -345,7 +345,10 @@ export const qualificationSpecifications = defineResource({
     };
   },
   keys: {
-    'code-claim': { ...tenantPattern('qualification-specification-codes', '{code}'), about: '`holder_id`' },
+    'code-claim': {
+      ...tenantPattern('qualification-specification-codes', '{code}'),
+      about: '`holder_id`; read by `filter[code]`',
+    },
   },
   collection: {
     // Every filter indexed: name on its sort's lsi1, code (unique) by its claim, a creation window on the ids.
