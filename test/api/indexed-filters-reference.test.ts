@@ -3,11 +3,13 @@
  * customer contact's `association` on a `gsi2` entry each (their local indexes keep the two sorts), kept
  * in the list's default order (code, last name) so a page in it reads what it returns, counted for offset
  * totals; a rate code's unique `code` by its claim; a contact's `email` and `last_name` where their sorts
- * read them, and a creation window on the ids. Each answers as the partition's filter did.
+ * read them, and a creation window on the ids; a qualification type's `kind` the same way (in name order),
+ * its code by its claim. Each answers as the partition's filter did.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateCodes } from '#functions/costs/definitions';
 import { customerContacts } from '#functions/customers/definitions';
+import { qualificationTypes } from '#functions/qualifications/definitions';
 import { keyFrom } from '#shared/data/access-patterns';
 import { bulkPut } from '#shared/data/bulk';
 import { compareCodePoints, compareCollated } from '#shared/data/collation';
@@ -264,6 +266,79 @@ describe('customer contacts: association on gsi2 in last-name order, e-mail and 
 
   it('meta.features names every filter indexed', async () => {
     const res = await api.get(`${CONTACTS()}?page[limit]=1`, token);
+    expect(res.body.meta.features.params.filter.indexed).toEqual(
+      res.body.meta.features.params.filter.options,
+    );
+  });
+});
+
+describe('qualification types: kind on gsi2 in name order, code by its claim, name on its sort', () => {
+  let types: StoredResource[];
+  const TYPES = () => `/v3/orgs/${tenant.org.id}/qualifications/types`;
+  const name = 'attributes.name';
+  const kind = (value: string) => (r: StoredResource) => r.attributes.kind === value;
+  beforeAll(async () => {
+    types = Array.from({ length: COUNT }, (_, i) =>
+      newRecord(
+        qualificationTypes,
+        tenant.org.id,
+        {
+          attributes: {
+            kind: i % 20 === 0 ? 'registration' : (['assessment', 'training', 'induction'][i % 3] as string),
+            name: `${SURNAMES[i % SURNAMES.length]} card`,
+            code: `QT-${String(i).padStart(3, '0')}`,
+            has_expiry: false,
+          },
+        },
+        new Date(START + i * MINUTE),
+      ),
+    );
+    await bulkPutCounted(types);
+    const claim = qualificationTypes.keys['code-claim'];
+    if (!claim) throw new Error('qualification types declare no code claim');
+    await bulkPut(
+      types.map((r) => ({
+        ...keyFrom(claim, { org_id: tenant.org.id, code: String(r.attributes.code) } as never),
+        holder_id: r.id,
+      })),
+    );
+  });
+
+  it('filter[kind], filter[code] and filter[name] answer as the partition filter did', async () => {
+    await expectSameAnswers(
+      api,
+      token,
+      TYPES(),
+      'filter[kind]=registration',
+      inOrder(types, kind('registration'), name),
+    );
+    await expectSameAnswers(
+      api,
+      token,
+      TYPES(),
+      'filter[kind]=training&sort=-name',
+      inOrder(types, kind('training'), name, true),
+    );
+    const holder = types[17] as StoredResource;
+    await expectSameAnswers(api, token, TYPES(), 'filter[code]=QT-017', [holder.id]);
+    const named = (r: StoredResource) => r.attributes.name === 'Zhou card';
+    await expectSameAnswers(api, token, TYPES(), 'filter[name]=Zhou card', inOrder(types, named, name), {
+      ordered: false,
+    });
+  });
+
+  it('a cursor page reads at most 1.1× what it returns, and filter[code] its claim and record', async () => {
+    await expectCursorPagesRead(
+      (path) => measuredGet(api, token, path),
+      [`${TYPES()}?filter[kind]=registration`, `${TYPES()}?filter[kind]=induction&sort=-name`],
+      { limits: [2, 5], full: true },
+    );
+    const page = await measuredGet(api, token, `${TYPES()}?filter[code]=QT-101&page[limit]=25`);
+    expect([page.items, page.calls]).toEqual([2, 2]);
+  });
+
+  it('meta.features names every filter indexed', async () => {
+    const res = await api.get(`${TYPES()}?page[limit]=1`, token);
     expect(res.body.meta.features.params.filter.indexed).toEqual(
       res.body.meta.features.params.filter.options,
     );

@@ -1,12 +1,14 @@
 /**
- * The rate code and customer contact filter index migrations (issue 42, item 1): rate codes and contacts
- * written before `filter[category]` and `filter[association]` were answered from `gsi2` lack the entry and
- * the count, so the filters never found them; after the migrations they are found, ordered and counted as
- * records written today are, read back as they did, and a rerun changes nothing.
+ * The rate code, customer contact and qualification type filter index migrations (issue 42, item 1): rate
+ * codes, contacts and types written before `filter[category]`, `filter[association]` and `filter[kind]`
+ * were answered from `gsi2` lack the entry and the count, so the filters never found them; after the
+ * migrations they are found, ordered and counted as records written today are, read back as they did, and
+ * a rerun changes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateCodes } from '#functions/costs/definitions';
 import { customerContacts } from '#functions/customers/definitions';
+import { qualificationTypes } from '#functions/qualifications/definitions';
 import { keyFrom } from '#shared/data/access-patterns';
 import { scopeOf } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
@@ -23,6 +25,7 @@ let tenant: Tenant;
 let token: string;
 let oldCodes: StoredResource[];
 let oldContacts: StoredResource[];
+let oldTypes: StoredResource[];
 let newContact: StoredResource;
 
 /**
@@ -31,24 +34,28 @@ let newContact: StoredResource;
  */
 const beforeFilterIndex = async (record: StoredResource) => {
   const { gsi2pk: _, gsi2sk: __, counted: ___, ...old } = record;
-  const claim = rateCodes.keys['code-claim'];
-  const claims =
-    record.type === rateCodes.type && claim
-      ? [
-          {
-            claim: {
-              ...keyFrom(claim, { org_id: record.org_id, code: String(record.attributes.code) } as never),
-              holder_id: record.id,
-            },
+  const definition = [rateCodes, qualificationTypes].find((d) => d.type === record.type);
+  const claim = definition?.keys['code-claim'];
+  const claims = claim
+    ? [
+        {
+          claim: {
+            ...keyFrom(claim, { org_id: record.org_id, code: String(record.attributes.code) } as never),
+            holder_id: record.id,
           },
-        ]
-      : [];
+        },
+      ]
+    : [];
   await commit(scopeOf([record.org_id]), [...claims, { create: old as StoredResource }]);
   return old as StoredResource;
 };
 
 const rateCode = (orgId: string, code: string, category: string) =>
   newRecord(rateCodes, orgId, { attributes: { code, name: `Rate ${code}`, category } });
+const qualificationType = (orgId: string, name: string, kind: string) =>
+  newRecord(qualificationTypes, orgId, {
+    attributes: { kind, name, code: name.toUpperCase().replaceAll(' ', '-'), has_expiry: false },
+  });
 const contact = (orgId: string, lastName: string, association: string) =>
   newRecord(customerContacts, orgId, {
     attributes: { association, first_name: 'Pat', last_name: lastName },
@@ -69,6 +76,10 @@ beforeAll(async () => {
     await beforeFilterIndex(contact(org, 'Smith Jones', 'owner')),
     await beforeFilterIndex(contact(org, 'Ahmed', 'tenant')),
   ];
+  oldTypes = [
+    await beforeFilterIndex(qualificationType(org, 'Site safety', 'training')),
+    await beforeFilterIndex(qualificationType(org, 'Site', 'training')),
+  ];
   // One written today beside them: the migrated ones are ordered among it.
   newContact = contact(org, 'Smith', 'owner');
   await commit(scopeOf([org]), [{ create: newContact }]);
@@ -86,12 +97,14 @@ const where = async (path: string, query: string) => {
   };
 };
 const RATE_CODES = () => `/v3/orgs/${tenant.org.id}/costs/rate-codes`;
+const TYPES = () => `/v3/orgs/${tenant.org.id}/qualifications/types`;
 const CONTACTS = () => `/v3/orgs/${tenant.org.id}/customers/contacts`;
 
 describe('before the migrations: records written before their filters were indexed', () => {
   it('filter[category] and filter[association] miss them', async () => {
     expect(await where(RATE_CODES(), 'filter[category]=labour')).toEqual({ ids: [], total: 0 });
     expect(await where(CONTACTS(), 'filter[association]=owner')).toEqual({ ids: [newContact.id], total: 1 });
+    expect(await where(TYPES(), 'filter[kind]=training')).toEqual({ ids: [], total: 0 });
   });
 
   it('filter[code] finds an old rate code already, by the claim its create wrote', async () => {
@@ -105,6 +118,7 @@ describe('the rate code and contact filter index migrations', () => {
     Promise.all([
       ...oldCodes.map((r) => api.get(`${RATE_CODES()}/${r.id}`, token)),
       ...oldContacts.map((r) => api.get(`${CONTACTS()}/${r.id}`, token)),
+      ...oldTypes.map((r) => api.get(`/v3/qualification-types/${r.id}`, token)),
     ]);
   let before: Awaited<ReturnType<typeof readAll>>;
   beforeAll(async () => {
@@ -129,6 +143,13 @@ describe('the rate code and contact filter index migrations', () => {
       total: 2,
     });
     expect(await where(CONTACTS(), 'filter[association]=tenant')).toEqual({ ids: [ahmed], total: 1 });
+  });
+
+  it('qualification types: found by kind in name order, and counted', async () => {
+    expect(run.ran.find((m) => m.name === 'qualification-type-filter-index')).toMatchObject({ changed: 2 });
+    const [siteSafety, site] = oldTypes.map((r) => r.id);
+    expect(await where(TYPES(), 'filter[kind]=training')).toEqual({ ids: [site, siteSafety], total: 2 });
+    expect((await where(TYPES(), 'filter[code]=SITE-SAFETY')).ids).toEqual([siteSafety]);
   });
 
   it('each reads back as it did before', async () => {
