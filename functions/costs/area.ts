@@ -25,6 +25,10 @@ export const area = defineArea('costs', {
       module: 'functions/costs/migrations/cost-filter-index.ts',
       step: 'costFilterIndex',
     }),
+    migration(30, 'rate-code-filter-index', {
+      module: 'functions/costs/migrations/rate-code-filter-index.ts',
+      step: 'rateCodeFilterIndex',
+    }),
   ],
   resources: [rateCodes, costSheets, costLines],
   answered: { 'rate-code-versions': rateCodeVersionAttributes, 'cost-rollups': costRollupAttributes },

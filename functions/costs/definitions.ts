@@ -33,12 +33,26 @@ export const rateCodes = defineResource({
       unique: { attribute: 'code', claim: 'code-claim' },
     };
   },
-  keys: { 'code-claim': { ...tenantPattern('rate-code-codes', '{code}'), about: '`holder_id`' } },
+  keys: {
+    'code-claim': {
+      ...tenantPattern('rate-code-codes', '{code}'),
+      about: '`holder_id`; read by `filter[code]`',
+    },
+    // On gsi2: lsi1 and lsi2 keep the code and name sorts.
+    'filter-category': {
+      index: 'gsi2',
+      pk: 'ORG#{org_id}#rate-codes',
+      sk: 'category#{attributes.category}#{attributes.code:folded}\u0001{id}',
+      about:
+        "a rate code under its category, in code order (the list's default sort): `filter[category]`; rate codes written before issue 42 lack it until migrated",
+    },
+  },
   collection: {
+    // Both filters indexed: code (unique) by its claim, category (four values, counted) on gsi2.
     filters: {
       created_at: false,
-      code: { kind: 'eq', path: 'attributes.code' },
-      category: { kind: 'eq', path: 'attributes.category' },
+      code: { kind: 'eq', path: 'attributes.code', index: 'code-claim', claimed: true },
+      category: { kind: 'eq', path: 'attributes.category', index: 'filter-category', counted: true },
     },
     sorts: {
       code: { path: 'attributes.code', index: 'lsi1' },

@@ -20,6 +20,10 @@ export const area = defineArea('customers', {
       module: 'functions/customers/migrations/customer-filter-index.ts',
       step: 'customerFilterIndex',
     }),
+    migration(31, 'contact-filter-index', {
+      module: 'functions/customers/migrations/contact-filter-index.ts',
+      step: 'contactFilterIndex',
+    }),
   ],
   resources: [customerContacts, customerAccounts, customerInteractions, customerAppointments],
   routes: [],

@@ -54,11 +54,24 @@ export const customerContacts = defineResource({
     ...author,
   },
   derive: withModifiedAt,
+  // On gsi2: lsi1 and lsi2 keep the last name and e-mail sorts.
+  keys: {
+    'filter-association': {
+      index: 'gsi2',
+      pk: 'ORG#{org_id}#customer-contacts',
+      sk: 'association#{attributes.association}#{attributes.last_name:folded}\u0001{id}',
+      about:
+        "a contact under its association, in last-name order (the list's default sort): `filter[association]`; contacts written before issue 42 lack it until migrated",
+    },
+  },
   collection: {
+    // Every filter indexed: e-mail and last name where their sorts read them, association (six values,
+    // counted) on gsi2.
     filters: {
-      email: { kind: 'eq', path: 'attributes.email' },
-      association: { kind: 'eq', path: 'attributes.association' },
-      last_name: { kind: 'eq', path: 'attributes.last_name' },
+      email: { kind: 'eq', path: 'attributes.email', index: 'sort-email' },
+      association: { kind: 'eq', path: 'attributes.association', index: 'filter-association', counted: true },
+      last_name: { kind: 'eq', path: 'attributes.last_name', index: 'sort-last_name' },
+      created_at: { kind: 'time', path: 'meta.created_at', index: 'record' },
     },
     sorts: {
       last_name: { path: 'attributes.last_name', index: 'lsi1' },

@@ -60,14 +60,21 @@ export const jobRoles = defineResource({
       },
     };
   },
-  keys: { 'code-claim': { ...tenantPattern('job-role-codes', '{code}'), about: '`holder_id`' } },
+  keys: {
+    'code-claim': {
+      ...tenantPattern('job-role-codes', '{code}'),
+      about: '`holder_id`; read by `filter[code]`',
+    },
+  },
   relationships: {
     required_specification: { type: 'qualification-specifications' },
   },
   collection: {
+    // Every filter indexed: name on its sort's lsi1, code (unique) by its claim, a creation window on the ids.
     filters: {
-      name: { kind: 'eq', path: 'attributes.name' },
-      code: { kind: 'eq', path: 'attributes.code' },
+      name: { kind: 'eq', path: 'attributes.name', index: 'sort-name' },
+      code: { kind: 'eq', path: 'attributes.code', index: 'code-claim', claimed: true },
+      created_at: { kind: 'time', path: 'meta.created_at', index: 'record' },
     },
     sorts: { name: { path: 'attributes.name', index: 'lsi1' } },
     defaultSort: 'name',

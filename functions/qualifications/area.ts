@@ -26,6 +26,10 @@ export const area = defineArea('qualifications', {
       module: 'functions/qualifications/migrations/award-filter-index.ts',
       step: 'awardFilterIndex',
     }),
+    migration(32, 'qualification-type-filter-index', {
+      module: 'functions/qualifications/migrations/qualification-type-filter-index.ts',
+      step: 'qualificationTypeFilterIndex',
+    }),
   ],
   routes: [
     {

@@ -144,18 +144,32 @@ export const qualificationTypes = defineResource({
     };
   },
   keys: {
-    'code-claim': { ...tenantPattern('qualification-codes', '{code}'), about: '`holder_id`' },
+    'code-claim': {
+      ...tenantPattern('qualification-codes', '{code}'),
+      about: '`holder_id`; read by `filter[code]`',
+    },
     'site-induction': siteInductions,
+    // On gsi2: lsi1 keeps the name sort.
+    'filter-kind': {
+      index: 'gsi2',
+      pk: 'ORG#{org_id}#qualification-types',
+      sk: 'kind#{attributes.kind}#{attributes.name:folded}\u0001{id}',
+      about:
+        "a qualification type under its kind, in name order (the list's sort): `filter[kind]`; types written before issue 42 lack it until migrated",
+    },
   },
   relationships: {
     schemes: { type: 'schemes', many: true },
     locations: { type: 'locations', many: true },
   },
   collection: {
+    // Every filter indexed: kind (four values, counted) on gsi2, code (unique) by its claim, name on its
+    // sort's lsi1, a creation window on the ids.
     filters: {
-      kind: { kind: 'eq', path: 'attributes.kind' },
-      code: { kind: 'eq', path: 'attributes.code' },
-      name: { kind: 'eq', path: 'attributes.name' },
+      kind: { kind: 'eq', path: 'attributes.kind', index: 'filter-kind', counted: true },
+      code: { kind: 'eq', path: 'attributes.code', index: 'code-claim', claimed: true },
+      name: { kind: 'eq', path: 'attributes.name', index: 'sort-name' },
+      created_at: { kind: 'time', path: 'meta.created_at', index: 'record' },
     },
     sorts: { name: { path: 'attributes.name', index: 'lsi1' } },
     defaultSort: 'name',
@@ -345,12 +359,17 @@ export const qualificationSpecifications = defineResource({
     };
   },
   keys: {
-    'code-claim': { ...tenantPattern('qualification-specification-codes', '{code}'), about: '`holder_id`' },
+    'code-claim': {
+      ...tenantPattern('qualification-specification-codes', '{code}'),
+      about: '`holder_id`; read by `filter[code]`',
+    },
   },
   collection: {
+    // Every filter indexed: name on its sort's lsi1, code (unique) by its claim, a creation window on the ids.
     filters: {
-      name: { kind: 'eq', path: 'attributes.name' },
-      code: { kind: 'eq', path: 'attributes.code' },
+      name: { kind: 'eq', path: 'attributes.name', index: 'sort-name' },
+      code: { kind: 'eq', path: 'attributes.code', index: 'code-claim', claimed: true },
+      created_at: { kind: 'time', path: 'meta.created_at', index: 'record' },
     },
     sorts: { name: { path: 'attributes.name', index: 'lsi1' } },
     defaultSort: 'name',

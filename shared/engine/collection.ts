@@ -39,6 +39,7 @@ import {
   type ResourceObject,
 } from '../jsonapi/document';
 import type { RequestTarget } from '../jsonapi/document-links';
+import { claimOf, readClaimed } from './claimed-filters';
 import { resolveIncludes } from './includes';
 import { indexedRead } from './indexed-filters';
 import type { ResourceDefinition } from './resource-definition';
@@ -227,7 +228,7 @@ export const readIndexed = async (
 
 /**
  * A page from the table: through a sparse index when the filters select one of its partitions; through a
- * parent's subtree for a `subtree` filter; through an indexed filter's key range; through the geohash index when a box filter is on the indexed point.
+ * parent's subtree for a `subtree` filter; through a unique value's claim; through an indexed filter's key range; through the geohash index when a box filter is on the indexed point.
  */
 export const readCollectionPage = async (
   scope: Scope,
@@ -239,6 +240,9 @@ export const readCollectionPage = async (
   if (orgId && sparse) return readSparse(scope, orgId, definition, query, sparse);
   const under = orgId && others.length === 0 ? await definition.readSubtree?.(scope, orgId, query) : null;
   if (under) return under;
+  // A unique value's claim names its one record: read before any index range (claimed-filters.ts).
+  const claim = orgId && others.length === 0 ? claimOf(definition, orgId, query) : null;
+  if (orgId && claim) return readClaimed(definition, orgId, claim, query);
   const indexed = orgId && others.length === 0 ? indexedRead(definition, orgId, query) : null;
   if (orgId && indexed) {
     const partition = isBucketed(definition.type) ? undefined : collectionPartition(orgId, definition.type);

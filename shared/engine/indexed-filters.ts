@@ -33,8 +33,13 @@ const BEFORE_TIMES = '0';
 const AFTER_VALUES = '\u{10FFFF}';
 const ID = '{id}';
 
-/** A folded part just before the id, where a pattern's sort key ends (`{attributes.occurred_at:folded}#{id}`). */
-const ORDERING = /\{([^}:]+):folded\}#\{id\}$/;
+/**
+ * A folded part just before the id, where a pattern's sort key ends: `{attributes.occurred_at:folded}#{id}`
+ * for a time, or `…:folded}\u0001{id}` for text, whose values may hold characters below `#` (a space):
+ * `\u0001` sorts below any character a value holds, so `smith` comes before `smith jones`, as on the sort's
+ * own index (a child's sort key is spelt so too: `childSortKey`).
+ */
+const ORDERING = /\{([^}:]+):folded\}(#|\u0001)\{id\}$/;
 
 /**
  * The part a pattern orders its entries by before the id (`{attributes.occurred_at:folded}#{id}`), when it
@@ -88,12 +93,15 @@ const rangeOf = (
   if (ordering) {
     // The prefix the read is given, then its ordering value's window (each bound the value's whole key text).
     const prefix = fill(pattern.sk.slice(0, pattern.sk.search(ORDERING)), value);
+    const separator = ORDERING.exec(pattern.sk)?.[2] ?? '#';
     return {
       pk,
       ...(index && { index }),
       // No prefix and no `since`: from the partition's start (a key is never empty).
       from: `${prefix}${window.since ? sortKeyText(window.since) : ''}` || undefined,
-      to: window.until ? `${prefix}${sortKeyText(window.until)}#${AFTER_IDS}` : `${prefix}${AFTER_VALUES}`,
+      to: window.until
+        ? `${prefix}${sortKeyText(window.until)}${separator}${AFTER_IDS}`
+        : `${prefix}${AFTER_VALUES}`,
     };
   }
   if (index?.startsWith('gsi') || pattern.sk.endsWith(ID)) {
@@ -144,7 +152,8 @@ export const indexedRead = (
     );
   };
   const patternOf = (clause: FilterClause) => {
-    const name = options[clause.field]?.index;
+    // A claimed equality is read by its claim's key (claimed-filters.ts), never as a range.
+    const name = options[clause.field]?.claimed ? undefined : options[clause.field]?.index;
     const pattern = name === undefined ? undefined : definition.keys[name];
     return pattern && fits(pattern, clause) ? pattern : undefined;
   };

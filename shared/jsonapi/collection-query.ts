@@ -64,6 +64,12 @@ export interface FilterOption {
    * one, so an offset page of the filter alone reads its page and that count, not every match.
    */
   counted?: true;
+  /**
+   * An equality on a value unique in the organisation, whose uniqueness claim (the pattern `index` names,
+   * the one `UniqueAttribute.claim` writes) says which record holds it: answered by reading the claim and
+   * then that record, two items at any collection size (shared/engine/claimed-filters.ts).
+   */
+  claimed?: true;
 }
 
 export interface SortOption {

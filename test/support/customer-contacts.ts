@@ -1,14 +1,17 @@
 /** Customer contacts in bulk, for collections longer than a page, a file part or a request's export. */
 
 import { customerContacts } from '#functions/customers/definitions';
-import { bulkPut } from '#shared/data/bulk';
 import { uuidv7 } from '#shared/data/ids';
 import { toStoredResource } from '#shared/engine/stored';
+import { bulkPutCounted } from './counted-seed';
 
-/** `count` customer contacts, written straight to the table (every third an owner). */
+/**
+ * `count` customer contacts, written straight to the table (every third an owner), with the counts their
+ * creates keep (`filter[association]` totals from its count).
+ */
 export const putContacts = (orgId: string, count: number) => {
   const now = new Date().toISOString();
-  return bulkPut(
+  return bulkPutCounted(
     Array.from({ length: count }, (_, i) =>
       toStoredResource(customerContacts, {
         orgId,
@@ -21,6 +24,6 @@ export const putContacts = (orgId: string, count: number) => {
         meta: { created_at: now, updated_at: now },
         rels: { accounts: [] },
       }),
-    ) as unknown as Record<string, unknown>[],
+    ),
   );
 };
