@@ -549,7 +549,7 @@ const FIRST_GET_BYTES: Record<string, number> = {
   exports: 485_000,
   events: 392_000,
   webhooks: 455_000,
-  notifications: 480_000,
+  notifications: 504_000,
   specifications: 373_000,
   fallback: 396_000,
 };
