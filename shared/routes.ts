@@ -25,6 +25,7 @@ import { area as exportsArea } from '#functions/exports/area';
 import { area as featureConfigurations } from '#functions/feature-configurations/area';
 import { area as iam } from '#functions/iam/area';
 import { area as jobs } from '#functions/jobs/area';
+import { area as notifications } from '#functions/notifications/area';
 import { area as organisations } from '#functions/organisations/area';
 import { area as people } from '#functions/people/area';
 import { area as places } from '#functions/places/area';
@@ -78,6 +79,7 @@ const areaList = [
   events,
   webhooks,
   specifications,
+  notifications,
 ] as const;
 
 export const routes = areaList.flatMap((area) => area.routes as readonly AnyRoute[]);
