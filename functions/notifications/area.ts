@@ -1,5 +1,5 @@
 import { defineArea } from '#shared/engine/area';
-import { preferenceAttributes } from './preference-documents';
+import { ruleSettings } from './rule-settings';
 
 /** The caller's own preferences in one organisation (`{org_id}`: 404 where the caller has no grants). */
 const preferences = {
@@ -15,13 +15,32 @@ export const area = defineArea('notifications', {
     'notification-rules:view': 'See which events notify whom in the organisation (its notification rules).',
     'notification-rules:manage':
       'Switch notification rules on and off and change whom they notify, how severely, and whether they need acknowledging.',
-    'notification-acknowledgements:view': 'See who has and has not acknowledged a notice.',
-    'notices:send': 'Send notices to the organisation’s users and teams.',
   },
-  resources: [],
+  resources: [ruleSettings],
   // Preferences and rules (issue 43): the caller's preferences, the organisation's rules.
-  answered: { 'notification-preferences': preferenceAttributes },
+  // Loaded with the document or a write only: its schemas are zod's.
+  answered: {
+    'notification-preferences': async () => (await import('./preference-documents')).preferenceAttributes(),
+  },
   routes: [
+    {
+      id: 'getNotificationRules',
+      method: 'GET',
+      path: '/v3/orgs/{org_id}/notification-rules',
+      handler: 'functions/notifications/get-rules.ts',
+      permission: 'notification-rules:view',
+      answers: { status: 200, resource: 'notification-rules' },
+    },
+    {
+      id: 'updateNotificationRules',
+      method: 'PATCH',
+      path: '/v3/orgs/{org_id}/notification-rules',
+      handler: 'functions/notifications/update-rules.ts',
+      permission: 'notification-rules:manage',
+      answers: { status: 200, resource: 'notification-rules' },
+      // 422: an unknown rule id, relationship or permission.
+      errors: [409, 412, 422],
+    },
     {
       ...preferences,
       id: 'getNotificationPreferences',

@@ -1,7 +1,20 @@
 /** A body for each of the notifications area's write routes (null: it takes none); see shared/engine/examples.ts. */
 import type { RequestExamples } from '#shared/engine/examples';
+import { ruleSettingsIdOf } from './rule-settings';
 
 export const examples: RequestExamples = {
+  updateNotificationRules: (i) => ({
+    data: {
+      type: 'notification-rules',
+      id: ruleSettingsIdOf(i.org_id ?? ''),
+      attributes: {
+        overrides: {
+          'invitation-accepted': { severity: 'warning' },
+          'qualification-award-expiring': { recipients: [{ relationship: 'person' }] },
+        },
+      },
+    },
+  }),
   updateNotificationPreferences: (i) => ({
     data: {
       type: 'notification-preferences',

@@ -1,7 +1,7 @@
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { resourceDocument } from '#shared/jsonapi/document';
 import { callerUserId } from './caller-user';
-import { preferencesResource } from './preference-documents';
+import { preferencesResource } from './preference-resource';
 import { readPreferences } from './preferences';
 
 /** GET /v3/notification-preferences/{org_id}: the caller's own, the defaults where none are set. */

@@ -1,13 +1,11 @@
 /**
- * Notification preferences as the API reads and writes them: the PATCH document (strict: an unknown
- * category or member is 400 with its pointer), the attributes every answer has, and the resource
- * (its id is the organisation's: a caller has one set per organisation, at its own path).
+ * Notification preferences' schemas: the PATCH document (strict: an unknown category or member is 400
+ * with its pointer) and the attributes every answer has. Loaded by the write and the document only: a
+ * read loads no zod (`preference-resource.ts` presents them).
  */
 import * as z from 'zod';
-import { routePath } from '#shared/http/links';
-import { CATEGORIES, type Category, DIGESTS, type Preferences, TIME_OF_DAY } from './rules/preferences';
-
-export const PREFERENCES_TYPE = 'notification-preferences';
+import { PREFERENCES_TYPE } from './preference-resource';
+import { CATEGORIES, type Category, DIGESTS, TIME_OF_DAY } from './rules/preferences';
 
 const perCategory = <T extends z.ZodType>(value: T) =>
   z.strictObject(Object.fromEntries(CATEGORIES.map((category) => [category, value])) as Record<Category, T>);
@@ -41,13 +39,4 @@ export const preferenceAttributes = () => ({
   channels: perCategory(z.strictObject({ inbox: z.boolean(), email: z.boolean() })),
   email_digest: perCategory(z.enum(DIGESTS)),
   daily_digest_at: timeOfDay(),
-});
-
-export const preferencesResource = (orgId: string, preferences: Preferences, baseUrl: string) => ({
-  type: PREFERENCES_TYPE,
-  id: orgId,
-  attributes: { ...preferences },
-  relationships: { organisation: { data: { type: 'organisations', id: orgId } } },
-  meta: {},
-  links: { self: `${baseUrl}${routePath('getNotificationPreferences', { org_id: orgId })}` },
 });

@@ -4,7 +4,8 @@ import { UnprocessableError } from '#shared/jsonapi/errors';
 import { pointer } from '#shared/jsonapi/pointer';
 import { assertSameId, parseDocument } from '#shared/jsonapi/request-document';
 import { callerUserId } from './caller-user';
-import { preferencesResource, updatePreferencesDocument } from './preference-documents';
+import { updatePreferencesDocument } from './preference-documents';
+import { preferencesResource } from './preference-resource';
 import { changePreferences } from './preferences';
 import { type Refusal, refusals } from './rules/preferences';
 

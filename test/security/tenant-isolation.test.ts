@@ -292,6 +292,8 @@ const queriesNamingA: Record<string, (ids: Ids) => string[]> = {
   listAuditEvents: (i) => [`filter[subject_id]=${i.vehicle_id}`],
   listFolders: (i) => [`filter[parent]=${i.root_folder}`, `filter[scheme]=${i.scheme_id}`],
 };
+/** Routes of a user's own (a service account has no notifications: 403), answered to A's user instead. */
+const USERS_ONLY = new Set(['getNotificationPreferences', 'updateNotificationPreferences']);
 const queriesFor = (route: Route): string[] => ['', ...(queriesNamingA[route.id]?.(a.ids) ?? [])];
 
 // ---------------------------------------------------------------------------------------------------
@@ -372,7 +374,9 @@ describe('the records the cases name', () => {
       const path = `${pathFor(route, paramsOf(route))}${query ? `?${query}` : ''}`;
       // Downloads answer 303 to a presigned URL: the control is the redirect, not the file.
       const res = await fetch(`${api.url}${path}`, {
-        headers: { authorization: `Bearer ${tokenA}` },
+        headers: USERS_ONLY.has(route.id)
+          ? { 'x-session-token': a.session }
+          : { authorization: `Bearer ${tokenA}` },
         redirect: 'manual',
       });
       const text = await res.text();

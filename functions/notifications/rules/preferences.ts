@@ -4,19 +4,10 @@
  * be made (safety is never muted), and what one notification is sent on (`channelsFor`, the consumer's).
  */
 
-/** What notifications are about: each rule names one, and preferences are kept per category. */
-export const CATEGORIES = [
-  'actions',
-  'permits',
-  'reviews',
-  'submissions',
-  'reports',
-  'sharing',
-  'people',
-  'system',
-  'safety',
-] as const;
-export type Category = (typeof CATEGORIES)[number];
+import { NOTIFICATION_CATEGORIES, type NotificationCategory } from '#shared/domain/notification-rules';
+
+export const CATEGORIES = NOTIFICATION_CATEGORIES;
+export type Category = NotificationCategory;
 
 /** A category nobody may mute, on any channel or by delaying it to a digest. */
 export const UNMUTED: Category = 'safety';
