@@ -1,12 +1,11 @@
 /** A body for each of the notifications area's write routes (null: it takes none); see shared/engine/examples.ts. */
 import type { RequestExamples } from '#shared/engine/examples';
-import { ruleSettingsIdOf } from './rule-settings';
 
 export const examples: RequestExamples = {
   updateNotificationRules: (i) => ({
     data: {
       type: 'notification-rules',
-      id: ruleSettingsIdOf(i.org_id ?? ''),
+      id: i.notification_rules_id,
       attributes: {
         overrides: {
           'invitation-accepted': { severity: 'warning' },

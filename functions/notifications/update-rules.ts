@@ -6,9 +6,9 @@ import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { UnprocessableError } from '#shared/jsonapi/errors';
 import { pointer } from '#shared/jsonapi/pointer';
 import { assertSameId, parseDocument } from '#shared/jsonapi/request-document';
-import { readRuleSettings } from './get-rules';
 import { updateRulesDocument } from './rule-documents';
 import { ruleSettings } from './rule-settings';
+import { readRuleSettings } from './rule-settings-reads';
 import { overrideRefusals, type RuleOverride } from './rules/rule-overrides';
 
 export { updateRulesDocument as requestBody } from './rule-documents';

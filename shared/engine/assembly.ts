@@ -2,14 +2,10 @@
  * What the composition root (`shared/routes.ts`) checks as it assembles the areas' manifests into the
  * lists the layers read: one owner per permission, and no route requiring a permission no area declares.
  */
+
+import type { CataloguedRule, NotificationRule } from '../domain/notification-rules';
 import type { PermissionDeclarations } from '../domain/permissions';
-import {
-  type CataloguedRule,
-  type DeclaredFacts,
-  type NotificationRule,
-  ruleProblems,
-  userRelationships,
-} from './notification-rules';
+import { type DeclaredFacts, ruleProblems, userRelationships } from './notification-rule-checks';
 
 /** Every area's permissions, in area order (each area's in its manifest's); a permission declared twice throws. */
 export const assemblePermissions = (

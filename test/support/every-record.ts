@@ -168,6 +168,7 @@ export const buildEveryRecord = async (
   await grantRole(org, 'admin', 'user', signedIn);
   const session = (await startSession(signedIn)).token;
   ids.settings_id = (await send('getSettings', 200)).body.data.id;
+  ids.notification_rules_id = (await send('getNotificationRules', 200)).body.data.id;
   ids.team_id = await create('createTeam');
   ids.job_role_id = await create('createJobRole');
   ids.feature_configuration_id = (

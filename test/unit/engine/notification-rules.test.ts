@@ -5,9 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { eventNames, typesNamed } from '#shared/data/events';
+import type { NotificationRule } from '#shared/domain/notification-rules';
 import { isPermission } from '#shared/domain/permissions';
 import { assembleNotificationRules } from '#shared/engine/assembly';
-import type { DeclaredFacts, NotificationRule } from '#shared/engine/notification-rules';
+import type { DeclaredFacts } from '#shared/engine/notification-rule-checks';
 import { notificationRules } from '#shared/engine/notification-rules';
 import { targetTypes } from '#shared/engine/relationship-targets';
 import { resourceTypes } from '#shared/routes';
