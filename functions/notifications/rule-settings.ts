@@ -25,10 +25,18 @@ export const ruleSettings = defineResource({
   itemPath: RULES_PATH,
   permission: 'notification-rules',
   served: async () => (await import('./rule-documents')).ruleSettingsAttributes(),
-  servedAttributes: (attributes) => ({
-    overrides: attributes.overrides ?? {},
-    rules: effectiveRules(notificationRules(), (attributes.overrides ?? {}) as Record<string, RuleOverride>),
-  }),
+  // Answers add every rule as it applies here; the record (and so its events) keeps the overrides alone.
+  derive: async (_scope, items) =>
+    items.map((item) => ({
+      ...item,
+      attributes: {
+        ...item.attributes,
+        rules: effectiveRules(
+          notificationRules(),
+          (item.attributes.overrides ?? {}) as Record<string, RuleOverride>,
+        ),
+      },
+    })),
   relationships: { organisation: false },
   keys: { record: { index: 'table', pk: 'ORG#{org_id}#notification-rules', sk: '{id}' } },
   keyOf: (orgId) => resourceKey(orgId, 'notification-rules', ruleSettingsIdOf(orgId)),

@@ -182,11 +182,18 @@ export const buildEveryRecord = async (
   ids.sso_provider_id = await create('createSsoProvider');
   ids.invitation_id = await create('createInvitation');
   await send('resendInvitation', 200);
+  // A user's own notification preferences (a service account has none): as the signed-in user.
+  const preferences = await api.request('PATCH', `/v3/notification-preferences/${org}`, {
+    headers: { 'x-session-token': session },
+    body: requestBodies.updateNotificationPreferences?.(ids),
+  });
+  if (preferences.status !== 200) throw new Error(`updateNotificationPreferences: ${preferences.text}`);
   for (const id of [
     'updateJobRole',
     'updateFeatureConfiguration',
     'updateUser',
     'updateSettings',
+    'updateNotificationRules',
     'updateServiceAccount',
     'updateServiceAccountKey',
     'updateGrant',
