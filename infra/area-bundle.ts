@@ -17,6 +17,7 @@ import type { RouteData } from '#shared/http/served-table';
 import {
   fallbackRoute,
   featureCatalogue,
+  notificationRules,
   permissionCatalogue,
   type Route,
   resourceTypes,
@@ -63,6 +64,12 @@ const EVERY_DECLARATION_PARTS = {
     register: 'registerFeatureCatalogue',
     data: () => [...featureCatalogue],
   },
+  /** Every area's notification rules, checked as the composition root loads (the rules routes, the consumer). */
+  'notification-rules': {
+    module: 'shared/engine/notification-rules.ts',
+    register: 'registerNotificationRules',
+    data: () => notificationRules,
+  },
 } as const;
 type EveryDeclarationPart = keyof typeof EVERY_DECLARATION_PARTS;
 
@@ -80,6 +87,7 @@ export const READS_EVERY_DECLARATION: ReadonlyMap<string, readonly EveryDeclarat
   ['events', ['events', 'read-permissions']],
   ['webhooks', ['events', 'read-permissions']],
   ['feature-configurations', ['features']],
+  ['notifications', ['notification-rules']],
 ]);
 
 /** The entry's lines registering what its area reads of every declaration (`READS_EVERY_DECLARATION`). */

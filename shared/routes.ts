@@ -37,13 +37,15 @@ import { area as status } from '#functions/status/area';
 import { area as streetWorks } from '#functions/street-works/area';
 import { area as streetWorksFeed } from '#functions/street-works/feed-area';
 import { area as webhooks } from '#functions/webhooks/area';
-import { everyEventSourceDeclared } from './data/events';
-import { type Permission, registerPermissions } from './domain/permissions';
+import { eventNames, everyEventSourceDeclared, typesNamed } from './data/events';
+import { isPermission, type Permission, registerPermissions } from './domain/permissions';
 import type { FeatureDeclaration } from './engine/area';
-import { assemblePermissions, undeclaredPermissions } from './engine/assembly';
+import { assembleNotificationRules, assemblePermissions, undeclaredPermissions } from './engine/assembly';
 import { inStageOrder } from './engine/event-consumers';
 import { registerFeatureCatalogue } from './engine/feature-catalogue';
 import { migrationsInOrder } from './engine/migration-declarations';
+import { type CataloguedRule, registerNotificationRules } from './engine/notification-rules';
+import { targetTypes } from './engine/relationship-targets';
 import { declaredType, type ResourceDefinition } from './engine/resource-definition';
 import { readPermissionsOf, registerReadPermissions } from './http/read-permissions';
 import type { HttpMethod, Route } from './http/route';
@@ -155,6 +157,26 @@ for (const [type, resource] of resourceTypes) {
       if (!resourceTypes.has(target))
         throw new Error(`${type}.${name} names ${target}, which no area serves`);
 }
+
+/**
+ * Every area's notification rules (their defaults; organisations override them per rule id), each checked
+ * against the declarations here: a rule naming an undeclared event, relationship or permission stops the
+ * service loading. Registered for the notifications routes and consumer; the notifications function's
+ * entry carries the same list as data (`infra/area-bundle.ts`).
+ */
+export const notificationRules: readonly CataloguedRule[] = assembleNotificationRules(areaList, {
+  eventNames: new Set(eventNames()),
+  typesNamed,
+  relationshipsOf: (type) =>
+    new Map(
+      Object.entries(resourceTypes.get(type)?.relationships ?? {}).map(([name, relationship]) => [
+        name,
+        targetTypes(relationship),
+      ]),
+    ),
+  isPermission,
+});
+registerNotificationRules(notificationRules);
 
 /** The read attributes of the types routes answer with that no declaration is (whoami, events), by type. */
 export const answeredTypes: ReadonlyMap<string, () => Promise<z.ZodRawShape> | z.ZodRawShape> = new Map(

@@ -20,4 +20,23 @@ export const examples: RequestExamples = {
   markNotifications: () => ({
     data: { type: 'notification-marks', attributes: { action: 'read', through: 'now' } },
   }),
+  updateNotificationRules: (i) => ({
+    data: {
+      type: 'notification-rules',
+      id: i.notification_rules_id,
+      attributes: {
+        overrides: {
+          'invitation-accepted': { severity: 'warning' },
+          'qualification-award-expiring': { recipients: [{ relationship: 'person' }] },
+        },
+      },
+    },
+  }),
+  updateNotificationPreferences: (i) => ({
+    data: {
+      type: 'notification-preferences',
+      id: i.org_id,
+      attributes: { channels: { people: { email: false } }, email_digest: { reviews: 'daily' } },
+    },
+  }),
 };

@@ -1,6 +1,7 @@
 /** Whose inbox a request reads: always the caller's own, a user's; a service account has none. */
 import type { ApiRequest } from '#shared/http/json-api-handler';
-import { ForbiddenError, NotFoundError, UnauthorisedError } from '#shared/jsonapi/errors';
+import { NotFoundError } from '#shared/jsonapi/errors';
+import { callerUserId } from './caller-user';
 import type { StoredEnvelope } from './inbox-state';
 
 export interface InboxOwner {
@@ -10,11 +11,7 @@ export interface InboxOwner {
 }
 
 export const inboxOwner = (request: Pick<ApiRequest, 'principal' | 'scope'>): InboxOwner => {
-  const { principal } = request;
-  if (!principal) throw new UnauthorisedError();
-  if (principal.kind !== 'user')
-    throw new ForbiddenError('Service accounts have no inbox: notifications are addressed to users.');
-  return { userId: principal.id, organisations: new Set(request.scope.orgIds) };
+  return { userId: callerUserId(request.principal), organisations: new Set(request.scope.orgIds) };
 };
 
 /** The envelope, if it is the owner's and of an organisation they still belong to; else 404. */

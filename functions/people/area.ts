@@ -40,6 +40,19 @@ export const area = defineArea('people', {
       step: 'userFilterIndex',
     }),
   ],
+  // Which of its events notify whom by default (issue 43; organisations override them per rule id).
+  notificationRules: [
+    {
+      id: 'invitation-accepted',
+      event: 'invitation.accepted',
+      category: 'people',
+      severity: 'info',
+      recipients: [{ relationship: 'invited_by' }],
+      title: 'Invitation accepted',
+      body: '{attributes.email} accepted your invitation and has joined the organisation.',
+      generic: { title: 'Invitation accepted', body: 'Someone accepted an invitation you sent.' },
+    },
+  ],
   routes: [
     {
       ...members,

@@ -31,6 +31,30 @@ export const area = defineArea('qualifications', {
       step: 'qualificationTypeFilterIndex',
     }),
   ],
+  // Which of its events notify whom by default (issue 43; organisations override them per rule id): the
+  // award's person and whoever may approve awards, as a competence lapses.
+  notificationRules: [
+    {
+      id: 'qualification-award-expiring',
+      event: 'qualification-award.expiring',
+      category: 'people',
+      severity: 'warning',
+      recipients: [{ relationship: 'person' }, { permission: 'qualifications:approve' }],
+      title: 'Qualification expiring',
+      body: 'A qualification award expires on {attributes.expires_at}.',
+      generic: { title: 'Qualification expiring', body: 'A qualification award is about to expire.' },
+    },
+    {
+      id: 'qualification-award-expired',
+      event: 'qualification-award.expired',
+      category: 'people',
+      severity: 'critical',
+      recipients: [{ relationship: 'person' }, { permission: 'qualifications:approve' }],
+      title: 'Qualification expired',
+      body: 'A qualification award expired on {attributes.expires_at}.',
+      generic: { title: 'Qualification expired', body: 'A qualification award has expired.' },
+    },
+  ],
   routes: [
     {
       id: 'evaluateQualificationSpecification',

@@ -27,6 +27,24 @@ export const area = defineArea('site-attendances', {
       'keep',
     ),
   ],
+  // Which of its events notify whom by default (issue 43; organisations override them per rule id): the
+  // site's managers (who may override the gate) hear of anyone let in with warnings or an override.
+  notificationRules: [
+    {
+      id: 'site-attendance-let-in-with-warnings',
+      event: 'site-attendance.created',
+      category: 'safety',
+      severity: 'warning',
+      recipients: [{ permission: 'site-attendances:override' }],
+      when: { path: 'attributes.checks.outcome', in: ['warned', 'overridden'] },
+      title: 'Signed in with warnings',
+      body: 'Someone was let on site at {attributes.signed_in_at} with the gate’s checks {attributes.checks.outcome}.',
+      generic: {
+        title: 'Signed in with warnings',
+        body: 'Someone was let on site despite the gate’s checks.',
+      },
+    },
+  ],
   routes: [],
   migrations: [
     // Attendances' site entries (lsi2), and those the code before month buckets wrote in the former partition after they began.

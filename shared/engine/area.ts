@@ -21,6 +21,7 @@ import type { DeclaredConsumer } from './event-consumers';
 import type { DeclaredJobKind } from './job-kinds';
 import { transitionPermission } from './lifecycle';
 import type { DeclaredMigration } from './migration-declarations';
+import type { NotificationRule } from './notification-rules';
 import type { AnsweredTypes } from './read-attributes';
 import type { EndpointDeclaration, ResourceDefinition } from './resource-definition';
 
@@ -171,6 +172,7 @@ export interface Area<Resources, Entries extends readonly RouteEntry[], Permissi
   jobs: readonly DeclaredJobKind[];
   dueWork: readonly DueWorkKind[];
   migrations: readonly DeclaredMigration[];
+  notificationRules: readonly NotificationRule[];
   /** Typed with the permissions as written, so the composition root checks them against the catalogue. */
   routes: (
     | GenericRoutes<Resources[keyof Resources & number]>
@@ -195,6 +197,7 @@ export const defineArea = <
     consumers = [],
     jobs = [],
     migrations = [],
+    notificationRules = [],
     feature,
   }: {
     tag: string;
@@ -219,6 +222,11 @@ export const defineArea = <
     jobs?: readonly DeclaredJobKind[];
     /** The migrations that carry its records' stored shapes over (`migration-declarations.ts`). */
     migrations?: readonly DeclaredMigration[];
+    /**
+     * Which of its events notify whom, by default (`notification-rules.ts`): organisations override them
+     * per rule id; the composition root checks each against the declarations as it loads.
+     */
+    notificationRules?: readonly NotificationRule[];
   },
 ): Area<Resources, Entries, Permissions> => {
   // The switch travels with what the area runs, so the layers that run it need not know the areas.
@@ -233,6 +241,7 @@ export const defineArea = <
     consumers: consumers.map((consumer) => ({ ...consumer, ...switched })),
     jobs,
     migrations,
+    notificationRules,
     routes: [
       ...resources.flatMap((resource) =>
         Object.entries(resource.endpoints ?? {}).map(([operation, endpoint]) =>

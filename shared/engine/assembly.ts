@@ -2,7 +2,10 @@
  * What the composition root (`shared/routes.ts`) checks as it assembles the areas' manifests into the
  * lists the layers read: one owner per permission, and no route requiring a permission no area declares.
  */
+
+import type { CataloguedRule, NotificationRule } from '../domain/notification-rules';
 import type { PermissionDeclarations } from '../domain/permissions';
+import { type DeclaredFacts, ruleProblems, userRelationships } from './notification-rule-checks';
 
 /** Every area's permissions, in area order (each area's in its manifest's); a permission declared twice throws. */
 export const assemblePermissions = (
@@ -31,3 +34,18 @@ export const undeclaredPermissions = (
       .filter((p): p is string => typeof p === 'string' && p !== 'authenticated' && !catalogue.has(p))
       .map((p) => `${route.id}: ${p}`),
   );
+
+/**
+ * Every area's notification rules, in area order, each with the relationships of its subject naming
+ * users; a rule naming an undeclared event, a relationship its subject lacks (or one not naming users),
+ * a permission no area declares, or an id another rule has, stops the service loading, every problem said.
+ */
+export const assembleNotificationRules = (
+  areas: readonly { name: string; notificationRules: readonly NotificationRule[] }[],
+  facts: DeclaredFacts,
+): CataloguedRule[] => {
+  const rules = areas.flatMap((area) => area.notificationRules.map((rule) => ({ ...rule, area: area.name })));
+  const problems = ruleProblems(rules, facts);
+  if (problems.length > 0) throw new Error(`notification rules refused: ${problems.join('; ')}`);
+  return rules.map((rule) => ({ ...rule, user_relationships: userRelationships(rule.event, facts) }));
+};

@@ -39,6 +39,7 @@ const ID = '{id}';
  * `\u0001` sorts below any character a value holds, so `smith` comes before `smith jones`, as on the sort's
  * own index (a child's sort key is spelt so too: `childSortKey`).
  */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: U+0001 is the separator after a text ordering value, on purpose
 const ORDERING = /\{([^}:]+):folded\}(#|\u0001)\{id\}$/;
 
 /**

@@ -11,6 +11,7 @@ import { tenantPattern } from '../data/stored-resource';
 import type { ResourceDeclaration, ResourceDefinition } from './declaration';
 
 /** A sort key ending in the id after a separator (`#`, or `\u0001` after a text ordering value). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: U+0001 is the separator after a text ordering value, on purpose
 const ENDS_IN_ID = /(#|\u0001)\{id\}$/;
 
 export const typeKeys = (

@@ -236,8 +236,22 @@ export class InternalError extends ApiError {
 }
 
 /** The error objects a failure renders as: a validation error with several problems renders each. */
+/**
+ * 422: well-formed input a rule refuses (a preference that would mute safety notifications); several
+ * refusals travel as one error per refusal, each with its pointer.
+ */
+export class UnprocessableError extends ApiError {
+  readonly problems: UnprocessableError[];
+  constructor(options: ErrorOptions & { problems?: UnprocessableError[] } = {}) {
+    super(422, 'Unprocessable content', options);
+    this.problems = options.problems ?? [];
+  }
+}
+
 export const errorObjects = (error: ApiError): ErrorObject[] =>
-  (error instanceof ValidationError || error instanceof UnprocessableContentError) &&
+  (error instanceof ValidationError ||
+    error instanceof UnprocessableContentError ||
+    error instanceof UnprocessableError) &&
   error.problems.length > 0
     ? error.problems.map((p) => p.toErrorObject())
     : [error.toErrorObject()];

@@ -367,11 +367,12 @@ describe("a cold start evaluates its own manifest and the declarations of the ty
   // Those whose routes read every event, type's read permission or feature carry it as data
   // (test/infra/every-declaration-data.test.ts); `eventNames()` refuses where it is not carried
   // (test/unit/data/event-names.test.ts).
-  it('the audit, events, webhooks and feature configurations functions carry what they read of every declaration', () => {
+  it('the audit, events, webhooks, feature configurations and notifications functions carry what they read of every declaration', () => {
     expect(Object.fromEntries(READS_EVERY_DECLARATION)).toEqual({
       audit: ['events'],
       events: ['events', 'read-permissions'],
       'feature-configurations': ['features'],
+      notifications: ['notification-rules'],
       webhooks: ['events', 'read-permissions'],
     });
   });
@@ -398,11 +399,13 @@ describe("a cold start evaluates its own manifest and the declarations of the ty
     events: /\b(eventNames|typesNamed|readPresentation|readableEvent|readEvents|streamEvents)\(/,
     'read-permissions': /\bviewPermissions\(/,
     features: /\bfeatureCatalogue\(\)/,
+    'notification-rules': /\bnotificationRules\(\)/,
   } as const;
   const DEFINING = new Set([
     'shared/data/events.ts',
     'shared/http/read-permissions.ts',
     'shared/engine/feature-catalogue.ts',
+    'shared/engine/notification-rules.ts',
   ]);
 
   it.each([...areas()])('%s carries every part of every declaration its bundle reads', (area, routes) => {

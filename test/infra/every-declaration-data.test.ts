@@ -8,7 +8,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import * as root from '#shared/data/events';
 import { readPermissionsOf } from '#shared/http/read-permissions';
-import { featureCatalogue, resourceTypes, routes } from '#shared/routes';
+import { featureCatalogue, notificationRules, resourceTypes, routes } from '#shared/routes';
 import { areas, entrySource } from '../../infra/area-bundle';
 
 /** Each `register(JSON.parse("…"))` line of an area's entry: the data it carries, by the function registering it. */
@@ -28,6 +28,7 @@ describe('what an entry carries of every declaration is what the composition roo
     events: typeof import('#shared/data/events');
     permissions: typeof import('#shared/http/read-permissions');
     features: typeof import('#shared/engine/feature-catalogue');
+    rules: typeof import('#shared/engine/notification-rules');
   };
   beforeAll(async () => {
     vi.resetModules();
@@ -35,14 +36,23 @@ describe('what an entry carries of every declaration is what the composition roo
       events: await import('#shared/data/events'),
       permissions: await import('#shared/http/read-permissions'),
       features: await import('#shared/engine/feature-catalogue'),
+      rules: await import('#shared/engine/notification-rules'),
     };
   });
 
-  it('before an entry registers them, every event, read permission and feature is refused, not listed short', () => {
+  it('before an entry registers them, every event, read permission, feature and notification rule is refused, not listed short', () => {
     expect(() => fresh.events.eventNames()).toThrow(/not every declaration is loaded/);
     expect(() => fresh.events.readPresentation(storedWithout('vehicles'))).toThrow(/not loaded/);
     expect(() => fresh.permissions.viewPermissions()).toThrow(/not registered/);
     expect(() => fresh.features.featureCatalogue()).toThrow(/not registered/);
+    expect(() => fresh.rules.notificationRules()).toThrow(/not registered/);
+  });
+
+  it("notifications: every area's notification rules, as the composition root checked them (issue 43)", () => {
+    fresh.rules.registerNotificationRules(
+      carriedBy('notifications').get('registerNotificationRules') as never,
+    );
+    expect(fresh.rules.notificationRules()).toEqual(notificationRules);
   });
 
   it.each(['events', 'webhooks', 'audit'])(

@@ -262,10 +262,10 @@ interface Caller {
   as: () => RequestOptions;
 }
 /**
- * Routes of a user's own inbox (issue 43): a service account has none, so it is refused (403) whatever the
- * path names, and A's own reads are made by A's signed-in user, who owns A's envelope.
+ * Routes of a user's own inbox and preferences (issue 43): a service account has none, so it is refused
+ * (403) whatever the path names, and A's own reads are made by A's signed-in user, who owns A's envelope.
  */
-const personal = (route: Route) => route.area === 'notifications';
+const personal = (route: Route) => route.area === 'notifications' && route.permission === 'authenticated';
 
 const callers: Caller[] = [
   { name: 'B’s administrator (OAuth2)', as: () => ({ token: tokenB }) },

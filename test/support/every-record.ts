@@ -169,6 +169,7 @@ export const buildEveryRecord = async (
   await grantRole(org, 'admin', 'user', signedIn);
   const session = (await startSession(signedIn)).token;
   ids.settings_id = (await send('getSettings', 200)).body.data.id;
+  ids.notification_rules_id = (await send('getNotificationRules', 200)).body.data.id;
   ids.team_id = await create('createTeam');
   ids.job_role_id = await create('createJobRole');
   ids.feature_configuration_id = (
@@ -182,11 +183,18 @@ export const buildEveryRecord = async (
   ids.sso_provider_id = await create('createSsoProvider');
   ids.invitation_id = await create('createInvitation');
   await send('resendInvitation', 200);
+  // A user's own notification preferences (a service account has none): as the signed-in user.
+  const preferences = await api.request('PATCH', `/v3/notification-preferences/${org}`, {
+    headers: { 'x-session-token': session },
+    body: requestBodies.updateNotificationPreferences?.(ids),
+  });
+  if (preferences.status !== 200) throw new Error(`updateNotificationPreferences: ${preferences.text}`);
   for (const id of [
     'updateJobRole',
     'updateFeatureConfiguration',
     'updateUser',
     'updateSettings',
+    'updateNotificationRules',
     'updateServiceAccount',
     'updateServiceAccountKey',
     'updateGrant',

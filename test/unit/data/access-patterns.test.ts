@@ -21,6 +21,7 @@ const ID = '0190a1b2-c3d4-7e5f-8a9b-ffffffffffff';
 describe('stored keys do not change', () => {
   it('every type keys its records as it did before its patterns were declared', async () => {
     const { settingsKey } = await import('#shared/data/organisation-settings');
+    const { ruleSettingsIdOf } = await import('#functions/notifications/rule-settings');
     const types = [
       ...new Set(patterns.filter((p) => p.name === 'record' && declaredType(p.owner)).map((p) => p.owner)),
     ];
@@ -31,7 +32,10 @@ describe('stored keys do not change', () => {
           ? { pk: `ORG#${ID}#organisations`, sk: ID }
           : type === 'settings'
             ? settingsKey(ORG)
-            : { pk: `ORG#${ORG}#${type}`, sk: ID };
+            : // One per organisation, found by the organisation alone, as settings are (since issue 43).
+              type === 'notification-rules'
+              ? { pk: `ORG#${ORG}#${type}`, sk: ruleSettingsIdOf(ORG) }
+              : { pk: `ORG#${ORG}#${type}`, sk: ID };
       expect(declaredType(type)?.keyOf(ORG, ID), type).toEqual(before);
     }
   });
