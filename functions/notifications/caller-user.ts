@@ -9,7 +9,7 @@ export const callerUserId = (principal: Principal | null | undefined): string =>
   if (!principal) throw new UnauthorisedError();
   if (principal.kind !== 'user')
     throw new ForbiddenError(
-      'Service accounts have no notifications: no inbox and no notification preferences.',
+      'Service accounts have no inbox and no notification preferences: notifications are addressed to users.',
     );
   return principal.id;
 };

@@ -403,6 +403,17 @@ export const buildEveryRecord = async (
     },
   ]);
   ids.notification_id = envelopeId(told.id, signedIn);
+  // The inbox's writes, the signed-in user's own (a service account has no inbox).
+  for (const [method, path, id] of [
+    ['PATCH', `/v3/notifications/${ids.notification_id}`, 'updateNotification'],
+    ['POST', '/v3/notifications/mark', 'markNotifications'],
+  ] as const) {
+    const res = await api.request(method, path, {
+      headers: { 'x-session-token': session },
+      body: requestBodies[id]?.(ids),
+    });
+    if (res.status !== 200) throw new Error(`${id}: ${res.text}`);
+  }
 
   // Jobs: an inline import too large for its request answers 202 with its job (no worker runs here).
   const large = await api.request('POST', `/v3/orgs/${org}/governance/location-imports`, {

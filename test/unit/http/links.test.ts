@@ -11,7 +11,7 @@ const ID = '0190a1b2-0000-7000-8000-00000000000b';
 /** An organisation is stored in itself: its id is its organisation's. */
 const STORED_IN_THEMSELVES = new Set(['organisations']);
 /** One record per organisation, whose path names the organisation alone. */
-const ONE_PER_ORGANISATION = new Set(['settings']);
+const ONE_PER_ORGANISATION = new Set(['settings', 'notification-rules']);
 
 const sample = (type: string): StoredResource => ({
   pk: '',
