@@ -60,7 +60,9 @@ describe('GET /v3/notification-preferences/{org_id}', () => {
     const token = await api.token(tenant.admin);
     const res = await api.get(path(), token);
     expect(res.status, res.text).toBe(403);
-    expect(res.body.errors[0].detail).toMatch(/service accounts have no inbox and no notification preferences/i);
+    expect(res.body.errors[0].detail).toMatch(
+      /service accounts have no inbox and no notification preferences/i,
+    );
     const patched = await api.request('PATCH', path(), {
       token,
       body: { data: { type: 'notification-preferences', id: tenant.org.id, attributes: {} } },
