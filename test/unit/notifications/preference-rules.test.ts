@@ -48,8 +48,13 @@ describe('preferences', () => {
 
   it('channelsFor: a muted channel is off, a digest delays e-mail; safety and acknowledgement-required ignore preferences', () => {
     const prefs = applied(defaultPreferences(), {
-      channels: { people: { inbox: false, email: false }, reviews: { email: true } },
-      email_digest: { reviews: 'hourly' },
+      // Safety muted as no PATCH may: the rule holds whatever a record says.
+      channels: {
+        people: { inbox: false, email: false },
+        reviews: { email: true },
+        safety: { inbox: false, email: false },
+      },
+      email_digest: { reviews: 'hourly', safety: 'daily' },
     });
     expect(channelsFor(prefs, 'people', false)).toEqual({ inbox: false, email: false });
     expect(channelsFor(prefs, 'reviews', false)).toEqual({ inbox: true, email: 'hourly' });
