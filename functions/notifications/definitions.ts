@@ -10,8 +10,8 @@ import { loadSchemaBuilders } from '#shared/jsonapi/load-schema-builders';
 
 export const INBOX_STATES = ['unseen', 'seen', 'read'] as const;
 
-/** The types an envelope's subject may be: the subjects of the shipped rules' events. */
-export const SUBJECT_TYPES = ['invitations', 'qualification-awards', 'site-attendances'] as const;
+/** The types an envelope's subject may be: the subjects of the shipped rules' events, and notices. */
+export const SUBJECT_TYPES = ['invitations', 'notices', 'qualification-awards', 'site-attendances'] as const;
 
 export const notifications = defineResource({
   type: 'notifications',
