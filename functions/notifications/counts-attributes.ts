@@ -1,6 +1,7 @@
 /** The inbox's counts as answered (`notification-counts`): built only when the document is. */
+
+import { NOTIFICATION_CATEGORIES } from '#shared/domain/notification-rules';
 import { loadSchemaBuilders } from '#shared/jsonapi/load-schema-builders';
-import { CATEGORIES } from './definitions';
 
 export const countsAttributes = async () => {
   const { z } = await loadSchemaBuilders();
@@ -10,6 +11,8 @@ export const countsAttributes = async () => {
     unread: z.number().describe('Envelopes not yet read (unseen or seen).'),
     categories: z
       .record(z.string(), tally)
-      .describe(`The same counts by category (${CATEGORIES.join(', ')}); a category with none is absent.`),
+      .describe(
+        `The same counts by category (${NOTIFICATION_CATEGORIES.join(', ')}); a category with none is absent.`,
+      ),
   };
 };

@@ -4,29 +4,14 @@
  * organisation they belong to. Listed newest first by arrival (`lsi1`, a UUIDv7 minted when the envelope is
  * written), the order the inbox's watermarks compare (docs/notifications.md). Personal, so not events.
  */
+import { NOTIFICATION_CATEGORIES, NOTIFICATION_SEVERITIES } from '#shared/domain/notification-rules';
 import { defineResource } from '#shared/engine/resource-definition';
 import { loadSchemaBuilders } from '#shared/jsonapi/load-schema-builders';
 
-export const CATEGORIES = [
-  'actions',
-  'permits',
-  'reviews',
-  'submissions',
-  'reports',
-  'sharing',
-  'people',
-  'system',
-  'safety',
-] as const;
-export type Category = (typeof CATEGORIES)[number];
-
-export const SEVERITIES = ['info', 'warning', 'critical'] as const;
-export type Severity = (typeof SEVERITIES)[number];
-
 export const INBOX_STATES = ['unseen', 'seen', 'read'] as const;
 
-/** The types an envelope's subject may be: the subjects of the shipped rules' events. */
-export const SUBJECT_TYPES = ['invitations', 'qualification-awards', 'site-attendances'] as const;
+/** The types an envelope's subject may be: the subjects of the shipped rules' events, and notices. */
+export const SUBJECT_TYPES = ['invitations', 'notices', 'qualification-awards', 'site-attendances'] as const;
 
 export const notifications = defineResource({
   type: 'notifications',
@@ -63,8 +48,8 @@ export const notifications = defineResource({
       reason: z.string().optional(),
     });
     return {
-      category: z.enum(CATEGORIES),
-      severity: z.enum(SEVERITIES),
+      category: z.enum(NOTIFICATION_CATEGORIES),
+      severity: z.enum(NOTIFICATION_SEVERITIES),
       title: z.string(),
       body: z.string().describe('Plain text.'),
       link: z

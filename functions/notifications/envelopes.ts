@@ -14,7 +14,7 @@ import { uuidv5, uuidv7 } from '#shared/data/ids';
 import { type InboxPut, putTogether, readConsistently } from '#shared/data/inbox';
 import { TRANSACTION_MAX } from '#shared/data/transaction';
 import { DataUnavailable } from '#shared/data/unavailable';
-import type { Category, Severity } from './definitions';
+import type { NotificationCategory, NotificationSeverity } from '#shared/domain/notification-rules';
 import { arrivalEntry, envelopeKey, marksOf, readStates, type StoredEnvelope, statePut } from './inbox-state';
 import { countName, expiryOfArrival, type InboxStateItem, moved, tallyOf } from './rules/inbox-state';
 
@@ -26,8 +26,8 @@ export interface Envelope {
   subject: { type: string; id: string };
   /** Who acted: a user or a service account; null for the system. */
   actor: { type: 'users' | 'service-accounts'; id: string } | null;
-  category: Category;
-  severity: Severity;
+  category: NotificationCategory;
+  severity: NotificationSeverity;
   title: string;
   body: string;
   /** The subject's API path, or null where the recipient may not read the subject. */

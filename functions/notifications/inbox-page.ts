@@ -9,9 +9,9 @@
 import type { CollectionQuery, PageRead } from '#shared/data/collection-query';
 import { positionObject, UnfitPosition } from '#shared/data/collection-query';
 import { live } from '#shared/data/repository';
+import { NOTIFICATION_CATEGORIES, NOTIFICATION_SEVERITIES } from '#shared/domain/notification-rules';
 import type { CollectionOptions } from '#shared/jsonapi/collection-query';
 import { problem } from '#shared/jsonapi/collection-query';
-import { CATEGORIES, SEVERITIES } from './definitions';
 import type { InboxOwner } from './inbox-owner';
 import { arrivalsPage, asServed, readState, type StoredEnvelope } from './inbox-state';
 
@@ -20,8 +20,16 @@ export const LISTED_STATES = ['unseen', 'unread', 'saved', 'archived'] as const;
 export const inboxOptions: CollectionOptions = {
   filters: {
     organisation: { kind: 'eq', path: 'org_id' },
-    category: { kind: 'eq', path: 'attributes.category', description: `One of ${CATEGORIES.join(', ')}.` },
-    severity: { kind: 'eq', path: 'attributes.severity', description: `One of ${SEVERITIES.join(', ')}.` },
+    category: {
+      kind: 'eq',
+      path: 'attributes.category',
+      description: `One of ${NOTIFICATION_CATEGORIES.join(', ')}.`,
+    },
+    severity: {
+      kind: 'eq',
+      path: 'attributes.severity',
+      description: `One of ${NOTIFICATION_SEVERITIES.join(', ')}.`,
+    },
     state: {
       kind: 'eq',
       path: 'attributes.state',
@@ -52,8 +60,8 @@ const matcherOf = (query: CollectionQuery, owner: InboxOwner, now: number): Matc
   const severity = value('severity');
   const state = value('state');
   const organisation = value('organisation');
-  if (category !== undefined) oneOf('category', category, CATEGORIES);
-  if (severity !== undefined) oneOf('severity', severity, SEVERITIES);
+  if (category !== undefined) oneOf('category', category, NOTIFICATION_CATEGORIES);
+  if (severity !== undefined) oneOf('severity', severity, NOTIFICATION_SEVERITIES);
   if (state !== undefined) oneOf('state', state, LISTED_STATES);
   return (envelope) => {
     const { attributes: a } = envelope;

@@ -4,8 +4,10 @@
  * bounds: each a 422 at its pointer, nothing written) and one create: the notice and its
  * `notice.created` event, which carries the recipients as sent for the consumer to resolve.
  */
+
 import * as z from 'zod';
 import type { Principal } from '#shared/auth/principal';
+import { NOTIFICATION_CATEGORIES, NOTIFICATION_SEVERITIES } from '#shared/domain/notification-rules';
 import { defineWrite, type WriteRequest } from '#shared/engine/define-write';
 import { byPrincipal, newRecord } from '#shared/engine/record-writes';
 import { requiredLine, requiredText } from '#shared/jsonapi/attribute-types';
@@ -13,7 +15,7 @@ import { UnprocessableContentError } from '#shared/jsonapi/errors';
 import { identifier } from '#shared/jsonapi/request-document';
 import { membersOfTeams, readRecipientFacts } from './notice-recipients';
 import { notices } from './notices';
-import { escalationProblems, NOTICE_CATEGORIES, NOTICE_SEVERITIES, senderTeamProblems } from './rules/notice';
+import { escalationProblems, senderTeamProblems } from './rules/notice';
 import {
   NAMED_TEAMS_MAX,
   NAMED_USERS_MAX,
@@ -28,8 +30,8 @@ export const createNoticeDocument = z.lazy(() =>
       attributes: z.strictObject({
         title: requiredLine(120),
         body: requiredText(5000),
-        category: z.enum(NOTICE_CATEGORIES).default('safety'),
-        severity: z.enum(NOTICE_SEVERITIES),
+        category: z.enum(NOTIFICATION_CATEGORIES).default('safety'),
+        severity: z.enum(NOTIFICATION_SEVERITIES),
         requires_ack: z.boolean().default(false),
         escalate_after: z.string().max(40).optional(),
         recipients: z.strictObject({

@@ -1,6 +1,6 @@
+import { NOTIFICATION_CATEGORIES, NOTIFICATION_SEVERITIES } from '#shared/domain/notification-rules';
 import { defineResource } from '#shared/engine/resource-definition';
 import { loadSchemaBuilders } from '#shared/jsonapi/load-schema-builders';
-import { NOTICE_CATEGORIES, NOTICE_SEVERITIES } from './rules/notice';
 
 /**
  * Notices: a message a person (or a system integration) sends to people of one organisation, such as a
@@ -25,8 +25,8 @@ export const notices = defineResource({
     return {
       title: z.string(),
       body: z.string().describe('Plain text.'),
-      category: z.enum(NOTICE_CATEGORIES),
-      severity: z.enum(NOTICE_SEVERITIES),
+      category: z.enum(NOTIFICATION_CATEGORIES),
+      severity: z.enum(NOTIFICATION_SEVERITIES),
       requires_ack: z.boolean(),
       escalate_after: z
         .string()

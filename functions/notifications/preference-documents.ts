@@ -4,11 +4,17 @@
  * read loads no zod (`preference-resource.ts` presents them).
  */
 import * as z from 'zod';
+import { NOTIFICATION_CATEGORIES, type NotificationCategory } from '#shared/domain/notification-rules';
 import { PREFERENCES_TYPE } from './preference-resource';
-import { CATEGORIES, type Category, DIGESTS, TIME_OF_DAY } from './rules/preferences';
+import { DIGESTS, TIME_OF_DAY } from './rules/preferences';
 
 const perCategory = <T extends z.ZodType>(value: T) =>
-  z.strictObject(Object.fromEntries(CATEGORIES.map((category) => [category, value])) as Record<Category, T>);
+  z.strictObject(
+    Object.fromEntries(NOTIFICATION_CATEGORIES.map((category) => [category, value])) as Record<
+      NotificationCategory,
+      T
+    >,
+  );
 
 const timeOfDay = () =>
   z

@@ -4,15 +4,16 @@
  * defaults, `rules/preferences.ts`). Each write is conditional on the version it read, so two changes made
  * at once never lose one (the later is 409, read again).
  */
+
 import { declareAccessPatterns, keyFrom } from '#shared/data/access-patterns';
 import { tableName } from '#shared/data/clients';
 import { getItem } from '#shared/data/repository';
 import { scopeOf } from '#shared/data/scope';
 import { commit, WriteRefused } from '#shared/data/transaction';
+import type { NotificationCategory } from '#shared/domain/notification-rules';
 import { ConflictError } from '#shared/jsonapi/errors';
 import {
   applied,
-  type Category,
   type Preferences,
   type PreferencesChange,
   preferencesOf,
@@ -85,7 +86,11 @@ export const changePreferences = async (
  * One-click unsubscribe (RFC 8058) from a category's e-mails: e-mail off for that category, nothing else.
  * Safety e-mails cannot be unsubscribed from: false, nothing written.
  */
-export const unsubscribe = async (userId: string, orgId: string, category: Category): Promise<boolean> => {
+export const unsubscribe = async (
+  userId: string,
+  orgId: string,
+  category: NotificationCategory,
+): Promise<boolean> => {
   if (category === UNMUTED) return false;
   await changePreferences(userId, orgId, { channels: { [category]: { email: false } } });
   return true;

@@ -1,6 +1,6 @@
 import { jsonApiHandler } from '#shared/http/json-api-handler';
 import { resourceDocument } from '#shared/jsonapi/document';
-import { UnprocessableError } from '#shared/jsonapi/errors';
+import { UnprocessableContentError } from '#shared/jsonapi/errors';
 import { pointer } from '#shared/jsonapi/pointer';
 import { assertSameId, parseDocument } from '#shared/jsonapi/request-document';
 import { callerUserId } from './caller-user';
@@ -28,13 +28,10 @@ export const handler = jsonApiHandler('updateNotificationPreferences', async (re
 
 /** 422: the change is well formed but would mute what may not be muted; one error per refusal. */
 const refusedError = (refused: readonly Refusal[]) =>
-  new UnprocessableError({
-    problems: refused.map(
-      ({ path, reason }) =>
-        new UnprocessableError({
-          code: 'NOTIFICATIONS.001',
-          detail: reason,
-          source: { pointer: pointer(['data', 'attributes', ...path]) },
-        }),
-    ),
-  });
+  new UnprocessableContentError(
+    refused.map(({ path, reason }) => ({
+      pointer: pointer(['data', 'attributes', ...path]),
+      detail: reason,
+    })),
+    'NOTIFICATIONS.001',
+  );

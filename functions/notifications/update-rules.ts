@@ -3,7 +3,7 @@ import { notificationRules } from '#shared/engine/notification-rules';
 import { changedRecord, createRecord, replaceRecord } from '#shared/engine/record-writes';
 import { resourceResponse } from '#shared/engine/single';
 import { jsonApiHandler } from '#shared/http/json-api-handler';
-import { UnprocessableError } from '#shared/jsonapi/errors';
+import { UnprocessableContentError } from '#shared/jsonapi/errors';
 import { pointer } from '#shared/jsonapi/pointer';
 import { assertSameId, parseDocument } from '#shared/jsonapi/request-document';
 import { updateRulesDocument } from './rule-documents';
@@ -26,16 +26,13 @@ export const handler = jsonApiHandler('updateNotificationRules', async (request)
   const { overrides } = data.attributes;
   const refused = overrideRefusals(notificationRules(), overrides, isPermission);
   if (refused.length > 0)
-    throw new UnprocessableError({
-      problems: refused.map(
-        ({ path, reason }) =>
-          new UnprocessableError({
-            code: 'NOTIFICATIONS.002',
-            detail: reason,
-            source: { pointer: pointer(['data', 'attributes', ...path]) },
-          }),
-      ),
-    });
+    throw new UnprocessableContentError(
+      refused.map(({ path, reason }) => ({
+        pointer: pointer(['data', 'attributes', ...path]),
+        detail: reason,
+      })),
+      'NOTIFICATIONS.002',
+    );
   const kept = { ...(record.attributes.overrides as Record<string, RuleOverride>) };
   for (const [id, override] of Object.entries(overrides)) {
     if (override === null) delete kept[id];

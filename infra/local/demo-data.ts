@@ -8,6 +8,7 @@ import { startSession } from '#shared/auth/sessions';
 import { loadDemoAssets } from './demo-assets';
 import { loadDemoCosts } from './demo-costs';
 import { loadDemoNotice } from './demo-notices';
+import { loadDemoNotifications } from './demo-notifications';
 import { loadDemoSites } from './demo-sites';
 import {
   type ClientCredentials,
@@ -177,8 +178,11 @@ export const loadDemoData = async (idp?: DemoIdentityProvider): Promise<DemoCred
     await Promise.all(features.map((f) => createFeatureConfiguration(org.id, f)));
     await loadDemoAssets(org.id, o.centre, o.prefix);
     const costedContract = await loadDemoCosts(org.id, o.prefix);
-    await loadDemoSites(org.id, o.prefix, people);
-    if (lead && leadsTeam) await loadDemoNotice(org.id, lead, leadsTeam);
+    const subjects = await loadDemoSites(org.id, o.prefix, people);
+    if (lead && leadsTeam) {
+      const notice = await loadDemoNotice(org.id, lead, leadsTeam);
+      await loadDemoNotifications(org.id, people, lead, subjects, notice);
+    }
     const admin = await createServiceAccountClient(`${o.name} integration (admin)`, [
       { org_id: org.id, role: 'admin' },
     ]);

@@ -13,7 +13,7 @@ export const loadDemoNotice = async (orgId: string, lead: StoredResource, team: 
     permissions: new Map([[orgId, new Set(['notices:send'] as const)]]),
     teams: { [orgId]: [team] },
   };
-  await createNotice(
+  return createNotice(
     { scope: scopeOf([orgId]), orgId, principal: sender },
     {
       data: {

@@ -2,6 +2,7 @@
  * Site attendance and qualifications for one demo organisation, through the same write functions the API
  * uses: a depot with its own induction, a CSCS card and first aid as qualification types, a specification
  * the depot requires, awards (approved, and one pending approval), and two people on site now.
+ * Answers the first approved award and the first attendance: the demo inbox's envelopes are about them.
  */
 
 import { locations } from '#functions/places/definitions';
@@ -21,7 +22,16 @@ import { moveRecord } from '#shared/engine/transition';
 
 const rel = (type: string, id: string) => ({ data: { type, id } });
 
-export const loadDemoSites = async (orgId: string, prefix: string, people: StoredResource[]) => {
+export interface DemoSiteSubjects {
+  award: StoredResource | null;
+  attendance: StoredResource | null;
+}
+
+export const loadDemoSites = async (
+  orgId: string,
+  prefix: string,
+  people: StoredResource[],
+): Promise<DemoSiteSubjects> => {
   const scope = scopeOf([orgId]);
   const create = async (definition: Parameters<typeof declaredCrud>[0], body: object) =>
     (await (await declaredCrud(definition)).create(scope, orgId, body)).id;
@@ -105,14 +115,18 @@ export const loadDemoSites = async (orgId: string, prefix: string, people: Store
       approver,
     );
     if (approve) await moveRecord(scope, qualificationAwards, made, 'approve', { principal: approver });
+    return made;
   };
+  let firstAward: StoredResource | null = null;
   for (const [i, person] of others.slice(0, 3).entries()) {
-    await award(person, induction, `${prefix}-IND-${i + 1}`);
+    const made = await award(person, induction, `${prefix}-IND-${i + 1}`);
+    firstAward ??= made;
     await award(person, cscs, `0${i + 1}234567${i}`, i < 2);
   }
-  if (!approver) return;
-  for (const person of others.slice(0, 2))
-    await signIn(
+  if (!approver) return { award: firstAward, attendance: null };
+  let attendance: StoredResource | null = null;
+  for (const person of others.slice(0, 2)) {
+    const signedIn = await signIn(
       { scope, orgId, principal: approver },
       {
         data: {
@@ -122,4 +136,7 @@ export const loadDemoSites = async (orgId: string, prefix: string, people: Store
         },
       },
     );
+    attendance ??= signedIn;
+  }
+  return { award: firstAward, attendance };
 };

@@ -74,19 +74,21 @@ export class ValidationError extends ApiError {
 
 /**
  * 422: a well-formed request naming what cannot be (a recipient who is not of the organisation, an
- * escalation time out of bounds). The document's shape is a 400; this is what it says. One error object
- * per problem, each with its pointer.
+ * escalation time out of bounds, a change that would mute safety notifications). The document's shape is
+ * a 400; this is what it says. One error object per problem, each with its pointer, and the `code` when
+ * the area names its refusals (NOTIFICATIONS.001).
  */
 export class UnprocessableContentError extends ApiError {
   readonly problems: UnprocessableContentError[];
 
-  constructor(problems: readonly { pointer: string; detail: string }[]) {
+  constructor(problems: readonly { pointer: string; detail: string }[], code?: string) {
     const [first] = problems;
     super(422, 'Unprocessable content', {
+      ...(code !== undefined && { code }),
       ...(first && { detail: first.detail, source: { pointer: first.pointer } }),
     });
     this.problems =
-      problems.length > 1 ? problems.map((problem) => new UnprocessableContentError([problem])) : [];
+      problems.length > 1 ? problems.map((problem) => new UnprocessableContentError([problem], code)) : [];
   }
 }
 
@@ -236,22 +238,8 @@ export class InternalError extends ApiError {
 }
 
 /** The error objects a failure renders as: a validation error with several problems renders each. */
-/**
- * 422: well-formed input a rule refuses (a preference that would mute safety notifications); several
- * refusals travel as one error per refusal, each with its pointer.
- */
-export class UnprocessableError extends ApiError {
-  readonly problems: UnprocessableError[];
-  constructor(options: ErrorOptions & { problems?: UnprocessableError[] } = {}) {
-    super(422, 'Unprocessable content', options);
-    this.problems = options.problems ?? [];
-  }
-}
-
 export const errorObjects = (error: ApiError): ErrorObject[] =>
-  (error instanceof ValidationError ||
-    error instanceof UnprocessableContentError ||
-    error instanceof UnprocessableError) &&
+  (error instanceof ValidationError || error instanceof UnprocessableContentError) &&
   error.problems.length > 0
     ? error.problems.map((p) => p.toErrorObject())
     : [error.toErrorObject()];

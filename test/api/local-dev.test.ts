@@ -192,6 +192,36 @@ describe('npm start with hot reload', () => {
     expect(whoami.status).toBe(200);
   }, 60_000);
 
+  test('the printed user has a demo inbox: an award expiring, a sign-in with warnings and the unacknowledged stop-work notice, counted', async () => {
+    const [org] = stack.credentials().organisations;
+    const headers = { 'X-Session-Token': org?.user?.session_token ?? '' };
+    const list = await fetch(`${stack.url}/v3/notifications`, { headers });
+    expect(list.status).toBe(200);
+    const { data } = (await list.json()) as {
+      data: {
+        attributes: {
+          event: { name: string };
+          requires_ack: boolean;
+          acknowledged_at: string | null;
+          link: string | null;
+        };
+      }[];
+    };
+    expect(data.map((envelope) => envelope.attributes.event.name).sort()).toEqual([
+      'notice.created',
+      'qualification-award.expiring',
+      'site-attendance.created',
+    ]);
+    const notice = data.find((envelope) => envelope.attributes.event.name === 'notice.created');
+    expect(notice?.attributes).toMatchObject({ requires_ack: true, acknowledged_at: null });
+    expect(notice?.attributes.link).toMatch(/^\/v3\/notices\//);
+    const counts = await fetch(`${stack.url}/v3/notifications/counts`, { headers });
+    expect(counts.status).toBe(200);
+    expect(
+      ((await counts.json()) as { data: { attributes: { unseen: number } } }).data.attributes.unseen,
+    ).toBe(3);
+  }, 60_000);
+
   test('a second npm start on the same port says at once which port is taken and how to choose another, starting nothing', () => {
     const port = new URL(stack.url).port;
     const { status, stdout, stderr } = runScript(copy.root, 'infra/local/start.ts', [], { PORT: port });

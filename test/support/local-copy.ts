@@ -55,6 +55,8 @@ export interface LocalStack {
       id: string;
       name: string;
       clients: { client_id: string; client_secret: string; role: string }[];
+      /** The administrator user with a session, as printed. */
+      user?: { id: string; email: string; session_token: string };
     }[];
   };
   /** `npm start` and every process it started, as of now. */

@@ -4,21 +4,6 @@
  */
 import { parse } from 'iso8601-duration';
 
-/** The design's categories (issue 43): what an envelope and a notice are filed under. */
-export const NOTICE_CATEGORIES = [
-  'actions',
-  'permits',
-  'reviews',
-  'submissions',
-  'reports',
-  'sharing',
-  'people',
-  'system',
-  'safety',
-] as const;
-
-export const NOTICE_SEVERITIES = ['info', 'warning', 'critical'] as const;
-
 /** An escalation sooner than this would page a team before anyone could read the notice. */
 export const ESCALATE_AFTER_MIN_SECONDS = 15 * 60;
 /** Longer than a week unacknowledged, a notice has failed: escalate within it. */

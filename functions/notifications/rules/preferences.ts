@@ -6,11 +6,8 @@
 
 import { NOTIFICATION_CATEGORIES, type NotificationCategory } from '#shared/domain/notification-rules';
 
-export const CATEGORIES = NOTIFICATION_CATEGORIES;
-export type Category = NotificationCategory;
-
 /** A category nobody may mute, on any channel or by delaying it to a digest. */
-export const UNMUTED: Category = 'safety';
+export const UNMUTED: NotificationCategory = 'safety';
 
 /** When a category's e-mails go: each at once (`off`), or gathered into an hourly or daily digest. */
 export const DIGESTS = ['off', 'hourly', 'daily'] as const;
@@ -20,21 +17,24 @@ export type Digest = (typeof DIGESTS)[number];
 export const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 export interface Preferences {
-  channels: Record<Category, { inbox: boolean; email: boolean }>;
-  email_digest: Record<Category, Digest>;
+  channels: Record<NotificationCategory, { inbox: boolean; email: boolean }>;
+  email_digest: Record<NotificationCategory, Digest>;
   /** When the daily digest goes, in the organisation's time zone (its settings' `timezone`). */
   daily_digest_at: string;
 }
 
 /** A change: any categories' channels (either or both), digests, and the daily time. */
 export interface PreferencesChange {
-  channels?: Partial<Record<Category, { inbox?: boolean; email?: boolean }>>;
-  email_digest?: Partial<Record<Category, Digest>>;
+  channels?: Partial<Record<NotificationCategory, { inbox?: boolean; email?: boolean }>>;
+  email_digest?: Partial<Record<NotificationCategory, Digest>>;
   daily_digest_at?: string;
 }
 
 const everyCategory = <T>(value: () => T) =>
-  Object.fromEntries(CATEGORIES.map((category) => [category, value()])) as Record<Category, T>;
+  Object.fromEntries(NOTIFICATION_CATEGORIES.map((category) => [category, value()])) as Record<
+    NotificationCategory,
+    T
+  >;
 
 /** What a user who has set nothing gets: every category in the inbox and by e-mail at once; 08:00. */
 export const defaultPreferences = (): Preferences => ({
@@ -53,7 +53,7 @@ export const preferencesOf = (stored: PreferencesChange | null): Preferences =>
 /** The preferences with a change applied, member by member. */
 export const applied = (preferences: Preferences, change: PreferencesChange): Preferences => ({
   channels: Object.fromEntries(
-    CATEGORIES.map((category) => [
+    NOTIFICATION_CATEGORIES.map((category) => [
       category,
       { ...preferences.channels[category], ...change.channels?.[category] },
     ]),
@@ -100,7 +100,11 @@ export interface Channels {
  * The channels a notification of a category goes on for a user with these preferences. Safety and
  * acknowledgement-required notifications ignore preferences: inbox and e-mail, at once.
  */
-export const channelsFor = (preferences: Preferences, category: Category, requiresAck: boolean): Channels => {
+export const channelsFor = (
+  preferences: Preferences,
+  category: NotificationCategory,
+  requiresAck: boolean,
+): Channels => {
   if (requiresAck || category === UNMUTED) return { inbox: true, email: 'now' };
   const { inbox, email } = preferences.channels[category];
   const digest = preferences.email_digest[category];

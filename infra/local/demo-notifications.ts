@@ -1,0 +1,92 @@
+/**
+ * Each demo user's inbox, written by `writeEnvelopes` as the notifications consumer would write it: an
+ * award expiring, someone let on site with the gate's warnings, and the stop-work notice (requiring
+ * acknowledgement, unacknowledged). Preferences are left absent, which is the defaults. Every demo user
+ * reads the organisation (a viewer or admin), so each envelope carries its subject's link.
+ */
+import { type Envelope, writeEnvelopes } from '#functions/notifications/envelopes';
+import { notices } from '#functions/notifications/notices';
+import { qualificationAwards } from '#functions/qualifications/definitions';
+import { siteAttendances } from '#functions/site-attendances/definitions';
+import { uuidv5 } from '#shared/data/ids';
+import type { StoredResource } from '#shared/data/stored-resource';
+import type { ResourceDefinition } from '#shared/engine/resource-definition';
+import type { DemoSiteSubjects } from './demo-sites';
+
+type Told = Pick<Envelope, 'category' | 'severity' | 'title' | 'body' | 'requires_ack'> & {
+  event: string;
+  subject: StoredResource;
+  definition: Pick<ResourceDefinition, 'type' | 'selfPath'>;
+  actor: string | null;
+};
+
+export const loadDemoNotifications = async (
+  orgId: string,
+  people: readonly StoredResource[],
+  lead: StoredResource,
+  { award, attendance }: DemoSiteSubjects,
+  notice: StoredResource,
+): Promise<number> => {
+  const told: Told[] = [
+    ...(award
+      ? [
+          {
+            event: 'qualification-award.expiring',
+            subject: award,
+            definition: qualificationAwards,
+            actor: null,
+            category: 'people',
+            severity: 'warning',
+            title: 'Qualification expiring',
+            body: 'A qualification award expires within 30 days.',
+            requires_ack: false,
+          } as const,
+        ]
+      : []),
+    ...(attendance
+      ? [
+          {
+            event: 'site-attendance.created',
+            subject: attendance,
+            definition: siteAttendances,
+            actor: lead.id,
+            category: 'safety',
+            severity: 'warning',
+            title: 'Signed in with warnings',
+            body: 'Someone was let on site despite the gate’s checks: an override by the site manager.',
+            requires_ack: false,
+          } as const,
+        ]
+      : []),
+    {
+      event: 'notice.created',
+      subject: notice,
+      definition: notices,
+      actor: lead.id,
+      category: 'safety',
+      severity: 'critical',
+      title: String(notice.attributes.title),
+      body: String(notice.attributes.body),
+      requires_ack: true,
+    },
+  ];
+  // One event per subject, as the stream would carry it: its id names the subject and the event, so a
+  // restart writes the same envelopes (put if absent) and nothing twice.
+  return writeEnvelopes(
+    told.flatMap(({ event, subject, definition, actor, ...rendered }) =>
+      people.map(
+        (person): Envelope => ({
+          ...rendered,
+          recipient: person.id,
+          org_id: orgId,
+          event: { id: uuidv5(`${event}#${subject.id}`, orgId), name: event },
+          subject: { type: definition.type, id: subject.id },
+          actor: actor === null ? null : { type: 'users', id: actor },
+          link: definition.selfPath?.(subject) ?? null,
+          // Pending: the demo writes no e-mail; the consumer's e-mail part sends what is pending.
+          channels: { email: true },
+        }),
+      ),
+    ),
+  );
+};
