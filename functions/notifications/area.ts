@@ -37,14 +37,13 @@ export const area = defineArea('notifications', {
       method: 'GET',
       path: '/v3/notifications',
       handler: 'functions/notifications/list-notifications.ts',
-      // Newest first, by cursor or offset, with no total (the counts route counts): its own query list.
+      // Newest first, by cursor only, with no total (the counts route counts): its own query list.
       answers: { status: 200, collection: 'notifications' },
       permission: 'authenticated',
       access: { table: 'read', cursors: true },
       query: [
         'page[cursor]',
         'page[limit]',
-        'page[offset]',
         'sort',
         'filter[organisation]',
         'filter[category]',

@@ -1,6 +1,5 @@
 /**
- * A page of the caller's inbox: newest first by arrival (or oldest first, `sort=arrived`), by cursor or
- * offset, its filters applied to envelopes as served (their effective state). An unfiltered page reads
+ * A page of the caller's inbox: newest first by arrival (or oldest first, `sort=arrived`), by cursor, its filters applied to envelopes as served (their effective state). An unfiltered page reads
  * its envelopes and one more (to know there is a next page) and the state item: about 1.04× a page of 25.
  * A filter reads on in growing Query pages until the page is full; archived envelopes are listed only by
  * `filter[state]=archived`.
@@ -99,9 +98,8 @@ export const readInboxPage = async (
   now = Date.now(),
 ): Promise<PageRead<StoredEnvelope>> => {
   const matches = matcherOf(query, owner, now);
-  const { limit, offset, after } = query.page;
-  const byCursor = after !== undefined;
-  const wanted = (byCursor ? 0 : offset) + limit + 1;
+  const { limit, after } = query.page;
+  const wanted = limit + 1;
   const state = await readState(owner.userId);
   const found: StoredEnvelope[] = [];
   let resume = positionOf(after);
@@ -117,12 +115,10 @@ export const readInboxPage = async (
     resume = { arrival: last.arrival, id: last.id };
     ask = Math.min(MAX_ASK, ask * 2);
   }
-  const items = found.slice(byCursor ? 0 : offset, (byCursor ? 0 : offset) + limit);
+  const items = found.slice(0, limit);
   const lastItem = items.at(-1);
   return {
     items,
-    ...(byCursor &&
-      found.length >= wanted &&
-      lastItem && { next: { arrival: lastItem.arrival, id: lastItem.id } }),
+    ...(found.length >= wanted && lastItem && { next: { arrival: lastItem.arrival, id: lastItem.id } }),
   };
 };

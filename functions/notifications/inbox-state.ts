@@ -115,5 +115,6 @@ export const arrivalsPage = (
     to: `${ARRIVED}~`,
     descending,
     limit,
-    ...(after && { after: { value: arrivalEntry(after.arrival), sk: after.id } }),
+    // The envelope's own sort key (`ENVELOPE#<id>`), not its bare id: DynamoDB resumes after (index value, key).
+    ...(after && { after: { value: arrivalEntry(after.arrival), sk: envelopeKey(userId, after.id).sk } }),
   });

@@ -328,7 +328,7 @@ describe('whose inbox', () => {
     ]) {
       const res = await api.request('GET', path, { token: admin });
       expect(res.status, res.text).toBe(403);
-      expect(res.body.errors[0].detail).toMatch(/service accounts have no notifications: no inbox/i);
+      expect(res.body.errors[0].detail).toMatch(/service accounts have no inbox/i);
     }
   });
 

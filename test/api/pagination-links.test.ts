@@ -9,8 +9,10 @@
  *
  * test/support/api.ts checks the same links on every response of every API test file, and follows them.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { grantRecord, grantWrites } from '#functions/iam/grant-writes';
+import { writeEnvelopes } from '#functions/notifications/envelopes';
 import { streets } from '#functions/places/definitions';
 import { scopeOf } from '#shared/data/scope';
 import { commit } from '#shared/data/transaction';
@@ -44,6 +46,15 @@ const collectionRoutes = routes.filter(
     r.method === 'GET' &&
     r.query === undefined &&
     (r.declared ? r.declared.operation === 'list' : r.answers?.collection !== undefined),
+);
+
+/**
+ * Collections that list their own query parameters (the inbox, the event feed): the walks above page
+ * counted wholes as a service account, so these are walked below by the parameters they list, each as
+ * its own caller. A new one fails the walk until it says who calls it.
+ */
+const ownQueryRoutes = routes.filter(
+  (r: Route) => r.method === 'GET' && r.query !== undefined && r.answers?.collection !== undefined,
 );
 
 /** Query parameters a route needs before it answers a collection (with records in it) at all. */
@@ -318,6 +329,94 @@ describe('pagination links on every collection route', () => {
       expect(new Set(seen).size, `${route.id}: a record seen twice`).toBe(seen.length);
       expect(seen.length, `${route.id}: records visited`).toBe(total);
       if (total <= 100) expect(seen).toEqual(expected);
+    },
+  );
+});
+
+describe('collections that list their own query parameters', () => {
+  /** Who reads each, and records enough for three pages: the inbox is its signed-in user's own. */
+  const callers: Record<string, () => Promise<{ headers: Record<string, string>; path: string }>> = {
+    listNotifications: async () => {
+      await writeEnvelopes(
+        ['one', 'two', 'three', 'four'].map((title) => ({
+          recipient: every.ids.colleague ?? '',
+          org_id: tenant.org.id,
+          event: { id: randomUUID(), name: 'invitation.accepted' },
+          subject: { type: 'invitations', id: randomUUID() },
+          actor: null,
+          category: 'people',
+          severity: 'info',
+          title,
+          body: 'Someone you invited has joined.',
+          link: null,
+          requires_ack: false,
+          channels: { email: false },
+        })),
+      );
+      return { headers: { 'x-session-token': every.session }, path: '/v3/notifications' };
+    },
+    listEvents: async () => ({
+      headers: { authorization: `Bearer ${token}` },
+      path: `/v3/orgs/${tenant.org.id}/events`,
+    }),
+  };
+
+  it('the walk covers the inbox, and every such collection has a caller here', () => {
+    expect(ownQueryRoutes.map((r) => r.id)).toContain('listNotifications');
+    for (const route of ownQueryRoutes) expect(Object.keys(callers), route.id).toContain(route.id);
+  });
+
+  it.each(ownQueryRoutes.map((r) => [r.id, r] as const))(
+    '%s: by the parameters it lists, links.next from the first page visits every record once in order; offset links where it pages by offset; what it does not list is refused',
+    async (_, route) => {
+      const { headers, path } = await (callers[route.id] ?? (() => Promise.reject(new Error(route.id))))();
+      const own = route.query ?? [];
+      const read = async (link: string) => {
+        const res = await api.request('GET', link.startsWith('http') ? pathOf(link) : link, { headers });
+        expect(res.status, `${link}: ${res.text}`).toBe(200);
+        return res.body as { data: { id: string }[]; links: Record<string, string | null> };
+      };
+      expect(own, `${route.id} pages by a page size`).toContain('page[limit]');
+      const whole = await read(`${path}?page[limit]=100`);
+      const expected = whole.data.map((r) => r.id);
+      expect(expected.length, `${route.id}: records to walk`).toBeGreaterThanOrEqual(3);
+      const limit = Math.ceil(Math.min(expected.length, 100) / 3);
+      const walk = async (start: string) => {
+        const seen: string[] = [];
+        const complete = whole.links.next === null || whole.links.next === undefined;
+        // A feed longer than the whole read is compared over its first records only.
+        for (
+          let link: string | null = start;
+          link !== null && (complete || seen.length < expected.length);
+        ) {
+          expect(seen.length, `${route.id}: next never ends`).toBeLessThanOrEqual(expected.length + limit);
+          const page = await read(link);
+          if (process.env.WALK_DEBUG)
+            console.log(
+              link,
+              page.data.map((r) => r.id),
+              page.links,
+            );
+          seen.push(...page.data.map((r) => r.id));
+          link = page.links.next ?? null;
+        }
+        expect(new Set(seen).size, `${route.id}: a record seen twice`).toBe(seen.length);
+        if (complete) expect(seen).toEqual(expected);
+        else expect(seen.slice(0, expected.length)).toEqual(expected);
+      };
+      const cursor = own.find((name) => name === 'page[cursor]' || name === 'cursor');
+      expect(cursor, `${route.id} pages by cursor`).toBeDefined();
+      // From an empty cursor where the list takes one; an id cursor (the event feed) starts from none.
+      await walk(`${path}?page[limit]=${limit}${cursor === 'page[cursor]' ? '&page[cursor]=' : ''}`);
+      if (own.includes('page[offset]')) {
+        const first = await read(`${path}?page[limit]=${limit}&page[offset]=0`);
+        expect(first.links.first, `${route.id}: offset pages link their first page`).toBeTruthy();
+        await walk(`${path}?page[limit]=${limit}&page[offset]=0`);
+      }
+      if (!own.includes('include')) {
+        const res = await api.request('GET', `${path}?include=anything`, { headers });
+        expect(res.status, `${route.id} lists no include: ${res.text}`).toBe(400);
+      }
     },
   );
 });
