@@ -25,8 +25,8 @@ export type Severity = (typeof SEVERITIES)[number];
 
 export const INBOX_STATES = ['unseen', 'seen', 'read'] as const;
 
-/** The types an envelope's subject may be: the subjects of the shipped rules' events. */
-export const SUBJECT_TYPES = ['invitations', 'qualification-awards', 'site-attendances'] as const;
+/** The types an envelope's subject may be: the subjects of the shipped rules' events, and notices. */
+export const SUBJECT_TYPES = ['invitations', 'qualification-awards', 'site-attendances', 'notices'] as const;
 
 export const notifications = defineResource({
   type: 'notifications',
