@@ -1,4 +1,5 @@
 import { defineArea } from '#shared/engine/area';
+import { ACK_ESCALATION, acknowledgements } from './acknowledgements';
 import { countsAttributes } from './counts-attributes';
 import { notifications } from './definitions';
 import { notices } from './notices';
@@ -23,8 +24,11 @@ export const area = defineArea('notifications', {
     'notification-rules:view': 'See which events notify whom in the organisation (its notification rules).',
     'notification-rules:manage':
       'Switch notification rules on and off and change whom they notify, how severely, and whether they need acknowledging.',
+    'notification-acknowledgements:view':
+      'See who has acknowledged an acknowledgement-required notification (a stop-work notice) and who has not.',
   },
-  resources: [notifications, notices, ruleSettings],
+  resources: [notifications, notices, ruleSettings, acknowledgements],
+  dueWork: [ACK_ESCALATION],
   answered: {
     'notification-counts': countsAttributes,
     // Loaded with the document or a write only: its schemas are zod's.
@@ -84,6 +88,18 @@ export const area = defineArea('notifications', {
       handler: 'functions/notifications/update-notification.ts',
       answers: { status: 200, resource: 'notifications' },
       permission: 'authenticated',
+      // 422: acknowledging an envelope that asks for none, or `acknowledged: false`.
+      errors: [422],
+    },
+    {
+      id: 'listNotificationAcknowledgements',
+      method: 'GET',
+      path: '/v3/orgs/{org_id}/notification-acknowledgements',
+      handler: 'functions/notifications/list-acknowledgements.ts',
+      answers: { status: 200, collection: 'notification-acknowledgements' },
+      permission: 'notification-acknowledgements:view',
+      // One event's or notice's recipients, one of the two filters required: its own query list.
+      query: ['filter[event]', 'filter[notice]', 'page[limit]', 'page[offset]', 'sort'],
     },
     {
       id: 'getNotificationRules',

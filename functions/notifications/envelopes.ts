@@ -7,7 +7,9 @@
  *
  * Calls: one BatchGetItem per 100 keys (each recipient's state item and each envelope's key, read
  * consistently), then TransactWriteItems of at most 100 puts (a recipient's new envelopes and its state
- * item): a fresh event to 1,000 recipients is 20 BatchGetItem and 20 TransactWriteItems.
+ * item): a fresh event to 1,000 recipients is 20 BatchGetItem and 20 TransactWriteItems. An
+ * acknowledgement-required envelope commits with its acknowledgement record (`acknowledgements.ts`), in
+ * the organisation's partition, armed to escalate: two puts.
  */
 
 import { uuidv5, uuidv7 } from '#shared/data/ids';
@@ -15,6 +17,7 @@ import { type InboxPut, putTogether, readConsistently } from '#shared/data/inbox
 import { TRANSACTION_MAX } from '#shared/data/transaction';
 import { DataUnavailable } from '#shared/data/unavailable';
 import type { NotificationCategory, NotificationSeverity } from '#shared/domain/notification-rules';
+import { newAcknowledgement } from './acknowledgement-records';
 import { arrivalEntry, envelopeKey, marksOf, readStates, type StoredEnvelope, statePut } from './inbox-state';
 import { countName, expiryOfArrival, type InboxStateItem, moved, tallyOf } from './rules/inbox-state';
 
@@ -35,6 +38,11 @@ export interface Envelope {
   requires_ack: boolean;
   /** The channels wanted beside the inbox, as the recipient's preferences decided. */
   channels: { email: boolean };
+  /**
+   * Where `requires_ack`: when, unacknowledged, it escalates (a notice's `escalate_after`; a rule's
+   * envelope 2 hours) and to which team (a notice's `sender_team`; a rule's none).
+   */
+  escalation?: { after_seconds: number; sender_team: string | null };
 }
 
 /** An envelope's id: one per event and recipient, whatever the redelivery. */
@@ -124,13 +132,18 @@ export const writeEnvelopes = async (envelopes: readonly Envelope[], now = Date.
       let state = states.get(user) as InboxStateItem;
       const at = now();
       const puts: InboxPut[] = [];
-      for (const envelope of [...own.values()].slice(0, TRANSACTION_MAX - 1)) {
+      for (const envelope of own.values()) {
         const item = stored(envelope, state, at);
+        const acknowledgement = envelope.requires_ack
+          ? [newAcknowledgement({ ...envelope, id: item.id }, at)]
+          : [];
+        // The state item's put is the last of the transaction.
+        if (puts.length + 1 + acknowledgement.length > TRANSACTION_MAX - 1) break;
         state = {
           ...state,
           counts: moved(state.counts, countName(marksOf(item)), tallyOf(marksOf(item), state), 1, at),
         };
-        puts.push(item as unknown as InboxPut);
+        puts.push(item as unknown as InboxPut, ...(acknowledgement as InboxPut[]));
       }
       puts.push(statePut(user, { ...state, version: state.version + 1 }));
       const last = transactions.at(-1);
@@ -144,7 +157,7 @@ export const writeEnvelopes = async (envelopes: readonly Envelope[], now = Date.
     for (const { t, ok } of results) {
       if (!ok) continue;
       // What committed is read as present next round; recipients with nothing left are done.
-      written += t.puts.length - t.users.length;
+      written += t.puts.filter((put) => put.type === 'notifications').length;
       for (const user of t.users) {
         const own = byRecipient.get(user);
         for (const put of t.puts) if (put.user_id === user && put.sk !== 'STATE') own?.delete(String(put.id));

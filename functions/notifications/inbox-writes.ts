@@ -41,7 +41,7 @@ export interface EnvelopeChange {
 
 const ATTEMPTS = 5;
 
-const retried = async <T>(attempt: () => Promise<T | null>): Promise<T> => {
+export const retried = async <T>(attempt: () => Promise<T | null>): Promise<T> => {
   for (let i = 0; i < ATTEMPTS; i++) {
     const done = await attempt();
     if (done !== null) return done;
@@ -58,7 +58,7 @@ const nextState = (effective: InboxState, asked: EnvelopeChange['state']): Inbox
 };
 
 /** The envelope changed in the state given, and the state's counts moved for it. */
-const changed = (
+export const changed = (
   envelope: StoredEnvelope,
   change: EnvelopeChange,
   state: InboxStateItem,

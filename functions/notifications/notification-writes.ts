@@ -5,7 +5,6 @@ export const updateNotificationDocument = z.strictObject({
   data: z.strictObject({
     type: z.literal('notifications'),
     id: z.uuid(),
-    // `acknowledged` is not taken yet (issue 43's acknowledgement part): an unknown member, a 400.
     attributes: z
       .strictObject({
         state: z
@@ -17,6 +16,12 @@ export const updateNotificationDocument = z.strictObject({
           .optional()
           .describe('Saved envelopes are kept; unsaved ones expire 90 days after arrival.'),
         archived: z.boolean().optional().describe('Archiving also reads the envelope.'),
+        acknowledged: z
+          .boolean()
+          .optional()
+          .describe(
+            'true acknowledges an envelope that requires it (once; it also reads it); false is refused (422): an acknowledgement is not withdrawn.',
+          ),
       })
       .optional(),
   }),

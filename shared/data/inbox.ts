@@ -10,7 +10,7 @@ import { BatchGetCommand, type BatchGetCommandOutput, TransactWriteCommand } fro
 import { documents, tableName } from './clients';
 import { queryItems } from './repository';
 import type { ItemKey } from './stored-resource';
-import { TRANSACTION_MAX } from './transaction';
+import { TRANSACTION_MAX, type WriteOp } from './transaction';
 
 const BATCH_GET_MAX = 100;
 const MAX_ATTEMPTS = 8;
@@ -71,6 +71,22 @@ export const putTogether = async (puts: readonly InboxPut[]): Promise<boolean> =
     throw error;
   }
 };
+
+/**
+ * A put of an inbox item's next version as a transaction's op, refused unless it stands at `version - 1`:
+ * for a write that commits inbox items beside a tenant record and its event (an acknowledgement).
+ */
+export const versionedPutOp = (item: InboxPut): WriteOp => ({
+  item: {
+    Put: {
+      TableName: tableName,
+      Item: item,
+      ConditionExpression: '#version = :before',
+      ExpressionAttributeNames: { '#version': 'version' },
+      ExpressionAttributeValues: { ':before': item.version - 1 },
+    },
+  },
+});
 
 /**
  * The items of an inbox partition on one local index between two sort values (inclusive), in index

@@ -127,6 +127,7 @@ describe('one runner, every kind', () => {
     expect(new Set(names).size).toBe(names.length);
     expect(names.sort()).toEqual([
       'job-restart',
+      'notification-ack-escalation',
       'qualification-award-expiry',
       'site-attendance-closing',
       'webhook-delivery',

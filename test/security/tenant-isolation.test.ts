@@ -296,6 +296,8 @@ const queriesNamingA: Record<string, (ids: Ids) => string[]> = {
   listCustomerInteractions: (i) => [`filter[contact]=${i.contact_id}`],
   listCustomerAppointments: (i) => [`filter[contact]=${i.contact_id}`],
   listAuditEvents: (i) => [`filter[subject_id]=${i.vehicle_id}`],
+  // Any event id: A's key range answers (empty here), its links naming A.
+  listNotificationAcknowledgements: (i) => [`filter[event]=${i.org_id}`],
   listFolders: (i) => [`filter[parent]=${i.root_folder}`, `filter[scheme]=${i.scheme_id}`],
 };
 const queriesFor = (route: Route): string[] => ['', ...(queriesNamingA[route.id]?.(a.ids) ?? [])];
