@@ -58,13 +58,27 @@ export const knownPermissions = (principalId: string): EffectivePermissions | un
 const loadPermissions = async (principalId: string, consistent = false): Promise<EffectivePermissions> =>
   (await permissionsOfGrants(await heldGrantsOf(principalId, consistent))).permissions;
 
-const permissionsOf = async (principalId: string): Promise<EffectivePermissions> => {
+/** The principal's permissions from the cache, or evaluated now (`evaluated`: when, for `remember`). */
+const permissionsOf = async (
+  principalId: string,
+): Promise<{ permissions: EffectivePermissions; evaluated?: number }> => {
   const cached = cache.get(principalId);
-  if (cached && cached.expires > Date.now()) return cached.permissions;
+  if (cached && cached.expires > Date.now()) return { permissions: cached.permissions };
   const permissions = await loadPermissions(principalId);
-  cache.set(principalId, { expires: Date.now() + config.GRANT_CACHE_SECONDS * 1000, permissions });
-  lastKnown.set(principalId, { expires: Date.now() + HINT_SECONDS * 1000, permissions });
-  return permissions;
+  return { permissions, evaluated: Date.now() };
+};
+
+/**
+ * Caches permissions evaluated afresh, once the credential they were read for has held: a refused
+ * credential names any principal id it likes, and caching for it would let anyone fill the maps.
+ */
+const remember = (
+  principalId: string,
+  { permissions, evaluated }: Awaited<ReturnType<typeof permissionsOf>>,
+) => {
+  if (evaluated === undefined) return;
+  cache.set(principalId, { expires: evaluated + config.GRANT_CACHE_SECONDS * 1000, permissions });
+  lastKnown.set(principalId, { expires: evaluated + HINT_SECONDS * 1000, permissions });
 };
 
 /**
@@ -184,12 +198,13 @@ export const authenticate = async (
     credential.scheme === 'OAuth2'
       ? await fromAccessToken(credential.token, aheadOf)
       : await fromSession(credential.token, aheadOf);
+  remember(record.id, permissions);
   return {
     principal: {
       id: record.id,
       kind: record.kind,
       name: record.name,
-      permissions,
+      permissions: permissions.permissions,
       teams: record.teams ?? {},
     },
     readAhead: read,

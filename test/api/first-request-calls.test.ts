@@ -9,6 +9,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { teams } from '#functions/people/teams';
+import { knownPermissions } from '#shared/auth/principal';
 import { startSession } from '#shared/auth/sessions';
 import { dynamodb } from '#shared/data/clients';
 import { scopeOf } from '#shared/data/scope';
@@ -91,5 +92,17 @@ describe('a first authenticated GET makes four DynamoDB calls in two trips', () 
     expect(
       await callsOf(() => api.request('GET', `/v3/orgs/${fresh.org.id}/people/teams/${crew}`, { headers })),
     ).toEqual(FIRST_GET);
+  });
+});
+
+describe('grants read beside a credential are kept only once it holds', () => {
+  it('a refused session naming a real principal leaves no permissions cached for it (anyone may name any id)', async () => {
+    const fresh = await newTenant('First Request Refused Org', 1);
+    const user = fresh.people[0]?.id ?? '';
+    await grantRole(fresh.org.id, 'viewer', 'user', user);
+    const headers = { 'x-session-token': `sess_${user}.${'A'.repeat(43)}` };
+    const res = await api.request('GET', `/v3/orgs/${fresh.org.id}/people/teams`, { headers });
+    expect(res.status).toBe(401);
+    expect(knownPermissions(user)).toBeUndefined();
   });
 });
