@@ -5,6 +5,11 @@
  * come from the grants it holds, directly or through teams (one Query of its own partition, then the
  * custom roles and groups they name), and are cached per warm container for GRANT_CACHE_SECONDS, so a revoked grant
  * stops working within that time. Authorisation turns them and the route's permission into the scope.
+ *
+ * Every credential names its principal before anything is read (a bearer token's verified `sub`, a
+ * session token's prefix), so the grants Query goes out beside the BatchGetItem, not after it (issue 42:
+ * a cold container's first request waits one round trip less). The permissions are used only once the
+ * record read beside them says the credential is good; a refused credential's grants are read and dropped.
  */
 import { config } from '../config';
 import { heldGrantsOf, type PrincipalRecord, principalKey } from '../data/principals';
@@ -50,16 +55,30 @@ export const knownPermissions = (principalId: string): EffectivePermissions | un
 };
 
 /** `consistent`: read the grants as of now (work that runs later under someone's identity asks so). */
-const loadPermissions = async (record: PrincipalRecord, consistent = false): Promise<EffectivePermissions> =>
-  (await permissionsOfGrants(await heldGrantsOf(record.id, consistent))).permissions;
+const loadPermissions = async (principalId: string, consistent = false): Promise<EffectivePermissions> =>
+  (await permissionsOfGrants(await heldGrantsOf(principalId, consistent))).permissions;
 
-const permissionsOf = async (record: PrincipalRecord): Promise<EffectivePermissions> => {
-  const cached = cache.get(record.id);
-  if (cached && cached.expires > Date.now()) return cached.permissions;
-  const permissions = await loadPermissions(record);
-  cache.set(record.id, { expires: Date.now() + config.GRANT_CACHE_SECONDS * 1000, permissions });
-  lastKnown.set(record.id, { expires: Date.now() + HINT_SECONDS * 1000, permissions });
-  return permissions;
+/** The principal's permissions from the cache, or evaluated now (`evaluated`: when, for `remember`). */
+const permissionsOf = async (
+  principalId: string,
+): Promise<{ permissions: EffectivePermissions; evaluated?: number }> => {
+  const cached = cache.get(principalId);
+  if (cached && cached.expires > Date.now()) return { permissions: cached.permissions };
+  const permissions = await loadPermissions(principalId);
+  return { permissions, evaluated: Date.now() };
+};
+
+/**
+ * Caches permissions evaluated afresh, once the credential they were read for has held: a refused
+ * credential names any principal id it likes, and caching for it would let anyone fill the maps.
+ */
+const remember = (
+  principalId: string,
+  { permissions, evaluated }: Awaited<ReturnType<typeof permissionsOf>>,
+) => {
+  if (evaluated === undefined) return;
+  cache.set(principalId, { expires: evaluated + config.GRANT_CACHE_SECONDS * 1000, permissions });
+  lastKnown.set(principalId, { expires: evaluated + HINT_SECONDS * 1000, permissions });
 };
 
 /**
@@ -74,7 +93,7 @@ export const currentPrincipal = async (id: string): Promise<Principal | null> =>
     id: record.id,
     kind: record.kind,
     name: record.name,
-    permissions: await loadPermissions(record, true),
+    permissions: await loadPermissions(record.id, true),
     teams: record.teams ?? {},
   };
 };
@@ -84,15 +103,21 @@ const bearerToken = (headers: Headers): string | null => {
   return match?.[1] ?? null;
 };
 
-/** The credential's records and those read ahead, in one round trip; `read` keeps only the latter. */
-const readWith = async (keys: ItemKey[], readAhead: readonly ItemKey[]) => {
-  const read = await readTogether([...keys, ...readAhead]);
+/**
+ * The credential's records and those read ahead, in one round trip, beside the principal's permissions;
+ * `read` keeps only the records read ahead.
+ */
+const readWith = async (principalId: string, keys: ItemKey[], readAhead: readonly ItemKey[]) => {
+  const [read, permissions] = await Promise.all([
+    readTogether([...keys, ...readAhead]),
+    permissionsOf(principalId),
+  ]);
   const taken = keys.map((key) => {
     const item = read.get(keyId(key));
     read.delete(keyId(key));
     return item;
   });
-  return { taken, read };
+  return { taken, read, permissions };
 };
 
 /** The records a request reads ahead, named once the credential says whose it is (see `authenticate`). */
@@ -101,7 +126,8 @@ type AheadOf = (principalId: string) => readonly ItemKey[];
 const fromSession = async (token: string, aheadOf: AheadOf) => {
   const principalId = sessionPrincipal(token);
   if (!principalId) throw new UnauthorisedError('The session is invalid or has expired; sign in again.');
-  const { taken, read } = await readWith(
+  const { taken, read, permissions } = await readWith(
+    principalId,
     [sessionKey(hashSessionToken(token)), principalKey(principalId)],
     aheadOf(principalId),
   );
@@ -115,19 +141,23 @@ const fromSession = async (token: string, aheadOf: AheadOf) => {
     throw new UnauthorisedError('The session is invalid or has expired; sign in again.');
   if (!record?.enabled || record.kind !== 'user')
     throw new UnauthorisedError('The user behind this session is suspended or deactivated.');
-  return { record, read };
+  return { record, read, permissions };
 };
 
 const fromAccessToken = async (token: string, aheadOf: AheadOf) => {
   const verified = await verifyAccessToken(token).catch(() => {
     throw new UnauthorisedError('The access token is invalid or expired; request a new one.');
   });
-  const { taken, read } = await readWith([principalKey(verified.principalId)], aheadOf(verified.principalId));
+  const { taken, read, permissions } = await readWith(
+    verified.principalId,
+    [principalKey(verified.principalId)],
+    aheadOf(verified.principalId),
+  );
   const [record] = taken as [PrincipalRecord | null];
   if (!record?.enabled || record.keys[verified.clientId]?.enabled !== true) {
     throw new UnauthorisedError('The credentials behind this token are disabled or deleted.');
   }
-  return { record, read };
+  return { record, read, permissions };
 };
 
 /**
@@ -164,16 +194,17 @@ export const authenticate = async (
     throw new UnauthorisedError(`${credential.scheme} credentials are not accepted here, or are malformed.`);
   }
   const aheadOf: AheadOf = (principalId) => readAhead(knownPermissions(principalId));
-  const { record, read } =
+  const { record, read, permissions } =
     credential.scheme === 'OAuth2'
       ? await fromAccessToken(credential.token, aheadOf)
       : await fromSession(credential.token, aheadOf);
+  remember(record.id, permissions);
   return {
     principal: {
       id: record.id,
       kind: record.kind,
       name: record.name,
-      permissions: await permissionsOf(record),
+      permissions: permissions.permissions,
       teams: record.teams ?? {},
     },
     readAhead: read,
