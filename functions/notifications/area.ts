@@ -1,4 +1,5 @@
 import { defineArea } from '#shared/engine/area';
+import { eventConsumer } from '#shared/engine/event-consumers';
 import { ACK_ESCALATION, acknowledgements } from './acknowledgements';
 import { countsAttributes } from './counts-attributes';
 import { notifications } from './definitions';
@@ -29,6 +30,29 @@ export const area = defineArea('notifications', {
   },
   resources: [notifications, notices, ruleSettings, acknowledgements],
   dueWork: [ACK_ESCALATION],
+  // Events become envelopes in the inboxes their rules name, after every other stage has kept them.
+  consumers: [
+    eventConsumer(
+      'notifications',
+      { module: 'functions/notifications/deliver.ts', handle: 'deliverNotifications' },
+      'deliver',
+    ),
+  ],
+  // A notice is told to whom it names (`noticeRecipients`), in its own category, severity and
+  // acknowledgement; an organisation may add recipients to it here.
+  notificationRules: [
+    {
+      id: 'notice-sent',
+      event: 'notice.created',
+      category: 'safety',
+      severity: 'warning',
+      recipients: [],
+      addressed: true,
+      title: '{attributes.title}',
+      body: '{attributes.body}',
+      generic: { title: 'A notice was sent', body: 'A notice was sent to people of the organisation.' },
+    },
+  ],
   answered: {
     'notification-counts': countsAttributes,
     // Loaded with the document or a write only: its schemas are zod's.

@@ -38,6 +38,11 @@ export interface NotificationRule {
   requires_ack?: boolean;
   /** Whether the actor is told of their own act (default: no). */
   tell_actor?: boolean;
+  /**
+   * The subject addresses its own recipients (a notice's `recipients`: users, teams, everyone), resolved
+   * by the consumer as the notice reaches them; `recipients` then adds to them and may be empty.
+   */
+  addressed?: boolean;
   /** Only events whose subject, as the event carries it, holds one of these values at this path. */
   when?: { path: string; in: readonly (string | number | boolean)[] };
   /**

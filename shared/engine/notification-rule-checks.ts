@@ -59,7 +59,7 @@ export const ruleProblems = (rules: readonly NotificationRule[], facts: Declared
         const problem = recipientProblem(rule.event, spec, facts);
         if (problem) problems.push(problem);
       }
-    if (rule.recipients.length === 0) problems.push('notifies nobody');
+    if (rule.recipients.length === 0 && !rule.addressed) problems.push('notifies nobody');
     return problems.map((problem) => `${rule.id}: ${problem}`);
   });
 };

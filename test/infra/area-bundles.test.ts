@@ -552,7 +552,7 @@ const FIRST_GET_BYTES: Record<string, number> = {
   exports: 485_000,
   events: 392_000,
   webhooks: 455_000,
-  notifications: 515_000,
+  notifications: 525_000,
   specifications: 373_000,
   fallback: 396_000,
 };

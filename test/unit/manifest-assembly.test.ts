@@ -42,7 +42,7 @@ describe('the permission catalogue is assembled from the manifests', () => {
 });
 
 describe('the event consumers and job kinds are assembled from the manifests', () => {
-  it('the stream runs audit, closing times, grant names, folder paths, jobs’ start and webhooks, in that order', () => {
+  it('the stream runs audit, closing times, grant names, folder paths, jobs’ start, webhooks and notifications, in that order', () => {
     expect(eventConsumers.map((c) => `${c.stage} ${c.name}`)).toEqual([
       'record audit',
       'keep closing-times',
@@ -50,6 +50,7 @@ describe('the event consumers and job kinds are assembled from the manifests', (
       'keep folder-paths',
       'start jobs',
       'deliver webhooks',
+      'deliver notifications',
     ]);
   });
 

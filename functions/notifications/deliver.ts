@@ -1,0 +1,172 @@
+/**
+ * The notifications consumer (stage `deliver`): each event becomes envelopes in the inboxes its rules
+ * name. For an event of a name some rule answers: the organisation's rules (every area's defaults with its
+ * overrides: one GetItem of its settings, read per event, so a change applies to the next event), those
+ * that apply (enabled, their `when` holding), their recipients (`recipientsOf`; a notice's own addressees
+ * by `noticeRecipients` besides), each recipient's preferences (BatchGetItem) and read permission on the
+ * subject (their grants, consistent), the rendered envelopes, then `writeEnvelopes`.
+ *
+ * Bounded: recipients go in pages of 100 (one BatchGetItem of preferences, up to 100 grant Queries side by
+ * side, one `writeEnvelopes`), so a notice to 50,000 people runs 500 pages one after another, never 50,000
+ * transactions at once. Redelivery-safe: an envelope's id is UUIDv5(event, recipient) and put only if
+ * absent, so a batch handed over again writes nothing twice and still writes what it missed.
+ */
+import { permissionsOfGrants } from '#shared/auth/grant-permissions';
+import type { StoredEvent } from '#shared/data/events';
+import { heldGrantsOf } from '#shared/data/principals';
+import { batchGet } from '#shared/data/repository';
+import type { StoredResource } from '#shared/data/stored-resource';
+import type { CataloguedRule } from '#shared/domain/notification-rules';
+import { notificationRules } from '#shared/engine/notification-rules';
+import { viewPermissions } from '#shared/http/read-permissions';
+import { resourceTypes } from '#shared/routes';
+import { type Envelope, writeEnvelopes } from './envelopes';
+import { noticeRecipients, RECIPIENT_PAGE } from './notice-recipients';
+import { preferencesKey } from './preferences';
+import { recipientsOf } from './recipients';
+import { readRuleSettings } from './rule-settings-reads';
+import { channelsFor, type PreferencesChange, preferencesOf } from './rules/preferences';
+import { rendered, ruleApplies } from './rules/rendering';
+import { effectiveRules, type RuleOverride } from './rules/rule-overrides';
+
+interface Presented {
+  id?: string;
+  attributes?: Record<string, unknown>;
+}
+
+/** The organisation's rules for one event name, as they apply there, with their templates. */
+const rulesFor = async (orgId: string, eventName: string) => {
+  const shipped = notificationRules().filter((rule) => rule.event === eventName);
+  if (shipped.length === 0) return [];
+  const { record } = await readRuleSettings(orgId);
+  const overrides = (record.attributes.overrides ?? {}) as Record<string, RuleOverride>;
+  const effective = effectiveRules(shipped, overrides);
+  return shipped.flatMap((rule) => {
+    const applied = effective[rule.id];
+    return applied?.enabled ? [{ ...rule, ...applied }] : [];
+  });
+};
+type AppliedRule = Awaited<ReturnType<typeof rulesFor>>[number];
+
+/** Pages of at most 100 ids. */
+function* pages(ids: readonly string[]): Generator<string[]> {
+  for (let i = 0; i < ids.length; i += RECIPIENT_PAGE) yield ids.slice(i, i + RECIPIENT_PAGE);
+}
+
+/** Whom a rule tells of the event, page by page: its recipient specs, and a notice's addressees. */
+async function* recipientPages(
+  rule: AppliedRule,
+  event: StoredEvent,
+): AsyncGenerator<{ ids: string[]; addressed: boolean }> {
+  const named = await recipientsOf(rule, event);
+  if (rule.addressed) {
+    const addressed = new Set<string>();
+    const notice = { ...(event.data as Presented), org_id: event.org_id } as unknown as StoredResource;
+    for await (const page of noticeRecipients(notice)) {
+      for (const id of page) addressed.add(id);
+      yield { ids: page, addressed: true };
+    }
+    yield* [...pages(named.filter((id) => !addressed.has(id)))].map((ids) => ({ ids, addressed: false }));
+    return;
+  }
+  yield* [...pages(named)].map((ids) => ({ ids, addressed: false }));
+}
+
+/** Which of these users may read the subject's type in the organisation: their grants, read consistently. */
+const readersAmong = async (users: readonly string[], orgId: string, type: string): Promise<Set<string>> => {
+  const permission = viewPermissions().get(type);
+  // A type no read route names is read by nobody here: the generic text, never more.
+  if (!permission) return new Set();
+  if (permission === 'authenticated') return new Set(users);
+  const granted = await Promise.all(
+    users.map(async (user) => {
+      const held = (await heldGrantsOf(user, true)).filter((grant) => grant.org_id === orgId);
+      const { permissions } = await permissionsOfGrants(held);
+      return permissions.get(orgId)?.has(permission as never) ? [user] : [];
+    }),
+  );
+  return new Set(granted.flat());
+};
+
+/** The subject's API path, from its declaration, or null for a type with no path of its own. */
+const linkOf = (event: StoredEvent): string | null => {
+  const path = resourceTypes.get(event.subject.type)?.selfPath;
+  const data = event.data as Presented;
+  return path
+    ? path({
+        org_id: event.org_id,
+        id: event.subject.id,
+        type: event.subject.type,
+        attributes: data.attributes ?? {},
+        rels: {},
+      } as unknown as StoredResource)
+    : null;
+};
+
+/** What an addressing subject (a notice) says of itself: its category, severity and acknowledgement, over the rule's. */
+const noticeTerms = (event: StoredEvent, rule: AppliedRule) => {
+  if (!rule.addressed) return rule;
+  const attributes = (event.data as Presented).attributes ?? {};
+  return {
+    ...rule,
+    category: (attributes.category ?? rule.category) as AppliedRule['category'],
+    severity: (attributes.severity ?? rule.severity) as AppliedRule['severity'],
+    requires_ack: Boolean(attributes.requires_ack ?? rule.requires_ack),
+  };
+};
+
+/** Envelopes for one page of a rule's recipients: their preferences and read permission decide. */
+const envelopesOf = async (
+  rule: AppliedRule,
+  event: StoredEvent,
+  page: { ids: string[]; addressed: boolean },
+): Promise<Envelope[]> => {
+  const terms = noticeTerms(event, rule);
+  const [stored, readers] = await Promise.all([
+    batchGet<PreferencesChange & { user_id: string }>(page.ids.map((id) => preferencesKey(id, event.org_id))),
+    readersAmong(page.ids, event.org_id, event.subject.type),
+  ]);
+  const preferences = new Map(stored.map((item) => [item.user_id, item]));
+  const link = linkOf(event);
+  return page.ids.flatMap((recipient): Envelope[] => {
+    const channels = channelsFor(
+      preferencesOf(preferences.get(recipient) ?? null),
+      terms.category as CataloguedRule['category'],
+      terms.requires_ack,
+    );
+    // The inbox is where an envelope lives: switched off, nothing is kept for this category.
+    if (!channels.inbox) return [];
+    // A notice's addressees are told what it says (it was written to them); its link only if they may read it.
+    const text = rendered(rule, event.data, page.addressed || readers.has(recipient), null);
+    return [
+      {
+        recipient,
+        org_id: event.org_id,
+        event: { id: event.id, name: event.event },
+        subject: event.subject,
+        actor:
+          event.actor.kind === 'system'
+            ? null
+            : { type: event.actor.kind === 'user' ? 'users' : 'service-accounts', id: event.actor.id },
+        category: terms.category as Envelope['category'],
+        severity: terms.severity,
+        title: text.title,
+        body: text.body,
+        link: readers.has(recipient) ? link : null,
+        requires_ack: terms.requires_ack,
+        channels: { email: channels.email !== false },
+      },
+    ];
+  });
+};
+
+/** The consumer: see the module's comment. */
+export const deliverNotifications = async (event: StoredEvent): Promise<void> => {
+  for (const rule of await rulesFor(event.org_id, event.event)) {
+    if (!ruleApplies(rule, event.data)) continue;
+    for await (const page of recipientPages(rule, event)) {
+      const envelopes = await envelopesOf(rule, event, page);
+      if (envelopes.length > 0) await writeEnvelopes(envelopes);
+    }
+  }
+};

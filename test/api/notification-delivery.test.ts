@@ -1,0 +1,256 @@
+/**
+ * Issue 43, delivery: events become envelopes in the inboxes the rules name, through the API against the
+ * local stack, the stream's consumer handed each organisation's new events (`deliverEvents`) as the stream
+ * would. An invitation accepted tells its inviter; an award expiring tells its person and the approvers
+ * (the runner's clock moved); a sign-in let through by an override tells the site's managers; a notice
+ * tells whom it names. A redelivered event makes nothing twice, and a recipient without read permission
+ * on the subject gets the rule's generic text and no link.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runDue } from '#functions/due-work/run';
+import { startSession } from '#shared/auth/sessions';
+import { grantRole } from '../../infra/local/records';
+import { startTestApi, type TestApi } from '../support/api';
+import { consume, deliverEvents, latestEvent, streamRecordOf } from '../support/event-stream';
+import { mailsTo } from '../support/mailbox';
+import { newTenant, type Tenant } from '../support/tenants';
+
+let api: TestApi;
+let tenant: Tenant;
+let admin: string;
+/** people[0]: an admin (user); [1]: may override the gate, not read attendances; [2]: an award's holder; [3]: a notice's addressee. */
+let inviter: string;
+let gatekeeper: string;
+let holder: string;
+let addressee: string;
+let site: string;
+
+const DAY = 86_400_000;
+const id = (i: number) => tenant.people[i]?.id ?? '';
+const sessions = new Map<string, Record<string, string>>();
+const asUser = async (userId: string) => {
+  const known = sessions.get(userId);
+  if (known) return known;
+  const headers = { 'x-session-token': (await startSession(userId)).token };
+  sessions.set(userId, headers);
+  return headers;
+};
+
+interface Listed {
+  id: string;
+  attributes: {
+    title: string;
+    body: string;
+    link: string | null;
+    event: { id: string; name: string };
+  } & Record<string, unknown>;
+  relationships: { subject: { data: { type: string; id: string } } };
+}
+
+/** The user's envelopes about one event (newest first). */
+const inboxAbout = async (userId: string, eventId: string): Promise<Listed[]> => {
+  const res = await api.request('GET', '/v3/notifications?page[limit]=100', {
+    headers: await asUser(userId),
+  });
+  expect(res.status, res.text).toBe(200);
+  return (res.body.data as Listed[]).filter((envelope) => envelope.attributes.event.id === eventId);
+};
+
+beforeAll(async () => {
+  api = await startTestApi();
+  tenant = await newTenant('Delivery Org', 5);
+  admin = await api.token(tenant.admin);
+  [inviter, gatekeeper, holder, addressee] = [id(0), id(1), id(2), id(3)];
+  const role = await api.request('POST', `/v3/orgs/${tenant.org.id}/iam/roles`, {
+    token: admin,
+    body: {
+      data: { type: 'roles', attributes: { name: 'Gatekeeper', permissions: ['site-attendances:override'] } },
+    },
+  });
+  expect(role.status, role.text).toBe(201);
+  await Promise.all([
+    grantRole(tenant.org.id, 'admin', 'user', inviter),
+    grantRole(tenant.org.id, role.body.data.id, 'user', gatekeeper),
+    grantRole(tenant.org.id, 'viewer', 'user', holder),
+    grantRole(tenant.org.id, 'viewer', 'user', addressee),
+  ]);
+  const location = await api.request('POST', `/v3/orgs/${tenant.org.id}/governance/locations`, {
+    token: admin,
+    body: { data: { type: 'locations', attributes: { name: 'Delivery depot' } } },
+  });
+  expect(location.status, location.text).toBe(201);
+  site = location.body.data.id;
+  await deliverEvents(tenant.org.id);
+});
+afterAll(() => api.close());
+
+/** A guest worker let on site by the gate's override (no account: refused unless overridden). */
+const overriddenSignIn = async () => {
+  const res = await api.request('POST', `/v3/orgs/${tenant.org.id}/site-attendances`, {
+    token: admin,
+    body: {
+      data: {
+        type: 'site-attendances',
+        attributes: {
+          method_in: 'kiosk',
+          guest: { name: 'Day labourer' },
+          override: { reason: 'Known to us.' },
+        },
+        relationships: { location: { data: { type: 'locations', id: site } } },
+      },
+    },
+  });
+  expect(res.status, res.text).toBe(201);
+  expect(res.body.data.attributes.checks.outcome).toBe('overridden');
+  await deliverEvents(tenant.org.id);
+  return latestEvent(tenant.org.id, 'site-attendance.created', res.body.data.id);
+};
+
+describe('the rules’ envelopes, in the right inboxes', () => {
+  it('an invitation accepted tells its inviter, with the invitee’s address and a link to the invitation', async () => {
+    const email = `delivered.${Date.now().toString(36)}@invited.example`;
+    const invited = await api.request('POST', `/v3/orgs/${tenant.org.id}/people/invitations`, {
+      headers: await asUser(inviter),
+      body: {
+        data: {
+          type: 'invitations',
+          attributes: { email },
+          relationships: { roles: { data: [{ type: 'roles', id: 'viewer' }] } },
+        },
+      },
+    });
+    expect(invited.status, invited.text).toBe(201);
+    const token = /inv_[0-9a-f-]+\.[0-9a-f-]+\.[A-Za-z0-9_-]{43}/.exec(
+      (await mailsTo(email)).at(-1)?.body.text ?? '',
+    )?.[0];
+    const accepted = await api.request('POST', '/v3/invitations/accept', {
+      body: { data: { type: 'invitation-acceptances', attributes: { token } } },
+    });
+    expect(accepted.status, accepted.text).toBe(200);
+    await deliverEvents(tenant.org.id);
+    const event = await latestEvent(tenant.org.id, 'invitation.accepted', invited.body.data.id);
+    const [envelope, ...more] = await inboxAbout(inviter, event.id);
+    expect(more).toEqual([]);
+    expect(envelope?.attributes).toMatchObject({
+      title: 'Invitation accepted',
+      body: `${email} accepted your invitation and has joined the organisation.`,
+      link: `/v3/invitations/${invited.body.data.id}`,
+      category: 'people',
+      severity: 'info',
+    });
+    expect(envelope?.relationships.subject.data).toEqual({ type: 'invitations', id: invited.body.data.id });
+    // Nobody else was told.
+    expect(await inboxAbout(gatekeeper, event.id)).toEqual([]);
+  });
+
+  it('an award expiring (the runner’s clock moved) tells its person and the approvers', async () => {
+    const post = (path: string, body: object) =>
+      api.request('POST', `/v3/orgs/${tenant.org.id}/qualifications/${path}`, { token: admin, body });
+    const type = await post('types', {
+      data: {
+        type: 'qualification-types',
+        attributes: { kind: 'registration', name: 'Delivery card', has_expiry: true },
+      },
+    });
+    expect(type.status, type.text).toBe(201);
+    const expires = new Date(Date.now() + 40 * DAY).toISOString().slice(0, 10);
+    const award = await post('awards', {
+      data: {
+        type: 'qualification-awards',
+        attributes: { issued_at: new Date(Date.now() - DAY).toISOString().slice(0, 10), expires_at: expires },
+        relationships: {
+          person: { data: { type: 'users', id: holder } },
+          qualification_type: { data: { type: 'qualification-types', id: type.body.data.id } },
+        },
+      },
+    });
+    expect(award.status, award.text).toBe(201);
+    const approved = await api.request('POST', `/v3/qualification-awards/${award.body.data.id}/approve`, {
+      token: admin,
+      body: {},
+    });
+    expect(approved.status, approved.text).toBe(200);
+    await runDue(Date.parse(`${expires}T00:00:00Z`) - 30 * DAY, { orgId: tenant.org.id });
+    await deliverEvents(tenant.org.id);
+    const event = await latestEvent(tenant.org.id, 'qualification-award.expiring', award.body.data.id);
+    for (const user of [holder, inviter]) {
+      const [envelope, ...more] = await inboxAbout(user, event.id);
+      expect(more).toEqual([]);
+      expect(envelope?.attributes).toMatchObject({ category: 'people', severity: 'warning' });
+    }
+    expect(await inboxAbout(gatekeeper, event.id)).toEqual([]);
+  });
+
+  it('a sign-in let through by an override tells the site’s managers (safety), and nobody else', async () => {
+    const event = await overriddenSignIn();
+    for (const user of [inviter, gatekeeper]) {
+      const [envelope, ...more] = await inboxAbout(user, event.id);
+      expect(more).toEqual([]);
+      expect(envelope?.attributes).toMatchObject({ category: 'safety', severity: 'warning' });
+    }
+    expect(await inboxAbout(holder, event.id)).toEqual([]);
+  });
+
+  it('a notice tells whom it names, what it says, in its own category and severity', async () => {
+    const res = await api.request('POST', `/v3/orgs/${tenant.org.id}/notices`, {
+      headers: await asUser(inviter),
+      body: {
+        data: {
+          type: 'notices',
+          attributes: {
+            title: 'Stop work',
+            body: 'Stop all lifting now.',
+            severity: 'critical',
+            category: 'safety',
+            recipients: { users: [addressee] },
+          },
+        },
+      },
+    });
+    expect(res.status, res.text).toBe(201);
+    await deliverEvents(tenant.org.id);
+    const event = await latestEvent(tenant.org.id, 'notice.created', res.body.data.id);
+    const [envelope, ...more] = await inboxAbout(addressee, event.id);
+    expect(more).toEqual([]);
+    // The addressee may not read notices (notices:send): told what it says, with no link.
+    expect(envelope?.attributes).toMatchObject({
+      title: 'Stop work',
+      body: 'Stop all lifting now.',
+      category: 'safety',
+      severity: 'critical',
+      link: null,
+    });
+    // The sender is not told of their own notice; nobody unnamed is.
+    expect(await inboxAbout(inviter, event.id)).toEqual([]);
+    expect(await inboxAbout(holder, event.id)).toEqual([]);
+  });
+});
+
+describe('an envelope never shows the recipient more than they may read', () => {
+  it('a manager without site-attendances:view gets the rule’s generic text and no link; one with it, the details', async () => {
+    const event = await overriddenSignIn();
+    const [limited] = await inboxAbout(gatekeeper, event.id);
+    expect(limited?.attributes).toMatchObject({
+      title: 'Signed in with warnings',
+      body: 'Someone was let on site despite the gate’s checks.',
+      link: null,
+    });
+    const [full] = await inboxAbout(inviter, event.id);
+    expect(full?.attributes.body).toContain('with the gate’s checks overridden');
+    expect(full?.attributes.link).toBe(`/v3/site-attendances/${event.subject.id}`);
+  });
+});
+
+describe('redelivery', () => {
+  it('an event handed over again makes nothing twice: the same envelopes, the same counts', async () => {
+    const event = await overriddenSignIn();
+    const counts = async () =>
+      (await api.request('GET', '/v3/notifications/counts', { headers: await asUser(gatekeeper) })).body;
+    const before = await counts();
+    const envelopes = await inboxAbout(gatekeeper, event.id);
+    await consume(streamRecordOf(event));
+    await consume(streamRecordOf(event));
+    expect(await inboxAbout(gatekeeper, event.id)).toEqual(envelopes);
+    expect(await counts()).toEqual(before);
+  });
+});
