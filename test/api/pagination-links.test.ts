@@ -355,6 +355,30 @@ describe('collections that list their own query parameters', () => {
       );
       return { headers: { 'x-session-token': every.session }, path: '/v3/notifications' };
     },
+    listNotificationAcknowledgements: async () => {
+      // One acknowledgement-required event told to four people: its recipients are the list.
+      const event = { id: randomUUID(), name: 'notice.created' };
+      await writeEnvelopes(
+        [1, 2, 3, 4].map(() => ({
+          recipient: randomUUID(),
+          org_id: tenant.org.id,
+          event,
+          subject: { type: 'notices', id: randomUUID() },
+          actor: null,
+          category: 'safety',
+          severity: 'critical',
+          title: 'Stop work',
+          body: 'All lifting stops.',
+          link: null,
+          requires_ack: true,
+          channels: { email: false },
+        })),
+      );
+      return {
+        headers: { authorization: `Bearer ${token}` },
+        path: `/v3/orgs/${tenant.org.id}/notification-acknowledgements?filter[event]=${event.id}`,
+      };
+    },
     listEvents: async () => ({
       headers: { authorization: `Bearer ${token}` },
       path: `/v3/orgs/${tenant.org.id}/events`,
@@ -377,7 +401,7 @@ describe('collections that list their own query parameters', () => {
         return res.body as { data: { id: string }[]; links: Record<string, string | null> };
       };
       expect(own, `${route.id} pages by a page size`).toContain('page[limit]');
-      const whole = await read(`${path}?page[limit]=100`);
+      const whole = await read(`${path}${path.includes('?') ? '&' : '?'}page[limit]=100`);
       const expected = whole.data.map((r) => r.id);
       expect(expected.length, `${route.id}: records to walk`).toBeGreaterThanOrEqual(3);
       const limit = Math.ceil(Math.min(expected.length, 100) / 3);
@@ -405,16 +429,20 @@ describe('collections that list their own query parameters', () => {
         else expect(seen.slice(0, expected.length)).toEqual(expected);
       };
       const cursor = own.find((name) => name === 'page[cursor]' || name === 'cursor');
-      expect(cursor, `${route.id} pages by cursor`).toBeDefined();
+      expect(cursor ?? own.find((name) => name === 'page[offset]'), `${route.id} pages`).toBeDefined();
+      const join = path.includes('?') ? '&' : '?';
       // From an empty cursor where the list takes one; an id cursor (the event feed) starts from none.
-      await walk(`${path}?page[limit]=${limit}${cursor === 'page[cursor]' ? '&page[cursor]=' : ''}`);
+      if (cursor)
+        await walk(`${path}${join}page[limit]=${limit}${cursor === 'page[cursor]' ? '&page[cursor]=' : ''}`);
       if (own.includes('page[offset]')) {
-        const first = await read(`${path}?page[limit]=${limit}&page[offset]=0`);
+        const first = await read(`${path}${join}page[limit]=${limit}&page[offset]=0`);
         expect(first.links.first, `${route.id}: offset pages link their first page`).toBeTruthy();
-        await walk(`${path}?page[limit]=${limit}&page[offset]=0`);
+        await walk(`${path}${join}page[limit]=${limit}&page[offset]=0`);
       }
       if (!own.includes('include')) {
-        const res = await api.request('GET', `${path}?include=anything`, { headers });
+        const res = await api.request('GET', `${path}${path.includes('?') ? '&' : '?'}include=anything`, {
+          headers,
+        });
         expect(res.status, `${route.id} lists no include: ${res.text}`).toBe(400);
       }
     },
