@@ -20,11 +20,13 @@ import type { CataloguedRule } from '#shared/domain/notification-rules';
 import { notificationRules } from '#shared/engine/notification-rules';
 import { viewPermissions } from '#shared/http/read-permissions';
 import { resourceTypes } from '#shared/routes';
+import { DEFAULT_ESCALATE_AFTER_SECONDS } from './acknowledgement-records';
 import { type Envelope, writeEnvelopes } from './envelopes';
 import { noticeRecipients, RECIPIENT_PAGE } from './notice-recipients';
 import { preferencesKey } from './preferences';
 import { recipientsOf } from './recipients';
 import { readRuleSettings } from './rule-settings-reads';
+import { durationSeconds } from './rules/notice';
 import { channelsFor, type PreferencesChange, preferencesOf } from './rules/preferences';
 import { rendered, ruleApplies } from './rules/rendering';
 import { effectiveRules, type RuleOverride } from './rules/rule-overrides';
@@ -115,6 +117,27 @@ const noticeTerms = (event: StoredEvent, rule: AppliedRule) => {
   };
 };
 
+/**
+ * A notice's escalation, which its acknowledgement records carry: after its `escalate_after` (else the
+ * default), to its `sender_team`. None for what asks no acknowledgement, or for a rule's own envelopes.
+ */
+const escalationOf = (
+  event: StoredEvent,
+  rule: AppliedRule,
+  requiresAck: boolean,
+): Envelope['escalation'] => {
+  if (!rule.addressed || !requiresAck) return undefined;
+  const { attributes = {}, relationships = {} } = event.data as Presented & {
+    relationships?: Record<string, { data?: { id?: string } | null }>;
+  };
+  const after =
+    typeof attributes.escalate_after === 'string' ? durationSeconds(attributes.escalate_after) : null;
+  return {
+    after_seconds: after ?? DEFAULT_ESCALATE_AFTER_SECONDS,
+    sender_team: relationships.sender_team?.data?.id ?? null,
+  };
+};
+
 /** Envelopes for one page of a rule's recipients: their preferences and read permission decide. */
 const envelopesOf = async (
   rule: AppliedRule,
@@ -122,6 +145,7 @@ const envelopesOf = async (
   page: { ids: string[]; addressed: boolean },
 ): Promise<Envelope[]> => {
   const terms = noticeTerms(event, rule);
+  const escalation = escalationOf(event, rule, terms.requires_ack);
   const [stored, readers] = await Promise.all([
     batchGet<PreferencesChange & { user_id: string }>(page.ids.map((id) => preferencesKey(id, event.org_id))),
     readersAmong(page.ids, event.org_id, event.subject.type),
@@ -155,6 +179,7 @@ const envelopesOf = async (
         link: readers.has(recipient) ? link : null,
         requires_ack: terms.requires_ack,
         channels: { email: channels.email !== false },
+        ...(escalation && { escalation }),
       },
     ];
   });

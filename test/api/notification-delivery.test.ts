@@ -226,6 +226,50 @@ describe('the rules’ envelopes, in the right inboxes', () => {
   });
 });
 
+describe('an acknowledgement-required notice, delivered', () => {
+  it('arms each addressee’s escalation at the notice’s escalate_after, to its sender team', async () => {
+    const team = await api.request('POST', `/v3/orgs/${tenant.org.id}/people/teams`, {
+      token: admin,
+      body: { data: { type: 'teams', attributes: { name: `Supervisors ${Date.now()}` } } },
+    });
+    expect(team.status, team.text).toBe(201);
+    // Sent by the organisation's service account, which may name any of its teams.
+    const res = await api.request('POST', `/v3/orgs/${tenant.org.id}/notices`, {
+      token: admin,
+      body: {
+        data: {
+          type: 'notices',
+          attributes: {
+            title: 'Stop work: crane',
+            severity: 'critical',
+            body: 'Stop all lifting now.',
+            requires_ack: true,
+            escalate_after: 'PT15M',
+            recipients: { users: [addressee] },
+          },
+          relationships: { sender_team: { data: { type: 'teams', id: team.body.data.id } } },
+        },
+      },
+    });
+    expect(res.status, res.text).toBe(201);
+    await deliverEvents(tenant.org.id);
+    const listed = await api.request(
+      'GET',
+      `/v3/orgs/${tenant.org.id}/notification-acknowledgements?filter[notice]=${res.body.data.id}`,
+      { token: admin },
+    );
+    expect(listed.status, listed.text).toBe(200);
+    const [row, ...more] = listed.body.data;
+    expect(more).toEqual([]);
+    expect(row.relationships.recipient.data.id).toBe(addressee);
+    expect(row.relationships.sender_team.data.id).toBe(team.body.data.id);
+    // Due 15 minutes after the envelope was written (not the 2 h default of a rule's own).
+    const due = Date.parse(row.attributes.escalate_at) - Date.parse(res.body.data.meta.created_at);
+    expect(due).toBeGreaterThanOrEqual(15 * 60_000);
+    expect(due).toBeLessThan(20 * 60_000);
+  });
+});
+
 describe('an envelope never shows the recipient more than they may read', () => {
   it('a manager without site-attendances:view gets the rule’s generic text and no link; one with it, the details', async () => {
     const event = await overriddenSignIn();
