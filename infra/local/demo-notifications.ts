@@ -4,10 +4,14 @@
  * acknowledgement, unacknowledged). Preferences are left absent, which is the defaults. Every demo user
  * reads the organisation (a viewer or admin), so each envelope carries its subject's link.
  */
+
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { type Envelope, writeEnvelopes } from '#functions/notifications/envelopes';
 import { notices } from '#functions/notifications/notices';
 import { qualificationAwards } from '#functions/qualifications/definitions';
 import { siteAttendances } from '#functions/site-attendances/definitions';
+import { documents, tableName } from '#shared/data/clients';
+import { type StoredEvent, subjectEvents } from '#shared/data/events';
 import { uuidv5 } from '#shared/data/ids';
 import type { StoredResource } from '#shared/data/stored-resource';
 import type { ResourceDefinition } from '#shared/engine/resource-definition';
@@ -18,6 +22,19 @@ type Told = Pick<Envelope, 'category' | 'severity' | 'title' | 'body' | 'require
   subject: StoredResource;
   definition: Pick<ResourceDefinition, 'type' | 'selfPath'>;
   actor: string | null;
+};
+
+/** The id of the subject's first event of this name, if its write committed one. */
+const committedEvent = async (subjectId: string, name: string): Promise<string | undefined> => {
+  const out = await documents.send(
+    new QueryCommand({
+      TableName: tableName,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': subjectEvents(subjectId) },
+    }),
+  );
+  return ((out.Items ?? []) as StoredEvent[]).find((event) => event.event === name)?.id;
 };
 
 export const loadDemoNotifications = async (
@@ -70,16 +87,24 @@ export const loadDemoNotifications = async (
       requires_ack: true,
     },
   ];
-  // One event per subject, as the stream would carry it: its id names the subject and the event, so a
+  // The event each envelope tells of: the subject's own, where its write committed one (the notice's, an
+  // attendance's), so the consumer, telling the same event, finds the envelope already written; else one
+  // named for the subject and the event (an expiry warning the schedule has not yet given). Either way a
   // restart writes the same envelopes (put if absent) and nothing twice.
+  const eventIds = await Promise.all(
+    told.map(
+      async ({ event, subject }) =>
+        (await committedEvent(subject.id, event)) ?? uuidv5(`${event}#${subject.id}`, orgId),
+    ),
+  );
   return writeEnvelopes(
-    told.flatMap(({ event, subject, definition, actor, ...rendered }) =>
+    told.flatMap(({ event, subject, definition, actor, ...rendered }, at) =>
       people.map(
         (person): Envelope => ({
           ...rendered,
           recipient: person.id,
           org_id: orgId,
-          event: { id: uuidv5(`${event}#${subject.id}`, orgId), name: event },
+          event: { id: eventIds[at] ?? '', name: event },
           subject: { type: definition.type, id: subject.id },
           actor: actor === null ? null : { type: 'users', id: actor },
           link: definition.selfPath?.(subject) ?? null,

@@ -25,8 +25,9 @@ describe('stored keys do not change', () => {
     const types = [
       ...new Set(
         patterns
-          // A notification is its recipient's, keyed by user (`INBOX#<user_id>`), never by organisation.
-          .filter((p) => p.name === 'record' && declaredType(p.owner) && p.pk.includes('{org_id}'))
+          // Types keyed by the organisation alone: a notification is its recipient's (`INBOX#<user_id>`),
+          // an acknowledgement its event's (`…#{event_id}`).
+          .filter((p) => p.name === 'record' && declaredType(p.owner) && p.pk === `ORG#{org_id}#${p.owner}`)
           .map((p) => p.owner),
       ),
     ];
