@@ -3,17 +3,15 @@
  * name. For an event of a name some rule answers: the organisation's rules (every area's defaults with its
  * overrides: one GetItem of its settings, read per event, so a change applies to the next event), those
  * that apply (enabled, their `when` holding), their recipients (`recipientsOf`; a notice's own addressees
- * by `noticeRecipients` besides), each recipient's preferences (BatchGetItem) and read permission on the
- * subject (their grants, consistent), the rendered envelopes, then `writeEnvelopes`.
+ * by `noticeRecipients` besides), who may read the subject's type (the organisation's grants, read once
+ * an event, as `recipientsOf` reads them), each recipient's preferences (BatchGetItem), the rendered
+ * envelopes, then `writeEnvelopes`.
  *
- * Bounded: recipients go in pages of 100 (one BatchGetItem of preferences, up to 100 grant Queries side by
- * side, one `writeEnvelopes`), so a notice to 50,000 people runs 500 pages one after another, never 50,000
- * transactions at once. Redelivery-safe: an envelope's id is UUIDv5(event, recipient) and put only if
+ * Bounded: recipients go in pages of 100 (one BatchGetItem of preferences, one `writeEnvelopes`), so a
+ * notice to 50,000 people runs 500 pages one after another, never 50,000 transactions at once. Redelivery-safe: an envelope's id is UUIDv5(event, recipient) and put only if
  * absent, so a batch handed over again writes nothing twice and still writes what it missed.
  */
-import { permissionsOfGrants } from '#shared/auth/grant-permissions';
 import type { StoredEvent } from '#shared/data/events';
-import { heldGrantsOf } from '#shared/data/principals';
 import { batchGet } from '#shared/data/repository';
 import type { StoredResource } from '#shared/data/stored-resource';
 import type { CataloguedRule } from '#shared/domain/notification-rules';
@@ -24,7 +22,7 @@ import { DEFAULT_ESCALATE_AFTER_SECONDS } from './acknowledgement-records';
 import { type Envelope, writeEnvelopes } from './envelopes';
 import { noticeRecipients, RECIPIENT_PAGE } from './notice-recipients';
 import { preferencesKey } from './preferences';
-import { recipientsOf } from './recipients';
+import { holdersOf, recipientsOf } from './recipients';
 import { readRuleSettings } from './rule-settings-reads';
 import { durationSeconds } from './rules/notice';
 import { channelsFor, type PreferencesChange, preferencesOf } from './rules/preferences';
@@ -74,20 +72,17 @@ async function* recipientPages(
   yield* [...pages(named)].map((ids) => ({ ids, addressed: false }));
 }
 
-/** Which of these users may read the subject's type in the organisation: their grants, read consistently. */
-const readersAmong = async (users: readonly string[], orgId: string, type: string): Promise<Set<string>> => {
-  const permission = viewPermissions().get(type);
+/**
+ * Whether a user may read the subject's type in the event's organisation: the holders of its read
+ * permission, from the organisation's grants (one read an event, not one a recipient).
+ */
+const readersOf = async (event: StoredEvent): Promise<(user: string) => boolean> => {
+  const permission = viewPermissions().get(event.subject.type);
   // A type no read route names is read by nobody here: the generic text, never more.
-  if (!permission) return new Set();
-  if (permission === 'authenticated') return new Set(users);
-  const granted = await Promise.all(
-    users.map(async (user) => {
-      const held = (await heldGrantsOf(user, true)).filter((grant) => grant.org_id === orgId);
-      const { permissions } = await permissionsOfGrants(held);
-      return permissions.get(orgId)?.has(permission as never) ? [user] : [];
-    }),
-  );
-  return new Set(granted.flat());
+  if (!permission) return () => false;
+  if (permission === 'authenticated') return () => true;
+  const holders = new Set(await holdersOf(event.org_id, [permission]));
+  return (user) => holders.has(user);
 };
 
 /** The subject's API path, from its declaration, or null for a type with no path of its own. */
@@ -143,13 +138,13 @@ const envelopesOf = async (
   rule: AppliedRule,
   event: StoredEvent,
   page: { ids: string[]; addressed: boolean },
+  mayRead: (user: string) => boolean,
 ): Promise<Envelope[]> => {
   const terms = noticeTerms(event, rule);
   const escalation = escalationOf(event, rule, terms.requires_ack);
-  const [stored, readers] = await Promise.all([
-    batchGet<PreferencesChange & { user_id: string }>(page.ids.map((id) => preferencesKey(id, event.org_id))),
-    readersAmong(page.ids, event.org_id, event.subject.type),
-  ]);
+  const stored = await batchGet<PreferencesChange & { user_id: string }>(
+    page.ids.map((id) => preferencesKey(id, event.org_id)),
+  );
   const preferences = new Map(stored.map((item) => [item.user_id, item]));
   const link = linkOf(event);
   return page.ids.flatMap((recipient): Envelope[] => {
@@ -161,7 +156,7 @@ const envelopesOf = async (
     // The inbox is where an envelope lives: switched off, nothing is kept for this category.
     if (!channels.inbox) return [];
     // A notice's addressees are told what it says (it was written to them); its link only if they may read it.
-    const text = rendered(rule, event.data, page.addressed || readers.has(recipient), null);
+    const text = rendered(rule, event.data, page.addressed || mayRead(recipient), null);
     return [
       {
         recipient,
@@ -176,7 +171,7 @@ const envelopesOf = async (
         severity: terms.severity,
         title: text.title,
         body: text.body,
-        link: readers.has(recipient) ? link : null,
+        link: mayRead(recipient) ? link : null,
         requires_ack: terms.requires_ack,
         channels: { email: channels.email !== false },
         ...(escalation && { escalation }),
@@ -187,10 +182,13 @@ const envelopesOf = async (
 
 /** The consumer: see the module's comment. */
 export const deliverNotifications = async (event: StoredEvent): Promise<void> => {
+  let readers: Promise<(user: string) => boolean> | undefined;
   for (const rule of await rulesFor(event.org_id, event.event)) {
     if (!ruleApplies(rule, event.data)) continue;
+    readers ??= readersOf(event);
+    const mayRead = await readers;
     for await (const page of recipientPages(rule, event)) {
-      const envelopes = await envelopesOf(rule, event, page);
+      const envelopes = await envelopesOf(rule, event, page, mayRead);
       if (envelopes.length > 0) await writeEnvelopes(envelopes);
     }
   }

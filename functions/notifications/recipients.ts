@@ -49,8 +49,8 @@ const namedRecipients = async (orgId: string, data: Presented): Promise<string[]
 const idsIn = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
 const membersOf = (teams: readonly StoredResource[]) => teams.flatMap((team) => idsIn(team.rels.members));
 
-/** Every user holding each permission in the organisation, directly or through a team, by permission. */
-const holdersOf = async (orgId: string, wanted: readonly string[]): Promise<string[]> => {
+/** Every user holding any of the permissions in the organisation, directly or through a team. */
+export const holdersOf = async (orgId: string, wanted: readonly string[]): Promise<string[]> => {
   if (wanted.length === 0) return [];
   const grants = await readPartition(scopeOf([orgId]), orgId, 'grants');
   const facts = grants.map((grant) => ({

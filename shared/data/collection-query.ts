@@ -72,11 +72,5 @@ export interface CollectionQuery {
   include: string[][];
 }
 
-/** The value at a field path of a record, or undefined. */
-export const valueAt = (record: unknown, path: FieldPath): unknown =>
-  path
-    .split('.')
-    .reduce<unknown>(
-      (v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined),
-      record,
-    );
+/** The value at a field path of a record, or undefined (shared with pure rules: `domain/value-at.ts`). */
+export { valueAt } from '../domain/value-at';

@@ -5,16 +5,7 @@
  * they may read").
  */
 import type { NotificationRule } from '#shared/domain/notification-rules';
-
-/** The value at a dotted path of the subject as presented (`attributes.checks.outcome`). */
-export const valueAt = (data: unknown, path: string): unknown =>
-  path
-    .split('.')
-    .reduce<unknown>(
-      (value, name) =>
-        value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[name] : undefined,
-      data,
-    );
+import { valueAt } from '#shared/domain/value-at';
 
 /** Whether a rule's `when` holds for the subject as the event carries it (no `when`: always). */
 export const ruleApplies = (rule: Pick<NotificationRule, 'when'>, data: unknown): boolean =>
