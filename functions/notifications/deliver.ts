@@ -4,7 +4,8 @@
  * overrides: one GetItem of its settings, read per event, so a change applies to the next event), those
  * that apply (enabled, their `when` holding), their recipients (`recipientsOf`; a notice's own addressees
  * by `noticeRecipients` besides), each recipient's preferences (BatchGetItem) and read permission on the
- * subject (their grants, consistent), the rendered envelopes, then `writeEnvelopes`.
+ * subject (their grants, consistent), the rendered envelopes, then `writeEnvelopes`, then the e-mails
+ * wanted at once (`email-delivery.ts`; digests are not sent yet: their envelopes' e-mail stays pending).
  *
  * Bounded: recipients go in pages of 100 (one BatchGetItem of preferences, up to 100 grant Queries side by
  * side, one `writeEnvelopes`), so a notice to 50,000 people runs 500 pages one after another, never 50,000
@@ -20,12 +21,13 @@ import type { CataloguedRule } from '#shared/domain/notification-rules';
 import { notificationRules } from '#shared/engine/notification-rules';
 import { viewPermissions } from '#shared/http/read-permissions';
 import { resourceTypes } from '#shared/routes';
+import { mailNow } from './email-delivery';
 import { type Envelope, writeEnvelopes } from './envelopes';
 import { noticeRecipients, RECIPIENT_PAGE } from './notice-recipients';
 import { preferencesKey } from './preferences';
 import { recipientsOf } from './recipients';
 import { readRuleSettings } from './rule-settings-reads';
-import { channelsFor, type PreferencesChange, preferencesOf } from './rules/preferences';
+import { type Channels, channelsFor, type PreferencesChange, preferencesOf } from './rules/preferences';
 import { rendered, ruleApplies } from './rules/rendering';
 import { effectiveRules, type RuleOverride } from './rules/rule-overrides';
 
@@ -120,7 +122,7 @@ const envelopesOf = async (
   rule: AppliedRule,
   event: StoredEvent,
   page: { ids: string[]; addressed: boolean },
-): Promise<Envelope[]> => {
+): Promise<{ envelope: Envelope; email: Channels['email'] }[]> => {
   const terms = noticeTerms(event, rule);
   const [stored, readers] = await Promise.all([
     batchGet<PreferencesChange & { user_id: string }>(page.ids.map((id) => preferencesKey(id, event.org_id))),
@@ -128,7 +130,7 @@ const envelopesOf = async (
   ]);
   const preferences = new Map(stored.map((item) => [item.user_id, item]));
   const link = linkOf(event);
-  return page.ids.flatMap((recipient): Envelope[] => {
+  return page.ids.flatMap((recipient) => {
     const channels = channelsFor(
       preferencesOf(preferences.get(recipient) ?? null),
       terms.category as CataloguedRule['category'],
@@ -138,25 +140,24 @@ const envelopesOf = async (
     if (!channels.inbox) return [];
     // A notice's addressees are told what it says (it was written to them); its link only if they may read it.
     const text = rendered(rule, event.data, page.addressed || readers.has(recipient), null);
-    return [
-      {
-        recipient,
-        org_id: event.org_id,
-        event: { id: event.id, name: event.event },
-        subject: event.subject,
-        actor:
-          event.actor.kind === 'system'
-            ? null
-            : { type: event.actor.kind === 'user' ? 'users' : 'service-accounts', id: event.actor.id },
-        category: terms.category as Envelope['category'],
-        severity: terms.severity,
-        title: text.title,
-        body: text.body,
-        link: readers.has(recipient) ? link : null,
-        requires_ack: terms.requires_ack,
-        channels: { email: channels.email !== false },
-      },
-    ];
+    const envelope: Envelope = {
+      recipient,
+      org_id: event.org_id,
+      event: { id: event.id, name: event.event },
+      subject: event.subject,
+      actor:
+        event.actor.kind === 'system'
+          ? null
+          : { type: event.actor.kind === 'user' ? 'users' : 'service-accounts', id: event.actor.id },
+      category: terms.category as Envelope['category'],
+      severity: terms.severity,
+      title: text.title,
+      body: text.body,
+      link: readers.has(recipient) ? link : null,
+      requires_ack: terms.requires_ack,
+      channels: { email: channels.email !== false },
+    };
+    return [{ envelope, email: channels.email }];
   });
 };
 
@@ -165,8 +166,14 @@ export const deliverNotifications = async (event: StoredEvent): Promise<void> =>
   for (const rule of await rulesFor(event.org_id, event.event)) {
     if (!ruleApplies(rule, event.data)) continue;
     for await (const page of recipientPages(rule, event)) {
-      const envelopes = await envelopesOf(rule, event, page);
-      if (envelopes.length > 0) await writeEnvelopes(envelopes);
+      const made = await envelopesOf(rule, event, page);
+      if (made.length === 0) continue;
+      await writeEnvelopes(made.map(({ envelope }) => envelope));
+      // After the write, whether or not it wrote them: a redelivery mails what a crash left pending.
+      await mailNow(
+        event.org_id,
+        made.flatMap(({ envelope, email }) => (email === 'now' ? [envelope] : [])),
+      );
     }
   }
 };
