@@ -253,6 +253,20 @@ export class ComplianceApiStack extends Stack {
     });
     const issuer = props.domain ? `https://${props.domain.name}` : (api.apiEndpoint as string);
 
+    // Mail only from the configured sender's SES identities (the address, and its domain).
+    const grantSendEmail = (role: Role) => {
+      if (!props.emailFrom) return;
+      const domain = props.emailFrom.split('@')[1] ?? props.emailFrom;
+      role.addToPolicy(
+        new PolicyStatement({
+          actions: ['ses:SendEmail'],
+          resources: [props.emailFrom, domain].map((identity) =>
+            this.formatArn({ service: 'ses', resource: 'identity', resourceName: identity }),
+          ),
+          conditions: { StringEquals: { 'ses:FromAddress': props.emailFrom } },
+        }),
+      );
+    };
     // One role per distinct access profile: routes that may touch the same things share it, which keeps
     // each function at exactly its route's privileges and the stack far below 500 resources.
     const roles = new Map<string, Role>();
@@ -323,18 +337,7 @@ export class ComplianceApiStack extends Stack {
       }
       if (cursors) cursorKey.grantRead(role);
       // Mail only from the configured sender's SES identities (the address, and its domain).
-      if (email && props.emailFrom) {
-        const domain = props.emailFrom.split('@')[1] ?? props.emailFrom;
-        role.addToPolicy(
-          new PolicyStatement({
-            actions: ['ses:SendEmail'],
-            resources: [props.emailFrom, domain].map((identity) =>
-              this.formatArn({ service: 'ses', resource: 'identity', resourceName: identity }),
-            ),
-            conditions: { StringEquals: { 'ses:FromAddress': props.emailFrom } },
-          }),
-        );
-      }
+      if (email) grantSendEmail(role);
       roles.set(profile, role);
       return role;
     };
@@ -448,6 +451,9 @@ export class ComplianceApiStack extends Stack {
     // webhooks' table grant, which the synthesised policy holds once; granted here so neither relies on
     // the other).
     data.table.grantReadWriteData(consumerRole);
+    // Notifications by e-mail: SES, and the cursor key their one-click unsubscribe tokens' seal derives from.
+    grantSendEmail(consumerRole);
+    cursorKey.grantRead(consumerRole);
     const consumer = new WorkerFunction(this, 'FnEventConsumer', {
       entry: 'functions/events/consume.ts',
       build: bundleConsumers,
@@ -459,6 +465,10 @@ export class ComplianceApiStack extends Stack {
         ...workerEnvironment,
         WEBHOOK_SECRETS_KEY_ID: webhooks.secretsKey.keyArn,
         JOB_WORKER_FUNCTION: jobs.worker.functionName,
+        // Notification e-mails: the sender, the API's address (links, unsubscribe), the unsubscribe seal.
+        TOKEN_ISSUER: issuer,
+        CURSOR_KEY_SECRET_ARN: cursorKey.secretArn,
+        ...(props.emailFrom && { EMAIL_FROM: props.emailFrom }),
       },
     });
     // Starting the worker of each job created.

@@ -144,6 +144,35 @@ export const area = defineArea('notifications', {
       errors: [409, 412, 422],
     },
     {
+      // RFC 8058 one-click unsubscribe: the e-mail's sealed token is the credential, no session.
+      id: 'unsubscribeNotifications',
+      method: 'POST',
+      path: '/v3/notification-unsubscribe/{token}',
+      handler: 'functions/notifications/unsubscribe.ts',
+      tag: 'Notifications',
+      answers: { status: 204 },
+      auth: [],
+      permission: null,
+      bodyType: 'form',
+      access: { table: 'write', cursors: true },
+      // 404: a token this deployment did not seal.
+      errors: [404, 409],
+    },
+    {
+      // What the link stops, changing nothing: mail scanners follow GET links.
+      id: 'getNotificationUnsubscribe',
+      method: 'GET',
+      path: '/v3/notification-unsubscribe/{token}',
+      handler: 'functions/notifications/unsubscribe-confirmation.ts',
+      tag: 'Notifications',
+      answers: { status: 200, media: 'application/json' },
+      auth: [],
+      permission: null,
+      access: { table: 'read', cursors: true },
+      query: [],
+      errors: [404],
+    },
+    {
       ...preferences,
       id: 'getNotificationPreferences',
       method: 'GET',

@@ -46,6 +46,7 @@ export const notifications = defineResource({
       status: z.enum(['pending', 'sent', 'suppressed', 'failed']),
       at: instant().nullable(),
       reason: z.string().optional(),
+      message_id: z.string().optional().describe("SES's message id, once sent by e-mail."),
     });
     return {
       category: z.enum(NOTIFICATION_CATEGORIES),

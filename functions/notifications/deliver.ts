@@ -5,7 +5,7 @@
  * that apply (enabled, their `when` holding), their recipients (`recipientsOf`; a notice's own addressees
  * by `noticeRecipients` besides), who may read the subject's type (the organisation's grants, read once
  * an event, as `recipientsOf` reads them), each recipient's preferences (BatchGetItem), the rendered
- * envelopes, then `writeEnvelopes`.
+ * envelopes, then `writeEnvelopes`, then the e-mails wanted at once (`email-delivery.ts`).
  *
  * Bounded: recipients go in pages of 100 (one BatchGetItem of preferences, one `writeEnvelopes`), so a
  * notice to 50,000 people runs 500 pages one after another, never 50,000 transactions at once. Redelivery-safe: an envelope's id is UUIDv5(event, recipient) and put only if
@@ -19,13 +19,14 @@ import { notificationRules } from '#shared/engine/notification-rules';
 import { viewPermissions } from '#shared/http/read-permissions';
 import { resourceTypes } from '#shared/routes';
 import { DEFAULT_ESCALATE_AFTER_SECONDS } from './acknowledgement-records';
+import { mailNow } from './email-delivery';
 import { type Envelope, writeEnvelopes } from './envelopes';
 import { noticeRecipients, RECIPIENT_PAGE } from './notice-recipients';
 import { preferencesKey } from './preferences';
 import { holdersOf, recipientsOf } from './recipients';
 import { readRuleSettings } from './rule-settings-reads';
 import { durationSeconds } from './rules/notice';
-import { channelsFor, type PreferencesChange, preferencesOf } from './rules/preferences';
+import { type Channels, channelsFor, type PreferencesChange, preferencesOf } from './rules/preferences';
 import { rendered, ruleApplies } from './rules/rendering';
 import { effectiveRules, type RuleOverride } from './rules/rule-overrides';
 
@@ -139,7 +140,7 @@ const envelopesOf = async (
   event: StoredEvent,
   page: { ids: string[]; addressed: boolean },
   mayRead: (user: string) => boolean,
-): Promise<Envelope[]> => {
+): Promise<{ envelope: Envelope; email: Channels['email'] }[]> => {
   const terms = noticeTerms(event, rule);
   const escalation = escalationOf(event, rule, terms.requires_ack);
   const stored = await batchGet<PreferencesChange & { user_id: string }>(
@@ -147,7 +148,7 @@ const envelopesOf = async (
   );
   const preferences = new Map(stored.map((item) => [item.user_id, item]));
   const link = linkOf(event);
-  return page.ids.flatMap((recipient): Envelope[] => {
+  return page.ids.flatMap((recipient) => {
     const channels = channelsFor(
       preferencesOf(preferences.get(recipient) ?? null),
       terms.category as CataloguedRule['category'],
@@ -157,26 +158,25 @@ const envelopesOf = async (
     if (!channels.inbox) return [];
     // A notice's addressees are told what it says (it was written to them); its link only if they may read it.
     const text = rendered(rule, event.data, page.addressed || mayRead(recipient), null);
-    return [
-      {
-        recipient,
-        org_id: event.org_id,
-        event: { id: event.id, name: event.event },
-        subject: event.subject,
-        actor:
-          event.actor.kind === 'system'
-            ? null
-            : { type: event.actor.kind === 'user' ? 'users' : 'service-accounts', id: event.actor.id },
-        category: terms.category as Envelope['category'],
-        severity: terms.severity,
-        title: text.title,
-        body: text.body,
-        link: mayRead(recipient) ? link : null,
-        requires_ack: terms.requires_ack,
-        channels: { email: channels.email !== false },
-        ...(escalation && { escalation }),
-      },
-    ];
+    const envelope: Envelope = {
+      recipient,
+      org_id: event.org_id,
+      event: { id: event.id, name: event.event },
+      subject: event.subject,
+      actor:
+        event.actor.kind === 'system'
+          ? null
+          : { type: event.actor.kind === 'user' ? 'users' : 'service-accounts', id: event.actor.id },
+      category: terms.category as Envelope['category'],
+      severity: terms.severity,
+      title: text.title,
+      body: text.body,
+      link: mayRead(recipient) ? link : null,
+      requires_ack: terms.requires_ack,
+      channels: { email: channels.email !== false },
+      ...(escalation && { escalation }),
+    };
+    return [{ envelope, email: channels.email }];
   });
 };
 
@@ -188,8 +188,14 @@ export const deliverNotifications = async (event: StoredEvent): Promise<void> =>
     readers ??= readersOf(event);
     const mayRead = await readers;
     for await (const page of recipientPages(rule, event)) {
-      const envelopes = await envelopesOf(rule, event, page, mayRead);
-      if (envelopes.length > 0) await writeEnvelopes(envelopes);
+      const made = await envelopesOf(rule, event, page, mayRead);
+      if (made.length === 0) continue;
+      await writeEnvelopes(made.map(({ envelope }) => envelope));
+      // After the write, whether or not it wrote them: a redelivery mails what a crash left pending.
+      await mailNow(
+        event.org_id,
+        made.flatMap(({ envelope, email }) => (email === 'now' ? [envelope] : [])),
+      );
     }
   }
 };

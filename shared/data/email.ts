@@ -26,10 +26,12 @@ export interface Email {
   /** The plain-text body, always sent: every mail client can show it. */
   text: string;
   html?: string;
+  /** Headers beside SES's own (`List-Unsubscribe`): SESv2's `Content.Simple.Headers`. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** Sends one e-mail from `EMAIL_FROM`; resolves to SES's message id. */
-export const sendEmail = async ({ to, subject, text, html }: Email): Promise<string> => {
+export const sendEmail = async ({ to, subject, text, html, headers }: Email): Promise<string> => {
   loaded ??= client();
   const { ses, SendEmailCommand } = await loaded;
   const sent = await ses.send(
@@ -43,6 +45,7 @@ export const sendEmail = async ({ to, subject, text, html }: Email): Promise<str
             Text: { Data: text, Charset: 'UTF-8' },
             ...(html !== undefined && { Html: { Data: html, Charset: 'UTF-8' } }),
           },
+          ...(headers && { Headers: Object.entries(headers).map(([Name, Value]) => ({ Name, Value })) }),
         },
       },
     }),

@@ -2,11 +2,17 @@
  * A personal inbox's storage (functions/notifications): items in one user's partition (`INBOX#<user>`),
  * outside every organisation's, read and written only for that user. The notifications area decides what
  * to write; this module only talks to DynamoDB: consistent reads of a few keys, a Query of the arrival
- * order, and conditional puts committed together (a state item's version checked, envelopes put if absent).
+ * order, conditional puts committed together (a state item's version checked, envelopes put if absent),
+ * and an envelope's e-mail delivery claimed and settled.
  */
 import { randomUUID } from 'node:crypto';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, type BatchGetCommandOutput, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import {
+  BatchGetCommand,
+  type BatchGetCommandOutput,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { documents, tableName } from './clients';
 import { queryItems } from './repository';
 import type { ItemKey } from './stored-resource';
@@ -115,3 +121,41 @@ export const queryInbox = async <T>(
     range.limit,
     range.after && { pk, sk: range.after.sk, [range.index]: range.after.value },
   );
+
+/**
+ * Claims an envelope's e-mail: true only for the one caller that found its e-mail delivery still pending
+ * and unclaimed (one conditional UpdateItem). The version moves, so an inbox write that read the envelope
+ * before is sent round again rather than putting the claim back.
+ */
+export const claimEmail = async (key: ItemKey, at: string): Promise<boolean> => {
+  try {
+    await documents.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: key,
+        UpdateExpression: 'SET email_claimed_at = :at, version = version + :one',
+        ConditionExpression:
+          'attribute_exists(pk) AND attribute_not_exists(email_claimed_at) AND attributes.deliveries.email.#status = :pending',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':at': at, ':one': 1, ':pending': 'pending' },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+};
+
+/** An envelope's e-mail delivery as it ended (sent or failed), its version moved. */
+export const settleEmail = async (key: ItemKey, delivery: Record<string, string>): Promise<void> => {
+  await documents.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: key,
+      UpdateExpression: 'SET attributes.deliveries.email = :delivery, version = version + :one',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':delivery': delivery, ':one': 1 },
+    }),
+  );
+};

@@ -12,7 +12,7 @@ import { startSession } from '#shared/auth/sessions';
 import { grantRole } from '../../infra/local/records';
 import { startTestApi, type TestApi } from '../support/api';
 import { consume, deliverEvents, latestEvent, streamRecordOf } from '../support/event-stream';
-import { mailsTo } from '../support/mailbox';
+import { headerOf, type Mail, mailsTo } from '../support/mailbox';
 import { newTenant, type Tenant } from '../support/tenants';
 
 let api: TestApi;
@@ -27,6 +27,10 @@ let site: string;
 
 const DAY = 86_400_000;
 const id = (i: number) => tenant.people[i]?.id ?? '';
+const emailOf = (i: number) => String(tenant.people[i]?.attributes.email ?? '');
+/** The mails to a user with this subject. */
+const mailed = async (i: number, subject: string): Promise<Mail[]> =>
+  (await mailsTo(emailOf(i))).filter((mail) => mail.subject === subject);
 const sessions = new Map<string, Record<string, string>>();
 const asUser = async (userId: string) => {
   const known = sessions.get(userId);
@@ -141,6 +145,14 @@ describe('the rules’ envelopes, in the right inboxes', () => {
     expect(envelope?.relationships.subject.data).toEqual({ type: 'invitations', id: invited.body.data.id });
     // Nobody else was told.
     expect(await inboxAbout(gatekeeper, event.id)).toEqual([]);
+    // E-mail at once (the default): one mail, the envelope's delivery sent with SES's message id.
+    const mails = (await mailed(0, 'Invitation accepted')).filter((mail) => mail.body.text?.includes(email));
+    expect(mails).toHaveLength(1);
+    const [delivered] = await inboxAbout(inviter, event.id);
+    expect(delivered?.attributes.deliveries).toMatchObject({
+      inbox: { status: 'sent' },
+      email: { status: 'sent', message_id: mails[0]?.messageId },
+    });
   });
 
   it('an award expiring (the runner’s clock moved) tells its person and the approvers', async () => {
@@ -181,7 +193,8 @@ describe('the rules’ envelopes, in the right inboxes', () => {
     expect(await inboxAbout(gatekeeper, event.id)).toEqual([]);
   });
 
-  it('a sign-in let through by an override tells the site’s managers (safety), and nobody else', async () => {
+  it('a sign-in let through by an override tells the site’s managers (safety), and nobody else; its mail cannot be unsubscribed from', async () => {
+    const before = (await mailed(1, 'Signed in with warnings')).length;
     const event = await overriddenSignIn();
     for (const user of [inviter, gatekeeper]) {
       const [envelope, ...more] = await inboxAbout(user, event.id);
@@ -189,6 +202,10 @@ describe('the rules’ envelopes, in the right inboxes', () => {
       expect(envelope?.attributes).toMatchObject({ category: 'safety', severity: 'warning' });
     }
     expect(await inboxAbout(holder, event.id)).toEqual([]);
+    const mails = await mailed(1, 'Signed in with warnings');
+    expect(mails).toHaveLength(before + 1);
+    expect(headerOf(mails.at(-1) as Mail, 'List-Unsubscribe')).toBeUndefined();
+    expect(mails.at(-1)?.body.text).not.toContain('notification-unsubscribe');
   });
 
   it('a notice tells whom it names, what it says, in its own category and severity', async () => {
@@ -292,9 +309,87 @@ describe('redelivery', () => {
       (await api.request('GET', '/v3/notifications/counts', { headers: await asUser(gatekeeper) })).body;
     const before = await counts();
     const envelopes = await inboxAbout(gatekeeper, event.id);
+    const mails = (await mailed(1, 'Signed in with warnings')).length;
     await consume(streamRecordOf(event));
     await consume(streamRecordOf(event));
     expect(await inboxAbout(gatekeeper, event.id)).toEqual(envelopes);
     expect(await counts()).toEqual(before);
+    // Nor mailed twice: the envelope's e-mail delivery is the claim.
+    expect(await mailed(1, 'Signed in with warnings')).toHaveLength(mails);
+  });
+});
+
+describe('one-click unsubscribe (RFC 8058)', () => {
+  /** A notice about people sent to people[i]: its mail names its one-click unsubscribe. */
+  const unsubscribeLink = async (i: number) => {
+    const title = `Rota change ${Date.now().toString(36)}`;
+    const res = await api.request('POST', `/v3/orgs/${tenant.org.id}/notices`, {
+      headers: await asUser(inviter),
+      body: {
+        data: {
+          type: 'notices',
+          attributes: {
+            title,
+            body: 'The rota changed.',
+            severity: 'info',
+            category: 'people',
+            recipients: { users: [id(i)] },
+          },
+        },
+      },
+    });
+    expect(res.status, res.text).toBe(201);
+    await deliverEvents(tenant.org.id);
+    const [mail] = await mailed(i, title);
+    expect(mail, 'the mail to the notice’s addressee').toBeDefined();
+    expect(headerOf(mail as Mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    const link = /^<(https?:\/\/[^>]+)>$/.exec(headerOf(mail as Mail, 'List-Unsubscribe') ?? '')?.[1] ?? '';
+    expect(link).toContain('/v3/notification-unsubscribe/');
+    return new URL(link).pathname;
+  };
+  const oneClick = (path: string) =>
+    api.request('POST', path, {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+
+  it('a GET shows what the link stops and changes nothing; the POST, without a session, turns that category’s e-mail off', async () => {
+    const path = await unsubscribeLink(2);
+    const shown = await api.request('GET', path);
+    expect(shown.status, shown.text).toBe(200);
+    expect(shown.body).toEqual({ category: 'people', organisation: tenant.org.id, email: true });
+    expect((await api.request('GET', path)).body.email).toBe(true);
+    const res = await oneClick(path);
+    expect(res.status, res.text).toBe(204);
+    const preferences = await api.request('GET', `/v3/notification-preferences/${tenant.org.id}`, {
+      headers: await asUser(holder),
+    });
+    expect(preferences.body.data.attributes.channels.people).toEqual({ inbox: true, email: false });
+    expect(preferences.body.data.attributes.channels.safety).toEqual({ inbox: true, email: true });
+    expect((await api.request('GET', path)).body.email).toBe(false);
+  });
+
+  it('a tampered or made-up token is 404 and changes nothing', async () => {
+    const path = await unsubscribeLink(3);
+    const token = path.split('/').at(-1) ?? '';
+    // Another category under the same seal, another user, a changed seal: none was sealed.
+    const [user, org, , seal] = token.split('.');
+    for (const forged of [
+      `${user}.${org}.reviews.${seal}`,
+      `${inviter}.${org}.people.${seal}`,
+      `${user}.${org}.people.${seal?.slice(0, -2)}AA`,
+      'not-a-token',
+    ]) {
+      const res = await oneClick(`/v3/notification-unsubscribe/${forged}`);
+      expect(res.status, `${forged}: ${res.text}`).toBe(404);
+      expect((await api.request('GET', `/v3/notification-unsubscribe/${forged}`)).status).toBe(404);
+    }
+    for (const user of [inviter, addressee]) {
+      const preferences = await api.request('GET', `/v3/notification-preferences/${tenant.org.id}`, {
+        headers: await asUser(user),
+      });
+      expect(preferences.body.data.attributes.channels.people).toEqual({ inbox: true, email: true });
+      expect(preferences.body.data.attributes.channels.reviews).toEqual({ inbox: true, email: true });
+    }
   });
 });

@@ -11,6 +11,8 @@ export interface Mail {
   destination: { to: string[]; cc: string[]; bcc: string[] };
   subject: string;
   body: { text?: string; html?: string };
+  /** The headers the sender named beside SES's own (`List-Unsubscribe`), absent when none. */
+  headers?: { name: string; value: string }[];
   /** When SES received it, in seconds since the epoch. */
   at: number;
 }
@@ -35,3 +37,7 @@ export const mailsTo = async (address: string): Promise<Mail[]> => {
 
 /** The http(s) links in a mail's text. */
 export const linksIn = (mail: Mail): string[] => mail.body.text?.match(/https?:\/\/[^\s<>"]+/g) ?? [];
+
+/** A header the sender named, by name (case-insensitive), or undefined. */
+export const headerOf = (mail: Mail, name: string): string | undefined =>
+  mail.headers?.find((header) => header.name.toLowerCase() === name.toLowerCase())?.value;

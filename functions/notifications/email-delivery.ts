@@ -1,0 +1,92 @@
+/**
+ * Envelopes by e-mail at once: one SES call per envelope, to the recipient's address, at most once. The
+ * envelope's own item is the claim: an envelope is mailed only by whoever first marks it claimed while its
+ * e-mail delivery is still `pending` (one conditional UpdateItem), so a redelivered event, or two
+ * consumers at once, never send it twice. Then its delivery becomes `sent` (the time and SES's message
+ * id) or `failed` (the reason). A crash between the claim and the send leaves it pending and claimed:
+ * never sent twice, and not sent (a failure, not a duplicate).
+ *
+ * Each mail names its category's one-click unsubscribe (RFC 8058: `List-Unsubscribe` and
+ * `List-Unsubscribe-Post`), except safety and acknowledgement-required ones, which nobody may mute.
+ */
+import { config } from '#shared/config';
+import { sendEmail } from '#shared/data/email';
+import { claimEmail, settleEmail } from '#shared/data/inbox';
+import { recordsByOrg } from '#shared/data/principals';
+import { type Envelope, envelopeId } from './envelopes';
+import { envelopeKey } from './inbox-state';
+import { UNMUTED } from './rules/preferences';
+import { unsubscribeToken } from './unsubscribe-tokens';
+
+/** SES's default sending rate is 14 a second: a large fan-out mails in groups, not all at once. */
+const MAILS_AT_ONCE = 10;
+
+/** The path of the one-click unsubscribe route for a token. */
+export const unsubscribePath = (token: string) => `/v3/notification-unsubscribe/${token}`;
+
+/** Whether mail of this envelope may be unsubscribed from: not safety, not one to acknowledge. */
+export const mutable = (envelope: Pick<Envelope, 'category' | 'requires_ack'>) =>
+  envelope.category !== UNMUTED && !envelope.requires_ack;
+
+const keyOf = (envelope: Envelope) =>
+  envelopeKey(envelope.recipient, envelopeId(envelope.event.id, envelope.recipient));
+
+/** The mail of one envelope: its title, its body, where to read it, and how to stop this category's mail. */
+export const mailOf = async (envelope: Envelope, to: string) => {
+  const unsubscribe = mutable(envelope)
+    ? `${config.TOKEN_ISSUER}${unsubscribePath(await unsubscribeToken(envelope.recipient, envelope.org_id, envelope.category))}`
+    : null;
+  return {
+    to,
+    subject: envelope.title,
+    text: [
+      envelope.body,
+      ...(envelope.link ? ['', `${config.TOKEN_ISSUER}${envelope.link}`] : []),
+      ...(unsubscribe ? ['', `Stop e-mails about ${envelope.category}: ${unsubscribe}`] : []),
+    ].join('\n'),
+    ...(unsubscribe && {
+      headers: {
+        'List-Unsubscribe': `<${unsubscribe}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+    }),
+  };
+};
+
+/** Mails each envelope (of one organisation) whose e-mail is still pending and unclaimed, once. */
+export const mailNow = async (
+  orgId: string,
+  envelopes: readonly Envelope[],
+  now = Date.now,
+): Promise<void> => {
+  if (envelopes.length === 0) return;
+  const users = await recordsByOrg(
+    'users',
+    envelopes.map((envelope) => ({ org_id: orgId, id: envelope.recipient })),
+  );
+  const addresses = new Map(users.map((user) => [user.id, String(user.attributes.email ?? '')]));
+  for (let i = 0; i < envelopes.length; i += MAILS_AT_ONCE) {
+    await Promise.all(
+      envelopes.slice(i, i + MAILS_AT_ONCE).map(async (envelope) => {
+        const at = new Date(now()).toISOString();
+        if (!(await claimEmail(keyOf(envelope), at))) return;
+        const to = addresses.get(envelope.recipient);
+        if (!to)
+          return settleEmail(keyOf(envelope), {
+            status: 'failed',
+            at,
+            reason: 'the user has no e-mail address',
+          });
+        const delivery = await sendEmail(await mailOf(envelope, to)).then(
+          (messageId) => ({ status: 'sent', at: new Date(now()).toISOString(), message_id: messageId }),
+          (error: unknown) => ({
+            status: 'failed',
+            at: new Date(now()).toISOString(),
+            reason: error instanceof Error ? error.name : 'the mail could not be sent',
+          }),
+        );
+        await settleEmail(keyOf(envelope), delivery);
+      }),
+    );
+  }
+};
