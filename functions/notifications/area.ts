@@ -5,6 +5,7 @@ import { countsAttributes } from './counts-attributes';
 import { notifications } from './definitions';
 import { notices } from './notices';
 import { ruleSettings } from './rule-settings';
+import { unsubscribeAttributes } from './unsubscribe-attributes';
 
 /** The caller's own preferences in one organisation (`{org_id}`: 404 where the caller has no grants). */
 const preferences = {
@@ -55,6 +56,7 @@ export const area = defineArea('notifications', {
   ],
   answered: {
     'notification-counts': countsAttributes,
+    'notification-unsubscribes': unsubscribeAttributes,
     // Loaded with the document or a write only: its schemas are zod's.
     'notification-preferences': async () => (await import('./preference-documents')).preferenceAttributes(),
   },
@@ -165,7 +167,7 @@ export const area = defineArea('notifications', {
       path: '/v3/notification-unsubscribe/{token}',
       handler: 'functions/notifications/unsubscribe-confirmation.ts',
       tag: 'Notifications',
-      answers: { status: 200, media: 'application/json' },
+      answers: { status: 200, resource: 'notification-unsubscribes' },
       auth: [],
       permission: null,
       access: { table: 'read', cursors: true },

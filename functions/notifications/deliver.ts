@@ -154,8 +154,9 @@ const envelopesOf = async (
       terms.category as CataloguedRule['category'],
       terms.requires_ack,
     );
-    // The inbox is where an envelope lives: switched off, nothing is kept for this category.
-    if (!channels.inbox) return [];
+    // Both channels off: nothing is kept. Inbox off, e-mail on: the envelope is written out of the inbox,
+    // as its mail's claim and record (`Envelope.channels.inbox`).
+    if (!channels.inbox && channels.email === false) return [];
     // A notice's addressees are told what it says (it was written to them); its link only if they may read it.
     const text = rendered(rule, event.data, page.addressed || mayRead(recipient), null);
     const envelope: Envelope = {
@@ -173,7 +174,7 @@ const envelopesOf = async (
       body: text.body,
       link: mayRead(recipient) ? link : null,
       requires_ack: terms.requires_ack,
-      channels: { email: channels.email !== false },
+      channels: { inbox: channels.inbox, email: channels.email !== false },
       ...(escalation && { escalation }),
     };
     return [{ envelope, email: channels.email }];

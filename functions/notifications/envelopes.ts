@@ -36,8 +36,13 @@ export interface Envelope {
   /** The subject's API path, or null where the recipient may not read the subject. */
   link: string | null;
   requires_ack: boolean;
-  /** The channels wanted beside the inbox, as the recipient's preferences decided. */
-  channels: { email: boolean };
+  /**
+   * The channels wanted, as the recipient's preferences decided. `inbox: false` (a category whose inbox
+   * is off, e-mail on) writes the envelope out of the inbox: no arrival entry (the listing's sparse index
+   * never holds it), not counted, 404 to its recipient; it is only its e-mail's claim and record, and
+   * expires as any other. Absent: true.
+   */
+  channels: { inbox?: boolean; email: boolean };
   /**
    * Where `requires_ack`: when, unacknowledged, it escalates (a notice's `escalate_after`; a rule's
    * envelope 2 hours) and to which team (a notice's `sender_team`; a rule's none).
@@ -50,6 +55,9 @@ export const envelopeId = (eventId: string, recipient: string) => uuidv5(eventId
 
 const ATTEMPTS = 6;
 
+/** Whether the envelope goes into its recipient's inbox (listed and counted), not only into their mail. */
+const inInbox = (envelope: Envelope) => envelope.channels.inbox !== false;
+
 const stored = (envelope: Envelope, state: InboxStateItem, at: number): StoredEnvelope => {
   const id = envelopeId(envelope.event.id, envelope.recipient);
   const arrival = uuidv7(at);
@@ -61,7 +69,7 @@ const stored = (envelope: Envelope, state: InboxStateItem, at: number): StoredEn
     org_id: envelope.org_id,
     user_id: envelope.recipient,
     arrival,
-    lsi1: arrivalEntry(arrival),
+    ...(inInbox(envelope) && { lsi1: arrivalEntry(arrival) }),
     expires_at: expiryOfArrival(arrival),
     version: 1,
     marked: {
@@ -82,7 +90,9 @@ const stored = (envelope: Envelope, state: InboxStateItem, at: number): StoredEn
       saved: false,
       archived: false,
       deliveries: {
-        inbox: { status: 'sent', at: now },
+        inbox: inInbox(envelope)
+          ? { status: 'sent', at: now }
+          : { status: 'suppressed', at: now, reason: 'preferences' },
         email: envelope.channels.email
           ? { status: 'pending', at: null }
           : { status: 'suppressed', at: now, reason: 'preferences' },
@@ -132,6 +142,7 @@ export const writeEnvelopes = async (envelopes: readonly Envelope[], now = Date.
       let state = states.get(user) as InboxStateItem;
       const at = now();
       const puts: InboxPut[] = [];
+      let counted = false;
       for (const envelope of own.values()) {
         const item = stored(envelope, state, at);
         const acknowledgement = envelope.requires_ack
@@ -139,13 +150,17 @@ export const writeEnvelopes = async (envelopes: readonly Envelope[], now = Date.
           : [];
         // The state item's put is the last of the transaction.
         if (puts.length + 1 + acknowledgement.length > TRANSACTION_MAX - 1) break;
-        state = {
-          ...state,
-          counts: moved(state.counts, countName(marksOf(item)), tallyOf(marksOf(item), state), 1, at),
-        };
+        if (inInbox(envelope)) {
+          counted = true;
+          state = {
+            ...state,
+            counts: moved(state.counts, countName(marksOf(item)), tallyOf(marksOf(item), state), 1, at),
+          };
+        }
         puts.push(item as unknown as InboxPut, ...(acknowledgement as InboxPut[]));
       }
-      puts.push(statePut(user, { ...state, version: state.version + 1 }));
+      // Envelopes kept out of the inbox count nothing: the state item is written only for those it counts.
+      if (counted) puts.push(statePut(user, { ...state, version: state.version + 1 }));
       const last = transactions.at(-1);
       if (last && last.puts.length + puts.length <= TRANSACTION_MAX) {
         last.users.push(user);

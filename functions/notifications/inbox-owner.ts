@@ -2,7 +2,7 @@
 import type { ApiRequest } from '#shared/http/json-api-handler';
 import { NotFoundError } from '#shared/jsonapi/errors';
 import { callerUserId } from './caller-user';
-import type { StoredEnvelope } from './inbox-state';
+import { inInbox, type StoredEnvelope } from './inbox-state';
 
 export interface InboxOwner {
   userId: string;
@@ -14,9 +14,15 @@ export const inboxOwner = (request: Pick<ApiRequest, 'principal' | 'scope'>): In
   return { userId: callerUserId(request.principal), organisations: new Set(request.scope.orgIds) };
 };
 
-/** The envelope, if it is the owner's and of an organisation they still belong to; else 404. */
+/** Whether the envelope is one of the owner's inbox: theirs, in it, and of an organisation they still belong to. */
+export const isOwn = (owner: InboxOwner, envelope: StoredEnvelope | null): envelope is StoredEnvelope =>
+  envelope !== null &&
+  envelope.user_id === owner.userId &&
+  owner.organisations.has(envelope.org_id) &&
+  inInbox(envelope);
+
+/** The envelope, if it is one of the owner's inbox (`isOwn`); else 404. */
 export const ownEnvelope = (owner: InboxOwner, envelope: StoredEnvelope | null): StoredEnvelope => {
-  if (!envelope || envelope.user_id !== owner.userId || !owner.organisations.has(envelope.org_id))
-    throw new NotFoundError();
+  if (!isOwn(owner, envelope)) throw new NotFoundError();
   return envelope;
 };

@@ -36,6 +36,13 @@ export const inboxPartition = (userId: string) =>
   partitionFrom(notifications.keys.record, { user_id: userId });
 export const arrivalEntry = (arrival: string) => `${ARRIVED}${arrival}`;
 
+/**
+ * Whether an envelope is in its recipient's inbox: it carries its arrival entry. One kept out (its
+ * category's inbox off, e-mail on) is its e-mail's record only, so what lists, shows and marks envelopes
+ * agrees with the listing's sparse index: it is none of theirs.
+ */
+export const inInbox = (envelope: Pick<StoredEnvelope, 'lsi1'>) => envelope.lsi1 !== undefined;
+
 type StoredState = InboxStateItem & { pk: string; sk: string };
 
 const asState = (stored: StoredState | null): InboxStateItem =>

@@ -10,8 +10,7 @@ import { putTogether, readConsistently } from '#shared/data/inbox';
 import { live } from '#shared/data/repository';
 import { DataUnavailable } from '#shared/data/unavailable';
 import { ValidationError } from '#shared/jsonapi/errors';
-import type { InboxOwner } from './inbox-owner';
-import { ownEnvelope } from './inbox-owner';
+import { type InboxOwner, isOwn, ownEnvelope } from './inbox-owner';
 import {
   arrivedLaterThatDay,
   envelopeKey,
@@ -122,9 +121,7 @@ export const markByIds = async (
 ): Promise<InboxStateItem> => {
   const unique = [...new Set(ids)];
   const check = await readConsistently<StoredEnvelope>(unique.map((id) => envelopeKey(owner.userId, id)));
-  const foundIds = new Set(
-    check.filter((e) => live(e, now()) && owner.organisations.has(e.org_id)).map((e) => e.id),
-  );
+  const foundIds = new Set(check.filter((e) => live(e, now()) && isOwn(owner, e)).map((e) => e.id));
   const missing = ids.findIndex((id) => !foundIds.has(id));
   if (missing >= 0)
     throw new ValidationError({
@@ -170,10 +167,7 @@ export const markThrough = (
       readState(owner.userId, true),
       through === 'now' ? Promise.resolve(null) : readEnvelope(owner.userId, through.id),
     ]);
-    if (
-      through !== 'now' &&
-      !(named && named.user_id === owner.userId && owner.organisations.has(named.org_id))
-    )
+    if (through !== 'now' && !isOwn(owner, named))
       throw new ValidationError({
         detail: 'Not one of your notifications.',
         source: { pointer: '/data/attributes/through' },

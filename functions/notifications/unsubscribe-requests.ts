@@ -2,7 +2,6 @@
  * The one-click unsubscribe routes' shared reading of their token (RFC 8058): what it names, or 404 for
  * anything this deployment did not seal (a bad or tampered token says nothing about who it might name).
  */
-import * as z from 'zod';
 import { NotFoundError } from '#shared/jsonapi/errors';
 import { openUnsubscribeToken } from './unsubscribe-tokens';
 
@@ -11,10 +10,3 @@ export const unsubscribeTarget = async (token: string | undefined) => {
   if (!named) throw new NotFoundError('No such unsubscribe link.');
   return named;
 };
-
-/** What the confirmation (GET) and the unsubscribe (POST) say: whose e-mails of which category. */
-export const unsubscribeAnswer = z.object({
-  category: z.string().describe('The category whose e-mails the link stops.'),
-  organisation: z.string().describe("The organisation's id."),
-  email: z.boolean().describe("Whether this category's e-mails are still sent to the link's user."),
-});

@@ -33,8 +33,10 @@ export const openUnsubscribeToken = async (
   const [userId, orgId, category, seal, ...rest] = token.split('.');
   if (!userId || !orgId || !category || !seal || rest.length > 0) return null;
   if (!(NOTIFICATION_CATEGORIES as readonly string[]).includes(category)) return null;
-  const given = Buffer.from(seal, 'base64url');
-  const expected = await sealOf(userId, orgId, category);
+  // Compared as written, not decoded: base64url decoding ignores a last character's spare bits and any
+  // character outside the alphabet, so several spellings would decode to the one seal.
+  const given = Buffer.from(seal);
+  const expected = Buffer.from((await sealOf(userId, orgId, category)).toString('base64url'));
   return given.length === expected.length && timingSafeEqual(given, expected)
     ? { userId, orgId, category: category as NotificationCategory }
     : null;

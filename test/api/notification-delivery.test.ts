@@ -6,8 +6,12 @@
  * tells whom it names. A redelivered event makes nothing twice, and a recipient without read permission
  * on the subject gets the rule's generic text and no link.
  */
+import { createHmac, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDue } from '#functions/due-work/run';
+import { envelopeId } from '#functions/notifications/envelopes';
+import { readEnvelope } from '#functions/notifications/inbox-state';
+import { openUnsubscribeToken } from '#functions/notifications/unsubscribe-tokens';
 import { startSession } from '#shared/auth/sessions';
 import { grantRole } from '../../infra/local/records';
 import { startTestApi, type TestApi } from '../support/api';
@@ -320,11 +324,14 @@ describe('redelivery', () => {
 });
 
 describe('one-click unsubscribe (RFC 8058)', () => {
-  /** A notice about people sent to people[i]: its mail names its one-click unsubscribe. */
-  const unsubscribeLink = async (i: number) => {
-    const title = `Rota change ${Date.now().toString(36)}`;
+  /**
+   * A notice about people to people[i] (sent by the organisation's service account, which may name any
+   * team to escalate to): answers its event and its mails.
+   */
+  const noticeTo = async (i: number, extra: { attributes?: object; relationships?: object } = {}) => {
+    const title = `Rota change ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
     const res = await api.request('POST', `/v3/orgs/${tenant.org.id}/notices`, {
-      headers: await asUser(inviter),
+      token: admin,
       body: {
         data: {
           type: 'notices',
@@ -334,13 +341,22 @@ describe('one-click unsubscribe (RFC 8058)', () => {
             severity: 'info',
             category: 'people',
             recipients: { users: [id(i)] },
+            ...extra.attributes,
           },
+          ...(extra.relationships && { relationships: extra.relationships }),
         },
       },
     });
     expect(res.status, res.text).toBe(201);
     await deliverEvents(tenant.org.id);
-    const [mail] = await mailed(i, title);
+    const event = await latestEvent(tenant.org.id, 'notice.created', res.body.data.id);
+    return { title, event, mails: await mailed(i, title) };
+  };
+  /** The one-click link a mail names in its headers, as a path. */
+  const unsubscribeLink = async (i: number) => {
+    const {
+      mails: [mail],
+    } = await noticeTo(i);
     expect(mail, 'the mail to the notice’s addressee').toBeDefined();
     expect(headerOf(mail as Mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     const link = /^<(https?:\/\/[^>]+)>$/.exec(headerOf(mail as Mail, 'List-Unsubscribe') ?? '')?.[1] ?? '';
@@ -352,44 +368,203 @@ describe('one-click unsubscribe (RFC 8058)', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: 'List-Unsubscribe=One-Click',
     });
+  const channelsOf = async (userId: string) => {
+    const preferences = await api.request('GET', `/v3/notification-preferences/${tenant.org.id}`, {
+      headers: await asUser(userId),
+    });
+    expect(preferences.status, preferences.text).toBe(200);
+    return preferences.body.data.attributes.channels as Record<string, { inbox: boolean; email: boolean }>;
+  };
 
-  it('a GET shows what the link stops and changes nothing; the POST, without a session, turns that category’s e-mail off', async () => {
+  it('a mail sent at once is in the SES outbox with List-Unsubscribe and List-Unsubscribe-Post: List-Unsubscribe=One-Click, and the same link in its text', async () => {
+    const {
+      mails: [mail, ...more],
+    } = await noticeTo(3);
+    expect(more).toEqual([]);
+    const link = /^<(https?:\/\/[^>]+)>$/.exec(headerOf(mail as Mail, 'List-Unsubscribe') ?? '')?.[1];
+    expect(link).toMatch(/\/v3\/notification-unsubscribe\/[^/]+$/);
+    expect(headerOf(mail as Mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    expect(mail?.body.text).toContain(link);
+  });
+
+  it('an acknowledgement-required mail carries no unsubscribe (it cannot be muted)', async () => {
+    const team = await api.request('POST', `/v3/orgs/${tenant.org.id}/people/teams`, {
+      token: admin,
+      body: { data: { type: 'teams', attributes: { name: `Rota keepers ${Date.now()}` } } },
+    });
+    expect(team.status, team.text).toBe(201);
+    const {
+      mails: [mail, ...more],
+    } = await noticeTo(3, {
+      attributes: { requires_ack: true },
+      relationships: { sender_team: { data: { type: 'teams', id: team.body.data.id } } },
+    });
+    expect(more).toEqual([]);
+    expect(mail, 'the mail to the notice’s addressee').toBeDefined();
+    expect(headerOf(mail as Mail, 'List-Unsubscribe')).toBeUndefined();
+    expect(headerOf(mail as Mail, 'List-Unsubscribe-Post')).toBeUndefined();
+    expect(mail?.body.text).not.toContain('notification-unsubscribe');
+  });
+
+  it('a GET shows what the link stops and changes nothing; the POST, without a session, turns that category’s e-mail off (204), and its next event is not mailed but still reaches the inbox', async () => {
     const path = await unsubscribeLink(2);
     const shown = await api.request('GET', path);
     expect(shown.status, shown.text).toBe(200);
-    expect(shown.body).toEqual({ category: 'people', organisation: tenant.org.id, email: true });
-    expect((await api.request('GET', path)).body.email).toBe(true);
+    expect(shown.body.data).toMatchObject({
+      type: 'notification-unsubscribes',
+      attributes: { category: 'people', organisation: tenant.org.id, email: true },
+    });
+    expect((await api.request('GET', path)).body.data.attributes.email).toBe(true);
+    expect((await channelsOf(holder)).people).toEqual({ inbox: true, email: true });
     const res = await oneClick(path);
     expect(res.status, res.text).toBe(204);
-    const preferences = await api.request('GET', `/v3/notification-preferences/${tenant.org.id}`, {
-      headers: await asUser(holder),
+    const channels = await channelsOf(holder);
+    expect(channels.people).toEqual({ inbox: true, email: false });
+    expect(channels.safety).toEqual({ inbox: true, email: true });
+    expect((await api.request('GET', path)).body.data.attributes.email).toBe(false);
+    // The next people event: in the inbox, its e-mail suppressed, no mail.
+    const next = await noticeTo(2);
+    expect(next.mails).toEqual([]);
+    const [envelope, ...more] = await inboxAbout(holder, next.event.id);
+    expect(more).toEqual([]);
+    expect(envelope?.attributes.deliveries).toMatchObject({
+      inbox: { status: 'sent' },
+      email: { status: 'suppressed' },
     });
-    expect(preferences.body.data.attributes.channels.people).toEqual({ inbox: true, email: false });
-    expect(preferences.body.data.attributes.channels.safety).toEqual({ inbox: true, email: true });
-    expect((await api.request('GET', path)).body.email).toBe(false);
   });
 
-  it('a tampered or made-up token is 404 and changes nothing', async () => {
+  it('a token changed in one character, made up, or sealed by another deployment is 404 and changes nothing', async () => {
     const path = await unsubscribeLink(3);
     const token = path.split('/').at(-1) ?? '';
-    // Another category under the same seal, another user, a changed seal: none was sealed.
-    const [user, org, , seal] = token.split('.');
+    const [user = '', org = '', , seal = ''] = token.split('.');
+    const swap = (text: string, at: number) =>
+      `${text.slice(0, at)}${text[at] === 'A' ? 'B' : 'A'}${text.slice(at + 1)}`;
+    // What the seal would be under another deployment's cursor key: well formed, not this one's.
+    const foreignKey = createHmac('sha256', randomBytes(32)).update('notification-unsubscribe').digest();
+    const foreign = createHmac('sha256', foreignKey).update(`${user}\n${org}\npeople`).digest('base64url');
     for (const forged of [
+      // Another category or user under the same seal.
       `${user}.${org}.reviews.${seal}`,
       `${inviter}.${org}.people.${seal}`,
-      `${user}.${org}.people.${seal?.slice(0, -2)}AA`,
+      // One character changed: in the user, the middle of the seal, its last character (whose spare bits
+      // base64url decoding ignores), or one more character the decoder would skip.
+      `${swap(user, 0)}.${org}.people.${seal}`,
+      `${user}.${org}.people.${swap(seal, 20)}`,
+      ...['A', 'B', 'C', 'D'].map((last) => `${user}.${org}.people.${seal.slice(0, -1)}${last}`),
+      `${user}.${org}.people.${seal.slice(0, 10)}*${seal.slice(10)}`,
+      `${user}.${org}.people.${foreign}`,
       'not-a-token',
-    ]) {
-      const res = await oneClick(`/v3/notification-unsubscribe/${forged}`);
+    ].filter((forged) => forged !== token)) {
+      const res = await oneClick(`/v3/notification-unsubscribe/${encodeURIComponent(forged)}`);
       expect(res.status, `${forged}: ${res.text}`).toBe(404);
-      expect((await api.request('GET', `/v3/notification-unsubscribe/${forged}`)).status).toBe(404);
+      expect(
+        (await api.request('GET', `/v3/notification-unsubscribe/${encodeURIComponent(forged)}`)).status,
+      ).toBe(404);
     }
     for (const user of [inviter, addressee]) {
-      const preferences = await api.request('GET', `/v3/notification-preferences/${tenant.org.id}`, {
-        headers: await asUser(user),
-      });
-      expect(preferences.body.data.attributes.channels.people).toEqual({ inbox: true, email: true });
-      expect(preferences.body.data.attributes.channels.reviews).toEqual({ inbox: true, email: true });
+      const channels = await channelsOf(user);
+      expect(channels.people).toEqual({ inbox: true, email: true });
+      expect(channels.reviews).toEqual({ inbox: true, email: true });
     }
+    // Every one-character change of the token's seal opens nothing.
+    for (let at = 0; at < seal.length; at++)
+      expect(await openUnsubscribeToken(`${user}.${org}.people.${swap(seal, at)}`), String(at)).toBeNull();
+  });
+});
+
+describe('a category whose inbox is off and e-mail on is mailed, from an envelope kept out of the inbox', () => {
+  /** people[4], with sharing's inbox off and e-mail on, and safety as it must be. */
+  let reader: string;
+  beforeAll(async () => {
+    reader = id(4);
+    await grantRole(tenant.org.id, 'viewer', 'user', reader);
+    const res = await api.request('PATCH', `/v3/notification-preferences/${tenant.org.id}`, {
+      headers: await asUser(reader),
+      body: {
+        data: {
+          type: 'notification-preferences',
+          id: tenant.org.id,
+          attributes: {
+            channels: { sharing: { inbox: false, email: true }, reports: { inbox: false, email: false } },
+          },
+        },
+      },
+    });
+    expect(res.status, res.text).toBe(200);
+  });
+  const notice = async (category: string) => {
+    const title = `Shared ${category} ${Date.now().toString(36)}`;
+    const res = await api.request('POST', `/v3/orgs/${tenant.org.id}/notices`, {
+      headers: await asUser(inviter),
+      body: {
+        data: {
+          type: 'notices',
+          attributes: {
+            title,
+            body: 'A folder was shared.',
+            severity: 'info',
+            category,
+            recipients: { users: [reader] },
+          },
+        },
+      },
+    });
+    expect(res.status, res.text).toBe(201);
+    await deliverEvents(tenant.org.id);
+    const event = await latestEvent(tenant.org.id, 'notice.created', res.body.data.id);
+    return { title, event, envelopeId: envelopeId(event.id, reader) };
+  };
+  const counts = async () =>
+    (await api.request('GET', '/v3/notifications/counts', { headers: await asUser(reader) })).body.data
+      .attributes;
+
+  it('mailed once (a redelivered event sends no second mail), not listed, not counted, 404 at GET and PATCH, not marked by id, its inbox delivery suppressed', async () => {
+    const before = await counts();
+    const { title, event, envelopeId: unlisted } = await notice('sharing');
+    const mails = (await mailsTo(emailOf(4))).filter((mail) => mail.subject === title);
+    expect(mails).toHaveLength(1);
+    expect(headerOf(mails[0] as Mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    await consume(streamRecordOf(event));
+    expect((await mailsTo(emailOf(4))).filter((mail) => mail.subject === title)).toHaveLength(1);
+    // Not in the inbox: not listed (archived ones either), not counted.
+    expect(await inboxAbout(reader, event.id)).toEqual([]);
+    const archived = await api.request('GET', '/v3/notifications?filter[state]=archived&page[limit]=100', {
+      headers: await asUser(reader),
+    });
+    expect(archived.body.data.map((e: Listed) => e.id)).not.toContain(unlisted);
+    expect(await counts()).toEqual(before);
+    // Not its recipient's to read, change, acknowledge or mark.
+    const headers = await asUser(reader);
+    expect((await api.request('GET', `/v3/notifications/${unlisted}`, { headers })).status).toBe(404);
+    const patched = await api.request('PATCH', `/v3/notifications/${unlisted}`, {
+      headers,
+      body: { data: { type: 'notifications', id: unlisted, attributes: { state: 'read', saved: true } } },
+    });
+    expect(patched.status, patched.text).toBe(404);
+    for (const attributes of [
+      { action: 'read', ids: [unlisted] },
+      { action: 'read', through: unlisted },
+    ]) {
+      const marked = await api.request('POST', '/v3/notifications/mark', {
+        headers,
+        body: { data: { type: 'notification-marks', attributes } },
+      });
+      expect(marked.status, marked.text).toBe(400);
+    }
+    expect(await counts()).toEqual(before);
+    // The stored envelope is the mail's record: sent, its inbox suppressed, expiring as any other.
+    const stored = await readEnvelope(reader, unlisted, true);
+    expect(stored?.lsi1).toBeUndefined();
+    expect(stored?.expires_at).toEqual(expect.any(Number));
+    expect(stored?.attributes.deliveries).toMatchObject({
+      inbox: { status: 'suppressed' },
+      email: { status: 'sent', message_id: mails[0]?.messageId },
+    });
+  });
+
+  it('both channels off: nothing is written and nothing mailed', async () => {
+    const { title, envelopeId: none } = await notice('reports');
+    expect(await readEnvelope(reader, none, true)).toBeNull();
+    expect((await mailsTo(emailOf(4))).filter((mail) => mail.subject === title)).toEqual([]);
   });
 });
