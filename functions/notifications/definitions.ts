@@ -30,7 +30,8 @@ export const notifications = defineResource({
       index: 'lsi1',
       pk: 'INBOX#{user_id}',
       sk: 'ARRIVED#{arrival}',
-      about: 'an envelope by arrival (a UUIDv7 minted when written): the inbox newest first, and watermarks',
+      about:
+        "an envelope by arrival (a UUIDv7 minted when written): the inbox newest first, and watermarks; sparse: an envelope kept out of the inbox (its category's inbox off, e-mail on) has none",
     },
     state: {
       index: 'table',

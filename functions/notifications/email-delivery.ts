@@ -4,7 +4,9 @@
  * e-mail delivery is still `pending` (one conditional UpdateItem), so a redelivered event, or two
  * consumers at once, never send it twice. Then its delivery becomes `sent` (the time and SES's message
  * id) or `failed` (the reason). A crash between the claim and the send leaves it pending and claimed:
- * never sent twice, and not sent (a failure, not a duplicate).
+ * never sent twice, and not sent (a failure, not a duplicate). A failed mail is not retried: the SES
+ * client's own retries (standard mode) have absorbed what was transient, and what is left is mostly
+ * permanent (a rejected address, a paused account); docs/notifications.md, E-mail.
  *
  * Each mail names its category's one-click unsubscribe (RFC 8058: `List-Unsubscribe` and
  * `List-Unsubscribe-Post`), except safety and acknowledgement-required ones, which nobody may mute.
@@ -18,7 +20,10 @@ import { envelopeKey } from './inbox-state';
 import { UNMUTED } from './rules/preferences';
 import { unsubscribeToken } from './unsubscribe-tokens';
 
-/** SES's default sending rate is 14 a second: a large fan-out mails in groups, not all at once. */
+/**
+ * Mails in flight at once, not a rate: a large fan-out mails in groups, not all at once; a burst past
+ * SES's sending rate (14 a second by default) is throttled and retried by the SES client.
+ */
 const MAILS_AT_ONCE = 10;
 
 /** The path of the one-click unsubscribe route for a token. */

@@ -9,7 +9,8 @@
  * consistently), then TransactWriteItems of at most 100 puts (a recipient's new envelopes and its state
  * item): a fresh event to 1,000 recipients is 20 BatchGetItem and 20 TransactWriteItems. An
  * acknowledgement-required envelope commits with its acknowledgement record (`acknowledgements.ts`), in
- * the organisation's partition, armed to escalate: two puts.
+ * the organisation's partition, armed to escalate: two puts. An envelope kept out of the inbox
+ * (`channels.inbox: false`) moves no count, so it commits without the state item.
  */
 
 import { uuidv5, uuidv7 } from '#shared/data/ids';
