@@ -57,7 +57,7 @@ export const envelopeId = (eventId: string, recipient: string) => uuidv5(eventId
 const ATTEMPTS = 6;
 
 /** Whether the envelope goes into its recipient's inbox (listed and counted), not only into their mail. */
-const inInbox = (envelope: Envelope) => envelope.channels.inbox !== false;
+const wantsInbox = (envelope: Envelope) => envelope.channels.inbox !== false;
 
 const stored = (envelope: Envelope, state: InboxStateItem, at: number): StoredEnvelope => {
   const id = envelopeId(envelope.event.id, envelope.recipient);
@@ -70,7 +70,7 @@ const stored = (envelope: Envelope, state: InboxStateItem, at: number): StoredEn
     org_id: envelope.org_id,
     user_id: envelope.recipient,
     arrival,
-    ...(inInbox(envelope) && { lsi1: arrivalEntry(arrival) }),
+    ...(wantsInbox(envelope) && { lsi1: arrivalEntry(arrival) }),
     expires_at: expiryOfArrival(arrival),
     version: 1,
     marked: {
@@ -91,7 +91,7 @@ const stored = (envelope: Envelope, state: InboxStateItem, at: number): StoredEn
       saved: false,
       archived: false,
       deliveries: {
-        inbox: inInbox(envelope)
+        inbox: wantsInbox(envelope)
           ? { status: 'sent', at: now }
           : { status: 'suppressed', at: now, reason: 'preferences' },
         email: envelope.channels.email
@@ -151,7 +151,7 @@ export const writeEnvelopes = async (envelopes: readonly Envelope[], now = Date.
           : [];
         // The state item's put is the last of the transaction.
         if (puts.length + 1 + acknowledgement.length > TRANSACTION_MAX - 1) break;
-        if (inInbox(envelope)) {
+        if (wantsInbox(envelope)) {
           counted = true;
           state = {
             ...state,
