@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { localDynamoDbClient } from '../../infra/local/clients';
-import { type Engine, startDynamoDbLocal, startS3rver } from '../../infra/local/engines';
+import { type Engine, startDynamoDbLocal, startS3rver, startSesLocal } from '../../infra/local/engines';
 import { ensureKeyFile } from '../../infra/local/key-file';
 import { createTable } from '../../infra/local/provision';
 import { ensureSigningKeyFile } from '../../infra/local/signing-key-file';
@@ -39,6 +39,8 @@ const main = async () => {
     runs('jobs') || runs('routes') || runs('sites') || runs('writes') || runs('audit')
       ? await startS3rver()
       : null;
+  // The notifications part's consumer mails at once: the SES emulator counts what it receives.
+  const ses: Engine | null = runs('notifications') ? await startSesLocal() : null;
   const keys = mkdtempSync(join(tmpdir(), 'bench-keys-'));
   try {
     const seeding = s3 ? await seedEnvironment(keys, s3.endpoint) : null;
@@ -54,6 +56,7 @@ const main = async () => {
       REQUESTS_PER_MINUTE_ORGANISATION: '1000000',
       REQUESTS_PER_MINUTE_CLIENT: '1000000',
       ...seeding?.env,
+      ...(ses && { SES_ENDPOINT: ses.endpoint }),
     });
     const client = localDynamoDbClient(dynamo.endpoint, 'bench');
     await createTable(client, 'bench');
@@ -109,6 +112,7 @@ const main = async () => {
     process.stdout.write(report(results));
   } finally {
     await s3?.stop();
+    await ses?.stop();
     rmSync(keys, { recursive: true, force: true });
     await dynamo.stop();
   }
@@ -294,7 +298,15 @@ ${directoryRows(r.directory)}
 ## The inbox: 10,000 envelopes for one user, marks and a fan-out (issue 43)
 
 Through the notifications area's functions in process; items read count a Query's scanned items and each
-key asked; a page's minimum is what it returns plus the inbox's state item.
+key asked; a page's minimum is what it returns plus the inbox's state item. The consumer rows are
+\`deliverNotifications\` handed one \`notice.created\` (a safety notice to everyone of an organisation of
+1,000 active users, sent by a service account), then the same event again; every call is counted, a refused
+conditional write too; SES sends are what the emulator's outbox received. The minimum for a fresh event:
+1,000 recipients read (10 Query pages of the users' status index), their 1,000 preferences (10
+BatchGetItem), each inbox's state item and envelope asked (2,000 keys, 20 BatchGetItem, what a put if
+absent with exact counts needs), 2,000 items written in 20 TransactWriteItems (the envelope and its
+inbox's state item each: 100 items a transaction), each mail's outcome on its envelope (1,000 writes) and
+1,000 SES sends (one personal mail each).
 
 | figure | value |
 |---|---|
