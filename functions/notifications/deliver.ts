@@ -19,6 +19,7 @@ import { notificationRules } from '#shared/engine/notification-rules';
 import { viewPermissions } from '#shared/http/read-permissions';
 import { resourceTypes } from '#shared/routes';
 import { DEFAULT_ESCALATE_AFTER_SECONDS } from './acknowledgement-records';
+import { digestPlan, digestZone } from './digest-plans';
 import { mailNow } from './email-delivery';
 import { type Envelope, writeEnvelopes } from './envelopes';
 import { noticeRecipients, RECIPIENT_PAGE } from './notice-recipients';
@@ -147,13 +148,12 @@ const envelopesOf = async (
     page.ids.map((id) => preferencesKey(id, event.org_id)),
   );
   const preferences = new Map(stored.map((item) => [item.user_id, item]));
+  const zone = await digestZone(event.org_id, stored);
   const link = linkOf(event);
   return page.ids.flatMap((recipient) => {
-    const channels = channelsFor(
-      preferencesOf(preferences.get(recipient) ?? null),
-      terms.category as CataloguedRule['category'],
-      terms.requires_ack,
-    );
+    const own = preferencesOf(preferences.get(recipient) ?? null);
+    const channels = channelsFor(own, terms.category as CataloguedRule['category'], terms.requires_ack);
+    const digest = digestPlan(channels.email, own, zone);
     // The inbox is where an envelope lives: switched off, nothing is kept for this category.
     if (!channels.inbox) return [];
     // A notice's addressees are told what it says (it was written to them); its link only if they may read it.
@@ -173,7 +173,7 @@ const envelopesOf = async (
       body: text.body,
       link: mayRead(recipient) ? link : null,
       requires_ack: terms.requires_ack,
-      channels: { email: channels.email !== false },
+      channels: { email: channels.email !== false, ...(digest && { digest }) },
       ...(escalation && { escalation }),
     };
     return [{ envelope, email: channels.email }];

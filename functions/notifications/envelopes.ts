@@ -9,16 +9,20 @@
  * consistently), then TransactWriteItems of at most 100 puts (a recipient's new envelopes and its state
  * item): a fresh event to 1,000 recipients is 20 BatchGetItem and 20 TransactWriteItems. An
  * acknowledgement-required envelope commits with its acknowledgement record (`acknowledgements.ts`), in
- * the organisation's partition, armed to escalate: two puts.
+ * the organisation's partition, armed to escalate: two puts. An envelope whose e-mail waits for a digest
+ * commits with its line in the digest window and the window item made or joined (`digest-lines.ts`): two
+ * items, and one a window per transaction.
  */
 
 import { uuidv5, uuidv7 } from '#shared/data/ids';
-import { type InboxPut, putTogether, readConsistently } from '#shared/data/inbox';
+import { type InboxPut, type InboxUpsert, putTogether, readConsistently } from '#shared/data/inbox';
 import { TRANSACTION_MAX } from '#shared/data/transaction';
 import { DataUnavailable } from '#shared/data/unavailable';
 import type { NotificationCategory, NotificationSeverity } from '#shared/domain/notification-rules';
 import { newAcknowledgement } from './acknowledgement-records';
+import { digestLinePut, digestWindowUpsert } from './digest-lines';
 import { arrivalEntry, envelopeKey, marksOf, readStates, type StoredEnvelope, statePut } from './inbox-state';
+import { type DigestPlan, windowEnd } from './rules/digest-windows';
 import { countName, expiryOfArrival, type InboxStateItem, moved, tallyOf } from './rules/inbox-state';
 
 /** An envelope rendered for one recipient: what the inbox keeps of an event for them. */
@@ -36,8 +40,11 @@ export interface Envelope {
   /** The subject's API path, or null where the recipient may not read the subject. */
   link: string | null;
   requires_ack: boolean;
-  /** The channels wanted beside the inbox, as the recipient's preferences decided. */
-  channels: { email: boolean };
+  /**
+   * The channels wanted beside the inbox, as the recipient's preferences decided; with `digest`, the
+   * e-mail waits for the digest window it falls in (`digest-lines.ts`) instead of going at once.
+   */
+  channels: { email: boolean; digest?: DigestPlan };
   /**
    * Where `requires_ack`: when, unacknowledged, it escalates (a notice's `escalate_after`; a rule's
    * envelope 2 hours) and to which team (a notice's `sender_team`; a rule's none).
@@ -50,7 +57,18 @@ export const envelopeId = (eventId: string, recipient: string) => uuidv5(eventId
 
 const ATTEMPTS = 6;
 
-const stored = (envelope: Envelope, state: InboxStateItem, at: number): StoredEnvelope => {
+/** The end of the digest window an envelope written at `at` waits for (ISO 8601), if it waits for one. */
+const digestWindowOf = (envelope: Envelope, at: number): string | null =>
+  envelope.channels.email && envelope.channels.digest
+    ? new Date(windowEnd(at, envelope.channels.digest)).toISOString()
+    : null;
+
+const stored = (
+  envelope: Envelope,
+  state: InboxStateItem,
+  at: number,
+  window: string | null,
+): StoredEnvelope => {
   const id = envelopeId(envelope.event.id, envelope.recipient);
   const arrival = uuidv7(at);
   const now = new Date(at).toISOString();
@@ -84,7 +102,7 @@ const stored = (envelope: Envelope, state: InboxStateItem, at: number): StoredEn
       deliveries: {
         inbox: { status: 'sent', at: now },
         email: envelope.channels.email
-          ? { status: 'pending', at: null }
+          ? { status: 'pending', at: null, ...(window && { digest: window }) }
           : { status: 'suppressed', at: now, reason: 'preferences' },
       },
     },
@@ -123,7 +141,7 @@ export const writeEnvelopes = async (envelopes: readonly Envelope[], now = Date.
     ]);
     for (const { user_id, id } of present) byRecipient.get(user_id)?.delete(id);
     // Each recipient's new envelopes (at most 99 a round) and its state item, packed into transactions.
-    const transactions: { users: string[]; puts: InboxPut[] }[] = [];
+    const transactions: { users: string[]; puts: InboxPut[]; upserts: InboxUpsert[] }[] = [];
     for (const [user, own] of byRecipient) {
       if (own.size === 0) {
         byRecipient.delete(user);
@@ -132,27 +150,49 @@ export const writeEnvelopes = async (envelopes: readonly Envelope[], now = Date.
       let state = states.get(user) as InboxStateItem;
       const at = now();
       const puts: InboxPut[] = [];
+      // Digest windows this recipient's new lines join, with how many lines each.
+      const windows = new Map<string, { orgId: string; window: string; lines: number }>();
       for (const envelope of own.values()) {
-        const item = stored(envelope, state, at);
+        const window = digestWindowOf(envelope, at);
+        const item = stored(envelope, state, at, window);
         const acknowledgement = envelope.requires_ack
           ? [newAcknowledgement({ ...envelope, id: item.id }, at)]
           : [];
+        const line = window
+          ? [digestLinePut({ ...item, ...envelope, id: item.id, user_id: user }, window)]
+          : [];
+        const joined = window && `${envelope.org_id}#${window}`;
+        const newWindow = joined && !windows.has(joined) ? 1 : 0;
         // The state item's put is the last of the transaction.
-        if (puts.length + 1 + acknowledgement.length > TRANSACTION_MAX - 1) break;
+        if (
+          puts.length + windows.size + newWindow + 1 + acknowledgement.length + line.length >
+          TRANSACTION_MAX - 1
+        )
+          break;
         state = {
           ...state,
           counts: moved(state.counts, countName(marksOf(item)), tallyOf(marksOf(item), state), 1, at),
         };
-        puts.push(item as unknown as InboxPut, ...(acknowledgement as InboxPut[]));
+        puts.push(item as unknown as InboxPut, ...(acknowledgement as InboxPut[]), ...line);
+        if (joined && window) {
+          const joining = windows.get(joined) ?? { orgId: envelope.org_id, window, lines: 0 };
+          windows.set(joined, { ...joining, lines: joining.lines + 1 });
+        }
       }
       puts.push(statePut(user, { ...state, version: state.version + 1 }));
+      const upserts = [...windows.values()].map(({ orgId, window, lines }) =>
+        digestWindowUpsert(user, orgId, window, lines),
+      );
       const last = transactions.at(-1);
-      if (last && last.puts.length + puts.length <= TRANSACTION_MAX) {
+      if (last && last.puts.length + last.upserts.length + puts.length + upserts.length <= TRANSACTION_MAX) {
         last.users.push(user);
         last.puts.push(...puts);
-      } else transactions.push({ users: [user], puts });
+        last.upserts.push(...upserts);
+      } else transactions.push({ users: [user], puts, upserts });
     }
-    const results = await Promise.all(transactions.map(async (t) => ({ t, ok: await putTogether(t.puts) })));
+    const results = await Promise.all(
+      transactions.map(async (t) => ({ t, ok: await putTogether(t.puts, t.upserts) })),
+    );
     if (results.some(({ ok }) => !ok)) refused++;
     for (const { t, ok } of results) {
       if (!ok) continue;
