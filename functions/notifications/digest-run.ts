@@ -47,20 +47,22 @@ const recipientOf = async (window: DigestWindow) => {
   const prefs = found.find((item) => item.sk === prefsKey.sk) as PreferencesChange | undefined;
   const { channels } = preferencesOf(prefs ?? null);
   const muted = Object.entries(channels).flatMap(([category, { email }]) => (email ? [] : [category]));
-  const to = user?.attributes.status === 'active' ? String(user.attributes.email ?? '') : '';
-  return { to, muted };
+  const active = user?.attributes.status === 'active';
+  return { active, to: active ? String(user?.attributes.email ?? '') : '', muted };
 };
 
 /** What the claimed run's one mail became: sent, failed, or nothing to send. */
 const mailed = async (
   window: DigestWindow,
   lines: readonly DigestLine[],
-  to: string,
+  recipient: { active: boolean; to: string },
   now: number,
 ): Promise<Record<string, string>> => {
   const at = () => new Date(Math.max(now, Date.now())).toISOString();
-  if (!to) return { status: 'suppressed', at: at(), reason: NOT_A_MEMBER };
+  const { active, to } = recipient;
+  if (!active) return { status: 'suppressed', at: at(), reason: NOT_A_MEMBER };
   if (lines.length === 0) return { status: 'suppressed', at: at(), reason: 'preferences' };
+  if (!to) return { status: 'failed', at: at(), reason: 'the user has no e-mail address' };
   return sendEmail(await digestMail(window.user_id, window.org_id, lines, to)).then(
     (messageId) => ({ status: 'sent', at: at(), message_id: messageId }),
     (error: unknown) => ({
@@ -82,16 +84,17 @@ export const sendDigest: DueWork = async (entry, now) => {
     const through = claim.through;
     lines = read.filter((line) => line.sk <= through);
   } else {
-    const { to, muted } = await recipientOf(window);
+    const recipient = await recipientOf(window);
+    const { active, muted } = recipient;
     claim = {
       at: new Date(now).toISOString(),
       through: read.at(-1)?.sk ?? '',
       lines: read.length,
-      muted: to ? muted : [],
+      muted: active ? muted : [],
     };
     if (!(await claimWindow(key, claim, read.length))) return;
-    const listed = to ? read.filter((line) => !muted.includes(line.category)) : [];
-    claim.delivery = await mailed(window, listed, to, now);
+    const listed = active ? read.filter((line) => !muted.includes(line.category)) : [];
+    claim.delivery = await mailed(window, listed, recipient, now);
     await recordWindowDelivery(key, claim.delivery);
   }
   const { delivery = { status: 'failed', at: new Date(now).toISOString(), reason: 'interrupted' } } = claim;

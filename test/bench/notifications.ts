@@ -2,15 +2,22 @@
  * The inbox (issue 43): at 10,000 envelopes for one user, what a page and the counts read (items a Query
  * scanned, each key a GetItem or BatchGetItem asked), against what they return plus the state item;
  * "mark all read" at 100 and at 10,000 envelopes (write calls and items written); and a fan-out of one
- * event to 1,000 recipients (calls by kind). Through the area's own functions, in process.
+ * event to 1,000 recipients (calls by kind); a digest window of 500 events mailed by its due work (calls
+ * and items read by the run, and the e-mails sent: the local SES's outbox). Through the area's own
+ * functions, in process.
  */
 import { randomUUID } from 'node:crypto';
+import { runDue } from '#functions/due-work/run';
+import { sendDigest } from '#functions/notifications/digest-run';
 import { type Envelope, writeEnvelopes } from '#functions/notifications/envelopes';
 import { readInboxPage } from '#functions/notifications/inbox-page';
 import { readState } from '#functions/notifications/inbox-state';
 import { markThrough } from '#functions/notifications/inbox-writes';
+import { config } from '#shared/config';
 import { dynamodb } from '#shared/data/clients';
+import { dueEntries } from '#shared/data/due-work';
 import { uuidv7 } from '#shared/data/ids';
+import { createOrganisation, createUser } from '../../infra/local/records';
 
 interface Tally {
   calls: Record<string, number>;
@@ -79,6 +86,36 @@ const page = (limit: number) => ({
   include: [],
 });
 
+/** A window of 500 events for one active user, then its due work: calls, items read, and mails sent. */
+const digestOf500 = async () => {
+  const org = await createOrganisation({ name: 'Digest bench', slug: `digest-${uuidv7()}`, description: '' });
+  const user = await createUser(org.id, {
+    email: 'digest@bench.example',
+    first_name: 'Dee',
+    last_name: 'Gest',
+  });
+  const written = Date.now();
+  await writeEnvelopes(
+    Array.from({ length: 500 }, (_, n) => ({
+      ...envelope(user.id, org.id, n),
+      category: 'people' as const,
+      channels: { email: true, digest: { cadence: 'hourly' as const } },
+    })),
+    () => written,
+  );
+  const outbox = async () =>
+    ((await (await fetch(`${config.SES_ENDPOINT}/store`)).json()) as { emails: unknown[] }).emails.length;
+  const end = Math.floor(written / 3_600_000) * 3_600_000 + 3_600_000;
+  const [entry] = await dueEntries(end, 10, { orgId: org.id });
+  if (!entry) throw new Error('the digest window is not due');
+  const before = await outbox();
+  // The kind's work alone, as the runner hands it the entry; then a whole run again, which finds nothing.
+  const run = await measured(() => sendDigest(entry, end));
+  const mails = (await outbox()) - before;
+  const again = await runDue(end + 60_000, { orgId: org.id });
+  return { ...run, mails, rerunMails: (await outbox()) - before - mails, rerun: again.byKind };
+};
+
 export const benchNotifications = async () => {
   const big = await inbox(10_000);
   const first = await measured(() => readInboxPage(big, page(25)));
@@ -93,6 +130,7 @@ export const benchNotifications = async () => {
   const redelivered = envelope(randomUUID(), org, 0);
   await writeEnvelopes([redelivered]);
   const again = await measured(() => writeEnvelopes([redelivered]));
+  const digest = await digestOf500();
   const calls = (c: Record<string, number>) =>
     Object.entries(c)
       .map(([k, v]) => `${v} ${k.replace('Command', '')}`)
@@ -104,5 +142,6 @@ export const benchNotifications = async () => {
     mark_all_read_at_10000: `${markBig.itemsWritten} item written (${calls(markBig.calls)})`,
     fan_out_1000_recipients: `${fanOut.result} envelopes, ${fanOut.itemsWritten} items written (${calls(fanOut.calls)})`,
     redelivery_of_one: `${again.result} written (${calls(again.calls)})`,
+    digest_of_500_events: `${digest.mails} e-mail by the due work; ${digest.itemsRead} items read, ${digest.itemsWritten} items written in transactions (${calls(digest.calls)}); a run after it: ${digest.rerunMails} e-mail, kinds run ${JSON.stringify(digest.rerun)}`,
   };
 };

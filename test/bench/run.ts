@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { localDynamoDbClient } from '../../infra/local/clients';
-import { type Engine, startDynamoDbLocal, startS3rver } from '../../infra/local/engines';
+import { type Engine, startDynamoDbLocal, startS3rver, startSesLocal } from '../../infra/local/engines';
 import { ensureKeyFile } from '../../infra/local/key-file';
 import { createTable } from '../../infra/local/provision';
 import { ensureSigningKeyFile } from '../../infra/local/signing-key-file';
@@ -39,6 +39,8 @@ const main = async () => {
     runs('jobs') || runs('routes') || runs('sites') || runs('writes') || runs('audit')
       ? await startS3rver()
       : null;
+  // The notifications part mails a digest: to the local SES, whose outbox it counts, never to AWS.
+  const ses: Engine | null = runs('notifications') ? await startSesLocal() : null;
   const keys = mkdtempSync(join(tmpdir(), 'bench-keys-'));
   try {
     const seeding = s3 ? await seedEnvironment(keys, s3.endpoint) : null;
@@ -54,6 +56,7 @@ const main = async () => {
       REQUESTS_PER_MINUTE_ORGANISATION: '1000000',
       REQUESTS_PER_MINUTE_CLIENT: '1000000',
       ...seeding?.env,
+      ...(ses && { SES_ENDPOINT: ses.endpoint }),
     });
     const client = localDynamoDbClient(dynamo.endpoint, 'bench');
     await createTable(client, 'bench');
@@ -109,6 +112,7 @@ const main = async () => {
     process.stdout.write(report(results));
   } finally {
     await s3?.stop();
+    await ses?.stop();
     rmSync(keys, { recursive: true, force: true });
     await dynamo.stop();
   }
@@ -291,10 +295,12 @@ for it; one that starts before every earlier one ended runs beside them; \`test/
 |---|---|---|---|---|
 ${directoryRows(r.directory)}
 
-## The inbox: 10,000 envelopes for one user, marks and a fan-out (issue 43)
+## The inbox: 10,000 envelopes for one user, marks, a fan-out and a digest (issue 43)
 
 Through the notifications area's functions in process; items read count a Query's scanned items and each
-key asked; a page's minimum is what it returns plus the inbox's state item.
+key asked; a page's minimum is what it returns plus the inbox's state item. The digest: 500 envelopes
+written into one hourly window by \`writeEnvelopes\`, then the \`notification-digest\` work on its due entry
+(the runner's own reads of the due index aside), and a whole run after it.
 
 | figure | value |
 |---|---|
