@@ -3,6 +3,7 @@ import { eventConsumer } from '#shared/engine/event-consumers';
 import { ACK_ESCALATION, acknowledgements } from './acknowledgements';
 import { countsAttributes } from './counts-attributes';
 import { notifications } from './definitions';
+import { DIGEST } from './digest-kind';
 import { notices } from './notices';
 import { ruleSettings } from './rule-settings';
 import { unsubscribeAttributes } from './unsubscribe-attributes';
@@ -30,7 +31,8 @@ export const area = defineArea('notifications', {
       'See who has acknowledged an acknowledgement-required notification (a stop-work notice) and who has not.',
   },
   resources: [notifications, notices, ruleSettings, acknowledgements],
-  dueWork: [ACK_ESCALATION],
+  // An acknowledgement's escalation; a digest window's one e-mail, at the window's end.
+  dueWork: [ACK_ESCALATION, DIGEST],
   // Events become envelopes in the inboxes their rules name, after every other stage has kept them.
   consumers: [
     eventConsumer(

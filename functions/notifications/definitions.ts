@@ -40,6 +40,20 @@ export const notifications = defineResource({
       about:
         "the inbox's state: watermarks, their generations, and its counts by organisation, day and category",
     },
+    digest: {
+      index: 'table',
+      pk: 'INBOX#{user_id}',
+      sk: 'DIGEST#{org_id}#{window}',
+      about:
+        'an e-mail digest window of one organisation, ending at `window` (ISO 8601): its due-work entry (`notification-digest`), its count of lines, and the claim of its one e-mail',
+    },
+    digestLine: {
+      index: 'table',
+      pk: 'INBOX#{user_id}',
+      sk: 'DIGEST-LINE#{org_id}#{window}#{arrival}',
+      about:
+        "a digested envelope's line in its window (title, link, category, envelope id), written with the envelope, by arrival: the digest's one Query; removed once mailed",
+    },
   },
   served: async () => {
     const { z, instant } = await loadSchemaBuilders();
@@ -48,6 +62,9 @@ export const notifications = defineResource({
       at: instant().nullable(),
       reason: z.string().optional(),
       message_id: z.string().optional().describe("SES's message id, once sent by e-mail."),
+      digest: instant()
+        .optional()
+        .describe('E-mail in a digest: the end of its window, when the digest listing it is due.'),
     });
     return {
       category: z.enum(NOTIFICATION_CATEGORIES),

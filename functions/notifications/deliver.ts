@@ -19,6 +19,7 @@ import { notificationRules } from '#shared/engine/notification-rules';
 import { viewPermissions } from '#shared/http/read-permissions';
 import { resourceTypes } from '#shared/routes';
 import { DEFAULT_ESCALATE_AFTER_SECONDS } from './acknowledgement-records';
+import { digestPlan, digestZone } from './digest-plans';
 import { mailNow } from './email-delivery';
 import { type Envelope, writeEnvelopes } from './envelopes';
 import { noticeRecipients, RECIPIENT_PAGE } from './notice-recipients';
@@ -147,13 +148,12 @@ const envelopesOf = async (
     page.ids.map((id) => preferencesKey(id, event.org_id)),
   );
   const preferences = new Map(stored.map((item) => [item.user_id, item]));
+  const zone = await digestZone(event.org_id, stored);
   const link = linkOf(event);
   return page.ids.flatMap((recipient) => {
-    const channels = channelsFor(
-      preferencesOf(preferences.get(recipient) ?? null),
-      terms.category as CataloguedRule['category'],
-      terms.requires_ack,
-    );
+    const own = preferencesOf(preferences.get(recipient) ?? null);
+    const channels = channelsFor(own, terms.category as CataloguedRule['category'], terms.requires_ack);
+    const digest = digestPlan(channels.email, own, zone);
     // Both channels off: nothing is kept. Inbox off, e-mail on: the envelope is written out of the inbox,
     // as its mail's claim and record (`Envelope.channels.inbox`).
     if (!channels.inbox && channels.email === false) return [];
@@ -174,7 +174,7 @@ const envelopesOf = async (
       body: text.body,
       link: mayRead(recipient) ? link : null,
       requires_ack: terms.requires_ack,
-      channels: { inbox: channels.inbox, email: channels.email !== false },
+      channels: { inbox: channels.inbox, email: channels.email !== false, ...(digest && { digest }) },
       ...(escalation && { escalation }),
     };
     return [{ envelope, email: channels.email }];

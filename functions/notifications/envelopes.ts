@@ -10,16 +10,20 @@
  * item): a fresh event to 1,000 recipients is 20 BatchGetItem and 20 TransactWriteItems. An
  * acknowledgement-required envelope commits with its acknowledgement record (`acknowledgements.ts`), in
  * the organisation's partition, armed to escalate: two puts. An envelope kept out of the inbox
- * (`channels.inbox: false`) moves no count, so it commits without the state item.
+ * (`channels.inbox: false`) moves no count, so it commits without the state item. An envelope whose
+ * e-mail waits for a digest commits with its line in the digest window and the window item made or
+ * joined (`digest-lines.ts`): two items, and one a window per transaction.
  */
 
 import { uuidv5, uuidv7 } from '#shared/data/ids';
-import { type InboxPut, putTogether, readConsistently } from '#shared/data/inbox';
+import { type InboxPut, type InboxUpsert, putTogether, readConsistently } from '#shared/data/inbox';
 import { TRANSACTION_MAX } from '#shared/data/transaction';
 import { DataUnavailable } from '#shared/data/unavailable';
 import type { NotificationCategory, NotificationSeverity } from '#shared/domain/notification-rules';
 import { newAcknowledgement } from './acknowledgement-records';
+import { digestLinePut, digestWindowUpsert } from './digest-lines';
 import { arrivalEntry, envelopeKey, marksOf, readStates, type StoredEnvelope, statePut } from './inbox-state';
+import { type DigestPlan, windowEnd } from './rules/digest-windows';
 import { countName, expiryOfArrival, type InboxStateItem, moved, tallyOf } from './rules/inbox-state';
 
 /** An envelope rendered for one recipient: what the inbox keeps of an event for them. */
@@ -41,9 +45,10 @@ export interface Envelope {
    * The channels wanted, as the recipient's preferences decided. `inbox: false` (a category whose inbox
    * is off, e-mail on) writes the envelope out of the inbox: no arrival entry (the listing's sparse index
    * never holds it), not counted, 404 to its recipient; it is only its e-mail's claim and record, and
-   * expires as any other. Absent: true.
+   * expires as any other. Absent: true. With `digest`, the e-mail waits for the digest window it falls in
+   * (`digest-lines.ts`) instead of going at once.
    */
-  channels: { inbox?: boolean; email: boolean };
+  channels: { inbox?: boolean; email: boolean; digest?: DigestPlan };
   /**
    * Where `requires_ack`: when, unacknowledged, it escalates (a notice's `escalate_after`; a rule's
    * envelope 2 hours) and to which team (a notice's `sender_team`; a rule's none).
@@ -59,7 +64,18 @@ const ATTEMPTS = 6;
 /** Whether the envelope goes into its recipient's inbox (listed and counted), not only into their mail. */
 const wantsInbox = (envelope: Envelope) => envelope.channels.inbox !== false;
 
-const stored = (envelope: Envelope, state: InboxStateItem, at: number): StoredEnvelope => {
+/** The end of the digest window an envelope written at `at` waits for (ISO 8601), if it waits for one. */
+const digestWindowOf = (envelope: Envelope, at: number): string | null =>
+  envelope.channels.email && envelope.channels.digest
+    ? new Date(windowEnd(at, envelope.channels.digest)).toISOString()
+    : null;
+
+const stored = (
+  envelope: Envelope,
+  state: InboxStateItem,
+  at: number,
+  window: string | null,
+): StoredEnvelope => {
   const id = envelopeId(envelope.event.id, envelope.recipient);
   const arrival = uuidv7(at);
   const now = new Date(at).toISOString();
@@ -95,7 +111,7 @@ const stored = (envelope: Envelope, state: InboxStateItem, at: number): StoredEn
           ? { status: 'sent', at: now }
           : { status: 'suppressed', at: now, reason: 'preferences' },
         email: envelope.channels.email
-          ? { status: 'pending', at: null }
+          ? { status: 'pending', at: null, ...(window && { digest: window }) }
           : { status: 'suppressed', at: now, reason: 'preferences' },
       },
     },
@@ -134,7 +150,7 @@ export const writeEnvelopes = async (envelopes: readonly Envelope[], now = Date.
     ]);
     for (const { user_id, id } of present) byRecipient.get(user_id)?.delete(id);
     // Each recipient's new envelopes (at most 99 a round) and its state item, packed into transactions.
-    const transactions: { users: string[]; puts: InboxPut[] }[] = [];
+    const transactions: { users: string[]; puts: InboxPut[]; upserts: InboxUpsert[] }[] = [];
     for (const [user, own] of byRecipient) {
       if (own.size === 0) {
         byRecipient.delete(user);
@@ -144,13 +160,25 @@ export const writeEnvelopes = async (envelopes: readonly Envelope[], now = Date.
       const at = now();
       const puts: InboxPut[] = [];
       let counted = false;
+      // Digest windows this recipient's new lines join, with how many lines each.
+      const windows = new Map<string, { orgId: string; window: string; lines: number }>();
       for (const envelope of own.values()) {
-        const item = stored(envelope, state, at);
+        const window = digestWindowOf(envelope, at);
+        const item = stored(envelope, state, at, window);
         const acknowledgement = envelope.requires_ack
           ? [newAcknowledgement({ ...envelope, id: item.id }, at)]
           : [];
+        const line = window
+          ? [digestLinePut({ ...item, ...envelope, id: item.id, user_id: user }, window)]
+          : [];
+        const joined = window && `${envelope.org_id}#${window}`;
+        const newWindow = joined && !windows.has(joined) ? 1 : 0;
         // The state item's put is the last of the transaction.
-        if (puts.length + 1 + acknowledgement.length > TRANSACTION_MAX - 1) break;
+        if (
+          puts.length + windows.size + newWindow + 1 + acknowledgement.length + line.length >
+          TRANSACTION_MAX - 1
+        )
+          break;
         if (wantsInbox(envelope)) {
           counted = true;
           state = {
@@ -158,17 +186,27 @@ export const writeEnvelopes = async (envelopes: readonly Envelope[], now = Date.
             counts: moved(state.counts, countName(marksOf(item)), tallyOf(marksOf(item), state), 1, at),
           };
         }
-        puts.push(item as unknown as InboxPut, ...(acknowledgement as InboxPut[]));
+        puts.push(item as unknown as InboxPut, ...(acknowledgement as InboxPut[]), ...line);
+        if (joined && window) {
+          const joining = windows.get(joined) ?? { orgId: envelope.org_id, window, lines: 0 };
+          windows.set(joined, { ...joining, lines: joining.lines + 1 });
+        }
       }
       // Envelopes kept out of the inbox count nothing: the state item is written only for those it counts.
       if (counted) puts.push(statePut(user, { ...state, version: state.version + 1 }));
+      const upserts = [...windows.values()].map(({ orgId, window, lines }) =>
+        digestWindowUpsert(user, orgId, window, lines),
+      );
       const last = transactions.at(-1);
-      if (last && last.puts.length + puts.length <= TRANSACTION_MAX) {
+      if (last && last.puts.length + last.upserts.length + puts.length + upserts.length <= TRANSACTION_MAX) {
         last.users.push(user);
         last.puts.push(...puts);
-      } else transactions.push({ users: [user], puts });
+        last.upserts.push(...upserts);
+      } else transactions.push({ users: [user], puts, upserts });
     }
-    const results = await Promise.all(transactions.map(async (t) => ({ t, ok: await putTogether(t.puts) })));
+    const results = await Promise.all(
+      transactions.map(async (t) => ({ t, ok: await putTogether(t.puts, t.upserts) })),
+    );
     if (results.some(({ ok }) => !ok)) refused++;
     for (const { t, ok } of results) {
       if (!ok) continue;

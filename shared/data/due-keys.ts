@@ -13,7 +13,7 @@ export const dueKeyPatterns = /* @__PURE__ */ declareAccessPatterns('data/due-wo
     pk: 'DUE#{shard}',
     sk: '{due}#{kind}#{id}',
     about:
-      "work due later, every kind: shard the last hex digit of the record's id mod 4, due ISO 8601; carried by a job's state (`job-restart`, due when its lease runs out) and a webhook delivery (`webhook-delivery`, its next attempt), which move it with their own conditional writes, a notification acknowledgement (`notification-ack-escalation`, until acknowledged or escalated), and by due-work entry items; the one runner reads every shard up to now",
+      "work due later, every kind: shard the last hex digit of the record's id mod 4, due ISO 8601; carried by a job's state (`job-restart`, due when its lease runs out) and a webhook delivery (`webhook-delivery`, its next attempt), which move it with their own conditional writes, a notification acknowledgement (`notification-ack-escalation`, until acknowledged or escalated), a notification digest window (`notification-digest`, due at its end, until mailed), and by due-work entry items; the one runner reads every shard up to now",
   },
   entry: {
     index: 'table',

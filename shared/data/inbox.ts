@@ -46,29 +46,72 @@ export const readConsistently = async <T>(keys: readonly ItemKey[]): Promise<T[]
 export type InboxPut = ItemKey & Record<string, unknown> & { version: number };
 
 /**
- * Commits puts together, each conditional: a `version` 1 item must be absent, a later one must stand at
- * `version - 1`. Answers false when a condition failed (something was there, or moved since it was read):
- * nothing was written, and the caller reads again. At most 100 puts, one per item.
+ * An item a transaction makes or keeps without a condition: attributes set to what every writer sets
+ * them to (the same each time), and numbers added to. A digest window, which each envelope's line joins.
  */
-export const putTogether = async (puts: readonly InboxPut[]): Promise<boolean> => {
-  if (puts.length > TRANSACTION_MAX) throw new Error(`${puts.length} puts in one transaction`);
+export interface InboxUpsert extends ItemKey {
+  set: Record<string, unknown>;
+  add: Record<string, number>;
+}
+
+const upsertOf = ({ pk, sk, set, add }: InboxUpsert) => {
+  const names = [...Object.keys(set), ...Object.keys(add)];
+  const name = (attribute: string) => `#a${names.indexOf(attribute)}`;
+  const value = (attribute: string) => `:v${names.indexOf(attribute)}`;
+  return {
+    Update: {
+      TableName: tableName,
+      Key: { pk, sk },
+      UpdateExpression: [
+        `SET ${Object.keys(set)
+          .map((a) => `${name(a)} = ${value(a)}`)
+          .join(', ')}`,
+        ...(Object.keys(add).length > 0
+          ? [
+              `ADD ${Object.keys(add)
+                .map((a) => `${name(a)} ${value(a)}`)
+                .join(', ')}`,
+            ]
+          : []),
+      ].join(' '),
+      ExpressionAttributeNames: Object.fromEntries(names.map((a) => [name(a), a])),
+      ExpressionAttributeValues: Object.fromEntries(names.map((a) => [value(a), a in set ? set[a] : add[a]])),
+    },
+  };
+};
+
+/**
+ * Commits puts together, each conditional: a `version` 1 item must be absent, a later one must stand at
+ * `version - 1`; and any upserts beside them, unconditional. Answers false when a condition failed
+ * (something was there, or moved since it was read): nothing was written, and the caller reads again. At
+ * most 100 items, one op each.
+ */
+export const putTogether = async (
+  puts: readonly InboxPut[],
+  upserts: readonly InboxUpsert[] = [],
+): Promise<boolean> => {
+  if (puts.length + upserts.length > TRANSACTION_MAX)
+    throw new Error(`${puts.length + upserts.length} items in one transaction`);
   try {
     await documents.send(
       new TransactWriteCommand({
         ClientRequestToken: randomUUID(),
-        TransactItems: puts.map((item) => ({
-          Put: {
-            TableName: tableName,
-            Item: item,
-            ...(item.version <= 1
-              ? { ConditionExpression: 'attribute_not_exists(pk)' }
-              : {
-                  ConditionExpression: '#version = :before',
-                  ExpressionAttributeNames: { '#version': 'version' },
-                  ExpressionAttributeValues: { ':before': item.version - 1 },
-                }),
-          },
-        })),
+        TransactItems: [
+          ...puts.map((item) => ({
+            Put: {
+              TableName: tableName,
+              Item: item,
+              ...(item.version <= 1
+                ? { ConditionExpression: 'attribute_not_exists(pk)' }
+                : {
+                    ConditionExpression: '#version = :before',
+                    ExpressionAttributeNames: { '#version': 'version' },
+                    ExpressionAttributeValues: { ':before': item.version - 1 },
+                  }),
+            },
+          })),
+          ...upserts.map(upsertOf),
+        ],
       }),
     );
     return true;

@@ -128,6 +128,7 @@ describe('one runner, every kind', () => {
     expect(names.sort()).toEqual([
       'job-restart',
       'notification-ack-escalation',
+      'notification-digest',
       'qualification-award-expiry',
       'site-attendance-closing',
       'webhook-delivery',

@@ -2,19 +2,23 @@
  * The inbox (issue 43): at 10,000 envelopes for one user, what a page and the counts read (items a Query
  * scanned, each key a GetItem or BatchGetItem asked), against what they return plus the state item;
  * "mark all read" at 100 and at 10,000 envelopes (write calls and items written); `writeEnvelopes` of one
- * event to 1,000 recipients (calls by kind); and the whole consumer (`deliverNotifications`) fanning one
+ * event to 1,000 recipients (calls by kind); the whole consumer (`deliverNotifications`) fanning one
  * notice to everyone of an organisation of 1,000 users: calls by kind, items read and written, and the
- * mails SES received (the emulator's outbox, counted before and after). Through the area's own
+ * mails SES received (the emulator's outbox, counted before and after); and a digest window of 500 events
+ * mailed by its due work (calls and items read by the run, and the e-mails sent). Through the area's own
  * functions, in process.
  */
 import { randomUUID } from 'node:crypto';
+import { runDue } from '#functions/due-work/run';
 import { deliverNotifications } from '#functions/notifications/deliver';
+import { sendDigest } from '#functions/notifications/digest-run';
 import { type Envelope, writeEnvelopes } from '#functions/notifications/envelopes';
 import { readInboxPage } from '#functions/notifications/inbox-page';
 import { readState } from '#functions/notifications/inbox-state';
 import { markThrough } from '#functions/notifications/inbox-writes';
 import { createNotice } from '#functions/notifications/notice-writes';
 import { dynamodb } from '#shared/data/clients';
+import { dueEntries } from '#shared/data/due-work';
 import { uuidv7 } from '#shared/data/ids';
 import { scopeOf } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
@@ -158,6 +162,35 @@ const delivered = async (event: Awaited<ReturnType<typeof noticeToEveryone>>) =>
   return { ...run, mails: before === null || after === null ? null : after - before };
 };
 
+/** A window of 500 events for one active user, then its due work: calls, items read, and mails sent. */
+const digestOf500 = async () => {
+  const org = await createOrganisation({ name: 'Digest bench', slug: `digest-${uuidv7()}`, description: '' });
+  const user = await createUser(org.id, {
+    email: 'digest@bench.example',
+    first_name: 'Dee',
+    last_name: 'Gest',
+  });
+  const written = Date.now();
+  await writeEnvelopes(
+    Array.from({ length: 500 }, (_, n) => ({
+      ...envelope(user.id, org.id, n),
+      category: 'people' as const,
+      channels: { email: true, digest: { cadence: 'hourly' as const } },
+    })),
+    () => written,
+  );
+  const outbox = async () => (await mailsSent()) ?? 0;
+  const end = Math.floor(written / 3_600_000) * 3_600_000 + 3_600_000;
+  const [entry] = await dueEntries(end, 10, { orgId: org.id });
+  if (!entry) throw new Error('the digest window is not due');
+  const before = await outbox();
+  // The kind's work alone, as the runner hands it the entry; then a whole run again, which finds nothing.
+  const run = await measured(() => sendDigest(entry, end));
+  const mails = (await outbox()) - before;
+  const again = await runDue(end + 60_000, { orgId: org.id });
+  return { ...run, mails, rerunMails: (await outbox()) - before - mails, rerun: again.byKind };
+};
+
 export const benchNotifications = async () => {
   const big = await inbox(10_000);
   const first = await measured(() => readInboxPage(big, page(25)));
@@ -175,6 +208,7 @@ export const benchNotifications = async () => {
   const event = await noticeToEveryone(1_000);
   const consumer = await delivered(event);
   const redeliveredEvent = await delivered(event);
+  const digest = await digestOf500();
   const calls = (c: Record<string, number>) =>
     Object.entries(c)
       .map(([k, v]) => `${v} ${k.replace('Command', '')}`)
@@ -192,5 +226,6 @@ export const benchNotifications = async () => {
     redelivery_of_one: `${again.result} written (${calls(again.calls)})`,
     consumer_notice_to_1000_users: consumerFigures(consumer),
     consumer_notice_redelivered: consumerFigures(redeliveredEvent),
+    digest_of_500_events: `${digest.mails} e-mail by the due work; ${digest.itemsRead} items read, ${digest.itemsWritten} items written in transactions (${calls(digest.calls)}); a run after it: ${digest.rerunMails} e-mail, kinds run ${JSON.stringify(digest.rerun)}`,
   };
 };

@@ -39,7 +39,7 @@ const main = async () => {
     runs('jobs') || runs('routes') || runs('sites') || runs('writes') || runs('audit')
       ? await startS3rver()
       : null;
-  // The notifications part's consumer mails at once: the SES emulator counts what it receives.
+  // The notifications part mails at once and in a digest: to the local SES, whose outbox it counts, never to AWS.
   const ses: Engine | null = runs('notifications') ? await startSesLocal() : null;
   const keys = mkdtempSync(join(tmpdir(), 'bench-keys-'));
   try {
@@ -295,7 +295,7 @@ for it; one that starts before every earlier one ended runs beside them; \`test/
 |---|---|---|---|---|
 ${directoryRows(r.directory)}
 
-## The inbox: 10,000 envelopes for one user, marks and a fan-out (issue 43)
+## The inbox: 10,000 envelopes for one user, marks, a fan-out and a digest (issue 43)
 
 Through the notifications area's functions in process; items read count a Query's scanned items and each
 key asked; a page's minimum is what it returns plus the inbox's state item. The consumer rows are
@@ -306,7 +306,9 @@ conditional write too; SES sends are what the emulator's outbox received. The mi
 BatchGetItem), each inbox's state item and envelope asked (2,000 keys, 20 BatchGetItem, what a put if
 absent with exact counts needs), 2,000 items written in 20 TransactWriteItems (the envelope and its
 inbox's state item each: 100 items a transaction), each mail's outcome on its envelope (1,000 writes) and
-1,000 SES sends (one personal mail each).
+1,000 SES sends (one personal mail each). The digest: 500 envelopes
+written into one hourly window by \`writeEnvelopes\`, then the \`notification-digest\` work on its due entry
+(the runner's own reads of the due index aside), and a whole run after it.
 
 | figure | value |
 |---|---|
