@@ -7,14 +7,18 @@
  * on the subject gets the rule's generic text and no link.
  */
 import { createHmac, randomBytes } from 'node:crypto';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDue } from '#functions/due-work/run';
+import { deliverNotifications } from '#functions/notifications/deliver';
 import { envelopeId } from '#functions/notifications/envelopes';
-import { readEnvelope } from '#functions/notifications/inbox-state';
+import { envelopeKey, readEnvelope, type StoredEnvelope } from '#functions/notifications/inbox-state';
 import { openUnsubscribeToken } from '#functions/notifications/unsubscribe-tokens';
 import { startSession } from '#shared/auth/sessions';
+import { documents, tableName } from '#shared/data/clients';
 import { grantRole } from '../../infra/local/records';
 import { startTestApi, type TestApi } from '../support/api';
+import { dynamoCalls } from '../support/dynamo-calls';
 import { consume, deliverEvents, latestEvent, streamRecordOf } from '../support/event-stream';
 import { headerOf, type Mail, mailsTo } from '../support/mailbox';
 import { newTenant, type Tenant } from '../support/tenants';
@@ -320,6 +324,58 @@ describe('redelivery', () => {
     expect(await counts()).toEqual(before);
     // Nor mailed twice: the envelope's e-mail delivery is the claim.
     expect(await mailed(1, 'Signed in with warnings')).toHaveLength(mails);
+  });
+
+  /** The gatekeeper's envelope of an event, as stored. */
+  const storedEnvelope = async (eventId: string) =>
+    (await readEnvelope(gatekeeper, envelopeId(eventId, gatekeeper), true)) as StoredEnvelope & {
+      email_claimed_at?: string;
+    };
+  /** Puts the gatekeeper's envelope back as a crash left it: its e-mail pending, claimed or not. */
+  const crashedBefore = async (eventId: string, step: 'the claim' | 'the send') =>
+    documents.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: envelopeKey(gatekeeper, envelopeId(eventId, gatekeeper)),
+        UpdateExpression:
+          step === 'the claim'
+            ? 'SET attributes.deliveries.email = :pending REMOVE email_claimed_at'
+            : 'SET attributes.deliveries.email = :pending, email_claimed_at = :at',
+        ExpressionAttributeValues: {
+          ':pending': { status: 'pending', at: null },
+          ...(step === 'the send' && { ':at': new Date().toISOString() }),
+        },
+      }),
+    );
+
+  it('a redelivery tries no mail that was sent: no claim attempted (no UpdateItem), nothing sent', async () => {
+    const event = await overriddenSignIn();
+    const mails = (await mailed(1, 'Signed in with warnings')).length;
+    expect((await storedEnvelope(event.id)).attributes.deliveries).toMatchObject({
+      email: { status: 'sent' },
+    });
+    const { calls } = await dynamoCalls(() => deliverNotifications(event));
+    expect(calls.UpdateItemCommand ?? 0).toBe(0);
+    expect(await mailed(1, 'Signed in with warnings')).toHaveLength(mails);
+  });
+
+  it('a crash between the write and the mail is finished by the redelivery, once; one between the claim and the send is never sent twice', async () => {
+    const event = await overriddenSignIn();
+    const mails = (await mailed(1, 'Signed in with warnings')).length;
+    await crashedBefore(event.id, 'the claim');
+    await deliverNotifications(event);
+    expect(await mailed(1, 'Signed in with warnings')).toHaveLength(mails + 1);
+    expect((await storedEnvelope(event.id)).attributes.deliveries).toMatchObject({
+      email: { status: 'sent' },
+    });
+    await crashedBefore(event.id, 'the send');
+    const { calls } = await dynamoCalls(() => deliverNotifications(event));
+    // Claimed by the run that crashed: never tried again, so never sent twice.
+    expect(calls.UpdateItemCommand ?? 0).toBe(0);
+    expect(await mailed(1, 'Signed in with warnings')).toHaveLength(mails + 1);
+    expect((await storedEnvelope(event.id)).attributes.deliveries).toMatchObject({
+      email: { status: 'pending' },
+    });
   });
 });
 

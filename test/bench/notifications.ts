@@ -188,8 +188,8 @@ export const benchNotifications = async () => {
     counts_at_10000_items_read: `${counts.itemsRead} (${calls(counts.calls)})`,
     mark_all_read_at_100: `${markSmall.itemsWritten} item written (${calls(markSmall.calls)})`,
     mark_all_read_at_10000: `${markBig.itemsWritten} item written (${calls(markBig.calls)})`,
-    fan_out_1000_recipients: `${fanOut.result} envelopes, ${fanOut.itemsWritten} items written (${calls(fanOut.calls)})`,
-    redelivery_of_one: `${again.result} written (${calls(again.calls)})`,
+    fan_out_1000_recipients: `${fanOut.result.written} envelopes, ${fanOut.itemsWritten} items written (${calls(fanOut.calls)})`,
+    redelivery_of_one: `${again.result.written} written (${calls(again.calls)})`,
     consumer_notice_to_1000_users: consumerFigures(consumer),
     consumer_notice_redelivered: consumerFigures(redeliveredEvent),
   };
