@@ -13,7 +13,7 @@ import { runDue } from '#functions/due-work/run';
 import { deliverNotifications } from '#functions/notifications/deliver';
 import { envelopeId } from '#functions/notifications/envelopes';
 import { envelopeKey, readEnvelope, type StoredEnvelope } from '#functions/notifications/inbox-state';
-import { openUnsubscribeToken } from '#functions/notifications/unsubscribe-tokens';
+import { openUnsubscribeToken, unsubscribeToken } from '#functions/notifications/unsubscribe-tokens';
 import { startSession } from '#shared/auth/sessions';
 import { documents, tableName } from '#shared/data/clients';
 import { grantRole } from '../../infra/local/records';
@@ -487,6 +487,81 @@ describe('one-click unsubscribe (RFC 8058)', () => {
       inbox: { status: 'sent' },
       email: { status: 'suppressed' },
     });
+  });
+
+  /** What a browser sends when a person follows a link or posts a form. */
+  const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+  /** A person of an organisation whose name is markup, and the link of their mails about people. */
+  const markupTenant = async () => {
+    const named = await newTenant(`Smith & "Sons" <script>alert('name')</script>`, 1);
+    const person = named.people[0]?.id ?? '';
+    // Preferences are read in an organisation the reader holds a grant in.
+    await grantRole(named.org.id, 'viewer', 'user', person);
+    return {
+      named,
+      person,
+      path: `/v3/notification-unsubscribe/${await unsubscribeToken(person, named.org.id, 'people')}`,
+    };
+  };
+
+  it('a person following the link in a browser is shown a page (no script, no cache) saying what it stops, the organisation’s name escaped, with a form that posts the one-click body to the same URL; the GET changes nothing', async () => {
+    const { named, person, path } = await markupTenant();
+    const shown = await api.request('GET', path, { headers: { accept: BROWSER } });
+    expect(shown.status, shown.text).toBe(200);
+    expect(shown.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(shown.headers.get('cache-control')).toBe('no-store');
+    expect(shown.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+    );
+    expect(shown.text).toContain('<html lang="en">');
+    expect(shown.text).toContain('<strong>people</strong>');
+    expect(shown.text).toContain(
+      'Smith &amp; &quot;Sons&quot; &lt;script&gt;alert(&#39;name&#39;)&lt;/script&gt;',
+    );
+    expect(shown.text).not.toMatch(/<script/i);
+    const form =
+      /<form method="post" action="([^"]+)">\s*<input type="hidden" name="([^"]+)" value="([^"]+)">\s*<button type="submit">/.exec(
+        shown.text,
+      );
+    expect(form?.slice(1)).toEqual([path, 'List-Unsubscribe', 'One-Click']);
+    // An API client asking for JSON:API is still answered the document.
+    const document = await api.request('GET', path, {
+      headers: { accept: `application/vnd.api+json, ${BROWSER}` },
+    });
+    expect(document.body.data.attributes).toMatchObject({ category: 'people', email: true });
+    expect(
+      (
+        await api.request('GET', `/v3/notification-preferences/${named.org.id}`, {
+          headers: await asUser(person),
+        })
+      ).body.data.attributes.channels.people,
+    ).toEqual({ inbox: true, email: true });
+  });
+
+  it('the page’s form, posted as a browser posts it, unsubscribes and answers a confirmation page; the link then shows no button', async () => {
+    const { named, person, path } = await markupTenant();
+    const shown = await api.request('GET', path, { headers: { accept: BROWSER } });
+    const [, action = '', field = '', value = ''] =
+      /<form method="post" action="([^"]+)">\s*<input type="hidden" name="([^"]+)" value="([^"]+)">/.exec(
+        shown.text,
+      ) ?? [];
+    const posted = await api.request('POST', action.replaceAll('&amp;', '&'), {
+      headers: { accept: BROWSER, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ [field]: value }).toString(),
+    });
+    expect(posted.status, posted.text).toBe(200);
+    expect(posted.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(posted.text).toContain('You will no longer receive e-mails about <strong>people</strong>');
+    expect(posted.text).not.toMatch(/<script|<form/i);
+    const channels = (
+      await api.request('GET', `/v3/notification-preferences/${named.org.id}`, {
+        headers: await asUser(person),
+      })
+    ).body.data.attributes.channels;
+    expect(channels.people).toEqual({ inbox: true, email: false });
+    const again = await api.request('GET', path, { headers: { accept: BROWSER } });
+    expect(again.text).toContain('You no longer receive');
+    expect(again.text).not.toContain('<form');
   });
 
   it('a token changed in one character, made up, or sealed by another deployment is 404 and changes nothing', async () => {
