@@ -154,7 +154,8 @@ export const area = defineArea('notifications', {
       path: '/v3/notification-unsubscribe/{token}',
       handler: 'functions/notifications/unsubscribe.ts',
       tag: 'Notifications',
-      answers: { status: 204 },
+      // A browser posting the link's page's form (asking for HTML) is answered a page saying what was done.
+      answers: { status: 204, page: true },
       auth: [],
       permission: null,
       bodyType: 'form',
@@ -169,7 +170,8 @@ export const area = defineArea('notifications', {
       path: '/v3/notification-unsubscribe/{token}',
       handler: 'functions/notifications/unsubscribe-confirmation.ts',
       tag: 'Notifications',
-      answers: { status: 200, resource: 'notification-unsubscribes' },
+      // A person clicking the link in a mail (asking for HTML) is answered a page with the button that posts.
+      answers: { status: 200, resource: 'notification-unsubscribes', page: true },
       auth: [],
       permission: null,
       access: { table: 'read', cursors: true },

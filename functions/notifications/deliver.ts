@@ -24,6 +24,7 @@ import { mailNow } from './email-delivery';
 import { type Envelope, writeEnvelopes } from './envelopes';
 import { noticeRecipients, RECIPIENT_PAGE } from './notice-recipients';
 import { preferencesKey } from './preferences';
+import type { Recipient } from './recipient';
 import { holdersOf, recipientsOf } from './recipients';
 import { readRuleSettings } from './rule-settings-reads';
 import { durationSeconds } from './rules/notice';
@@ -50,28 +51,33 @@ const rulesFor = async (orgId: string, eventName: string) => {
 };
 type AppliedRule = Awaited<ReturnType<typeof rulesFor>>[number];
 
-/** Pages of at most 100 ids. */
-function* pages(ids: readonly string[]): Generator<string[]> {
-  for (let i = 0; i < ids.length; i += RECIPIENT_PAGE) yield ids.slice(i, i + RECIPIENT_PAGE);
+/** Pages of at most 100 recipients. */
+function* pages(recipients: readonly Recipient[]): Generator<Recipient[]> {
+  for (let i = 0; i < recipients.length; i += RECIPIENT_PAGE) yield recipients.slice(i, i + RECIPIENT_PAGE);
+}
+
+interface RecipientPage {
+  recipients: Recipient[];
+  addressed: boolean;
 }
 
 /** Whom a rule tells of the event, page by page: its recipient specs, and a notice's addressees. */
-async function* recipientPages(
-  rule: AppliedRule,
-  event: StoredEvent,
-): AsyncGenerator<{ ids: string[]; addressed: boolean }> {
+async function* recipientPages(rule: AppliedRule, event: StoredEvent): AsyncGenerator<RecipientPage> {
   const named = await recipientsOf(rule, event);
   if (rule.addressed) {
     const addressed = new Set<string>();
     const notice = { ...(event.data as Presented), org_id: event.org_id } as unknown as StoredResource;
     for await (const page of noticeRecipients(notice)) {
-      for (const id of page) addressed.add(id);
-      yield { ids: page, addressed: true };
+      for (const { id } of page) addressed.add(id);
+      yield { recipients: page, addressed: true };
     }
-    yield* [...pages(named.filter((id) => !addressed.has(id)))].map((ids) => ({ ids, addressed: false }));
+    yield* [...pages(named.filter(({ id }) => !addressed.has(id)))].map((recipients) => ({
+      recipients,
+      addressed: false,
+    }));
     return;
   }
-  yield* [...pages(named)].map((ids) => ({ ids, addressed: false }));
+  yield* [...pages(named)].map((recipients) => ({ recipients, addressed: false }));
 }
 
 /**
@@ -139,18 +145,18 @@ const escalationOf = (
 const envelopesOf = async (
   rule: AppliedRule,
   event: StoredEvent,
-  page: { ids: string[]; addressed: boolean },
+  page: RecipientPage,
   mayRead: (user: string) => boolean,
 ): Promise<{ envelope: Envelope; email: Channels['email'] }[]> => {
   const terms = noticeTerms(event, rule);
   const escalation = escalationOf(event, rule, terms.requires_ack);
   const stored = await batchGet<PreferencesChange & { user_id: string }>(
-    page.ids.map((id) => preferencesKey(id, event.org_id)),
+    page.recipients.map(({ id }) => preferencesKey(id, event.org_id)),
   );
   const preferences = new Map(stored.map((item) => [item.user_id, item]));
   const zone = await digestZone(event.org_id, stored);
   const link = linkOf(event);
-  return page.ids.flatMap((recipient) => {
+  return page.recipients.flatMap(({ id: recipient }) => {
     const own = preferencesOf(preferences.get(recipient) ?? null);
     const channels = channelsFor(own, terms.category as CataloguedRule['category'], terms.requires_ack);
     const digest = digestPlan(channels.email, own, zone);
@@ -191,11 +197,13 @@ export const deliverNotifications = async (event: StoredEvent): Promise<void> =>
     for await (const page of recipientPages(rule, event)) {
       const made = await envelopesOf(rule, event, page, mayRead);
       if (made.length === 0) continue;
-      await writeEnvelopes(made.map(({ envelope }) => envelope));
-      // After the write, whether or not it wrote them: a redelivery mails what a crash left pending.
+      const { unmailed } = await writeEnvelopes(made.map(({ envelope }) => envelope));
+      // What this write wrote, or found still pending and unclaimed (a crash between a write and its mail:
+      // the redelivery finishes it); what was mailed, or claimed, is not tried again.
+      const now = new Set(made.flatMap(({ envelope, email }) => (email === 'now' ? [envelope] : [])));
       await mailNow(
-        event.org_id,
-        made.flatMap(({ envelope, email }) => (email === 'now' ? [envelope] : [])),
+        unmailed.filter((envelope) => now.has(envelope)),
+        new Map(page.recipients.map(({ id, email }) => [id, email])),
       );
     }
   }

@@ -14,7 +14,6 @@
 import { config } from '#shared/config';
 import { sendEmail } from '#shared/data/email';
 import { claimEmail, settleEmail } from '#shared/data/inbox';
-import { recordsByOrg } from '#shared/data/principals';
 import { type Envelope, envelopeId } from './envelopes';
 import { envelopeKey } from './inbox-state';
 import { UNMUTED } from './rules/preferences';
@@ -58,18 +57,17 @@ export const mailOf = async (envelope: Envelope, to: string) => {
   };
 };
 
-/** Mails each envelope (of one organisation) whose e-mail is still pending and unclaimed, once. */
+/**
+ * Mails each envelope whose e-mail is still pending and unclaimed, once, to its recipient's address as
+ * recipient resolution read it (`addresses`, by user id: no second read of their records). The caller
+ * hands over only what `writeEnvelopes` wrote or found unmailed; the claim still decides, for two
+ * consumers at once.
+ */
 export const mailNow = async (
-  orgId: string,
   envelopes: readonly Envelope[],
+  addresses: ReadonlyMap<string, string | null>,
   now = Date.now,
 ): Promise<void> => {
-  if (envelopes.length === 0) return;
-  const users = await recordsByOrg(
-    'users',
-    envelopes.map((envelope) => ({ org_id: orgId, id: envelope.recipient })),
-  );
-  const addresses = new Map(users.map((user) => [user.id, String(user.attributes.email ?? '')]));
   for (let i = 0; i < envelopes.length; i += MAILS_AT_ONCE) {
     await Promise.all(
       envelopes.slice(i, i + MAILS_AT_ONCE).map(async (envelope) => {

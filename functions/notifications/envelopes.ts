@@ -124,10 +124,35 @@ const stored = (
 };
 
 /**
- * Writes the envelopes that are not there yet, each exactly once, with their recipients' counts. Answers
- * how many it wrote (none for a full redelivery).
+ * Whether a stored envelope's e-mail is still to be sent at once: pending (wanted), claimed by nobody yet,
+ * and not waiting for a digest (its window sends it, whatever the preferences say by a redelivery).
  */
-export const writeEnvelopes = async (envelopes: readonly Envelope[], now = Date.now): Promise<number> => {
+const awaitsMail = (item: StoredEnvelope & { email_claimed_at?: string }) => {
+  const email = (item.attributes.deliveries as { email?: { status?: string; digest?: string } } | undefined)
+    ?.email;
+  return email?.status === 'pending' && email.digest === undefined && item.email_claimed_at === undefined;
+};
+
+/** What `writeEnvelopes` did. */
+export interface WrittenEnvelopes {
+  /** How many envelopes it wrote (none for a full redelivery). */
+  written: number;
+  /**
+   * The envelopes handed in whose e-mail is still to be sent: written now with e-mail wanted, or found
+   * already written with it pending and unclaimed (a crash between a write and its mail). What was mailed
+   * or claimed before is not among them, so a redelivery tries nothing it finished.
+   */
+  unmailed: Envelope[];
+}
+
+/**
+ * Writes the envelopes that are not there yet, each exactly once, with their recipients' counts. Answers
+ * how many it wrote and which still await their mail.
+ */
+export const writeEnvelopes = async (
+  envelopes: readonly Envelope[],
+  now = Date.now,
+): Promise<WrittenEnvelopes> => {
   const byRecipient = new Map<string, Map<string, Envelope>>();
   for (const envelope of envelopes) {
     const own = byRecipient.get(envelope.recipient) ?? new Map<string, Envelope>();
@@ -135,6 +160,7 @@ export const writeEnvelopes = async (envelopes: readonly Envelope[], now = Date.
     byRecipient.set(envelope.recipient, own);
   }
   let written = 0;
+  const unmailed: Envelope[] = [];
   // Rounds a transaction was refused in (an inbox changed since it was read); rounds that only go on
   // writing a recipient's next 99 envelopes do not count.
   let refused = 0;
@@ -148,7 +174,12 @@ export const writeEnvelopes = async (envelopes: readonly Envelope[], now = Date.
         [...byRecipient].flatMap(([user, own]) => [...own.keys()].map((id) => envelopeKey(user, id))),
       ),
     ]);
-    for (const { user_id, id } of present) byRecipient.get(user_id)?.delete(id);
+    for (const item of present) {
+      const own = byRecipient.get(item.user_id);
+      const envelope = own?.get(item.id);
+      if (envelope && awaitsMail(item)) unmailed.push(envelope);
+      own?.delete(item.id);
+    }
     // Each recipient's new envelopes (at most 99 a round) and its state item, packed into transactions.
     const transactions: { users: string[]; puts: InboxPut[]; upserts: InboxUpsert[] }[] = [];
     for (const [user, own] of byRecipient) {
@@ -214,10 +245,15 @@ export const writeEnvelopes = async (envelopes: readonly Envelope[], now = Date.
       written += t.puts.filter((put) => put.type === 'notifications').length;
       for (const user of t.users) {
         const own = byRecipient.get(user);
-        for (const put of t.puts) if (put.user_id === user && put.sk !== 'STATE') own?.delete(String(put.id));
+        for (const put of t.puts) {
+          if (put.user_id !== user || put.type !== 'notifications') continue;
+          const envelope = own?.get(String(put.id));
+          if (envelope?.channels.email) unmailed.push(envelope);
+          own?.delete(String(put.id));
+        }
         if (own?.size === 0) byRecipient.delete(user);
       }
     }
   }
-  return written;
+  return { written, unmailed };
 };

@@ -10,6 +10,7 @@ import { batchGetInScope, getItem } from '#shared/data/repository';
 import { inScope, type Scope, scopeOf } from '#shared/data/scope';
 import { counterKey, type StoredResource } from '#shared/data/stored-resource';
 import { readCollectionPage } from '#shared/engine/collection';
+import { type Recipient, recipientOf } from './recipient';
 import { namedUserIds, type RecipientsSpec } from './rules/notice-recipients';
 
 /** Users a page of recipients holds: one BatchGetItem, or one Query of the active users' index. */
@@ -58,7 +59,7 @@ export const activeUserCount = async (orgId: string): Promise<number> => {
 async function* activeAmong(scope: Scope, orgId: string, ids: readonly string[]) {
   for (let i = 0; i < ids.length; i += RECIPIENT_PAGE) {
     const page = (await usersOf(scope, orgId, ids.slice(i, i + RECIPIENT_PAGE))).filter(isActive);
-    if (page.length > 0) yield page.map((user) => user.id);
+    if (page.length > 0) yield page.map(recipientOf);
   }
 }
 
@@ -75,13 +76,14 @@ async function* activeUsers(scope: Scope, orgId: string) {
       page: { limit: RECIPIENT_PAGE, offset: 0, after },
       include: [],
     });
-    if (page.items.length > 0) yield page.items.map((user) => user.id);
+    if (page.items.length > 0) yield page.items.map(recipientOf);
     after = page.next;
   }
 }
 
 /**
- * The users a notice reaches, as they are now, in pages of at most 100 ids, each user once: with
+ * The users a notice reaches, as they are now, in pages of at most 100, each user once with their
+ * address (read with them, so their mail reads nothing again): with
  * `everyone`, the organisation's active users (whom else it names are among them); else the users it
  * names and its teams' members who are active. Bounded reads: a BatchGetItem per team list and per
  * page of named users, one Query per page of everyone. For the consumer that fans the notice out.
@@ -89,7 +91,7 @@ async function* activeUsers(scope: Scope, orgId: string) {
 export async function* noticeRecipients(
   notice: StoredResource,
   scope: Scope = scopeOf([notice.org_id]),
-): AsyncGenerator<string[]> {
+): AsyncGenerator<Recipient[]> {
   const spec = notice.attributes.recipients as RecipientsSpec;
   if (spec.everyone) {
     yield* activeUsers(scope, notice.org_id);

@@ -17,6 +17,7 @@ import { readPartition } from '#shared/data/repository';
 import { scopeOf } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
 import type { NotificationRule } from '#shared/engine/notification-rules';
+import { type Recipient, recipientOf } from './recipient';
 
 type Linkage = { type: string; id: string };
 interface Presented {
@@ -75,11 +76,14 @@ export const holdersOf = async (orgId: string, wanted: readonly string[]): Promi
   ];
 };
 
-/** The users (ids) a rule names for one event: see the module's comment. */
+/**
+ * The users a rule names for one event, each with their address (their records are read here, so their
+ * mail reads nothing again): see the module's comment.
+ */
 export const recipientsOf = async (
   rule: Pick<NotificationRule, 'recipients' | 'tell_actor'>,
   event: Pick<StoredEvent, 'org_id' | 'actor' | 'data'>,
-): Promise<string[]> => {
+): Promise<Recipient[]> => {
   const data = event.data as Presented;
   const named = [
     ...rule.recipients.flatMap((spec) =>
@@ -99,6 +103,8 @@ export const recipientsOf = async (
     'users',
     candidates.map((id) => ({ org_id: event.org_id, id })),
   );
-  const active = new Set(users.filter((user) => user.attributes.status === 'active').map((user) => user.id));
-  return candidates.filter((id) => active.has(id));
+  const active = new Map(
+    users.filter((user) => user.attributes.status === 'active').map((user) => [user.id, recipientOf(user)]),
+  );
+  return candidates.flatMap((id) => active.get(id) ?? []);
 };

@@ -97,7 +97,7 @@ export const loadDemoNotifications = async (
         (await committedEvent(subject.id, event)) ?? uuidv5(`${event}#${subject.id}`, orgId),
     ),
   );
-  return writeEnvelopes(
+  const { written } = await writeEnvelopes(
     told.flatMap(({ event, subject, definition, actor, ...rendered }, at) =>
       people.map(
         (person): Envelope => ({
@@ -114,4 +114,5 @@ export const loadDemoNotifications = async (
       ),
     ),
   );
+  return written;
 };

@@ -444,8 +444,27 @@ const UNCHARGED_ERRORS = new Set(['401', '431']);
  * A success of an authenticated route carries the request budgets' headers; one of a route that takes an
  * `Idempotency-Key` may be a replay, and says so in a header.
  */
+/** A route's page for a person in a browser (`Answer.page`), beside its JSON:API answer. */
+const HTML_PAGE = {
+  'text/html': {
+    schema: {
+      type: 'string',
+      description:
+        'An HTML page for a person in a browser, answered when the request asks for `text/html` and not for the JSON:API media type.',
+    },
+  },
+} as const;
+
+/** A page answered on its own status (200), where the route's JSON:API answer has another (204). */
+const pageResponse = (answer: Answer): ResponsesObject =>
+  answer.page && answer.status !== 200
+    ? { 200: { description: 'A page for a browser.', content: HTML_PAGE } }
+    : {};
+
 const successResponse = (route: Route, answer: Answer, contract: HandlerContract): ResponseObject => {
-  const body = withEntityTag(answer, successBody(route, answer, contract));
+  const own = withEntityTag(answer, successBody(route, answer, contract));
+  const body =
+    answer.page && answer.status === 200 ? { ...own, content: { ...own.content, ...HTML_PAGE } } : own;
   const response =
     route.auth.length > 0 ? { ...body, headers: { ...body.headers, ...RATE_LIMIT_HEADERS } } : body;
   if (!takesIdempotencyKey(route)) return response;
@@ -595,6 +614,7 @@ const responsesOf = (route: Route, answer: Answer, contract: HandlerContract): R
   const statuses = [...new Set([...stack, ...(own?.statuses ?? [])])].sort((a, b) => a - b);
   return {
     [answer.status]: successResponse(route, answer, contract),
+    ...pageResponse(answer),
     ...(route.method === 'GET' &&
       answersOneRecord(answer) && {
         304: {

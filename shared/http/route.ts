@@ -159,6 +159,12 @@ export interface Answer {
   job?: true;
   /** A browser the request began for is sent on instead: 303 to where it asked (an SSO callback's `return_to`). */
   redirects?: true;
+  /**
+   * A client asking for HTML (`Accept: text/html`, not the JSON:API media type: a person's browser) is
+   * answered a page instead, 200 `text/html`, whose one form may post to this origin (its policy is
+   * `FORM_PAGE_POLICY`, `middlewares/security-headers.ts`): the e-mail unsubscribe link.
+   */
+  page?: true;
 }
 
 /** An entry of an area's route list: a route with the house defaults left out. */

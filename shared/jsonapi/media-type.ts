@@ -74,3 +74,14 @@ export const asksForJsonApi = (accept: string | undefined): boolean =>
   splitList(accept ?? '')
     .map(parseMediaType)
     .some((m) => m.type === JSONAPI_MEDIA_TYPE && usable(m, true));
+
+/**
+ * Whether the client asks for an HTML page (lists `text/html`, as a browser following a link or posting
+ * a form does) and not for the JSON:API media type: where a route answers a person in a browser with a
+ * page of its own (`Answer.page`), an API client is still answered the document.
+ */
+export const asksForHtml = (accept: string | undefined): boolean =>
+  !asksForJsonApi(accept) &&
+  splitList(accept ?? '')
+    .map(parseMediaType)
+    .some((m) => m.type === 'text/html' && !/^0(\.0*)?$/.test(m.params.q ?? ''));

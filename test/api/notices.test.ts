@@ -78,7 +78,7 @@ const stored = async (id: string) =>
   (await getItem<StoredResource>(notices.keyOf(tenant.org.id, id))) as StoredResource;
 const pagesOf = async (record: StoredResource) => {
   const pages: string[][] = [];
-  for await (const page of noticeRecipients(record)) pages.push(page);
+  for await (const page of noticeRecipients(record)) pages.push(page.map(({ id }) => id));
   return pages;
 };
 const teamRel = (id: string) => ({ sender_team: { data: { type: 'teams', id } } });

@@ -7,14 +7,18 @@
  * on the subject gets the rule's generic text and no link.
  */
 import { createHmac, randomBytes } from 'node:crypto';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runDue } from '#functions/due-work/run';
+import { deliverNotifications } from '#functions/notifications/deliver';
 import { envelopeId } from '#functions/notifications/envelopes';
-import { readEnvelope } from '#functions/notifications/inbox-state';
-import { openUnsubscribeToken } from '#functions/notifications/unsubscribe-tokens';
+import { envelopeKey, readEnvelope, type StoredEnvelope } from '#functions/notifications/inbox-state';
+import { openUnsubscribeToken, unsubscribeToken } from '#functions/notifications/unsubscribe-tokens';
 import { startSession } from '#shared/auth/sessions';
+import { documents, tableName } from '#shared/data/clients';
 import { grantRole } from '../../infra/local/records';
 import { startTestApi, type TestApi } from '../support/api';
+import { dynamoCalls } from '../support/dynamo-calls';
 import { consume, deliverEvents, latestEvent, streamRecordOf } from '../support/event-stream';
 import { headerOf, type Mail, mailsTo } from '../support/mailbox';
 import { newTenant, type Tenant } from '../support/tenants';
@@ -321,6 +325,58 @@ describe('redelivery', () => {
     // Nor mailed twice: the envelope's e-mail delivery is the claim.
     expect(await mailed(1, 'Signed in with warnings')).toHaveLength(mails);
   });
+
+  /** The gatekeeper's envelope of an event, as stored. */
+  const storedEnvelope = async (eventId: string) =>
+    (await readEnvelope(gatekeeper, envelopeId(eventId, gatekeeper), true)) as StoredEnvelope & {
+      email_claimed_at?: string;
+    };
+  /** Puts the gatekeeper's envelope back as a crash left it: its e-mail pending, claimed or not. */
+  const crashedBefore = async (eventId: string, step: 'the claim' | 'the send') =>
+    documents.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: envelopeKey(gatekeeper, envelopeId(eventId, gatekeeper)),
+        UpdateExpression:
+          step === 'the claim'
+            ? 'SET attributes.deliveries.email = :pending REMOVE email_claimed_at'
+            : 'SET attributes.deliveries.email = :pending, email_claimed_at = :at',
+        ExpressionAttributeValues: {
+          ':pending': { status: 'pending', at: null },
+          ...(step === 'the send' && { ':at': new Date().toISOString() }),
+        },
+      }),
+    );
+
+  it('a redelivery tries no mail that was sent: no claim attempted (no UpdateItem), nothing sent', async () => {
+    const event = await overriddenSignIn();
+    const mails = (await mailed(1, 'Signed in with warnings')).length;
+    expect((await storedEnvelope(event.id)).attributes.deliveries).toMatchObject({
+      email: { status: 'sent' },
+    });
+    const { calls } = await dynamoCalls(() => deliverNotifications(event));
+    expect(calls.UpdateItemCommand ?? 0).toBe(0);
+    expect(await mailed(1, 'Signed in with warnings')).toHaveLength(mails);
+  });
+
+  it('a crash between the write and the mail is finished by the redelivery, once; one between the claim and the send is never sent twice', async () => {
+    const event = await overriddenSignIn();
+    const mails = (await mailed(1, 'Signed in with warnings')).length;
+    await crashedBefore(event.id, 'the claim');
+    await deliverNotifications(event);
+    expect(await mailed(1, 'Signed in with warnings')).toHaveLength(mails + 1);
+    expect((await storedEnvelope(event.id)).attributes.deliveries).toMatchObject({
+      email: { status: 'sent' },
+    });
+    await crashedBefore(event.id, 'the send');
+    const { calls } = await dynamoCalls(() => deliverNotifications(event));
+    // Claimed by the run that crashed: never tried again, so never sent twice.
+    expect(calls.UpdateItemCommand ?? 0).toBe(0);
+    expect(await mailed(1, 'Signed in with warnings')).toHaveLength(mails + 1);
+    expect((await storedEnvelope(event.id)).attributes.deliveries).toMatchObject({
+      email: { status: 'pending' },
+    });
+  });
 });
 
 describe('one-click unsubscribe (RFC 8058)', () => {
@@ -431,6 +487,81 @@ describe('one-click unsubscribe (RFC 8058)', () => {
       inbox: { status: 'sent' },
       email: { status: 'suppressed' },
     });
+  });
+
+  /** What a browser sends when a person follows a link or posts a form. */
+  const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+  /** A person of an organisation whose name is markup, and the link of their mails about people. */
+  const markupTenant = async () => {
+    const named = await newTenant(`Smith & "Sons" <script>alert('name')</script>`, 1);
+    const person = named.people[0]?.id ?? '';
+    // Preferences are read in an organisation the reader holds a grant in.
+    await grantRole(named.org.id, 'viewer', 'user', person);
+    return {
+      named,
+      person,
+      path: `/v3/notification-unsubscribe/${await unsubscribeToken(person, named.org.id, 'people')}`,
+    };
+  };
+
+  it('a person following the link in a browser is shown a page (no script, no cache) saying what it stops, the organisation’s name escaped, with a form that posts the one-click body to the same URL; the GET changes nothing', async () => {
+    const { named, person, path } = await markupTenant();
+    const shown = await api.request('GET', path, { headers: { accept: BROWSER } });
+    expect(shown.status, shown.text).toBe(200);
+    expect(shown.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(shown.headers.get('cache-control')).toBe('no-store');
+    expect(shown.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+    );
+    expect(shown.text).toContain('<html lang="en">');
+    expect(shown.text).toContain('<strong>people</strong>');
+    expect(shown.text).toContain(
+      'Smith &amp; &quot;Sons&quot; &lt;script&gt;alert(&#39;name&#39;)&lt;/script&gt;',
+    );
+    expect(shown.text).not.toMatch(/<script/i);
+    const form =
+      /<form method="post" action="([^"]+)">\s*<input type="hidden" name="([^"]+)" value="([^"]+)">\s*<button type="submit">/.exec(
+        shown.text,
+      );
+    expect(form?.slice(1)).toEqual([path, 'List-Unsubscribe', 'One-Click']);
+    // An API client asking for JSON:API is still answered the document.
+    const document = await api.request('GET', path, {
+      headers: { accept: `application/vnd.api+json, ${BROWSER}` },
+    });
+    expect(document.body.data.attributes).toMatchObject({ category: 'people', email: true });
+    expect(
+      (
+        await api.request('GET', `/v3/notification-preferences/${named.org.id}`, {
+          headers: await asUser(person),
+        })
+      ).body.data.attributes.channels.people,
+    ).toEqual({ inbox: true, email: true });
+  });
+
+  it('the page’s form, posted as a browser posts it, unsubscribes and answers a confirmation page; the link then shows no button', async () => {
+    const { named, person, path } = await markupTenant();
+    const shown = await api.request('GET', path, { headers: { accept: BROWSER } });
+    const [, action = '', field = '', value = ''] =
+      /<form method="post" action="([^"]+)">\s*<input type="hidden" name="([^"]+)" value="([^"]+)">/.exec(
+        shown.text,
+      ) ?? [];
+    const posted = await api.request('POST', action.replaceAll('&amp;', '&'), {
+      headers: { accept: BROWSER, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ [field]: value }).toString(),
+    });
+    expect(posted.status, posted.text).toBe(200);
+    expect(posted.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(posted.text).toContain('You will no longer receive e-mails about <strong>people</strong>');
+    expect(posted.text).not.toMatch(/<script|<form/i);
+    const channels = (
+      await api.request('GET', `/v3/notification-preferences/${named.org.id}`, {
+        headers: await asUser(person),
+      })
+    ).body.data.attributes.channels;
+    expect(channels.people).toEqual({ inbox: true, email: false });
+    const again = await api.request('GET', path, { headers: { accept: BROWSER } });
+    expect(again.text).toContain('You no longer receive');
+    expect(again.text).not.toContain('<form');
   });
 
   it('a token changed in one character, made up, or sealed by another deployment is 404 and changes nothing', async () => {

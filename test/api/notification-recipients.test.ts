@@ -27,6 +27,9 @@ let deactivated: string;
 let outsider: string;
 
 const id = (t: Tenant, i: number) => t.people[i]?.id ?? '';
+/** The users a rule names, by id (the address each carries is asserted apart). */
+const idsOf = async (...args: Parameters<typeof recipientsOf>) =>
+  (await recipientsOf(...args)).map(({ id }) => id);
 
 beforeAll(async () => {
   api = await startTestApi();
@@ -84,7 +87,7 @@ const awardEvent = (person: string, actor = { kind: 'system', id: 'system' }) =>
 
 describe('recipientsOf(rule, event)', () => {
   it('by permission: holders directly and through a team; not a revoked grant, a deactivated user, a service account or another organisation’s user', async () => {
-    const found = await recipientsOf(
+    const found = await idsOf(
       { recipients: [{ permission: 'qualifications:approve' }] },
       awardEvent(without),
     );
@@ -92,13 +95,11 @@ describe('recipientsOf(rule, event)', () => {
   });
 
   it('by relationship: the user the subject names, as the event carries it', async () => {
-    expect(await recipientsOf({ recipients: [{ relationship: 'person' }] }, awardEvent(without))).toEqual([
-      without,
-    ]);
+    expect(await idsOf({ recipients: [{ relationship: 'person' }] }, awardEvent(without))).toEqual([without]);
   });
 
   it('both: each user once, even when named twice', async () => {
-    const found = await recipientsOf(
+    const found = await idsOf(
       { recipients: [{ relationship: 'person' }, { permission: 'qualifications:approve' }] },
       awardEvent(direct),
     );
@@ -108,15 +109,20 @@ describe('recipientsOf(rule, event)', () => {
   it('the actor is not told of their own act, unless the rule says so', async () => {
     const rule = { recipients: [{ permission: 'qualifications:approve' }] } as const;
     const byDirect = awardEvent(without, { kind: 'user', id: direct });
-    expect(await recipientsOf(rule, byDirect)).toEqual([throughTeam]);
-    expect((await recipientsOf({ ...rule, tell_actor: true }, byDirect)).sort()).toEqual(
+    expect(await idsOf(rule, byDirect)).toEqual([throughTeam]);
+    expect((await idsOf({ ...rule, tell_actor: true }, byDirect)).sort()).toEqual(
       [direct, throughTeam].sort(),
     );
   });
 
+  it('each recipient carries the address of the user record it was found by, so mailing them reads no record again', async () => {
+    const found = await recipientsOf({ recipients: [{ relationship: 'person' }] }, awardEvent(without));
+    const person = tenant.people.find((user) => user.id === without);
+    expect(found).toEqual([{ id: without, email: person?.attributes.email }]);
+    expect(person?.attributes.email).toMatch(/@/);
+  });
+
   it('a user the subject names who is not the organisation’s is nobody', async () => {
-    expect(await recipientsOf({ recipients: [{ relationship: 'person' }] }, awardEvent(outsider))).toEqual(
-      [],
-    );
+    expect(await idsOf({ recipients: [{ relationship: 'person' }] }, awardEvent(outsider))).toEqual([]);
   });
 });

@@ -110,13 +110,13 @@ describe('writing envelopes', () => {
     const inbox = await inboxOf(personId(0));
     const event = { id: randomUUID(), name: 'invitation.accepted' };
     const first = [envelope(inbox.userId, tenant.org.id, 0, { event })];
-    expect(await writeEnvelopes(first)).toBe(1);
+    expect((await writeEnvelopes(first)).written).toBe(1);
     const redelivered = [
       ...first,
       envelope(inbox.userId, tenant.org.id, 1, { event: { id: randomUUID(), name: 'invitation.accepted' } }),
     ];
-    expect(await writeEnvelopes(redelivered)).toBe(1);
-    expect(await writeEnvelopes(redelivered)).toBe(0);
+    expect((await writeEnvelopes(redelivered)).written).toBe(1);
+    expect((await writeEnvelopes(redelivered)).written).toBe(0);
     const listed = await everything(inbox);
     expect(listed.map((e) => e.id).sort()).toEqual(
       redelivered.map((e) => envelopeId(e.event.id, inbox.userId)).sort(),

@@ -13,12 +13,21 @@ const EXPECTED = {
 };
 
 /**
- * The one HTML page (the docs page) runs scripts and fetches from this origin only, loads nothing from
+ * The docs page runs scripts and fetches from this origin only, loads nothing from
  * elsewhere, and is never framed; every other response only forbids framing.
  */
 const PAGE_POLICY =
   "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
   "base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+/**
+ * A route's own page for a person in a browser (the unsubscribe link's, `Answer.page`) runs nothing,
+ * loads nothing, and posts its one form only to this origin.
+ */
+const FORM_PAGE_POLICY = "default-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+const FORM_PAGES = routes
+  .filter((route) => route.answers?.page)
+  .map((route) => new RegExp(`^${route.path.replace(/\{[^}]+\}/g, '[^/]+')}$`));
 
 /** The JWKS and the files public routes serve as they are (the OpenAPI document, the docs page). */
 const OWN_CACHING = new Map([
@@ -31,7 +40,11 @@ export const expectSecurityHeaders = (headers: Headers, path: string, status: nu
   for (const [name, value] of Object.entries(EXPECTED))
     expect(headers.get(name), `${label}: ${name}`).toBe(value);
   expect(headers.get('content-security-policy'), `${label}: content-security-policy`).toBe(
-    headers.get('content-type')?.startsWith('text/html') ? PAGE_POLICY : "frame-ancestors 'none'",
+    headers.get('content-type')?.startsWith('text/html')
+      ? FORM_PAGES.some((page) => page.test(path))
+        ? FORM_PAGE_POLICY
+        : PAGE_POLICY
+      : "frame-ancestors 'none'",
   );
   expect(headers.get('cache-control'), `${label}: cache-control`).toBe(
     (status === 200 && OWN_CACHING.get(path)) || 'no-store',

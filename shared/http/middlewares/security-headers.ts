@@ -7,7 +7,8 @@
  * - `X-Content-Type-Options: nosniff`, so a JSON body is never sniffed into something a browser runs.
  * - `Content-Security-Policy: frame-ancestors 'none'` and `X-Frame-Options: DENY` (for browsers that
  *   predate CSP): no response is ever framed. An HTML response (the docs page) gets a full policy
- *   (`PAGE_POLICY`): it is the one thing the API serves that a browser runs.
+ *   (`PAGE_POLICY`): it is the one thing the API serves that a browser runs; a route's own page (the
+ *   unsubscribe link's, `Answer.page`) runs nothing and posts one form back (`FORM_PAGE_POLICY`).
  * - `Strict-Transport-Security`: the API is served over HTTPS only (API Gateway has no plain-HTTP
  *   listener), so browsers are told to keep it that way for a year, subdomains included; no `preload`,
  *   which is a decision for the owner of the custom domain.
@@ -46,6 +47,17 @@ export const PAGE_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/**
+ * A route's own page (`Answer.page`: the unsubscribe link's) runs nothing and loads nothing: no script, no
+ * style, no image, no font, no fetch; its one form posts only to this origin (the same URL).
+ */
+export const FORM_PAGE_POLICY = [
+  "default-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
 const FINGERPRINTS = new Set(['server', 'x-powered-by']);
 
 type Apply = NonNullable<ApiMiddleware['after']>;
@@ -66,7 +78,7 @@ export const securityHeaders = (route: Route): ApiMiddleware => {
     request.response.headers = {
       ...Object.fromEntries(kept),
       ...others,
-      ...(html && { 'Content-Security-Policy': PAGE_POLICY }),
+      ...(html && { 'Content-Security-Policy': route.answers?.page ? FORM_PAGE_POLICY : PAGE_POLICY }),
       ...(!cacheControl && { 'Cache-Control': noStore }),
     };
   };

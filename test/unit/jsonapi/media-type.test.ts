@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NotAcceptableError, UnsupportedMediaTypeError } from '#shared/jsonapi/errors';
-import { checkAccept, checkContentType } from '#shared/jsonapi/media-type';
+import { asksForHtml, checkAccept, checkContentType } from '#shared/jsonapi/media-type';
 
 describe('JSON:API 1.1 content negotiation', () => {
   it('accepts a request body sent as application/vnd.api+json, with or without a profile', () => {
@@ -36,5 +36,17 @@ describe('JSON:API 1.1 content negotiation', () => {
     expect(() => checkAccept('application/vnd.api+json; q=0.9')).not.toThrow();
     expect(() => checkAccept('*/*')).not.toThrow();
     expect(() => checkAccept(undefined)).not.toThrow();
+  });
+});
+
+describe('a page for a person: asksForHtml', () => {
+  it('a browser following a link or posting a form asks for HTML; a mail client, an API client, or text/html refused (q=0) does not', () => {
+    expect(asksForHtml('text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8')).toBe(true);
+    expect(asksForHtml('text/html')).toBe(true);
+    expect(asksForHtml(undefined)).toBe(false);
+    expect(asksForHtml('*/*')).toBe(false);
+    expect(asksForHtml('application/vnd.api+json, text/html')).toBe(false);
+    expect(asksForHtml('text/html;q=0, */*')).toBe(false);
+    expect(asksForHtml('text/html;q=0.000')).toBe(false);
   });
 });
