@@ -208,7 +208,7 @@ describe('a digest of 500 events', () => {
     const user = id(4);
     const written = Date.now();
     const events = Array.from({ length: 500 }, () => uuidv7());
-    const made = await writeEnvelopes(
+    const { written: made } = await writeEnvelopes(
       events.map((event, n) => ({
         recipient: user,
         org_id: tenant.org.id,
