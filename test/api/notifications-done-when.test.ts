@@ -2,7 +2,8 @@
  * Issue 43's "Done when", clause by clause, end to end: requests through the API, the stream's consumer
  * handed each organisation's new events (`deliverEvents`) as the stream would, the due-work runner run at
  * a moved clock (never a sleep), and the SES emulator's outbox read back. Each `describe` is one clause of
- * the issue; each test names the rule it proves. "Digest honoured" is proven by the digest part's own file.
+ * the issue; each test names the rule it proves. The digest itself is proven at length by
+ * notification-digest.test.ts; here, one rule's envelope goes through it.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -583,5 +584,45 @@ describe('Done when: bad input is a clear 4xx and changes nothing', () => {
       expect(await inboxState(foreign.owner)).toEqual(owners);
       expect(await inboxState(me)).toEqual(mine);
     }
+  });
+});
+
+describe('Done when: the SES outbox honours the digest', () => {
+  it('invitation-accepted to an inviter digesting people hourly: the envelope at once, no mail until its window ends, then one digest listing it', async () => {
+    const prefer = (email_digest: Record<string, string>) =>
+      send(id(INVITER), 'PATCH', `/v3/notification-preferences/${tenant.org.id}`, {
+        data: { type: 'notification-preferences', id: tenant.org.id, attributes: { email_digest } },
+      });
+    expect((await prefer({ people: 'hourly' })).status).toBe(200);
+    const invitation = await invite();
+    await deliverEvents(tenant.org.id);
+    const accepted = await api.request('POST', '/v3/invitations/accept', {
+      body: { data: { type: 'invitation-acceptances', attributes: { token: invitation.token } } },
+    });
+    expect(accepted.status, accepted.text).toBe(200);
+    await deliverEvents(tenant.org.id);
+    const event = await latestEvent(tenant.org.id, 'invitation.accepted', invitation.id);
+    const [envelope] = await inboxAbout(id(INVITER), event.id);
+    const email = envelope?.attributes.deliveries as { email: { status: string; digest?: string } };
+    expect(email.email).toMatchObject({ status: 'pending', digest: expect.any(String) });
+    const aboutIt = async () =>
+      (await mailsTo(emailOf(INVITER))).filter((mail) =>
+        mail.body.text?.includes(`/v3/invitations/${invitation.id}`),
+      );
+    // Not mailed at once, nor before the window ends.
+    expect(await aboutIt()).toEqual([]);
+    const end = Date.parse(email.email.digest ?? '');
+    await runDue(end - MINUTE, { orgId: tenant.org.id });
+    expect(await aboutIt()).toEqual([]);
+    await runDue(end, { orgId: tenant.org.id });
+    const [digest, ...more] = await aboutIt();
+    expect(more).toEqual([]);
+    expect(digest?.subject).toMatch(/^Your digest: \d+ notifications?$/);
+    expect(digest?.body.text).toContain('- Invitation accepted');
+    const [sent] = await inboxAbout(id(INVITER), event.id);
+    expect(sent?.attributes.deliveries).toMatchObject({
+      email: { status: 'sent', message_id: digest?.messageId, digest: email.email.digest },
+    });
+    expect((await prefer({ people: 'off' })).status).toBe(200);
   });
 });
