@@ -24,6 +24,7 @@ import {
   routes,
 } from '#shared/routes';
 import { typesOf } from './answered-types';
+import { mergeEntryChunks } from './entry-merge';
 import { gatewayMatch, gatewayRoutes } from './gateway-routes';
 import { nodeBundle } from './node-bundle';
 import { SPECIFICATION_FILES } from './openapi/files';
@@ -360,7 +361,10 @@ export const bundleOptions = (area: string, areaRoutes: readonly Route[], outdir
  * OpenAPI files are generated afresh from the code (`npm run openapi` into the bundle), not copied.
  */
 export const bundleArea = (area: string, areaRoutes: readonly Route[], outdir: string) => {
-  const result = buildSync({ ...bundleOptions(area, areaRoutes, outdir), metafile: true });
+  const built = buildSync({ ...bundleOptions(area, areaRoutes, outdir), metafile: true });
+  const entry = Object.keys(built.metafile.outputs).find((file) => file.endsWith('index.mjs'));
+  if (!entry) throw new Error(`${area}: esbuild wrote no index.mjs`);
+  const result = { ...built, metafile: mergeEntryChunks(built.metafile, entry, process.cwd()) };
   const files = new Set(areaRoutes.flatMap((route) => route.files ?? []));
   const generated: readonly string[] = SPECIFICATION_FILES;
   if (generated.some((file) => files.has(file))) {

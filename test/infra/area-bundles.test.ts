@@ -8,9 +8,10 @@
  * first thing a request meets, so no database is needed (DynamoDB is a closed port here).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { registerPermissions } from '#shared/domain/permissions';
 import { registerRoutes } from '#shared/http/route-table';
@@ -91,6 +92,47 @@ describe('each area function, bundled as deployed, loads and answers', () => {
       // A public route (the status, the documents, the SNS receiver, the fallback) answers as it does with
       // no database: never a 500.
       else expect(statusCode, `${route.id}: ${body}`).not.toBe(500);
+    },
+    60_000,
+  );
+});
+
+/** The files a fresh Node process loads importing `entry`, as a cold start does (seen by a module hook). */
+const filesLoaded = (entry: string): string[] => {
+  const script = `import { registerHooks } from 'node:module';
+const files = [];
+registerHooks({ load(url, context, next) { if (url.startsWith('file:')) files.push(url); return next(url, context); } });
+await import(${JSON.stringify(pathToFileURL(entry).href)});
+process.stdout.write('\\nLOADED ' + JSON.stringify(files));`;
+  const stdout = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+    encoding: 'utf8',
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return JSON.parse(stdout.slice(stdout.lastIndexOf('LOADED ') + 'LOADED '.length)) as string[];
+};
+
+// esbuild files each module in one chunk per set of entries reaching it, every route's `import()` being one:
+// a cold start read 3 to 31 files holding one file's worth of code, each costing the module loader about
+// 0.3 ms (docs/performance.md). The build merges them into the entry (infra/entry-merge.ts).
+describe("a cold start's import reads one file: the entry holds every chunk it imports statically", () => {
+  it.each([...areas()])(
+    '%s',
+    (area, routes) => {
+      const dir = join(out, area);
+      const { metafile } = bundled(area, routes);
+      const entry = join(dir, 'index.mjs');
+      expect(filesLoaded(entry)).toEqual([pathToFileURL(entry).href]);
+      // The metafile the other tests and the bench read describes the files on disk.
+      expect([...coldStartFiles(metafile)].map((file) => resolve(file))).toEqual([entry]);
+      const onDisk = readdirSync(dir, { recursive: true, withFileTypes: true })
+        .filter((file) => file.isFile() && file.name.endsWith('.mjs'))
+        .map((file) => join(file.parentPath, file.name));
+      expect(
+        Object.keys(metafile.outputs)
+          .map((file) => resolve(file))
+          .sort(),
+      ).toEqual(onDisk.sort());
     },
     60_000,
   );
