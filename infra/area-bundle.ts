@@ -3,7 +3,8 @@
  * data, its manifest and the declarations of the types its routes need, registered first, then the area
  * router, with one static `import()` per route so esbuild knows every handler), bundled by esbuild with
  * code splitting, so each route's handler is its own chunk and a cold start loads only the chunks of the
- * route it serves.
+ * route it serves; then the chunks the entry imports statically are merged into it (`./entry-merge`), so
+ * a cold start reads one file before its route's chunks.
  * The stack and `npm run bench` both build with this.
  */
 import { execFileSync } from 'node:child_process';
@@ -382,8 +383,8 @@ export const bundleArea = (area: string, areaRoutes: readonly Route[], outdir: s
 };
 
 /**
- * The output files a cold start reads: the entry and its static imports, then, for a route, its handler's
- * chunk and that chunk's (a lazy `import()` is read only when called).
+ * The output files a cold start reads: the entry (and its static imports: none, once merged), then, for a
+ * route, its handler's chunk and that chunk's (a lazy `import()` is read only when called).
  */
 export const coldStartFiles = (metafile: Metafile, route?: Route): Set<string> => {
   const { outputs } = metafile;
