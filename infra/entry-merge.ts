@@ -58,7 +58,7 @@ const shortNames = () => {
   };
 };
 
-/** One of the imports esbuild writes at the head of a chunk: `import{a as b,c}from"./x.mjs";`, `import"./x.mjs";`. */
+/** An import esbuild writes at a chunk's head: `import{a as b,c}from"./x.mjs";` or `import"./x.mjs";`. */
 const HEAD_IMPORT = /^\n?import(?:\{([^}]*)\}from)?"([^"]+)";/;
 
 /**
@@ -137,7 +137,7 @@ export const mergeEntryChunks = (metafile: Metafile, entry: string, workingDir: 
       ),
     ]),
   );
-  /** Each file named but those a rebuild bundles stays an import (esbuild writes it relative to the new file). */
+  /** What the rebuild leaves an import: every named file but those it bundles (written relative to it). */
   const outside = (...bundled: string[]) => [...named].filter((file) => !bundled.includes(file));
 
   // Each merged chunk's exports, re-exported by the entry under a name of its own, as short as the

@@ -566,9 +566,9 @@ describe('every declared type a route’s body can name is declared by what its 
  * loading zod, which their own list fences. Today's figures (issue 42: per-area route tables,
  * declarations loaded by type, what audit, events, webhooks and feature configurations read of every
  * declaration carried as data, no Metrics code in a read) plus about 8 KB, each lowered by the whole
- * KB the entry's merged chunks cut (0.4–8.5 KB: fewer chunk boundaries to import across); steadier than the
- * bench's CPU ratio, which moves ±0.05× with the machine's load. Raise one only with a reason in its
- * commit; lower it when a change cuts.
+ * KB the entry's merged chunks cut (0.4–8.5 KB: fewer chunk boundaries to import across); steadier
+ * than the bench's CPU ratio, which moves ±0.05× with the machine's load. Raise one only with a reason
+ * in its commit; lower it when a change cuts.
  */
 const FIRST_GET_BYTES: Record<string, number> = {
   status: 373_000,
