@@ -3,7 +3,8 @@
  * data, its manifest and the declarations of the types its routes need, registered first, then the area
  * router, with one static `import()` per route so esbuild knows every handler), bundled by esbuild with
  * code splitting, so each route's handler is its own chunk and a cold start loads only the chunks of the
- * route it serves.
+ * route it serves; then the chunks the entry imports statically are merged into it (`./entry-merge`), so
+ * a cold start reads one file before its route's chunks.
  * The stack and `npm run bench` both build with this.
  */
 import { execFileSync } from 'node:child_process';
@@ -24,6 +25,7 @@ import {
   routes,
 } from '#shared/routes';
 import { typesOf } from './answered-types';
+import { mergeEntryChunks } from './entry-merge';
 import { gatewayMatch, gatewayRoutes } from './gateway-routes';
 import { nodeBundle } from './node-bundle';
 import { SPECIFICATION_FILES } from './openapi/files';
@@ -360,7 +362,10 @@ export const bundleOptions = (area: string, areaRoutes: readonly Route[], outdir
  * OpenAPI files are generated afresh from the code (`npm run openapi` into the bundle), not copied.
  */
 export const bundleArea = (area: string, areaRoutes: readonly Route[], outdir: string) => {
-  const result = buildSync({ ...bundleOptions(area, areaRoutes, outdir), metafile: true });
+  const built = buildSync({ ...bundleOptions(area, areaRoutes, outdir), metafile: true });
+  const entry = Object.keys(built.metafile.outputs).find((file) => file.endsWith('index.mjs'));
+  if (!entry) throw new Error(`${area}: esbuild wrote no index.mjs`);
+  const result = { ...built, metafile: mergeEntryChunks(built.metafile, entry, process.cwd()) };
   const files = new Set(areaRoutes.flatMap((route) => route.files ?? []));
   const generated: readonly string[] = SPECIFICATION_FILES;
   if (generated.some((file) => files.has(file))) {
@@ -378,8 +383,8 @@ export const bundleArea = (area: string, areaRoutes: readonly Route[], outdir: s
 };
 
 /**
- * The output files a cold start reads: the entry and its static imports, then, for a route, its handler's
- * chunk and that chunk's (a lazy `import()` is read only when called).
+ * The output files a cold start reads: the entry (and its static imports: none, once merged), then, for a
+ * route, its handler's chunk and that chunk's (a lazy `import()` is read only when called).
  */
 export const coldStartFiles = (metafile: Metafile, route?: Route): Set<string> => {
   const { outputs } = metafile;

@@ -8,9 +8,10 @@
  * first thing a request meets, so no database is needed (DynamoDB is a closed port here).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { registerPermissions } from '#shared/domain/permissions';
 import { registerRoutes } from '#shared/http/route-table';
@@ -91,6 +92,47 @@ describe('each area function, bundled as deployed, loads and answers', () => {
       // A public route (the status, the documents, the SNS receiver, the fallback) answers as it does with
       // no database: never a 500.
       else expect(statusCode, `${route.id}: ${body}`).not.toBe(500);
+    },
+    60_000,
+  );
+});
+
+/** The files a fresh Node process loads importing `entry`, as a cold start does (seen by a module hook). */
+const filesLoaded = (entry: string): string[] => {
+  const script = `import { registerHooks } from 'node:module';
+const files = [];
+registerHooks({ load(url, context, next) { if (url.startsWith('file:')) files.push(url); return next(url, context); } });
+await import(${JSON.stringify(pathToFileURL(entry).href)});
+process.stdout.write('\\nLOADED ' + JSON.stringify(files));`;
+  const stdout = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+    encoding: 'utf8',
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return JSON.parse(stdout.slice(stdout.lastIndexOf('LOADED ') + 'LOADED '.length)) as string[];
+};
+
+// esbuild files each module in one chunk per set of entries reaching it, every route's `import()` being one:
+// a cold start read 3 to 31 files holding one file's worth of code, each costing the module loader about
+// 0.3 ms (docs/performance.md). The build merges them into the entry (infra/entry-merge.ts).
+describe("a cold start's import reads one file: the entry holds every chunk it imports statically", () => {
+  it.each([...areas()])(
+    '%s',
+    (area, routes) => {
+      const dir = join(out, area);
+      const { metafile } = bundled(area, routes);
+      const entry = join(dir, 'index.mjs');
+      expect(filesLoaded(entry)).toEqual([pathToFileURL(entry).href]);
+      // The metafile the other tests and the bench read describes the files on disk.
+      expect([...coldStartFiles(metafile)].map((file) => resolve(file))).toEqual([entry]);
+      const onDisk = readdirSync(dir, { recursive: true, withFileTypes: true })
+        .filter((file) => file.isFile() && file.name.endsWith('.mjs'))
+        .map((file) => join(file.parentPath, file.name));
+      expect(
+        Object.keys(metafile.outputs)
+          .map((file) => resolve(file))
+          .sort(),
+      ).toEqual(onDisk.sort());
     },
     60_000,
   );
@@ -523,36 +565,37 @@ describe('every declared type a route’s body can name is declared by what its 
  * static imports, the route's chunk and its static imports, minified), but the reads still listed as
  * loading zod, which their own list fences. Today's figures (issue 42: per-area route tables,
  * declarations loaded by type, what audit, events, webhooks and feature configurations read of every
- * declaration carried as data, no Metrics code in a read) plus about 8 KB; steadier than the
- * bench's CPU ratio, which moves ±0.05× with the machine's load. Raise one only with a reason in its
- * commit; lower it when a change cuts.
+ * declaration carried as data, no Metrics code in a read) plus about 8 KB, each lowered by the whole
+ * KB the entry's merged chunks cut (0.4–8.5 KB: fewer chunk boundaries to import across); steadier
+ * than the bench's CPU ratio, which moves ±0.05× with the machine's load. Raise one only with a reason
+ * in its commit; lower it when a change cuts.
  */
 const FIRST_GET_BYTES: Record<string, number> = {
   status: 373_000,
-  auth: 424_000,
-  organisations: 435_000,
-  people: 474_000,
-  qualifications: 484_000,
-  'site-attendances': 494_000,
-  'feature-configurations': 434_000,
-  iam: 468_000,
-  assets: 491_000,
-  audit: 481_000,
-  places: 492_000,
-  projects: 482_000,
-  costs: 488_000,
-  cdm: 507_000,
-  'street-works': 438_000,
-  'street-works-feed': 298_000,
-  customers: 467_000,
-  agents: 465_000,
-  comments: 461_000,
-  documents: 505_000,
-  'device-backups': 483_000,
-  exports: 485_000,
-  events: 392_000,
-  webhooks: 455_000,
-  notifications: 525_000,
+  auth: 420_000,
+  organisations: 430_000,
+  people: 467_000,
+  qualifications: 477_000,
+  'site-attendances': 486_000,
+  'feature-configurations': 430_000,
+  iam: 462_000,
+  assets: 485_000,
+  audit: 476_000,
+  places: 487_000,
+  projects: 476_000,
+  costs: 482_000,
+  cdm: 499_000,
+  'street-works': 434_000,
+  'street-works-feed': 295_000,
+  customers: 462_000,
+  agents: 460_000,
+  comments: 455_000,
+  documents: 498_000,
+  'device-backups': 477_000,
+  exports: 479_000,
+  events: 388_000,
+  webhooks: 450_000,
+  notifications: 517_000,
   specifications: 373_000,
   fallback: 396_000,
 };
