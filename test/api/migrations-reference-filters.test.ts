@@ -3,11 +3,13 @@
  * codes, contacts and types written before `filter[category]`, `filter[association]` and `filter[kind]`
  * were answered from `gsi2` lack the entry and the count, so the filters never found them; after the
  * migrations they are found, ordered and counted as records written today are, read back as they did, and
- * a rerun changes nothing.
+ * a rerun changes nothing. Teams written before `filter[updated_at]` and `sort=updated_at` read `lsi2` lack
+ * its value, and are found in that order once migrated.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateCodes } from '#functions/costs/definitions';
 import { customerContacts } from '#functions/customers/definitions';
+import { teams } from '#functions/people/teams';
 import { qualificationTypes } from '#functions/qualifications/definitions';
 import { keyFrom } from '#shared/data/access-patterns';
 import { scopeOf } from '#shared/data/scope';
@@ -27,6 +29,8 @@ let oldCodes: StoredResource[];
 let oldContacts: StoredResource[];
 let oldTypes: StoredResource[];
 let newContact: StoredResource;
+let oldTeams: StoredResource[];
+let newTeam: StoredResource;
 
 /**
  * As the creates wrote them before the filters were indexed: the record with its sorts' values (`lsi1`,
@@ -50,12 +54,27 @@ const beforeFilterIndex = async (record: StoredResource) => {
   return old as StoredResource;
 };
 
+/** A team as its create wrote it before its modification time was indexed: no `updated_at` sort value (`lsi2`). */
+const beforeUpdatedIndex = async (record: StoredResource) => {
+  const { lsi2: _, ...old } = record;
+  await commit(scopeOf([record.org_id]), [{ create: old as StoredResource }]);
+  return old as StoredResource;
+};
+
 const rateCode = (orgId: string, code: string, category: string) =>
   newRecord(rateCodes, orgId, { attributes: { code, name: `Rate ${code}`, category } });
 const qualificationType = (orgId: string, name: string, kind: string) =>
   newRecord(qualificationTypes, orgId, {
     attributes: { kind, name, code: name.toUpperCase().replaceAll(' ', '-'), has_expiry: false },
   });
+/** A team last changed at `updated` (made at the same time). */
+const team = (orgId: string, name: string, updated: string) =>
+  newRecord(
+    teams,
+    orgId,
+    { attributes: { name, description: '' }, rels: { members: [], schemas: [] } },
+    new Date(updated),
+  );
 const contact = (orgId: string, lastName: string, association: string) =>
   newRecord(customerContacts, orgId, {
     attributes: { association, first_name: 'Pat', last_name: lastName },
@@ -83,6 +102,12 @@ beforeAll(async () => {
   // One written today beside them: the migrated ones are ordered among it.
   newContact = contact(org, 'Smith', 'owner');
   await commit(scopeOf([org]), [{ create: newContact }]);
+  oldTeams = [
+    await beforeUpdatedIndex(team(org, 'Civils', '2026-03-02T09:00:00.000Z')),
+    await beforeUpdatedIndex(team(org, 'Asbestos', '2026-03-04T09:00:00.000Z')),
+  ];
+  newTeam = team(org, 'Electrical', '2026-03-03T09:00:00.000Z');
+  await commit(scopeOf([org]), [{ create: newTeam }]);
 });
 afterAll(async () => {
   await api?.close();
@@ -99,12 +124,15 @@ const where = async (path: string, query: string) => {
 const RATE_CODES = () => `/v3/orgs/${tenant.org.id}/costs/rate-codes`;
 const TYPES = () => `/v3/orgs/${tenant.org.id}/qualifications/types`;
 const CONTACTS = () => `/v3/orgs/${tenant.org.id}/customers/contacts`;
+const TEAMS = () => `/v3/orgs/${tenant.org.id}/people/teams`;
+const SYNC = 'filter[updated_at.since]=2026-03-01T00:00:00Z&sort=updated_at';
 
 describe('before the migrations: records written before their filters were indexed', () => {
   it('filter[category] and filter[association] miss them', async () => {
     expect(await where(RATE_CODES(), 'filter[category]=labour')).toEqual({ ids: [], total: 0 });
     expect(await where(CONTACTS(), 'filter[association]=owner')).toEqual({ ids: [newContact.id], total: 1 });
     expect(await where(TYPES(), 'filter[kind]=training')).toEqual({ ids: [], total: 0 });
+    expect(await where(TEAMS(), SYNC)).toEqual({ ids: [newTeam.id], total: 1 });
   });
 
   it('filter[code] finds an old rate code already, by the claim its create wrote', async () => {
@@ -119,6 +147,7 @@ describe('the rate code and contact filter index migrations', () => {
       ...oldCodes.map((r) => api.get(`${RATE_CODES()}/${r.id}`, token)),
       ...oldContacts.map((r) => api.get(`${CONTACTS()}/${r.id}`, token)),
       ...oldTypes.map((r) => api.get(`/v3/qualification-types/${r.id}`, token)),
+      ...oldTeams.map((r) => api.get(`${TEAMS()}/${r.id}`, token)),
     ]);
   let before: Awaited<ReturnType<typeof readAll>>;
   beforeAll(async () => {
@@ -150,6 +179,16 @@ describe('the rate code and contact filter index migrations', () => {
     const [siteSafety, site] = oldTypes.map((r) => r.id);
     expect(await where(TYPES(), 'filter[kind]=training')).toEqual({ ids: [site, siteSafety], total: 2 });
     expect((await where(TYPES(), 'filter[code]=SITE-SAFETY')).ids).toEqual([siteSafety]);
+  });
+
+  it('teams: found by a modification window, in modification order among those written today', async () => {
+    expect(run.ran.find((m) => m.name === 'team-filter-index')).toMatchObject({ changed: 2 });
+    const [civils, asbestos] = oldTeams.map((r) => r.id);
+    expect(await where(TEAMS(), SYNC)).toEqual({ ids: [civils, newTeam.id, asbestos], total: 3 });
+    expect(await where(TEAMS(), 'sort=-updated_at')).toEqual({
+      ids: [asbestos, newTeam.id, civils],
+      total: 3,
+    });
   });
 
   it('each reads back as it did before', async () => {

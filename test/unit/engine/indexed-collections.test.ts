@@ -29,7 +29,6 @@ const KEPT = (days: number, range: string) =>
 const NOT_YET_INDEXED: Record<string, string> = {
   organisations: "a caller's organisations are read by key from its memberships, not from a partition",
   'iam-permissions': 'the permission catalogue, held in code: no table read',
-  teams: `${REFERENCE}; ${refused('`filter[updated_at.since]` (incremental sync)')} (\`name\` sorts on lsi1)`,
   'site-settings': `${REFERENCE}: one a site; \`scheme\` and \`location\` have no index`,
   'feature-configurations': `${ACROSS}; ${refused('`component` or `enabled`')} (\`domain\` sorts on lsi1)`,
   'service-accounts': `${REFERENCE}; ${refused('`enabled`')} (\`name\` sorts on lsi1)`,
