@@ -5,12 +5,14 @@
  * totals; a rate code's unique `code` by its claim; a contact's `email` and `last_name` where their sorts
  * read them, and a creation window on the ids; a qualification type's `kind` the same way (in name order),
  * its code by its claim; a team's modification window (incremental sync) on its `updated_at` sort's `lsi2`,
- * its name on its sort's `lsi1`. Each answers as the partition's filter did.
+ * its name on its sort's `lsi1`; a customer account's `kind` (on `lsi2`) and `reference` (on `gsi2`) and an
+ * import template's `target` (on `lsi2`), each in name order. Each answers as the partition's filter did.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateCodes } from '#functions/costs/definitions';
-import { customerContacts } from '#functions/customers/definitions';
+import { customerAccounts, customerContacts } from '#functions/customers/definitions';
 import { teams } from '#functions/people/teams';
+import { importTemplates } from '#functions/places/definitions';
 import { qualificationTypes } from '#functions/qualifications/definitions';
 import { keyFrom } from '#shared/data/access-patterns';
 import { bulkPut } from '#shared/data/bulk';
@@ -453,6 +455,155 @@ describe('teams: a modification window on the updated_at sort, name on its sort,
 
   it('meta.features names every filter indexed', async () => {
     const res = await api.get(`${TEAMS()}?page[limit]=1`, token);
+    expect(res.body.meta.features.params.filter.indexed).toEqual(
+      res.body.meta.features.params.filter.options,
+    );
+  });
+});
+
+describe('customer accounts: kind on lsi2 and reference on gsi2, each in name order', () => {
+  let accounts: StoredResource[];
+  const ACCOUNTS = () => `/v3/orgs/${tenant.org.id}/customers/accounts`;
+  const name = 'attributes.name';
+  const kind = (value: string) => (r: StoredResource) => r.attributes.kind === value;
+  const account = (orgId: string, i: number) =>
+    newRecord(
+      customerAccounts,
+      orgId,
+      {
+        attributes: {
+          name: `${SURNAMES[i % SURNAMES.length]} estate`,
+          kind: i % 20 === 0 ? 'public' : (['domestic', 'commercial'][i % 2] as string),
+          // One in four without a reference; the rest share one of 40.
+          ...(i % 4 !== 0 && { reference: `ACC-${String(i % 40).padStart(2, '0')}` }),
+        },
+      },
+      new Date(START + i * MINUTE),
+    );
+  beforeAll(async () => {
+    accounts = Array.from({ length: COUNT }, (_, i) => account(tenant.org.id, i));
+    await bulkPutCounted([...accounts, ...Array.from({ length: COUNT }, (_, i) => account(other.org.id, i))]);
+  });
+
+  it('filter[kind], filter[reference] and a creation window answer as the partition filter did', async () => {
+    await expectSameAnswers(
+      api,
+      token,
+      ACCOUNTS(),
+      'filter[kind]=public',
+      inOrder(accounts, kind('public'), name),
+      {
+        ordered: false,
+      },
+    );
+    await expectSameAnswers(
+      api,
+      token,
+      ACCOUNTS(),
+      'filter[kind]=domestic&sort=-name',
+      inOrder(accounts, kind('domestic'), name, true),
+      { ordered: false },
+    );
+    const referenced = (r: StoredResource) => r.attributes.reference === 'ACC-07';
+    await expectSameAnswers(
+      api,
+      token,
+      ACCOUNTS(),
+      'filter[reference]=ACC-07',
+      inOrder(accounts, referenced, name),
+      { ordered: false },
+    );
+    await expectSameAnswers(
+      api,
+      token,
+      ACCOUNTS(),
+      'filter[reference]=ACC-07&filter[kind]=commercial',
+      inOrder(accounts, (r) => referenced(r) && kind('commercial')(r), name),
+      { ordered: false },
+    );
+    await expectSameAnswers(api, token, ACCOUNTS(), 'filter[reference]=acc-07', []);
+    const since = new Date(START + 150 * MINUTE).toISOString();
+    await expectSameAnswers(
+      api,
+      token,
+      ACCOUNTS(),
+      `filter[created_at.since]=${since}&sort=created_at`,
+      inOrder(accounts, (r) => String(r.meta.created_at) >= since, 'meta.created_at'),
+    );
+  });
+
+  it('a cursor page in name order reads at most 1.1× what it returns, in the same calls at two page sizes', async () => {
+    await expectCursorPagesRead(
+      (path) => measuredGet(api, token, path),
+      [
+        `${ACCOUNTS()}?filter[kind]=public`,
+        `${ACCOUNTS()}?filter[kind]=commercial&sort=-name`,
+        `${ACCOUNTS()}?filter[reference]=ACC-07`,
+      ],
+      { limits: [2, 3], full: true },
+    );
+  });
+
+  it("an offset page's total is the kind's count: the page and the counter, never every match", async () => {
+    const page = await measuredGet(api, token, `${ACCOUNTS()}?filter[kind]=domestic&page[limit]=5`);
+    expect(page.body.meta.pagination.counts.resources).toBe(accounts.filter(kind('domestic')).length);
+    expect(page.items).toBeLessThanOrEqual(6);
+  });
+
+  it('meta.features names every filter indexed', async () => {
+    const res = await api.get(`${ACCOUNTS()}?page[limit]=1`, token);
+    expect(res.body.meta.features.params.filter.indexed).toEqual(
+      res.body.meta.features.params.filter.options,
+    );
+  });
+});
+
+describe('import templates: target on lsi2 in name order, counted', () => {
+  let templates: StoredResource[];
+  const TEMPLATES = () => `/v3/orgs/${tenant.org.id}/governance/import-templates`;
+  const template = (orgId: string, i: number) =>
+    newRecord(
+      importTemplates,
+      orgId,
+      { attributes: { name: `${SURNAMES[i % SURNAMES.length]} ${i}`, target: 'locations', columns: {} } },
+      new Date(START + i * MINUTE),
+    );
+  beforeAll(async () => {
+    templates = Array.from({ length: 40 }, (_, i) => template(tenant.org.id, i));
+    await bulkPutCounted([...templates, ...Array.from({ length: 40 }, (_, i) => template(other.org.id, i))]);
+  });
+
+  it('filter[target] answers as the partition filter did, in both directions', async () => {
+    const all = () => true;
+    await expectSameAnswers(
+      api,
+      token,
+      TEMPLATES(),
+      'filter[target]=locations',
+      inOrder(templates, all, 'attributes.name'),
+    );
+    await expectSameAnswers(
+      api,
+      token,
+      TEMPLATES(),
+      'filter[target]=locations&sort=-name',
+      inOrder(templates, all, 'attributes.name', true),
+    );
+  });
+
+  it('a cursor page reads at most 1.1× what it returns, and an offset page its page and the count', async () => {
+    await expectCursorPagesRead(
+      (path) => measuredGet(api, token, path),
+      [`${TEMPLATES()}?filter[target]=locations`, `${TEMPLATES()}?filter[target]=locations&sort=-name`],
+      { limits: [2, 5], full: true },
+    );
+    const page = await measuredGet(api, token, `${TEMPLATES()}?filter[target]=locations&page[limit]=5`);
+    expect(page.body.meta.pagination.counts.resources).toBe(templates.length);
+    expect(page.items).toBeLessThanOrEqual(6);
+  });
+
+  it('meta.features names every filter indexed', async () => {
+    const res = await api.get(`${TEMPLATES()}?page[limit]=1`, token);
     expect(res.body.meta.features.params.filter.indexed).toEqual(
       res.body.meta.features.params.filter.options,
     );

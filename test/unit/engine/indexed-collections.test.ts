@@ -38,7 +38,6 @@ const NOT_YET_INDEXED: Record<string, string> = {
   'audit-events': "bucketed by month; a subject's entries are its history route (`/{id}/history`)",
   properties: `governance reference data, ${ACROSS}; \`uprn\` and \`postcode\` have no index`,
   streets: `governance reference data, ${ACROSS}; \`usrn\` and \`town\` have no index`,
-  'import-templates': `${REFERENCE}; \`target\` has no index`,
   'location-imports': `${REFERENCE}; \`status\` has no index`,
   appointments: `${UNDER('scheme')}: its CDM duty holders`,
   'pre-construction-information': `${REFERENCE}, ${ACROSS}`,
@@ -47,7 +46,6 @@ const NOT_YET_INDEXED: Record<string, string> = {
   'construction-phase-plan-risks': `${UNDER('plan')}, at most 500 a plan (\`MAX_RISKS\`, functions/cdm/plans.ts)`,
   'construction-phase-plan-versions': UNDER('plan'),
   'construction-phase-plan-proposed-changes': UNDER('plan'),
-  'customer-accounts': `${REFERENCE}; \`reference\` and \`kind\` have no index (the one sort kept is \`name\`)`,
   agents: `${REFERENCE}; \`enabled\` has no index`,
   'device-backups':
     'kept 30 days (`listKept`): a device per ten workers, about 5,000 standing; `device`, `user` and `status` have no index',
