@@ -31,7 +31,6 @@ const NOT_YET_INDEXED: Record<string, string> = {
   'iam-permissions': 'the permission catalogue, held in code: no table read',
   'site-settings': `${REFERENCE}: one a site; \`scheme\` and \`location\` have no index`,
   'feature-configurations': `${ACROSS}; ${refused('`component` or `enabled`')} (\`domain\` sorts on lsi1)`,
-  'service-accounts': `${REFERENCE}; ${refused('`enabled`')} (\`name\` sorts on lsi1)`,
   grants: `${REFERENCE}: a few per user and team; its filters are relationships with no index entry (a per-user entry on \`gsi2\` is owed if grants grow)`,
   roles: `${REFERENCE}; ${refused('`built_in` (the built-in roles are held in code)')}`,
   'sso-providers': `${ACROSS}: a few per organisation`,
@@ -46,13 +45,11 @@ const NOT_YET_INDEXED: Record<string, string> = {
   'construction-phase-plan-risks': `${UNDER('plan')}, at most 500 a plan (\`MAX_RISKS\`, functions/cdm/plans.ts)`,
   'construction-phase-plan-versions': UNDER('plan'),
   'construction-phase-plan-proposed-changes': UNDER('plan'),
-  agents: `${REFERENCE}; \`enabled\` has no index`,
   'device-backups':
     'kept 30 days (`listKept`): a device per ten workers, about 5,000 standing; `device`, `user` and `status` have no index',
   'device-backup-requests': `${REFERENCE}; \`device\` and \`status\` have no index`,
   exports: KEPT(30, "the caller's own on `gsi1` (`by-creator`)"),
   jobs: KEPT(30, "the caller's own on `gsi1` (`by-creator`)"),
-  'webhook-subscriptions': `${REFERENCE}: a few per organisation; \`enabled\` and \`status\` have no index`,
   'webhook-deliveries': KEPT(35, "a subscription's log on `lsi1` (`by-subscription`)"),
 };
 
