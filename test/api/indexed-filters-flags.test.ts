@@ -3,11 +3,13 @@
  * as `true` or `false` (`keyText` in shared/engine/stored.ts). A service account's and an agent's `enabled`
  * sit on `lsi2` in name order (the list's sort, on `lsi1`), a webhook subscription's `enabled` and
  * `status` on `lsi1` and `lsi2` in creation order (its one sort); a service account's `name` on its sort,
- * and each type's creation window on the ids. Each answers as the partition's filter did, a cursor page
+ * and each type's creation window on the ids; a device backup request's `device` and `status` on `lsi1`
+ * and `lsi2` in creation order. Each answers as the partition's filter did, a cursor page
  * reads at most 1.1× what it returns, and an offset page of a flag alone reads its page and the count.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agents } from '#functions/agents/definitions';
+import { deviceBackupRequests } from '#functions/device-backups/definitions';
 import { serviceAccounts } from '#functions/iam/definitions';
 import { webhookSubscriptions } from '#functions/webhooks/definitions';
 import { compareCodePoints, compareCollated } from '#shared/data/collation';
@@ -34,6 +36,7 @@ let token: string;
 let accounts: StoredResource[];
 let personas: StoredResource[];
 let subscriptions: StoredResource[];
+let requests: StoredResource[];
 
 const at = (i: number) => new Date(START + i * MINUTE);
 const name = (i: number) => `${NAMES[i % NAMES.length]} ${i % 13}`;
@@ -83,6 +86,20 @@ const seed = (orgId: string) => ({
       at(i),
     ),
   ),
+  requests: Array.from({ length: COUNT }, (_, i) =>
+    newRecord(
+      deviceBackupRequests,
+      orgId,
+      {
+        attributes: {
+          device: `tablet-${String(i % 15).padStart(2, '0')}`,
+          status: i % 6 === 0 ? 'open' : 'fulfilled',
+        },
+        rels: { user: null, backup: null, requested_by_user: null, requested_by_service_account: null },
+      },
+      at(i),
+    ),
+  ),
 });
 
 beforeAll(async () => {
@@ -90,10 +107,17 @@ beforeAll(async () => {
   const [mine, other] = await Promise.all([newTenant('Flag filters', 0), newTenant('Flag other', 0)]);
   tenant = mine;
   token = await api.token(tenant.admin);
-  ({ accounts, personas, subscriptions } = seed(tenant.org.id));
+  ({ accounts, personas, subscriptions, requests } = seed(tenant.org.id));
   const theirs = seed(other.org.id);
   // The same flags in another organisation: never in this one's answers.
-  await bulkPutCounted([...personas, ...subscriptions, ...theirs.personas, ...theirs.subscriptions]);
+  await bulkPutCounted([
+    ...personas,
+    ...subscriptions,
+    ...requests,
+    ...theirs.personas,
+    ...theirs.subscriptions,
+    ...theirs.requests,
+  ]);
   // Service accounts through the create's own transaction, which moves the counts: each organisation
   // holds two already (its clients), whose counts a batch's counter item would overwrite.
   for (const record of [...accounts, ...theirs.accounts]) {
@@ -251,9 +275,60 @@ describe('webhook subscriptions: enabled on lsi1 and status on lsi2, in creation
   });
 });
 
+describe('device backup requests: device on lsi1 and status on lsi2, in creation order', () => {
+  const REQUESTS = () => `/v3/orgs/${tenant.org.id}/device-backup-requests`;
+  const open = (r: StoredResource) => r.attributes.status === 'open';
+  const device = (value: string) => (r: StoredResource) => r.attributes.device === value;
+
+  it('filter[device] and filter[status] answer as the partition filter did, alone and together', async () => {
+    await expectSameAnswers(
+      api,
+      token,
+      REQUESTS(),
+      'filter[device]=tablet-07',
+      inOrder(requests, device('tablet-07'), CREATED, true),
+    );
+    await expectSameAnswers(
+      api,
+      token,
+      REQUESTS(),
+      'filter[status]=open&sort=created_at',
+      inOrder(requests, open, CREATED),
+    );
+    await expectSameAnswers(
+      api,
+      token,
+      REQUESTS(),
+      'filter[status]=open&filter[device]=tablet-12',
+      inOrder(requests, (r) => open(r) && device('tablet-12')(r), CREATED, true),
+    );
+    await expectSameAnswers(api, token, REQUESTS(), 'filter[device]=TABLET-07', []);
+  });
+
+  it('a cursor page reads at most 1.1× what it returns, and an offset page of a status its page and the count', async () => {
+    await expectCursorPagesRead(
+      (path) => measuredGet(api, token, path),
+      [
+        `${REQUESTS()}?filter[device]=tablet-03`,
+        `${REQUESTS()}?filter[status]=open`,
+        `${REQUESTS()}?filter[status]=fulfilled&sort=created_at`,
+      ],
+      { limits: [2, 5], full: true },
+    );
+    const page = await measuredGet(api, token, `${REQUESTS()}?filter[status]=open&page[limit]=5`);
+    expect(page.body.meta.pagination.counts.resources).toBe(requests.filter(open).length);
+    expect(page.items).toBeLessThanOrEqual(6);
+  });
+});
+
 describe('meta.features', () => {
-  it('names every filter of the three collections indexed', async () => {
-    for (const path of [ACCOUNTS(), AGENTS(), SUBSCRIPTIONS()]) {
+  it('names every filter of the four collections indexed', async () => {
+    for (const path of [
+      ACCOUNTS(),
+      AGENTS(),
+      SUBSCRIPTIONS(),
+      `/v3/orgs/${tenant.org.id}/device-backup-requests`,
+    ]) {
       const res = await api.get(`${path}?page[limit]=1`, token);
       expect(res.body.meta.features.params.filter.indexed, path).toEqual(
         res.body.meta.features.params.filter.options,

@@ -1,12 +1,14 @@
 /**
  * The flag filter index migrations (issue 42, item 1): service accounts and agents written before
  * `filter[enabled]`, and webhook subscriptions before `filter[enabled]` and `filter[status]`, were answered
- * from indexes lack the entries and the counts, so the filters never found them; after the migrations they
+ * from indexes, and device backup requests before `filter[device]` and `filter[status]` were, lack the
+ * entries and the counts, so the filters never found them; after the migrations they
  * are found, ordered and counted as records written today are, read back as they did, and a rerun changes
  * nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agents } from '#functions/agents/definitions';
+import { deviceBackupRequests } from '#functions/device-backups/definitions';
 import { serviceAccounts } from '#functions/iam/definitions';
 import { webhookSubscriptions } from '#functions/webhooks/definitions';
 import { scopeOf } from '#shared/data/scope';
@@ -25,12 +27,16 @@ let token: string;
 let oldAccounts: StoredResource[];
 let oldAgents: StoredResource[];
 let oldSubscriptions: StoredResource[];
+let oldRequests: StoredResource[];
 
 /** As the creates wrote them before the filters were indexed: no entry on either local index, no counts. */
 const beforeFilterIndex = async (record: StoredResource) => {
   const { lsi1: _, lsi2: __, counted: ___, ...old } = record;
   // A service account's and an agent's `lsi1` is their name sort's, which they had.
-  const kept = record.type === webhookSubscriptions.type ? old : { ...old, lsi1: record.lsi1 };
+  const kept =
+    record.type === webhookSubscriptions.type || record.type === deviceBackupRequests.type
+      ? old
+      : { ...old, lsi1: record.lsi1 };
   await commit(scopeOf([record.org_id]), [{ create: kept as StoredResource }]);
   return kept as StoredResource;
 };
@@ -60,6 +66,12 @@ const subscription = (orgId: string, enabled: boolean, status: string) =>
     },
   });
 
+const request = (orgId: string, device: string) =>
+  newRecord(deviceBackupRequests, orgId, {
+    attributes: { device, status: 'open' },
+    rels: { user: null, backup: null, requested_by_user: null, requested_by_service_account: null },
+  });
+
 beforeAll(async () => {
   api = await startTestApi();
   tenant = await newTenant('Old flag filters', 0);
@@ -77,6 +89,10 @@ beforeAll(async () => {
     await beforeFilterIndex(subscription(org, true, 'failing')),
     await beforeFilterIndex(subscription(org, false, 'active')),
   ];
+  oldRequests = [
+    await beforeFilterIndex(request(org, 'tablet-01')),
+    await beforeFilterIndex(request(org, 'tablet-02')),
+  ];
 });
 afterAll(async () => {
   await api?.close();
@@ -93,6 +109,7 @@ const where = async (path: string, query: string) => {
 const ACCOUNTS = () => `/v3/orgs/${tenant.org.id}/iam/service-accounts`;
 const AGENTS = () => `/v3/orgs/${tenant.org.id}/agents`;
 const SUBSCRIPTIONS = () => `/v3/orgs/${tenant.org.id}/webhook-subscriptions`;
+const REQUESTS = () => `/v3/orgs/${tenant.org.id}/device-backup-requests`;
 
 describe('before the migrations: records written before their flags were indexed', () => {
   it('filter[enabled] and filter[status] miss them', async () => {
@@ -100,6 +117,8 @@ describe('before the migrations: records written before their flags were indexed
     expect(await where(AGENTS(), 'filter[enabled]=false')).toEqual({ ids: [], total: 0 });
     expect(await where(SUBSCRIPTIONS(), 'filter[status]=failing')).toEqual({ ids: [], total: 0 });
     expect(await where(SUBSCRIPTIONS(), 'filter[enabled]=false')).toEqual({ ids: [], total: 0 });
+    expect(await where(REQUESTS(), 'filter[status]=open')).toEqual({ ids: [], total: 0 });
+    expect(await where(REQUESTS(), 'filter[device]=tablet-01')).toEqual({ ids: [], total: 0 });
   });
 });
 
@@ -110,6 +129,7 @@ describe('the flag filter index migrations', () => {
       ...oldAccounts.map((r) => api.get(`${ACCOUNTS()}/${r.id}`, token)),
       ...oldAgents.map((r) => api.get(`${AGENTS()}/${r.id}`, token)),
       ...oldSubscriptions.map((r) => api.get(`/v3/webhook-subscriptions/${r.id}`, token)),
+      ...oldRequests.map((r) => api.get(`${REQUESTS()}/${r.id}`, token)),
     ]);
   let before: Awaited<ReturnType<typeof readAll>>;
   beforeAll(async () => {
@@ -138,6 +158,15 @@ describe('the flag filter index migrations', () => {
     expect(await where(SUBSCRIPTIONS(), 'filter[status]=failing')).toEqual({ ids: [failing], total: 1 });
     expect(await where(SUBSCRIPTIONS(), 'filter[enabled]=false')).toEqual({ ids: [disabled], total: 1 });
     expect(await where(SUBSCRIPTIONS(), 'filter[status]=active')).toEqual({ ids: [disabled], total: 1 });
+  });
+
+  it('device backup requests: found by device and by status, newest first, and counted', async () => {
+    expect(run.ran.find((m) => m.name === 'device-backup-request-filter-index')).toMatchObject({
+      changed: 2,
+    });
+    const [first, second] = oldRequests.map((r) => r.id);
+    expect(await where(REQUESTS(), 'filter[status]=open')).toEqual({ ids: [second, first], total: 2 });
+    expect(await where(REQUESTS(), 'filter[device]=tablet-01')).toEqual({ ids: [first], total: 1 });
   });
 
   it('each reads back as it did before', async () => {

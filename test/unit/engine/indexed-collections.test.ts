@@ -47,7 +47,6 @@ const NOT_YET_INDEXED: Record<string, string> = {
   'construction-phase-plan-proposed-changes': UNDER('plan'),
   'device-backups':
     'kept 30 days (`listKept`): a device per ten workers, about 5,000 standing; `device`, `user` and `status` have no index',
-  'device-backup-requests': `${REFERENCE}; \`device\` and \`status\` have no index`,
   exports: KEPT(30, "the caller's own on `gsi1` (`by-creator`)"),
   jobs: KEPT(30, "the caller's own on `gsi1` (`by-creator`)"),
   'webhook-deliveries': KEPT(35, "a subscription's log on `lsi1` (`by-subscription`)"),
