@@ -16,6 +16,10 @@ export const area = defineArea('places', {
       module: 'functions/places/migrations/import-template-filter-index.ts',
       step: 'importTemplateFilterIndex',
     }),
+    migration(40, 'location-import-filter-index', {
+      module: 'functions/places/migrations/location-import-filter-index.ts',
+      step: 'locationImportFilterIndex',
+    }),
   ],
   resources: [locations, properties, streets, importTemplates, locationImports],
   routes: [

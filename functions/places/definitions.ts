@@ -292,9 +292,21 @@ export const locationImports = defineResource({
     job: { type: 'jobs' },
   },
   derive: withJobProgress,
+  // In creation order (the list's one sort), on lsi1: no sort uses it.
+  keys: {
+    'filter-status': {
+      index: 'lsi1',
+      pk: 'ORG#{org_id}#location-imports',
+      sk: 'status#{attributes.status}#{id}',
+      about:
+        'an import under its status, in creation order: `filter[status]`; imports written before issue 42 lack it until migrated',
+    },
+  },
   collection: {
+    // Every filter indexed: status (four values, counted), a creation window on the ids.
     filters: {
-      status: { kind: 'eq', path: 'attributes.status' },
+      status: { kind: 'eq', path: 'attributes.status', index: 'filter-status', counted: true },
+      created_at: { kind: 'time', path: 'meta.created_at', index: 'record' },
     },
     defaultSort: '-created_at',
     includes: ['import_template'],

@@ -4,13 +4,15 @@
  * sit on `lsi2` in name order (the list's sort, on `lsi1`), a webhook subscription's `enabled` and
  * `status` on `lsi1` and `lsi2` in creation order (its one sort); a service account's `name` on its sort,
  * and each type's creation window on the ids; a device backup request's `device` and `status` on `lsi1`
- * and `lsi2` in creation order. Each answers as the partition's filter did, a cursor page
+ * and `lsi2` in creation order; a location import's `status` on `lsi1` in creation order. Each answers as the partition's filter did, a cursor page
  * reads at most 1.1× what it returns, and an offset page of a flag alone reads its page and the count.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agents } from '#functions/agents/definitions';
 import { deviceBackupRequests } from '#functions/device-backups/definitions';
 import { serviceAccounts } from '#functions/iam/definitions';
+import { locationImports } from '#functions/places/definitions';
+import { outcomeOf } from '#functions/places/location-imports/writes';
 import { webhookSubscriptions } from '#functions/webhooks/definitions';
 import { compareCodePoints, compareCollated } from '#shared/data/collation';
 import { valueAt } from '#shared/data/collection-query';
@@ -37,6 +39,7 @@ let accounts: StoredResource[];
 let personas: StoredResource[];
 let subscriptions: StoredResource[];
 let requests: StoredResource[];
+let imports: StoredResource[];
 
 const at = (i: number) => new Date(START + i * MINUTE);
 const name = (i: number) => `${NAMES[i % NAMES.length]} ${i % 13}`;
@@ -100,6 +103,25 @@ const seed = (orgId: string) => ({
       at(i),
     ),
   ),
+  // Finished imports, one in ten failed.
+  imports: Array.from({ length: COUNT }, (_, i) =>
+    newRecord(
+      locationImports,
+      orgId,
+      {
+        attributes: {
+          ...outcomeOf(1, { valid: 1, created: 1, updated: 0 }, []),
+          ...(i % 10 === 4 && { status: 'failed' }),
+          source: { kind: 'inline', file_name: `sites-${i}.csv`, bytes: 20 },
+          started_at: at(i).toISOString(),
+          finished_at: at(i).toISOString(),
+        },
+        meta: { write_calls: 1 },
+        rels: { author: null, author_service_account: null, import_template: null },
+      },
+      at(i),
+    ),
+  ),
 });
 
 beforeAll(async () => {
@@ -107,13 +129,15 @@ beforeAll(async () => {
   const [mine, other] = await Promise.all([newTenant('Flag filters', 0), newTenant('Flag other', 0)]);
   tenant = mine;
   token = await api.token(tenant.admin);
-  ({ accounts, personas, subscriptions, requests } = seed(tenant.org.id));
+  ({ accounts, personas, subscriptions, requests, imports } = seed(tenant.org.id));
   const theirs = seed(other.org.id);
   // The same flags in another organisation: never in this one's answers.
   await bulkPutCounted([
     ...personas,
     ...subscriptions,
     ...requests,
+    ...imports,
+    ...theirs.imports,
     ...theirs.personas,
     ...theirs.subscriptions,
     ...theirs.requests,
@@ -321,13 +345,48 @@ describe('device backup requests: device on lsi1 and status on lsi2, in creation
   });
 });
 
+describe('location imports: status on lsi1, in creation order', () => {
+  const IMPORTS = () => `/v3/orgs/${tenant.org.id}/governance/location-imports`;
+  const failed = (r: StoredResource) => r.attributes.status === 'failed';
+
+  it('filter[status] answers as the partition filter did, in both directions', async () => {
+    await expectSameAnswers(
+      api,
+      token,
+      IMPORTS(),
+      'filter[status]=failed',
+      inOrder(imports, failed, CREATED, true),
+    );
+    await expectSameAnswers(
+      api,
+      token,
+      IMPORTS(),
+      'filter[status]=completed&sort=created_at',
+      inOrder(imports, (r) => !failed(r), CREATED),
+      { walkLimit: 25 },
+    );
+  });
+
+  it('a cursor page reads at most 1.1× what it returns, and an offset page its page and the count', async () => {
+    await expectCursorPagesRead(
+      (path) => measuredGet(api, token, path),
+      [`${IMPORTS()}?filter[status]=failed`, `${IMPORTS()}?filter[status]=completed&sort=created_at`],
+      { limits: [2, 5], full: true },
+    );
+    const page = await measuredGet(api, token, `${IMPORTS()}?filter[status]=failed&page[limit]=5`);
+    expect(page.body.meta.pagination.counts.resources).toBe(imports.filter(failed).length);
+    expect(page.items).toBeLessThanOrEqual(6);
+  });
+});
+
 describe('meta.features', () => {
-  it('names every filter of the four collections indexed', async () => {
+  it('names every filter of the five collections indexed', async () => {
     for (const path of [
       ACCOUNTS(),
       AGENTS(),
       SUBSCRIPTIONS(),
       `/v3/orgs/${tenant.org.id}/device-backup-requests`,
+      `/v3/orgs/${tenant.org.id}/governance/location-imports`,
     ]) {
       const res = await api.get(`${path}?page[limit]=1`, token);
       expect(res.body.meta.features.params.filter.indexed, path).toEqual(

@@ -1,8 +1,8 @@
 /**
  * The flag filter index migrations (issue 42, item 1): service accounts and agents written before
  * `filter[enabled]`, and webhook subscriptions before `filter[enabled]` and `filter[status]`, were answered
- * from indexes, and device backup requests before `filter[device]` and `filter[status]` were, lack the
- * entries and the counts, so the filters never found them; after the migrations they
+ * from indexes, device backup requests before `filter[device]` and `filter[status]` were, and location
+ * imports before `filter[status]` was, lack the entries and the counts, so the filters never found them; after the migrations they
  * are found, ordered and counted as records written today are, read back as they did, and a rerun changes
  * nothing.
  */
@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agents } from '#functions/agents/definitions';
 import { deviceBackupRequests } from '#functions/device-backups/definitions';
 import { serviceAccounts } from '#functions/iam/definitions';
+import { locationImports } from '#functions/places/definitions';
+import { outcomeOf } from '#functions/places/location-imports/writes';
 import { webhookSubscriptions } from '#functions/webhooks/definitions';
 import { scopeOf } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
@@ -28,15 +30,17 @@ let oldAccounts: StoredResource[];
 let oldAgents: StoredResource[];
 let oldSubscriptions: StoredResource[];
 let oldRequests: StoredResource[];
+let oldImports: StoredResource[];
 
 /** As the creates wrote them before the filters were indexed: no entry on either local index, no counts. */
 const beforeFilterIndex = async (record: StoredResource) => {
   const { lsi1: _, lsi2: __, counted: ___, ...old } = record;
   // A service account's and an agent's `lsi1` is their name sort's, which they had.
-  const kept =
-    record.type === webhookSubscriptions.type || record.type === deviceBackupRequests.type
-      ? old
-      : { ...old, lsi1: record.lsi1 };
+  const kept = [webhookSubscriptions, deviceBackupRequests, locationImports].some(
+    (d) => d.type === record.type,
+  )
+    ? old
+    : { ...old, lsi1: record.lsi1 };
   await commit(scopeOf([record.org_id]), [{ create: kept as StoredResource }]);
   return kept as StoredResource;
 };
@@ -72,6 +76,19 @@ const request = (orgId: string, device: string) =>
     rels: { user: null, backup: null, requested_by_user: null, requested_by_service_account: null },
   });
 
+/** A finished inline import of one row, as the request that ran it wrote it. */
+const finishedImport = (orgId: string) =>
+  newRecord(locationImports, orgId, {
+    attributes: {
+      ...outcomeOf(1, { valid: 1, created: 1, updated: 0 }, []),
+      source: { kind: 'inline', file_name: 'old.csv', bytes: 20 },
+      started_at: '2026-01-01T00:00:00.000Z',
+      finished_at: '2026-01-01T00:00:01.000Z',
+    },
+    meta: { write_calls: 1 },
+    rels: { author: null, author_service_account: null, import_template: null },
+  });
+
 beforeAll(async () => {
   api = await startTestApi();
   tenant = await newTenant('Old flag filters', 0);
@@ -93,6 +110,7 @@ beforeAll(async () => {
     await beforeFilterIndex(request(org, 'tablet-01')),
     await beforeFilterIndex(request(org, 'tablet-02')),
   ];
+  oldImports = [await beforeFilterIndex(finishedImport(org)), await beforeFilterIndex(finishedImport(org))];
 });
 afterAll(async () => {
   await api?.close();
@@ -110,6 +128,7 @@ const ACCOUNTS = () => `/v3/orgs/${tenant.org.id}/iam/service-accounts`;
 const AGENTS = () => `/v3/orgs/${tenant.org.id}/agents`;
 const SUBSCRIPTIONS = () => `/v3/orgs/${tenant.org.id}/webhook-subscriptions`;
 const REQUESTS = () => `/v3/orgs/${tenant.org.id}/device-backup-requests`;
+const IMPORTS = () => `/v3/orgs/${tenant.org.id}/governance/location-imports`;
 
 describe('before the migrations: records written before their flags were indexed', () => {
   it('filter[enabled] and filter[status] miss them', async () => {
@@ -119,6 +138,7 @@ describe('before the migrations: records written before their flags were indexed
     expect(await where(SUBSCRIPTIONS(), 'filter[enabled]=false')).toEqual({ ids: [], total: 0 });
     expect(await where(REQUESTS(), 'filter[status]=open')).toEqual({ ids: [], total: 0 });
     expect(await where(REQUESTS(), 'filter[device]=tablet-01')).toEqual({ ids: [], total: 0 });
+    expect(await where(IMPORTS(), 'filter[status]=completed')).toEqual({ ids: [], total: 0 });
   });
 });
 
@@ -130,6 +150,7 @@ describe('the flag filter index migrations', () => {
       ...oldAgents.map((r) => api.get(`${AGENTS()}/${r.id}`, token)),
       ...oldSubscriptions.map((r) => api.get(`/v3/webhook-subscriptions/${r.id}`, token)),
       ...oldRequests.map((r) => api.get(`${REQUESTS()}/${r.id}`, token)),
+      ...oldImports.map((r) => api.get(`${IMPORTS()}/${r.id}`, token)),
     ]);
   let before: Awaited<ReturnType<typeof readAll>>;
   beforeAll(async () => {
@@ -167,6 +188,12 @@ describe('the flag filter index migrations', () => {
     const [first, second] = oldRequests.map((r) => r.id);
     expect(await where(REQUESTS(), 'filter[status]=open')).toEqual({ ids: [second, first], total: 2 });
     expect(await where(REQUESTS(), 'filter[device]=tablet-01')).toEqual({ ids: [first], total: 1 });
+  });
+
+  it('location imports: found by status, newest first, and counted', async () => {
+    expect(run.ran.find((m) => m.name === 'location-import-filter-index')).toMatchObject({ changed: 2 });
+    const [first, second] = oldImports.map((r) => r.id);
+    expect(await where(IMPORTS(), 'filter[status]=completed')).toEqual({ ids: [second, first], total: 2 });
   });
 
   it('each reads back as it did before', async () => {

@@ -37,7 +37,6 @@ const NOT_YET_INDEXED: Record<string, string> = {
   'audit-events': "bucketed by month; a subject's entries are its history route (`/{id}/history`)",
   properties: `governance reference data, ${ACROSS}; \`uprn\` and \`postcode\` have no index`,
   streets: `governance reference data, ${ACROSS}; \`usrn\` and \`town\` have no index`,
-  'location-imports': `${REFERENCE}; \`status\` has no index`,
   appointments: `${UNDER('scheme')}: its CDM duty holders`,
   'pre-construction-information': `${REFERENCE}, ${ACROSS}`,
   'hazard-proposals': UNDER('pre-construction information pack'),
