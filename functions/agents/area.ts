@@ -14,6 +14,10 @@ export const area = defineArea('agents', {
       module: 'functions/agents/migrations/briefing-filter-index.ts',
       step: 'briefingFilterIndex',
     }),
+    migration(37, 'agent-filter-index', {
+      module: 'functions/agents/migrations/agent-filter-index.ts',
+      step: 'agentFilterIndex',
+    }),
   ],
   resources: [agents, briefings],
   routes: [],

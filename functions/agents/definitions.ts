@@ -30,9 +30,27 @@ export const agents = defineResource({
     author: { type: 'users' },
     author_service_account: { type: 'service-accounts' },
   },
+  // In name order (the list's sort), on lsi2: lsi1 holds the sort.
+  keys: {
+    'filter-enabled': {
+      index: 'lsi2',
+      pk: 'ORG#{org_id}#agents',
+      sk: 'enabled#{attributes.enabled}#{attributes.name:folded}\u0001{id}',
+      about:
+        "an agent under whether it is enabled, in name order (the list's sort): `filter[enabled]`; agents written before issue 42 lack it until migrated",
+    },
+  },
   collection: {
+    // Every filter indexed: enabled (counted) on lsi2, a creation window on the ids.
     filters: {
-      enabled: { kind: 'eq', path: 'attributes.enabled', type: 'boolean' },
+      enabled: {
+        kind: 'eq',
+        path: 'attributes.enabled',
+        type: 'boolean',
+        index: 'filter-enabled',
+        counted: true,
+      },
+      created_at: { kind: 'time', path: 'meta.created_at', index: 'record' },
     },
     sorts: { name: { path: 'attributes.name', index: 'lsi1' } },
     defaultSort: 'name',

@@ -24,6 +24,10 @@ export const area = defineArea('customers', {
       module: 'functions/customers/migrations/contact-filter-index.ts',
       step: 'contactFilterIndex',
     }),
+    migration(35, 'account-filter-index', {
+      module: 'functions/customers/migrations/account-filter-index.ts',
+      step: 'accountFilterIndex',
+    }),
   ],
   resources: [customerContacts, customerAccounts, customerInteractions, customerAppointments],
   routes: [],

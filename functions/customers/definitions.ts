@@ -103,10 +103,30 @@ export const customerAccounts = defineResource({
     };
   },
   relationships: { ...author },
+  // Each kept in name order (the list's sort): lsi1 holds the sort, so kind takes lsi2 and reference gsi2.
+  keys: {
+    'filter-kind': {
+      index: 'lsi2',
+      pk: 'ORG#{org_id}#customer-accounts',
+      sk: 'kind#{attributes.kind}#{attributes.name:folded}\u0001{id}',
+      about:
+        "an account under its kind, in name order (the list's sort): `filter[kind]`; accounts written before issue 42 lack it until migrated",
+    },
+    'filter-reference': {
+      index: 'gsi2',
+      pk: 'ORG#{org_id}#customer-accounts',
+      sk: 'reference#{attributes.reference}#{attributes.name:folded}\u0001{id}',
+      about:
+        'an account under its reference, in name order: `filter[reference]`; accounts written before issue 42 lack it until migrated',
+    },
+  },
   collection: {
+    // Every filter indexed: reference and kind (three values, counted) on their entries, a creation window
+    // on the ids.
     filters: {
-      reference: { kind: 'eq', path: 'attributes.reference' },
-      kind: { kind: 'eq', path: 'attributes.kind' },
+      reference: { kind: 'eq', path: 'attributes.reference', index: 'filter-reference' },
+      kind: { kind: 'eq', path: 'attributes.kind', index: 'filter-kind', counted: true },
+      created_at: { kind: 'time', path: 'meta.created_at', index: 'record' },
     },
     sorts: { name: { path: 'attributes.name', index: 'lsi1' } },
     defaultSort: 'name',

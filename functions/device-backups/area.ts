@@ -1,4 +1,5 @@
 import { defineArea } from '#shared/engine/area';
+import { migration } from '#shared/engine/migration-declarations';
 import { deviceBackupRequests, deviceBackups } from './definitions';
 
 export const area = defineArea('device-backups', {
@@ -10,6 +11,12 @@ export const area = defineArea('device-backups', {
     'device-backups:request': 'Ask a device for a backup.',
   },
   resources: [deviceBackups, deviceBackupRequests],
+  migrations: [
+    migration(39, 'device-backup-request-filter-index', {
+      module: 'functions/device-backups/migrations/request-filter-index.ts',
+      step: 'requestFilterIndex',
+    }),
+  ],
   routes: [
     {
       id: 'downloadDeviceBackup',

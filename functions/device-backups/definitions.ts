@@ -106,10 +106,28 @@ export const deviceBackupRequests = defineResource({
     requested_by_service_account: { type: 'service-accounts' },
     backup: { type: 'device-backups' },
   },
+  // In creation order (the list's one sort), each on a local index of its own: no sort uses either.
+  keys: {
+    'filter-device': {
+      index: 'lsi1',
+      pk: 'ORG#{org_id}#device-backup-requests',
+      sk: 'device#{attributes.device}#{id}',
+      about: '`filter[device]`, in creation order; requests written before issue 42 lack it until migrated',
+    },
+    'filter-status': {
+      index: 'lsi2',
+      pk: 'ORG#{org_id}#device-backup-requests',
+      sk: 'status#{attributes.status}#{id}',
+      about: '`filter[status]`, in creation order; requests written before issue 42 lack it until migrated',
+    },
+  },
   collection: {
+    // Every filter indexed: a device (of many: read first beside a status), a status (two values,
+    // counted), a creation window on the ids.
     filters: {
-      device: { kind: 'eq', path: 'attributes.device' },
-      status: { kind: 'eq', path: 'attributes.status' },
+      device: { kind: 'eq', path: 'attributes.device', index: 'filter-device' },
+      status: { kind: 'eq', path: 'attributes.status', index: 'filter-status', counted: true },
+      created_at: { kind: 'time', path: 'meta.created_at', index: 'record' },
     },
     defaultSort: '-created_at',
     includes: ['user'],

@@ -39,6 +39,10 @@ export const area = defineArea('iam', {
       module: 'functions/iam/migrations/held-grants.ts',
       step: 'heldGrants',
     }),
+    migration(36, 'service-account-filter-index', {
+      module: 'functions/iam/migrations/service-account-filter-index.ts',
+      step: 'serviceAccountFilterIndex',
+    }),
   ],
   resources: [serviceAccounts, grants, roleGroups, roles, ssoProviders, iamPermissions],
   answered: { whoami: whoamiAttributes, 'service-account-keys': keyAttributes },

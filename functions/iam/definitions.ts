@@ -36,10 +36,28 @@ export const serviceAccounts = defineResource({
     organisations: { type: 'organisations', many: true },
     groups: { type: 'role-groups', many: true },
   },
+  // In name order (the list's sort), on lsi2: lsi1 holds the sort.
+  keys: {
+    'filter-enabled': {
+      index: 'lsi2',
+      pk: 'ORG#{org_id}#service-accounts',
+      sk: 'enabled#{attributes.enabled}#{attributes.name:folded}\u0001{id}',
+      about:
+        "a service account under whether it is enabled, in name order (the list's sort): `filter[enabled]`; accounts written before issue 42 lack it until migrated",
+    },
+  },
   collection: {
+    // Every filter indexed: name on its sort's lsi1, enabled (counted) on lsi2, a creation window on the ids.
     filters: {
-      name: { kind: 'eq', path: 'attributes.name' },
-      enabled: { kind: 'eq', path: 'attributes.enabled', type: 'boolean' },
+      name: { kind: 'eq', path: 'attributes.name', index: 'sort-name' },
+      enabled: {
+        kind: 'eq',
+        path: 'attributes.enabled',
+        type: 'boolean',
+        index: 'filter-enabled',
+        counted: true,
+      },
+      created_at: { kind: 'time', path: 'meta.created_at', index: 'record' },
     },
     sorts: { name: { path: 'attributes.name', index: 'lsi1' } },
     defaultSort: 'name',

@@ -14,7 +14,7 @@ import {
   principalKey,
 } from '#shared/data/principals';
 import type { Scope } from '#shared/data/scope';
-import type { ItemKey, StoredResource } from '#shared/data/stored-resource';
+import { countMoves, type ItemKey, type StoredResource } from '#shared/data/stored-resource';
 import {
   commit,
   TRANSACTION_MAX,
@@ -116,7 +116,9 @@ export const createServiceAccount = async (
     rels: { organisations: [orgId], groups: [] },
   });
   await commit(scope, [{ create: account }, { put: principalOf(account) }]);
-  return account;
+  // As stored, its counts moved: a change built on it (a local client's first key, `createKey`) would
+  // otherwise move its `enabled` count a second time.
+  return countMoves(account, true).stored;
 };
 
 export const updateServiceAccount = async (

@@ -39,6 +39,10 @@ export const area = defineArea('people', {
       module: 'functions/people/migrations/user-filter-index.ts',
       step: 'userFilterIndex',
     }),
+    migration(33, 'team-filter-index', {
+      module: 'functions/people/migrations/team-filter-index.ts',
+      step: 'teamFilterIndex',
+    }),
   ],
   // Which of its events notify whom by default (issue 43; organisations override them per rule id).
   notificationRules: [

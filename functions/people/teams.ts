@@ -38,12 +38,17 @@ export const teams = defineResource({
     lead: { type: 'users' },
   },
   collection: {
+    // Every filter indexed: name on its sort's lsi1, a creation window on the ids, and a modification
+    // window (incremental sync) on the updated_at sort's lsi2, so a sync walk in that sort reads its page.
     filters: {
-      name: { kind: 'eq', path: 'attributes.name' },
-      created_at: { kind: 'time', path: 'meta.created_at' },
-      updated_at: { kind: 'time', path: 'meta.updated_at' },
+      name: { kind: 'eq', path: 'attributes.name', index: 'sort-name' },
+      created_at: { kind: 'time', path: 'meta.created_at', index: 'record' },
+      updated_at: { kind: 'time', path: 'meta.updated_at', index: 'sort-updated_at' },
     },
-    sorts: { name: { path: 'attributes.name', index: 'lsi1' } },
+    sorts: {
+      name: { path: 'attributes.name', index: 'lsi1' },
+      updated_at: { path: 'meta.updated_at', index: 'lsi2' },
+    },
     defaultSort: 'name',
     includes: ['members'],
   },

@@ -1,4 +1,5 @@
 import { defineArea } from '#shared/engine/area';
+import { migration } from '#shared/engine/migration-declarations';
 import { importTemplates, locationImports, locations, properties, streets } from './definitions';
 import { IMPORT_JOB } from './job-kinds';
 
@@ -10,6 +11,16 @@ export const area = defineArea('places', {
     'places:manage': 'Create, change, delete and import locations.',
   },
   jobs: [IMPORT_JOB],
+  migrations: [
+    migration(34, 'import-template-filter-index', {
+      module: 'functions/places/migrations/import-template-filter-index.ts',
+      step: 'importTemplateFilterIndex',
+    }),
+    migration(40, 'location-import-filter-index', {
+      module: 'functions/places/migrations/location-import-filter-index.ts',
+      step: 'locationImportFilterIndex',
+    }),
+  ],
   resources: [locations, properties, streets, importTemplates, locationImports],
   routes: [
     {

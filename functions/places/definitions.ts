@@ -175,8 +175,22 @@ export const importTemplates = defineResource({
       },
     };
   },
+  // In name order (the list's sort), on lsi2: lsi1 holds the sort.
+  keys: {
+    'filter-target': {
+      index: 'lsi2',
+      pk: 'ORG#{org_id}#import-templates',
+      sk: 'target#{attributes.target}#{attributes.name:folded}\u0001{id}',
+      about:
+        "a template under its target, in name order (the list's sort): `filter[target]`; templates written before issue 42 lack it until migrated",
+    },
+  },
   collection: {
-    filters: { created_at: false, target: { kind: 'eq', path: 'attributes.target' } },
+    filters: {
+      created_at: false,
+      // Indexed and counted (one value today, `locations`): a page in name order reads what it returns.
+      target: { kind: 'eq', path: 'attributes.target', index: 'filter-target', counted: true },
+    },
     sorts: { name: { path: 'attributes.name', index: 'lsi1' } },
     defaultSort: 'name',
     includes: [],
@@ -278,9 +292,21 @@ export const locationImports = defineResource({
     job: { type: 'jobs' },
   },
   derive: withJobProgress,
+  // In creation order (the list's one sort), on lsi1: no sort uses it.
+  keys: {
+    'filter-status': {
+      index: 'lsi1',
+      pk: 'ORG#{org_id}#location-imports',
+      sk: 'status#{attributes.status}#{id}',
+      about:
+        'an import under its status, in creation order: `filter[status]`; imports written before issue 42 lack it until migrated',
+    },
+  },
   collection: {
+    // Every filter indexed: status (four values, counted), a creation window on the ids.
     filters: {
-      status: { kind: 'eq', path: 'attributes.status' },
+      status: { kind: 'eq', path: 'attributes.status', index: 'filter-status', counted: true },
+      created_at: { kind: 'time', path: 'meta.created_at', index: 'record' },
     },
     defaultSort: '-created_at',
     includes: ['import_template'],

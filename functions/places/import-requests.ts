@@ -93,9 +93,9 @@ const importJob = async (
 ): Promise<ImportAnswer> => {
   const jobId = uuidv7();
   const named = { ...record, rels: { ...record.rels, job: jobId } };
+  // Its status through `changedRecord`, so its status entry and count move with it (a create is made so).
   const processing = {
-    ...(create ? named : changedRecord(locationImports, named, {})),
-    attributes: { ...record.attributes, status: 'processing' },
+    ...(create ? named : changedRecord(locationImports, named, { attributes: { status: 'processing' } })),
     mapping,
   };
   const job = await createJob(scope, record.org_id, IMPORT_JOB.name, author, {

@@ -27,6 +27,10 @@ export const area = defineArea('webhooks', {
       module: 'functions/webhooks/migrations/deliveries-by-creation.ts',
       step: 'deliveriesByCreation',
     }),
+    migration(38, 'subscription-filter-index', {
+      module: 'functions/webhooks/migrations/subscription-filter-index.ts',
+      step: 'subscriptionFilterIndex',
+    }),
   ],
   routes: [
     {

@@ -45,10 +45,35 @@ export const webhookSubscriptions = defineResource({
         .describe('The signing secret (`whsec_…`): only in the answer that made it (a create, a rotation).'),
     };
   },
+  // In creation order (the list's sort), each on a local index of its own: no sort uses either.
+  keys: {
+    'filter-enabled': {
+      index: 'lsi1',
+      pk: 'ORG#{org_id}#webhook-subscriptions',
+      sk: 'enabled#{attributes.enabled}#{id}',
+      about:
+        '`filter[enabled]`, in creation order; subscriptions written before issue 42 lack it until migrated',
+    },
+    'filter-status': {
+      index: 'lsi2',
+      pk: 'ORG#{org_id}#webhook-subscriptions',
+      sk: 'status#{attributes.status}#{id}',
+      about:
+        '`filter[status]`, in creation order; subscriptions written before issue 42 lack it until migrated',
+    },
+  },
   collection: {
+    // Every filter indexed and counted (two values each), a creation window on the ids.
     filters: {
-      enabled: { kind: 'eq', path: 'attributes.enabled', type: 'boolean' },
-      status: { kind: 'eq', path: 'attributes.status' },
+      enabled: {
+        kind: 'eq',
+        path: 'attributes.enabled',
+        type: 'boolean',
+        index: 'filter-enabled',
+        counted: true,
+      },
+      status: { kind: 'eq', path: 'attributes.status', index: 'filter-status', counted: true },
+      created_at: { kind: 'time', path: 'meta.created_at', index: 'record' },
     },
     defaultSort: 'created_at',
     includes: [],

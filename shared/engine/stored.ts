@@ -62,8 +62,8 @@ const countedParent = (
  */
 const recount = (definition: ResourceDefinition, stored: StoredResource, next: StoredResource) => {
   const names = Object.entries(definition.collection?.filters ?? {}).flatMap(([field, filter]) => {
-    const value = filter.counted ? valueAt(next, filter.path) : undefined;
-    if (typeof value !== 'string' || value === '') return [];
+    const value = filter.counted ? keyText(valueAt(next, filter.path)) : undefined;
+    if (value === undefined) return [];
     const parent = countedParent(definition, filter, next);
     if (parent === null) return [];
     return [parent === undefined ? `${field}#${value}` : parentCountName(parent, `${field}#${value}`)];
@@ -75,8 +75,12 @@ const recount = (definition: ResourceDefinition, stored: StoredResource, next: S
   if (names.join('\n') !== before.join('\n')) next.counted_before = before;
 };
 
-/** A value a key can hold: a non-empty string (an empty one is no key at all). */
-const keyable = (value: unknown): value is string => typeof value === 'string' && value !== '';
+/**
+ * A value as a key holds it: a non-empty string (an empty one is no key at all), or a flag as `true` or
+ * `false` (an `enabled` filter's entry and count, as its equality names them: `enabled#true`).
+ */
+const keyText = (value: unknown): string | undefined =>
+  typeof value === 'boolean' ? String(value) : typeof value === 'string' && value !== '' ? value : undefined;
 
 /**
  * The values of the parts the record's entry on a pattern's index is filled from (`org_id`, `id`, field
@@ -89,9 +93,9 @@ const entryParts = (pattern: AccessPattern, record: StoredResource): Record<stri
       name in parts
         ? parts[name]
         : alternativesOf(name)
-            .map((path) => valueAt(record, path))
-            .find(keyable);
-    if (!keyable(value)) return null;
+            .map((path) => keyText(valueAt(record, path)))
+            .find((text) => text !== undefined);
+    if (value === undefined) return null;
     parts[name] = value;
   }
   return parts;

@@ -4,11 +4,15 @@
  * in the list's default order (code, last name) so a page in it reads what it returns, counted for offset
  * totals; a rate code's unique `code` by its claim; a contact's `email` and `last_name` where their sorts
  * read them, and a creation window on the ids; a qualification type's `kind` the same way (in name order),
- * its code by its claim. Each answers as the partition's filter did.
+ * its code by its claim; a team's modification window (incremental sync) on its `updated_at` sort's `lsi2`,
+ * its name on its sort's `lsi1`; a customer account's `kind` (on `lsi2`) and `reference` (on `gsi2`) and an
+ * import template's `target` (on `lsi2`), each in name order. Each answers as the partition's filter did.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateCodes } from '#functions/costs/definitions';
-import { customerContacts } from '#functions/customers/definitions';
+import { customerAccounts, customerContacts } from '#functions/customers/definitions';
+import { teams } from '#functions/people/teams';
+import { importTemplates } from '#functions/places/definitions';
 import { qualificationTypes } from '#functions/qualifications/definitions';
 import { keyFrom } from '#shared/data/access-patterns';
 import { bulkPut } from '#shared/data/bulk';
@@ -339,6 +343,267 @@ describe('qualification types: kind on gsi2 in name order, code by its claim, na
 
   it('meta.features names every filter indexed', async () => {
     const res = await api.get(`${TYPES()}?page[limit]=1`, token);
+    expect(res.body.meta.features.params.filter.indexed).toEqual(
+      res.body.meta.features.params.filter.options,
+    );
+  });
+});
+
+describe('teams: a modification window on the updated_at sort, name on its sort, creation on the ids', () => {
+  let made: StoredResource[];
+  const TEAMS = () => `/v3/orgs/${tenant.org.id}/people/teams`;
+  const updated = 'meta.updated_at';
+  const at = (minute: number) => new Date(START + minute * MINUTE).toISOString();
+  /** A team made at minute `i` and last changed at a minute of its own, so the two orders differ. */
+  const team = (orgId: string, i: number) =>
+    newRecord(
+      teams,
+      orgId,
+      {
+        attributes: { name: `${SURNAMES[i % SURNAMES.length]} team`, description: '' },
+        rels: { members: [], schemas: [] },
+        meta: { updated_at: at(COUNT + ((i * 37) % COUNT)) },
+      },
+      new Date(START + i * MINUTE),
+    );
+  const within = (since: string, until?: string) => (r: StoredResource) =>
+    String(r.meta.updated_at) >= since && (until === undefined || String(r.meta.updated_at) <= until);
+  beforeAll(async () => {
+    made = Array.from({ length: COUNT }, (_, i) => team(tenant.org.id, i));
+    // The same teams in another organisation: never in this one's answers.
+    await bulkPutCounted([...made, ...Array.from({ length: COUNT }, (_, i) => team(other.org.id, i))]);
+  });
+
+  it('filter[updated_at.since|until] answers as the partition filter did, in every sort', async () => {
+    const since = at(COUNT + 140);
+    await expectSameAnswers(
+      api,
+      token,
+      TEAMS(),
+      `filter[updated_at.since]=${since}&sort=updated_at`,
+      inOrder(made, within(since), updated),
+    );
+    await expectSameAnswers(
+      api,
+      token,
+      TEAMS(),
+      `filter[updated_at.since]=${at(COUNT + 20)}&filter[updated_at.until]=${at(COUNT + 60)}&sort=-updated_at`,
+      inOrder(made, within(at(COUNT + 20), at(COUNT + 60)), updated, true),
+    );
+    // In the list's default order (name), where teams tie on the name.
+    await expectSameAnswers(
+      api,
+      token,
+      TEAMS(),
+      `filter[updated_at.since]=${since}`,
+      inOrder(made, within(since), 'attributes.name'),
+      { ordered: false },
+    );
+  });
+
+  it('filter[name] and a creation window answer as before, alone and beside a modification window', async () => {
+    const named = (r: StoredResource) => r.attributes.name === 'Zhou team';
+    await expectSameAnswers(
+      api,
+      token,
+      TEAMS(),
+      'filter[name]=Zhou team',
+      inOrder(made, named, 'attributes.name'),
+      {
+        ordered: false,
+      },
+    );
+    const since = at(COUNT + 80);
+    await expectSameAnswers(
+      api,
+      token,
+      TEAMS(),
+      `filter[name]=Zhou team&filter[updated_at.since]=${since}&sort=updated_at`,
+      inOrder(made, (r) => named(r) && within(since)(r), updated),
+    );
+    const created = at(150);
+    await expectSameAnswers(
+      api,
+      token,
+      TEAMS(),
+      `filter[created_at.since]=${created}&sort=created_at`,
+      inOrder(made, (r) => String(r.meta.created_at) >= created, 'meta.created_at'),
+    );
+  });
+
+  it('a sync walk (sort=updated_at) reads at most 1.1× a cursor page, in the same calls at two page sizes', async () => {
+    await expectCursorPagesRead(
+      (path) => measuredGet(api, token, path),
+      [
+        `${TEAMS()}?filter[updated_at.since]=${at(COUNT + 100)}&sort=updated_at`,
+        `${TEAMS()}?filter[updated_at.until]=${at(COUNT + 100)}&sort=-updated_at`,
+      ],
+      { limits: [2, 5], full: true },
+    );
+  });
+
+  it('in another sort a modification window reads its own matches, never the organisation’s teams', async () => {
+    const since = at(COUNT + 150);
+    const page = await measuredGet(
+      api,
+      token,
+      `${TEAMS()}?filter[updated_at.since]=${since}&page[limit]=5&page[cursor]=`,
+    );
+    expect(page.body.data).toHaveLength(5);
+    expect(page.items).toBeLessThanOrEqual(made.filter(within(since)).length);
+  });
+
+  it('meta.features names every filter indexed', async () => {
+    const res = await api.get(`${TEAMS()}?page[limit]=1`, token);
+    expect(res.body.meta.features.params.filter.indexed).toEqual(
+      res.body.meta.features.params.filter.options,
+    );
+  });
+});
+
+describe('customer accounts: kind on lsi2 and reference on gsi2, each in name order', () => {
+  let accounts: StoredResource[];
+  const ACCOUNTS = () => `/v3/orgs/${tenant.org.id}/customers/accounts`;
+  const name = 'attributes.name';
+  const kind = (value: string) => (r: StoredResource) => r.attributes.kind === value;
+  const account = (orgId: string, i: number) =>
+    newRecord(
+      customerAccounts,
+      orgId,
+      {
+        attributes: {
+          name: `${SURNAMES[i % SURNAMES.length]} estate`,
+          kind: i % 20 === 0 ? 'public' : (['domestic', 'commercial'][i % 2] as string),
+          // One in four without a reference; the rest share one of 40.
+          ...(i % 4 !== 0 && { reference: `ACC-${String(i % 40).padStart(2, '0')}` }),
+        },
+      },
+      new Date(START + i * MINUTE),
+    );
+  beforeAll(async () => {
+    accounts = Array.from({ length: COUNT }, (_, i) => account(tenant.org.id, i));
+    await bulkPutCounted([...accounts, ...Array.from({ length: COUNT }, (_, i) => account(other.org.id, i))]);
+  });
+
+  it('filter[kind], filter[reference] and a creation window answer as the partition filter did', async () => {
+    await expectSameAnswers(
+      api,
+      token,
+      ACCOUNTS(),
+      'filter[kind]=public',
+      inOrder(accounts, kind('public'), name),
+      {
+        ordered: false,
+      },
+    );
+    await expectSameAnswers(
+      api,
+      token,
+      ACCOUNTS(),
+      'filter[kind]=domestic&sort=-name',
+      inOrder(accounts, kind('domestic'), name, true),
+      { ordered: false },
+    );
+    const referenced = (r: StoredResource) => r.attributes.reference === 'ACC-07';
+    await expectSameAnswers(
+      api,
+      token,
+      ACCOUNTS(),
+      'filter[reference]=ACC-07',
+      inOrder(accounts, referenced, name),
+      { ordered: false },
+    );
+    await expectSameAnswers(
+      api,
+      token,
+      ACCOUNTS(),
+      'filter[reference]=ACC-07&filter[kind]=commercial',
+      inOrder(accounts, (r) => referenced(r) && kind('commercial')(r), name),
+      { ordered: false },
+    );
+    await expectSameAnswers(api, token, ACCOUNTS(), 'filter[reference]=acc-07', []);
+    const since = new Date(START + 150 * MINUTE).toISOString();
+    await expectSameAnswers(
+      api,
+      token,
+      ACCOUNTS(),
+      `filter[created_at.since]=${since}&sort=created_at`,
+      inOrder(accounts, (r) => String(r.meta.created_at) >= since, 'meta.created_at'),
+    );
+  });
+
+  it('a cursor page in name order reads at most 1.1× what it returns, in the same calls at two page sizes', async () => {
+    await expectCursorPagesRead(
+      (path) => measuredGet(api, token, path),
+      [
+        `${ACCOUNTS()}?filter[kind]=public`,
+        `${ACCOUNTS()}?filter[kind]=commercial&sort=-name`,
+        `${ACCOUNTS()}?filter[reference]=ACC-07`,
+      ],
+      { limits: [2, 3], full: true },
+    );
+  });
+
+  it("an offset page's total is the kind's count: the page and the counter, never every match", async () => {
+    const page = await measuredGet(api, token, `${ACCOUNTS()}?filter[kind]=domestic&page[limit]=5`);
+    expect(page.body.meta.pagination.counts.resources).toBe(accounts.filter(kind('domestic')).length);
+    expect(page.items).toBeLessThanOrEqual(6);
+  });
+
+  it('meta.features names every filter indexed', async () => {
+    const res = await api.get(`${ACCOUNTS()}?page[limit]=1`, token);
+    expect(res.body.meta.features.params.filter.indexed).toEqual(
+      res.body.meta.features.params.filter.options,
+    );
+  });
+});
+
+describe('import templates: target on lsi2 in name order, counted', () => {
+  let templates: StoredResource[];
+  const TEMPLATES = () => `/v3/orgs/${tenant.org.id}/governance/import-templates`;
+  const template = (orgId: string, i: number) =>
+    newRecord(
+      importTemplates,
+      orgId,
+      { attributes: { name: `${SURNAMES[i % SURNAMES.length]} ${i}`, target: 'locations', columns: {} } },
+      new Date(START + i * MINUTE),
+    );
+  beforeAll(async () => {
+    templates = Array.from({ length: 40 }, (_, i) => template(tenant.org.id, i));
+    await bulkPutCounted([...templates, ...Array.from({ length: 40 }, (_, i) => template(other.org.id, i))]);
+  });
+
+  it('filter[target] answers as the partition filter did, in both directions', async () => {
+    const all = () => true;
+    await expectSameAnswers(
+      api,
+      token,
+      TEMPLATES(),
+      'filter[target]=locations',
+      inOrder(templates, all, 'attributes.name'),
+    );
+    await expectSameAnswers(
+      api,
+      token,
+      TEMPLATES(),
+      'filter[target]=locations&sort=-name',
+      inOrder(templates, all, 'attributes.name', true),
+    );
+  });
+
+  it('a cursor page reads at most 1.1× what it returns, and an offset page its page and the count', async () => {
+    await expectCursorPagesRead(
+      (path) => measuredGet(api, token, path),
+      [`${TEMPLATES()}?filter[target]=locations`, `${TEMPLATES()}?filter[target]=locations&sort=-name`],
+      { limits: [2, 5], full: true },
+    );
+    const page = await measuredGet(api, token, `${TEMPLATES()}?filter[target]=locations&page[limit]=5`);
+    expect(page.body.meta.pagination.counts.resources).toBe(templates.length);
+    expect(page.items).toBeLessThanOrEqual(6);
+  });
+
+  it('meta.features names every filter indexed', async () => {
+    const res = await api.get(`${TEMPLATES()}?page[limit]=1`, token);
     expect(res.body.meta.features.params.filter.indexed).toEqual(
       res.body.meta.features.params.filter.options,
     );

@@ -328,6 +328,30 @@ describe('location imports through a presigned upload', () => {
     expect(listed.body.data).toEqual([]);
   });
 
+  it('filter[status] finds an import under each status it moves through, counted: awaiting upload, then processing (a file too large for its request, now a job)', async () => {
+    const rows = Array.from({ length: 5000 }, (_, i) => `B${String(i).padStart(5, '0')},Site ${i}`);
+    const csv = ['reference,name', ...rows].join('\n');
+    expect(Buffer.byteLength(csv)).toBeGreaterThan(64 * 1024);
+    const declared = await declare(csv);
+    expect(declared.status, declared.text).toBe(201);
+    const id = declared.body.data.id as string;
+    const under = async (status: string) => {
+      const res = await api.get(`${base()}/location-imports?filter[status]=${status}`, token);
+      expect(res.status, res.text).toBe(200);
+      return {
+        ids: res.body.data.map((r: { id: string }) => r.id),
+        total: res.body.meta.pagination.counts.resources,
+      };
+    };
+    expect(await under('awaiting_upload')).toEqual({ ids: [id], total: 1 });
+    const { url, method, headers } = declared.body.data.meta.upload;
+    expect((await fetch(url, { method, headers, body: csv })).status).toBe(200);
+    const started = await processImport(id);
+    expect(started.status, started.text).toBe(202);
+    expect(await under('awaiting_upload')).toEqual({ ids: [], total: 0 });
+    expect(await under('processing')).toEqual({ ids: [id], total: 1 });
+  });
+
   it('csv and upload together, or neither, is 400', async () => {
     const res = await api.request('POST', `${base()}/location-imports`, {
       token,

@@ -126,9 +126,10 @@ describe('GET /v3/orgs/{org_id}/people/teams', () => {
     expect(res.body.meta.features.params).toEqual({
       filter: {
         options: ['name', 'created_at.since', 'created_at.until', 'updated_at.since', 'updated_at.until'],
+        indexed: ['name', 'created_at.since', 'created_at.until', 'updated_at.since', 'updated_at.until'],
       },
       include: { options: ['members'] },
-      sort: { options: ['name', 'created_at'] },
+      sort: { options: ['name', 'updated_at', 'created_at'] },
     });
   });
 

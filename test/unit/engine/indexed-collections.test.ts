@@ -29,18 +29,14 @@ const KEPT = (days: number, range: string) =>
 const NOT_YET_INDEXED: Record<string, string> = {
   organisations: "a caller's organisations are read by key from its memberships, not from a partition",
   'iam-permissions': 'the permission catalogue, held in code: no table read',
-  teams: `${REFERENCE}; ${refused('`filter[updated_at.since]` (incremental sync)')} (\`name\` sorts on lsi1)`,
   'site-settings': `${REFERENCE}: one a site; \`scheme\` and \`location\` have no index`,
   'feature-configurations': `${ACROSS}; ${refused('`component` or `enabled`')} (\`domain\` sorts on lsi1)`,
-  'service-accounts': `${REFERENCE}; ${refused('`enabled`')} (\`name\` sorts on lsi1)`,
   grants: `${REFERENCE}: a few per user and team; its filters are relationships with no index entry (a per-user entry on \`gsi2\` is owed if grants grow)`,
   roles: `${REFERENCE}; ${refused('`built_in` (the built-in roles are held in code)')}`,
   'sso-providers': `${ACROSS}: a few per organisation`,
   'audit-events': "bucketed by month; a subject's entries are its history route (`/{id}/history`)",
   properties: `governance reference data, ${ACROSS}; \`uprn\` and \`postcode\` have no index`,
   streets: `governance reference data, ${ACROSS}; \`usrn\` and \`town\` have no index`,
-  'import-templates': `${REFERENCE}; \`target\` has no index`,
-  'location-imports': `${REFERENCE}; \`status\` has no index`,
   appointments: `${UNDER('scheme')}: its CDM duty holders`,
   'pre-construction-information': `${REFERENCE}, ${ACROSS}`,
   'hazard-proposals': UNDER('pre-construction information pack'),
@@ -48,14 +44,10 @@ const NOT_YET_INDEXED: Record<string, string> = {
   'construction-phase-plan-risks': `${UNDER('plan')}, at most 500 a plan (\`MAX_RISKS\`, functions/cdm/plans.ts)`,
   'construction-phase-plan-versions': UNDER('plan'),
   'construction-phase-plan-proposed-changes': UNDER('plan'),
-  'customer-accounts': `${REFERENCE}; \`reference\` and \`kind\` have no index (the one sort kept is \`name\`)`,
-  agents: `${REFERENCE}; \`enabled\` has no index`,
   'device-backups':
     'kept 30 days (`listKept`): a device per ten workers, about 5,000 standing; `device`, `user` and `status` have no index',
-  'device-backup-requests': `${REFERENCE}; \`device\` and \`status\` have no index`,
   exports: KEPT(30, "the caller's own on `gsi1` (`by-creator`)"),
   jobs: KEPT(30, "the caller's own on `gsi1` (`by-creator`)"),
-  'webhook-subscriptions': `${REFERENCE}: a few per organisation; \`enabled\` and \`status\` have no index`,
   'webhook-deliveries': KEPT(35, "a subscription's log on `lsi1` (`by-subscription`)"),
 };
 

@@ -19,7 +19,7 @@ describe('migration versions', () => {
     expect(() => migrationsInOrder([step(1), step(3)])).toThrow(/is version 3/);
   });
 
-  it('are what the composition root assembles: settings for every organisation, users’ index keys, equipment’s status index, the id directory, audit entries’ month buckets, status counts, the vehicle status index, SSO identifiers, exports’ and jobs’ creator index, folder paths and tallies, deliveries by creation, held grants, work nodes’ cost sums, users’ and awards’ filter indexes, the status index of schemes and of work orders and operations, attendances’ month buckets and site and person entries, documents’ and folders’ filter indexes, cost sheets’ and lines’, inventory checks’, street works’, customer interactions’ and appointments’ and briefings’, and site hazards’ filter indexes, audit states removed, schemes’ and work orders’ progress items built, rate codes’, customer contacts’ and qualification types’ filter indexes', () => {
+  it('are what the composition root assembles: settings for every organisation, users’ index keys, equipment’s status index, the id directory, audit entries’ month buckets, status counts, the vehicle status index, SSO identifiers, exports’ and jobs’ creator index, folder paths and tallies, deliveries by creation, held grants, work nodes’ cost sums, users’ and awards’ filter indexes, the status index of schemes and of work orders and operations, attendances’ month buckets and site and person entries, documents’ and folders’ filter indexes, cost sheets’ and lines’, inventory checks’, street works’, customer interactions’ and appointments’ and briefings’, and site hazards’ filter indexes, audit states removed, schemes’ and work orders’ progress items built, rate codes’, customer contacts’ and qualification types’ filter indexes, teams’ modification-time index, import templates’, customer accounts’, service accounts’, agents’, webhook subscriptions’, device backup requests’ and location imports’ filter indexes', () => {
     expect(migrations.map((m) => [m.version, m.name])).toEqual([
       [1, 'settings-for-every-organisation'],
       [2, 'user-index-keys'],
@@ -53,6 +53,14 @@ describe('migration versions', () => {
       [30, 'rate-code-filter-index'],
       [31, 'contact-filter-index'],
       [32, 'qualification-type-filter-index'],
+      [33, 'team-filter-index'],
+      [34, 'import-template-filter-index'],
+      [35, 'account-filter-index'],
+      [36, 'service-account-filter-index'],
+      [37, 'agent-filter-index'],
+      [38, 'subscription-filter-index'],
+      [39, 'device-backup-request-filter-index'],
+      [40, 'location-import-filter-index'],
     ]);
   });
 });
