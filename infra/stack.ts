@@ -25,7 +25,7 @@ import {
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Certificate, CertificateValidation } from 'aws-cdk-lib/aws-certificatemanager';
 import { ComparisonOperator } from 'aws-cdk-lib/aws-cloudwatch';
-import { ManagedPolicy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { type IRole, ManagedPolicy, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { FilterCriteria, FilterRule, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
@@ -193,13 +193,6 @@ export class ComplianceApiStack extends Stack {
       environment: workerEnvironment,
       logRetention,
     });
-    new DueWork(this, 'DueWork', {
-      table: data.table,
-      webhooks,
-      jobs,
-      environment: workerEnvironment,
-      logRetention,
-    });
     const domain = props.domain && customDomain(this, props.domain);
     const api = new HttpApi(this, 'Api', {
       description: `Compliance and risk API (${props.stage})`,
@@ -254,10 +247,10 @@ export class ComplianceApiStack extends Stack {
     const issuer = props.domain ? `https://${props.domain.name}` : (api.apiEndpoint as string);
 
     // Mail only from the configured sender's SES identities (the address, and its domain).
-    const grantSendEmail = (role: Role) => {
+    const grantSendEmail = (role: IRole) => {
       if (!props.emailFrom) return;
       const domain = props.emailFrom.split('@')[1] ?? props.emailFrom;
-      role.addToPolicy(
+      role.addToPrincipalPolicy(
         new PolicyStatement({
           actions: ['ses:SendEmail'],
           resources: [props.emailFrom, domain].map((identity) =>
@@ -451,9 +444,27 @@ export class ComplianceApiStack extends Stack {
     // webhooks' table grant, which the synthesised policy holds once; granted here so neither relies on
     // the other).
     data.table.grantReadWriteData(consumerRole);
-    // Notifications by e-mail: SES, and the cursor key their one-click unsubscribe tokens' seal derives from.
-    grantSendEmail(consumerRole);
-    cursorKey.grantRead(consumerRole);
+    // Notifications by e-mail, at once (the consumer) and later (digests, escalations: the due-work
+    // runner): SES, and the cursor key their one-click unsubscribe tokens' seal derives from; the sender
+    // and the API's address (links, unsubscribe) to write them.
+    const grantMail = (role: IRole) => {
+      grantSendEmail(role);
+      cursorKey.grantRead(role);
+    };
+    const mailEnvironment = {
+      TOKEN_ISSUER: issuer,
+      CURSOR_KEY_SECRET_ARN: cursorKey.secretArn,
+      ...(props.emailFrom && { EMAIL_FROM: props.emailFrom }),
+    };
+    grantMail(consumerRole);
+    new DueWork(this, 'DueWork', {
+      table: data.table,
+      webhooks,
+      jobs,
+      environment: { ...workerEnvironment, ...mailEnvironment },
+      grantMail,
+      logRetention,
+    });
     const consumer = new WorkerFunction(this, 'FnEventConsumer', {
       entry: 'functions/events/consume.ts',
       build: bundleConsumers,
@@ -465,10 +476,7 @@ export class ComplianceApiStack extends Stack {
         ...workerEnvironment,
         WEBHOOK_SECRETS_KEY_ID: webhooks.secretsKey.keyArn,
         JOB_WORKER_FUNCTION: jobs.worker.functionName,
-        // Notification e-mails: the sender, the API's address (links, unsubscribe), the unsubscribe seal.
-        TOKEN_ISSUER: issuer,
-        CURSOR_KEY_SECRET_ARN: cursorKey.secretArn,
-        ...(props.emailFrom && { EMAIL_FROM: props.emailFrom }),
+        ...mailEnvironment,
       },
     });
     // Starting the worker of each job created.

@@ -1,15 +1,17 @@
 /**
  * Work due later (shared/data/due-work.ts): the one runner, which one EventBridge rule invokes every
  * minute to do the work of every kind the areas declare whose time has come (jobs whose worker died,
- * webhook retries, automatic sign-outs, expiry warnings, recurring runs). Its own role: the table, the
- * webhook secrets key to sign retries (`WebhookDelivery.grantDelivery`) and starting job workers
- * (`Jobs.grantStart`), nothing else.
+ * webhook retries, automatic sign-outs, expiry warnings, recurring runs, notification digests and
+ * escalations). Its own role: the table, the webhook secrets key to sign retries
+ * (`WebhookDelivery.grantDelivery`), starting job workers (`Jobs.grantStart`), and what notification
+ * e-mail needs (`grantMail`: SES from the configured sender, the cursor key unsubscribe tokens derive
+ * from), nothing else.
  */
 import { Duration } from 'aws-cdk-lib';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction as LambdaTarget } from 'aws-cdk-lib/aws-events-targets';
-import { ManagedPolicy, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { type IRole, ManagedPolicy, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { bundleDueWork } from '../worker-bundles';
@@ -24,8 +26,13 @@ export interface DueWorkProps {
   table: Table;
   webhooks: WebhookDelivery;
   jobs: Jobs;
-  /** Set on the runner as on the other workers (STAGE, TABLE_NAME). */
+  /**
+   * Set on the runner as on the other workers (STAGE, TABLE_NAME), with what notification e-mail reads
+   * (the sender, the API's address, the cursor key's secret).
+   */
   environment: Record<string, string>;
+  /** Grants the runner's role what notification e-mail needs (digests, escalations' re-sent mail). */
+  grantMail: (role: IRole) => void;
   logRetention: RetentionDays;
 }
 
@@ -33,12 +40,13 @@ export class DueWork extends Construct {
   constructor(
     scope: Construct,
     id: string,
-    { table, webhooks, jobs, environment, logRetention }: DueWorkProps,
+    { table, webhooks, jobs, environment, grantMail, logRetention }: DueWorkProps,
   ) {
     super(scope, id);
     const role = new Role(this, 'RunnerRole', {
       assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
-      description: 'Due-work runner: the table, decrypting webhook signing secrets, starting job workers',
+      description:
+        'Due-work runner: the table, webhook signing secrets, starting job workers, notification e-mail',
       managedPolicies: [ManagedPolicy.fromAwsManagedPolicyName('service-role/AWSLambdaBasicExecutionRole')],
     });
     const runner = new WorkerFunction(this, 'Runner', {
@@ -58,6 +66,7 @@ export class DueWork extends Construct {
     });
     webhooks.grantDelivery(role, table);
     jobs.grantStart(role);
+    grantMail(role);
     new Rule(this, 'EveryMinute', {
       description: 'Runs the due-work runner',
       schedule: Schedule.rate(Duration.minutes(1)),

@@ -468,13 +468,15 @@ describe('every write route passes through the idempotency middlewares', () => {
     }
   }, 240_000);
 
-  it('the public write routes (token endpoint, SNS receiver, invitation acceptance) ignore the header: they take no key', async () => {
-    // An accepted invitation's token works once: a second sending is refused, never done twice.
+  it('the public write routes (token endpoint, SNS receiver, invitation acceptance, one-click unsubscribe) ignore the header: they take no key', async () => {
+    // An accepted invitation's token works once: a second sending is refused, never done twice. A
+    // one-click unsubscribe (RFC 8058: a mail client sends no key) turns a category's e-mail off: twice is once.
     const publicWrites = writes.filter((route) => !takesIdempotencyKey(route));
     expect(publicWrites.map((route) => route.id).sort()).toEqual([
       'acceptInvitation',
       'issueToken',
       'receiveStreetWorksProtection',
+      'unsubscribeNotifications',
     ]);
     for (const route of publicWrites) {
       const res = await api.request(route.method, route.path, { headers: { [KEY]: '"unterminated' } });

@@ -364,7 +364,7 @@ describe('invitation e-mail (issue 21, Invitations)', () => {
       .filter((r) => r.Type === 'AWS::IAM::Policy')
       .flatMap((p) => (p.Properties.PolicyDocument as { Statement: { Action: unknown }[] }).Statement)
       .filter((s) => JSON.stringify(s.Action).includes('ses:'));
-    const functions = nestedOf(stack).flatMap((s) =>
+    const functions = [stack, ...nestedOf(stack)].flatMap((s) =>
       Object.entries(Template.fromStack(s).findResources('AWS::Lambda::Function')).map(([id, fn]) => ({
         id: id.replace(/[0-9A-F]{8}$/, ''),
         env: (fn.Properties.Environment?.Variables ?? {}) as Record<string, unknown>,
@@ -373,23 +373,28 @@ describe('invitation e-mail (issue 21, Invitations)', () => {
     return { policies, functions };
   };
 
-  it('only the people function may send, and only from emailFrom, which it is told with the app URL', () => {
+  it('only the functions that mail may send (people: invitations; the event consumer and the due-work runner: notifications at once, digests, escalations), only from emailFrom, which they are told', () => {
     const { policies, functions } = mailers({
       emailFrom: 'invites@northmere.example',
       appUrl: 'https://app.northmere.example',
     });
-    expect(policies).toHaveLength(1);
-    expect(policies[0]).toMatchObject({
-      Action: 'ses:SendEmail',
-      Condition: { StringEquals: { 'ses:FromAddress': 'invites@northmere.example' } },
-    });
-    expect(JSON.stringify(policies[0])).toContain('identity/northmere.example');
+    expect(policies).toHaveLength(3);
+    for (const policy of policies) {
+      expect(policy).toMatchObject({
+        Action: 'ses:SendEmail',
+        Condition: { StringEquals: { 'ses:FromAddress': 'invites@northmere.example' } },
+      });
+      expect(JSON.stringify(policy)).toContain('identity/northmere.example');
+    }
     const told = functions.filter((f) => f.env.EMAIL_FROM !== undefined);
-    expect(told.map((f) => f.id)).toEqual(['FnPeople']);
-    expect(told[0]?.env).toMatchObject({
-      EMAIL_FROM: 'invites@northmere.example',
+    expect(told.map((f) => f.id).sort()).toEqual(['DueWorkRunner', 'FnEventConsumer', 'FnPeople']);
+    for (const f of told) expect(f.env.EMAIL_FROM).toBe('invites@northmere.example');
+    expect(told.find((f) => f.id === 'FnPeople')?.env).toMatchObject({
       APP_URL: 'https://app.northmere.example',
     });
+    // Notification mail links to the API and seals unsubscribe tokens with the cursor key's derivative.
+    for (const f of told.filter((f) => f.id !== 'FnPeople'))
+      expect(Object.keys(f.env)).toEqual(expect.arrayContaining(['TOKEN_ISSUER', 'CURSOR_KEY_SECRET_ARN']));
   });
 
   it('a custom domain gives a no-reply sender; a malformed emailFrom or appUrl fails the synth', () => {
