@@ -397,17 +397,26 @@ describe('webhooks (issue 18): the secrets key and the due-work runner that retr
     for (const { statement } of decrypt) expect(keyRef(statement)).toContain('SsoClientSecretsKey');
   });
 
-  it('one rule invokes the due-work runner every minute; it may read and write the table, decrypt and start job workers, nothing else', () => {
+  it('one rule invokes the due-work runner every minute; it may read and write the table, decrypt, start job workers and read the cursor key (notification mail: digests and escalations seal unsubscribe links), nothing else', () => {
     const rules = ofType('AWS::Events::Rule');
     expect(rules.map(([, r]) => r.Properties.ScheduleExpression)).toEqual(['rate(1 minute)']);
     const statements = policyActions('DueWorkRunnerRole');
     const actions = statements.flatMap(actionsOf);
     expect(actions).toContain('kms:Decrypt');
     expect(actions).toContain('dynamodb:Query');
-    // Besides the table and the key: starting a job's worker, and sending its traces (Lambda active tracing).
+    // Besides the table and the key: starting a job's worker, reading the cursor key's secret, and sending
+    // its traces (Lambda active tracing). No sender is configured here, so no SES (deploy.test proves it).
     expect(
       [...new Set(actions.filter((a) => !a.startsWith('dynamodb:') && a !== 'kms:Decrypt'))].sort(),
-    ).toEqual(['lambda:InvokeFunction', 'xray:PutTelemetryRecords', 'xray:PutTraceSegments']);
+    ).toEqual([
+      'lambda:InvokeFunction',
+      'secretsmanager:DescribeSecret',
+      'secretsmanager:GetSecretValue',
+      'xray:PutTelemetryRecords',
+      'xray:PutTraceSegments',
+    ]);
+    for (const statement of statements.filter((s) => actionsOf(s).includes('secretsmanager:GetSecretValue')))
+      expect(JSON.stringify(statement.Resource)).toContain('CursorKey');
     for (const statement of statements.filter((s) => actionsOf(s).includes('kms:Decrypt')))
       expect(keyRef(statement)).toContain('WebhooksSecretsKey');
     for (const statement of statements.filter((s) => actionsOf(s).includes('lambda:InvokeFunction')))
