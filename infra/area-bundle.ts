@@ -25,7 +25,7 @@ import {
   routes,
 } from '#shared/routes';
 import { typesOf } from './answered-types';
-import { mergeEntryChunks } from './entry-merge';
+import { mergeEntryChunks, staticClosure } from './entry-merge';
 import { gatewayMatch, gatewayRoutes } from './gateway-routes';
 import { nodeBundle } from './node-bundle';
 import { SPECIFICATION_FILES } from './openapi/files';
@@ -387,17 +387,8 @@ export const bundleArea = (area: string, areaRoutes: readonly Route[], outdir: s
  * route, its handler's chunk and that chunk's (a lazy `import()` is read only when called).
  */
 export const coldStartFiles = (metafile: Metafile, route?: Route): Set<string> => {
-  const { outputs } = metafile;
-  const read = new Set<string>();
-  const visit = (file: string) => {
-    if (read.has(file)) return;
-    read.add(file);
-    for (const i of outputs[file]?.imports ?? [])
-      if (i.kind === 'import-statement' && !i.external) visit(i.path);
-  };
-  const entries = Object.entries(outputs);
-  for (const [file] of entries) if (file.endsWith('index.mjs')) visit(file);
+  const entries = Object.entries(metafile.outputs);
   const chunk = route && entries.find(([, o]) => o.entryPoint?.endsWith(route.handler))?.[0];
-  if (chunk) visit(chunk);
-  return read;
+  const index = entries.flatMap(([file]) => (file.endsWith('index.mjs') ? [file] : []));
+  return staticClosure(metafile.outputs, ...index, ...(chunk ? [chunk] : []));
 };

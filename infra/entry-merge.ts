@@ -20,8 +20,8 @@ import { basename, dirname, relative, resolve } from 'node:path';
 import { buildSync, type Metafile } from 'esbuild';
 import { nodeBundle } from './node-bundle';
 
-/** The output files the entry reads before any route: itself and its static imports, followed. */
-const staticClosure = (outputs: Metafile['outputs'], entry: string): Set<string> => {
+/** The output files `entries` read as they load: themselves and their static imports, followed. */
+export const staticClosure = (outputs: Metafile['outputs'], ...entries: string[]): Set<string> => {
   const read = new Set<string>();
   const visit = (file: string) => {
     if (read.has(file)) return;
@@ -29,7 +29,7 @@ const staticClosure = (outputs: Metafile['outputs'], entry: string): Set<string>
     for (const i of outputs[file]?.imports ?? [])
       if (i.kind === 'import-statement' && !i.external) visit(i.path);
   };
-  visit(entry);
+  for (const entry of entries) visit(entry);
   return read;
 };
 
