@@ -9,9 +9,9 @@
 import { config } from '#shared/config';
 import type { Email } from '#shared/data/email';
 import type { NotificationCategory } from '#shared/domain/notification-rules';
+import { routePath } from '#shared/http/links';
 import type { DigestLine } from './digest-lines';
-import { unsubscribePath } from './email-delivery';
-import { unsubscribeToken } from './unsubscribe-tokens';
+import { unsubscribeUrl } from './email-delivery';
 
 /** Lines a digest lists in full; the rest are counted, with a link to the inbox. */
 export const DIGEST_LINES_IN_FULL = 50;
@@ -25,12 +25,12 @@ export const digestMail = async (
   lines: readonly DigestLine[],
   to: string,
 ): Promise<Email> => {
-  const inbox = `${config.TOKEN_ISSUER}/v3/notifications?filter[organisation]=${orgId}`;
+  const inbox = `${config.TOKEN_ISSUER}${routePath('listNotifications')}?filter[organisation]=${orgId}`;
   const categories = [...new Set(lines.map((line) => line.category as NotificationCategory))];
   const unsubscribes = await Promise.all(
     categories.map(async (category) => ({
       category,
-      url: `${config.TOKEN_ISSUER}${unsubscribePath(await unsubscribeToken(userId, orgId, category))}`,
+      url: await unsubscribeUrl(userId, orgId, category),
     })),
   );
   const listed = lines.slice(0, DIGEST_LINES_IN_FULL);

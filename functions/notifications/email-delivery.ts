@@ -14,6 +14,8 @@
 import { config } from '#shared/config';
 import { sendEmail } from '#shared/data/email';
 import { claimEmail, settleEmail } from '#shared/data/inbox';
+import type { NotificationCategory } from '#shared/domain/notification-rules';
+import { routePath } from '#shared/http/links';
 import { type Envelope, envelopeId } from './envelopes';
 import { envelopeKey } from './inbox-state';
 import { UNMUTED } from './rules/preferences';
@@ -25,8 +27,9 @@ import { unsubscribeToken } from './unsubscribe-tokens';
  */
 const MAILS_AT_ONCE = 10;
 
-/** The path of the one-click unsubscribe route for a token. */
-export const unsubscribePath = (token: string) => `/v3/notification-unsubscribe/${token}`;
+/** The one-click unsubscribe link of a user's mail of one category in one organisation, on the API's address. */
+export const unsubscribeUrl = async (userId: string, orgId: string, category: NotificationCategory) =>
+  `${config.TOKEN_ISSUER}${routePath('getNotificationUnsubscribe', { token: await unsubscribeToken(userId, orgId, category) })}`;
 
 /** Whether mail of this envelope may be unsubscribed from: not safety, not one to acknowledge. */
 export const mutable = (envelope: Pick<Envelope, 'category' | 'requires_ack'>) =>
@@ -38,7 +41,7 @@ const keyOf = (envelope: Envelope) =>
 /** The mail of one envelope: its title, its body, where to read it, and how to stop this category's mail. */
 export const mailOf = async (envelope: Envelope, to: string) => {
   const unsubscribe = mutable(envelope)
-    ? `${config.TOKEN_ISSUER}${unsubscribePath(await unsubscribeToken(envelope.recipient, envelope.org_id, envelope.category))}`
+    ? await unsubscribeUrl(envelope.recipient, envelope.org_id, envelope.category)
     : null;
   return {
     to,
