@@ -19,7 +19,7 @@ import { notificationRules } from '#shared/engine/notification-rules';
 import { viewPermissions } from '#shared/http/read-permissions';
 import { resourceTypes } from '#shared/routes';
 import { DEFAULT_ESCALATE_AFTER_SECONDS } from './acknowledgement-records';
-import { digestPlan, digestZone } from './digest-plans';
+import { digestPlan, digestZone, organisationZone } from './digest-plans';
 import { mailNow } from './email-delivery';
 import { type Envelope, writeEnvelopes } from './envelopes';
 import { noticeRecipients, RECIPIENT_PAGE } from './notice-recipients';
@@ -147,6 +147,7 @@ const envelopesOf = async (
   event: StoredEvent,
   page: RecipientPage,
   mayRead: (user: string) => boolean,
+  zoneOf: () => Promise<string>,
 ): Promise<{ envelope: Envelope; email: Channels['email'] }[]> => {
   const terms = noticeTerms(event, rule);
   const escalation = escalationOf(event, rule, terms.requires_ack);
@@ -154,7 +155,7 @@ const envelopesOf = async (
     page.recipients.map(({ id }) => preferencesKey(id, event.org_id)),
   );
   const preferences = new Map(stored.map((item) => [item.user_id, item]));
-  const zone = await digestZone(event.org_id, stored);
+  const zone = await digestZone(zoneOf, stored);
   const link = linkOf(event);
   return page.recipients.flatMap(({ id: recipient }) => {
     const own = preferencesOf(preferences.get(recipient) ?? null);
@@ -190,12 +191,13 @@ const envelopesOf = async (
 /** The consumer: see the module's comment. */
 export const deliverNotifications = async (event: StoredEvent): Promise<void> => {
   let readers: Promise<(user: string) => boolean> | undefined;
+  const zoneOf = organisationZone(event.org_id);
   for (const rule of await rulesFor(event.org_id, event.event)) {
     if (!ruleApplies(rule, event.data)) continue;
     readers ??= readersOf(event);
     const mayRead = await readers;
     for await (const page of recipientPages(rule, event)) {
-      const made = await envelopesOf(rule, event, page, mayRead);
+      const made = await envelopesOf(rule, event, page, mayRead, zoneOf);
       if (made.length === 0) continue;
       const { unmailed } = await writeEnvelopes(made.map(({ envelope }) => envelope));
       // What this write wrote, or found still pending and unclaimed (a crash between a write and its mail:
