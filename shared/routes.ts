@@ -10,6 +10,7 @@
  * manifests its routes need, with this table as build-time data (`infra/area-bundle.ts`).
  */
 import type * as z from 'zod';
+import { area as actions } from '#functions/actions/area';
 import { area as agents } from '#functions/agents/area';
 import { area as assets } from '#functions/assets/area';
 import { area as audit } from '#functions/audit/area';
@@ -82,6 +83,7 @@ const areaList = [
   webhooks,
   notifications,
   specifications,
+  actions,
 ] as const;
 
 export const routes = areaList.flatMap((area) => area.routes as readonly AnyRoute[]);

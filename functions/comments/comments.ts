@@ -5,6 +5,7 @@
  */
 
 import * as z from 'zod';
+import { actions } from '#functions/actions/definitions';
 import { briefings } from '#functions/agents/definitions';
 import { equipmentItems, vehicleInventoryChecks, vehicles } from '#functions/assets/definitions';
 import { constructionPhasePlans } from '#functions/cdm/construction-phase-plans/definition';
@@ -42,6 +43,7 @@ const commentable = [
   vehicles,
   vehicleInventoryChecks,
   briefings,
+  actions,
 ] as const;
 
 type Commentable = (typeof commentable)[number];

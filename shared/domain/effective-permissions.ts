@@ -4,8 +4,11 @@
  */
 import { isPermission, type Permission, permissions } from './permissions';
 
-/** What a viewer does about themselves: their own profile, and signing themselves in and out at a site. */
-const SELF_SERVICE: ReadonlySet<string> = new Set(['users:self', 'site-attendances:self']);
+/**
+ * What a viewer does about themselves: their own profile, signing themselves in and out at a site, and the
+ * actions they are party to.
+ */
+const SELF_SERVICE: ReadonlySet<string> = new Set(['users:self', 'site-attendances:self', 'actions:self']);
 
 /** Built-in roles exist in every organisation; their ids are fixed strings, custom roles have UUIDs. */
 export const builtInRoles: ReadonlyMap<

@@ -5,7 +5,7 @@ import { type RouteId, routeById } from '../http/route-table';
 import { listResources } from './collection';
 import { declaredType, type ResourceDefinition } from './resource-definition';
 import type { SimpleCrud } from './simple-crud';
-import { readForMove, readInScope, resourceResponse } from './single';
+import { notFound, readForMove, readInScope, resourceResponse } from './single';
 
 /** Generic handlers read parameters by name (the id parameter is the route's last). */
 const routeOf = (id: RouteId | Route): Route => (typeof id === 'string' ? routeById(id) : id);
@@ -13,14 +13,20 @@ const routeOf = (id: RouteId | Route): Route => (typeof id === 'string' ? routeB
 export const listHandler = (routeId: RouteId | Route, definition: ResourceDefinition) =>
   jsonApiHandler(routeOf(routeId), (request) => listResources(request, definition));
 
-export const getHandler = (routeId: RouteId | Route, definition: ResourceDefinition, idParam: string) =>
-  jsonApiHandler(routeOf(routeId), async (request) =>
-    resourceResponse(
-      request,
-      definition,
-      await readInScope(request.scope, definition, request.params[idParam] ?? ''),
-    ),
-  );
+export const getHandler = (routeId: RouteId | Route, definition: ResourceDefinition, idParam: string) => {
+  const route = routeOf(routeId);
+  return jsonApiHandler(route, async (request) => {
+    const id = request.params[idParam] ?? '';
+    const record = await readInScope(request.scope, definition, id);
+    // Reached by the route's `party` permission alone: only the record's parties read it (`readByParty`).
+    const { principal } = request;
+    const viewer =
+      !route.party || principal?.permissions.get(record.org_id)?.has(route.permission as never) === true;
+    if (!viewer && !(principal && definition.readByParty?.(record, principal)))
+      throw notFound(definition, id);
+    return resourceResponse(request, definition, record);
+  });
+};
 
 export const createHandler = (routeId: RouteId | Route, crud: Pick<SimpleCrud, 'definition' | 'create'>) =>
   jsonApiHandler(routeOf(routeId), async (request) => {

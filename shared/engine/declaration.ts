@@ -209,6 +209,13 @@ export interface ResourceDeclaration {
    */
   lifecycle?: LifecycleDeclaration;
   /**
+   * Whether the caller is one of the record's parties (an action's assignee, claimant, assigned team's
+   * members and watchers), who read it through a route's `party` permission without the family's `:view`:
+   * the generic GET answers them as it answers a viewer, and anyone else holding only the party permission
+   * 404, as for a record outside their organisations.
+   */
+  readByParty?: (record: StoredResource, principal: Principal) => boolean;
+  /**
    * The domain actions its writes name besides created, updated and deleted (`allocated` makes
    * `vehicle.allocated`); false for records whose changes are not events (internal state, audit entries).
    */

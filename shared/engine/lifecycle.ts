@@ -82,7 +82,8 @@ export interface TransitionDeclaration<Facts = never> {
   /** Its route's id, when the move had a route before it was declared (`handOverConstructionPhasePlan`). */
   operationId?: string;
   from: readonly string[];
-  to: string;
+  /** The state it reaches; omitted, the move keeps the state it finds (a claim of an action). */
+  to?: string;
   /** The event's action, past tense: `approved` makes `qualification-award.approved`. */
   event: string;
   /** Who may: the type's `<family>:manage` unless named. */

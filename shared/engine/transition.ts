@@ -100,6 +100,7 @@ export const moveAnswering = async (
       ? (await import('../jsonapi/request-document')).parseDocument(schema, body)
       : undefined;
   const from = stateOf(lifecycle, record, now);
+  const to = transition.to ?? from;
   const refuse = (reasons: string[]) => refused(scope, definition, record, move, verb, reasons);
   if (refusal.state.length > 0) return refuse(refusal.state);
   const guarded = guardReasons(lifecycle, verb, record, facts);
@@ -109,7 +110,7 @@ export const moveAnswering = async (
   const own = transition.changes?.(record, context) ?? {};
   const work = (await transition.work?.(scope, record, context)) ?? {};
   // A record leaving the place its lifecycle parks it in goes back to its own key, created there again.
-  const unparks = isParked(lifecycle, record) && transition.to !== lifecycle.parked?.state;
+  const unparks = isParked(lifecycle, record) && to !== lifecycle.parked?.state;
   const moved = {
     ...changedRecord(
       definition,
@@ -119,7 +120,7 @@ export const moveAnswering = async (
           ...also.changes?.attributes,
           ...own.attributes,
           ...work.attributes,
-          ...(lifecycle.attribute && { [lifecycle.attribute]: transition.to }),
+          ...(lifecycle.attribute && { [lifecycle.attribute]: to }),
         },
         rels: { ...also.changes?.rels, ...own.rels },
         meta: { ...also.changes?.meta, ...own.meta },
@@ -129,7 +130,7 @@ export const moveAnswering = async (
     ...work.stored,
     ...(unparks && definition.keyOf(record.org_id, record.id)),
   };
-  const moving = { verb, from, to: transition.to };
+  const moving = { verb, from, to };
   const commit = async () => {
     const written = (await transition.writes?.(moved, record, context, scope)) ?? {};
     const next = written.record ?? moved;
