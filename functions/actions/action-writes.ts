@@ -10,7 +10,7 @@ import type { Principal } from '#shared/auth/principal';
 import { batchGetInScope, getItem } from '#shared/data/repository';
 import type { Scope } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
-import type { WriteRefused } from '#shared/data/transaction';
+import { WriteRefused } from '#shared/data/transaction';
 import {
   byPrincipal,
   changedRecord,
@@ -206,7 +206,7 @@ export const createAction = async (
       },
     );
   } catch (error) {
-    if (error instanceof Error && error.name === 'WriteRefused') return refused(error as WriteRefused);
+    if (error instanceof WriteRefused) return refused(error);
     throw error;
   }
   return { action, deduplicated: false };

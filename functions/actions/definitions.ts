@@ -157,7 +157,11 @@ export const actions = defineResource({
   endpoints: {
     list: true,
     get: { party: PARTY_PERMISSION },
-    create: 'functions/actions/create-action.ts',
+    create: {
+      handler: 'functions/actions/create-action.ts',
+      // A repeated producer key answers the action it made, 200 (`action-writes.ts`).
+      answers: { status: 201, resource: 'actions', found: true },
+    },
     update: 'functions/actions/update-action.ts',
     delete: true,
   },

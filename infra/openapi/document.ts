@@ -623,6 +623,9 @@ const responsesOf = (route: Route, answer: Answer, contract: HandlerContract): R
         },
       }),
     ...(answer.job && { 202: successResponse(route, { status: 202, resource: 'jobs' }, contract) }),
+    ...(answer.found && {
+      200: successResponse(route, { ...answer, status: 200, found: undefined }, contract),
+    }),
     ...(answer.redirects && {
       303: {
         description:

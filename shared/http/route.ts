@@ -155,6 +155,11 @@ export interface Answer {
   meta?: true;
   /** Another media type; the handler module's `responseBody` gives its schema. */
   media?: string;
+  /**
+   * A create that finds the record a repeat of it made (an idempotent producer's key) answers that record
+   * 200, with `meta.deduplicated: true`, beside its 201.
+   */
+  found?: true;
   /** Work too large for the request answers 202 with the job doing it instead (`Content-Location`). */
   job?: true;
   /** A browser the request began for is sent on instead: 303 to where it asked (an SSO callback's `return_to`). */
