@@ -5,6 +5,7 @@
  */
 
 import { startSession } from '#shared/auth/sessions';
+import { loadDemoActions } from './demo-actions';
 import { loadDemoAssets } from './demo-assets';
 import { loadDemoCosts } from './demo-costs';
 import { loadDemoNotice } from './demo-notices';
@@ -182,6 +183,7 @@ export const loadDemoData = async (idp?: DemoIdentityProvider): Promise<DemoCred
     if (lead && leadsTeam) {
       const notice = await loadDemoNotice(org.id, lead, leadsTeam);
       await loadDemoNotifications(org.id, people, lead, subjects, notice);
+      await loadDemoActions(org.id, people, leadsTeam);
     }
     const admin = await createServiceAccountClient(`${o.name} integration (admin)`, [
       { org_id: org.id, role: 'admin' },

@@ -352,6 +352,11 @@ export const buildEveryRecord = async (
   ids.comment_id = await create('createComment');
   ids.notice_id = await create('createNotice');
 
+  // Actions: a type, an action of it (assigned to the person, about the location), started.
+  ids.action_type_id = await create('createActionType');
+  ids.action_id = await create('createAction');
+  for (const id of ['updateActionType', 'updateAction', 'startAction']) await send(id, 200);
+
   // Folders and documents, the document's first version uploaded and completed.
   ids.root_folder = (
     await api.request('POST', `/v3/orgs/${org}/folders`, {
