@@ -27,7 +27,7 @@ import { assertSameId, parseDocument } from '#shared/jsonapi/request-document';
 import { ACTIONS_OF_TYPE, actionTypes } from './action-types';
 import { actions, producerClaimKey } from './definitions';
 import { dueAfter, PRIORITIES, PRODUCER_KINDS } from './rules/actions';
-import { valueProblems } from './rules/custom-fields';
+import { valueProblems } from './rules/custom-field-values';
 
 const relationship = (name: string) => relationshipSchema(actions, name);
 const CUSTOM_FIELDS = '/data/attributes/custom_fields';

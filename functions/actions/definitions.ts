@@ -45,7 +45,7 @@ export const subject = {
 } as const;
 /** What raised it (a pointer into it in `source_pointer`). */
 export const source = {
-  types: ['qualification-awards', 'site-hazards', 'documents', 'schemes', 'work-orders'],
+  types: ['qualification-awards', 'documents', 'schemes', 'work-orders'],
 } as const;
 
 /** The permission a party makes the assignee's moves and reads the action with. */
