@@ -17,8 +17,18 @@ export const area = defineArea('actions', {
   },
   resources: [actionTypes, actions],
   // Which of its events notify whom by default (organisations override them per rule id): the assigned user
-  // on assignment, whoever created it on its completion.
+  // as it is raised or reassigned to them, whoever created it on its completion.
   notificationRules: [
+    {
+      id: 'action-raised',
+      event: 'action.created',
+      category: 'actions',
+      severity: 'info',
+      recipients: [{ relationship: 'assignee' }],
+      title: 'Action for you',
+      body: '{attributes.title}',
+      generic: { title: 'Action raised', body: 'An action was raised for you.' },
+    },
     {
       id: 'action-assigned',
       event: 'action.assigned',

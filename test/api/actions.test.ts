@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSession } from '#shared/auth/sessions';
 import { createUser, grantRole } from '../../infra/local/records';
 import { startTestApi, type TestApi } from '../support/api';
-import { latestEvent } from '../support/event-stream';
+import { deliverEvents, latestEvent } from '../support/event-stream';
 import { newTenant, type Tenant } from '../support/tenants';
 
 let api: TestApi;
@@ -456,5 +456,37 @@ describe('the collection', () => {
       .filter(Boolean);
     expect(dues).toEqual([...dues].sort());
     for (const action of open.body.data) expect(action.attributes.status).toBe('open');
+  });
+});
+
+describe('notifications by default rules', () => {
+  it('the assigned user is told of an action raised for them and of one reassigned to them; holding only actions:self, in the generic words', async () => {
+    await deliverEvents(tenant.org.id);
+    const raised = await created(
+      plainType,
+      { title: 'Raised for the assignee' },
+      { assignee: one('users', assigneeUser.id) },
+    );
+    const moved = await created(plainType, { title: 'Reassigned to the assignee' });
+    expect(
+      (
+        await move(moved, 'reassign', admin, {
+          data: { type: 'actions', relationships: { assignee: one('users', assigneeUser.id) } },
+        })
+      ).status,
+    ).toBe(200);
+    await deliverEvents(tenant.org.id);
+    const inbox = await api.request('GET', '/v3/notifications?page[limit]=100', as(assigneeUser));
+    expect(inbox.status, inbox.text).toBe(200);
+    const titles = inbox.body.data.map(
+      (n: { attributes: { title: string; body: string } }) => `${n.attributes.title}: ${n.attributes.body}`,
+    );
+    expect(titles).toEqual(
+      expect.arrayContaining([
+        'Action raised: An action was raised for you.',
+        'Action assigned: An action was assigned to you.',
+      ]),
+    );
+    expect(raised).toBeDefined();
   });
 });

@@ -388,8 +388,9 @@ describe('whoami, roles and the permission catalogue', () => {
     const viewer = res.body.data.find((r: { id: string }) => r.id === 'viewer');
     expect(viewer.meta.built_in).toBe(true);
     // Read-only, but for oneself: one's own profile (users:self, which a viewer needs to keep theirs up
-    // to date) and signing oneself in and out at a site (site-attendances:self, issue 41 item 7).
-    const ownSelf = ['users:self', 'site-attendances:self'];
+    // to date), signing oneself in and out at a site (site-attendances:self, issue 41 item 7) and the
+    // actions one is party to (actions:self, issue 45).
+    const ownSelf = ['users:self', 'site-attendances:self', 'actions:self'];
     expect(
       viewer.attributes.permissions.every((p: string) => p.endsWith(':view') || ownSelf.includes(p)),
     ).toBe(true);

@@ -42,6 +42,7 @@ describe('route table', () => {
     // comments:moderate: deleting another's comment (functions/comments/comments.ts).
     // users:self: a route's `self` permission (PATCH /v3/users/{user_id} on the caller's own record).
     // site-attendances:self: a route's `party` permission (sign-in and sign-out of oneself).
+    // actions:self: a route's `party` permission (an action's parties read it and make the assignee's moves).
     // site-attendances:override: a sign-in that overrides the gate (resources/site-attendances/sign-in.ts).
     const checkedByRules = ['site-attendances:override', 'comments:moderate'];
     const required = new Set<string>(
