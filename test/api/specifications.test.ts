@@ -249,6 +249,13 @@ describe('Specifications: the API specification in JSON and YAML (issue 17)', ()
       completeCostSheet: 'completes the sheet in the path',
       reopenCostSheet: 'reopens the completed sheet in the path',
       requoteCostSheet: 'returns the approved sheet in the path to quoted',
+      startAction: 'starts the action in the path',
+      unblockAction: 'unblocks the action in the path',
+      completeAction: 'completes the action in the path',
+      requestVerificationAction: 'asks for the action in the path to be verified',
+      verifyAction: 'verifies the action in the path',
+      claimAction: 'the caller claims the action in the path for its team',
+      releaseAction: 'the claimant releases the action in the path',
     };
     const { paths } = await served();
     const undocumented = routes
