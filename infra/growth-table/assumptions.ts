@@ -49,6 +49,12 @@ export const RATES: Record<string, Rate> = {
   },
   'ORG#<id>#invitations': { perYear: workers * 0.25, events: 2, why: 'one per joiner' },
   'ORG#<id>#briefings': { perYear: sites * WORKING_DAYS, events: 2, why: 'a briefing a site a working day' },
+  'ORG#<id>#actions': {
+    perYear: sites * 300,
+    events: 5,
+    why: 'three hundred follow-ups a site a year (inspections, permits, reviews); a few moves each',
+  },
+  'ORG#<id>#action-types': { perYear: 20, events: 2, why: 'a few kinds of follow-up, rarely changed' },
   'ORG#<id>#comments': { perYear: sites * 1_000, events: 1, why: 'a thousand a site a year' },
   'ORG#<id>#documents': { perYear: sites * 200, events: 2, why: 'two hundred a site a year' },
   'ORG#<id>#document-versions': {
