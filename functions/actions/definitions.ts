@@ -251,12 +251,17 @@ export const actions = defineResource({
   },
   // The parties read it without `actions:view` (the item route's `party`).
   readByParty: partyOf,
-  // `meta.overdue`: past its due time and still to be done, as time has moved it.
+  // `meta.overdue`: past its due time and still to be done, as time has moved it; `meta.version`, the
+  // version its ETag names.
   derive: async (_scope, items) => {
     const now = new Date();
     return items.map((item) => ({
       ...item,
-      meta: { ...item.meta, overdue: isOverdue(item.attributes.status, item.attributes.due_at, now) },
+      meta: {
+        ...item.meta,
+        overdue: isOverdue(item.attributes.status, item.attributes.due_at, now),
+        version: item.version,
+      },
     }));
   },
   events: ['assigned'],

@@ -179,6 +179,7 @@ describe('creating actions', () => {
     expect(due).toBeGreaterThanOrEqual(before + 2 * 86_400_000 - 1000);
     expect(due).toBeLessThanOrEqual(Date.now() + 2 * 86_400_000);
     expect(meta.overdue).toBe(false);
+    expect(meta.version).toBe(1);
     expect(allowed(res.body, 'start')?.allowed).toBe(true);
   });
 
@@ -217,6 +218,15 @@ describe('creating actions', () => {
       data: { type: 'actions', relationships: { assignee: one('teams', foreignTeam) } },
     });
     expect(reassigned.status, reassigned.text).toBe(400);
+  });
+});
+
+describe('overdue', () => {
+  it('an action past its due time and still to be done is meta.overdue; once cancelled it is not', async () => {
+    const id = await created(plainType, { due_at: new Date(Date.now() - 3_600_000).toISOString() });
+    expect((await read(id)).body.data.meta.overdue).toBe(true);
+    const cancelled = await move(id, 'cancel', admin, reason('Not needed.'));
+    expect(cancelled.body.data.meta.overdue).toBe(false);
   });
 });
 
@@ -276,6 +286,7 @@ describe('the state machine', () => {
     const requested = await move(id, 'request-verification');
     expect(requested.status, requested.text).toBe(200);
     expect(requested.body.data.attributes.status).toBe('awaiting_verification');
+    expect(requested.body.data.meta.version).toBe(3);
   });
 
   it('whoever completed an action cannot verify it (409); someone else does, and it is done', async () => {
