@@ -13,9 +13,14 @@ export const MAX_PIXELS = 50_000_000;
 sharp.cache(false);
 sharp.concurrency(Math.min(2, availableParallelism()));
 
-/** An image opened with the pixel limit; `failOn` says how strict decoding is (libvips' levels). */
-export const openImage = (input: Uint8Array, options: Pick<SharpOptions, 'failOn' | 'raw'> = {}): Sharp =>
-  sharp(input, { limitInputPixels: MAX_PIXELS, ...options });
+/**
+ * An image opened with the pixel limit (lifted only to read a header); `failOn` says how strict decoding is
+ * (libvips' levels).
+ */
+export const openImage = (
+  input: Uint8Array,
+  options: Pick<SharpOptions, 'failOn' | 'raw' | 'limitInputPixels'> = {},
+): Sharp => sharp(input, { limitInputPixels: MAX_PIXELS, ...options });
 
 /** Raw pixels already decoded (a HEIC through the wasm decoder) into the same pipeline. */
 export const openPixels = (pixels: Uint8Array, width: number, height: number, channels: 3 | 4): Sharp =>

@@ -47,7 +47,10 @@ export const readExif = async (block: Uint8Array | undefined): Promise<ExifRecor
       reviveValues: false,
       mergeOutput: true,
     });
-    return parsed && typeof parsed === 'object' ? (parsed as ExifRecord) : {};
+    if (!parsed || typeof parsed !== 'object') return {};
+    // exifr reports a block it cannot read in `errors` rather than throwing: what it read besides stays.
+    const { errors: _errors, ...fields } = parsed as ExifRecord & { errors?: unknown };
+    return fields;
   } catch {
     // A malformed EXIF block is no reason to refuse the photo: it has no EXIF facts.
     return {};

@@ -28,7 +28,8 @@ const refuse = (reason: Exclude<Inspection, { ok: true }>['reason'], detail: str
 /** The header, read by libvips without decoding; a header it cannot read is a corrupt file. */
 const header = async (bytes: Uint8Array): Promise<Metadata | null> => {
   try {
-    return await openImage(bytes).metadata();
+    // Reading a header decodes no pixel, so it is allowed past the limit: the limit is checked on what it says.
+    return await openImage(bytes, { limitInputPixels: false }).metadata();
   } catch {
     return null;
   }
@@ -37,7 +38,7 @@ const header = async (bytes: Uint8Array): Promise<Metadata | null> => {
 /** Decodes at the smallest scale, strictly enough that a truncated or broken file fails. */
 const decodesWhole = async (bytes: Uint8Array): Promise<boolean> => {
   try {
-    await openImage(bytes, { failOn: 'truncated' })
+    await openImage(bytes, { failOn: 'warning' })
       .resize(64, 64, { fit: 'inside', fastShrinkOnLoad: true })
       .raw()
       .toBuffer();

@@ -33,7 +33,7 @@ interface Base {
 /** Where decoding starts: libvips for JPEG, PNG and WebP, the wasm decoder for HEIC. */
 const decoded = async (bytes: Uint8Array, facts: ImageFacts): Promise<Sharp | string> => {
   // The limit is checked against the bytes, not the facts handed in: the header is read again.
-  const meta = await openImage(bytes).metadata();
+  const meta = await openImage(bytes, { limitInputPixels: false }).metadata();
   if (!meta.width || !meta.height) return 'The image header cannot be read.';
   if (meta.width * meta.height > MAX_PIXELS) return 'The image has more pixels than the limit.';
   const sniffed = sniffMediaType(bytes);
