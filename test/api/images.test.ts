@@ -11,7 +11,8 @@ import { deletedKey } from '#shared/data/trees';
 import { createServiceAccountClient, grantRole } from '../../infra/local/records';
 import { startTestApi, type TestApi } from '../support/api';
 import { latestEvent } from '../support/event-stream';
-import { imageBody, phoneJpeg, sha256, uploadImage } from '../support/images';
+import { imageBody, sha256, uploadImage } from '../support/images';
+import { phoneJpeg } from '../support/photos';
 import { newTenant, type Tenant } from '../support/tenants';
 
 let api: TestApi;
@@ -49,7 +50,7 @@ beforeAll(async () => {
   });
   expect(scheme.status, scheme.text).toBe(201);
   schemeId = scheme.body.data.id;
-  jpeg = await phoneJpeg();
+  jpeg = await phoneJpeg(64, 48);
 });
 afterAll(() => api.close());
 
