@@ -36,7 +36,7 @@ export const area = defineArea('images', {
     {
       id: 'downloadImageVariant',
       method: 'GET',
-      path: '/v3/images/{image_id}/variants/{name}',
+      path: '/v3/images/{image_id}/variants/{variant}',
       handler: 'functions/images/variant.ts',
       answers: { status: 302 },
       // 409 while the variants are not ready (processing, rejected, or pending: a HEIC not decoded yet).
@@ -44,6 +44,23 @@ export const area = defineArea('images', {
       permission: 'images:view',
       access: { table: 'read', buckets: { documents: 'read' } },
       query: [],
+    },
+    {
+      id: 'getImageAnnotations',
+      method: 'GET',
+      path: '/v3/images/{image_id}/annotations',
+      handler: 'functions/images/get-annotations.ts',
+      answers: { status: 200, meta: true },
+      permission: 'images:view',
+      query: [],
+    },
+    {
+      id: 'replaceImageAnnotations',
+      method: 'PUT',
+      path: '/v3/images/{image_id}/annotations',
+      handler: 'functions/images/put-annotations.ts',
+      answers: { status: 200, meta: true },
+      permission: 'images:manage',
     },
   ],
 });

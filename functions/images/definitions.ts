@@ -114,7 +114,7 @@ export const images = defineResource({
       variants_status: z
         .enum(['none', 'pending', 'ready'])
         .describe(
-          'none until processed; pending when they could not be made yet (a HEIC the decoder cannot read: the original is kept, the image ready with its facts) or are being made again (annotations changed); ready when GET …/variants/{name} serves them.',
+          'none until processed; pending when they could not be made yet (a HEIC the decoder cannot read: the original is kept, the image ready with its facts) or are being made again (annotations changed); ready when GET …/variants/{variant} serves them.',
         ),
       variants_reason: z.string().nullable().describe('Why the variants are pending, when they are.'),
       variants: z
@@ -124,6 +124,8 @@ export const images = defineResource({
     };
   },
   servedAttributes: hiddenLocation,
+  // `image.annotated`: the vector layer replaced, the variants to be drawn again (`annotations.ts`).
+  events: ['annotated'],
   relationships: {
     subject,
     uploaded_by: { type: 'users' },

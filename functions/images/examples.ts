@@ -31,4 +31,14 @@ export const examples: RequestExamples = {
     },
   }),
   completeImage: null,
+  replaceImageAnnotations: () => ({
+    meta: {
+      annotations: [
+        { kind: 'arrow', x: 0.2, y: 0.2, x2: 0.45, y2: 0.5, colour: '#ff0000' },
+        { kind: 'box', x: 0.4, y: 0.45, width: 0.2, height: 0.2 },
+        { kind: 'text', x: 0.05, y: 0.9, text: 'Crack in chamber wall' },
+        { kind: 'blur', x: 0.7, y: 0.1, width: 0.2, height: 0.25 },
+      ],
+    },
+  }),
 };

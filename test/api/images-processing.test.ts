@@ -266,3 +266,139 @@ describe('the collection (issue 44: index-backed filters; a box only finds what 
     expect(shown.body.data.map((i: { id: string }) => i.id)).toContain(id);
   });
 });
+
+describe('annotations (issue 44: a vector layer burnt only into the variants)', () => {
+  const layer = {
+    annotations: [
+      { kind: 'arrow', x: 0.1, y: 0.1, x2: 0.5, y2: 0.5, colour: '#ff0000' },
+      { kind: 'box', x: 0.4, y: 0.4, width: 0.3, height: 0.3 },
+      { kind: 'text', x: 0.05, y: 0.9, text: 'Crack in chamber wall' },
+      { kind: 'blur', x: 0.6, y: 0.05, width: 0.3, height: 0.3 },
+    ],
+  };
+
+  it('PUT replaces the layer; variants are pending (409) until the worker draws them again; the original never changes', async () => {
+    const original = await phoneJpeg(800, 600);
+    const { id } = await processed(original);
+    const before = await delivered(`/v3/images/${id}/variants/medium`);
+    const put = await api.request('PUT', `/v3/images/${id}/annotations`, {
+      token: admin,
+      body: { meta: layer },
+    });
+    expect(put.status, put.text).toBe(200);
+    expect(put.body.meta).toEqual({ ...layer, variants_status: 'pending' });
+    expect((await api.get(`/v3/images/${id}/variants/medium`, admin)).status).toBe(409);
+    await latestEvent(tenant.org.id, 'image.annotated', id);
+    await deliverEvents(tenant.org.id);
+    const got = await api.get(`/v3/images/${id}/annotations`, viewer);
+    expect(got.status, got.text).toBe(200);
+    expect(got.body.meta).toEqual({ ...layer, variants_status: 'ready' });
+    const after = await delivered(`/v3/images/${id}/variants/medium`);
+    expect(after.status).toBe(302);
+    expect(after.bytes?.equals(before.bytes ?? Buffer.alloc(0))).toBe(false);
+    expect(await exifr.parse(after.bytes ?? Buffer.alloc(0), true)).toBeUndefined();
+    const kept = await delivered(`/v3/images/${id}/original`);
+    expect(kept.bytes?.equals(original)).toBe(true);
+  });
+
+  it.each([
+    ['a region outside the picture', { kind: 'box', x: 0.8, y: 0.1, width: 0.5, height: 0.1 }],
+    ['a point past the edge', { kind: 'arrow', x: 1.2, y: 0, x2: 0, y2: 0 }],
+    ['an unknown kind', { kind: 'circle', x: 0.5, y: 0.5 }],
+    ['text without text', { kind: 'text', x: 0.5, y: 0.5 }],
+    ['a colour that is not #rrggbb', { kind: 'box', x: 0, y: 0, width: 0.1, height: 0.1, colour: 'red' }],
+  ])('refuses %s with a 400 pointing into the layer, writing nothing', async (_what, mark) => {
+    const { id } = await processed(await phoneJpeg(64, 48));
+    const res = await api.request('PUT', `/v3/images/${id}/annotations`, {
+      token: admin,
+      body: { meta: { annotations: [mark] } },
+    });
+    expect(res.status, res.text).toBe(400);
+    expect(res.body.errors[0].source.pointer).toMatch(/^\/meta\/annotations\/0/);
+    const record = await getItem<StoredResource>(images.keyOf(tenant.org.id, id), true);
+    expect(record?.annotations).toBeUndefined();
+    expect(record?.attributes.variants_status).toBe('ready');
+  });
+
+  it('an image not ready yet cannot be annotated: 409', async () => {
+    const bytes = await phoneJpeg(64, 48);
+    const { id } = await uploadImage(api, tenant.org.id, admin, bytes);
+    const res = await api.request('PUT', `/v3/images/${id}/annotations`, {
+      token: admin,
+      body: { meta: layer },
+    });
+    expect(res.status, res.text).toBe(409);
+    await deliverEvents(tenant.org.id);
+  });
+});
+
+describe('before/after pairs (issue 44: both places and headings, the distance, flagged when too far apart)', () => {
+  it('GET answers meta.pair: both places, the distance in metres and the heading difference, flagged over the limits', async () => {
+    const before = await processed(await phoneJpeg(320, 240));
+    // About 200 m north and facing west: over 25 m and 45 degrees.
+    const after = await processed(
+      await phoneJpeg(320, 240, {
+        ...LONDON_PHONE,
+        latitude: { ref: 'N', dms: '51/1 30/1 648/100' },
+        headingDegrees: 270,
+      }),
+    );
+    const paired = await api.request('PATCH', `/v3/images/${after.id}`, {
+      token: admin,
+      body: {
+        data: {
+          type: 'images',
+          id: after.id,
+          relationships: { pair_of: { data: { type: 'images', id: before.id } } },
+        },
+      },
+    });
+    expect(paired.status, paired.text).toBe(200);
+    const { pair } = paired.body.data.meta;
+    expect(pair).toMatchObject({
+      image: before.id,
+      visible: true,
+      heading_difference: 180,
+      flags: ['too_far_apart', 'headings_differ'],
+      limits: { metres: 25, degrees: 45 },
+    });
+    expect(pair.distance_metres).toBeGreaterThan(190);
+    expect(pair.distance_metres).toBeLessThan(210);
+    expect(pair.places.this.heading).toBe(270);
+    expect(pair.places.pair.heading).toBe(90);
+    // Without images:view-original, restricted places are not shown, and the pair cannot be compared.
+    const hidden = await api.get(`/v3/images/${after.id}`, viewer);
+    expect(hidden.body.data.meta.pair).toMatchObject({
+      places: { this: null, pair: null },
+      distance_metres: null,
+      flags: ['no_location'],
+    });
+  });
+
+  it('a pair taken from the same place looking the same way is not flagged; an image cannot pair with itself', async () => {
+    const one = await processed(await phoneJpeg(320, 240));
+    const two = await processed(await phoneJpeg(320, 240), { filename: 'after.jpg' });
+    const res = await api.request('PATCH', `/v3/images/${two.id}`, {
+      token: admin,
+      body: {
+        data: {
+          type: 'images',
+          id: two.id,
+          relationships: { pair_of: { data: { type: 'images', id: one.id } } },
+        },
+      },
+    });
+    expect(res.body.data.meta.pair).toMatchObject({ distance_metres: 0, heading_difference: 0, flags: [] });
+    const self = await api.request('PATCH', `/v3/images/${two.id}`, {
+      token: admin,
+      body: {
+        data: {
+          type: 'images',
+          id: two.id,
+          relationships: { pair_of: { data: { type: 'images', id: two.id } } },
+        },
+      },
+    });
+    expect(self.status, self.text).toBe(400);
+  });
+});
