@@ -9,7 +9,14 @@ import type { Bucket } from 'aws-cdk-lib/aws-s3';
 
 export const acknowledgeNagFindings = (
   stack: Stack,
-  data: { table: Table; deviceBackups: Bucket; exports: Bucket; documents: Bucket; accessLogs: Bucket },
+  data: {
+    table: Table;
+    deviceBackups: Bucket;
+    exports: Bucket;
+    documents: Bucket;
+    images: Bucket;
+    accessLogs: Bucket;
+  },
   jobWorker: LambdaFunction,
 ) => {
   const arn = (construct: { node: { defaultChild?: unknown } }) =>
@@ -28,7 +35,7 @@ export const acknowledgeNagFindings = (
     `AwsSolutions-IAM5[Resource::${arn(data.table)}/index/*]`,
     'Reads query the one table’s own indexes (lsi1, lsi2, gsi1); the grant names this table only.',
   );
-  for (const bucket of [data.deviceBackups, data.exports, data.documents]) {
+  for (const bucket of [data.deviceBackups, data.exports, data.documents, data.images]) {
     acknowledge(
       `AwsSolutions-IAM5[Resource::${arn(bucket)}/*]`,
       'Objects are per-record keys under one bucket that only these functions use; access is by presigned URLs naming one key.',

@@ -108,7 +108,7 @@ const unionOf = (accesses: readonly RouteAccess[]): RouteAccess => {
   for (const access of accesses) {
     const table = wider(union.table, access.table);
     if (table) union.table = table;
-    for (const bucket of ['deviceBackups', 'exports', 'documents'] as const) {
+    for (const bucket of ['deviceBackups', 'exports', 'documents', 'images'] as const) {
       const level = wider(union.buckets?.[bucket], access.buckets?.[bucket]);
       if (level) union.buckets = { ...union.buckets, [bucket]: level };
     }
@@ -309,6 +309,8 @@ export class ComplianceApiStack extends Stack {
       if (buckets?.exports === 'write') data.exports.grantReadWrite(role);
       if (buckets?.documents === 'read') data.documents.grantRead(role);
       if (buckets?.documents === 'write') data.documents.grantReadWrite(role);
+      if (buckets?.images === 'read') data.images.grantRead(role);
+      if (buckets?.images === 'write') data.images.grantReadWrite(role);
       if (signing) {
         role.addToPolicy(
           new PolicyStatement({ actions: ['kms:Sign', 'kms:GetPublicKey'], resources: [signingKey.keyArn] }),
@@ -366,6 +368,7 @@ export class ComplianceApiStack extends Stack {
           DEVICE_BACKUPS_BUCKET: data.deviceBackups.bucketName,
           EXPORTS_BUCKET: data.exports.bucketName,
           DOCUMENTS_BUCKET: data.documents.bucketName,
+          IMAGES_BUCKET: data.images.bucketName,
           TOKEN_ISSUER: issuer,
           TOKEN_AUDIENCE: `compliance-api:${props.stage}`,
           TOKEN_VERIFICATION_KEYS: tokenKeys.verificationKeys,

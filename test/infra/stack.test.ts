@@ -137,23 +137,23 @@ describe('buckets', () => {
         | undefined
     )?.Rules;
 
-  it('device backups and exports expire objects after 30 days; documents never expire; all three log access', () => {
+  it('device backups and exports expire objects after 30 days; documents and images never expire; all four log access', () => {
     const all = buckets();
-    expect(all).toHaveLength(4);
+    expect(all).toHaveLength(5);
     const rules = all.map(expiryOf);
     const whole = rules.map((r) =>
       (r ?? []).filter((rule) => rule.Prefix === undefined && rule.ExpirationInDays !== undefined),
     );
     expect(whole.filter((r) => r[0]?.ExpirationInDays === 30 && r[0].Status === 'Enabled')).toHaveLength(2);
-    expect(whole.filter((r) => r.length === 0)).toHaveLength(1);
-    // The fourth holds the others' server access logs, for a year.
+    expect(whole.filter((r) => r.length === 0)).toHaveLength(2);
+    // The fifth holds the others' server access logs, for a year.
     expect(whole.filter((r) => r[0]?.ExpirationInDays === 365)).toHaveLength(1);
-    expect(all.filter((b) => b.LoggingConfiguration !== undefined)).toHaveLength(3);
+    expect(all.filter((b) => b.LoggingConfiguration !== undefined)).toHaveLength(4);
   });
 
-  it('the three data buckets drop a multipart upload left unfinished (a failed export job’s parts) after a day', () => {
+  it('the four data buckets drop a multipart upload left unfinished (a failed export job’s parts, an abandoned image upload) after a day', () => {
     const data = buckets().filter((b) => b.LoggingConfiguration !== undefined);
-    expect(data).toHaveLength(3);
+    expect(data).toHaveLength(4);
     for (const bucket of data) {
       expect(expiryOf(bucket)).toContainEqual(
         expect.objectContaining({
@@ -164,14 +164,31 @@ describe('buckets', () => {
     }
   });
 
-  it('spent client uploads (uploads/, copied on completion) expire after 7 days in the documents and device-backup buckets', () => {
+  it('spent client uploads (uploads/, copied on completion) expire after 7 days in the documents, device-backup and images buckets', () => {
     const uploads = buckets()
       .flatMap((b) => expiryOf(b) ?? [])
-      .filter((rule) => rule.Prefix !== undefined);
+      .filter((rule) => rule.Prefix === 'uploads/');
     expect(uploads).toEqual([
       expect.objectContaining({ Prefix: 'uploads/', ExpirationInDays: 7, Status: 'Enabled' }),
       expect.objectContaining({ Prefix: 'uploads/', ExpirationInDays: 7, Status: 'Enabled' }),
+      expect.objectContaining({ Prefix: 'uploads/', ExpirationInDays: 7, Status: 'Enabled' }),
     ]);
+  });
+
+  it('issue 44: the images bucket is versioned, its originals never expire, a replaced variant (regenerable) goes after a day', () => {
+    const [images] = ofType('AWS::S3::Bucket').filter(([id]) => id.startsWith('DataImages'));
+    const properties = images?.[1].Properties as Record<string, unknown>;
+    expect(properties.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+    const rules = expiryOf(properties) ?? [];
+    // Only uploads expire; nothing under originals/ or variants/ does while current.
+    expect(rules.filter((r) => r.ExpirationInDays !== undefined).map((r) => r.Prefix)).toEqual(['uploads/']);
+    expect(rules).toContainEqual(
+      expect.objectContaining({
+        Prefix: 'variants/',
+        NoncurrentVersionExpiration: { NoncurrentDays: 1 },
+        Status: 'Enabled',
+      }),
+    );
   });
 
   it('all block public access, are encrypted and retained', () => {
@@ -195,7 +212,7 @@ describe('buckets', () => {
 
   it('all deny requests that are not over TLS', () => {
     const policies = ofType('AWS::S3::BucketPolicy');
-    expect(policies).toHaveLength(4);
+    expect(policies).toHaveLength(5);
     for (const [, policy] of policies) {
       expect(statementsOf(policy)).toContainEqual(
         expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
