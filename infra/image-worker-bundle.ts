@@ -11,9 +11,11 @@
  * lock), so synth stays offline; a missing or stale one fails synth with what to run.
  */
 import { cpSync, mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { buildSync } from 'esbuild';
 import { LINUX_ARM64_MODULES, lockedPackages, unpackedAt } from './native/linux-arm64';
-import { bundleEntry } from './node-bundle';
+import { nodeBundle } from './node-bundle';
+import { REPOSITORY_ROOT } from './repository';
 
 /** The handler module CDK deploys as the image worker (the images area's: it stores what processing gives). */
 export const IMAGE_WORKER_ENTRY = 'functions/images/worker.ts';
@@ -32,8 +34,19 @@ export const copyLinuxArm64Packages = (outdir: string) => {
   }
 };
 
-/** The image worker's bundle (`index.mjs` exporting `handler`) and its native packages, in `outdir`. */
+/**
+ * The image worker's bundle (`index.mjs` exporting `handler`) and its native packages, in `outdir`. The
+ * HEIC decoder (libheif compiled by Emscripten, CommonJS) reads `__dirname` when it starts under Node,
+ * which an ES module does not define: the banner defines it, as the house banner defines `require`.
+ */
 export const bundleImageWorker = (outdir: string, entry = IMAGE_WORKER_ENTRY) => {
-  bundleEntry(entry, outdir);
+  buildSync({
+    ...nodeBundle,
+    banner: {
+      js: `${nodeBundle.banner.js} import { fileURLToPath as __toPath } from 'node:url'; const __filename = __toPath(import.meta.url); const __dirname = __toPath(new URL('.', import.meta.url));`,
+    },
+    entryPoints: [resolve(REPOSITORY_ROOT, entry)],
+    outfile: resolve(outdir, 'index.mjs'),
+  });
   copyLinuxArm64Packages(outdir);
 };
