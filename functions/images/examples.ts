@@ -1,0 +1,34 @@
+/** A body for each of the images area's write routes (null: it takes none); see shared/engine/examples.ts. */
+import { createHash } from 'node:crypto';
+import { one, type RequestExamples } from '#shared/engine/examples';
+
+/** The example image: an 8 × 6 JPEG (267 bytes); the every-record builder uploads it, so its size and SHA-256 are these. */
+export const EXAMPLE_IMAGE = Buffer.from(
+  '/9j/2wBDAA0JCgsKCA0LCgsODg0PEyAVExISEyccHhcgLikxMC4pLSwzOko+MzZGNywtQFdBRkxOUlNSMj5aYVpQYEpRUk//2wBDAQ4ODhMREyYVFSZPNS01T09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT0//wAARCAAGAAgDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAP/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFAEBAAAAAAAAAAAAAAAAAAAABP/EABQRAQAAAAAAAAAAAAAAAAAAAAD/2gAMAwEAAhEDEQA/AIAHCv/Z',
+  'base64',
+);
+
+export const examples: RequestExamples = {
+  createImage: (i) => ({
+    data: {
+      type: 'images',
+      attributes: {
+        filename: 'valve-chamber.jpg',
+        media_type: 'image/jpeg',
+        size: EXAMPLE_IMAGE.length,
+        sha256: createHash('sha256').update(EXAMPLE_IMAGE).digest('base64'),
+        caption: 'Valve chamber VC-101 before reinstatement',
+        location: { latitude: 51.5072, longitude: -0.1276, accuracy: 8, heading: 90 },
+      },
+      relationships: { subject: one('schemes', i.scheme_id) },
+    },
+  }),
+  updateImage: (i) => ({
+    data: {
+      type: 'images',
+      id: i.image_id,
+      attributes: { caption: 'Valve chamber VC-101, lid lifted', location_visibility: 'organisation' },
+    },
+  }),
+  completeImage: null,
+};
