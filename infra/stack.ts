@@ -43,6 +43,7 @@ import { areas } from './area-bundle';
 import { AreaFunction, WorkerFunction } from './constructs/area-function';
 import { DataStore } from './constructs/data-store';
 import { DueWork } from './constructs/due-work';
+import { ImageWorker } from './constructs/image-worker';
 import { Jobs } from './constructs/jobs';
 import { Migrations } from './constructs/migrations';
 import { Monitoring } from './constructs/monitoring';
@@ -193,6 +194,13 @@ export class ComplianceApiStack extends Stack {
       environment: workerEnvironment,
       logRetention,
     });
+    // Images (issue 44): the worker that reads an original and writes its variants, invoked by the consumer.
+    const imageWorker = new ImageWorker(this, 'ImageWorker', {
+      table: data.table,
+      images: data.images,
+      environment: workerEnvironment,
+      logRetention,
+    });
     const domain = props.domain && customDomain(this, props.domain);
     const api = new HttpApi(this, 'Api', {
       description: `Compliance and risk API (${props.stage})`,
@@ -237,7 +245,7 @@ export class ComplianceApiStack extends Stack {
           },
         ]),
     );
-    acknowledgeNagFindings(this, data, jobs.worker);
+    acknowledgeNagFindings(this, data, jobs.worker, imageWorker.worker);
     const monitoring = new Monitoring(this, 'Monitoring', {
       stage: props.stage,
       operations,
@@ -479,11 +487,13 @@ export class ComplianceApiStack extends Stack {
         ...workerEnvironment,
         WEBHOOK_SECRETS_KEY_ID: webhooks.secretsKey.keyArn,
         JOB_WORKER_FUNCTION: jobs.worker.functionName,
+        IMAGE_WORKER_FUNCTION: imageWorker.worker.functionName,
         ...mailEnvironment,
       },
     });
-    // Starting the worker of each job created.
+    // Starting the worker of each job created, and of each image uploaded.
     jobs.grantStart(consumerRole);
+    imageWorker.grantStart(consumerRole);
     const deadLetters = new Queue(this, 'EventDeadLetters', {
       retentionPeriod: Duration.days(14),
       encryption: QueueEncryption.SQS_MANAGED,

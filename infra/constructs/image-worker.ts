@@ -40,7 +40,8 @@ export class ImageWorker extends Construct {
   ) {
     super(scope, id);
     const handler = entry ?? IMAGE_WORKER_ENTRY;
-    this.worker = new WorkerFunction(this, 'Worker', {
+    // Named apart from the job worker's `Worker`: alarms and dashboards label functions by their ids.
+    this.worker = new WorkerFunction(this, 'ImageWorkerFunction', {
       entry: handler,
       build: (outdir) => bundleImageWorker(outdir, handler),
       logRetention,

@@ -76,9 +76,9 @@ describe('API: one function per area, a few gateway routes per area', () => {
     );
   });
 
-  it('has one function per area (the fallback is one), the event consumer, the job worker, the due-work runner, the migration runner, the token keys’ reader, and no others', () => {
+  it('has one function per area (the fallback is one), the event consumer, the job worker, the image worker, the due-work runner, the migration runner, the token keys’ reader, and no others', () => {
     const functions = ofType('AWS::Lambda::Function');
-    expect(functions).toHaveLength(areas().size + 5);
+    expect(functions).toHaveLength(areas().size + 6);
     expect(areas().size).toBeLessThan(routes.length / 5);
   });
 
@@ -91,9 +91,9 @@ describe('API: one function per area, a few gateway routes per area', () => {
 
   it('every function has a log group kept the stage’s days (dev: 14); the API’s access log its own (dev: 30)', () => {
     const groups = ofType('AWS::Logs::LogGroup').map(([, g]) => g.Properties.RetentionInDays);
-    expect(groups.filter((days) => days === 14)).toHaveLength(areas().size + 5);
+    expect(groups.filter((days) => days === 14)).toHaveLength(areas().size + 6);
     expect(groups.filter((days) => days === 30)).toHaveLength(1);
-    expect(groups).toHaveLength(areas().size + 6);
+    expect(groups).toHaveLength(areas().size + 7);
   });
 
   it('the API logs every request as JSON with its request id', () => {
@@ -443,6 +443,57 @@ describe('webhooks (issue 18): the secrets key and the due-work runner that retr
       Variables: { WEBHOOK_SECRETS_KEY_ID: expect.anything(), JOB_WORKER_FUNCTION: expect.anything() },
     });
     expect(JSON.stringify(runner?.[1].Properties.Environment)).not.toContain('WEBHOOK_ALLOW_LOOPBACK');
+  });
+});
+
+describe('the image worker (issue 44)', () => {
+  const [, worker] = ofType('AWS::Lambda::Function').find(([id]) => id.startsWith('ImageWorker')) ?? [];
+  const statements = ofType('AWS::IAM::Policy')
+    .filter(([, p]) => (p.Properties.Roles as { Ref: string }[]).some((r) => r.Ref.startsWith('ImageWorker')))
+    .flatMap(([, p]) => statementsOf(p));
+  const resourceText = (statement: Statement) => JSON.stringify(statement.Resource);
+
+  it('runs functions/images/worker.ts on arm64 with 1,024 MB for up to 60 s, told the images bucket', () => {
+    expect(worker?.Properties).toMatchObject({
+      Architectures: ['arm64'],
+      Runtime: 'nodejs24.x',
+      MemorySize: 1024,
+      Timeout: 60,
+      Handler: 'index.handler',
+      Environment: { Variables: { IMAGES_BUCKET: expect.anything(), TABLE_NAME: expect.anything() } },
+    });
+  });
+
+  it('least privilege: S3 reads only under originals/, writes and deletes only under variants/, of the images bucket alone', () => {
+    const s3 = statements.filter((s) => actionsOf(s).some((a) => a.startsWith('s3:')));
+    expect(s3.length).toBeGreaterThan(0);
+    for (const statement of s3) {
+      const actions = actionsOf(statement);
+      const resource = resourceText(statement);
+      expect(resource).toContain('DataImages');
+      expect(resource).not.toMatch(/DataDocuments|DataExports|DataDeviceBackups/);
+      if (
+        actions.some((a) => a.startsWith('s3:Put') || a.startsWith('s3:Delete') || a.startsWith('s3:Abort'))
+      )
+        expect(resource).toContain('/variants/*');
+      else if (actions.some((a) => a.startsWith('s3:GetObject'))) expect(resource).toContain('/originals/*');
+    }
+    expect(s3.flatMap(actionsOf)).toEqual(
+      expect.arrayContaining(['s3:PutObject', 's3:DeleteObject*', 's3:GetObject*']),
+    );
+  });
+
+  it('the event consumer is told its name and may invoke it', () => {
+    const [, consumer] =
+      ofType('AWS::Lambda::Function').find(([id]) => id.startsWith('FnEventConsumer')) ?? [];
+    expect(JSON.stringify(consumer?.Properties.Environment)).toContain('IMAGE_WORKER_FUNCTION');
+    const invokes = ofType('AWS::IAM::Policy')
+      .filter(([, p]) =>
+        (p.Properties.Roles as { Ref: string }[]).some((r) => r.Ref.startsWith('EventConsumerRole')),
+      )
+      .flatMap(([, p]) => statementsOf(p))
+      .filter((s) => actionsOf(s).includes('lambda:InvokeFunction'));
+    expect(invokes.map(resourceText).join()).toContain('ImageWorker');
   });
 });
 
