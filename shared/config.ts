@@ -19,6 +19,8 @@ export interface Config {
   DEVICE_BACKUPS_BUCKET: string;
   EXPORTS_BUCKET: string;
   DOCUMENTS_BUCKET: string;
+  /** Image originals and variants (issue 44; `shared/data/table-definition.ts` names their prefixes). */
+  IMAGES_BUCKET: string;
   /** Set only locally: DynamoDB Local and s3rver endpoints. */
   DYNAMODB_ENDPOINT?: string;
   S3_ENDPOINT?: string;
@@ -207,6 +209,7 @@ export const readConfig = (env: Readonly<Record<string, string | undefined>>): C
     DEVICE_BACKUPS_BUCKET: e.text('DEVICE_BACKUPS_BUCKET', 'device-backups'),
     EXPORTS_BUCKET: e.text('EXPORTS_BUCKET', 'exports'),
     DOCUMENTS_BUCKET: e.text('DOCUMENTS_BUCKET', 'documents'),
+    IMAGES_BUCKET: e.text('IMAGES_BUCKET', 'images'),
     DYNAMODB_ENDPOINT: e.url('DYNAMODB_ENDPOINT'),
     S3_ENDPOINT: e.url('S3_ENDPOINT'),
     TOKEN_ISSUER: e.url('TOKEN_ISSUER', 'http://127.0.0.1:3000'),

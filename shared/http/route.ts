@@ -43,7 +43,12 @@ export interface StateAttribute {
 
 export interface RouteAccess {
   table?: 'read' | 'write';
-  buckets?: { deviceBackups?: 'read' | 'write'; exports?: 'read' | 'write'; documents?: 'read' | 'write' };
+  buckets?: {
+    deviceBackups?: 'read' | 'write';
+    exports?: 'read' | 'write';
+    documents?: 'read' | 'write';
+    images?: 'read' | 'write';
+  };
   /** Sign tokens with the KMS signing key. */
   signing?: true;
   /** Confirm SNS subscriptions to the configured street-works topics. */

@@ -14,6 +14,7 @@ describe('configuration from the environment', () => {
       DEVICE_BACKUPS_BUCKET: 'device-backups',
       EXPORTS_BUCKET: 'exports',
       DOCUMENTS_BUCKET: 'documents',
+      IMAGES_BUCKET: 'images',
       DYNAMODB_ENDPOINT: undefined,
       S3_ENDPOINT: undefined,
       TOKEN_ISSUER: 'http://127.0.0.1:3000',
