@@ -30,7 +30,7 @@ export const area = defineArea('images', {
       // 409 before the original has been uploaded and completed.
       errors: [409],
       permission: 'images:view-original',
-      access: { table: 'read', buckets: { documents: 'read' } },
+      access: { table: 'read', buckets: { images: 'read' } },
       query: [],
     },
     {
@@ -42,7 +42,7 @@ export const area = defineArea('images', {
       // 409 while the variants are not ready (processing, rejected, or pending: a HEIC not decoded yet).
       errors: [409],
       permission: 'images:view',
-      access: { table: 'read', buckets: { documents: 'read' } },
+      access: { table: 'read', buckets: { images: 'read' } },
       query: [],
     },
     {

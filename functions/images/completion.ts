@@ -8,17 +8,20 @@
 import { config } from '#shared/config';
 import type { Scope } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
-import { UPLOADS_PREFIX } from '#shared/data/table-definition';
+import { IMAGE_ORIGINALS_PREFIX, IMAGE_VARIANTS_PREFIX, UPLOADS_PREFIX } from '#shared/data/table-definition';
 import type { MoveWork } from '#shared/engine/lifecycle';
 import { acceptUpload } from '#shared/engine/uploads';
 
-/** Where an image's original is uploaded to; only the accepted copy (`object_key`) is ever read. */
-export const imageUploadKey = (image: Pick<StoredResource, 'org_id' | 'id'>) =>
-  `${UPLOADS_PREFIX}images/${image.org_id}/${image.id}`;
+type ImageKey = Pick<StoredResource, 'org_id' | 'id'>;
 
-/** Under which the accepted original and the variants of an image are kept. */
-export const imageObjectPrefix = (image: Pick<StoredResource, 'org_id' | 'id'>) =>
-  `images/${image.org_id}/${image.id}`;
+/** Where an image's original is uploaded to; only the accepted copy (`object_key`) is ever read. */
+export const imageUploadKey = (image: ImageKey) => `${UPLOADS_PREFIX}${image.org_id}/${image.id}`;
+
+/** Under which the accepted original is kept: `originals/<org>/<image>/<copy id>`, never expiring. */
+export const originalPrefix = (image: ImageKey) => `${IMAGE_ORIGINALS_PREFIX}${image.org_id}/${image.id}`;
+
+/** Under which an image's variants are written, one folder a render (regenerable from the original). */
+export const variantsPrefix = (image: ImageKey) => `${IMAGE_VARIANTS_PREFIX}${image.org_id}/${image.id}`;
 
 /** The declaration as S3 checks it. */
 export const declaredImage = (image: StoredResource) => ({
@@ -29,9 +32,9 @@ export const declaredImage = (image: StoredResource) => ({
 
 export const acceptOriginal = async (_scope: Scope, image: StoredResource): Promise<MoveWork> => {
   const accepted = await acceptUpload(
-    config.DOCUMENTS_BUCKET,
+    config.IMAGES_BUCKET,
     imageUploadKey(image),
-    `${imageObjectPrefix(image)}/original`,
+    originalPrefix(image),
     declaredImage(image),
   );
   return { stored: { object_key: accepted.key }, undo: accepted.discard };

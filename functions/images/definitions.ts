@@ -3,8 +3,8 @@
  * presigned upload that signs all three; `complete` accepts the upload as a copy no upload URL names (the
  * original, pinned: nothing can change it afterwards) and moves the image to `processing`; the image worker
  * (`worker.ts`, started by the `image.uploaded` consumer) reads the facts, writes the fixed variants without
- * any metadata and moves it to `ready` or `rejected`. Originals and variants live in the documents bucket
- * (versioned, no expiry) under `images/`; uploads under `uploads/images/` expire with the bucket's uploads.
+ * any metadata and moves it to `ready` or `rejected`. Originals and variants live in the images bucket
+ * (versioned; originals never expire, variants are regenerable); uploads under `uploads/` expire.
  *
  * Coordinates are evidence and personal data at once: every serialisation of an image (answers, events,
  * webhooks, exports) shows `location` null while `location_visibility` is `restricted` (`servedAttributes`);
@@ -60,7 +60,7 @@ export const images = defineResource({
     get: 'functions/images/get.ts',
     create: {
       handler: 'functions/images/create.ts',
-      access: { table: 'write', buckets: { documents: 'write' } },
+      access: { table: 'write', buckets: { images: 'write' } },
     },
     update: 'functions/images/update.ts',
     delete: 'functions/images/delete.ts',
@@ -177,7 +177,7 @@ export const images = defineResource({
         from: ['pending_upload'],
         to: 'processing',
         event: 'uploaded',
-        access: { table: 'write', buckets: { documents: 'write' } },
+        access: { table: 'write', buckets: { images: 'write' } },
         changes: (_image, { now }) => ({ attributes: { received_at: now.toISOString() } }),
         work: async (scope, image) => (await completion()).acceptOriginal(scope, image),
       },

@@ -18,7 +18,7 @@ export const originalUrl = (image: StoredResource) => {
   if (typeof image.object_key !== 'string')
     throw new ConflictError('Nothing has been uploaded for this image yet: PUT the file, then complete it.');
   return presignDownload(
-    config.DOCUMENTS_BUCKET,
+    config.IMAGES_BUCKET,
     image.object_key,
     String(image.attributes.filename),
     SIGNED_SECONDS,
@@ -36,7 +36,7 @@ export const variantUrl = (image: StoredResource, name: string) => {
     );
   }
   return presignDownload(
-    config.DOCUMENTS_BUCKET,
+    config.IMAGES_BUCKET,
     key,
     `${stem(String(image.attributes.filename))}-${name}.jpg`,
     SIGNED_SECONDS,

@@ -11,14 +11,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { config } from '#shared/config';
-import { putObject, readObjectBytes } from '#shared/data/files';
+import { deleteObjects, putObject, readObjectBytes } from '#shared/data/files';
 import { getItem } from '#shared/data/repository';
 import { scopeOf, systemActor } from '#shared/data/scope';
 import type { StoredResource } from '#shared/data/stored-resource';
 import { commit, WriteRefused } from '#shared/data/transaction';
 import { workerRefusal } from '#shared/engine/lifecycle';
 import { changedRecord } from '#shared/engine/record-writes';
-import { imageObjectPrefix } from './completion';
+import { variantsPrefix } from './completion';
 import { images } from './definitions';
 import {
   type Annotation,
@@ -47,8 +47,8 @@ const writeVariants = async (image: StoredResource, rendering: Rendering) => {
   const variants: Record<string, { width: number; height: number; size: number }> = {};
   await Promise.all(
     rendering.variants.map(async (variant) => {
-      const key = `${imageObjectPrefix(image)}/variants/${render}/${variant.name}.jpg`;
-      await putObject(config.DOCUMENTS_BUCKET, key, variant.media_type, variant.bytes);
+      const key = `${variantsPrefix(image)}/${render}/${variant.name}.jpg`;
+      await putObject(config.IMAGES_BUCKET, key, variant.media_type, variant.bytes);
       keys[variant.name] = key;
       variants[variant.name] = { width: variant.width, height: variant.height, size: variant.bytes.length };
     }),
@@ -147,10 +147,15 @@ const renderAgain = async (image: StoredResource, bytes: Buffer): Promise<Outcom
   try {
     await commit(scopeOf([image.org_id], undefined, actor), [{ replace: next, was: image }]);
   } catch (error) {
-    // Annotated again meanwhile: that change's own render writes the variants.
-    if (error instanceof WriteRefused) return 'skipped';
+    // Annotated again meanwhile: that change's own render writes the variants; these go.
+    if (error instanceof WriteRefused) {
+      await deleteObjects(config.IMAGES_BUCKET, Object.values(written.keys ?? {}));
+      return 'skipped';
+    }
     throw error;
   }
+  // The variants drawn before: nothing names them any more (regenerable, never evidence).
+  await deleteObjects(config.IMAGES_BUCKET, Object.values(image.variant_keys ?? {}));
   return 'rendered';
 };
 
@@ -162,7 +167,7 @@ export const processImage = async ({ org_id, image_id }: ImageRef): Promise<Outc
   // Variants pending on a ready image: annotations changed (or a HEIC the decoder could not read, tried again).
   const rerender = status === 'ready' && image.attributes.variants_status === 'pending';
   if (status !== 'processing' && !rerender) return 'skipped';
-  const bytes = await readObjectBytes(config.DOCUMENTS_BUCKET, image.object_key);
+  const bytes = await readObjectBytes(config.IMAGES_BUCKET, image.object_key);
   if (!bytes) throw new Error(`Image ${image_id}: its original ${image.object_key} is missing`);
   return status === 'processing' ? firstProcessing(image, bytes) : renderAgain(image, bytes);
 };

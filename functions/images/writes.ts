@@ -74,7 +74,7 @@ const withUpload = async (image: StoredResource) => ({
   ...image,
   meta: {
     ...image.meta,
-    upload: await presignUpload(config.DOCUMENTS_BUCKET, imageUploadKey(image), declaredImage(image)),
+    upload: await presignUpload(config.IMAGES_BUCKET, imageUploadKey(image), declaredImage(image)),
   },
 });
 

@@ -93,7 +93,7 @@ describe('POST /v3/orgs/{org_id}/images and complete (issue 44: upload as docume
     const received = Date.parse(completed.body.data.attributes.received_at);
     expect(received).toBeGreaterThanOrEqual(before - 1000);
     const record = await stored(id);
-    expect(record?.object_key).toMatch(new RegExp(`^images/${tenant.org.id}/${id}/original/`));
+    expect(record?.object_key).toMatch(new RegExp(`^originals/${tenant.org.id}/${id}/`));
     const event = await latestEvent(tenant.org.id, 'image.uploaded', id);
     const data = event.data as { attributes: Record<string, unknown> };
     expect(data.attributes.sha256).toBe(sha256(jpeg));
