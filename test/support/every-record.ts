@@ -387,6 +387,8 @@ export const buildEveryRecord = async (
   ids.variant = 'thumb';
   await processImage({ org_id: org, image_id: image.body.data.id });
   for (const id of ['updateImage', 'replaceImageAnnotations']) await send(id, 200);
+  // The annotated variants drawn (as the `image.annotated` consumer runs the worker), so they are served.
+  await processImage({ org_id: org, image_id: image.body.data.id });
 
   // Device backups: requested for a person, then uploaded and completed by the device (the admin here).
   ids.device_backup_request_id = await create('createDeviceBackupRequest');
