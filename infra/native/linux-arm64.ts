@@ -24,7 +24,7 @@ export const LINUX_ARM64_MODULES = resolve(REPOSITORY_ROOT, 'node_modules/.linux
 
 const INTEGRITY_MARK = '.lock-integrity';
 
-interface Locked {
+export interface Locked {
   name: string;
   version: string;
   integrity: string;
@@ -50,6 +50,16 @@ export const unpackedAt = (locked: Locked) => {
   return { folder, current: existsSync(mark) && readFileSync(mark, 'utf8') === locked.integrity };
 };
 
+/** The tarball, if its SHA-512 is the lock's; otherwise an error naming both (nothing is unpacked). */
+export const checkedTarball = (locked: Locked, tarball: string): string => {
+  const integrity = `sha512-${createHash('sha512').update(readFileSync(tarball)).digest('base64')}`;
+  if (integrity !== locked.integrity)
+    throw new Error(
+      `${locked.name}@${locked.version}: the tarball's ${integrity} is not the lock's ${locked.integrity}`,
+    );
+  return tarball;
+};
+
 const fetchVerified = (locked: Locked, into: string): string => {
   const json = execFileSync(
     'npm',
@@ -61,13 +71,7 @@ const fetchVerified = (locked: Locked, into: string): string => {
   );
   const [packed] = JSON.parse(json) as { filename: string }[];
   if (!packed) throw new Error(`npm pack gave no tarball for ${locked.name}@${locked.version}`);
-  const tarball = join(into, packed.filename);
-  const integrity = `sha512-${createHash('sha512').update(readFileSync(tarball)).digest('base64')}`;
-  if (integrity !== locked.integrity)
-    throw new Error(
-      `${locked.name}@${locked.version}: the tarball's ${integrity} is not the lock's ${locked.integrity}`,
-    );
-  return tarball;
+  return checkedTarball(locked, join(into, packed.filename));
 };
 
 export const installLinuxArm64 = (log: (line: string) => void = () => {}) => {

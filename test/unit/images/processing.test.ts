@@ -3,6 +3,8 @@
  * Every image is made here by sharp (EXIF through `withExif`), but the one real HEIC (a fixture, since sharp
  * cannot encode HEVC: see test/support/photos.ts).
  */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import exifr from 'exifr';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -341,6 +343,19 @@ describe('renderVariants: three upright, metadata-free JPEGs (issue 44, delivery
     const disc = await regionStats(variants[1]?.bytes as Buffer, 180, 180, 40, 40);
     expect(disc.channels[0]?.mean).toBeGreaterThan(150);
     expect(disc.channels[1]?.mean).toBeLessThan(100);
+  });
+
+  it('a 12-megapixel HEIC coded as a grid of tiles (as phones write them) becomes 2048 / 1024 / 256 JPEGs, facts from its EXIF', async () => {
+    const heic = readFileSync(resolve(import.meta.dirname, '../../fixtures/images/phone-12mp.heic'));
+    const facts = await factsOf(heic, 'image/heic');
+    expect(facts).toEqual({ media_type: 'image/heic', width: 4032, height: 3024, ...LONDON_FACTS });
+    const variants = await variantsOf(heic, facts);
+    expect(variants.map((v) => [v.name, v.width, v.height])).toEqual([
+      ['thumb', 256, 192],
+      ['medium', 1024, 768],
+      ['large', 2048, 1536],
+    ]);
+    for (const variant of variants) expect(await metadataLeft(variant)).toEqual(NO_METADATA);
   });
 
   it('bad input: a HEIC the decoder cannot read is inspected (kept) but not rendered: { ok: false, reason }, no throw', async () => {
