@@ -6,11 +6,20 @@ import { type Stack, Validations } from 'aws-cdk-lib';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
+import { IMAGE_ORIGINALS_PREFIX, IMAGE_VARIANTS_PREFIX } from '#shared/data/table-definition';
 
 export const acknowledgeNagFindings = (
   stack: Stack,
-  data: { table: Table; deviceBackups: Bucket; exports: Bucket; documents: Bucket; accessLogs: Bucket },
+  data: {
+    table: Table;
+    deviceBackups: Bucket;
+    exports: Bucket;
+    documents: Bucket;
+    images: Bucket;
+    accessLogs: Bucket;
+  },
   jobWorker: LambdaFunction,
+  imageWorker: LambdaFunction,
 ) => {
   const arn = (construct: { node: { defaultChild?: unknown } }) =>
     `<${stack.getLogicalId(construct.node.defaultChild as never)}.Arn>`;
@@ -28,7 +37,7 @@ export const acknowledgeNagFindings = (
     `AwsSolutions-IAM5[Resource::${arn(data.table)}/index/*]`,
     'Reads query the one table’s own indexes (lsi1, lsi2, gsi1); the grant names this table only.',
   );
-  for (const bucket of [data.deviceBackups, data.exports, data.documents]) {
+  for (const bucket of [data.deviceBackups, data.exports, data.documents, data.images]) {
     acknowledge(
       `AwsSolutions-IAM5[Resource::${arn(bucket)}/*]`,
       'Objects are per-record keys under one bucket that only these functions use; access is by presigned URLs naming one key.',
@@ -48,6 +57,16 @@ export const acknowledgeNagFindings = (
     `AwsSolutions-IAM5[Resource::${arn(jobWorker)}:*]`,
     'CDK’s grantInvoke on the job worker: the function and its versions; the consumer and the due-work runner invoke it by name.',
   );
+  acknowledge(
+    `AwsSolutions-IAM5[Resource::${arn(imageWorker)}:*]`,
+    'CDK’s grantInvoke on the image worker: the function and its versions; the event consumer invokes it by name.',
+  );
+  for (const prefix of [IMAGE_ORIGINALS_PREFIX, IMAGE_VARIANTS_PREFIX]) {
+    acknowledge(
+      `AwsSolutions-IAM5[Resource::${arn(data.images)}/${prefix}*]`,
+      'The image worker reads originals and writes variants, each under its own prefix of the images bucket, one object a record: narrower than the bucket.',
+    );
+  }
   acknowledge(
     'AwsSolutions-SMG4',
     'The cursor key only seals page positions the service hands out (no credential, nothing to decrypt); replacing it just makes outstanding cursors answer 400, so it is rotated by hand if ever exposed, not on a schedule.',

@@ -43,6 +43,7 @@ import { areas } from './area-bundle';
 import { AreaFunction, WorkerFunction } from './constructs/area-function';
 import { DataStore } from './constructs/data-store';
 import { DueWork } from './constructs/due-work';
+import { ImageWorker } from './constructs/image-worker';
 import { Jobs } from './constructs/jobs';
 import { Migrations } from './constructs/migrations';
 import { Monitoring } from './constructs/monitoring';
@@ -108,7 +109,7 @@ const unionOf = (accesses: readonly RouteAccess[]): RouteAccess => {
   for (const access of accesses) {
     const table = wider(union.table, access.table);
     if (table) union.table = table;
-    for (const bucket of ['deviceBackups', 'exports', 'documents'] as const) {
+    for (const bucket of ['deviceBackups', 'exports', 'documents', 'images'] as const) {
       const level = wider(union.buckets?.[bucket], access.buckets?.[bucket]);
       if (level) union.buckets = { ...union.buckets, [bucket]: level };
     }
@@ -193,6 +194,13 @@ export class ComplianceApiStack extends Stack {
       environment: workerEnvironment,
       logRetention,
     });
+    // Images (issue 44): the worker that reads an original and writes its variants, invoked by the consumer.
+    const imageWorker = new ImageWorker(this, 'ImageWorker', {
+      table: data.table,
+      images: data.images,
+      environment: workerEnvironment,
+      logRetention,
+    });
     const domain = props.domain && customDomain(this, props.domain);
     const api = new HttpApi(this, 'Api', {
       description: `Compliance and risk API (${props.stage})`,
@@ -237,7 +245,7 @@ export class ComplianceApiStack extends Stack {
           },
         ]),
     );
-    acknowledgeNagFindings(this, data, jobs.worker);
+    acknowledgeNagFindings(this, data, jobs.worker, imageWorker.worker);
     const monitoring = new Monitoring(this, 'Monitoring', {
       stage: props.stage,
       operations,
@@ -309,6 +317,8 @@ export class ComplianceApiStack extends Stack {
       if (buckets?.exports === 'write') data.exports.grantReadWrite(role);
       if (buckets?.documents === 'read') data.documents.grantRead(role);
       if (buckets?.documents === 'write') data.documents.grantReadWrite(role);
+      if (buckets?.images === 'read') data.images.grantRead(role);
+      if (buckets?.images === 'write') data.images.grantReadWrite(role);
       if (signing) {
         role.addToPolicy(
           new PolicyStatement({ actions: ['kms:Sign', 'kms:GetPublicKey'], resources: [signingKey.keyArn] }),
@@ -366,6 +376,7 @@ export class ComplianceApiStack extends Stack {
           DEVICE_BACKUPS_BUCKET: data.deviceBackups.bucketName,
           EXPORTS_BUCKET: data.exports.bucketName,
           DOCUMENTS_BUCKET: data.documents.bucketName,
+          IMAGES_BUCKET: data.images.bucketName,
           TOKEN_ISSUER: issuer,
           TOKEN_AUDIENCE: `compliance-api:${props.stage}`,
           TOKEN_VERIFICATION_KEYS: tokenKeys.verificationKeys,
@@ -476,11 +487,13 @@ export class ComplianceApiStack extends Stack {
         ...workerEnvironment,
         WEBHOOK_SECRETS_KEY_ID: webhooks.secretsKey.keyArn,
         JOB_WORKER_FUNCTION: jobs.worker.functionName,
+        IMAGE_WORKER_FUNCTION: imageWorker.worker.functionName,
         ...mailEnvironment,
       },
     });
-    // Starting the worker of each job created.
+    // Starting the worker of each job created, and of each image uploaded.
     jobs.grantStart(consumerRole);
+    imageWorker.grantStart(consumerRole);
     const deadLetters = new Queue(this, 'EventDeadLetters', {
       retentionPeriod: Duration.days(14),
       encryption: QueueEncryption.SQS_MANAGED,

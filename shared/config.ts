@@ -19,6 +19,8 @@ export interface Config {
   DEVICE_BACKUPS_BUCKET: string;
   EXPORTS_BUCKET: string;
   DOCUMENTS_BUCKET: string;
+  /** Image originals and variants (issue 44; `shared/data/table-definition.ts` names their prefixes). */
+  IMAGES_BUCKET: string;
   /** Set only locally: DynamoDB Local and s3rver endpoints. */
   DYNAMODB_ENDPOINT?: string;
   S3_ENDPOINT?: string;
@@ -125,6 +127,17 @@ export interface Config {
    * loopback URL there would reach the Lambda runtime API on 127.0.0.1, never an identity provider.
    */
   SSO_ALLOW_LOOPBACK_HTTP: boolean;
+  /**
+   * The image worker's function name (issue 44): set in AWS, where the `image.uploaded` consumer invokes it
+   * asynchronously; unset locally and in tests, where the consumer runs the same module in its own process.
+   */
+  IMAGE_WORKER_FUNCTION?: string;
+  /** How long a deleted image, its original included, is kept before it may be purged (legal hold). */
+  IMAGE_LEGAL_HOLD_DAYS: number;
+  /** A before/after pair whose capture places are further apart than this is flagged (metres). */
+  IMAGE_PAIR_MAX_METRES: number;
+  /** A before/after pair whose headings differ by more than this is flagged (degrees). */
+  IMAGE_PAIR_MAX_DEGREES: number;
 }
 
 /** Reads and checks variables, collecting every problem so that one error names them all. */
@@ -196,6 +209,7 @@ export const readConfig = (env: Readonly<Record<string, string | undefined>>): C
     DEVICE_BACKUPS_BUCKET: e.text('DEVICE_BACKUPS_BUCKET', 'device-backups'),
     EXPORTS_BUCKET: e.text('EXPORTS_BUCKET', 'exports'),
     DOCUMENTS_BUCKET: e.text('DOCUMENTS_BUCKET', 'documents'),
+    IMAGES_BUCKET: e.text('IMAGES_BUCKET', 'images'),
     DYNAMODB_ENDPOINT: e.url('DYNAMODB_ENDPOINT'),
     S3_ENDPOINT: e.url('S3_ENDPOINT'),
     TOKEN_ISSUER: e.url('TOKEN_ISSUER', 'http://127.0.0.1:3000'),
@@ -235,6 +249,11 @@ export const readConfig = (env: Readonly<Record<string, string | undefined>>): C
     SES_ENDPOINT: e.url('SES_ENDPOINT'),
     EMAIL_FROM: e.text('EMAIL_FROM', 'no-reply@compliance.local'),
     SSO_ALLOW_LOOPBACK_HTTP: e.flag('SSO_ALLOW_LOOPBACK_HTTP', false),
+    IMAGE_WORKER_FUNCTION: e.text('IMAGE_WORKER_FUNCTION'),
+    // Seven years: the limitation period for a claim under a deed, which site evidence may be asked for.
+    IMAGE_LEGAL_HOLD_DAYS: e.integer('IMAGE_LEGAL_HOLD_DAYS', 0, 36_500, 2557),
+    IMAGE_PAIR_MAX_METRES: e.integer('IMAGE_PAIR_MAX_METRES', 1, 100_000, 25),
+    IMAGE_PAIR_MAX_DEGREES: e.integer('IMAGE_PAIR_MAX_DEGREES', 1, 180, 45),
   };
   if (e.problems.length > 0) throw new Error(`Invalid configuration: ${e.problems.join('; ')}.`);
   return read;

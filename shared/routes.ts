@@ -25,6 +25,7 @@ import { area as events } from '#functions/events/area';
 import { area as exportsArea } from '#functions/exports/area';
 import { area as featureConfigurations } from '#functions/feature-configurations/area';
 import { area as iam } from '#functions/iam/area';
+import { area as images } from '#functions/images/area';
 import { area as jobs } from '#functions/jobs/area';
 import { area as notifications } from '#functions/notifications/area';
 import { area as organisations } from '#functions/organisations/area';
@@ -76,6 +77,7 @@ const areaList = [
   agents,
   comments,
   documents,
+  images,
   deviceBackups,
   exportsArea,
   jobs,

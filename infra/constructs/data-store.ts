@@ -3,8 +3,8 @@
  * point-in-time recovery, encryption, retained on stack deletion; buckets private, TLS-only, with the
  * 30-day expiry the spec gives device backups and exports, client uploads (`uploads/`, spent once a
  * completion has copied them) removed after a week, and server access logs in a log bucket. The
- * documents bucket is versioned: an overwritten or deleted file is kept as a noncurrent version for
- * `noncurrentVersionDays`, then removed.
+ * documents and images buckets are versioned: an overwritten or deleted file is kept as a noncurrent
+ * version for `noncurrentVersionDays` (a regenerable prefix's, image variants, for less), then removed.
  */
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import {
@@ -29,6 +29,8 @@ export class DataStore extends Construct {
   readonly deviceBackups: Bucket;
   readonly exports: Bucket;
   readonly documents: Bucket;
+  /** Image originals (evidence: versioned, never expiring) and their regenerable variants (issue 44). */
+  readonly images: Bucket;
   /** Server access logs of the other buckets, kept a year. */
   readonly accessLogs: Bucket;
 
@@ -72,6 +74,7 @@ export class DataStore extends Construct {
     this.deviceBackups = this.bucket('DeviceBackups', bucketDefinitions.deviceBackups);
     this.exports = this.bucket('Exports', bucketDefinitions.exports);
     this.documents = this.bucket('Documents', bucketDefinitions.documents);
+    this.images = this.bucket('Images', bucketDefinitions.images);
   }
 
   private bucket(
@@ -80,10 +83,13 @@ export class DataStore extends Construct {
       expirationDays,
       uploadsExpirationDays,
       noncurrentVersionDays,
+      regenerable,
     }: {
       expirationDays: number | null;
       uploadsExpirationDays: number | null;
       noncurrentVersionDays: number | null;
+      /** Objects under `prefix` can be made again: a replaced or deleted one is kept only this many days. */
+      regenerable?: { prefix: string; noncurrentVersionDays: number };
     },
   ): Bucket {
     return new Bucket(this, id, {
@@ -100,6 +106,15 @@ export class DataStore extends Construct {
               },
               // A deleted file's marker, once its versions have gone, is removed too.
               { id: 'remove-expired-delete-markers', expiredObjectDeleteMarker: true },
+            ]
+          : []),
+        ...(regenerable
+          ? [
+              {
+                id: `expire-noncurrent-${regenerable.prefix.replace(/\/$/, '')}-after-${regenerable.noncurrentVersionDays}-days`,
+                prefix: regenerable.prefix,
+                noncurrentVersionExpiration: Duration.days(regenerable.noncurrentVersionDays),
+              },
             ]
           : []),
         // An export job's file is a multipart upload until its last part; a job that fails leaves its

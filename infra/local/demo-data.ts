@@ -8,6 +8,7 @@ import { startSession } from '#shared/auth/sessions';
 import { loadDemoActions } from './demo-actions';
 import { loadDemoAssets } from './demo-assets';
 import { loadDemoCosts } from './demo-costs';
+import { loadDemoImages } from './demo-images';
 import { loadDemoNotice } from './demo-notices';
 import { loadDemoNotifications } from './demo-notifications';
 import { loadDemoSites } from './demo-sites';
@@ -178,6 +179,7 @@ export const loadDemoData = async (idp?: DemoIdentityProvider): Promise<DemoCred
     if (lead) await grantRole(org.id, 'admin', 'user', lead.id);
     await Promise.all(features.map((f) => createFeatureConfiguration(org.id, f)));
     await loadDemoAssets(org.id, o.centre, o.prefix);
+    await loadDemoImages(org.id, o.centre);
     const costedContract = await loadDemoCosts(org.id, o.prefix);
     const subjects = await loadDemoSites(org.id, o.prefix, people);
     if (lead && leadsTeam) {

@@ -28,6 +28,7 @@ const buckets = {
   deviceBackups: 'device-backups-local',
   exports: 'exports-local',
   documents: 'documents-local',
+  images: 'images-local',
 };
 
 const log = (line: string) => process.stdout.write(`${new Date().toTimeString().slice(0, 8)} ${line}\n`);
@@ -75,6 +76,7 @@ const main = async () => {
     DEVICE_BACKUPS_BUCKET: buckets.deviceBackups,
     EXPORTS_BUCKET: buckets.exports,
     DOCUMENTS_BUCKET: buckets.documents,
+    IMAGES_BUCKET: buckets.images,
     TOKEN_ISSUER: baseUrl,
     TOKEN_AUDIENCE: 'compliance-api:local',
     LOCAL_SIGNING_KEY_FILE: ensureSigningKeyFile(resolve(localDir, 'signing-key.pem')),

@@ -303,7 +303,7 @@ const successBody = (route: Route, answer: Answer, contract: HandlerContract): R
     ...(content && { content }),
   });
   if (answer.status === 204) return described('Done; no content.');
-  if (answer.status === 303)
+  if (answer.status === 302 || answer.status === 303)
     return {
       description: 'See the `Location` header: a short-lived address to fetch the content from.',
       headers: { Location: { schema: { type: 'string', format: 'uri' }, required: true } },

@@ -233,6 +233,18 @@ export const deleteObjects = async (bucket: string, keys: readonly string[]) => 
   }
 };
 
+/** The object's bytes, or null when nothing is there (an image's original, read by the image worker). */
+export const readObjectBytes = async (bucket: string, key: string): Promise<Buffer | null> => {
+  const { GetObjectCommand, s3 } = await sdk();
+  try {
+    const out = await s3.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+    return Buffer.from((await out.Body?.transformToByteArray()) ?? []);
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw error;
+  }
+};
+
 /** The object's text with the size and SHA-256 of its bytes, or null when nothing has been uploaded there. */
 export const readObjectText = async (bucket: string, key: string) => {
   const { GetObjectCommand, s3 } = await sdk();

@@ -75,6 +75,19 @@ export interface StoredResource {
    * chunk (resources/jobs/worker.ts); internal, never served.
    */
   permission?: string;
+  /** Images: the S3 key of each variant the worker wrote, by name (`functions/images/worker.ts`); internal. */
+  variant_keys?: Readonly<Record<string, string>>;
+  /** Images: the position the uploading app declared, kept until the worker knows whether EXIF says better. */
+  declared_location?: Readonly<{
+    latitude: number;
+    longitude: number;
+    accuracy: number | null;
+    heading: number | null;
+  }>;
+  /** Images: their vector layer (arrows, boxes, text, blur), burnt into the variants only; served by its route. */
+  annotations?: readonly Readonly<Record<string, unknown>>[];
+  /** Soft-deleted records kept for a legal hold (an image and its original): until when, ISO 8601. */
+  hold_until?: string;
 }
 
 export interface ItemKey {

@@ -39,7 +39,21 @@ export const bucketDefinitions = {
   // Versioned: a file overwritten or deleted (by a recursive folder delete, or by mistake) can be restored
   // for 90 days, then is gone for good (docs/deploying.md: data safety).
   documents: { expirationDays: null, uploadsExpirationDays: 7, noncurrentVersionDays: 90 },
+  // Images (issue 44): originals are evidence, versioned and never expiring (`IMAGE_ORIGINALS_PREFIX`; a
+  // deleted one, once past its legal hold, stays restorable as a noncurrent version for 30 days);
+  // variants are regenerable from them (`IMAGE_VARIANTS_PREFIX`), so a replaced one goes after a day.
+  images: {
+    expirationDays: null,
+    uploadsExpirationDays: 7,
+    noncurrentVersionDays: 30,
+    regenerable: { prefix: 'variants/', noncurrentVersionDays: 1 },
+  },
 } as const;
+
+/** Where an image's accepted original is kept in the images bucket: `originals/<org_id>/<image_id>`. */
+export const IMAGE_ORIGINALS_PREFIX = 'originals/';
+/** Where its variants are written: `variants/<org_id>/<image_id>/…` (regenerable from the original). */
+export const IMAGE_VARIANTS_PREFIX = bucketDefinitions.images.regenerable.prefix;
 
 /** The key prefix of client uploads in a bucket (see `uploadsExpirationDays`). */
 export const UPLOADS_PREFIX = 'uploads/';

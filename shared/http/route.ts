@@ -43,7 +43,12 @@ export interface StateAttribute {
 
 export interface RouteAccess {
   table?: 'read' | 'write';
-  buckets?: { deviceBackups?: 'read' | 'write'; exports?: 'read' | 'write'; documents?: 'read' | 'write' };
+  buckets?: {
+    deviceBackups?: 'read' | 'write';
+    exports?: 'read' | 'write';
+    documents?: 'read' | 'write';
+    images?: 'read' | 'write';
+  };
   /** Sign tokens with the KMS signing key. */
   signing?: true;
   /** Confirm SNS subscriptions to the configured street-works topics. */
@@ -136,11 +141,12 @@ export interface Route {
 }
 
 /**
- * What a route answers on success; 204 and 303 carry no body (a 303 names where to go in `Location`); 202
+ * What a route answers on success; 204, 302 and 303 carry no body (a 302 or 303 names where to go in `Location`: a
+ * 302 where the address is the resource's own current place, an image's variant); 202
  * answers the resource whose work was accepted, to be done outside the request.
  */
 export interface Answer {
-  status: 200 | 201 | 202 | 204 | 303;
+  status: 200 | 201 | 202 | 204 | 302 | 303;
   /** A document whose data is one resource object of this type. */
   resource?: string;
   /** A page of resource objects of these types. */

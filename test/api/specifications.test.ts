@@ -232,6 +232,7 @@ describe('Specifications: the API specification in JSON and YAML (issue 17)', ()
       handOverConstructionPhasePlan: 'hands over the plan in the path when it is complete',
       acceptHazardProposal: 'accepts the proposal in the path, creating its hazard',
       completeDocumentVersion: 'checks the upload of the version in the path',
+      completeImage: 'checks the upload of the image in the path',
       completeDeviceBackup: 'checks the upload of the backup in the path',
       rotateWebhookSubscriptionSecret: 'makes a new secret for the subscription in the path',
       redeliverWebhookDelivery: 'makes the delivery in the path due again',

@@ -79,6 +79,7 @@ const main = async () => {
     const { benchGrowth } = await import('./growth');
     const { benchDirectory } = await import('./directory');
     const { benchNotifications } = await import('./notifications');
+    const { benchImages } = await import('./images');
     const results = {
       machine: { cpus: cpus().length, memory_gib: Math.round(totalmem() / 2 ** 30), node: process.version },
       date: new Date().toISOString(),
@@ -103,6 +104,7 @@ const main = async () => {
       growth: await part('growth', () => benchGrowth(GROWTH_SIZES)),
       directory: await part('directory', () => benchDirectory()),
       notifications: await part('notifications', benchNotifications),
+      images: await part('images', benchImages),
     };
     mkdirSync(resolve(root, 'bench'), { recursive: true });
     // A partial run (BENCH_ONLY) never overwrites the committed full results.
@@ -140,6 +142,7 @@ const report = (r: {
   growth: Figures;
   directory: Figures;
   notifications: Figures;
+  images: Figures;
 }) => {
   const rows = (o: Figures) =>
     o === 'not run'
@@ -313,6 +316,19 @@ written into one hourly window by \`writeEnvelopes\`, then the \`notification-di
 | figure | value |
 |---|---|
 ${rows(r.notifications)}
+
+## Images: the worker's time and peak memory for a 12-megapixel JPEG and HEIC, its variants, its asset (issue 44)
+
+The processing module bundled as the worker is and run in a fresh Node process per photo (V8 heap capped
+at \`heap_cap_mib\`), with this machine's build of sharp's native packages in place of the linux-arm64
+ones the asset carries: inspection and rendering of all three variants, cold (the process's first photo)
+and warm (its second). Peak RSS is the process's resident high-water mark, native pixel buffers and the
+HEIC decoder's wasm memory included; headroom is what a 1,024 MB function has left. The asset is the
+deployed worker's, zipped as CDK uploads it. The images area's own function is in the bundle table above.
+
+| figure | value |
+|---|---|
+${rows(r.images)}
 `;
 };
 

@@ -17,6 +17,7 @@ export const seedEnvironment = async (dir: string, s3Endpoint: string) => {
     DEVICE_BACKUPS_BUCKET: 'seed-device-backups',
     EXPORTS_BUCKET: 'seed-exports',
     DOCUMENTS_BUCKET: 'seed-documents',
+    IMAGES_BUCKET: 'seed-images',
   };
   await createBuckets(localS3Client(s3Endpoint), Object.values(buckets));
   const apiPort = await freePort();

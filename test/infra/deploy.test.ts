@@ -194,7 +194,7 @@ const retainedOf = (stack: Stack): Record<string, number> => {
 };
 
 describe('data safety (issue 20, item 5)', () => {
-  it('the documents bucket is versioned, noncurrent versions expire after 90 days; the expiring buckets are not versioned', () => {
+  it('the documents and images buckets are versioned, noncurrent documents expire after 90 days, noncurrent images after 30 (variants 1); the expiring buckets are not versioned', () => {
     const { template } = synthesised({ stage: 'prod' });
     const buckets = Object.values(template.findResources('AWS::S3::Bucket')) as {
       Properties: {
@@ -203,17 +203,28 @@ describe('data safety (issue 20, item 5)', () => {
       };
     }[];
     const versioned = buckets.filter((b) => b.Properties.VersioningConfiguration?.Status === 'Enabled');
-    expect(versioned).toHaveLength(1);
+    expect(versioned).toHaveLength(2);
     expect(versioned[0]?.Properties.LifecycleConfiguration?.Rules).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ NoncurrentVersionExpiration: { NoncurrentDays: 90 }, Status: 'Enabled' }),
         expect.objectContaining({ ExpiredObjectDeleteMarker: true }),
       ]),
     );
+    expect(versioned[1]?.Properties.LifecycleConfiguration?.Rules).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ NoncurrentVersionExpiration: { NoncurrentDays: 30 }, Status: 'Enabled' }),
+        expect.objectContaining({
+          Prefix: 'variants/',
+          NoncurrentVersionExpiration: { NoncurrentDays: 1 },
+          Status: 'Enabled',
+        }),
+        expect.objectContaining({ ExpiredObjectDeleteMarker: true }),
+      ]),
+    );
   });
 
-  it('cdk destroy leaves the data in every stage (table, 4 buckets, 3 KMS keys: the signing key, webhook secrets’ and SSO client secrets’) and the logs in staging and prod only', () => {
-    const data = { 'AWS::DynamoDB::Table': 1, 'AWS::S3::Bucket': 4, 'AWS::KMS::Key': 3 };
+  it('cdk destroy leaves the data in every stage (table, 5 buckets, 3 KMS keys: the signing key, webhook secrets’ and SSO client secrets’) and the logs in staging and prod only', () => {
+    const data = { 'AWS::DynamoDB::Table': 1, 'AWS::S3::Bucket': 5, 'AWS::KMS::Key': 3 };
     const prod = retainedOf(synthesised({ stage: 'prod' }).stack);
     expect(prod).toEqual({ ...data, 'AWS::Logs::LogGroup': expect.any(Number) });
     expect(prod['AWS::Logs::LogGroup']).toBeGreaterThan(20);

@@ -76,9 +76,9 @@ describe('API: one function per area, a few gateway routes per area', () => {
     );
   });
 
-  it('has one function per area (the fallback is one), the event consumer, the job worker, the due-work runner, the migration runner, the token keys’ reader, and no others', () => {
+  it('has one function per area (the fallback is one), the event consumer, the job worker, the image worker, the due-work runner, the migration runner, the token keys’ reader, and no others', () => {
     const functions = ofType('AWS::Lambda::Function');
-    expect(functions).toHaveLength(areas().size + 5);
+    expect(functions).toHaveLength(areas().size + 6);
     expect(areas().size).toBeLessThan(routes.length / 5);
   });
 
@@ -91,9 +91,9 @@ describe('API: one function per area, a few gateway routes per area', () => {
 
   it('every function has a log group kept the stage’s days (dev: 14); the API’s access log its own (dev: 30)', () => {
     const groups = ofType('AWS::Logs::LogGroup').map(([, g]) => g.Properties.RetentionInDays);
-    expect(groups.filter((days) => days === 14)).toHaveLength(areas().size + 5);
+    expect(groups.filter((days) => days === 14)).toHaveLength(areas().size + 6);
     expect(groups.filter((days) => days === 30)).toHaveLength(1);
-    expect(groups).toHaveLength(areas().size + 6);
+    expect(groups).toHaveLength(areas().size + 7);
   });
 
   it('the API logs every request as JSON with its request id', () => {
@@ -137,23 +137,23 @@ describe('buckets', () => {
         | undefined
     )?.Rules;
 
-  it('device backups and exports expire objects after 30 days; documents never expire; all three log access', () => {
+  it('device backups and exports expire objects after 30 days; documents and images never expire; all four log access', () => {
     const all = buckets();
-    expect(all).toHaveLength(4);
+    expect(all).toHaveLength(5);
     const rules = all.map(expiryOf);
     const whole = rules.map((r) =>
       (r ?? []).filter((rule) => rule.Prefix === undefined && rule.ExpirationInDays !== undefined),
     );
     expect(whole.filter((r) => r[0]?.ExpirationInDays === 30 && r[0].Status === 'Enabled')).toHaveLength(2);
-    expect(whole.filter((r) => r.length === 0)).toHaveLength(1);
-    // The fourth holds the others' server access logs, for a year.
+    expect(whole.filter((r) => r.length === 0)).toHaveLength(2);
+    // The fifth holds the others' server access logs, for a year.
     expect(whole.filter((r) => r[0]?.ExpirationInDays === 365)).toHaveLength(1);
-    expect(all.filter((b) => b.LoggingConfiguration !== undefined)).toHaveLength(3);
+    expect(all.filter((b) => b.LoggingConfiguration !== undefined)).toHaveLength(4);
   });
 
-  it('the three data buckets drop a multipart upload left unfinished (a failed export job’s parts) after a day', () => {
+  it('the four data buckets drop a multipart upload left unfinished (a failed export job’s parts, an abandoned image upload) after a day', () => {
     const data = buckets().filter((b) => b.LoggingConfiguration !== undefined);
-    expect(data).toHaveLength(3);
+    expect(data).toHaveLength(4);
     for (const bucket of data) {
       expect(expiryOf(bucket)).toContainEqual(
         expect.objectContaining({
@@ -164,14 +164,31 @@ describe('buckets', () => {
     }
   });
 
-  it('spent client uploads (uploads/, copied on completion) expire after 7 days in the documents and device-backup buckets', () => {
+  it('spent client uploads (uploads/, copied on completion) expire after 7 days in the documents, device-backup and images buckets', () => {
     const uploads = buckets()
       .flatMap((b) => expiryOf(b) ?? [])
-      .filter((rule) => rule.Prefix !== undefined);
+      .filter((rule) => rule.Prefix === 'uploads/');
     expect(uploads).toEqual([
       expect.objectContaining({ Prefix: 'uploads/', ExpirationInDays: 7, Status: 'Enabled' }),
       expect.objectContaining({ Prefix: 'uploads/', ExpirationInDays: 7, Status: 'Enabled' }),
+      expect.objectContaining({ Prefix: 'uploads/', ExpirationInDays: 7, Status: 'Enabled' }),
     ]);
+  });
+
+  it('issue 44: the images bucket is versioned, its originals never expire, a replaced variant (regenerable) goes after a day', () => {
+    const [images] = ofType('AWS::S3::Bucket').filter(([id]) => id.startsWith('DataImages'));
+    const properties = images?.[1].Properties as Record<string, unknown>;
+    expect(properties.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+    const rules = expiryOf(properties) ?? [];
+    // Only uploads expire; nothing under originals/ or variants/ does while current.
+    expect(rules.filter((r) => r.ExpirationInDays !== undefined).map((r) => r.Prefix)).toEqual(['uploads/']);
+    expect(rules).toContainEqual(
+      expect.objectContaining({
+        Prefix: 'variants/',
+        NoncurrentVersionExpiration: { NoncurrentDays: 1 },
+        Status: 'Enabled',
+      }),
+    );
   });
 
   it('all block public access, are encrypted and retained', () => {
@@ -195,7 +212,7 @@ describe('buckets', () => {
 
   it('all deny requests that are not over TLS', () => {
     const policies = ofType('AWS::S3::BucketPolicy');
-    expect(policies).toHaveLength(4);
+    expect(policies).toHaveLength(5);
     for (const [, policy] of policies) {
       expect(statementsOf(policy)).toContainEqual(
         expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
@@ -426,6 +443,57 @@ describe('webhooks (issue 18): the secrets key and the due-work runner that retr
       Variables: { WEBHOOK_SECRETS_KEY_ID: expect.anything(), JOB_WORKER_FUNCTION: expect.anything() },
     });
     expect(JSON.stringify(runner?.[1].Properties.Environment)).not.toContain('WEBHOOK_ALLOW_LOOPBACK');
+  });
+});
+
+describe('the image worker (issue 44)', () => {
+  const [, worker] = ofType('AWS::Lambda::Function').find(([id]) => id.startsWith('ImageWorker')) ?? [];
+  const statements = ofType('AWS::IAM::Policy')
+    .filter(([, p]) => (p.Properties.Roles as { Ref: string }[]).some((r) => r.Ref.startsWith('ImageWorker')))
+    .flatMap(([, p]) => statementsOf(p));
+  const resourceText = (statement: Statement) => JSON.stringify(statement.Resource);
+
+  it('runs functions/images/worker.ts on arm64 with 1,024 MB for up to 60 s, told the images bucket', () => {
+    expect(worker?.Properties).toMatchObject({
+      Architectures: ['arm64'],
+      Runtime: 'nodejs24.x',
+      MemorySize: 1024,
+      Timeout: 60,
+      Handler: 'index.handler',
+      Environment: { Variables: { IMAGES_BUCKET: expect.anything(), TABLE_NAME: expect.anything() } },
+    });
+  });
+
+  it('least privilege: S3 reads only under originals/, writes and deletes only under variants/, of the images bucket alone', () => {
+    const s3 = statements.filter((s) => actionsOf(s).some((a) => a.startsWith('s3:')));
+    expect(s3.length).toBeGreaterThan(0);
+    for (const statement of s3) {
+      const actions = actionsOf(statement);
+      const resource = resourceText(statement);
+      expect(resource).toContain('DataImages');
+      expect(resource).not.toMatch(/DataDocuments|DataExports|DataDeviceBackups/);
+      if (
+        actions.some((a) => a.startsWith('s3:Put') || a.startsWith('s3:Delete') || a.startsWith('s3:Abort'))
+      )
+        expect(resource).toContain('/variants/*');
+      else if (actions.some((a) => a.startsWith('s3:GetObject'))) expect(resource).toContain('/originals/*');
+    }
+    expect(s3.flatMap(actionsOf)).toEqual(
+      expect.arrayContaining(['s3:PutObject', 's3:DeleteObject*', 's3:GetObject*']),
+    );
+  });
+
+  it('the event consumer is told its name and may invoke it', () => {
+    const [, consumer] =
+      ofType('AWS::Lambda::Function').find(([id]) => id.startsWith('FnEventConsumer')) ?? [];
+    expect(JSON.stringify(consumer?.Properties.Environment)).toContain('IMAGE_WORKER_FUNCTION');
+    const invokes = ofType('AWS::IAM::Policy')
+      .filter(([, p]) =>
+        (p.Properties.Roles as { Ref: string }[]).some((r) => r.Ref.startsWith('EventConsumerRole')),
+      )
+      .flatMap(([, p]) => statementsOf(p))
+      .filter((s) => actionsOf(s).includes('lambda:InvokeFunction'));
+    expect(invokes.map(resourceText).join()).toContain('ImageWorker');
   });
 });
 

@@ -16,6 +16,7 @@ export const bundleEnv = {
   DEVICE_BACKUPS_BUCKET: 'backups',
   EXPORTS_BUCKET: 'exports',
   DOCUMENTS_BUCKET: 'documents',
+  IMAGES_BUCKET: 'images',
   TOKEN_ISSUER: 'https://api.example',
   TOKEN_AUDIENCE: 'compliance-api:dev',
   AWS_REGION: 'eu-west-2',

@@ -17,6 +17,8 @@ import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
 import { EXAMPLE_BACKUP } from '#functions/device-backups/examples';
 import { EXAMPLE_DOCUMENT } from '#functions/documents/examples';
+import { EXAMPLE_IMAGE } from '#functions/images/examples';
+import { processImage } from '#functions/images/worker';
 import { envelopeId, writeEnvelopes } from '#functions/notifications/envelopes';
 import { streets } from '#functions/places/definitions';
 import { processNotification } from '#functions/street-works/receive';
@@ -375,6 +377,23 @@ export const buildEveryRecord = async (
   await send('completeDocumentVersion', 200);
   await create('createDocumentVersion');
   for (const id of ['updateFolder', 'updateDocument']) await send(id, 200);
+
+  // Images: declared, uploaded, completed and processed by the image worker (as the consumer runs it), then
+  // annotated (only a ready image is).
+  const image = await send('createImage', 201);
+  ids.image_id = image.body.data.id;
+  const imageUpload = image.body.data.meta.upload;
+  expect(
+    (await fetch(imageUpload.url, { method: 'PUT', headers: imageUpload.headers, body: EXAMPLE_IMAGE }))
+      .status,
+  ).toBe(200);
+  await send('completeImage', 200);
+  // The variant a delivery route names: one of the three, not a record.
+  ids.variant = 'thumb';
+  await processImage({ org_id: org, image_id: image.body.data.id });
+  for (const id of ['updateImage', 'replaceImageAnnotations']) await send(id, 200);
+  // The annotated variants drawn (as the `image.annotated` consumer runs the worker), so they are served.
+  await processImage({ org_id: org, image_id: image.body.data.id });
 
   // Device backups: requested for a person, then uploaded and completed by the device (the admin here).
   ids.device_backup_request_id = await create('createDeviceBackupRequest');

@@ -28,6 +28,7 @@ const env = {
   DEVICE_BACKUPS_BUCKET: `device-backups-${suffix}`,
   EXPORTS_BUCKET: `exports-${suffix}`,
   DOCUMENTS_BUCKET: `documents-${suffix}`,
+  IMAGES_BUCKET: `images-${suffix}`,
   TOKEN_ISSUER: `http://127.0.0.1:${await freePort()}`,
   TOKEN_AUDIENCE: 'compliance-api:test',
   LOCAL_SIGNING_KEY_FILE: inject('signingKeyFile'),
@@ -63,4 +64,5 @@ await createBuckets(localS3Client(env.S3_ENDPOINT), [
   env.DEVICE_BACKUPS_BUCKET,
   env.EXPORTS_BUCKET,
   env.DOCUMENTS_BUCKET,
+  env.IMAGES_BUCKET,
 ]);

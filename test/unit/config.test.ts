@@ -14,6 +14,7 @@ describe('configuration from the environment', () => {
       DEVICE_BACKUPS_BUCKET: 'device-backups',
       EXPORTS_BUCKET: 'exports',
       DOCUMENTS_BUCKET: 'documents',
+      IMAGES_BUCKET: 'images',
       DYNAMODB_ENDPOINT: undefined,
       S3_ENDPOINT: undefined,
       TOKEN_ISSUER: 'http://127.0.0.1:3000',
@@ -56,6 +57,11 @@ describe('configuration from the environment', () => {
       EMAIL_FROM: 'no-reply@compliance.local',
       // SSO providers are https only unless the local stack or the tests allow loopback http.
       SSO_ALLOW_LOOPBACK_HTTP: false,
+      // Issue 44: the image worker runs in-process unless named; a deleted image is held seven years.
+      IMAGE_WORKER_FUNCTION: undefined,
+      IMAGE_LEGAL_HOLD_DAYS: 2557,
+      IMAGE_PAIR_MAX_METRES: 25,
+      IMAGE_PAIR_MAX_DEGREES: 45,
       // Invitation e-mails link to the web application; the API's own URL unless set.
       APP_URL: 'http://127.0.0.1:3000',
     });

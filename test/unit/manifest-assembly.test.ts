@@ -10,8 +10,8 @@ import { eventConsumer, inStageOrder } from '#shared/engine/event-consumers';
 import { eventConsumers, jobKinds, routes } from '#shared/routes';
 
 describe('the permission catalogue is assembled from the manifests', () => {
-  it('the composition root registers every area’s permissions for the layers (63, each with what it allows)', () => {
-    expect(permissions()).toHaveLength(63);
+  it('the composition root registers every area’s permissions for the layers (66, each with what it allows)', () => {
+    expect(permissions()).toHaveLength(66);
     expect(permissionCatalogue().get('assets:view')).toMatch(/^See equipment/);
   });
 
@@ -42,12 +42,13 @@ describe('the permission catalogue is assembled from the manifests', () => {
 });
 
 describe('the event consumers and job kinds are assembled from the manifests', () => {
-  it('the stream runs audit, closing times, grant names, folder paths, jobs’ start, webhooks and notifications, in that order', () => {
+  it('the stream runs audit, closing times, grant names, folder paths, the image worker’s and jobs’ start, webhooks and notifications, in that order', () => {
     expect(eventConsumers.map((c) => `${c.stage} ${c.name}`)).toEqual([
       'record audit',
       'keep closing-times',
       'keep grant-names',
       'keep folder-paths',
+      'start image-worker',
       'start jobs',
       'deliver webhooks',
       'deliver notifications',
