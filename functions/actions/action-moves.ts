@@ -5,11 +5,12 @@
  */
 import * as z from 'zod';
 import type { StoredResource } from '#shared/data/stored-resource';
+import type { ResourceDefinition } from '#shared/engine/declaration';
 import type { MoveWrites } from '#shared/engine/lifecycle';
 import { existenceChecks, relationshipSchema } from '#shared/engine/record-writes';
-import { actions } from './definitions';
 
-export const reassignInput = (): z.ZodType =>
+/** `actions` is passed in, not imported: its declaration loads this module. */
+export const reassignInput = (actions: ResourceDefinition): z.ZodType =>
   z.strictObject({
     data: z.strictObject({
       type: z.literal('actions'),
@@ -17,7 +18,11 @@ export const reassignInput = (): z.ZodType =>
     }),
   });
 
-export const reassignWrites = (moved: StoredResource, before: StoredResource): MoveWrites =>
+export const reassignWrites = (
+  actions: ResourceDefinition,
+  moved: StoredResource,
+  before: StoredResource,
+): MoveWrites =>
   moved.rels.assignee === before.rels.assignee
     ? {}
     : { checks: existenceChecks(actions, moved.org_id, { assignee: moved.rels.assignee ?? null }) };

@@ -8,10 +8,17 @@
  * members and its watchers) read it and make the assignee's moves with `actions:self` alone
  * (`readByParty`, each move's `byParty`), without `actions:view`.
  */
+import type * as z from 'zod';
 import type { Principal } from '#shared/auth/principal';
 import { keyFrom } from '#shared/data/access-patterns';
 import { type StoredResource, tenantPattern } from '#shared/data/stored-resource';
-import { defineLifecycle, type Guard, type PartyPermission, type PartyRule } from '#shared/engine/lifecycle';
+import {
+  defineLifecycle,
+  type Guard,
+  type MoveWrites,
+  type PartyPermission,
+  type PartyRule,
+} from '#shared/engine/lifecycle';
 import { countOnNamed } from '#shared/engine/moments';
 import { polymorphicFilters } from '#shared/engine/relationship-targets';
 import { defineResource } from '#shared/engine/resource-definition';
@@ -398,6 +405,10 @@ export const actions = defineResource({
         from: UNDONE,
         event: 'claimed',
         guards: [
+          (_action, facts) =>
+            (facts as ActionFacts | undefined)?.callerId
+              ? []
+              : ['Only a person claims an action: a service account cannot.'],
           (action) =>
             String(action.rels.assignee ?? '').startsWith('teams:')
               ? action.rels.claimed_by
@@ -423,11 +434,12 @@ export const actions = defineResource({
       reassign: {
         from: [...UNDONE, 'awaiting_verification'],
         event: 'assigned',
-        input: async () => (await actionMoves()).reassignInput(),
+        input: async (): Promise<z.ZodType> => (await actionMoves()).reassignInput(actions),
         changes: (_action, context) => ({
           rels: { assignee: assigneeNamed(context.input), claimed_by: null },
         }),
-        writes: async (moved, before) => (await actionMoves()).reassignWrites(moved, before),
+        writes: async (moved, before): Promise<MoveWrites> =>
+          (await actionMoves()).reassignWrites(actions, moved, before),
       },
     },
   }),

@@ -312,6 +312,63 @@ beforeAll(async () => {
   await sendId('deleteQualificationAward', { qualification_award_id: mistaken.body.data.id });
   const unused = await sendId('createQualificationType');
   await sendId('deleteQualificationType', { qualification_type_id: unused.body.data.id });
+  // An action through every move (issue 45): blocked and unblocked, handed to a team, claimed and
+  // released, its evidence (a comment) given, sent back once and verified, then reopened, refused and
+  // cancelled; another, of a type needing no verification, completed.
+  for (const verb of ['blockAction', 'unblockAction', 'reassignAction']) {
+    const moved = await sendId(verb);
+    expect(moved.status, `${verb}: ${moved.text}`).toBe(200);
+  }
+  // Only a person claims (the builder's service account cannot): the signed-in admin, by session.
+  for (const verb of ['claim', 'release']) {
+    const moved = await watched(api, org).request('POST', `/v3/actions/${every.ids.action_id}/${verb}`, {
+      headers: { 'x-session-token': every.session },
+    });
+    expect(moved.status, `${verb}: ${moved.text}`).toBe(200);
+  }
+  const evidence = await watched(api, org).request('POST', `/v3/orgs/${org}/comments`, {
+    token,
+    body: {
+      data: {
+        type: 'comments',
+        attributes: { body: 'Stone replaced.', subject: { type: 'actions', id: every.ids.action_id } },
+      },
+    },
+  });
+  expect(evidence.status, evidence.text).toBe(201);
+  for (const verb of [
+    'requestVerificationAction',
+    'sendBackAction',
+    'requestVerificationAction',
+    'verifyAction',
+    'reopenAction',
+    'cantDoAction',
+    'reopenAction',
+    'cancelAction',
+  ]) {
+    const moved = await sendId(verb);
+    expect(moved.status, `${verb}: ${moved.text}`).toBe(200);
+  }
+  const plainType = await watched(api, org).request('POST', `/v3/orgs/${org}/action-types`, {
+    token,
+    body: { data: { type: 'action-types', attributes: { name: 'Tidy up' } } },
+  });
+  expect(plainType.status, plainType.text).toBe(201);
+  const plain = await watched(api, org).request('POST', `/v3/orgs/${org}/actions`, {
+    token,
+    body: {
+      data: {
+        type: 'actions',
+        attributes: { title: 'Sweep the compound' },
+        relationships: { action_type: { data: { type: 'action-types', id: plainType.body.data.id } } },
+      },
+    },
+  });
+  expect(plain.status, plain.text).toBe(201);
+  for (const verb of ['startAction', 'completeAction']) {
+    const moved = await sendId(verb, { action_id: plain.body.data.id });
+    expect(moved.status, `${verb}: ${moved.text}`).toBe(200);
+  }
   // A user logs out (a session of their own: the builder's is used below).
   await watched(api, org).request('POST', '/v3/sessions/current/logout', {
     headers: { 'x-session-token': (await startSession(sessionPrincipal(every.session) ?? '')).token },

@@ -10,8 +10,8 @@ import { eventConsumer, inStageOrder } from '#shared/engine/event-consumers';
 import { eventConsumers, jobKinds, routes } from '#shared/routes';
 
 describe('the permission catalogue is assembled from the manifests', () => {
-  it('the composition root registers every area’s permissions for the layers (66, each with what it allows)', () => {
-    expect(permissions()).toHaveLength(66);
+  it('the composition root registers every area’s permissions for the layers (71, each with what it allows)', () => {
+    expect(permissions()).toHaveLength(71);
     expect(permissionCatalogue().get('assets:view')).toMatch(/^See equipment/);
   });
 
