@@ -9,7 +9,6 @@ import { localDynamoDbClient } from '../../infra/local/clients';
 import { type Engine, startDynamoDbLocal, startS3rver, startSesLocal } from '../../infra/local/engines';
 import { ensureKeyFile } from '../../infra/local/key-file';
 import { createTable } from '../../infra/local/provision';
-import { ensureSigningKeyFile } from '../../infra/local/signing-key-file';
 import { seedEnvironment } from './seed-environment';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
@@ -32,30 +31,25 @@ const part = async <T>(name: string, run: () => Promise<T>): Promise<T | 'not ru
 
 const main = async () => {
   const dynamo = await startDynamoDbLocal();
-  // The routes part seeds records through the API (files, jobs, webhooks) and the jobs part writes files
-  // through the workers: both need s3rver, the buckets, keys and loopback ports in the configuration
-  // before the first module reads it (below).
-  const s3: Engine | null =
-    runs('jobs') || runs('routes') || runs('sites') || runs('writes') || runs('audit')
-      ? await startS3rver()
-      : null;
+  // Every part that loads the demo data uploads its images (issue 44), the routes part seeds files, jobs
+  // and webhooks through the API, and the jobs part writes files through the workers: all need s3rver,
+  // the buckets, keys and loopback ports in the configuration before the first module reads it (below).
+  const s3: Engine = await startS3rver();
   // The notifications part mails at once and in a digest: to the local SES, whose outbox it counts, never to AWS.
   const ses: Engine | null = runs('notifications') ? await startSesLocal() : null;
   const keys = mkdtempSync(join(tmpdir(), 'bench-keys-'));
   try {
-    const seeding = s3 ? await seedEnvironment(keys, s3.endpoint) : null;
+    const seeding = await seedEnvironment(keys, s3.endpoint);
     Object.assign(process.env, {
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       TABLE_NAME: 'bench',
       LOG_LEVEL: 'warn',
       STAGE: 'bench',
       LOCAL_CURSOR_KEY_FILE: ensureKeyFile(join(keys, 'cursor.key')),
-      // The start-up part issues a bearer token; the seeding environment names the same file.
-      LOCAL_SIGNING_KEY_FILE: ensureSigningKeyFile(join(keys, 'signing-key.pem')),
       // The bench drives one client far past a production budget (seeding, load): budgets out of its way.
       REQUESTS_PER_MINUTE_ORGANISATION: '1000000',
       REQUESTS_PER_MINUTE_CLIENT: '1000000',
-      ...seeding?.env,
+      ...seeding.env,
       ...(ses && { SES_ENDPOINT: ses.endpoint }),
     });
     const client = localDynamoDbClient(dynamo.endpoint, 'bench');
@@ -83,7 +77,7 @@ const main = async () => {
     const results = {
       machine: { cpus: cpus().length, memory_gib: Math.round(totalmem() / 2 ** 30), node: process.version },
       date: new Date().toISOString(),
-      routes: await part('routes', () => benchRoutes(seeding?.apiPort ?? 0)),
+      routes: await part('routes', () => benchRoutes(seeding.apiPort)),
       bundles: await part('bundles', benchBundles),
       overhead: await part('overhead', () => benchOverhead()),
       load: await part('load', benchLoad),
@@ -99,8 +93,8 @@ const main = async () => {
         ...(await benchPeopleFilters(FILTERED_ITEMS)),
         ...(await benchCustomerFilters(FILTERED_ITEMS)),
       })),
-      writes: await part('writes', () => benchWrites(seeding?.apiPort ?? 0)),
-      audit: await part('audit', () => benchAuditBurst(seeding?.apiPort ?? 0)),
+      writes: await part('writes', () => benchWrites(seeding.apiPort)),
+      audit: await part('audit', () => benchAuditBurst(seeding.apiPort)),
       growth: await part('growth', () => benchGrowth(GROWTH_SIZES)),
       directory: await part('directory', () => benchDirectory()),
       notifications: await part('notifications', benchNotifications),
@@ -113,7 +107,7 @@ const main = async () => {
     writeFileSync(resolve(root, `bench/${name}.md`), report(results));
     process.stdout.write(report(results));
   } finally {
-    await s3?.stop();
+    await s3.stop();
     await ses?.stop();
     rmSync(keys, { recursive: true, force: true });
     await dynamo.stop();
